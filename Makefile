@@ -1,0 +1,28 @@
+# The two set-up commands of the README: `make run` and `make test`.
+# Both create .venv on first use (Python 3.11+ is the only prerequisite).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "noblesse needs Python 3.11+"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/noblesse play guillotine --players 4 --seat 0=human --seat 1=greedy --seat 2=random --seat 3=greedy
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/python -m pytest -n 2
+
+bench: $(STAMP)
+	$(BIN)/noblesse bench guillotine
+
+clean:
+	rm -rf $(VENV) var tests/artifacts
