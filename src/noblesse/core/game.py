@@ -1,0 +1,191 @@
+"""The Game contract every game implements, and a base class with the shared parts.
+
+Everything outside ``noblesse.games.<id>`` (CLI, server, bots, simulation,
+adapters) speaks only this contract. Actions are small integers: the position
+of the action in the game's fixed action index, so ``action_index`` is the
+identity and RL libraries can use them unchanged. Each has a short stable
+string (``encode``/``decode``) used by logs, records and the wire protocol.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Protocol, runtime_checkable
+
+from noblesse.core.errors import IllegalAction
+from noblesse.core.events import Event
+
+Action = int
+
+
+class State:
+    """Base of every game's state: the seeded RNG lives here, never globally."""
+
+    __slots__ = ("n_players", "seed", "options", "rng", "legal_cache")
+
+    def __init__(self, n_players: int, seed: int, options: dict[str, Any]) -> None:
+        self.n_players = n_players
+        self.seed = seed
+        self.options = options
+        self.rng = random.Random(seed)
+        # (seat, legal list) of the last legal_actions call; cleared by apply.
+        self.legal_cache: tuple[int, list[int]] | None = None
+
+    def _copy_base(self, other: State) -> None:
+        other.n_players = self.n_players
+        other.seed = self.seed
+        other.options = self.options
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.legal_cache = None
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The kernel contract (see DESIGN.md, "The kernel contract")."""
+
+    id: str
+    version: str
+    title: dict[str, str]
+    min_players: int
+    max_players: int
+    num_distinct_actions: int
+
+    def setup(self, n_players: int, seed: int, options: dict[str, Any] | None = None) -> State: ...
+    def to_act(self, state: State) -> tuple[int, ...]: ...
+    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]: ...
+    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State: ...
+    def returns(self, state: State) -> list[float]: ...
+    def is_over(self, state: State) -> bool: ...
+    def winners(self, state: State) -> list[int]: ...
+    def scores(self, state: State) -> list[float]: ...
+    def clone(self, state: State) -> State: ...
+    def encode(self, action: Action) -> str: ...
+    def decode(self, text: str) -> Action: ...
+    def action_index(self, action: Action) -> int: ...
+    def action_at(self, index: int) -> Action: ...
+    def describe_action(self, state: State, action: Action, lang: str = "en") -> str: ...
+    def describe_event(self, event: dict[str, Any], lang: str = "en") -> str: ...
+
+
+class GameBase(ABC):
+    """Shared machinery: the action codec, legality checking and the legal-list cache.
+
+    A game subclass provides ``action_names`` (its fixed action index) and the
+    private hooks ``_legal``, ``_apply``, ``_explain_illegal`` and the public
+    methods of the contract that are its own (setup, to_act, view, ...).
+    """
+
+    id: str = ""
+    version: str = "0"
+    title: dict[str, str] = {}
+    min_players: int = 2
+    max_players: int = 2
+    action_names: list[str] = []
+
+    def __init__(self) -> None:
+        self._action_ids = {name: i for i, name in enumerate(self.action_names)}
+        self.num_distinct_actions = len(self.action_names)
+
+    # -- action codec ---------------------------------------------------------
+    def encode(self, action: Action) -> str:
+        if not isinstance(action, int) or not 0 <= action < self.num_distinct_actions:
+            raise IllegalAction(f"Unknown action {action!r}.", f"未知的行動 {action!r}。")
+        return self.action_names[action]
+
+    def decode(self, text: str) -> Action:
+        try:
+            return self._action_ids[text]
+        except (KeyError, TypeError):
+            raise IllegalAction(
+                f"'{text}' is not an action of {self.title.get('en', self.id)}.",
+                f"「{text}」不是{self.title.get('zh-TW', self.id)}的行動。",
+            ) from None
+
+    def action_index(self, action: Action) -> int:
+        return action
+
+    def action_at(self, index: int) -> Action:
+        if not 0 <= index < self.num_distinct_actions:
+            raise IndexError(index)
+        return index
+
+    # -- legality -------------------------------------------------------------
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """The complete list of legal actions for ``seat`` (empty if it need not act).
+
+        The list is cached on the state until the next ``apply``; callers must
+        not mutate it.
+        """
+        cache = state.legal_cache
+        if cache is not None and cache[0] == seat:
+            return cache[1]
+        legal = self._legal(state, seat) if seat in self.to_act(state) else []
+        state.legal_cache = (seat, legal)
+        return legal
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Apply a legal action; anything else raises IllegalAction, changing nothing."""
+        if action not in self.legal_actions(state, seat):
+            raise self._illegal(state, seat, action)
+        state.legal_cache = None
+        return self._apply(state, seat, action)
+
+    def _illegal(self, state: State, seat: int, action: Any) -> IllegalAction:
+        if self.is_over(state):
+            return IllegalAction("The game is over.", "遊戲已經結束。")
+        if not isinstance(seat, int) or not 0 <= seat < state.n_players:
+            return IllegalAction(f"There is no seat {seat!r}.", f"沒有座位 {seat!r}。")
+        if seat not in self.to_act(state):
+            return IllegalAction("It is not your turn.", "還沒輪到你。")
+        if not isinstance(action, int) or not 0 <= action < self.num_distinct_actions:
+            return IllegalAction(f"Unknown action {action!r}.", f"未知的行動 {action!r}。")
+        return self._explain_illegal(state, seat, action)
+
+    def _explain_illegal(self, state: State, seat: int, action: Action) -> IllegalAction:
+        name = self.action_names[action]
+        return IllegalAction(f"'{name}' is not allowed now.", f"現在不能進行「{name}」。")
+
+    # -- defaults -------------------------------------------------------------
+    def clone(self, state: State) -> State:
+        return state.clone()  # type: ignore[attr-defined]
+
+    def returns(self, state: State) -> list[float]:
+        """A share of the win: 1/k to each of k tied winners, 0 to the others."""
+        if not self.is_over(state):
+            return [0.0] * state.n_players
+        won = self.winners(state)
+        share = 1.0 / len(won) if won else 0.0
+        return [share if s in won else 0.0 for s in range(state.n_players)]
+
+    def winners(self, state: State) -> list[int]:
+        scores = self.scores(state)
+        best = max(scores)
+        return [s for s, v in enumerate(scores) if v == best]
+
+    def options_schema(self) -> dict[str, Any]:
+        """Options a table may set, with their defaults."""
+        return {}
+
+    # hooks a game must provide
+    @abstractmethod
+    def to_act(self, state: State) -> tuple[int, ...]: ...
+
+
+    @abstractmethod
+    def is_over(self, state: State) -> bool: ...
+
+
+    @abstractmethod
+    def scores(self, state: State) -> list[float]: ...
+
+
+    @abstractmethod
+    def _legal(self, state: State, seat: int) -> list[Action]: ...
+
+
+    @abstractmethod
+    def _apply(self, state: State, seat: int, action: Action) -> list[Event]: ...

@@ -1,0 +1,11 @@
+"""The Guillotine game object: its rules and its views, as one kernel Game."""
+
+from noblesse.games.guillotine.rules import GuillotineRules
+from noblesse.games.guillotine.views import GuillotineViews
+
+
+class Guillotine(GuillotineViews, GuillotineRules):
+    """Guillotine (革命斷頭臺), 2-5 players."""
+
+
+GAME = Guillotine()

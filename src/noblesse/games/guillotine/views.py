@@ -1,0 +1,323 @@
+"""What each seat sees of a Guillotine table, and the words for actions and events.
+
+``view`` holds nothing the seat may not know (spec §6): the line, piles, in-front
+cards, discard piles and hand sizes are public; a hand only to its owner (and the
+cards a seat has learnt about in others' hands); Late Arrival's peeked nobles and
+Lack of Support's looked-at hand only to the actor; hidden support cards only to
+their owner until the game ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from noblesse.games.guillotine.data import COLOUR_ZH, COLOURS
+from noblesse.games.guillotine.rules import (
+    ACTION_NAMES,
+    ACTIONS,
+    BY0,
+    CARD0,
+    DECISION_NAMES,
+    DISCARD_CALLOUS,
+    LOOK_DISCARD,
+    NOBLE0,
+    NOBLES,
+    ORDER,
+    PASS,
+    PEEK0,
+    PEEK_PICK,
+    PILE0,
+    PILE_PICK,
+    PILE_PICK_BACK,
+    PLAY0,
+    RULES,
+    SEAT0,
+    GuillotineState,
+)
+
+
+def _zh(lang: str) -> bool:
+    return lang.lower().startswith("zh")
+
+
+def noble_name(noble: int, lang: str = "en") -> str:
+    n = NOBLES[noble]
+    return n.zh if _zh(lang) else n.en
+
+
+def card_name(card: int, lang: str = "en") -> str:
+    a = ACTIONS[card]
+    return a.zh if _zh(lang) else a.en
+
+
+def seat_name(seat: int, lang: str = "en", names: list[str] | None = None) -> str:
+    if names and 0 <= seat < len(names):
+        return names[seat]
+    return f"座位{seat + 1}" if _zh(lang) else f"Seat {seat + 1}"
+
+
+def _nobles(nobles: list[int]) -> list[str]:
+    return [NOBLES[n].key for n in nobles]
+
+
+def _cards(cards: list[int]) -> list[str]:
+    return [ACTIONS[c].key for c in cards]
+
+
+class GuillotineViews:
+    """The observation and text half of the Guillotine game object."""
+
+    def view(self, state: GuillotineState, seat: int | None) -> dict[str, Any]:
+        s = state
+        over = s.over
+        players = []
+        for o in range(s.n_players):
+            hidden = s.hidden[o]
+            show_hidden = hidden >= 0 and (over or o == seat)
+            players.append({
+                "seat": o,
+                "hand_size": len(s.hands[o]),
+                "pile": _nobles(s.piles[o]),
+                "front": _cards(s.front[o]),
+                "has_hidden_support": hidden >= 0,
+                "hidden_support": ACTIONS[hidden].key if show_hidden else None,
+                "rush_job": s.rush[o],
+                "confusion": s.confusion[o],
+                "score": self.score(s, o, reveal=over or o == seat),
+            })
+        out: dict[str, Any] = {
+            "game": "guillotine",
+            "seat": seat,
+            "day": s.day,
+            "days": RULES["days"],
+            "starter": s.starter,
+            "player": s.player,
+            "over": over,
+            "line": _nobles(s.line),
+            "noble_deck": len(s.noble_deck),
+            "action_deck": len(s.action_deck),
+            "noble_discard": _nobles(s.noble_discard),
+            "action_discard": _cards(s.action_discard),
+            "players": players,
+            "to_act": list(self.to_act(s)),
+            "turn": {
+                "rush_job": s.rush_active, "political_influence": s.political,
+                "double_feature": s.double, "scarlet_pimpernel": s.pimpernel,
+                "after_trip": s.after_trip,
+                "in_play": ACTIONS[s.in_play].key if s.in_play >= 0 else None,
+            },
+            "decision": self._decision_view(s, seat),
+            "hand": None,
+            "known_hands": {},
+        }
+        if seat is not None:
+            out["hand"] = sorted(_cards(s.hands[seat]))
+            out["known_hands"] = {
+                str(o): sorted(_cards(s.seen[seat][o]))
+                for o in range(s.n_players) if o != seat and s.seen[seat][o]
+            }
+        if over:
+            out["scores"] = self.scores(s)
+            out["winners"] = self.winners(s)
+        return out
+
+    def _decision_view(self, s: GuillotineState, seat: int | None) -> dict[str, Any] | None:
+        p = s.pending
+        if p is None:
+            return None
+        d: dict[str, Any] = {
+            "kind": DECISION_NAMES[p.kind], "seat": p.seat,
+            "card": ACTIONS[p.card].key if p.card >= 0 else None,
+            "target": p.target if p.target >= 0 else None,
+            "noble": p.noble + 1 if p.noble >= 0 else None,
+        }
+        if p.kind == ORDER:
+            d["order"] = [i + 1 for i in p.picks]
+        elif p.kind == PEEK_PICK:
+            d["count"] = len(p.picks)
+            if seat == p.seat:
+                d["nobles"] = _nobles(list(p.picks))
+        elif p.kind in (PILE_PICK, PILE_PICK_BACK) and p.picks:
+            d["first_pick"] = p.picks[0] + 1 if p.picks[0] >= 0 else None
+        elif p.kind == LOOK_DISCARD and seat == p.seat:
+            d["hand"] = sorted(_cards(s.hands[p.target]))
+        if p.count:
+            d["count"] = p.count
+        return d
+
+    # ------------------------------------------------------------------ words
+    def describe_action(self, state: GuillotineState, action: int, lang: str = "en",
+                        names: list[str] | None = None) -> str:
+        zh = _zh(lang)
+        s = state
+        p = s.pending
+        name = ACTION_NAMES[action]
+        if action == PASS:
+            if s.after_trip:
+                return "不再出牌" if zh else "Play no more cards"
+            return "不出牌" if zh else "Play no card"
+        if action == DISCARD_CALLOUS:
+            return "丟棄面前的冷酷的守衛" if zh else "Discard your Callous Guards"
+        if PLAY0 <= action < CARD0:
+            card = action - PLAY0
+            return f"打出{card_name(card, lang)}" if zh else f"Play {card_name(card, lang)}"
+        if CARD0 <= action < NOBLE0:
+            return card_name(action - CARD0, lang)
+        if NOBLE0 <= action < BY0:
+            i = action - NOBLE0
+            noble = noble_name(s.line[i], lang) if i < len(s.line) else "?"
+            return f"第{i + 1}位的{noble}" if zh else f"{noble} (position {i + 1})"
+        if BY0 <= action < SEAT0:
+            d = action - BY0 + 1
+            if p is not None and p.card >= 0 and ACTIONS[p.card].back:
+                return f"往後移{d}個位置" if zh else f"{d} place{'s' if d > 1 else ''} back"
+            return f"往前移{d}個位置" if zh else f"{d} place{'s' if d > 1 else ''} forward"
+        if SEAT0 <= action < PILE0:
+            return seat_name(action - SEAT0, lang, names)
+        if PILE0 <= action < PEEK0:
+            i = action - PILE0
+            pile = s.piles[p.target] if p is not None and p.target >= 0 else []
+            noble = noble_name(pile[i], lang) if i < len(pile) else "?"
+            return f"{noble}（分數欄第{i + 1}張）" if zh else f"{noble} (score pile #{i + 1})"
+        if action >= PEEK0:
+            i = action - PEEK0
+            if p is not None and i < len(p.picks) and p.seat in self.to_act(s):
+                return noble_name(p.picks[i], lang)
+        return name
+
+    def describe_decision(self, state: GuillotineState, lang: str = "en") -> str:
+        """A one-line prompt for the pending decision."""
+        p = state.pending
+        if p is None:
+            return ""
+        zh = _zh(lang)
+        card = card_name(p.card, lang) if p.card >= 0 else ""
+        prompts = {
+            "act": ("選擇要打出的行動牌，或不出牌", "Play an action card, or none"),
+            "noble": (f"{card}：選擇隊列中的人物", f"{card}: choose a noble in the line"),
+            "distance": (f"{card}：選擇移動的距離", f"{card}: how far?"),
+            "seat": (f"{card}：選擇一名玩家", f"{card}: choose a player"),
+            "front_card": (f"{card}：選擇要丟棄的面前卡牌", f"{card}: choose the card to discard"),
+            "pile": (f"{card}：從對方分數欄選一張人物牌", f"{card}: take a noble from their pile"),
+            "pile_back": (f"{card}：從對方分數欄選一張人物牌", f"{card}: take a noble from their pile"),
+            "order": (f"{card}：依次選出排在最前的人物",
+                      f"{card}: choose the noble for the next place from the front"),
+            "peek": (f"{card}：選一名人物加到隊列末端", f"{card}: choose the noble for the back of the line"),
+            "take": (f"{card}：從棄牌堆取回一張行動牌", f"{card}: take a card from the discard pile"),
+            "look_discard": (f"{card}：選出對方要丟棄的一張牌", f"{card}: choose a card of theirs to discard"),
+            "discard": ("從手牌中丟棄一張行動牌", "Discard a card from your hand"),
+            "clown": ("把小丑放到另一名玩家的分數欄", "Give the Clown to another player"),
+        }
+        zh_text, en_text = prompts[DECISION_NAMES[p.kind]]
+        return zh_text if zh else en_text
+
+    def describe_event(self, event: dict[str, Any], lang: str = "en",
+                       names: list[str] | None = None) -> str:
+        zh = _zh(lang)
+        t = event["type"]
+        who = seat_name(event["seat"], lang, names) if "seat" in event else ""
+        tgt = seat_name(event["target"], lang, names) if "target" in event else ""
+        N = lambda n: noble_name(n, lang)  # noqa: E731
+        C = lambda c: card_name(c, lang)  # noqa: E731
+        sep = "、" if zh else ", "
+        if t == "day":
+            line = sep.join(N(n) for n in event["line"])
+            return (f"第{event['day']}天開始，由{seat_name(event['starter'], lang, names)}先行。隊列：{line}"
+                    if zh else f"Day {event['day']} begins; {seat_name(event['starter'], lang, names)} "
+                    f"starts. Line (front first): {line}")
+        if t == "turn":
+            extra = ("（趕工：不可出牌）" if zh else " (Rush Job: no action cards)") if event["rush_job"] else ""
+            return f"輪到{who}{extra}" if zh else f"{who}'s turn{extra}"
+        if t == "pass":
+            return f"{who}不出牌" if zh else f"{who} plays no card"
+        if t == "play":
+            return f"{who}打出{C(event['card'])}" if zh else f"{who} plays {C(event['card'])}"
+        if t == "target":
+            return f"{who}選擇了{tgt}" if zh else f"{who} chooses {tgt}"
+        if t == "resolved":
+            line = sep.join(N(n) for n in event["line"])
+            return f"隊列：{line}" if zh else f"Line: {line}"
+        if t == "collect":
+            return f"{who}處決了{N(event['noble'])}" if zh else f"{who} collects {N(event['noble'])}"
+        if t == "draw":
+            cards = event.get("cards")
+            if cards is not None:
+                shown = sep.join(C(c) for c in cards)
+                return f"{who}抽了{len(cards)}張：{shown}" if zh else f"{who} draws {len(cards)}: {shown}"
+            return f"{who}抽了{event['count']}張行動牌" if zh else f"{who} draws {event['count']} card(s)"
+        if t == "discard":
+            return (f"{who}丟棄了{C(event['card'])}" if zh
+                    else f"{who} discards {C(event['card'])}")
+        if t == "discard_front":
+            return (f"{who}丟棄了{seat_name(event['owner'], lang, names)}面前的{C(event['card'])}" if zh
+                    else f"{who} discards {C(event['card'])} from in front of "
+                    f"{seat_name(event['owner'], lang, names)}")
+        if t == "clown":
+            return f"{who}把小丑放到{tgt}的分數欄" if zh else f"{who} gives the Clown to {tgt}"
+        if t == "given":
+            return (f"{who}把{N(event['noble'])}放到{tgt}的分數欄" if zh
+                    else f"{who} puts {N(event['noble'])} into {tgt}'s pile")
+        if t == "master_spy":
+            return "間諜頭子移到隊列末端" if zh else "The Master Spy moves to the back"
+        if t == "confusion":
+            return f"隊列混亂：{who}處決前隊列被洗混" if zh else f"Confusion in Line: the line is shuffled before {who} collects"
+        if t == "reveal_deck":
+            return f"從人物牌疊翻開{N(event['noble'])}" if zh else f"{N(event['noble'])} is revealed from the deck"
+        if t == "added":
+            names_ = sep.join(N(n) for n in event["nobles"])
+            return f"加到隊列末端：{names_}" if zh else f"Joining the back of the line: {names_}"
+        if t == "line_discarded":
+            return "隊列餘下的人物牌全數丟棄" if zh else "The rest of the line is discarded"
+        if t == "day_end":
+            return f"第{event['day']}天完結" if zh else f"Day {event['day']} ends"
+        if t == "game_over":
+            scores = sep.join(f"{seat_name(i, lang, names)} {int(v)}" for i, v in enumerate(event["scores"]))
+            won = sep.join(seat_name(w, lang, names) for w in event["winners"])
+            return f"遊戲結束。分數：{scores}。勝者：{won}" if zh else f"Game over. Scores: {scores}. Winner(s): {won}"
+        if t == "peek":
+            nobles = event.get("nobles")
+            if nobles is not None:
+                return f"{who}檢視了：{sep.join(N(n) for n in nobles)}" if zh else f"{who} looks at: {sep.join(N(n) for n in nobles)}"
+            return f"{who}檢視人物牌疊頂的{event['count']}張牌" if zh else f"{who} looks at the top {event['count']} nobles"
+        if t == "late_arrival":
+            rej = sep.join(N(n) for n in event["rejected"]) or "-"
+            return (f"{N(event['noble'])}加到隊列末端；丟棄：{rej}" if zh
+                    else f"{N(event['noble'])} joins the back of the line; discarded: {rej}")
+        if t == "take_discard":
+            return f"{who}從棄牌堆取回{C(event['card'])}" if zh else f"{who} takes {C(event['card'])} from the discard pile"
+        if t == "look":
+            hand = event.get("hand")
+            if hand is not None:
+                return f"{who}檢視{tgt}的手牌：{sep.join(C(c) for c in hand)}" if zh else f"{who} looks at {tgt}'s hand: {sep.join(C(c) for c in hand)}"
+            return f"{who}檢視{tgt}的手牌" if zh else f"{who} looks at {tgt}'s hand"
+        if t == "missed":
+            return f"{tgt}的{N(event['noble'])}回到隊列末端" if zh else f"{tgt}'s {N(event['noble'])} goes back to the line"
+        if t == "missing_heads":
+            return f"{tgt}的{N(event['noble'])}被丟棄" if zh else f"{tgt}'s {N(event['noble'])} is discarded"
+        if t == "clerical_pick":
+            return f"{who}選了{N(event['noble'])}" if zh else f"{who} picks {N(event['noble'])}"
+        if t == "clerical_error":
+            took = N(event["took"]) if event["took"] >= 0 else "-"
+            gave = N(event["gave"]) if event["gave"] >= 0 else "-"
+            return (f"筆誤：{who}取得{took}，{tgt}取得{gave}" if zh
+                    else f"Clerical Error: {who} receives {took}, {tgt} receives {gave}")
+        if t == "reshuffle":
+            return "行動牌疊用完，棄牌重新洗混" if zh else "The action deck is rebuilt from the discard pile"
+        return t
+
+    @staticmethod
+    def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
+        """The card lists for ``noblesse rules``."""
+        zh = _zh(lang)
+        nobles = [{
+            "name": n.zh if zh else n.en, "other": n.en if zh else n.zh,
+            "colour": COLOUR_ZH[COLOURS[n.colour]] if zh else COLOURS[n.colour],
+            "points": n.points if n.effect not in ("palace_guard", "tragic_figure")
+            else ("1~5" if n.effect == "palace_guard" else "-1~-7"),
+            "copies": n.copies, "effect": n.text_zh if zh else n.text_en,
+        } for n in NOBLES]
+        actions = [{
+            "name": a.zh if zh else a.en, "other": a.en if zh else a.zh, "copies": a.copies,
+            "effect": a.text_zh if zh else a.text_en,
+        } for a in ACTIONS]
+        return {"nobles": nobles, "actions": actions}
