@@ -9,8 +9,10 @@ string (``encode``/``decode``) used by logs, records and the wire protocol.
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from typing import Any, Protocol, runtime_checkable
 
 from noblesse.core.errors import IllegalAction
@@ -41,6 +43,16 @@ class State:
         other.legal_cache = None
 
 
+def _as_int(value: Any) -> Any:
+    """``value`` as a plain int if it is integer-like (not bool, not float), else unchanged."""
+    if isinstance(value, bool):
+        return value
+    try:
+        return operator.index(value)
+    except TypeError:
+        return value
+
+
 @runtime_checkable
 class Game(Protocol):
     """The kernel contract (see DESIGN.md, "The kernel contract")."""
@@ -69,6 +81,12 @@ class Game(Protocol):
     def action_at(self, index: int) -> Action: ...
     def describe_action(self, state: State, action: Action, lang: str = "en") -> str: ...
     def describe_event(self, event: dict[str, Any], lang: str = "en") -> str: ...
+    def inventory(self, state: State) -> dict[str, Counter[str]]:
+        """Every physical component (cards, tokens, ...) in every zone of the state,
+        hidden or not, counted per kind: ``{"noble": Counter({"king_louis": 1, ...})}``.
+        Components are never created or destroyed, so the conformance suite checks
+        this never changes during a game. A game with no components returns ``{}``."""
+        ...
 
 
 class GameBase(ABC):
@@ -92,7 +110,8 @@ class GameBase(ABC):
 
     # -- action codec ---------------------------------------------------------
     def encode(self, action: Action) -> str:
-        if not isinstance(action, int) or not 0 <= action < self.num_distinct_actions:
+        action = _as_int(action)
+        if type(action) is not int or not 0 <= action < self.num_distinct_actions:
             raise IllegalAction(f"Unknown action {action!r}.", f"未知的行動 {action!r}。")
         return self.action_names[action]
 
@@ -129,6 +148,12 @@ class GameBase(ABC):
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         """Apply a legal action; anything else raises IllegalAction, changing nothing."""
+        if type(seat) is not int or type(action) is not int:
+            # 1.0 == 1 and True == 1 would pass the membership test below and then
+            # break the rules half-way; integer-likes (numpy ints) are taken as ints.
+            seat, action = _as_int(seat), _as_int(action)
+            if type(seat) is not int or type(action) is not int:
+                raise self._illegal(state, seat, action)
         if action not in self.legal_actions(state, seat):
             raise self._illegal(state, seat, action)
         state.legal_cache = None
@@ -137,11 +162,11 @@ class GameBase(ABC):
     def _illegal(self, state: State, seat: int, action: Any) -> IllegalAction:
         if self.is_over(state):
             return IllegalAction("The game is over.", "遊戲已經結束。")
-        if not isinstance(seat, int) or not 0 <= seat < state.n_players:
+        if type(seat) is not int or not 0 <= seat < state.n_players:
             return IllegalAction(f"There is no seat {seat!r}.", f"沒有座位 {seat!r}。")
         if seat not in self.to_act(state):
             return IllegalAction("It is not your turn.", "還沒輪到你。")
-        if not isinstance(action, int) or not 0 <= action < self.num_distinct_actions:
+        if type(action) is not int or not 0 <= action < self.num_distinct_actions:
             return IllegalAction(f"Unknown action {action!r}.", f"未知的行動 {action!r}。")
         return self._explain_illegal(state, seat, action)
 

@@ -1,6 +1,6 @@
 """Game records: JSON Lines that replay exactly.
 
-Line 1 is the header (game id, rules version, options, seed, players); then one
+Line 1 is the header (game id, rules version, options, seed, players, ``h``); then one
 line per decision ``{"n", "seat", "action", "h"}``; a finished game closes with
 ``{"end": true, "actions", "scores", "winners", "h"}``. ``h`` chains a SHA-256
 over every line before it, so a line that was altered, dropped or reordered is
@@ -50,8 +50,8 @@ class Record:
     def lines(self) -> list[str]:
         """The record as JSON Lines text (without trailing newlines)."""
         header = self.header()
-        out = [_canonical(header)]
         h = _chain("", header)
+        out = [_canonical({**header, "h": h})]
         for n, (seat, action) in enumerate(self.actions, start=1):
             body = {"n": n, "seat": seat, "action": action}
             h = _chain(h, body)
@@ -79,7 +79,7 @@ class RecordWriter:
         header = record.header()
         self._h = _chain("", header)
         self._n = 0
-        self._write(header)
+        self._write({**header, "h": self._h})
         for seat, action in record.actions:
             self.append(seat, action)
 
@@ -115,10 +115,16 @@ def _parse_line(text: str, number: int) -> dict[str, Any]:
 
 def parse_record(lines: Iterable[str], allow_unfinished: bool = False) -> Record:
     """Read and check a record's lines; any fault raises RecordError naming the line."""
-    rows = [(i, line) for i, line in enumerate(lines, start=1) if line.strip()]
+    rows = list(enumerate(lines, start=1))
+    while rows and not rows[-1][1].strip():
+        rows.pop()
     if not rows:
         raise RecordError("the record is empty", 1)
+    for number, text in rows:
+        if not text.strip():  # replay names lines by position, so none may be skipped
+            raise RecordError("a blank line inside the record", number)
     header = _parse_line(rows[0][1], rows[0][0])
+    claimed_header = header.pop("h", None)
     if header.get("noblesse_record") != FORMAT:
         raise RecordError("not a noblesse game record (no header)", rows[0][0])
     try:
@@ -129,6 +135,8 @@ def parse_record(lines: Iterable[str], allow_unfinished: bool = False) -> Record
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(f"header is missing or has a bad field: {exc}", rows[0][0]) from None
     h = _chain("", record.header())
+    if claimed_header is not None and claimed_header != h:
+        raise RecordError("checksum mismatch: the header was altered", rows[0][0])
     for number, text in rows[1:]:
         obj = _parse_line(text, number)
         if record.result is not None:
@@ -197,6 +205,11 @@ def replay(record: Record, game: Game | None = None) -> State:
         if recorded is not None and list(recorded) != list(game.scores(state)):
             raise RecordError(
                 f"recorded scores {recorded} differ from the replayed {game.scores(state)}", end_line)
+        recorded = record.result.get("winners")
+        if recorded is not None and list(recorded) != list(game.winners(state)):
+            raise RecordError(
+                f"recorded winners {recorded} differ from the replayed {game.winners(state)}",
+                end_line)
     return state
 
 

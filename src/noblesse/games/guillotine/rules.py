@@ -10,6 +10,7 @@ the next; every decision is a ``Pending`` the seat named in it answers.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from noblesse.core.errors import IllegalAction
@@ -726,7 +727,7 @@ class GuillotineRules(GameBase):
             s.rush[target] = True
         elif key == "information_exchange":
             hands[seat], hands[target] = hands[target], hands[seat]
-            for viewer, row in enumerate(s.seen):
+            for row in s.seen:
                 row[seat], row[target] = row[target], row[seat]
             s.seen[seat][target] = hands[target][:]
             s.seen[target][seat] = hands[seat][:]
@@ -824,6 +825,31 @@ class GuillotineRules(GameBase):
             s.line.clear()
 
     # ================================================================ information
+    def inventory(self, state: GuillotineState) -> dict[str, Counter[str]]:
+        """Every noble and action card in every zone, counted per kind (the conformance
+        suite checks the totals never change): a card is always in exactly one place."""
+        s = state
+        nobles = Counter(s.line)
+        nobles.update(s.noble_deck)
+        nobles.update(s.noble_discard)
+        for pile in s.piles:
+            nobles.update(pile)
+        if s.pending is not None and s.pending.kind == PEEK_PICK:  # Late Arrival's peek
+            nobles.update(s.pending.picks)
+        cards = Counter(s.action_deck)
+        cards.update(s.action_discard)
+        for hand in s.hands:
+            cards.update(hand)
+        for front in s.front:
+            cards.update(front)
+        cards.update(c for c in s.hidden if c >= 0)
+        if s.in_play >= 0:
+            cards[s.in_play] += 1
+        return {
+            "noble": Counter({NOBLES[n].key: k for n, k in nobles.items()}),
+            "action": Counter({ACTIONS[c].key: k for c, k in cards.items()}),
+        }
+
     def determinize(self, state: GuillotineState, seat: int, rng: random.Random,
                     ) -> GuillotineState:
         """Resample what ``seat`` cannot know: deck orders, the unknown part of other

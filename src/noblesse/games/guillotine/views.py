@@ -305,6 +305,10 @@ class GuillotineViews:
             return "行動牌疊用完，棄牌重新洗混" if zh else "The action deck is rebuilt from the discard pile"
         return t
 
+    def render_text(self, view: dict[str, Any], lang: str = "en",
+                    names: list[str] | None = None) -> list[str]:
+        return render_text(view, lang, names)
+
     @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
         """The card lists for ``noblesse rules``."""
@@ -321,3 +325,71 @@ class GuillotineViews:
             "effect": a.text_zh if zh else a.text_en,
         } for a in ACTIONS]
         return {"nobles": nobles, "actions": actions}
+
+
+RICH_COLOURS = {"purple": "magenta", "blue": "blue", "green": "green", "red": "red", "gray": "bright_black"}
+_BY_KEY_NOBLE = {n.key: n for n in NOBLES}
+_BY_KEY_CARD = {a.key: a for a in ACTIONS}
+
+
+def _noble_markup(key: str, lang: str) -> str:
+    n = _BY_KEY_NOBLE[key]
+    colour = RICH_COLOURS[COLOURS[n.colour]]
+    return f"[{colour}]{n.zh if _zh(lang) else n.en}[/] ({n.points:+d})" if n.effect not in (
+        "palace_guard", "tragic_figure") else f"[{colour}]{n.zh if _zh(lang) else n.en}[/]"
+
+
+def _card_markup(key: str, lang: str) -> str:
+    a = _BY_KEY_CARD[key]
+    return a.zh if _zh(lang) else a.en
+
+
+def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
+    """The table as lines of Rich markup, for the terminal."""
+    zh = _zh(lang)
+    sep = "、" if zh else ", "
+    me = view["seat"]
+    out = []
+    turn_of = seat_name(view["player"], lang, names)
+    out.append(
+        f"[bold]第{view['day']}/{view['days']}天[/] · 輪到{turn_of} · 人物牌疊 {view['noble_deck']} · "
+        f"行動牌疊 {view['action_deck']}" if zh else
+        f"[bold]Day {view['day']}/{view['days']}[/] · {turn_of}'s turn · noble deck "
+        f"{view['noble_deck']} · action deck {view['action_deck']}")
+    out.append("[bold]人物隊列（斷頭臺 → 末端）：[/]" if zh else "[bold]The line (guillotine → back):[/]")
+    out.append("  " + "  ".join(f"{i + 1}.{_noble_markup(k, lang)}" for i, k in enumerate(view["line"]))
+               if view["line"] else ("  （空）" if zh else "  (empty)"))
+    for p in view["players"]:
+        who = seat_name(p["seat"], lang, names)
+        if p["seat"] == me and not names:
+            who += "（你）" if zh else " (you)"
+        pile = sep.join(_noble_markup(k, lang) for k in p["pile"]) or "-"
+        front = sep.join(_card_markup(k, lang) for k in p["front"])
+        marks = []
+        if p["has_hidden_support"]:
+            hidden = p["hidden_support"]
+            marks.append(("暗置支持：" if zh else "hidden support: ") +
+                         (_card_markup(hidden, lang) if hidden else "?"))
+        if p["rush_job"]:
+            marks.append("趕工" if zh else "Rush Job")
+        if p["confusion"]:
+            marks.append("隊列混亂" if zh else "Confusion in Line")
+        line = (f"  [bold]{who}[/] {p['score']}分 · 手牌{p['hand_size']}張 · 分數欄：{pile}" if zh else
+                f"  [bold]{who}[/] {p['score']} pts · {p['hand_size']} cards · pile: {pile}")
+        if front:
+            line += (" · 面前：" if zh else " · in front: ") + front
+        if marks:
+            line += " · " + sep.join(marks)
+        out.append(line)
+    if view["hand"] is not None:
+        hand = sep.join(_card_markup(k, lang) for k in view["hand"]) or "-"
+        out.append(("[bold]你的手牌：[/]" if zh else "[bold]Your hand:[/] ") + hand)
+        for other, cards in view["known_hands"].items():
+            out.append(("  已知" if zh else "  Known in ") + seat_name(int(other), lang, names) +
+                       ("手牌：" if zh else "'s hand: ") + sep.join(_card_markup(k, lang) for k in cards))
+    d = view["decision"]
+    if d and d.get("nobles"):
+        out.append(("檢視的人物：" if zh else "You see: ") + sep.join(_noble_markup(k, lang) for k in d["nobles"]))
+    if d and d.get("hand"):
+        out.append(("對方手牌：" if zh else "Their hand: ") + sep.join(_card_markup(k, lang) for k in d["hand"]))
+    return out

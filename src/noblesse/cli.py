@@ -1,0 +1,314 @@
+"""The ``noblesse`` command: play, simulate, replay, rules, bench."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from noblesse import games
+from noblesse.agents import KINDS, make_agent
+from noblesse.core.errors import IllegalAction, RecordError
+from noblesse.core.game import Game, State
+from noblesse.core.record import Record, RecordWriter, read_record, replay, result_of
+from noblesse.i18n import normalize_lang, t
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="noblesse: Guillotine and other games of courtly intrigue.")
+console = Console(highlight=False)
+
+
+def _game(game_id: str) -> Game:
+    try:
+        return games.get(game_id)
+    except KeyError as exc:
+        raise typer.BadParameter(str(exc).strip("'\"")) from None
+
+
+def _lang(lang: str) -> str:
+    try:
+        return normalize_lang(lang)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def _parse_value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _options(pairs: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"option '{pair}' should look like name=value")
+        out[key.strip()] = _parse_value(value.strip())
+    return out
+
+
+def _seats(specs: list[str] | None, players: int) -> list[str]:
+    seats = ["greedy"] * players
+    seats[0] = "human"
+    for spec in specs or []:
+        index, sep, kind = spec.partition("=")
+        if not sep or not index.strip().isdigit():
+            raise typer.BadParameter(f"seat '{spec}' should look like 0=human or 2=greedy")
+        i = int(index)
+        if not 0 <= i < players:
+            raise typer.BadParameter(f"seat {i} does not exist with {players} players (0-{players - 1})")
+        kind = kind.strip().lower()
+        if kind != "human" and kind.split(":")[0] not in KINDS:
+            raise typer.BadParameter(f"unknown player kind '{kind}'; use human or {', '.join(KINDS)}")
+        seats[i] = kind
+    return seats
+
+
+# ----------------------------------------------------------------------------- play
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="guillotine, ...")],
+    players: Annotated[int, typer.Option(help="number of players")] = 4,
+    seat: Annotated[list[str] | None, typer.Option(help="SEAT=KIND, KIND human/random/greedy")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed (default: random)")] = None,
+    lang: Annotated[str, typer.Option(help="en or zh-TW")] = "en",
+    option: Annotated[list[str] | None, typer.Option(help="game option NAME=VALUE")] = None,
+    records: Annotated[Path, typer.Option(help="folder for game records")] = Path("var/records"),
+) -> None:
+    """Play in the terminal against bots (or hot-seat with friends)."""
+    game = _game(game_id)
+    lang = _lang(lang)
+    if not game.min_players <= players <= game.max_players:
+        raise typer.BadParameter(f"{game_id} is for {game.min_players}-{game.max_players} players")
+    kinds = _seats(seat, players)
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    options = _options(option)
+    try:
+        state = game.setup(players, seed, options)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    agents = {i: make_agent(k, seed * 31 + i) for i, k in enumerate(kinds) if k != "human"}
+    humans = [i for i, k in enumerate(kinds) if k == "human"]
+    names = [f"{t('seat', lang)} {i + 1}" + (f" ({t('you', lang)})" if kinds[i] == "human"
+             else f" ({kinds[i]})") for i in range(players)]
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = records / f"{game.id}-{stamp}-seed{seed}.jsonl"
+    writer = RecordWriter(path, Record(game.id, game.version, seed, kinds, options))
+    console.print(f"[bold]{game.title.get(lang, game.title['en'])}[/] · seed {seed}")
+    last_human: int | None = None
+    try:
+        while not game.is_over(state):
+            for s in game.to_act(state):
+                if s in agents:
+                    action = agents[s].act(game, state, s)
+                else:
+                    if len(humans) > 1 and last_human not in (None, s):
+                        console.input(t("hand_over", lang, who=names[s]) + " ")
+                    last_human = s
+                    action = _ask_human(game, state, s, lang, names)
+                events = game.apply(state, s, action)
+                writer.append(s, game.encode(action))
+                viewer = s if s in humans else (humans[0] if len(humans) == 1 else None)
+                for event in events:
+                    console.print("  · " + game.describe_event(event.for_seat(viewer), lang, names))
+    except (EOFError, KeyboardInterrupt):
+        writer.close()
+        console.print("\n" + t("quit", lang))
+        console.print(t("record_saved", lang, path=path))
+        raise typer.Exit(0) from None
+    writer.finish(result_of(game, state))
+    _print_scores(game, state, lang, names)
+    console.print(t("record_saved", lang, path=path))
+
+
+def _ask_human(game: Game, state: State, seat: int, lang: str, names: list[str]) -> int:
+    console.rule()
+    view = game.view(state, seat)
+    render = getattr(game, "render_text", None)
+    for line in render(view, lang, names) if render else [json.dumps(view, ensure_ascii=False)]:
+        console.print(line)
+    legal = game.legal_actions(state, seat)
+    prompt = getattr(game, "describe_decision", None)
+    if prompt:
+        console.print(f"[bold yellow]{names[seat]}: {prompt(state, lang)}[/]")
+    for i, action in enumerate(legal, start=1):
+        console.print(f"  [cyan]{i:>2}[/]  {game.describe_action(state, action, lang, names)}")
+    while True:
+        answer = console.input(f"{t('choose', lang)}: ").strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        try:  # an action code typed out (e.g. play:trip) is fine too
+            action = game.decode(answer)
+            if action in legal:
+                return action
+        except IllegalAction:
+            pass
+        console.print(f"[red]{t('not_a_number', lang, n=len(legal))}[/]")
+
+
+def _print_scores(game: Game, state: State, lang: str, names: list[str]) -> None:
+    table = Table(title=t("final_scores", lang))
+    table.add_column(t("bot", lang))
+    table.add_column(t("score", lang), justify="right")
+    scores, won = game.scores(state), game.winners(state)
+    for i, name in enumerate(names):
+        mark = " ★" if i in won else ""
+        table.add_row(name + mark, f"{scores[i]:g}")
+    console.print(table)
+    console.print(t("winner", lang, names=", ".join(names[w] for w in won)))
+
+
+# ----------------------------------------------------------------------------- simulate
+@app.command()
+def simulate(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="number of games")] = 1000,
+    bots: Annotated[str, typer.Option(help="comma-separated bot per seat")] = "random,random,random,random",
+    workers: Annotated[int, typer.Option(min=1, help="worker processes")] = 1,
+    seed: Annotated[int, typer.Option(help="master seed")] = 0,
+    out: Annotated[Path | None, typer.Option(help="output folder")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="game option NAME=VALUE")] = None,
+) -> None:
+    """Play many bot games; write report.json and scores.png."""
+    from noblesse.sim import build_report, plot_scores, run_batch
+
+    game = _game(game_id)
+    bot_list = [b.strip() for b in bots.split(",") if b.strip()]
+    for b in bot_list:
+        if b.split(":")[0] not in KINDS:
+            raise typer.BadParameter(f"unknown bot '{b}'; known bots: {', '.join(KINDS)}")
+    if not game.min_players <= len(bot_list) <= game.max_players:
+        raise typer.BadParameter(f"{game_id} is for {game.min_players}-{game.max_players} players; "
+                                 f"{len(bot_list)} bots given")
+    options = _options(option)
+    try:
+        game.setup(len(bot_list), 0, options)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    out = out or Path("var/sim") / f"{game.id}-seed{seed}"
+    start = time.perf_counter()
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console) as progress:
+        task = progress.add_task(f"{game.id} ×{n}", total=n)
+        results = run_batch(game.id, n, bot_list, seed, workers, options,
+                            progress=lambda k: progress.advance(task, k))
+    elapsed = time.perf_counter() - start
+    report = build_report(game.id, bot_list, seed, results, options)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "report.json").write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
+    plot_scores(report, results, out / "scores.png")
+    table = Table(title=f"{game.id}: {n} games, seed {seed}")
+    for col in ("seat", "bot", "win rate", "95% interval", "mean score", "stdev"):
+        table.add_column(col, justify="right")
+    for s in report["seats"]:
+        lo, hi = s["win_rate_95ci"]
+        table.add_row(str(s["seat"]), s["bot"], f"{s['win_rate']:.3f}", f"{lo:.3f}-{hi:.3f}",
+                      f"{s['score']['mean']:.2f}", f"{s['score']['stdev']:.2f}")
+    console.print(table)
+    console.print(f"mean length {report['length_decisions']['mean']:.1f} decisions · "
+                  f"{n / elapsed:.0f} games/s · report {out / 'report.json'} · plot {out / 'scores.png'}")
+
+
+# ----------------------------------------------------------------------------- replay
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="a .jsonl game record")],
+    lang: Annotated[str, typer.Option(help="en or zh-TW")] = "en",
+    allow_unfinished: Annotated[bool, typer.Option(help="accept a game that has not ended")] = False,
+) -> None:
+    """Replay a game record; print the final scores, or the error naming the line."""
+    lang = _lang(lang)
+    try:
+        record = read_record(file, allow_unfinished=allow_unfinished)
+        state = replay(record)
+    except RecordError as exc:
+        console.print(f"[red]{file}: {exc}[/]")
+        raise typer.Exit(1) from None
+    game = games.get(record.game)
+    names = [f"{t('seat', lang)} {i + 1} ({p})" for i, p in enumerate(record.players)]
+    console.print(f"{record.game} · seed {record.seed} · {len(record.actions)} actions")
+    if game.is_over(state):
+        _print_scores(game, state, lang, names)
+    else:
+        console.print("unfinished game: " + ", ".join(f"{n} {v:g}" for n, v in zip(
+            names, game.scores(state), strict=True)))
+
+
+# ----------------------------------------------------------------------------- rules
+@app.command()
+def rules(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    lang: Annotated[str, typer.Option(help="en or zh-TW")] = "en",
+) -> None:
+    """The card list: names, points, counts and effects."""
+    game = _game(game_id)
+    lang = _lang(lang)
+    tables: dict[str, list[dict[str, Any]]] = game.rules_table(lang)  # type: ignore[attr-defined]
+    heads = {"en": {"nobles": "Nobles", "actions": "Action cards"},
+             "zh-TW": {"nobles": "人物牌", "actions": "行動牌"}}[lang]
+    columns = {"name": ("Name", "名稱"), "other": ("中文", "English"), "colour": ("Colour", "顏色"),
+               "points": ("Points", "分數"), "copies": ("Copies", "張數"), "effect": ("Effect", "效果")}
+    for name, rows in tables.items():
+        table = Table(title=f"{game.title.get(lang, game.id)}: {heads.get(name, name)} "
+                      f"({sum(int(r.get('copies', 1)) for r in rows)})", show_lines=False)
+        for col in rows[0]:
+            label = columns.get(col, (col, col))[0 if lang == "en" else 1]
+            table.add_column(label, overflow="fold",
+                             justify="right" if col in ("points", "copies") else "left")
+        for r in rows:
+            table.add_row(*(str(v) for v in r.values()))
+        console.print(table)
+
+
+# ----------------------------------------------------------------------------- bench
+@app.command()
+def bench(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    players: Annotated[int, typer.Option(help="players per game")] = 4,
+    runs: Annotated[int, typer.Option(min=1, help="timed runs (median reported)")] = 5,
+    games_per_run: Annotated[int, typer.Option("--games", min=1, help="games per run")] = 300,
+) -> None:
+    """Random playouts on one core: decisions and games per second (median of runs)."""
+    from noblesse.bench import bench_game
+
+    game = _game(game_id)
+    if not game.min_players <= players <= game.max_players:
+        raise typer.BadParameter(f"{game_id} is for {game.min_players}-{game.max_players} players")
+    result = bench_game(game.id, players, runs, games_per_run)
+    table = Table(title=f"{game.id}: random {players}-player playouts, one core")
+    table.add_column("run", justify="right")
+    table.add_column("decisions/s", justify="right")
+    table.add_column("games/s", justify="right")
+    table.add_column("baseline choices/s", justify="right")
+    for i, (d, g, b) in enumerate(zip(result.decisions_per_second, result.games_per_second,
+                                      result.baseline_choices_per_second, strict=True), start=1):
+        table.add_row(str(i), f"{d:,.0f}", f"{g:,.1f}", f"{b:,.0f}")
+    table.add_row("median", f"{result.median_dps:,.0f}", f"{result.median_gps:,.1f}",
+                  f"{result.median_baseline:,.0f}", style="bold")
+    console.print(table)
+    console.print(f"decisions per second (median of {runs}): {result.median_dps:,.0f}; "
+                  f"games per second: {result.median_gps:,.1f}; the game costs "
+                  f"{result.median_baseline / result.median_dps:.1f}x the bare driver loop")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

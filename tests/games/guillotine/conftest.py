@@ -1,0 +1,14 @@
+"""Guillotine rule-scenario tests: make the scenario helpers importable.
+
+The helpers live in ``guillotine_scenario.py`` next to this file (a unique module
+name, so it cannot clash with other games' test helpers); putting this folder on
+``sys.path`` keeps ``from guillotine_scenario import ...`` working under any
+pytest import mode.
+"""
+
+import sys
+from pathlib import Path
+
+_HERE = str(Path(__file__).resolve().parent)
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
