@@ -306,6 +306,23 @@ def bench(
                   f"{result.median_baseline / result.median_dps:.1f}x the bare driver loop")
 
 
+# ----------------------------------------------------------------------------- serve
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port")] = 8000,
+    db: Annotated[str, typer.Option(help="SQLAlchemy URL of the store")] = "sqlite:///var/noblesse.db",
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.6,
+) -> None:
+    """Start the web table (lobby at http://HOST:PORT)."""
+    import uvicorn
+
+    from noblesse.server.app import create_app
+
+    console.print(f"noblesse web table: http://{host}:{port}  (store: {db})")
+    uvicorn.run(create_app(db, bot_delay), host=host, port=port, log_level="warning")
+
+
 def main() -> None:
     app()
 

@@ -3,7 +3,7 @@
 Line 1 is the header (game id, rules version, options, seed, players, ``h``); then one
 line per decision ``{"n", "seat", "action", "h"}``; a finished game closes with
 ``{"end": true, "actions", "scores", "winners", "h"}``. ``h`` chains a SHA-256
-over every line before it, so a line that was altered, dropped or reordered is
+over the line and every line before it, so a line that was altered, dropped or reordered is
 found and named. A record without its end line is truncated and refused, unless
 the caller asks for an unfinished game (``allow_unfinished``).
 """

@@ -30,7 +30,7 @@ DEFAULT_ACTION_DECK = ("pushed",) * 12
 DEFAULT_HAND = ("fountain_of_blood",)
 
 __all__ = [
-    "GAME", "IllegalAction", "N", "A", "nkeys", "akeys", "table", "do", "legal", "line",
+    "GAME", "IllegalAction", "N", "A", "ids", "nkeys", "akeys", "table", "do", "legal", "line",
     "pile", "hand", "front", "noble_discard", "action_discard", "noble_deck", "action_deck",
     "snapshot", "assert_illegal", "types", "events_of", "multiset", "score", "finish_day",
 ]
@@ -44,6 +44,11 @@ def N(key: str) -> int:
 def A(key: str) -> int:
     """Id of the action card named ``key``."""
     return CARDS.action(key)
+
+
+def ids(keys: Iterable[str]) -> list[int]:
+    """Noble ids of the noble keys (for comparing with events, which carry ids)."""
+    return [N(k) for k in keys]
 
 
 def nkeys(ids: Iterable[int]) -> list[str]:

@@ -51,7 +51,7 @@ def card_name(card: int, lang: str = "en") -> str:
 
 
 def seat_name(seat: int, lang: str = "en", names: list[str] | None = None) -> str:
-    if names and 0 <= seat < len(names):
+    if names and 0 <= seat < len(names) and names[seat]:
         return names[seat]
     return f"座位{seat + 1}" if _zh(lang) else f"Seat {seat + 1}"
 
@@ -308,6 +308,22 @@ class GuillotineViews:
     def render_text(self, view: dict[str, Any], lang: str = "en",
                     names: list[str] | None = None) -> list[str]:
         return render_text(view, lang, names)
+
+    @staticmethod
+    def catalog() -> dict[str, Any]:
+        """Names and texts of every card in both languages, for the browser table."""
+        return {
+            "nobles": {n.key: {"en": n.en, "zh-TW": n.zh, "colour": COLOURS[n.colour],
+                               "points": n.points, "effect": n.effect,
+                               "text": {"en": n.text_en, "zh-TW": n.text_zh}} for n in NOBLES},
+            "actions": {a.key: {"en": a.en, "zh-TW": a.zh, "line": a.line, "front": a.front,
+                                "text": {"en": a.text_en, "zh-TW": a.text_zh}} for a in ACTIONS},
+        }
+
+    @staticmethod
+    def secret_fingerprint(state: GuillotineState) -> tuple[int, ...]:
+        """Changes whenever a card leaves or enters a hidden place (decks, hands)."""
+        return (len(state.noble_deck), len(state.action_deck), *map(len, state.hands))
 
     @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:

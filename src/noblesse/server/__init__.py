@@ -1,0 +1,1 @@
+"""The web table: FastAPI app, WebSocket protocol, storage and the lobby."""

@@ -1,0 +1,216 @@
+"""The FastAPI application: lobby and table pages, the JSON API and the WebSocket.
+
+Seat URLs carry the seat's secret token; a wrong or missing token gets 403 and
+changes nothing. Spectators have their own URLs and see only public information.
+
+WebSocket protocol (``/ws/tables/{id}/seats/{seat}?token=…`` or ``/ws/tables/{id}/watch``):
+the server sends ``{"type": "state", ...}`` (see ``TableManager.message``) after every
+change and ``{"type": "error", "code", "message": {"en", "zh-TW"}}`` for a refused
+request; a client sends ``{"type": "act", "action": "play:trip"}``, ``{"type": "undo"}``
+or ``{"type": "sync"}`` (resend everything).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from noblesse import games
+from noblesse.agents import KINDS
+from noblesse.server.store import DEFAULT_URL, Store
+from noblesse.server.tables import Connection, Table, TableError, TableManager
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+class NewTable(BaseModel):
+    game: str
+    seats: list[str] = Field(min_length=1, max_length=8)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = None
+    names: list[str] = Field(default_factory=list)
+
+
+class SeatToBot(BaseModel):
+    kind: str = "greedy"
+
+
+def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
+    store = Store(db_url)
+    manager = TableManager(store, bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):  # noqa: ANN202
+        manager.restore_all()
+        yield
+        await manager.shutdown()
+        store.close()
+
+    app = FastAPI(title="noblesse", lifespan=lifespan)
+    app.state.manager = manager
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse(exc.payload(), status_code=exc.code)
+
+    # -------------------------------------------------------------- pages
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB / "table.html")
+
+    # -------------------------------------------------------------- API
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        out = []
+        for game in games.all():
+            schema = getattr(game, "options_schema", dict)()
+            out.append({"id": game.id, "title": game.title, "min_players": game.min_players,
+                        "max_players": game.max_players, "options": schema, "bots": list(KINDS)})
+        return out
+
+    @app.get("/api/games/{game_id}/catalog")
+    async def catalog(game_id: str) -> dict[str, Any]:
+        try:
+            game = games.get(game_id)
+        except KeyError:
+            raise TableError(f"unknown game '{game_id}'", f"未知的遊戲「{game_id}」", 404) from None
+        return game.catalog()  # type: ignore[attr-defined]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: NewTable) -> dict[str, Any]:
+        table, tokens, host = manager.create(body.game, body.seats, body.options, body.seed,
+                                             body.names)
+        return {
+            "id": table.id, "game": table.game.id, "host_token": host,
+            "seats": [{"seat": i, "kind": s["kind"], "token": tokens[i],
+                       "link": f"/table/{table.id}?seat={i}&token={tokens[i]}" if tokens[i] else None}
+                      for i, s in enumerate(table.meta.seats)],
+            "watch_link": f"/table/{table.id}",
+            "host_link": f"/table/{table.id}?host={host}",
+        }
+
+    @app.get("/api/tables")
+    async def list_tables() -> dict[str, Any]:
+        rows = store.summaries()
+        return {"open": [r for r in rows if r["status"] == "playing"],
+                "finished": [r for r in rows if r["status"] == "finished"]}
+
+    @app.get("/api/tables/{table_id}/seats/{seat}")
+    async def seat_state(table_id: str, seat: int, token: str | None = Query(None)) -> dict[str, Any]:
+        table = manager.get(table_id)
+        manager.seat_for_token(table, seat, token)
+        return manager.message(table, seat)
+
+    @app.get("/api/tables/{table_id}/watch")
+    async def watch_state(table_id: str) -> dict[str, Any]:
+        return manager.message(manager.get(table_id), None)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def seat_to_bot(table_id: str, seat: int, body: SeatToBot,
+                          host: str | None = Query(None)) -> dict[str, Any]:
+        table = manager.get(table_id)
+        manager.check_host(table, host)
+        await manager.hand_to_bot(table, seat, body.kind)
+        return {"seat": seat, "kind": body.kind}
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay_step(table_id: str, step: int = Query(0, ge=0)) -> dict[str, Any]:
+        """The table as a spectator saw it after ``step`` actions (finished games)."""
+        table = manager.get(table_id)
+        if table.meta.status != "finished":
+            raise TableError("Only finished games can be watched again.",
+                             "只有已完成的牌局可以重播。", 409)
+        step = min(step, table.n)
+        past = manager._replay(table.game, table.meta, table.actions[:step])
+        past.connections = []
+        msg = manager.message(past, None)
+        msg.update(steps=table.n, step=step, replay=True)
+        return msg
+
+    # -------------------------------------------------------------- live
+    @app.websocket("/ws/tables/{table_id}/seats/{seat}")
+    async def seat_socket(websocket: WebSocket, table_id: str, seat: int,
+                          token: str | None = Query(None)) -> None:
+        try:
+            table = manager.get(table_id)
+            manager.seat_for_token(table, seat, token)
+        except TableError:
+            await websocket.close(code=1008)  # before accept: the client gets HTTP 403
+            return
+        await _serve(websocket, table, seat)
+
+    @app.websocket("/ws/tables/{table_id}/watch")
+    async def watch_socket(websocket: WebSocket, table_id: str) -> None:
+        try:
+            table = manager.get(table_id)
+        except TableError:
+            await websocket.close(code=1008)
+            return
+        await _serve(websocket, table, None)
+
+    async def _serve(websocket: WebSocket, table: Table, seat: int | None) -> None:
+        await websocket.accept()
+        lock = asyncio.Lock()
+
+        async def send(msg: dict[str, Any]) -> None:
+            async with lock:
+                await websocket.send_text(json.dumps(msg, ensure_ascii=False))
+
+        conn = Connection(seat, send)
+        await manager.connect(table, conn)
+        try:
+            while True:
+                raw = await websocket.receive_text()
+                try:
+                    await _handle(table, conn, raw)
+                except TableError as exc:
+                    await send(exc.payload(_error_code(exc)))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await manager.disconnect(table, conn)
+
+    async def _handle(table: Table, conn: Connection, raw: str) -> None:
+        try:
+            msg = json.loads(raw)
+        except json.JSONDecodeError:
+            raise TableError("That message is not valid JSON.", "訊息不是有效的 JSON。") from None
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            raise TableError("A message needs a 'type'.", "訊息需要 'type' 欄位。")
+        kind = msg["type"]
+        if kind == "sync":
+            async with table.lock:
+                conn.log_sent = 0
+                await manager._send(table, conn)
+            return
+        if conn.seat is None:
+            raise TableError("Spectators cannot act.", "旁觀者不能行動。", 403)
+        if conn not in table.connections:
+            raise TableError("This seat is no longer yours.", "這個座位已不屬於你。", 403)
+        if kind == "act":
+            await manager.act(table, conn.seat, msg.get("action"))
+        elif kind == "undo":
+            await manager.undo(table, conn.seat)
+        else:
+            raise TableError(f"Unknown message type '{kind}'.", f"未知的訊息類型「{kind}」。")
+
+    return app
+
+
+def _error_code(exc: TableError) -> str:
+    return {403: "forbidden", 404: "not_found", 409: "refused", 503: "unavailable"}.get(
+        exc.code, "bad_request")
+

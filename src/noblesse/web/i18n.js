@@ -1,0 +1,76 @@
+// Interface text in English and Traditional Chinese. Card names and game texts come
+// from the server (catalog, labels, log) in both languages.
+const TEXT = {
+  en: {
+    title: "noblesse", lobby: "Lobby", newTable: "New table", game: "Game", players: "Players",
+    seat: "Seat", human: "Human", random: "Random bot", greedy: "Greedy bot", seed: "Seed (optional)",
+    create: "Create table", openTables: "Tables in play", finishedTables: "Finished tables",
+    links: "Links for this table", play: "Play", watch: "Watch", replay: "Watch again",
+    hostLink: "Host link (hand seats to bots)", copy: "Copy", yourTurn: "Your turn",
+    waitingFor: "Waiting for", over: "Game over", winners: "Winner(s)", log: "Log", undo: "Take back",
+    hand: "Your hand", line: "The line (guillotine at the left)", discard: "Action discard pile",
+    nobleDiscard: "Noble discard pile", deck: "Deck", score: "pts", cards: "cards",
+    pile: "Score pile", inFront: "In front", day: "Day", you: "you", spectator: "Spectator",
+    toBot: "Hand to bot", connected: "online", options: "Options", none: "none",
+    step: "Step", first: "First", prev: "Back", next: "Forward", last: "Last", language: "中文",
+    hidden: "hidden support", rush: "Rush Job", confusion: "Confusion in Line",
+    noTables: "No tables yet.", error: "Error", name: "Name", peek: "You see",
+    theirHand: "Their hand", actions: "Other choices", noble: "noble", empty: "(empty)",
+    reconnecting: "Connection lost — reconnecting…",
+  },
+  "zh-TW": {
+    title: "noblesse", lobby: "大廳", newTable: "開新牌桌", game: "遊戲", players: "玩家人數",
+    seat: "座位", human: "真人", random: "隨機電腦", greedy: "貪心電腦", seed: "亂數種子（可留空）",
+    create: "建立牌桌", openTables: "進行中的牌桌", finishedTables: "已完成的牌桌",
+    links: "這張牌桌的連結", play: "入座", watch: "旁觀", replay: "重播",
+    hostLink: "主人連結（可把座位交給電腦）", copy: "複製", yourTurn: "輪到你了",
+    waitingFor: "等待", over: "遊戲結束", winners: "勝者", log: "紀錄", undo: "悔棋",
+    hand: "你的手牌", line: "人物隊列（斷頭臺在左）", discard: "行動牌棄牌堆",
+    nobleDiscard: "人物牌棄牌堆", deck: "牌疊", score: "分", cards: "張",
+    pile: "分數欄", inFront: "面前", day: "第", you: "你", spectator: "旁觀者",
+    toBot: "交給電腦", connected: "在線", options: "選項", none: "無",
+    step: "步", first: "開始", prev: "上一步", next: "下一步", last: "最後", language: "English",
+    hidden: "暗置支持", rush: "趕工", confusion: "隊列混亂",
+    noTables: "還沒有牌桌。", error: "錯誤", name: "名字", peek: "你看到",
+    theirHand: "對方手牌", actions: "其他選擇", noble: "人物", empty: "（空）",
+    reconnecting: "連線中斷，重新連線中…",
+  },
+};
+
+export function getLang() {
+  const saved = localStorage.getItem("noblesse.lang");
+  if (saved === "en" || saved === "zh-TW") return saved;
+  return (navigator.language || "").toLowerCase().startsWith("zh") ? "zh-TW" : "en";
+}
+
+export function setLang(lang) {
+  localStorage.setItem("noblesse.lang", lang);
+  document.documentElement.lang = lang;
+}
+
+export function t(key, lang = getLang()) {
+  return (TEXT[lang] && TEXT[lang][key]) || TEXT.en[key] || key;
+}
+
+// Pick the right language out of a {en, "zh-TW"} object.
+export function pick(obj, lang = getLang()) {
+  if (obj == null) return "";
+  if (typeof obj === "string") return obj;
+  return obj[lang] ?? obj.en ?? "";
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c == null || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}

@@ -1,0 +1,151 @@
+// The table page: one seat (with its token), a spectator, or a replay of a finished game.
+import { el, getLang, pick, setLang, t } from "/static/i18n.js";
+
+const params = new URLSearchParams(location.search);
+const tableId = location.pathname.split("/").pop();
+const seat = params.has("seat") ? Number(params.get("seat")) : null;
+const token = params.get("token");
+const replayMode = params.get("replay") === "1";
+const hostToken = params.get("host") || localStorage.getItem(`noblesse.host.${tableId}`);
+if (params.get("host")) localStorage.setItem(`noblesse.host.${tableId}`, params.get("host"));
+
+let lang = getLang();
+let msg = null;
+let logEntries = [];
+let socket = null;
+let renderer = null;
+let catalog = null;
+let replayStep = 0;
+
+function showError(text) {
+  const bar = document.getElementById("error");
+  bar.textContent = text;
+  bar.hidden = !text;
+}
+
+function send(obj) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(obj));
+}
+
+function act(action) {
+  showError("");
+  send({ type: "act", action });
+}
+
+function seatName(i) {
+  const s = msg.seats[i];
+  const base = s && s.name ? s.name : `${t("seat", lang)} ${i + 1}`;
+  if (i === seat) return `${base} (${t("you", lang)})`;
+  return s && s.kind !== "human" ? `${base} [${t(s.kind.split(":")[0], lang)}]` : base;
+}
+
+function renderStatus() {
+  const box = document.getElementById("status");
+  box.classList.toggle("mine", msg.to_act.includes(seat));
+  if (msg.over) {
+    const v = msg.view;
+    box.textContent = `${t("over", lang)} — ${t("winners", lang)}: ${(v.winners || []).map(seatName).join(", ")}`;
+  } else if (msg.to_act.includes(seat)) {
+    box.textContent = `${t("yourTurn", lang)}: ${pick(msg.prompt, lang)}`;
+  } else {
+    box.textContent = `${t("waitingFor", lang)} ${msg.to_act.map(seatName).join(", ")}` +
+      (msg.prompt ? ` — ${pick(msg.prompt, lang)}` : "");
+  }
+}
+
+function renderSide() {
+  const side = document.getElementById("side");
+  const rows = msg.seats.map((s, i) => el("div", {},
+    `${seatName(i)} `, s.connected ? el("small", {}, `· ${t("connected", lang)}`) : "",
+    hostToken && !replayMode && !msg.over && s.kind === "human" ? el("button", {
+      class: "to-bot", "data-seat": i, onclick: async () => {
+        const res = await fetch(`/api/tables/${tableId}/seats/${i}/bot?host=${encodeURIComponent(hostToken)}`,
+          { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind: "greedy" }) });
+        if (!res.ok) showError(pick((await res.json()).message, lang));
+      } }, t("toBot", lang)) : ""));
+  const undo = msg.undo ? el("button", { id: "undo", onclick: () => send({ type: "undo" }) }, t("undo", lang)) : "";
+  side.replaceChildren(el("h2", {}, seat === null ? t("spectator", lang) : seatName(seat)), ...rows, undo);
+}
+
+function renderLog() {
+  document.getElementById("log-title").textContent = t("log", lang);
+  const box = document.getElementById("log");
+  box.replaceChildren(...logEntries.map((e) => el("div", {}, pick(e, lang))));
+  box.scrollTop = box.scrollHeight;
+}
+
+function render() {
+  if (!msg) return;
+  document.getElementById("lang-toggle").textContent = t("language", lang);
+  document.getElementById("table-title").textContent = ` · ${tableId}`;
+  renderStatus();
+  renderSide();
+  renderLog();
+  const legal = new Map(msg.legal.map((l) => [l.action, l]));
+  renderer.render(document.getElementById("game-area"), {
+    msg, view: msg.view, legal, catalog, lang, seat, act, seatName, t: (k) => t(k, lang), pick: (o) => pick(o, lang),
+  });
+  if (msg.error) showError(msg.error);
+}
+
+function receive(data) {
+  if (data.type === "error") {
+    showError(pick(data.message, lang));
+    return;
+  }
+  if (data.type !== "state") return;
+  if (data.log_from === 0) logEntries = [];
+  else if (data.log_from !== logEntries.length) { send({ type: "sync" }); return; }
+  logEntries.push(...data.log);
+  msg = data;
+  render();
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const path = seat === null ? `/ws/tables/${tableId}/watch`
+    : `/ws/tables/${tableId}/seats/${seat}?token=${encodeURIComponent(token || "")}`;
+  socket = new WebSocket(`${proto}://${location.host}${path}`);
+  socket.addEventListener("message", (ev) => receive(JSON.parse(ev.data)));
+  socket.addEventListener("open", () => showError(""));
+  socket.addEventListener("close", (ev) => {
+    if (ev.code === 1008 || ev.code === 1006 && !msg) {
+      showError(lang === "zh-TW" ? "此連結無效（403）。" : "This link is not valid (403).");
+      return;
+    }
+    showError(t("reconnecting", lang));
+    setTimeout(connect, 1000);
+  });
+}
+
+async function loadReplay(step) {
+  const res = await fetch(`/api/tables/${tableId}/replay?step=${step}`);
+  const data = await res.json();
+  if (!res.ok) { showError(pick(data.message, lang)); return; }
+  replayStep = data.step;
+  logEntries = data.log;
+  msg = data;
+  render();
+  const box = document.getElementById("replay-controls");
+  box.hidden = false;
+  const button = (label, to, id) => el("button", { id, onclick: () => loadReplay(Math.max(0, Math.min(data.steps, to))) }, label);
+  box.replaceChildren(button(t("first", lang), 0, "replay-first"), button(t("prev", lang), replayStep - 1, "replay-prev"),
+    el("span", { id: "replay-step" }, ` ${t("step", lang)} ${replayStep} / ${data.steps} `),
+    button(t("next", lang), replayStep + 1, "replay-next"), button(t("last", lang), data.steps, "replay-last"));
+}
+
+document.getElementById("lang-toggle").addEventListener("click", () => {
+  lang = lang === "en" ? "zh-TW" : "en";
+  setLang(lang);
+  if (replayMode) loadReplay(replayStep); else render();
+});
+
+setLang(lang);
+const info = await (await fetch(replayMode ? `/api/tables/${tableId}/replay?step=0` : `/api/tables/${tableId}/watch`)).json();
+if (info.type === "error") {
+  showError(pick(info.message, lang));
+} else {
+  renderer = await import(`/static/games/${info.game}.js`);
+  catalog = await (await fetch(`/api/games/${info.game}/catalog`)).json();
+  if (replayMode) loadReplay(0); else connect();
+}
