@@ -282,10 +282,19 @@ def bench(
     players: Annotated[int, typer.Option(help="players per game")] = 4,
     runs: Annotated[int, typer.Option(min=1, help="timed runs (median reported)")] = 5,
     games_per_run: Annotated[int, typer.Option("--games", min=1, help="games per run")] = 300,
+    tables: Annotated[int, typer.Option(min=1, help="server: concurrent tables")] = 200,
+    think: Annotated[float, typer.Option(help="server: seconds a client thinks")] = 1.0,
+    seconds: Annotated[float, typer.Option(help="server: length of the run")] = 30.0,
 ) -> None:
-    """Random playouts on one core: decisions and games per second (median of runs)."""
+    """Random playouts on one core: decisions and games per second (median of runs).
+
+    ``noblesse bench server`` instead loads a real web table on loopback.
+    """
     from noblesse.bench import bench_game
 
+    if game_id == "server":
+        _bench_server(tables, players, think, seconds)
+        return
     game = _game(game_id)
     if not game.min_players <= players <= game.max_players:
         raise typer.BadParameter(f"{game_id} is for {game.min_players}-{game.max_players} players")
@@ -304,6 +313,22 @@ def bench(
     console.print(f"decisions per second (median of {runs}): {result.median_dps:,.0f}; "
                   f"games per second: {result.median_gps:,.1f}; the game costs "
                   f"{result.median_baseline / result.median_dps:.1f}x the bare driver loop")
+
+
+def _bench_server(tables: int, players: int, think: float, seconds: float) -> None:
+    from noblesse.bench_server import bench_server
+
+    console.print(f"starting a server on loopback; {tables} tables of {players} WebSocket seats, "
+                  f"think time {think:g} s, {seconds:g} s …")
+    r = bench_server(tables=tables, players=players, think=think, seconds=seconds)
+    table = Table(title=f"web table under load: {tables} tables")
+    for col in ("actions", "actions/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "games ended", "errors"):
+        table.add_column(col, justify="right")
+    table.add_row(str(r.actions), f"{r.actions_per_second:,.1f}", f"{r.p50:.1f}",
+                  f"{r.percentile(0.90):.1f}", f"{r.percentile(0.99):.1f}",
+                  f"{max(r.latencies_ms, default=float('nan')):.1f}", str(r.finished_games),
+                  str(r.errors))
+    console.print(table)
 
 
 # ----------------------------------------------------------------------------- serve

@@ -55,8 +55,9 @@ class Opaque:
     """An object that is no action at all."""
 
 
-def illegal_samples(game: Game, state: State, rng: random.Random) -> list[tuple[Any, Any, str]]:
-    """(seat, action, why) tuples none of which may be applied now."""
+def illegal_samples(game: Game, state: State, rng: random.Random,
+                    limit: int = 15) -> list[tuple[Any, Any, str]]:
+    """Up to ``limit`` (seat, action, why) tuples, none of which may be applied now."""
     n, size = state.n_players, game.num_distinct_actions
     to_act = game.to_act(state)
     out: list[tuple[Any, Any, str]] = []
@@ -83,7 +84,7 @@ def illegal_samples(game: Game, state: State, rng: random.Random) -> list[tuple[
         out.append((actor, action, "bool action"))
     for action in (-1, -size, size, size + 1, 10**9, -(10**12)):
         out.append((actor, action, "out of range"))
-    return out
+    return rng.sample(out, min(limit, len(out)))
 
 
 def snapshot(game: Game, state: State) -> tuple[Any, ...]:

@@ -230,6 +230,17 @@ def test_card_confusion_in_line_shuffles_before_the_targets_next_collection():
     assert s.confusion == [False, False, False]
 
 
+def test_card_confusion_in_line_twice_on_one_player_is_one_shuffle():
+    s = table(line=["duke", "baron", "regent", "coiffeur"], hands={0: ["confusion_in_line"]},
+              confusion=[2])
+    do(s, 0, "play:confusion_in_line", "seat:2")
+    assert s.confusion == [False, False, True]
+    do(s, 1, "pass")
+    ev = do(s, 2, "pass")
+    assert [e["type"] for e in ev].count("confusion") == 1
+    assert s.confusion == [False, False, False]
+
+
 # ---------------------------------------------------------------- Double Feature
 def test_card_double_feature_collects_two_nobles():
     s = table(line=["duke", "baron", "regent"], hands={0: ["double_feature"]})

@@ -4,6 +4,7 @@ Unless stated otherwise: three seats, seat 0 starts its turn, seats 1 and 2 hold
 Fountain of Blood each, the action deck is all Pushed, so every step-3 draw is a Pushed.
 """
 
+import random
 from collections import Counter
 
 from guillotine_scenario import (
@@ -97,6 +98,30 @@ def test_card_rain_delay_all_hands_reshuffled_and_five_dealt_each():
     assert Counter(akeys(s.action_deck + [c for h in s.hands for c in h])) == pool
     assert action_discard(s) == ["double_feature", "rain_delay"]  # the discard pile untouched
     assert pile(s, 0) == ["duke"]
+
+
+class _NoShuffle(random.Random):
+    """An RNG whose shuffle keeps the order, to observe the deal order exactly."""
+
+    def shuffle(self, x, *args, **kwargs):
+        return None
+
+
+def test_card_rain_delay_deals_one_at_a_time_from_the_actor_leftwards():
+    deck = ["after_you", "bribed_guards", "church_support", "civic_pride", "civic_support",
+            "clerical_error", "clothing_swap", "confusion_in_line", "double_feature", "escape",
+            "extra_cart", "fainting_spell", "fled_to_england", "forced_break", "forward_march",
+            "friend_of_the_queen"]  # 16 distinct cards, top = last
+    s = table(line=["duke", "baron"], hands={0: [], 1: ["rain_delay"], 2: []}, player=1,
+              action_deck=deck)
+    s.rng = _NoShuffle(0)
+    do(s, 1, "play:rain_delay")
+    top_first = deck[::-1]
+    # Seat 1 (the actor) gets the 1st, 4th, 7th... card, seat 2 the 2nd, 5th..., seat 0 the
+    # 3rd, 6th...; then seat 1 draws its step-3 card (the 16th).
+    assert hand(s, 1) == sorted(top_first[0:15:3] + [top_first[15]])
+    assert hand(s, 2) == sorted(top_first[1:15:3])
+    assert hand(s, 0) == sorted(top_first[2:15:3])
 
 
 # ---------------------------------------------------------------- Rat Break

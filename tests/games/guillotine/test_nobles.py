@@ -94,6 +94,21 @@ def test_noble_fast_noble_chains_into_the_next_nobles_effect():
     assert line(s) == ["duke"]
 
 
+def test_noble_fast_noble_first_of_a_double_feature_makes_three_collections():
+    s = table(line=["fast_noble", "duke", "baron", "regent"], hands={0: ["double_feature"]})
+    do(s, 0, "play:double_feature")
+    assert pile(s, 0) == ["fast_noble", "duke", "baron"]
+    assert line(s) == ["regent"]
+
+
+def test_noble_fast_noble_follow_up_draws_for_foreign_support():
+    s = table(line=["fast_noble", "duke", "mayor"], hands={0: ["stumble"]},
+              front={0: ["foreign_support"]}, action_deck=["escape", "trip", "majesty"])
+    do(s, 0, "pass")
+    assert pile(s, 0) == ["fast_noble", "duke"]
+    assert hand(s, 0) == ["escape", "majesty", "stumble", "trip"]
+
+
 # ---------------------------------------------------------------- Lady / Lord / Lady in Waiting
 def test_noble_lady_lord_lady_in_waiting_draw_one_extra_card():
     for noble in ("lady", "lord", "lady_in_waiting"):
@@ -159,7 +174,7 @@ def test_noble_rival_executioner_with_empty_deck_collects_nothing_more():
 
 
 # ---------------------------------------------------------------- General / Captain of the Guard
-def test_noble_general_and_captain_add_the_deck_top_to_the_back():
+def test_noble_general_and_captain_of_the_guard_add_the_deck_top_to_the_back():
     for noble in ("general", "captain_of_the_guard"):
         s = table(line=[noble, "duke"], deck=["heretic", "bishop"], hands={0: ["stumble"]})
         do(s, 0, "pass")

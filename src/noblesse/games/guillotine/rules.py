@@ -875,7 +875,22 @@ class GuillotineRules(GameBase):
             for _ in range(k):
                 s.hands[other].append(pool.pop())
         s.action_deck = pool
-        others_hidden = [o for o in range(s.n_players) if o != seat and s.hidden[o] >= 0]
+        # What a third player learnt of a resampled hand must be in the new hand, as many
+        # cards as before, so the state stays consistent (it may be determinized again).
+        for viewer in range(s.n_players):
+            for other in range(s.n_players):
+                known = s.seen[viewer][other]
+                if known and viewer != seat and other != seat:
+                    left = Counter(s.hands[other])
+                    kept = []
+                    for c in known + s.hands[other]:
+                        if left[c] > 0 and len(kept) < len(known):
+                            left[c] -= 1
+                            kept.append(c)
+                    s.seen[viewer][other] = kept
+        # hidden support cards are revealed once the game is over (views show them then)
+        others_hidden = [o for o in range(s.n_players)
+                         if o != seat and s.hidden[o] >= 0 and not s.over]
         cards = [s.hidden[o] for o in others_hidden]
         rng.shuffle(cards)
         for o, c in zip(others_hidden, cards, strict=True):

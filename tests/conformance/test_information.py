@@ -1,0 +1,123 @@
+"""Hidden information: a seat's view holds nothing of what others hide (checked by
+resampling that with ``determinize``), and events are redacted per seat."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from noblesse.core.game import Game, State
+
+from .support import (
+    assert_inventory,
+    choose,
+    fingerprint,
+    game_params,
+    play,
+    playout,
+    seats_and_spectator,
+    seeded_params,
+    states_of,
+)
+
+
+def check_determinization(game: Game, state: State, seat: int, rng: random.Random,
+                          where: str) -> State:
+    """``determinize`` for ``seat`` keeps all that seat (and a spectator) can see, changes
+    no component, and leaves the original alone."""
+    before = fingerprint(state)
+    d = game.determinize(state, seat, rng)
+    assert d is not state
+    assert fingerprint(state) == before, f"{where}: determinize changed the original"
+    assert game.view(d, seat) == game.view(state, seat), (
+        f"{where}: seat {seat}'s view changed when only what it cannot see was resampled "
+        "(the view shows hidden information, or determinize resamples what the seat knows)")
+    assert game.view(d, None) == game.view(state, None), f"{where}: spectator view changed"
+    assert game.to_act(d) == game.to_act(state), where
+    assert game.is_over(d) == game.is_over(state), where
+    if seat in game.to_act(state):
+        assert game.legal_actions(d, seat) == game.legal_actions(state, seat), (
+            f"{where}: seat {seat}'s legal actions depend on what it cannot see")
+    assert_inventory(game, d, game.inventory(state), f"{where}: by determinize")
+    return d
+
+
+@pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(20, base=400))
+def test_determinize_keeps_what_the_seat_knows(
+        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+    rng = random.Random(f"determinize-{seed}")
+    resampled = 0
+    for number, state in enumerate(states_of(game, n, seed, options, limit=30)):
+        for seat in range(n):
+            d = check_determinization(game, state, seat, rng, f"state {number}")
+            resampled += fingerprint(d) != fingerprint(state)
+    assert resampled, "determinize never resampled anything: is nothing hidden?"
+
+
+@pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(6, base=450))
+def test_a_determinized_state_is_a_proper_state(
+        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+    """ISMCTS plays determinized states to the end, and may determinize them again for
+    another seat: they must be whole, consistent states."""
+    rng = random.Random(f"determinized-{seed}")
+    for number, state in enumerate(states_of(game, n, seed, options, limit=5)):
+        components = game.inventory(state)
+        for seat in range(n):
+            where = f"state {number}, determinized for seat {seat}"
+            d = game.determinize(state, seat, rng)
+            for other in range(n):
+                check_determinization(game, d, other, rng, f"{where}, then for seat {other}")
+            playout(game, d, rng, after=lambda s, *_: assert_inventory(
+                game, s, components, f"playing on from {where}"))
+
+
+@pytest.mark.parametrize("game", game_params())
+def test_determinize_hides_nothing_from_the_seat(game: Game) -> None:
+    """Property: at any reachable state, for any seat and any resampling."""
+
+    @settings(max_examples=120, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(n=st.integers(game.min_players, game.max_players), seed=st.integers(0, 2**32 - 1),
+           steps=st.integers(0, 300), seat=st.integers(0, game.max_players - 1),
+           resample=st.integers(0, 2**64 - 1), options=st.sampled_from(
+               [{}] + [{k: not v} for k, v in getattr(game, "options_schema", dict)().items()
+                       if isinstance(v, bool)]))
+    def check(n: int, seed: int, steps: int, seat: int, resample: int,
+              options: dict[str, Any]) -> None:
+        state = game.setup(n, seed, dict(options))
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if game.is_over(state):
+                break
+            game.apply(state, *choose(game, state, rng))
+        check_determinization(game, state, seat % n, random.Random(resample), "hypothesis")
+
+    check()
+
+
+@pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(20, base=500))
+def test_events_show_each_seat_only_its_own_private_part(
+        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+    def check(state: State, actor: int, action: int, events: list[Any]) -> None:
+        for event in events:
+            public = event.for_seat(None)
+            assert public == {"type": event.type, **event.public}, event
+            private = event.private or {}
+            for seat in range(n):
+                # exactly the public part and this seat's own private part: never another's
+                assert event.for_seat(seat) == {**public, **private.get(seat, {})}, (
+                    f"{event!r} as seat {seat} sees it")
+            for seat, part in private.items():
+                assert isinstance(part, dict) and part, f"{event!r}: empty private part"
+                for other in seats_and_spectator(state):
+                    if other != seat:
+                        shown = event.for_seat(other)
+                        leaked = [k for k, v in part.items()
+                                  if k in shown and shown[k] == v and event.public.get(k) != v]
+                        assert not leaked, f"{event!r}: seat {other} sees {leaked} of seat {seat}"
+
+    play(game, n, seed, options, after=check)
