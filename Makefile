@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/noblesse play guillotine --players 4 --seat 0=human --seat 1=greedy --seat 2=random --seat 3=greedy
+	$(BIN)/noblesse serve --host 127.0.0.1 --port 8000
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench

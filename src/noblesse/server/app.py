@@ -112,11 +112,14 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
     async def seat_state(table_id: str, seat: int, token: str | None = Query(None)) -> dict[str, Any]:
         table = manager.get(table_id)
         manager.seat_for_token(table, seat, token)
-        return manager.message(table, seat)
+        async with table.lock:  # never show an action before it is committed
+            return manager.message(table, seat)
 
     @app.get("/api/tables/{table_id}/watch")
     async def watch_state(table_id: str) -> dict[str, Any]:
-        return manager.message(manager.get(table_id), None)
+        table = manager.get(table_id)
+        async with table.lock:
+            return manager.message(table, None)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def seat_to_bot(table_id: str, seat: int, body: SeatToBot,

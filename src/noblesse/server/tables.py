@@ -205,11 +205,11 @@ class TableManager:
     # ------------------------------------------------------------------ acting
     async def act(self, table: Table, seat: int, text: Any) -> None:
         async with table.lock:
-            self._apply(table, seat, text)
+            await self._apply(table, seat, text)
             await self._broadcast(table)
         self._kick_bots(table)
 
-    def _apply(self, table: Table, seat: int, text: Any) -> None:
+    async def _apply(self, table: Table, seat: int, text: Any) -> None:
         game, state = table.game, table.state
         if table.error:
             raise TableError(f"This table cannot go on: {table.error}", "此牌桌的紀錄已損壞，無法繼續。", 409)
@@ -231,7 +231,8 @@ class TableManager:
         n = table.n + 1
         result = result_of(game, state) if game.is_over(state) else None
         try:
-            self.store.append_action(table.id, n, seat, text, result)
+            # In a worker thread: the commit waits for the disk, other tables go on.
+            await asyncio.to_thread(self.store.append_action, table.id, n, seat, text, result)
         except Exception as exc:  # the store refused: go back to what it holds
             log.exception("table %s: could not store action %d", table.id, n)
             self._reload(table)
@@ -351,7 +352,7 @@ class TableManager:
                 agent = make_agent(kind, game_seed(table.meta.seed, table.n, f"bot{seat}"))
                 action = agent.act(table.game, table.state, seat)
                 try:
-                    self._apply(table, seat, table.game.encode(action))
+                    await self._apply(table, seat, table.game.encode(action))
                 except TableError:
                     log.exception("table %s: bot in seat %d failed", table.id, seat)
                     return
