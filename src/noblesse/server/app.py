@@ -78,7 +78,8 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
         for game in games.all():
             schema = getattr(game, "options_schema", dict)()
             out.append({"id": game.id, "title": game.title, "min_players": game.min_players,
-                        "max_players": game.max_players, "options": schema, "bots": list(KINDS)})
+                        "max_players": game.max_players, "options": schema, "bots": list(KINDS),
+                        "option_labels": getattr(game, "option_labels", dict)()})
         return out
 
     @app.get("/api/games/{game_id}/catalog")
@@ -176,8 +177,13 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
         await manager.connect(table, conn)
         try:
             while True:
-                raw = await websocket.receive_text()
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    raise WebSocketDisconnect(frame.get("code", 1000))
                 try:
+                    raw = frame.get("text")
+                    if raw is None:  # a binary frame: refuse it rather than drop the socket
+                        raise TableError("Messages must be JSON text.", "訊息必須是 JSON 文字。")
                     await _handle(table, conn, raw)
                 except TableError as exc:
                     await send(exc.payload(_error_code(exc)))

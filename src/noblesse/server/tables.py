@@ -77,6 +77,16 @@ def _secret_fingerprint(game: Game, state: State) -> Any:
     return (base, fingerprint(state)) if fingerprint else base
 
 
+def _undo_right(game: Game, state: State, seat: int, n: int, events: list[Event],
+                before: Any) -> tuple[int, int] | None:
+    """``(n, seat)`` if ``seat``'s decision ``n`` (just applied) may be taken back: the game
+    goes on, ``seat`` alone decides next, and nothing hidden was revealed (no private event,
+    no card or chance moved)."""
+    revealed = any(ev.private for ev in events) or _secret_fingerprint(game, state) != before
+    still_mine = game.to_act(state) == (seat,)
+    return (n, seat) if still_mine and not revealed and not game.is_over(state) else None
+
+
 class TableManager:
     def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
         self.store = store
@@ -104,7 +114,16 @@ class TableManager:
         names = list(names or [])[: len(kinds)]
         names += [""] * (len(kinds) - len(names))
         seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        if not -(2**31) <= seed < 2**31:  # the store's seed column is a 32-bit integer
+            raise TableError("The seed must be a whole number from -2147483648 to 2147483647.",
+                             "種子必須是 -2147483648 到 2147483647 之間的整數。")
         options = dict(options or {})
+        schema = getattr(game, "options_schema", dict)()
+        for key, value in options.items():  # JSON "no" or 0 must not switch a flag on
+            if key in schema and type(value) is not type(schema[key]):
+                kind = type(schema[key]).__name__
+                raise TableError(f"Option '{key}' must be a {kind}, not {value!r}.",
+                                 f"選項「{key}」必須是 {kind}，而不是 {value!r}。")
         try:
             game.setup(len(kinds), seed, options)
         except (ValueError, TypeError) as exc:
@@ -147,16 +166,22 @@ class TableManager:
         if meta.version != game.version:
             error = (f"recorded with rules version {meta.version}; this server has {game.version}")
         done: list[tuple[int, str]] = []
+        undo = None
         for n, (seat, text) in enumerate(actions, start=1):
             if error:
                 break
+            last = n == len(actions)
             try:
-                for ev in game.apply(state, seat, game.decode(text)):
-                    events.append((n, ev))
+                before = _secret_fingerprint(game, state) if last else None
+                applied = game.apply(state, seat, game.decode(text))
+                events.extend((n, ev) for ev in applied)
                 done.append((seat, text))
+                if last:  # a restarted server keeps the right to take it back
+                    undo = _undo_right(game, state, seat, n, applied, before)
             except IllegalAction as exc:
                 error = f"stored action {n} ('{text}' by seat {seat}) is illegal: {exc.message}"
-        table = Table(meta.id, game, meta, state, done, events, error=error)
+        table = Table(meta.id, game, meta, state, done, events, undo=None if error else undo,
+                      error=error)
         if error:
             log.error("table %s: %s", meta.id, error)
         return table
@@ -242,15 +267,13 @@ class TableManager:
         table.events.extend((n, ev) for ev in events)
         if result is not None:
             table.meta.status, table.meta.result = "finished", result
-        revealed = any(ev.private for ev in events) or _secret_fingerprint(game, state) != before
-        still_mine = game.to_act(state) == (seat,)
-        table.undo = (n, seat) if still_mine and not revealed and result is None else None
+        table.undo = _undo_right(game, state, seat, n, events, before)
 
     def _reload(self, table: Table) -> None:
         stored = self.store.load(table.id)
         fresh = self._replay(table.game, stored, stored.actions)
         table.meta, table.state, table.actions = stored, fresh.state, fresh.actions
-        table.events, table.undo, table.error = fresh.events, None, fresh.error
+        table.events, table.undo, table.error = fresh.events, fresh.undo, fresh.error
 
     async def undo(self, table: Table, seat: int) -> None:
         """Take back ``seat``'s last decision: allowed while no other seat has acted since

@@ -10,6 +10,10 @@ async function api(path, options = {}) {
   return body;
 }
 
+function optionLabel(game, name) {
+  return pick((game.option_labels || {})[name], lang) || name;
+}
+
 function renderForm() {
   const box = document.getElementById("new-table");
   box.replaceChildren();
@@ -28,8 +32,8 @@ function renderForm() {
     playersSel.value = Math.min(4, g.max_players);
     optionsBox.replaceChildren(...Object.entries(g.options).map(([name, value]) =>
       typeof value === "boolean"
-        ? el("label", {}, el("input", { type: "checkbox", "data-option": name, checked: value }), name)
-        : el("label", {}, name, el("input", { "data-option": name, value }))));
+        ? el("label", {}, el("input", { type: "checkbox", "data-option": name, checked: value }), optionLabel(g, name))
+        : el("label", {}, optionLabel(g, name), el("input", { "data-option": name, value }))));
     fillSeats();
   }
   function fillSeats() {

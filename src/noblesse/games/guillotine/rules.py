@@ -799,7 +799,7 @@ class GuillotineRules(GameBase):
                     break
                 s.action_deck, s.action_discard = s.action_discard, []
                 s.rng.shuffle(s.action_deck)
-                ev.append(Event("reshuffle", {"cards": len(s.action_deck)}))
+                ev.append(Event("reshuffle", {"count": len(s.action_deck)}))
             drawn.append(s.action_deck.pop())
         s.hands[seat].extend(drawn)
         ev.append(Event("draw", {"seat": seat, "count": len(drawn)}, {seat: {"cards": drawn}}))

@@ -64,6 +64,79 @@ def _cards(cards: list[int]) -> list[str]:
     return [ACTIONS[c].key for c in cards]
 
 
+# The log, in both languages: (English, 繁體中文). Fields: see _event_fields.
+EVENT_TEXT: dict[str, tuple[str, str]] = {
+    "day": ("Day {day} begins; {starter} starts. Line (front first): {line}",
+            "第{day}天開始，由{starter}先行。隊列：{line}"),
+    "turn": ("{who}'s turn", "輪到{who}"),
+    "turn/rush": ("{who}'s turn (Rush Job: no action cards)", "輪到{who}（趕工：不可出牌）"),
+    "pass": ("{who} plays no card", "{who}不出牌"),
+    "play": ("{who} plays {card}", "{who}打出{card}"),
+    "target": ("{who} chooses {target}", "{who}選擇了{target}"),
+    "resolved": ("Line: {line}", "隊列：{line}"),
+    "collect": ("{who} collects {noble}", "{who}處決了{noble}"),
+    "draw": ("{who} draws {count} card(s)", "{who}抽了{count}張行動牌"),
+    "draw/seen": ("{who} draws {count}: {cards}", "{who}抽了{count}張：{cards}"),
+    "discard": ("{who} discards {card}", "{who}丟棄了{card}"),
+    "discard_front": ("{who} discards {card} from in front of {owner}", "{who}丟棄了{owner}面前的{card}"),
+    "clown": ("{who} gives the Clown to {target}", "{who}把小丑放到{target}的分數欄"),
+    "given": ("{who} puts {noble} into {target}'s pile", "{who}把{noble}放到{target}的分數欄"),
+    "master_spy": ("The Master Spy moves to the back", "間諜頭子移到隊列末端"),
+    "confusion": ("Confusion in Line: the line is shuffled before {who} collects",
+                  "隊列混亂：{who}處決前隊列被洗混"),
+    "reveal_deck": ("{noble} is revealed from the deck", "從人物牌疊翻開{noble}"),
+    "added": ("Joining the back of the line: {nobles}", "加到隊列末端：{nobles}"),
+    "line_discarded": ("The rest of the line is discarded", "隊列餘下的人物牌全數丟棄"),
+    "day_end": ("Day {day} ends", "第{day}天完結"),
+    "game_over": ("Game over. Scores: {scores}. Winner(s): {winners}",
+                  "遊戲結束。分數：{scores}。勝者：{winners}"),
+    "peek": ("{who} looks at the top {count} nobles", "{who}檢視人物牌疊頂的{count}張牌"),
+    "peek/seen": ("{who} looks at: {nobles}", "{who}檢視了：{nobles}"),
+    "late_arrival": ("{noble} joins the back of the line; discarded: {rejected}",
+                     "{noble}加到隊列末端；丟棄：{rejected}"),
+    "take_discard": ("{who} takes {card} from the discard pile", "{who}從棄牌堆取回{card}"),
+    "look": ("{who} looks at {target}'s hand", "{who}檢視{target}的手牌"),
+    "look/seen": ("{who} looks at {target}'s hand: {hand}", "{who}檢視{target}的手牌：{hand}"),
+    "missed": ("{target}'s {noble} goes back to the line", "{target}的{noble}回到隊列末端"),
+    "missing_heads": ("{target}'s {noble} is discarded", "{target}的{noble}被丟棄"),
+    "clerical_pick": ("{who} picks {noble}", "{who}選了{noble}"),
+    "clerical_error": ("Clerical Error: {who} receives {took}, {target} receives {gave}",
+                       "筆誤：{who}取得{took}，{target}取得{gave}"),
+    "reshuffle": ("The action deck is rebuilt from the discard pile", "行動牌疊用完，棄牌重新洗混"),
+}
+
+
+def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
+    """Every field an event's text may name, in the reader's language."""
+    sep = "、" if _zh(lang) else ", "
+
+    def nobles(ids: list[int]) -> str:
+        return sep.join(noble_name(n, lang) for n in ids) or "-"
+
+    fields: dict[str, Any] = {k: v for k, v in event.items() if k in ("day", "count")}
+    for key in ("seat", "target", "owner", "starter"):
+        if key in event:
+            fields["who" if key == "seat" else key] = seat_name(event[key], lang, names)
+    if "card" in event:
+        fields["card"] = card_name(event["card"], lang)
+    if "noble" in event:
+        fields["noble"] = noble_name(event["noble"], lang)
+    for key in ("line", "nobles", "rejected"):
+        if key in event:
+            fields[key] = nobles(event[key])
+    for key in ("cards", "hand"):
+        if key in event:
+            fields[key] = sep.join(card_name(c, lang) for c in event[key]) or "-"
+    for key in ("took", "gave"):
+        if key in event:
+            fields[key] = noble_name(event[key], lang) if event[key] >= 0 else "-"
+    if "scores" in event:
+        fields["scores"] = sep.join(f"{seat_name(i, lang, names)} {v:g}"
+                                    for i, v in enumerate(event["scores"]))
+        fields["winners"] = sep.join(seat_name(w, lang, names) for w in event["winners"])
+    return fields
+
+
 class GuillotineViews:
     """The observation and text half of the Guillotine game object."""
 
@@ -213,101 +286,27 @@ class GuillotineViews:
 
     def describe_event(self, event: dict[str, Any], lang: str = "en",
                        names: list[str] | None = None) -> str:
+        """One line of the log, from an event as the reader's seat may see it."""
         zh = _zh(lang)
-        t = event["type"]
-        who = seat_name(event["seat"], lang, names) if "seat" in event else ""
-        tgt = seat_name(event["target"], lang, names) if "target" in event else ""
-        N = lambda n: noble_name(n, lang)  # noqa: E731
-        C = lambda c: card_name(c, lang)  # noqa: E731
-        sep = "、" if zh else ", "
-        if t == "day":
-            line = sep.join(N(n) for n in event["line"])
-            return (f"第{event['day']}天開始，由{seat_name(event['starter'], lang, names)}先行。隊列：{line}"
-                    if zh else f"Day {event['day']} begins; {seat_name(event['starter'], lang, names)} "
-                    f"starts. Line (front first): {line}")
-        if t == "turn":
-            extra = ("（趕工：不可出牌）" if zh else " (Rush Job: no action cards)") if event["rush_job"] else ""
-            return f"輪到{who}{extra}" if zh else f"{who}'s turn{extra}"
-        if t == "pass":
-            return f"{who}不出牌" if zh else f"{who} plays no card"
-        if t == "play":
-            return f"{who}打出{C(event['card'])}" if zh else f"{who} plays {C(event['card'])}"
-        if t == "target":
-            return f"{who}選擇了{tgt}" if zh else f"{who} chooses {tgt}"
-        if t == "resolved":
-            line = sep.join(N(n) for n in event["line"])
-            return f"隊列：{line}" if zh else f"Line: {line}"
-        if t == "collect":
-            return f"{who}處決了{N(event['noble'])}" if zh else f"{who} collects {N(event['noble'])}"
-        if t == "draw":
-            cards = event.get("cards")
-            if cards is not None:
-                shown = sep.join(C(c) for c in cards)
-                return f"{who}抽了{len(cards)}張：{shown}" if zh else f"{who} draws {len(cards)}: {shown}"
-            return f"{who}抽了{event['count']}張行動牌" if zh else f"{who} draws {event['count']} card(s)"
-        if t == "discard":
-            return (f"{who}丟棄了{C(event['card'])}" if zh
-                    else f"{who} discards {C(event['card'])}")
-        if t == "discard_front":
-            return (f"{who}丟棄了{seat_name(event['owner'], lang, names)}面前的{C(event['card'])}" if zh
-                    else f"{who} discards {C(event['card'])} from in front of "
-                    f"{seat_name(event['owner'], lang, names)}")
-        if t == "clown":
-            return f"{who}把小丑放到{tgt}的分數欄" if zh else f"{who} gives the Clown to {tgt}"
-        if t == "given":
-            return (f"{who}把{N(event['noble'])}放到{tgt}的分數欄" if zh
-                    else f"{who} puts {N(event['noble'])} into {tgt}'s pile")
-        if t == "master_spy":
-            return "間諜頭子移到隊列末端" if zh else "The Master Spy moves to the back"
-        if t == "confusion":
-            return f"隊列混亂：{who}處決前隊列被洗混" if zh else f"Confusion in Line: the line is shuffled before {who} collects"
-        if t == "reveal_deck":
-            return f"從人物牌疊翻開{N(event['noble'])}" if zh else f"{N(event['noble'])} is revealed from the deck"
-        if t == "added":
-            names_ = sep.join(N(n) for n in event["nobles"])
-            return f"加到隊列末端：{names_}" if zh else f"Joining the back of the line: {names_}"
-        if t == "line_discarded":
-            return "隊列餘下的人物牌全數丟棄" if zh else "The rest of the line is discarded"
-        if t == "day_end":
-            return f"第{event['day']}天完結" if zh else f"Day {event['day']} ends"
-        if t == "game_over":
-            scores = sep.join(f"{seat_name(i, lang, names)} {int(v)}" for i, v in enumerate(event["scores"]))
-            won = sep.join(seat_name(w, lang, names) for w in event["winners"])
-            return f"遊戲結束。分數：{scores}。勝者：{won}" if zh else f"Game over. Scores: {scores}. Winner(s): {won}"
-        if t == "peek":
-            nobles = event.get("nobles")
-            if nobles is not None:
-                return f"{who}檢視了：{sep.join(N(n) for n in nobles)}" if zh else f"{who} looks at: {sep.join(N(n) for n in nobles)}"
-            return f"{who}檢視人物牌疊頂的{event['count']}張牌" if zh else f"{who} looks at the top {event['count']} nobles"
-        if t == "late_arrival":
-            rej = sep.join(N(n) for n in event["rejected"]) or "-"
-            return (f"{N(event['noble'])}加到隊列末端；丟棄：{rej}" if zh
-                    else f"{N(event['noble'])} joins the back of the line; discarded: {rej}")
-        if t == "take_discard":
-            return f"{who}從棄牌堆取回{C(event['card'])}" if zh else f"{who} takes {C(event['card'])} from the discard pile"
-        if t == "look":
-            hand = event.get("hand")
-            if hand is not None:
-                return f"{who}檢視{tgt}的手牌：{sep.join(C(c) for c in hand)}" if zh else f"{who} looks at {tgt}'s hand: {sep.join(C(c) for c in hand)}"
-            return f"{who}檢視{tgt}的手牌" if zh else f"{who} looks at {tgt}'s hand"
-        if t == "missed":
-            return f"{tgt}的{N(event['noble'])}回到隊列末端" if zh else f"{tgt}'s {N(event['noble'])} goes back to the line"
-        if t == "missing_heads":
-            return f"{tgt}的{N(event['noble'])}被丟棄" if zh else f"{tgt}'s {N(event['noble'])} is discarded"
-        if t == "clerical_pick":
-            return f"{who}選了{N(event['noble'])}" if zh else f"{who} picks {N(event['noble'])}"
-        if t == "clerical_error":
-            took = N(event["took"]) if event["took"] >= 0 else "-"
-            gave = N(event["gave"]) if event["gave"] >= 0 else "-"
-            return (f"筆誤：{who}取得{took}，{tgt}取得{gave}" if zh
-                    else f"Clerical Error: {who} receives {took}, {tgt} receives {gave}")
-        if t == "reshuffle":
-            return "行動牌疊用完，棄牌重新洗混" if zh else "The action deck is rebuilt from the discard pile"
-        return t
+        kind = event["type"]
+        if kind == "turn" and event.get("rush_job"):
+            kind = "turn/rush"
+        elif kind in ("draw", "peek", "look") and ({"cards", "nobles", "hand"} & event.keys()):
+            kind += "/seen"  # the private part this reader may see
+        template = EVENT_TEXT.get(kind)
+        if template is None:
+            return kind
+        return template[1 if zh else 0].format(**_event_fields(event, lang, names))
 
     def render_text(self, view: dict[str, Any], lang: str = "en",
                     names: list[str] | None = None) -> list[str]:
         return render_text(view, lang, names)
+
+    @staticmethod
+    def option_labels() -> dict[str, dict[str, str]]:
+        return {"hidden_support": {
+            "en": "Variant: hidden support cards (one dealt face down to each player)",
+            "zh-TW": "變化規則：暗置支持卡（每人獲發一張牌背向上的支持卡）"}}
 
     @staticmethod
     def catalog() -> dict[str, Any]:
