@@ -200,6 +200,9 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             raise TableError("A message needs a 'type'.", "訊息需要 'type' 欄位。")
         kind = msg["type"]
+        if conn.seat is not None and conn not in table.connections:
+            # the host gave the seat to a bot: this socket may no longer see its hand either
+            raise TableError("This seat is no longer yours.", "這個座位已不屬於你。", 403)
         if kind == "sync":
             async with table.lock:
                 conn.log_sent = 0
@@ -207,8 +210,6 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
             return
         if conn.seat is None:
             raise TableError("Spectators cannot act.", "旁觀者不能行動。", 403)
-        if conn not in table.connections:
-            raise TableError("This seat is no longer yours.", "這個座位已不屬於你。", 403)
         if kind == "act":
             await manager.act(table, conn.seat, msg.get("action"))
         elif kind == "undo":

@@ -1,0 +1,131 @@
+"""The store against the embedded SQLite and the real PostgreSQL (never a mock): tables,
+action rows, finishing, undo's removal, and the primary key that stops two writers."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from noblesse.server.store import Store, token_hash
+
+SEATS = [{"kind": "human", "name": "Ann", "token_hash": token_hash("t0")},
+         {"kind": "greedy", "name": "", "token_hash": None}]
+
+
+@pytest.fixture
+def store(db_url: str):
+    s = Store(db_url)
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+def _make(store: Store, table_id: str = "t1", seed: int = 7) -> None:
+    store.create_table(table_id, "guillotine", "1.0+abc", seed, {"hidden_support": True},
+                       SEATS, token_hash("host"))
+
+
+def test_a_table_is_stored_and_loaded(store: Store, db_url: str) -> None:
+    assert store.load("t1") is None
+    _make(store)
+    t = store.load("t1")
+    assert (t.id, t.game, t.version, t.seed) == ("t1", "guillotine", "1.0+abc", 7)
+    assert t.options == {"hidden_support": True}
+    assert t.seats == SEATS and t.host_hash == token_hash("host")
+    assert (t.status, t.result, t.actions) == ("playing", None, [])
+    assert t.created is not None
+    with pytest.raises(IntegrityError):  # the id is the primary key
+        _make(store)
+    # another process on the same database sees it
+    other = Store(db_url)
+    try:
+        assert other.load("t1") == t
+    finally:
+        other.close()
+
+
+def test_actions_are_appended_in_order_and_finish_the_table(store: Store) -> None:
+    _make(store)
+    _make(store, "t2", seed=-(2**31))
+    store.append_action("t1", 1, 0, "play:l_idiot")
+    store.append_action("t1", 2, 0, "noble:3")
+    store.append_action("t2", 1, 1, "pass")
+    assert store.load("t1").actions == [(0, "play:l_idiot"), (0, "noble:3")]
+    assert store.load("t2").actions == [(1, "pass")]
+    assert store.load("t2").seed == -(2**31)
+    assert store.table_ids() == ["t1", "t2"]
+    assert store.table_ids("playing") == ["t1", "t2"] and store.table_ids("finished") == []
+    result = {"scores": [3.0, 5.0], "winners": [1]}
+    store.append_action("t1", 3, 0, "by:2", result)  # the last action and the end: one commit
+    t = store.load("t1")
+    assert (t.status, t.result) == ("finished", result)
+    assert t.actions[-1] == (0, "by:2")
+    assert store.table_ids("finished") == ["t1"] and store.table_ids("playing") == ["t2"]
+    rows = {r["id"]: r for r in store.summaries()}
+    assert rows["t1"]["actions"] == 3 and rows["t2"]["actions"] == 1
+    assert rows["t1"]["status"] == "finished" and rows["t1"]["result"] == result
+    assert rows["t1"]["seats"] == [{"kind": "human", "name": "Ann"},
+                                   {"kind": "greedy", "name": ""}]
+    assert all("token_hash" not in s for r in rows.values() for s in r["seats"])
+
+
+def test_a_duplicate_action_number_is_refused_and_changes_nothing(store: Store,
+                                                                  db_url: str) -> None:
+    _make(store)
+    store.append_action("t1", 1, 0, "pass")
+    store.append_action("t1", 2, 1, "pass")
+    before = store.load("t1")
+    # a second writer (another server process) with a stale view of the table
+    other = Store(db_url)
+    try:
+        with pytest.raises(IntegrityError):
+            other.append_action("t1", 2, 0, "play:trip", {"scores": [1.0, 0.0], "winners": [0]})
+    finally:
+        other.close()
+    with pytest.raises(IntegrityError):
+        store.append_action("t1", 1, 1, "pass")
+    after = store.load("t1")
+    assert after == before
+    assert after.status == "playing" and after.result is None  # the failed finish rolled back
+    store.append_action("t1", 3, 0, "pass")
+    assert len(store.load("t1").actions) == 3
+
+
+def test_an_action_for_no_table_is_refused(store: Store) -> None:
+    with pytest.raises(Exception):  # noqa: B017 - the driver's foreign-key error, or none found
+        store.append_action("nope", 1, 0, "pass")
+    assert store.load("nope") is None
+    assert store.summaries() == []
+
+
+def test_undo_removes_only_the_last_action(store: Store) -> None:
+    _make(store)
+    for n, action in enumerate(["pass", "play:l_idiot", "noble:2"], start=1):
+        store.append_action("t1", n, n % 2, action)
+    with pytest.raises(ValueError):
+        store.remove_last_action("t1", 2)
+    with pytest.raises(ValueError):
+        store.remove_last_action("t1", 4)
+    assert len(store.load("t1").actions) == 3
+    store.remove_last_action("t1", 3)
+    assert store.load("t1").actions == [(1, "pass"), (0, "play:l_idiot")]
+    store.append_action("t1", 3, 1, "noble:4")  # the number is free again
+    assert store.load("t1").actions[-1] == (1, "noble:4")
+
+
+def test_seats_can_be_changed(store: Store) -> None:
+    _make(store)
+    seats = [dict(SEATS[0], kind="greedy", token_hash=None), SEATS[1]]
+    store.set_seats("t1", seats)
+    assert store.load("t1").seats == seats
+    assert store.summaries()[0]["seats"][0] == {"kind": "greedy", "name": "Ann"}
+
+
+def test_tables_are_listed_newest_first(store: Store) -> None:
+    for i in range(3):
+        _make(store, f"t{i}")
+        store.append_action(f"t{i}", 1, 0, "pass")
+    assert [r["id"] for r in store.summaries()] == ["t2", "t1", "t0"]
+    assert [r["id"] for r in store.summaries(limit=2)] == ["t2", "t1"]
+    assert store.table_ids() == ["t0", "t1", "t2"]
