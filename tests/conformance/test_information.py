@@ -46,7 +46,7 @@ def check_determinization(game: Game, state: State, seat: int, rng: random.Rando
     return d
 
 
-@pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(20, base=400))
+@pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(15, base=400))
 def test_determinize_keeps_what_the_seat_knows(
         game: Game, n: int, options: dict[str, Any], seed: int) -> None:
     rng = random.Random(f"determinize-{seed}")
@@ -54,8 +54,11 @@ def test_determinize_keeps_what_the_seat_knows(
     for number, state in enumerate(states_of(game, n, seed, options, limit=30)):
         for seat in range(n):
             d = check_determinization(game, state, seat, rng, f"state {number}")
-            resampled += fingerprint(d) != fingerprint(state)
-    assert resampled, "determinize never resampled anything: is nothing hidden?"
+            resampled += any(game.view(d, other) != game.view(state, other)
+                             for other in range(n) if other != seat)
+    # Otherwise the check above proves nothing: determinize must resample what other
+    # seats see and this one does not (their hands, at least).
+    assert resampled, "determinize never changed what another seat sees: it resamples nothing"
 
 
 @pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(6, base=450))
@@ -71,8 +74,8 @@ def test_a_determinized_state_is_a_proper_state(
             d = game.determinize(state, seat, rng)
             for other in range(n):
                 check_determinization(game, d, other, rng, f"{where}, then for seat {other}")
-            playout(game, d, rng, after=lambda s, *_: assert_inventory(
-                game, s, components, f"playing on from {where}"))
+            playout(game, d, rng, after=lambda s, *_, c=components, w=where: assert_inventory(
+                game, s, c, f"playing on from {w}"))
 
 
 @pytest.mark.parametrize("game", game_params())

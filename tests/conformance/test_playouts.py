@@ -95,7 +95,7 @@ def check_events(game: Game, state: State, events: Any) -> None:
     assert fingerprint(state) == before, "an event shares mutable parts with the state"
 
 
-@pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(40))
+@pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(30))
 def test_a_random_playout_keeps_the_contract_at_every_step(
         game: Game, n: int, options: dict[str, Any], seed: int) -> None:
     state = game.setup(n, seed, dict(options))

@@ -151,7 +151,8 @@ def parse_record(lines: Iterable[str], allow_unfinished: bool = False) -> Record
             continue
         expected_n = len(record.actions) + 1
         if set(obj) != {"n", "seat", "action"} or obj["n"] != expected_n:
-            raise RecordError(f"expected action number {expected_n}: a line is missing or out of order", number)
+            raise RecordError(f"expected action number {expected_n}: a line is missing or "
+                              "out of order", number)
         if not isinstance(obj["seat"], int) or not isinstance(obj["action"], str):
             raise RecordError("seat must be a number and action a string", number)
         h = _chain(h, obj)
@@ -196,7 +197,8 @@ def replay(record: Record, game: Game | None = None) -> State:
         try:
             game.apply(state, seat, game.decode(text))
         except IllegalAction as exc:
-            raise RecordError(f"illegal action '{text}' for seat {seat}: {exc.message}", number) from None
+            raise RecordError(
+                f"illegal action '{text}' for seat {seat}: {exc.message}", number) from None
     if record.result is not None:
         end_line = len(record.actions) + 2
         if not game.is_over(state):
@@ -204,7 +206,8 @@ def replay(record: Record, game: Game | None = None) -> State:
         recorded = record.result.get("scores")
         if recorded is not None and list(recorded) != list(game.scores(state)):
             raise RecordError(
-                f"recorded scores {recorded} differ from the replayed {game.scores(state)}", end_line)
+                f"recorded scores {recorded} differ from the replayed {game.scores(state)}",
+                end_line)
         recorded = record.result.get("winners")
         if recorded is not None and list(recorded) != list(game.winners(state)):
             raise RecordError(

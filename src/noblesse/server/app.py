@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -57,6 +58,14 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
     app = FastAPI(title="noblesse", lifespan=lifespan)
     app.state.manager = manager
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        where = "; ".join(".".join(str(p) for p in e.get("loc", ())) + ": " + e.get("msg", "")
+                          for e in exc.errors())
+        return JSONResponse({"type": "error", "code": "bad_request", "message": {
+            "en": f"The request is not valid: {where}", "zh-TW": f"請求無效：{where}"}},
+            status_code=422)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:

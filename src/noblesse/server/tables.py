@@ -216,14 +216,11 @@ class TableManager:
             seats = [dict(s) for s in table.meta.seats]
             if not 0 <= seat < len(seats):
                 raise TableError(f"There is no seat {seat}.", f"沒有座位{seat}。", 404)
+            if any(c.seat == seat for c in table.connections):
+                raise TableError("That player is still at the table.", "該玩家仍在牌桌上。", 409)
             seats[seat].update(kind=kind, token_hash=None)
             self.store.set_seats(table.id, seats)
             table.meta.seats = seats
-            for conn in [c for c in table.connections if c.seat == seat]:
-                with contextlib.suppress(Exception):
-                    await conn.send(TableError("A bot now plays this seat.",
-                                               "這個座位已交給電腦玩家。", 403).payload("seat_taken"))
-                table.connections.remove(conn)
             await self._broadcast(table)
         self._kick_bots(table)
 
@@ -376,10 +373,16 @@ class TableManager:
                 action = agent.act(table.game, table.state, seat)
                 try:
                     await self._apply(table, seat, table.game.encode(action))
-                except TableError:
-                    log.exception("table %s: bot in seat %d failed", table.id, seat)
-                    return
-                await self._broadcast(table)
+                except TableError as exc:
+                    if exc.code != 503:  # anything but a failed save is a bug: stop
+                        log.exception("table %s: bot in seat %d failed", table.id, seat)
+                        return
+                    retry = True  # the store refused: nothing changed, try again shortly
+                else:
+                    retry = False
+                    await self._broadcast(table)
+            if retry:
+                await asyncio.sleep(max(1.0, self.bot_delay))
 
     async def shutdown(self) -> None:
         for table in self.tables.values():
