@@ -33,6 +33,7 @@ class LoadResult:
     actions: int
     finished_games: int
     latencies_ms: list[float] = field(default_factory=list)
+    samples: list[tuple[float, float]] = field(default_factory=list)  # (time, latency ms)
     errors: int = 0
 
     @property
@@ -89,7 +90,9 @@ async def _seat_client(url: str, rng: random.Random, think: float, result: LoadR
                 sent_at = None
                 continue
             if sent_at is not None and msg["n"] > sent_n:
-                result.latencies_ms.append((time.monotonic() - sent_at) * 1000)
+                now = time.monotonic()
+                result.latencies_ms.append((now - sent_at) * 1000)
+                result.samples.append((now, (now - sent_at) * 1000))
                 result.actions += 1
                 sent_at = None
             if msg["over"]:

@@ -3,34 +3,14 @@
 For each legal action it plays the rest of its own consecutive decisions (a card,
 then the noble it names, then the distance...) on a determinized copy of the game
 (``Game.determinize``: hidden cards resampled, so nothing unseen is used) and
-scores where that leaves it with a per-game evaluation of the seat's own view.
-Games without an evaluation here use the score margin (``Game.scores``).
+judges where that leaves it with the game's evaluation (``agents.heuristics``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from noblesse.agents.base import SeededAgent
+from noblesse.agents.heuristics import Evaluation, chooser_for, evaluation_for
 from noblesse.core.game import Action, Game, State
-
-
-def _score_margin(game: Game, state: State, seat: int) -> float:
-    scores = game.scores(state)
-    others = [v for s, v in enumerate(scores) if s != seat]
-    return scores[seat] - (max(others) if others else 0.0)
-
-
-def _guillotine(game: Game, state: State, seat: int) -> float:
-    """Score margin, plus a little for cards kept in hand (they are future plays)."""
-    view: dict[str, Any] = game.view(state, seat)
-    scores = [p["score"] for p in view["players"]]
-    others = [v for s, v in enumerate(scores) if s != seat]
-    return scores[seat] - max(others) + 0.4 * view["players"][seat]["hand_size"]
-
-
-EVALUATIONS: dict[str, Callable[[Game, State, int], float]] = {"guillotine": _guillotine}
 
 
 class GreedyAgent(SeededAgent):
@@ -41,7 +21,12 @@ class GreedyAgent(SeededAgent):
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
-        evaluate = EVALUATIONS.get(game.id, _score_margin)
+        choose = chooser_for(game.id)
+        if choose is not None:
+            chosen = choose(game, state, seat, legal, self.rng)
+            if chosen is not None:
+                return chosen
+        evaluate = evaluation_for(game.id)
         world = game.determinize(state, seat, self.rng)
         best, best_value = legal[0], float("-inf")
         for action in legal:
@@ -51,7 +36,7 @@ class GreedyAgent(SeededAgent):
         return best
 
     def _value(self, game: Game, world: State, seat: int, action: Action,
-               evaluate: Callable[[Game, State, int], float], depth: int) -> float:
+               evaluate: Evaluation, depth: int) -> float:
         after = game.clone(world)
         game.apply(after, seat, action)
         if depth > 1 and not game.is_over(after) and game.to_act(after) == (seat,):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,7 +27,9 @@ from sqlalchemy import (
     delete,
     event,
     func,
+    insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -93,11 +96,15 @@ class Store:
             Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
         self.url = url
         self.engine: Engine = create_engine(url, future=True)
+        # One writer thread: commits never contend with each other for SQLite's lock,
+        # and the event loop never waits for the disk.
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="noblesse-store")
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
 
     def close(self) -> None:
+        self.writer.shutdown(wait=True)
         self.engine.dispose()
 
     # -- tables ---------------------------------------------------------------
@@ -151,13 +158,12 @@ class Store:
                       result: dict[str, Any] | None = None) -> None:
         """Commit action ``n``; with ``result`` the table is marked finished in the same
         transaction. A duplicate ``n`` (two writers) fails and changes nothing."""
-        with Session(self.engine) as session, session.begin():
-            session.add(ActionRow(table_id=table_id, n=n, seat=seat, action=action))
-            row = session.get(TableRow, table_id)
-            row.updated = _now()
-            if result is not None:
-                row.status = "finished"
-                row.result = result
+        values: dict[str, Any] = {"updated": _now()}
+        if result is not None:
+            values.update(status="finished", result=result)
+        with self.engine.begin() as conn:
+            conn.execute(insert(ActionRow).values(table_id=table_id, n=n, seat=seat, action=action))
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
 
     def remove_last_action(self, table_id: str, n: int) -> None:
         """Undo: delete action ``n`` (it must be the last)."""
@@ -172,7 +178,9 @@ class Store:
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
+    # WAL with synchronous=NORMAL: a committed action survives the process being killed
+    # at any moment (kill -9); only a power cut may lose the last commits.
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 

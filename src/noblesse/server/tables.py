@@ -254,7 +254,8 @@ class TableManager:
         result = result_of(game, state) if game.is_over(state) else None
         try:
             # In a worker thread: the commit waits for the disk, other tables go on.
-            await asyncio.to_thread(self.store.append_action, table.id, n, seat, text, result)
+            await asyncio.get_running_loop().run_in_executor(
+                self.store.writer, self.store.append_action, table.id, n, seat, text, result)
         except Exception as exc:  # the store refused: go back to what it holds
             log.exception("table %s: could not store action %d", table.id, n)
             self._reload(table)

@@ -1,0 +1,45 @@
+"""Per-game evaluations for the greedy bot, one module per game id.
+
+A module ``noblesse.agents.heuristics.<game id>`` defines
+``evaluate(game, state, seat) -> float``: how good ``state`` is for ``seat``, judged
+from ``game.view(state, seat)`` only (what that seat may see). Games without one are
+judged by their score margin. It may also define
+``choose(game, state, seat, legal, rng) -> Action | None``, asked first: a decision
+it answers itself (a mixed strategy for a secret throw, say), or None to search.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from functools import cache
+
+from noblesse.core.game import Action, Game, State
+
+Evaluation = Callable[[Game, State, int], float]
+Chooser = Callable[[Game, State, int, list[Action], random.Random], Action | None]
+
+
+def score_margin(game: Game, state: State, seat: int) -> float:
+    scores = game.scores(state)
+    others = [v for s, v in enumerate(scores) if s != seat]
+    return scores[seat] - (max(others) if others else 0.0)
+
+
+@cache
+def _module(game_id: str) -> object | None:
+    try:
+        return importlib.import_module(f"{__name__}.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{game_id}":
+            raise
+        return None
+
+
+def evaluation_for(game_id: str) -> Evaluation:
+    return getattr(_module(game_id), "evaluate", score_margin)
+
+
+def chooser_for(game_id: str) -> Chooser | None:
+    return getattr(_module(game_id), "choose", None)
