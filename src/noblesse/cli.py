@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from noblesse import games
-from noblesse.agents import KINDS, make_agent
+from noblesse.agents import KINDS, make_agent, parse_spec
 from noblesse.core.errors import IllegalAction, RecordError
 from noblesse.core.game import Game, State
 from noblesse.core.record import Record, RecordWriter, read_record, replay, result_of
@@ -174,45 +174,99 @@ def _print_scores(game: Game, state: State, lang: str, names: list[str]) -> None
 
 
 # ----------------------------------------------------------------------------- simulate
+def _bot_list(text: str) -> list[str]:
+    bots = [b.strip() for b in text.split(",") if b.strip()]
+    for b in bots:
+        try:
+            parse_spec(b)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    if not bots:
+        raise typer.BadParameter("name at least one bot")
+    return bots
+
+
+def _check_table(game: Game, players: int, options: dict[str, Any]) -> None:
+    if not game.min_players <= players <= game.max_players:
+        raise typer.BadParameter(f"{game.id} is for {game.min_players}-{game.max_players} players; "
+                                 f"{players} seats given")
+    try:
+        game.setup(players, 0, options)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def _play_many(game: Game, n: int, seating: Any, seed: int, workers: int, options: dict[str, Any],
+               out: Path, params: dict[str, Any], backend: str, ray_address: str | None,
+               resume: bool, features: bool = False) -> tuple[list[Any], bool]:
+    """Run the games with a progress bar, streaming each finished game to
+    ``out/games.jsonl``; returns (results, finished) — Ctrl-C keeps what finished."""
+    from noblesse.sim import run_batch
+    from noblesse.sim.results import ResultLog
+
+    try:
+        log = ResultLog(out / "games.jsonl", {**params, "version": game.version}, resume)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    results: list[Any] = list(log.done.values())
+    finished = True
+    try:
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=console) as progress:
+            task = progress.add_task(f"{game.id} ×{n}", total=n, completed=len(log.done))
+            results = run_batch(game.id, n, seating, seed, workers, options,
+                                progress=lambda k: progress.advance(task, k), backend=backend,
+                                ray_address=ray_address, features=features, on_done=log.append,
+                                skip=log.done)
+    except KeyboardInterrupt:
+        finished = False
+        log.close()
+        kept = ResultLog.load(out / "games.jsonl", {**params, "version": game.version})
+        results = sorted(kept.values(), key=lambda r: r.index)
+        console.print(f"[yellow]interrupted: {len(results)} of {n} games kept in "
+                      f"{out / 'games.jsonl'}; run again with --resume to finish[/]")
+    finally:
+        log.close()
+    return results, finished
+
+
 @app.command()
 def simulate(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="number of games")] = 1000,
     bots: Annotated[str, typer.Option(help="comma-separated bot per seat")] = "random,random,random,random",
-    workers: Annotated[int, typer.Option(min=1, help="worker processes")] = 1,
+    workers: Annotated[int, typer.Option(min=1, help="worker processes (or Ray CPUs)")] = 1,
     seed: Annotated[int, typer.Option(help="master seed")] = 0,
     out: Annotated[Path | None, typer.Option(help="output folder")] = None,
     option: Annotated[list[str] | None, typer.Option(help="game option NAME=VALUE")] = None,
+    backend: Annotated[str, typer.Option(help="processes or ray")] = "processes",
+    ray_address: Annotated[str | None, typer.Option(help="join this Ray cluster")] = None,
+    resume: Annotated[bool, typer.Option(help="finish an interrupted run in --out")] = False,
 ) -> None:
     """Play many bot games; write report.json and scores.png."""
-    from noblesse.sim import build_report, plot_scores, run_batch
+    from noblesse.sim import build_report, plot_scores
 
     game = _game(game_id)
-    bot_list = [b.strip() for b in bots.split(",") if b.strip()]
-    for b in bot_list:
-        if b.split(":")[0] not in KINDS:
-            raise typer.BadParameter(f"unknown bot '{b}'; known bots: {', '.join(KINDS)}")
-    if not game.min_players <= len(bot_list) <= game.max_players:
-        raise typer.BadParameter(f"{game_id} is for {game.min_players}-{game.max_players} players; "
-                                 f"{len(bot_list)} bots given")
+    bot_list = _bot_list(bots)
     options = _options(option)
-    try:
-        game.setup(len(bot_list), 0, options)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+    _check_table(game, len(bot_list), options)
+    if backend not in ("processes", "ray"):
+        raise typer.BadParameter("backend must be processes or ray")
     out = out or Path("var/sim") / f"{game.id}-seed{seed}"
     start = time.perf_counter()
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console) as progress:
-        task = progress.add_task(f"{game.id} ×{n}", total=n)
-        results = run_batch(game.id, n, bot_list, seed, workers, options,
-                            progress=lambda k: progress.advance(task, k))
+    params = {"command": "simulate", "game": game.id, "bots": bot_list, "seed": seed,
+              "options": options}
+    results, finished = _play_many(game, n, bot_list, seed, workers, options, out, params,
+                                   backend, ray_address, resume)
+    if not results:
+        raise typer.Exit(1)
     elapsed = time.perf_counter() - start
     report = build_report(game.id, bot_list, seed, results, options)
-    out.mkdir(parents=True, exist_ok=True)
+    if not finished:
+        report["interrupted"] = True
     (out / "report.json").write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
     plot_scores(report, results, out / "scores.png")
-    table = Table(title=f"{game.id}: {n} games, seed {seed}")
+    table = Table(title=f"{game.id}: {len(results)} games, seed {seed}")
     for col in ("seat", "bot", "win rate", "95% interval", "mean score", "stdev"):
         table.add_column(col, justify="right")
     for s in report["seats"]:
@@ -221,7 +275,95 @@ def simulate(
                       f"{s['score']['mean']:.2f}", f"{s['score']['stdev']:.2f}")
     console.print(table)
     console.print(f"mean length {report['length_decisions']['mean']:.1f} decisions · "
-                  f"{n / elapsed:.0f} games/s · report {out / 'report.json'} · plot {out / 'scores.png'}")
+                  f"{len(results) / elapsed:.0f} games/s · report {out / 'report.json'} · "
+                  f"plot {out / 'scores.png'}")
+
+
+# ----------------------------------------------------------------------------- tournament
+@app.command()
+def tournament(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    bots: Annotated[str, typer.Option(help="comma-separated bots, rotated over the seats")] = "greedy,random",
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="number of games")] = 600,
+    players: Annotated[int, typer.Option(help="seats per game")] = 4,
+    workers: Annotated[int, typer.Option(min=1, help="worker processes (or Ray CPUs)")] = 1,
+    seed: Annotated[int, typer.Option(help="master seed")] = 0,
+    out: Annotated[Path | None, typer.Option(help="output folder")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="game option NAME=VALUE")] = None,
+    backend: Annotated[str, typer.Option(help="processes or ray")] = "processes",
+    ray_address: Annotated[str | None, typer.Option(help="join this Ray cluster")] = None,
+    resume: Annotated[bool, typer.Option(help="finish an interrupted run in --out")] = False,
+) -> None:
+    """Bots rotated fairly over the seats: win rates with 95% intervals and Elo ratings."""
+    from noblesse.sim.batch import rotating_seating
+    from noblesse.sim.tournament import plot_tournament, tournament_report
+
+    game = _game(game_id)
+    bot_list = _bot_list(bots)
+    options = _options(option)
+    _check_table(game, players, options)
+    out = out or Path("var/tournament") / f"{game.id}-seed{seed}"
+    params = {"command": "tournament", "game": game.id, "bots": bot_list, "players": players,
+              "seed": seed, "options": options}
+    results, finished = _play_many(game, n, rotating_seating(bot_list, players), seed, workers,
+                                   options, out, params, backend, ray_address, resume)
+    if not results:
+        raise typer.Exit(1)
+    report = tournament_report(game.id, bot_list, players, seed, results)
+    if not finished:
+        report["interrupted"] = True
+    (out / "tournament.json").write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
+    plot_tournament(report, out / "tournament.png")
+    table = Table(title=f"{game.id}: {len(results)} games, {players} seats, seed {seed} "
+                  f"(equal share {report['equal_share']:.3f})")
+    for col in ("bot", "seats played", "win rate", "95% interval", "Elo", "mean score"):
+        table.add_column(col, justify="right")
+    for row in report["table"]:
+        lo, hi = row["win_rate_95ci"]
+        table.add_row(row["bot"], str(row["seats_played"]), f"{row['win_rate']:.3f}",
+                      f"{lo:.3f}-{hi:.3f}", f"{row['elo']:.0f}", f"{row['score']['mean']:.2f}")
+    console.print(table)
+    console.print(f"report {out / 'tournament.json'} · plot {out / 'tournament.png'}")
+
+
+# ----------------------------------------------------------------------------- analyze
+@app.command()
+def analyze(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="number of games")] = 20000,
+    bots: Annotated[str, typer.Option(help="bot(s); one name fills every seat")] = "greedy",
+    players: Annotated[int, typer.Option(help="seats per game")] = 4,
+    workers: Annotated[int, typer.Option(min=1, help="worker processes")] = 2,
+    seed: Annotated[int, typer.Option(help="master seed")] = 0,
+    out: Annotated[Path | None, typer.Option(help="output folder")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="game option NAME=VALUE")] = None,
+    baseline: Annotated[Path | None, typer.Option(help="analysis.json of an earlier report")] = None,
+    resume: Annotated[bool, typer.Option(help="finish an interrupted run in --out")] = False,
+) -> None:
+    """A balance report for designers: self-contained HTML with plots and card statistics."""
+    from noblesse.sim.analyze import write_analysis
+
+    game = _game(game_id)
+    bot_list = _bot_list(bots)
+    if len(bot_list) == 1:
+        bot_list = bot_list * players
+    options = _options(option)
+    _check_table(game, len(bot_list), options)
+    before = None
+    if baseline is not None:
+        try:
+            before = json.loads(baseline.read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise typer.BadParameter(f"cannot read baseline {baseline}: {exc}") from None
+    out = out or Path("var/analyze") / f"{game.id}-seed{seed}"
+    params = {"command": "analyze", "game": game.id, "bots": bot_list, "seed": seed,
+              "options": options}
+    results, _ = _play_many(game, n, bot_list, seed, workers, options, out, params, "processes",
+                            None, resume, features=True)
+    if not results:
+        raise typer.Exit(1)
+    page = write_analysis(game, bot_list, seed, results, out, options, before)
+    console.print(f"balance report: {page}")
 
 
 # ----------------------------------------------------------------------------- replay
@@ -278,7 +420,8 @@ def rules(
 # ----------------------------------------------------------------------------- bench
 @app.command()
 def bench(
-    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    game_id: Annotated[str, typer.Argument(metavar="GAME|server|ismcts")],
+    searched: Annotated[str | None, typer.Argument(metavar="[GAME]", help="ismcts: the game")] = None,
     players: Annotated[int, typer.Option(help="players per game")] = 4,
     runs: Annotated[int, typer.Option(min=1, help="timed runs (median reported)")] = 5,
     games_per_run: Annotated[int, typer.Option("--games", min=1, help="games per run")] = 300,
@@ -288,12 +431,16 @@ def bench(
 ) -> None:
     """Random playouts on one core: decisions and games per second (median of runs).
 
-    ``noblesse bench server`` instead loads a real web table on loopback.
+    ``noblesse bench server`` instead loads a real web table on loopback, and
+    ``noblesse bench ismcts GAME`` measures the search's iterations per second.
     """
     from noblesse.bench import bench_game
 
     if game_id == "server":
         _bench_server(tables, players, think, seconds)
+        return
+    if game_id == "ismcts":
+        _bench_ismcts(_game(searched or "guillotine"), players, runs)
         return
     game = _game(game_id)
     if not game.min_players <= players <= game.max_players:
@@ -313,6 +460,17 @@ def bench(
     console.print(f"decisions per second (median of {runs}): {result.median_dps:,.0f}; "
                   f"games per second: {result.median_gps:,.1f}; the game costs "
                   f"{result.median_baseline / result.median_dps:.1f}x the bare driver loop")
+
+
+def _bench_ismcts(game: Game, players: int, runs: int) -> None:
+    import statistics
+
+    from noblesse.agents.ismcts import iterations_per_second
+
+    rates = [iterations_per_second(game, players, seconds=2.0, seed=run + 1) for run in range(runs)]
+    console.print(f"ismcts on {game.id} ({players} players, first decision, 2 s per run): "
+                  + ", ".join(f"{r:,.0f}" for r in rates)
+                  + f" iterations/s; median {statistics.median(rates):,.0f}")
 
 
 def _bench_server(tables: int, players: int, think: float, seconds: float) -> None:

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -36,29 +37,48 @@ class ServerProcess:
         self.db_url, self.log_path, self.bot_delay = db_url, log_path, bot_delay
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = ""
+        self.http = httpx.Client()
 
-    def start(self, timeout: float = 20.0) -> ServerProcess:
-        port = free_port()
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        # A port found free may be taken before the server binds it (rarely: another
+        # process's outgoing connection); then try another one.
+        for _attempt in range(3):
+            if self._start_on(free_port(), timeout):
+                return self
+        raise RuntimeError("noblesse serve could not bind a port:\n" + self.log())
+
+    def _start_on(self, port: int, timeout: float) -> bool:
         self.url = f"http://127.0.0.1:{port}"
-        log = self.log_path.open("ab")
-        self.proc = subprocess.Popen(
-            [*serve_command(), "--host", "127.0.0.1", "--port", str(port), "--db", self.db_url,
-             "--bot-delay", str(self.bot_delay)],
-            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"})
-        log.close()
+        mark = len(self.log())
+        with self.log_path.open("ab") as log:
+            self.proc = subprocess.Popen(
+                [*serve_command(), "--host", "127.0.0.1", "--port", str(port), "--db",
+                 self.db_url, "--bot-delay", str(self.bot_delay)],
+                stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"})
+        self.http.close()
+        self.http = httpx.Client(base_url=self.url, timeout=10.0)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                output = self.log()[mark:]
+                if "address already in use" in output.lower():
+                    return False
                 raise RuntimeError(f"noblesse serve exited with {self.proc.returncode}:\n"
-                                   + self.log())
+                                   + output)
             try:
-                if httpx.get(self.url + "/api/games", timeout=1.0).status_code == 200:
-                    return self
+                if self.http.get("/api/games", timeout=1.0).status_code == 200:
+                    return True
             except httpx.HTTPError:
                 pass
             time.sleep(0.05)
         self.stop()
         raise RuntimeError(f"noblesse serve did not answer within {timeout}s:\n" + self.log())
+
+    def get(self, path: str, **kwargs: Any) -> httpx.Response:
+        return self.http.get(path, **kwargs)
+
+    def post(self, path: str, **kwargs: Any) -> httpx.Response:
+        return self.http.post(path, **kwargs)
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
@@ -68,6 +88,7 @@ class ServerProcess:
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
+        self.http.close()
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -76,3 +97,4 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self.http.close()

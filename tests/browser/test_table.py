@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-import httpx
 import pytest
 
 from noblesse import games
@@ -68,8 +67,7 @@ def adapter(game_id: str) -> Adapter:
 
 # ----------------------------------------------------------------------------- helpers
 def api(server: ServerProcess, path: str, **kwargs: Any) -> Any:
-    method = "POST" if "json" in kwargs else "GET"
-    res = httpx.request(method, server.url + path, timeout=10, **kwargs)
+    res = server.post(path, **kwargs) if "json" in kwargs else server.get(path, **kwargs)
     res.raise_for_status()
     return res.json()
 
@@ -243,7 +241,7 @@ def test_a_bad_seat_link_is_refused(server: ServerProcess, page: Page, game_id: 
         expect(page.locator("#error")).to_contain_text("403")
         expect_no_hand(page)
         token = parse_qs(query).get("token", [""])[0]
-        res = httpx.get(f"{server.url}/api/tables/{table['id']}/seats/0", params={"token": token})
+        res = server.get(f"/api/tables/{table['id']}/seats/0", params={"token": token})
         assert res.status_code == 403
         assert "hand" not in res.text
 

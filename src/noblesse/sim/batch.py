@@ -1,13 +1,15 @@
-"""Play many seeded bot games, in worker processes, with results independent of the
-worker count: game ``i`` always gets the seed ``game_seed(seed, i)`` and results are
-returned in game order."""
+"""Play many seeded bot games — in worker processes or on a Ray cluster — with results
+independent of the backend and the worker count: game ``i`` always gets the seed
+``game_seed(seed, i)`` and its seats' bots from the seating, and results are returned
+in game order. Finished games are handed to ``on_done`` as they arrive, so an
+interrupted run keeps them (and ``skip`` lets a later run resume)."""
 
 from __future__ import annotations
 
 import hashlib
 import multiprocessing
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from noblesse import games
@@ -21,6 +23,17 @@ class GameResult:
     scores: list[float]
     winners: list[int]
     decisions: int
+    bots: list[str]
+    features: list[tuple[int, str, str]] | None = None  # (seat, kind, card) for analysis
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> GameResult:
+        features = obj.get("features")
+        return cls(obj["index"], obj["seed"], obj["scores"], obj["winners"], obj["decisions"],
+                   obj["bots"], [tuple(f) for f in features] if features is not None else None)
 
 
 def game_seed(seed: int, index: int, salt: str = "game") -> int:
@@ -30,56 +43,122 @@ def game_seed(seed: int, index: int, salt: str = "game") -> int:
 
 
 def play_game(game_id: str, bots: list[str], seed: int, index: int = 0,
-              options: dict[str, Any] | None = None, max_decisions: int = 1_000_000) -> GameResult:
+              options: dict[str, Any] | None = None, max_decisions: int = 1_000_000,
+              features: bool = False) -> GameResult:
+    """One game; with ``features`` it also notes, per seat, the cards the game reports
+    for analysis (``Game.card_features``: played, collected, held ...)."""
     game = games.get(game_id)
     agents = [make_agent(spec, game_seed(seed, seat, "bot")) for seat, spec in enumerate(bots)]
     state = game.setup(len(bots), seed, options)
+    card_features = getattr(game, "card_features", None) if features else None
+    seen: set[tuple[int, str, str]] = set()
     decisions = 0
     while not game.is_over(state):
         if decisions >= max_decisions:
             raise RuntimeError(f"game {index} (seed {seed}) did not end in {max_decisions} decisions")
         for seat in game.to_act(state):
-            game.apply(state, seat, agents[seat].act(game, state, seat))
+            events = game.apply(state, seat, agents[seat].act(game, state, seat))
             decisions += 1
-    return GameResult(index, seed, game.scores(state), game.winners(state), decisions)
+            if card_features is not None:
+                for event in events:
+                    seen.update(card_features(event.for_seat(None), None))
+    if card_features is not None:
+        seen.update(card_features(None, state))
+    return GameResult(index, seed, game.scores(state), game.winners(state), decisions, list(bots),
+                      sorted(seen) if card_features is not None else None)
 
 
-def _play_chunk(args: tuple[str, list[str], int, list[int], dict[str, Any]]) -> list[GameResult]:
-    game_id, bots, seed, indices, options = args
-    return [play_game(game_id, bots, game_seed(seed, i), i, options) for i in indices]
+Seating = Callable[[int], list[str]]
+Job = tuple[str, list[tuple[int, list[str]]], int, dict[str, Any], bool]
 
 
-def _chunks(n: int, size: int) -> Iterator[list[int]]:
-    for start in range(0, n, size):
-        yield list(range(start, min(n, start + size)))
+def _play_chunk(job: Job) -> list[GameResult]:
+    game_id, games_, seed, options, features = job
+    return [play_game(game_id, bots, game_seed(seed, i), i, options, features=features)
+            for i, bots in games_]
 
 
-def run_batch(game_id: str, n: int, bots: list[str], seed: int = 0, workers: int = 1,
+def _chunks(indices: list[int], size: int) -> Iterator[list[int]]:
+    for start in range(0, len(indices), size):
+        yield indices[start:start + size]
+
+
+def fixed_seating(bots: list[str]) -> Seating:
+    return lambda _index: list(bots)
+
+
+def rotating_seating(bots: list[str], players: int) -> Seating:
+    """Game ``i``, seat ``s`` gets ``bots[(i + s) % len(bots)]``: over any ``len(bots) *
+    players`` consecutive games every bot sits in every seat equally often."""
+    return lambda index: [bots[(index + s) % len(bots)] for s in range(players)]
+
+
+def run_batch(game_id: str, n: int, bots: list[str] | Seating, seed: int = 0, workers: int = 1,
               options: dict[str, Any] | None = None,
-              progress: Callable[[int], None] | None = None) -> list[GameResult]:
-    """Play ``n`` games; ``progress(k)`` is called as each block of k games finishes."""
+              progress: Callable[[int], None] | None = None, *, backend: str = "processes",
+              ray_address: str | None = None, features: bool = False,
+              on_done: Callable[[list[GameResult]], None] | None = None,
+              skip: dict[int, GameResult] | None = None) -> list[GameResult]:
+    """Play games ``0..n-1``; ``progress(k)`` and ``on_done(results)`` as blocks finish."""
     game = games.get(game_id)
-    if not game.min_players <= len(bots) <= game.max_players:
-        raise ValueError(f"{game_id} is for {game.min_players}-{game.max_players} players; "
-                         f"{len(bots)} bots given")
-    for spec in bots:
-        make_agent(spec)  # unknown bot names fail here, before any work starts
+    seating = fixed_seating(bots) if isinstance(bots, list) else bots
+    for index in range(min(n, 1)):
+        players = len(seating(index))
+        if not game.min_players <= players <= game.max_players:
+            raise ValueError(f"{game_id} is for {game.min_players}-{game.max_players} players; "
+                             f"{players} bots given")
+        for spec in seating(index):
+            make_agent(spec)  # unknown bot names fail here, before any work starts
     options = dict(options or {})
-    chunk = max(1, min(50, n // (workers * 8) or 1))
-    jobs = [(game_id, bots, seed, idx, options) for idx in _chunks(n, chunk)]
-    results: list[GameResult] = []
-    if workers <= 1:
+    results = [r for r in (skip or {}).values() if r.index < n]
+    todo = [i for i in range(n) if not skip or i not in skip]
+    chunk = max(1, min(50, len(todo) // (workers * 8) or 1))
+    jobs: list[Job] = [(game_id, [(i, seating(i)) for i in idx], seed, options, features)
+                       for idx in _chunks(todo, chunk)]
+
+    def done(block: list[GameResult]) -> None:
+        results.extend(block)
+        if on_done:
+            on_done(block)
+        if progress:
+            progress(len(block))
+
+    if backend == "ray":
+        _run_on_ray(jobs, workers, ray_address, done)
+    elif backend != "processes":
+        raise ValueError(f"unknown backend '{backend}' (processes or ray)")
+    elif workers <= 1:
         for job in jobs:
-            done = _play_chunk(job)
-            results.extend(done)
-            if progress:
-                progress(len(done))
+            done(_play_chunk(job))
     else:
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(workers) as pool:
-            for done in pool.imap_unordered(_play_chunk, jobs):
-                results.extend(done)
-                if progress:
-                    progress(len(done))
+            for block in pool.imap_unordered(_play_chunk, jobs):
+                done(block)
     results.sort(key=lambda r: r.index)
     return results
+
+
+def _run_on_ray(jobs: list[Job], workers: int, address: str | None,
+                done: Callable[[list[GameResult]], None]) -> None:
+    """Ray: a local instance (``workers`` CPUs) when no address is given, else join."""
+    try:
+        import ray
+    except ImportError:
+        raise RuntimeError("the ray backend needs Ray: pip install 'noblesse[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    try:
+        remote = ray.remote(_play_chunk)
+        pending = [remote.remote(job) for job in jobs]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                done(ray.get(ref))
+    finally:
+        if started:
+            ray.shutdown()

@@ -3,7 +3,8 @@
 A module ``noblesse.agents.heuristics.<game id>`` defines
 ``evaluate(game, state, seat) -> float``: how good ``state`` is for ``seat``, judged
 from ``game.view(state, seat)`` only (what that seat may see). Games without one are
-judged by their score margin. It may also define
+judged by their score margin. ``SCALE`` (default 5) says how large a difference of
+evaluations is a clear advantage; ISMCTS squashes evaluations with it. It may also define
 ``choose(game, state, seat, legal, rng) -> Action | None``, asked first: a decision
 it answers itself (a mixed strategy for a secret throw, say), or None to search.
 """
@@ -39,6 +40,11 @@ def _module(game_id: str) -> object | None:
 
 def evaluation_for(game_id: str) -> Evaluation:
     return getattr(_module(game_id), "evaluate", score_margin)
+
+
+def evaluation_scale(game_id: str) -> float:
+    """How many evaluation points make a clear advantage (the module's ``SCALE``)."""
+    return float(getattr(_module(game_id), "SCALE", 5.0))
 
 
 def chooser_for(game_id: str) -> Chooser | None:

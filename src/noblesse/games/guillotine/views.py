@@ -320,6 +320,29 @@ class GuillotineViews:
         }
 
     @staticmethod
+    def card_features(event: dict[str, Any] | None, state: GuillotineState | None,
+                      ) -> list[tuple[int, str, str]]:
+        """For balance analysis: (seat, what, card) — a card played, a noble collected,
+        and at the end the cards held and the nobles kept in each score pile."""
+        if event is not None:
+            if event["type"] == "play":
+                return [(event["seat"], "played", ACTIONS[event["card"]].key)]
+            if event["type"] == "collect":
+                return [(event["seat"], "collected", NOBLES[event["noble"]].key)]
+            return []
+        assert state is not None
+        out = [(seat, "held", ACTIONS[c].key) for seat, hand in enumerate(state.hands) for c in hand]
+        out += [(seat, "kept", NOBLES[n].key) for seat, pile in enumerate(state.piles) for n in pile]
+        return out
+
+    @staticmethod
+    def data_files() -> list[str]:
+        """The data files a designer edits (copied next to a balance report)."""
+        from noblesse.games.guillotine.data import DATA_FILE
+
+        return [str(DATA_FILE)]
+
+    @staticmethod
     def secret_fingerprint(state: GuillotineState) -> tuple[int, ...]:
         """Changes whenever a card leaves or enters a hidden place (decks, hands)."""
         return (len(state.noble_deck), len(state.action_deck), *map(len, state.hands))

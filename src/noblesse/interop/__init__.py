@@ -1,0 +1,40 @@
+"""The games as standard research environments (the optional ``rl`` extra).
+
+* ``noblesse.interop.pettingzoo``: ``env("guillotine", players=4)``, a PettingZoo AEC
+  environment for every registered game; ``noblesse.interop.gymnasium``: a
+  single-agent Gymnasium environment where the other seats are noblesse bots.
+* ``noblesse.interop.openspiel``: every game registered as the OpenSpiel Python game
+  ``python_noblesse_<id>`` (IS-MCTS, ``evaluate_bots``, the random simulation test).
+* ``noblesse.interop.compare``: ``noblesse bench compare``.
+
+All of it speaks only the kernel contract (``noblesse.core.game.Game``), so a new
+game package is an environment as soon as it is registered.
+
+Observations (``noblesse.interop.encoding``)
+--------------------------------------------
+RL libraries want a fixed-size vector; the kernel gives ``view(state, seat)``, a
+JSON-safe dict whose shape is each game's own. If a game provides the optional
+methods ``observation_tensor(state, seat) -> list[float]`` and
+``observation_size`` (an int, or a callable taking the player count) they are used
+as they are. Otherwise a generic encoder flattens the view:
+
+* the *schema* (every path through the view, the longest list seen at each path,
+  the strings seen at each path, the dict keys seen) is learnt once per
+  (game, version, player count) from random playouts with a fixed seed, observing
+  every seat's view at every decision and at the end;
+* numbers (and booleans as 0/1) take one slot each, clipped to +-1e6; ``None`` sets
+  a "null" slot; a string is one-hot over the strings seen at its path, widened to
+  the whole section of ``game.catalog()`` (if the game has one) or the whole action
+  index when the seen strings belong to it, plus one "other" slot for strings never
+  seen; a list encodes its length and then each position (padded to
+  ``ceil(1.5 x longest seen) + 1``, so longer lists are truncated); dict keys are
+  walked in sorted order, keys never seen during exploration are ignored.
+
+It is deterministic and fixed-size for a given game version and player count, and
+only ever encodes what ``view`` shows, so it cannot leak hidden information. Its
+limits: a path, a string or a list length that random play never reached is
+encoded only coarsely (the "other" slot, truncation); numbers are not normalised;
+the vector is large and sparse (thousands of slots), which suits generic learners
+but is no substitute for a hand-made feature set; and the layout changes whenever
+a game's data or view changes (it is keyed by the game's ``version``).
+"""

@@ -1,0 +1,332 @@
+"""A fixed-size observation vector for any game, learnt from its views (see the package doc).
+
+``profile(game_id, players)`` explores random playouts once (cached) and returns a
+``GameProfile``: the observation encoder plus what adapters need to declare about
+the game (the longest game seen, the range of returns, whether simultaneous
+decisions occur). Pure Python: no numpy needed here.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import MutableSequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from noblesse import games
+from noblesse.core.game import Game, State
+
+CLIP = 1e6
+POSITIONS = 24  # positions one-hot encoded in a list of names (all of them are counted)
+EXPLORE_GAMES = 60
+EXPLORE_SEED = 20_240_601
+
+
+# ----------------------------------------------------------------------------- schema learning
+class _Stat:
+    """What was seen at one path of the view."""
+
+    __slots__ = ("number", "null", "strings", "keys", "item", "maxlen", "minlen", "is_list")
+
+    def __init__(self) -> None:
+        self.number = False
+        self.null = False
+        self.strings: set[str] = set()
+        self.keys: dict[str, _Stat] = {}
+        self.item: _Stat | None = None
+        self.maxlen = 0
+        self.minlen = 1 << 30
+        self.is_list = False
+
+    def see(self, value: Any) -> None:
+        if value is None:
+            self.null = True
+        elif isinstance(value, bool | int | float):
+            self.number = True
+        elif isinstance(value, str):
+            self.strings.add(value)
+        elif isinstance(value, dict):
+            for key, sub in value.items():
+                stat = self.keys.get(str(key))
+                if stat is None:
+                    stat = self.keys[str(key)] = _Stat()
+                stat.see(sub)
+        elif isinstance(value, list | tuple):
+            self.is_list = True
+            self.maxlen = max(self.maxlen, len(value))
+            self.minlen = min(self.minlen, len(value))
+            if self.item is None:
+                self.item = _Stat()
+            for sub in value:
+                self.item.see(sub)
+
+
+class _Node:
+    """The frozen layout of one path: slots relative to the node's base offset."""
+
+    __slots__ = ("width", "num", "null", "vocab", "other", "keys", "len_slot", "item",
+                 "item_base", "maxlen", "bag_base")
+
+    def __init__(self) -> None:
+        self.width = 0
+        self.num = -1
+        self.null = -1
+        self.vocab: dict[str, int] = {}
+        self.other = -1
+        self.keys: dict[str, tuple[_Node, int]] = {}
+        self.len_slot = -1
+        self.item: _Node | None = None
+        self.item_base = 0
+        self.maxlen = 0
+        self.bag_base = -1
+
+
+def _vocab_groups(game: Game) -> list[set[str]]:
+    """Groups of strings that belong together: each catalog section's keys, the action index."""
+    groups: list[set[str]] = []
+    catalog = getattr(game, "catalog", None)
+    if callable(catalog):
+        try:
+            data = catalog()
+        except Exception:  # noqa: BLE001 - a catalog is optional help, never required
+            data = None
+        if isinstance(data, dict):
+            for section in data.values():
+                if isinstance(section, dict) and section:
+                    groups.append({str(k) for k in section})
+                elif isinstance(section, list) and section:
+                    keys = {str(x.get("key", x.get("id"))) for x in section
+                            if isinstance(x, dict) and ("key" in x or "id" in x)}
+                    keys |= {x for x in section if isinstance(x, str)}
+                    if keys:
+                        groups.append(keys)
+    names = [game.encode(game.action_at(i)) for i in range(game.num_distinct_actions)]
+    groups.append(set(names))
+    return groups
+
+
+def _widen(seen: set[str], groups: list[set[str]], extra: set[str] | None = None) -> list[str]:
+    """``seen``, plus every group that most of ``seen`` belongs to (a catalog section, the
+    action index, the seat numbers): a value random play never reached still gets a slot."""
+    out = set(seen)
+    for group in [*groups, extra or set()]:
+        if group and 2 * len(seen & group) >= len(seen):
+            out |= group
+    return sorted(out)
+
+
+def _freeze(stat: _Stat, groups: list[set[str]], seats: set[str]) -> _Node:
+    node = _Node()
+    width = 0
+    if stat.number:
+        node.num, width = width, width + 1
+    if stat.null:
+        node.null, width = width, width + 1
+    if stat.strings:
+        for s in _widen(stat.strings, groups, seats):
+            node.vocab[s] = width
+            width += 1
+        node.other, width = width, width + 1
+    if stat.keys:
+        seen = set(stat.keys)
+        for key in _widen(seen, groups, seats):
+            child_stat = stat.keys.get(key)
+            if child_stat is None:  # a key of the same kind (a seat, a card) never seen
+                kin = next(g for g in [*groups, seats] if key in g and 2 * len(seen & g) >= len(seen))
+                child_stat = _merged([v for k, v in stat.keys.items() if k in kin])
+            child = _freeze(child_stat, groups, seats)
+            node.keys[key] = (child, width)
+            width += child.width
+    if stat.is_list and stat.item is not None:
+        node.len_slot, width = width, width + 1
+        item = _freeze(stat.item, groups, seats)
+        node.item = item
+        if item.width and stat.minlen == stat.maxlen:  # always the same length (one per seat)
+            node.maxlen = stat.maxlen
+        elif item.width:
+            node.maxlen = math.ceil(stat.maxlen * 1.5) + 1
+        if item.vocab and not item.keys and item.item is None and item.num < 0:
+            # a list of names (a hand, a pile): counts of each name, then the first positions
+            node.bag_base, width = width, width + item.width
+            node.maxlen = min(node.maxlen, POSITIONS)
+        node.item_base = width
+        width += node.maxlen * item.width
+    node.width = width
+    return node
+
+
+def _merged(stats: list[_Stat]) -> _Stat:
+    """The union of sibling stats: the schema of a key that was never seen."""
+    out = _Stat()
+    for s in stats:
+        out.number |= s.number
+        out.null |= s.null
+        out.strings |= s.strings
+        for k, v in s.keys.items():
+            out.keys[k] = _merged([out.keys[k], v]) if k in out.keys else v
+        if s.is_list:
+            out.is_list = True
+            out.maxlen = max(out.maxlen, s.maxlen)
+            out.item = s.item if out.item is None or s.item is None else _merged([out.item, s.item])
+    return out
+
+
+# ----------------------------------------------------------------------------- encoding
+def _clip(x: float) -> float:
+    return CLIP if x > CLIP else -CLIP if x < -CLIP else x
+
+
+def _encode(value: Any, node: _Node, base: int, out: MutableSequence[float]) -> None:
+    if value is None:
+        if node.null >= 0:
+            out[base + node.null] = 1.0
+    elif isinstance(value, bool | int | float):
+        if node.num >= 0:
+            x = float(value)
+            out[base + node.num] = _clip(x) if x == x else 0.0
+    elif isinstance(value, str):
+        if node.other >= 0:
+            out[base + node.vocab.get(value, node.other)] = 1.0
+    elif isinstance(value, dict):
+        keys = node.keys
+        if keys:
+            for key, sub in value.items():
+                entry = keys.get(key if type(key) is str else str(key))
+                if entry is not None:
+                    _encode(sub, entry[0], base + entry[1], out)
+    elif isinstance(value, list | tuple):
+        if node.len_slot >= 0:
+            out[base + node.len_slot] = float(len(value))
+            item = node.item
+            if node.bag_base >= 0 and item is not None:
+                bag = base + node.bag_base
+                for sub in value:
+                    if type(sub) is str:
+                        out[bag + item.vocab.get(sub, item.other)] += 1.0
+            if item is not None and node.maxlen:
+                step = item.width
+                at = base + node.item_base
+                for sub in value[: node.maxlen]:
+                    _encode(sub, item, at, out)
+                    at += step
+
+
+class ViewEncoder:
+    """Turns ``game.view(state, seat)`` into a fixed-size vector of floats."""
+
+    def __init__(self, root: _Node) -> None:
+        self._root = root
+        self.size = max(1, root.width)
+
+    def encode_view(self, view: dict[str, Any], out: MutableSequence[float] | None = None
+                    ) -> MutableSequence[float]:
+        """Write the view's vector into ``out`` (zeroed first), or a new list."""
+        if out is None:
+            out = [0.0] * self.size
+        elif hasattr(out, "fill"):  # a numpy array
+            out.fill(0.0)
+        else:
+            out[:] = [0.0] * len(out)
+        _encode(view, self._root, 0, out)
+        return out
+
+
+class NativeEncoder:
+    """A game's own ``observation_tensor`` (the optional kernel method), used as it is."""
+
+    def __init__(self, game: Game, size: int) -> None:
+        self._game = game
+        self.size = size
+
+    def encode_state(self, state: State, seat: int, out: MutableSequence[float]) -> None:
+        values = self._game.observation_tensor(state, seat)  # type: ignore[attr-defined]
+        n = min(len(values), self.size)
+        out[:n] = [float(v) for v in values[:n]]
+        for i in range(n, self.size):
+            out[i] = 0.0
+
+
+# ----------------------------------------------------------------------------- profile
+@dataclass
+class GameProfile:
+    """What adapters need to know about one (game, player count), learnt by exploration."""
+
+    game_id: str
+    players: int
+    observation_size: int
+    longest_game: int          # most decisions seen in one explored game
+    min_return: float
+    max_return: float
+    simultaneous: bool         # whether any decision had several seats to act
+    view_encoder: ViewEncoder
+    native: NativeEncoder | None
+
+    @property
+    def max_game_length(self) -> int:
+        """A generous bound on decisions per game (3x the longest seen, at least +50)."""
+        return max(3 * self.longest_game, self.longest_game + 50)
+
+    def observation_into(self, game: Game, state: State, seat: int,
+                         out: MutableSequence[float]) -> None:
+        """Write ``seat``'s observation of ``state`` into ``out`` (length observation_size)."""
+        if self.native is not None:
+            self.native.encode_state(state, seat, out)
+        else:
+            self.view_encoder.encode_view(game.view(state, seat), out)
+
+
+def _native_size(game: Game, players: int) -> int | None:
+    size = getattr(game, "observation_size", None)
+    if size is None or not callable(getattr(game, "observation_tensor", None)):
+        return None
+    return int(size(players) if callable(size) else size)
+
+
+@lru_cache(maxsize=64)
+def _profile(game_id: str, version: str, players: int, n_games: int, seed: int) -> GameProfile:
+    game = games.get(game_id)
+    rng = random.Random(seed)
+    root = _Stat()
+    longest, lo, hi, simultaneous = 0, 0.0, 1.0, False
+    for i in range(n_games):
+        state = game.setup(players, seed + i)
+        decisions = 0
+        while not game.is_over(state):
+            seats = game.to_act(state)
+            if len(seats) > 1:
+                simultaneous = True
+            for seat in range(players):
+                root.see(game.view(state, seat))
+            for seat in seats:
+                legal = game.legal_actions(state, seat)
+                game.apply(state, seat, legal[rng.randrange(len(legal))])
+                decisions += 1
+        for seat in range(players):
+            root.see(game.view(state, seat))
+        longest = max(longest, decisions)
+        returns = game.returns(state)
+        lo, hi = min(lo, *returns), max(hi, *returns)
+    seats = {str(s) for s in range(players)}
+    encoder = ViewEncoder(_freeze(root, _vocab_groups(game), seats))
+    native_size = _native_size(game, players)
+    native = NativeEncoder(game, native_size) if native_size else None
+    size = native_size or encoder.size
+    return GameProfile(game_id, players, size, longest, lo, hi, simultaneous, encoder, native)
+
+
+def profile(game_id: str, players: int, n_games: int = EXPLORE_GAMES,
+            seed: int = EXPLORE_SEED) -> GameProfile:
+    """The (cached) profile of ``game_id`` at ``players`` players."""
+    game = games.get(game_id)
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game_id} is for {game.min_players}-{game.max_players} players, "
+                         f"not {players}")
+    return _profile(game_id, str(getattr(game, "version", "0")), players, n_games, seed)
+
+
+def default_players(game: Game) -> int:
+    """Four players where the game allows it, else the nearest count it does."""
+    return max(game.min_players, min(4, game.max_players))
+

@@ -1,0 +1,100 @@
+"""Tournaments: bots rotated fairly over the seats, win rates per bot with 95% intervals,
+and an Elo-style rating fitted to every pairwise result inside each game."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from noblesse.sim.batch import GameResult
+from noblesse.sim.report import _spread, wilson
+
+
+def bradley_terry(pairs: dict[tuple[str, str], float], counts: dict[tuple[str, str], int],
+                  names: list[str], rounds: int = 500) -> dict[str, float]:
+    """Strengths by the MM algorithm (Hunter 2004); ``pairs[(a, b)]`` = a's score vs b
+    (1 a win, 0.5 a draw), ``counts[(a, b)]`` = games between them (both orders)."""
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(rounds):
+        new = {}
+        for a in names:
+            wins = sum(pairs.get((a, b), 0.0) for b in names if b != a)
+            denom = sum(counts.get((a, b), 0) / (strength[a] + strength[b])
+                        for b in names if b != a)
+            new[a] = max(wins, 1e-3) / denom if denom else strength[a]
+        mean = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        strength = {a: v / mean for a, v in new.items()}
+    return strength
+
+
+def tournament_report(game_id: str, bots: list[str], players: int, seed: int,
+                      results: list[GameResult]) -> dict[str, Any]:
+    seats_of: dict[str, int] = defaultdict(int)
+    wins: dict[str, float] = defaultdict(float)
+    scores: dict[str, list[float]] = defaultdict(list)
+    pairs: dict[tuple[str, str], float] = defaultdict(float)
+    counts: dict[tuple[str, str], int] = defaultdict(int)
+    for r in results:
+        share = 1.0 / len(r.winners)
+        for seat, bot in enumerate(r.bots):
+            seats_of[bot] += 1
+            scores[bot].append(r.scores[seat])
+            if seat in r.winners:
+                wins[bot] += share
+        for i, a in enumerate(r.bots):
+            for j, b in enumerate(r.bots):
+                if a == b or i == j:
+                    continue
+                counts[(a, b)] += 1
+                if r.scores[i] > r.scores[j]:
+                    pairs[(a, b)] += 1.0
+                elif r.scores[i] == r.scores[j]:
+                    pairs[(a, b)] += 0.5
+    names = list(dict.fromkeys(bots))
+    strength = bradley_terry(pairs, counts, names) if len(names) > 1 else dict.fromkeys(names, 1.0)
+    rows = []
+    for bot in names:
+        n = seats_of[bot]
+        lo, hi = wilson(wins[bot], n)
+        rows.append({
+            "bot": bot, "seats_played": n, "wins": round(wins[bot], 4),
+            "win_rate": round(wins[bot] / n, 4) if n else 0.0,
+            "win_rate_95ci": [round(lo, 4), round(hi, 4)],
+            "elo": round(1500 + 400 * math.log10(strength[bot]), 1),
+            "score": _spread(scores[bot]) if scores[bot] else {},
+        })
+    rows.sort(key=lambda row: -row["elo"])
+    return {"game": game_id, "games": len(results), "players": players, "seed": seed,
+            "bots": bots, "equal_share": round(1 / players, 4), "table": rows}
+
+
+def plot_tournament(report: dict[str, Any], path: str | Path) -> Path:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = report["table"]
+    names = [r["bot"] for r in rows]
+    rates = [r["win_rate"] for r in rows]
+    errs = [[r["win_rate"] - r["win_rate_95ci"][0] for r in rows],
+            [r["win_rate_95ci"][1] - r["win_rate"] for r in rows]]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+    left.bar(names, rates, yerr=errs, capsize=5, color="tab:green", alpha=0.75)
+    left.axhline(report["equal_share"], color="gray", linestyle="--", label="equal share")
+    left.set_ylabel("win rate per seat (95% interval)")
+    left.set_title(f"{report['game']}: {report['games']} games, {report['players']} seats")
+    left.legend()
+    right.barh(names, [r["elo"] for r in rows], color="tab:purple", alpha=0.75)
+    right.axvline(1500, color="gray", linestyle="--")
+    right.set_xlabel("Elo-style rating (mean 1500)")
+    for i, r in enumerate(rows):
+        right.text(r["elo"], i, f" {r['elo']:.0f}", va="center")
+    fig.tight_layout()
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
