@@ -208,7 +208,8 @@ def test_play_a_whole_game_from_the_lobby(server: ServerProcess, page: Page, gam
     assert [float(s) for s in finished[table_id]["result"]["scores"]] == expected
     status = page.inner_text("#status")
     for winner in watch["view"].get("winners", []):
-        assert f"{words['seat']} {winner + 1}" in status
+        label = f"座位{winner + 1}" if lang == "zh-TW" else f"Seat {winner + 1}"
+        assert label in status
     other = WORDS["zh-TW" if lang == "en" else "en"]["over"]
     assert other not in status
 
@@ -293,5 +294,5 @@ def test_replay_of_a_finished_game(server: ServerProcess, page: Page, game_id: s
     at(0)
 
     page.click("#lang-toggle")  # the replay speaks Chinese too
-    expect(step).to_have_text(re.compile(rf"^\s*{WORDS['zh-TW']['step']} 0 / {steps}\s*$"))
+    expect(step).to_have_text(re.compile(rf"^\s*第 0 / {steps} 步\s*$"))
     expect_no_hand(page)

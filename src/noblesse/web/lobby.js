@@ -40,7 +40,7 @@ function renderForm() {
     const g = gamesList.find((x) => x.id === gameSel.value);
     const n = Number(playersSel.value);
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {},
-      `${t("seat", lang)} ${i + 1}`,
+      lang === "zh-TW" ? `${t("seat", lang)}${i + 1}` : `${t("seat", lang)} ${i + 1}`,
       el("select", { "data-seat": i },
         ["human", ...g.bots].map((k) => el("option", { value: k, selected: (i === 0) === (k === "human") && (i === 0 || k === "greedy") }, t(k, lang)))),
       el("input", { "data-name": i, placeholder: t("name", lang), size: 10 }))));
@@ -54,7 +54,10 @@ function renderForm() {
     const names = [...seatsBox.querySelectorAll("input[data-name]")].map((s) => s.value.trim());
     const options = {};
     for (const input of optionsBox.querySelectorAll("[data-option]")) {
-      options[input.dataset.option] = input.type === "checkbox" ? input.checked : input.value;
+      const g = gamesList.find((x) => x.id === gameSel.value);
+      const kind = typeof g.options[input.dataset.option];
+      options[input.dataset.option] = input.type === "checkbox" ? input.checked
+        : kind === "number" ? Number(input.value) : input.value;
     }
     const body = { game: gameSel.value, seats, names, options };
     if (seedInput.value !== "") body.seed = Number(seedInput.value);

@@ -32,9 +32,13 @@ function act(action) {
   send({ type: "act", action });
 }
 
+function seatLabel(i) {
+  return lang === "zh-TW" ? `${t("seat", lang)}${i + 1}` : `${t("seat", lang)} ${i + 1}`;
+}
+
 function seatName(i) {
   const s = msg.seats[i];
-  const base = s && s.name ? s.name : `${t("seat", lang)} ${i + 1}`;
+  const base = s && s.name ? s.name : seatLabel(i);
   if (i === seat) return `${base} (${t("you", lang)})`;
   return s && s.kind !== "human" ? `${base} [${t(s.kind.split(":")[0], lang)}]` : base;
 }
@@ -108,10 +112,17 @@ function connect() {
   socket = new WebSocket(`${proto}://${location.host}${path}`);
   socket.addEventListener("message", (ev) => receive(JSON.parse(ev.data)));
   socket.addEventListener("open", () => showError(""));
-  socket.addEventListener("close", (ev) => {
-    if (ev.code === 1008 || ev.code === 1006 && !msg) {
-      showError(lang === "zh-TW" ? "此連結無效（403）。" : "This link is not valid (403).");
-      return;
+  socket.addEventListener("close", async () => {
+    // A refused handshake and a server that is briefly down look alike to a browser:
+    // ask the server whether this link is valid before trying again.
+    if (seat !== null) {
+      try {
+        const res = await fetch(`/api/tables/${tableId}/seats/${seat}?token=${encodeURIComponent(token || "")}`);
+        if (res.status === 403 || res.status === 404) {
+          showError(pick((await res.json()).message, lang) + (res.status === 403 ? " (403)" : ""));
+          return;
+        }
+      } catch (err) { /* the server is down: retry below */ }
     }
     showError(t("reconnecting", lang));
     setTimeout(connect, 1000);
@@ -130,7 +141,8 @@ async function loadReplay(step) {
   box.hidden = false;
   const button = (label, to, id) => el("button", { id, onclick: () => loadReplay(Math.max(0, Math.min(data.steps, to))) }, label);
   box.replaceChildren(button(t("first", lang), 0, "replay-first"), button(t("prev", lang), replayStep - 1, "replay-prev"),
-    el("span", { id: "replay-step" }, ` ${t("step", lang)} ${replayStep} / ${data.steps} `),
+    el("span", { id: "replay-step" }, lang === "zh-TW" ? ` 第 ${replayStep} / ${data.steps} 步 `
+      : ` ${t("step", lang)} ${replayStep} / ${data.steps} `),
     button(t("next", lang), replayStep + 1, "replay-next"), button(t("last", lang), data.steps, "replay-last"));
 }
 

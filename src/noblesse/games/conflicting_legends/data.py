@@ -10,6 +10,7 @@ import hashlib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 DATA_FILE = Path(__file__).with_name("cards.toml")
 TOKENS = ("military", "culture", "technology")
@@ -83,7 +84,7 @@ class CardSet:
     continents: tuple[Continent, ...]
     territories: tuple[Territory, ...]
     characters: tuple[Character, ...]
-    rules: dict[str, object]
+    rules: dict[str, Any]
     assumed: dict[str, bool]
     digest: str
 

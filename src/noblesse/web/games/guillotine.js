@@ -4,13 +4,21 @@
 // are not things on the table (play no card, a distance) are buttons.
 import { el } from "/static/i18n.js";
 
+// Cut a text at a word (or, in Chinese, a character) before `max`, with an ellipsis;
+// the whole text stays in the card's tooltip.
+function shorten(text, max) {
+  if (text.length <= max) return text;
+  const cut = text.lastIndexOf(" ", max);
+  return `${text.slice(0, cut > max / 2 ? cut : max)}…`;
+}
+
 function nobleCard(key, ctx, extra = {}) {
   const n = ctx.catalog.nobles[key];
   const pts = n.effect === "palace_guard" ? "1~5" : n.effect === "tragic_figure" ? "-1~-7" : String(n.points);
   return el("div", { class: `card noble ${n.colour}`, title: ctx.pick(n.text) || "", ...extra.attrs },
     extra.pos ? el("span", { class: "pos" }, extra.pos) : "",
     el("span", { class: "name" }, ctx.pick(n)),
-    n.text && ctx.pick(n.text) ? el("span", { class: "text" }, ctx.pick(n.text).slice(0, 60)) : "",
+    n.text && ctx.pick(n.text) ? el("span", { class: "text" }, shorten(ctx.pick(n.text), 60)) : "",
     el("span", { class: "pts" }, pts));
 }
 

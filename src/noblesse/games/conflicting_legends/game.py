@@ -1,0 +1,11 @@
+"""The Conflicting Legends game object: its rules and its views, as one kernel Game."""
+
+from noblesse.games.conflicting_legends.rules import LegendsRules
+from noblesse.games.conflicting_legends.views import LegendsViews
+
+
+class ConflictingLegends(LegendsViews, LegendsRules):
+    """Conflicting Legends (偉人的猜拳戰略), 3-6 players."""
+
+
+GAME = ConflictingLegends()

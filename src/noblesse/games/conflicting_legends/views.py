@@ -1,0 +1,533 @@
+"""What each seat sees of a Conflicting Legends table, and the words for actions and events.
+
+``view`` holds nothing the seat may not know (spec §6, A23): tokens, territories and
+their sides, table areas (with armed effects), the discard pile, hand and deck sizes,
+passes and the top territory card are public; a hand only to its owner. During a war
+the announcements and every revealed throw are public; a throw made but not yet
+revealed is shown to its thrower alone (the others see only, through ``to_act``, that
+they are no longer waited for).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from noblesse.games.conflicting_legends.data import (
+    CARDS,
+    COLOURS,
+    GESTURE_ZH,
+    GESTURES,
+    TOKEN_ZH,
+    TOKENS,
+    TYPE_ZH,
+    TYPES,
+)
+from noblesse.games.conflicting_legends.rules import (
+    ACT,
+    ANNOUNCE0,
+    BUILD0,
+    CARD0,
+    CHARLEMAGNE,
+    CHARS,
+    DECISION_NAMES,
+    DEVELOP0,
+    EXPAND,
+    GUTENBERG,
+    LAND_BUILD,
+    LAND_MIL,
+    LANDS,
+    NOBEL,
+    PASS,
+    PAY0,
+    PLAY0,
+    RESULT_NAMES,
+    SILENCE,
+    SILENT,
+    SKIP,
+    TARGET0,
+    THROW,
+    THROW0,
+    TOKEN0,
+    USE,
+    LegendsState,
+)
+
+CONTINENTS = CARDS.continents
+
+
+def _zh(lang: str) -> bool:
+    return lang.lower().startswith("zh")
+
+
+def card_name(card: int, lang: str = "en") -> str:
+    c = CHARS[card]
+    return c.zh if _zh(lang) else c.en
+
+
+def land_name(land: int, lang: str = "en") -> str:
+    t = LANDS[land]
+    return t.zh if _zh(lang) else t.en
+
+
+def seat_name(seat: int, lang: str = "en", names: list[str] | None = None) -> str:
+    if names and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return f"座位{seat + 1}" if _zh(lang) else f"Seat {seat + 1}"
+
+
+def token_name(k: int, lang: str = "en") -> str:
+    return TOKEN_ZH[k] if _zh(lang) else TOKENS[k]
+
+
+def gesture_name(key: str | None, lang: str = "en") -> str:
+    if key is None:
+        return "不宣告" if _zh(lang) else "silence"
+    g = GESTURES.index(key)
+    return GESTURE_ZH[g] if _zh(lang) else key.capitalize()
+
+
+def tokens_text(amounts: list[int], lang: str = "en") -> str:
+    parts = [f"{v}{TOKEN_ZH[k]}" if _zh(lang) else f"{v} {TOKENS[k]}"
+             for k, v in enumerate(amounts) if v]
+    return ("、" if _zh(lang) else ", ").join(parts) or "0"
+
+
+# The log, in both languages: (English, 繁體中文). Fields: see _event_fields.
+EVENT_TEXT: dict[str, tuple[str, str]] = {
+    "turn": ("{who}'s turn", "輪到{who}"),
+    "pass": ("{who} passes for this round", "{who}喊PASS，本回合不再行動"),
+    "play": ("{who} plays {card}", "{who}打出{card}"),
+    "expand": ("{who} takes {land} for {paid}", "{who}支付{paid}取得{land}"),
+    "build": ("{who} builds {land} for {paid} (yellow side up)", "{who}支付{paid}建設{land}（翻至黃色面）"),
+    "develop": ("{card}: {who} develops {land} for {paid}", "{card}：{who}支付{paid}建設{land}"),
+    "draw": ("{who} draws {count} card(s)", "{who}抽了{count}張牌"),
+    "draw/seen": ("{who} draws {count}: {cards}", "{who}抽了{count}張：{cards}"),
+    "gain": ("{who} gains {gain}", "{who}獲得{gain}"),
+    "gain/card": ("{card}: {who} gains {gain}", "{card}：{who}獲得{gain}"),
+    "discard": ("{who} discards {card} from hand", "{who}從手牌丟棄{card}"),
+    "discard/table": ("{card} is discarded from {who}'s table area", "{who}面前的{card}被丟棄"),
+    "heaven": ("{card} (天) resolves for {who}", "{who}的{card}（天）發動"),
+    "armed": ("{card} waits for {who}'s next war", "{card}為{who}的下一場戰爭待命"),
+    "attached": ("{card} joins this war on {who}'s side", "{who}的{card}加入此場戰爭"),
+    "no_use": ("{card} has no effect now", "{card}目前無法發揮效果"),
+    "decline": ("{who} does not use {card}", "{who}不使用{card}"),
+    "war": ("{card}: {who} attacks {defender} for {land}", "{card}：{who}向{defender}發動戰爭，目標{land}"),
+    "announce": ("Throw {throw}: {who} announces {gesture}", "第{throw}次猜拳：{who}宣告出{gesture}"),
+    "announce/silent": ("Throw {throw}: {who} announces nothing", "第{throw}次猜拳：{who}不宣告"),
+    "reveal": ("Throw {throw}: {who} {attacker_gesture}, {defender} {defender_gesture}: {result}",
+               "第{throw}次猜拳：{who}出{attacker_gesture}，{defender}出{defender_gesture}：{result}"),
+    "converted": ("{card}: the throw counts as {result}", "{card}：此次猜拳改為{result}"),
+    "tie": ("Tie ({ties} in a row)", "平手（連續{ties}次）"),
+    "trigger": ("{cards}: {ties} ties in a row, {who} wins the war", "{cards}：連續{ties}次平手，{who}贏得戰爭"),
+    "triggers_cancel": ("{cards} fire together and cancel out", "{cards}同時發動，互相抵銷"),
+    "war_end/taken": ("{winner} wins the war: {land} goes to {who}", "{winner}贏得戰爭：{land}移到{who}面前"),
+    "war_end/flipped": ("{winner} wins the war: {land} flips to its white side",
+                        "{winner}贏得戰爭：{land}翻回白色面"),
+    "war_end/flipped_taken": ("{winner} wins the war: {land} flips to white and goes to {who}",
+                              "{winner}贏得戰爭：{land}翻回白色面並移到{who}面前"),
+    "war_end/nothing": ("{winner} holds: nothing happens", "{winner}守住了：無事發生"),
+    "steal": ("{who} takes {amount} {token} from {defender}", "{who}從{defender}拿取{amount}點{token}標記"),
+    "settlement": ("Round {round}: everyone has passed; settlement", "第{round}回合：所有玩家皆已PASS，進行結算"),
+    "reshuffle": ("The character deck is reshuffled ({count} cards)", "人物卡重新洗勻（{count}張）"),
+    "round": ("Round {round} begins; {start} starts", "第{round}回合開始，由{start}先行"),
+    "game_over": ("{winner} wins ({goal}). Glory: {scores}", "{winner}獲勝（{goal}）。榮耀：{scores}"),
+}
+RESULT_TEXT = {"tie": ("a tie", "平手"), "attacker": ("the attacker wins", "攻方勝"),
+               "defender": ("the defender wins", "守方勝")}
+GOAL_TEXT = {"glory": ("10 glory or more", "榮耀10分以上"),
+             "continents": ("all six continents", "征服六大洲")}
+
+
+def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
+    """Every field an event's text may name, in the reader's language."""
+    zh = _zh(lang)
+    sep = "、" if zh else ", "
+    fields: dict[str, Any] = {k: v for k, v in event.items()
+                              if k in ("count", "throw", "ties", "round", "amount")}
+    for key in ("seat", "defender", "start", "winner"):
+        if key in event:
+            fields["who" if key == "seat" else key] = seat_name(event[key], lang, names)
+    if "card" in event:
+        fields["card"] = card_name(event["card"], lang) if event["card"] >= 0 else ""
+    if "land" in event:
+        fields["land"] = land_name(event["land"], lang)
+    for key in ("gain", "paid"):
+        if key in event:
+            fields[key] = tokens_text(event[key], lang)
+    if "cards" in event:
+        fields["cards"] = sep.join(card_name(c, lang) for c in event["cards"]) or "-"
+    for key in ("gesture", "attacker_gesture", "defender_gesture"):
+        if key in event:
+            fields[key] = gesture_name(event[key], lang)
+    if "result" in event:
+        fields["result"] = RESULT_TEXT[event["result"]][zh]
+    if "token" in event:
+        fields["token"] = token_name(TOKENS.index(event["token"]), lang)
+    if "goal" in event:
+        fields["goal"] = GOAL_TEXT[event["goal"]][zh]
+    if "scores" in event:
+        fields["scores"] = sep.join(f"{seat_name(i, lang, names)} {v:g}"
+                                    for i, v in enumerate(event["scores"]))
+    return fields
+
+
+class LegendsViews:
+    """The observation and text half of the Conflicting Legends game object."""
+
+    def view(self, state: LegendsState, seat: int | None) -> dict[str, Any]:
+        s = state
+        players = []
+        for o in range(s.n_players):
+            glory = self.glory(s, o)  # type: ignore[attr-defined]
+            players.append({
+                "seat": o,
+                "hand_size": len(s.hands[o]),
+                "tokens": dict(zip(TOKENS, s.tokens[o], strict=True)),
+                "lands": [{"key": LANDS[t].key, "yellow": s.yellow[t]} for t in s.lands[o]],
+                "tableau": [CHARS[c].key for c in s.tableau[o]],
+                "armed": [CHARS[c].key for c, owner in s.armed if owner == o],
+                "passed": s.passed[o],
+                "score": glory,
+                "glory": glory,
+                "continents": self.continents(s, o),  # type: ignore[attr-defined]
+            })
+        out: dict[str, Any] = {
+            "game": "conflicting_legends",
+            "seat": seat,
+            "round": s.round,
+            "start": s.start,
+            "active": s.active,
+            "over": s.over,
+            "land_deck": len(s.land_deck),
+            "land_top": LANDS[s.land_deck[-1]].key if s.land_deck else None,
+            "deck": len(s.deck),
+            "discard": [CHARS[c].key for c in s.discard],
+            "players": players,
+            "to_act": list(self.to_act(s)),  # type: ignore[attr-defined]
+            "war": self._war_view(s, seat),
+            "decision": self._decision_view(s),
+            "hand": sorted(CHARS[c].key for c in s.hands[seat]) if seat is not None else None,
+        }
+        if s.over:
+            out["winner"] = s.winner
+            out["winners"] = [s.winner]
+            out["scores"] = self.scores(s)  # type: ignore[attr-defined]
+        return out
+
+    def _war_view(self, s: LegendsState, seat: int | None) -> dict[str, Any] | None:
+        w = s.war
+        if w is None:
+            return None
+
+        def said(g: int) -> str | None:
+            return None if g < 0 else "silent" if g == SILENCE else GESTURES[g]
+
+        banned = self._banned(w)  # type: ignore[attr-defined]
+        out: dict[str, Any] = {
+            "attacker": w.attacker, "defender": w.defender, "land": LANDS[w.target].key,
+            "card": CHARS[w.card].key, "throw": w.throw_no, "ties": w.ties,
+            "announced": {"attacker": said(w.announced[0]), "defender": said(w.announced[1])},
+            "throws": [{"attacker": GESTURES[a], "defender": GESTURES[d],
+                        "result": RESULT_NAMES[r]} for a, d, r in w.throws],
+            "triggers": {"attacker": [CHARS[c].key for c, _ in w.att_triggers],
+                         "defender": [CHARS[c].key for c, _ in w.def_triggers]},
+            "gandhi": w.gandhi,
+            "charlemagne": w.charlemagne,
+            "defender_may_not": GESTURES[banned] if banned >= 0 else None,
+            "my_throw": None,
+        }
+        p = s.pending
+        if p is not None and p.kind == THROW and seat in (w.attacker, w.defender):
+            mine = w.committed[0 if seat == w.attacker else 1]  # only ever one's own
+            out["my_throw"] = GESTURES[mine] if mine >= 0 else None
+        elif p is not None and p.kind != THROW:
+            # revealed: the throw that is being resolved (Charlemagne's choice)
+            a, d = w.committed
+            if a >= 0 and d >= 0:
+                out["revealed"] = {"attacker": GESTURES[a], "defender": GESTURES[d]}
+        return out
+
+    def _decision_view(self, s: LegendsState) -> dict[str, Any] | None:
+        p = s.pending
+        if p is None:
+            return None
+        return {
+            "kind": DECISION_NAMES[p.kind],
+            "seat": p.seat,
+            "seats": list(self.to_act(s)),  # type: ignore[attr-defined]
+            "card": CHARS[p.card].key if p.card >= 0 else None,
+            "land": LANDS[p.land].key if p.land >= 0 else None,
+            "count": p.count,
+        }
+
+    # ------------------------------------------------------------------ words
+    def describe_action(self, state: LegendsState, action: int, lang: str = "en",
+                        names: list[str] | None = None) -> str:
+        zh = _zh(lang)
+        s = state
+        p = s.pending
+        kind = p.kind if p is not None else ACT
+        if action == PASS:
+            return "PASS（本回合不再行動）" if zh else "Pass (no more actions this round)"
+        if action == EXPAND:
+            if not s.land_deck:
+                return "擴張" if zh else "Expand"
+            top = s.land_deck[-1]
+            return (f"擴張：支付{LAND_MIL[top]}武力取得{land_name(top, lang)}" if zh else
+                    f"Expand: take {land_name(top, lang)} for {LAND_MIL[top]} military")
+        if action == SKIP:
+            if kind == GUTENBERG and p is not None and p.count:
+                return "不再丟棄，抽牌" if zh else "Discard no more; draw"
+            if kind == NOBEL:
+                return "不丟棄" if zh else "Discard nothing"
+            if kind == CHARLEMAGNE:
+                return "不使用查理曼（此次落敗）" if zh else "Keep the lost throw"
+            return "不使用" if zh else "Decline"
+        if action == USE:
+            if kind == CHARLEMAGNE:
+                return "使用：此次猜拳改為平手" if zh else "Use it: the lost throw counts as a tie"
+            if s.land_deck and p is not None and p.card >= 0:
+                top = s.land_deck[-1]
+                k = self._take_top_type(p.card)  # type: ignore[attr-defined]
+                cost = self._take_top_cost(s, p.card)  # type: ignore[attr-defined]
+                return (f"支付{cost}{TOKEN_ZH[k]}取得{land_name(top, lang)}" if zh else
+                        f"Take {land_name(top, lang)} for {cost} {TOKENS[k]}")
+            return "使用" if zh else "Use"
+        if action == SILENT:
+            return "不宣告" if zh else "Announce nothing"
+        if BUILD0 <= action < PLAY0:
+            land, k = (action - BUILD0) // 2, (action - BUILD0) % 2 + 1
+            return (f"建設{land_name(land, lang)}：支付{LAND_BUILD[land]}{TOKEN_ZH[k]}" if zh else
+                    f"Build {land_name(land, lang)} for {LAND_BUILD[land]} {TOKENS[k]}")
+        if PLAY0 <= action < TARGET0:
+            card = action - PLAY0
+            return f"打出{card_name(card, lang)}" if zh else f"Play {card_name(card, lang)}"
+        if TARGET0 <= action < DEVELOP0:
+            land = action - TARGET0
+            owner = seat_name(self.owner(s, land), lang, names)  # type: ignore[attr-defined]
+            side = ("黃" if s.yellow[land] else "白") if zh else (
+                "yellow" if s.yellow[land] else "white")
+            return (f"攻打{owner}的{land_name(land, lang)}（{side}色面）" if zh else
+                    f"Attack {owner}'s {land_name(land, lang)} ({side} side)")
+        if DEVELOP0 <= action < CARD0:
+            land = action - DEVELOP0
+            return (f"建設{land_name(land, lang)}（建設需求{LAND_BUILD[land]}）" if zh else
+                    f"Develop {land_name(land, lang)} (build {LAND_BUILD[land]})")
+        if CARD0 <= action < ANNOUNCE0:
+            card = action - CARD0
+            return f"丟棄{card_name(card, lang)}" if zh else f"Discard {card_name(card, lang)}"
+        if ANNOUNCE0 <= action < THROW0:
+            g = action - ANNOUNCE0
+            return f"宣告出{GESTURE_ZH[g]}" if zh else f"Announce {GESTURES[g].capitalize()}"
+        if THROW0 <= action < TOKEN0:
+            g = action - THROW0
+            return f"出{GESTURE_ZH[g]}（秘密）" if zh else f"Throw {GESTURES[g].capitalize()} (secret)"
+        if TOKEN0 <= action < PAY0:
+            k = action - TOKEN0
+            if p is not None and DECISION_NAMES[p.kind] == "pay_type":
+                cost = self._michelangelo_cost(p.card, p.land)  # type: ignore[attr-defined]
+                return f"支付{cost}{TOKEN_ZH[k]}" if zh else f"Pay {cost} {TOKENS[k]}"
+            return TOKEN_ZH[k] if zh else TOKENS[k].capitalize()
+        c = action - PAY0
+        b = LAND_BUILD[p.land] if p is not None and p.land >= 0 else c
+        return (f"支付{c}文化＋{b - c}科技" if zh else f"Pay {c} culture + {b - c} technology")
+
+    def describe_decision(self, state: LegendsState, lang: str = "en") -> str:
+        """A one-line prompt for the pending decision."""
+        p = state.pending
+        if p is None:
+            return ""
+        zh = _zh(lang)
+        card = card_name(p.card, lang) if p.card >= 0 else ""
+        w = state.war
+        n = w.throw_no if w is not None else 0
+        prompts = {
+            "act": ("選擇行動：出牌、擴張、建設或PASS", "Play a card, expand, build or pass"),
+            "target": (f"{card}：選擇要攻打的領土", f"{card}: choose the territory to attack"),
+            "nobel": (f"{card}：可丟棄守方面前1張人物卡",
+                      f"{card}: you may discard a card from the defender's table area"),
+            "announce": (f"第{n}次猜拳：出拳前可宣告（不具約束力）",
+                         f"Throw {n}: announce a gesture if you like (it binds no one)"),
+            "throw": (f"第{n}次猜拳：秘密出拳，雙方都出拳後才公開",
+                      f"Throw {n}: throw in secret; both are shown once both are in"),
+            "charlemagne": (f"{card}：你輸了此次猜拳，要改為平手嗎？",
+                            f"{card}: you lost this throw; count it as a tie?"),
+            "machiavelli": (f"{card}：選擇要從守方拿取的標記種類",
+                            f"{card}: which type of tokens to take from the defender?"),
+            "take_top": (f"{card}：要拿取領土卡牌堆頂的卡牌嗎？", f"{card}: take the top territory?"),
+            "develop": (f"{card}：選擇要建設的白色面領土", f"{card}: choose a white territory to develop"),
+            "split": (f"{card}：選擇文化與科技的支付比例",
+                      f"{card}: how much of it in culture (the rest in technology)?"),
+            "pay_type": (f"{card}：以哪一種標記支付？", f"{card}: pay in which type?"),
+            "gutenberg": (f"{card}：可從手牌丟棄牌（已丟棄{p.count}張）",
+                          f"{card}: discard a card from hand ({p.count} discarded so far)"),
+            "darwin": (f"{card}：可丟棄你面前另1張人物卡並抽2張",
+                       f"{card}: you may discard another card of your table area to draw 2"),
+            "qin": ("秦始皇：選擇1張手牌丟棄", "Qin Shi Huang: choose a card from your hand to discard"),
+            "augustus": (f"{card}：選擇1張白色面領土免費翻至黃色面",
+                         f"{card}: choose a white territory to flip to yellow for free"),
+            "gain_any": (f"{card}：選擇要獲得的標記種類", f"{card}: choose the type of tokens"),
+            "income": ("結算：人民卡可拿取任何1點發展標記",
+                       "Settlement: your people card yields one token of your choice"),
+        }
+        zh_text, en_text = prompts[DECISION_NAMES[p.kind]]
+        return zh_text if zh else en_text
+
+    def describe_event(self, event: dict[str, Any], lang: str = "en",
+                       names: list[str] | None = None) -> str:
+        """One line of the log, from an event as the reader's seat may see it."""
+        zh = _zh(lang)
+        kind = event["type"]
+        if kind == "draw" and "cards" in event:
+            kind = "draw/seen"
+        elif kind == "gain" and event.get("card", -1) >= 0:
+            kind = "gain/card"
+        elif kind == "discard" and event.get("from_table"):
+            kind = "discard/table"
+        elif kind == "announce" and event.get("gesture") is None:
+            kind = "announce/silent"
+        elif kind == "war_end":
+            kind = f"war_end/{event['outcome']}"
+        template = EVENT_TEXT.get(kind)
+        if template is None:
+            return kind
+        return template[1 if zh else 0].format(**_event_fields(event, lang, names))
+
+    def render_text(self, view: dict[str, Any], lang: str = "en",
+                    names: list[str] | None = None) -> list[str]:
+        return render_text(view, lang, names)
+
+    @staticmethod
+    def option_labels() -> dict[str, dict[str, str]]:
+        return {}
+
+    @staticmethod
+    def catalog() -> dict[str, Any]:
+        """Names and texts of every card in both languages, for the browser table."""
+        return {
+            "characters": {c.key: {
+                "en": c.en, "zh-TW": c.zh, "code": c.code, "colour": COLOURS[c.colour],
+                "type": TYPES[c.type], "type_zh": TYPE_ZH[c.type], "optional": c.optional,
+                "text": {"en": c.text_en, "zh-TW": c.text_zh}} for c in CHARS},
+            "territories": {t.key: {
+                "en": t.en, "zh-TW": t.zh, "code": t.code, "continent": CONTINENTS[t.continent].key,
+                "military": t.military, "build": t.build, "white": list(t.white),
+                "yellow": list(t.yellow), "glory": [t.glory(False), t.glory(True)]}
+                for t in LANDS},
+            "continents": {c.key: {"en": c.en, "zh-TW": c.zh} for c in CONTINENTS},
+            "tokens": {k: {"en": k.capitalize(), "zh-TW": TOKEN_ZH[i]} for i, k in enumerate(TOKENS)},
+            "gestures": {g: {"en": g.capitalize(), "zh-TW": GESTURE_ZH[i]}
+                         for i, g in enumerate(GESTURES)},
+        }
+
+    @staticmethod
+    def secret_fingerprint(state: LegendsState) -> tuple[int, ...]:
+        """Changes whenever a card enters or leaves a hidden place (decks, hands) or a
+        secret throw is made."""
+        w = state.war
+        commits = tuple(w.committed) if w is not None else ()
+        return (len(state.deck), len(state.land_deck), *map(len, state.hands), *commits)
+
+    @staticmethod
+    def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
+        """The card lists for ``noblesse rules``."""
+        zh = _zh(lang)
+        characters = [{
+            "name": c.zh if zh else c.en, "other": c.en if zh else c.zh,
+            "colour": ("武力", "文化", "科技", "人民")[c.colour] if zh else COLOURS[c.colour],
+            "type": TYPE_ZH[c.type] or "-", "copies": c.copies,
+            "effect": c.text_zh if zh else c.text_en,
+        } for c in CHARS]
+        territories = [{
+            "name": t.zh if zh else t.en, "other": t.en if zh else t.zh,
+            "continent": CONTINENTS[t.continent].zh if zh else CONTINENTS[t.continent].en,
+            "military": t.military, "build": t.build,
+            "white": f"{t.glory(False):+d}", "yellow": f"{t.glory(True):+d}",
+        } for t in LANDS]
+        return {"characters": characters, "territories": territories}
+
+
+RICH_COLOURS = {"military": "red", "culture": "green", "technology": "blue", "people": "white"}
+_BY_KEY_CHAR = {c.key: c for c in CHARS}
+_BY_KEY_LAND = {t.key: t for t in LANDS}
+
+
+def _card_markup(key: str, lang: str) -> str:
+    c = _BY_KEY_CHAR[key]
+    mark = TYPE_ZH[c.type]
+    name = c.zh if _zh(lang) else c.en
+    return f"[{RICH_COLOURS[COLOURS[c.colour]]}]{name}[/]" + (f"({mark})" if mark else "")
+
+
+def _land_markup(entry: dict[str, Any], lang: str) -> str:
+    t = _BY_KEY_LAND[entry["key"]]
+    name = t.zh if _zh(lang) else t.en
+    glory = t.glory(entry["yellow"])
+    colour = "yellow" if entry["yellow"] else "white"
+    return f"[{colour}]{name}[/] {glory:+d}"
+
+
+def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
+    """The table as lines of Rich markup, for the terminal."""
+    zh = _zh(lang)
+    sep = "、" if zh else ", "
+    me = view["seat"]
+    out = []
+    top = _BY_KEY_LAND[view["land_top"]] if view["land_top"] else None
+    top_text = "-" if top is None else (
+        f"{top.zh}（武力{top.military}）" if zh else f"{top.en} (military {top.military})")
+    out.append(
+        f"[bold]第{view['round']}回合[/] · 起始玩家{seat_name(view['start'], lang, names)} · "
+        f"領土牌堆{view['land_deck']}張，頂：{top_text} · 人物牌堆{view['deck']}張 · "
+        f"棄牌{len(view['discard'])}張" if zh else
+        f"[bold]Round {view['round']}[/] · start: {seat_name(view['start'], lang, names)} · "
+        f"territories {view['land_deck']}, top: {top_text} · deck {view['deck']} · "
+        f"discard {len(view['discard'])}")
+    for p in view["players"]:
+        who = seat_name(p["seat"], lang, names)
+        if p["seat"] == me and not names:
+            who += "（你）" if zh else " (you)"
+        tok = p["tokens"]
+        tokens = (f"[red]武{tok['military']}[/] [green]文{tok['culture']}[/] "
+                  f"[blue]科{tok['technology']}[/]" if zh else
+                  f"[red]M{tok['military']}[/] [green]C{tok['culture']}[/] "
+                  f"[blue]T{tok['technology']}[/]")
+        flags = ("（PASS）" if zh else " (passed)") if p["passed"] else ""
+        out.append(f"  [bold]{who}[/]{flags} 榮耀{p['glory']} · {p['continents']}洲 · {tokens} · "
+                   f"手牌{p['hand_size']}" if zh else
+                   f"  [bold]{who}[/]{flags} glory {p['glory']} · {p['continents']} continents · "
+                   f"{tokens} · {p['hand_size']} cards")
+        out.append(("    領土：" if zh else "    territories: ") +
+                   (sep.join(_land_markup(t, lang) for t in p["lands"]) or "-"))
+        if p["tableau"]:
+            armed = set(p["armed"])
+            out.append(("    面前：" if zh else "    table: ") + sep.join(
+                _card_markup(k, lang) + ("*" if k in armed else "") for k in p["tableau"]))
+    w = view["war"]
+    if w:
+        att, dfn = seat_name(w["attacker"], lang, names), seat_name(w["defender"], lang, names)
+        land = _BY_KEY_LAND[w["land"]]
+        card = _BY_KEY_CHAR[w["card"]]
+        out.append(f"[bold]戰爭[/]：{att}（{card.zh}）攻打{dfn}的{land.zh} · 第{w['throw']}次猜拳 · "
+                   f"連續平手{w['ties']}" if zh else
+                   f"[bold]War[/]: {att} ({card.en}) attacks {dfn}'s {land.en} · throw "
+                   f"{w['throw']} · ties in a row {w['ties']}")
+        for side, label in (("attacker", "攻方" if zh else "attacker"),
+                            ("defender", "守方" if zh else "defender")):
+            said = w["announced"][side]
+            if said:
+                out.append(f"    {label}" + ("宣告：" if zh else " announced: ") +
+                           gesture_name(None if said == "silent" else said, lang))
+        for i, t in enumerate(w["throws"], start=1):
+            out.append(f"    #{i}: {gesture_name(t['attacker'], lang)} / "
+                       f"{gesture_name(t['defender'], lang)} → {RESULT_TEXT[t['result']][zh]}")
+        if w["my_throw"]:
+            out.append(("    你已秘密出拳：" if zh else "    Your secret throw: ") +
+                       gesture_name(w["my_throw"], lang))
+        if w["defender_may_not"]:
+            out.append("    漢尼拔：守方此次不能出布" if zh else
+                       "    Hannibal: the defender may not throw Paper now")
+    if view["hand"] is not None:
+        hand = sep.join(_card_markup(k, lang) for k in view["hand"]) or "-"
+        out.append(("[bold]你的手牌：[/]" if zh else "[bold]Your hand:[/] ") + hand)
+    return out

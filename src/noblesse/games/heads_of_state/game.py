@@ -1,0 +1,11 @@
+"""The Heads of State game object: its rules and its views, as one kernel Game."""
+
+from noblesse.games.heads_of_state.rules import HeadsRules
+from noblesse.games.heads_of_state.views import HeadsViews
+
+
+class HeadsOfState(HeadsViews, HeadsRules):
+    """Heads of State (國家元首), 2-5 players."""
+
+
+GAME = HeadsOfState()

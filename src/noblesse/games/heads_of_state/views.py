@@ -1,0 +1,495 @@
+"""What each seat sees of a Heads of State table, and the words for actions and events.
+
+``view`` holds nothing the seat may not know (spec §8.2): the board, dead counters,
+markers, scores, both displays and discard piles, deck sizes, hand sizes, noble
+cards and the cards each player was seen taking from a display are public; a hand
+is shown whole only to its owner; the order of the decks (and where the
+Revolution card lies) to nobody.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from noblesse.games.heads_of_state.data import BOARD
+from noblesse.games.heads_of_state.rules import (
+    ACTION_NAMES,
+    ATTRS,
+    BOXES,
+    CENTURIES,
+    COUNTRIES,
+    DECISION_NAMES,
+    DISCARD_A0,
+    DISCARD_T0,
+    DRAW,
+    DRAW_T,
+    END_TURN,
+    ENNOBLE0,
+    KILL0,
+    NC,
+    NONE,
+    OPT_A,
+    OPT_B,
+    OPT_RESET,
+    OPTION_NAMES,
+    PAY0,
+    PAY_CARDS,
+    RANKS,
+    REQUIRES,
+    SLOT_NEED,
+    SLOTS,
+    TAKE_A0,
+    TAKE_T0,
+    TREACHERY,
+    WITH0,
+    HeadsState,
+)
+
+
+def _zh(lang: str) -> bool:
+    return lang.lower().startswith("zh")
+
+
+def _name(item: Any, lang: str) -> str:
+    return item.zh if _zh(lang) else item.en
+
+
+def seat_name(seat: int, lang: str = "en", names: list[str] | None = None) -> str:
+    if names and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return f"座位{seat + 1}" if _zh(lang) else f"Seat {seat + 1}"
+
+
+def slot_name(slot: int, lang: str = "en") -> str:
+    """'Duke of Burgundy' / '勃艮第公爵'."""
+    sl = SLOTS[slot]
+    box, rank = BOXES[sl.box], RANKS[sl.rank]
+    return f"{box.zh}{rank.zh}" if _zh(lang) else f"{rank.en} of {box.en}"
+
+
+def _counts(counts: list[int], items: Any) -> dict[str, int]:
+    return {items[k].key: v for k, v in enumerate(counts) if v}
+
+
+def _multiset(cards: list[int], items: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in cards:
+        out[items[c].key] = out.get(items[c].key, 0) + 1
+    return out
+
+
+def _owner(v: int) -> int | None:
+    return v if v >= 0 else None
+
+
+# The log, in both languages: (English, 繁體中文). Fields: see _event_fields.
+EVENT_TEXT: dict[str, tuple[str, str]] = {
+    "turn": ("{who}'s turn ({century})", "輪到{who}（{century}年）"),
+    "option": ("{who} chooses: {option}", "{who}選擇：{option}"),
+    "take": ("{who} takes {card} from the display", "{who}從翻開的牌拿取{card}"),
+    "draw": ("{who} draws an attribute card", "{who}從屬性牌庫抽了1張牌"),
+    "draw/seen": ("{who} draws {card}", "{who}抽到{card}"),
+    "take_treachery": ("{who} takes {tcard} from the display", "{who}從翻開的牌拿取{tcard}"),
+    "draw_treachery": ("{who} draws a treachery card", "{who}從背叛牌庫抽了1張牌"),
+    "draw_treachery/seen": ("{who} draws {tcard}", "{who}抽到{tcard}"),
+    "treachery_reshuffle": ("The treachery discards are shuffled into a new deck",
+                            "背叛牌抽完，棄牌重新洗成背叛牌庫"),
+    "shuffle_back": ("The set-aside cards are shuffled back into the deck",
+                     "移開的屬性牌洗回屬性牌庫"),
+    "refill": ("Display refilled: {cards}", "補充翻開的屬性牌：{cards}"),
+    "refill_treachery": ("Treachery display refilled: {tcards}", "補充翻開的背叛牌：{tcards}"),
+    "ennoble": ("{who} ennobles the {slot}, paying {paid}", "{who}冊封{slot}，棄掉{paid}"),
+    "initial_marker": ("{who} takes the initial marker of {box} ({value})",
+                       "{who}取得{box}的最先分數標記（{value}分）"),
+    "country_marker": ("{who} takes the country marker of {country} ({value})",
+                       "{who}取得{country}的國家分數標記（{value}分）"),
+    "noble_house": ("{who} takes a noble-house marker ({value})",
+                    "{who}取得貴族世家分數標記（{value}分）"),
+    "assassinate": ("{who} attacks the {slot} of {target} with {count} {tcard}",
+                    "{who}打出{count}張{tcard}暗殺{target}的{slot}"),
+    "cube_draw": ("From the bag: a cube of {drawn}", "從袋中抽出{drawn}的小方塊"),
+    "killed": ("The {slot} of {target} is assassinated", "{target}的{slot}被暗殺了"),
+    "survived": ("The {slot} of {target} survives", "{target}的{slot}逃過一劫"),
+    "end_turn": ("{who} ends the turn", "{who}結束回合"),
+    "discard": ("{who} discards {card}", "{who}棄掉{card}"),
+    "discard_treachery": ("{who} discards {tcard}", "{who}棄掉{tcard}"),
+    "revolution": ("Revolution! The {century} century ends", "革命！{century}年的世紀結束"),
+    "influence": ("{country}: influence {influence}", "{country}：影響力 {influence}"),
+    "century_marker": ("{who} takes the {century} marker of {country} ({value})",
+                       "{who}取得{country}{century}年的回合結束分數標記（{value}分）"),
+    "rebuild": ("The decks are rebuilt; now {century}", "重新整理牌庫；進入{century}年"),
+    "majority": ("Most {rank} cards: {seats} ({points} each)", "最多{rank}卡：{seats}（各{points}分）"),
+    "majority/none": ("Most {rank} cards: nobody scores", "最多{rank}卡：無人得分"),
+    "game_over": ("Game over. Scores: {scores}. Winner(s): {winners}",
+                  "遊戲結束。分數：{scores}。勝者：{winners}"),
+}
+
+
+def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
+    zh = _zh(lang)
+    sep = "、" if zh else ", "
+    f: dict[str, Any] = {k: event[k] for k in ("century", "value", "count") if k in event}
+    if "points" in event:
+        f["points"] = f"{event['points']:g}"
+    for key in ("seat", "target"):
+        if key in event and event[key] is not None:
+            f["who" if key == "seat" else key] = seat_name(event[key], lang, names)
+    if "cube" in event:
+        f["drawn"] = seat_name(event["cube"], lang, names)
+    if "option" in event:
+        f["option"] = OPTION_TEXT[event["option"]][1 if zh else 0]
+    if "card" in event:
+        kind = event["type"]
+        if "treachery" in kind or kind == "assassinate":
+            f["tcard"] = _name(TREACHERY[event["card"]], lang)
+        else:
+            f["card"] = _name(ATTRS[event["card"]], lang)
+    if "cards" in event:
+        items = TREACHERY if event["type"] == "refill_treachery" else ATTRS
+        f["cards" if items is ATTRS else "tcards"] = sep.join(
+            _name(items[c], lang) for c in event["cards"]) or "-"
+    if "paid" in event:
+        f["paid"] = sep.join(_name(ATTRS[c], lang) for c in event["paid"])
+    if "slot" in event:
+        f["slot"] = slot_name(event["slot"], lang)
+    if "box" in event:
+        f["box"] = _name(BOXES[event["box"]], lang)
+    if "country" in event:
+        f["country"] = _name(COUNTRIES[event["country"]], lang)
+    if "rank" in event:
+        f["rank"] = _name(RANKS[event["rank"]], lang)
+    if "influence" in event:
+        f["influence"] = sep.join(f"{seat_name(i, lang, names)} {v}"
+                                  for i, v in enumerate(event["influence"]))
+    if "seats" in event:
+        f["seats"] = sep.join(seat_name(i, lang, names) for i in event["seats"])
+    if "scores" in event:
+        f["scores"] = sep.join(f"{seat_name(i, lang, names)} {v:g}"
+                               for i, v in enumerate(event["scores"]))
+        f["winners"] = sep.join(seat_name(w, lang, names) for w in event["winners"])
+    return f
+
+
+OPTION_TEXT = {
+    "attributes": ("take attribute cards", "拿取屬性牌"),
+    "reset": ("turn up a new display and take 1 card", "重新翻開6張屬性牌後拿取1張"),
+    "treachery": ("treachery (1 treachery + 1 attribute card)", "背叛（拿取1張背叛牌及1張屬性牌）"),
+}
+
+
+class HeadsViews:
+    """The observation and text half of the Heads of State game object."""
+
+    def view(self, state: HeadsState, seat: int | None) -> dict[str, Any]:
+        s = state
+        n = s.n_players
+        players = []
+        totals = self.scores(s)  # type: ignore[attr-defined]
+        for o in range(n):
+            players.append({
+                "seat": o,
+                "score": totals[o],
+                "markers": s.markers[o][:],
+                "majority": s.majority[o],
+                "attribute_count": sum(s.hands[o]),
+                "treachery_count": sum(s.thands[o]),
+                "known_attributes": _counts(s.known[o], ATTRS),
+                "known_treachery": _counts(s.tknown[o], TREACHERY),
+                "noble_cards": _counts(s.noble_cards[o], RANKS),
+                "ranks_ennobled": [r.key for r in RANKS if (s.ranks_ever[o] >> r.id) & 1],
+            })
+        century_markers = []
+        for k in range(len(CENTURIES)):
+            row = {}
+            for c in range(NC):
+                base = (k * NC + c) * 2
+                hi, lo = s.century_won[base], s.century_won[base + 1]
+                row[COUNTRIES[c].key] = None if hi == -2 else [_owner(hi), _owner(lo)]
+            century_markers.append(row)
+        house_values = list(BOARD.noble_house_markers[n])
+        out: dict[str, Any] = {
+            "game": "heads_of_state",
+            "seat": seat,
+            "century": CENTURIES[s.century],
+            "centuries": CENTURIES,
+            "first_round": self.first_round(s),  # type: ignore[attr-defined]
+            "starter": s.starter,
+            "player": s.player,
+            "over": s.over,
+            "attribute_deck": len(s.attr_deck),
+            "revolution_deck": len(s.rev_deck),
+            "attribute_display": [ATTRS[c].key for c in s.attr_display],
+            "set_aside": [ATTRS[c].key for c in s.set_aside],
+            "attribute_discard": _multiset(s.attr_discard, ATTRS),
+            "treachery_deck": len(s.tr_deck),
+            "treachery_display": [TREACHERY[c].key for c in s.tr_display],
+            "treachery_discard": _multiset(s.tr_discard, TREACHERY),
+            "board": [_owner(o) for o in s.slots],
+            "dead": [[SLOTS[x].key, o] for x, o in s.dead],
+            "initial_markers": {b.key: _owner(s.initial_owner[b.id]) for b in BOXES},
+            "country_markers": {c.key: s.country_done[c.id][:] for c in COUNTRIES},
+            "century_markers": century_markers,
+            "noble_house": [[seat_, house_values[i]] for i, seat_ in enumerate(s.house)],
+            "noble_house_left": house_values[len(s.house):],
+            "noble_cards_left": {r.key: s.noble_left[r.id] for r in RANKS},
+            "players": players,
+            "to_act": list(self.to_act(s)),  # type: ignore[attr-defined]
+            "turn": {
+                "option": OPTION_NAMES[s.option] or None,
+                "owed_attributes": s.owed_attr, "owed_treachery": s.owed_tr,
+                "targeted": [SLOTS[x].key for x in range(len(SLOTS)) if (s.targeted >> x) & 1],
+                "unfilled": SLOTS[s.unfilled].key if s.unfilled >= 0 else None,
+            },
+            "decision": self._decision_view(s),
+            "hand": None,
+            "treachery_hand": None,
+        }
+        if seat is not None:
+            out["hand"] = _counts(s.hands[seat], ATTRS)
+            out["treachery_hand"] = _counts(s.thands[seat], TREACHERY)
+        if s.over:
+            out["scores"] = totals
+            out["winners"] = self.winners(s)  # type: ignore[attr-defined]
+        return out
+
+    @staticmethod
+    def _decision_view(s: HeadsState) -> dict[str, Any] | None:
+        if s.kind == NONE:
+            return None
+        d: dict[str, Any] = {"kind": DECISION_NAMES[s.kind], "seat": s.actor, "slot": None}
+        if DECISION_NAMES[s.kind] in ("pay", "method"):
+            d["slot"] = SLOTS[s.focus].key
+        return d
+
+    # ------------------------------------------------------------------ words
+    def describe_action(self, state: HeadsState, action: int, lang: str = "en",
+                        names: list[str] | None = None) -> str:
+        zh = _zh(lang)
+        s = state
+        if action in (OPT_A, OPT_RESET, OPT_B):
+            key = OPTION_NAMES[action + 1]
+            if action == OPT_A:
+                owed = (self.first_round_draws(s) if self.first_round(s)  # type: ignore[attr-defined]
+                        else 3)
+                return f"拿取{owed}張屬性牌" if zh else f"Take {owed} attribute card{'s' * (owed > 1)}"
+            return OPTION_TEXT[key][1 if zh else 0].capitalize()
+        if TAKE_A0 <= action < DRAW:
+            card = _name(ATTRS[action - TAKE_A0], lang)
+            return f"拿取翻開的{card}" if zh else f"Take {card} from the display"
+        if action == DRAW:
+            return "從屬性牌庫抽1張" if zh else "Draw from the attribute deck"
+        if TAKE_T0 <= action < DRAW_T:
+            card = _name(TREACHERY[action - TAKE_T0], lang)
+            return f"拿取翻開的{card}" if zh else f"Take {card} from the display"
+        if action == DRAW_T:
+            return "從背叛牌庫抽1張" if zh else "Draw from the treachery deck"
+        if ENNOBLE0 <= action < KILL0:
+            slot = action - ENNOBLE0
+            return f"冊封{slot_name(slot, lang)}" if zh else f"Ennoble the {slot_name(slot, lang)}"
+        if KILL0 <= action < PAY_CARDS:
+            slot = action - KILL0
+            owner = s.slots[slot]
+            who = seat_name(owner, lang, names) if owner >= 0 else "-"
+            return (f"暗殺{who}的{slot_name(slot, lang)}" if zh
+                    else f"Assassinate {who}'s {slot_name(slot, lang)}")
+        if action == PAY_CARDS:
+            return "用對應的屬性牌付費" if zh else "Pay with the matching cards"
+        if PAY0 <= action < WITH0:
+            card = _name(ATTRS[action - PAY0], lang)
+            return f"用高級娼婦代替{card}" if zh else f"Pay with the Courtesan instead of {card}"
+        if WITH0 <= action < END_TURN:
+            t = TREACHERY[action - WITH0]
+            need = SLOT_NEED[s.focus] if s.focus >= 0 else 1
+            return f"打出{need}張{t.zh}" if zh else f"Play {need} {t.en}"
+        if action == END_TURN:
+            return "結束回合" if zh else "End your turn"
+        if DISCARD_A0 <= action < DISCARD_T0:
+            card = _name(ATTRS[action - DISCARD_A0], lang)
+            return f"棄掉{card}" if zh else f"Discard {card}"
+        if action >= DISCARD_T0:
+            card = _name(TREACHERY[action - DISCARD_T0], lang)
+            return f"棄掉{card}" if zh else f"Discard {card}"
+        return ACTION_NAMES[action]
+
+    def describe_decision(self, state: HeadsState, lang: str = "en") -> str:
+        s = state
+        if s.kind == NONE:
+            return ""
+        zh = _zh(lang)
+        kind = DECISION_NAMES[s.kind]
+        if kind == "option":
+            return "選擇本回合的行動" if zh else "Choose your option for this turn"
+        if kind == "take":
+            parts_en, parts_zh = [], []
+            if s.owed_attr:
+                parts_en.append(f"{s.owed_attr} attribute card(s)")
+                parts_zh.append(f"{s.owed_attr}張屬性牌")
+            if s.owed_tr:
+                parts_en.append("1 treachery card")
+                parts_zh.append("1張背叛牌")
+            return ("拿取" + "及".join(parts_zh) + "（翻開的牌或牌庫頂）" if zh
+                    else "Take " + " and ".join(parts_en) + " (from the display or the deck)")
+        if kind == "act":
+            if s.option == 3:
+                return ("暗殺貴族、冊封你殺掉的貴族，或結束回合" if zh
+                        else "Assassinate, ennoble where you killed, or end your turn")
+            return "冊封貴族或結束回合" if zh else "Ennoble nobles, or end your turn"
+        if kind == "pay":
+            return (f"冊封{slot_name(s.focus, lang)}：選擇付費方式" if zh
+                    else f"{slot_name(s.focus, lang)}: how do you pay?")
+        if kind == "method":
+            return (f"暗殺{slot_name(s.focus, lang)}：選擇要打出的背叛牌" if zh
+                    else f"Assassinate the {slot_name(s.focus, lang)}: which cards?")
+        if kind == "discard":
+            return ("回合結束：棄到10張屬性牌及4張背叛牌" if zh
+                    else "End of turn: discard down to 10 attribute and 4 treachery cards")
+        return ("革命：棄到6張屬性牌及2張背叛牌" if zh
+                else "Revolution: discard down to 6 attribute and 2 treachery cards")
+
+    def describe_event(self, event: dict[str, Any], lang: str = "en",
+                       names: list[str] | None = None) -> str:
+        zh = _zh(lang)
+        kind = event["type"]
+        if kind in ("draw", "draw_treachery") and "card" in event:
+            kind += "/seen"
+        elif kind == "majority" and not event.get("seats"):
+            kind = "majority/none"
+        template = EVENT_TEXT.get(kind)
+        if template is None:
+            return kind
+        return template[1 if zh else 0].format(**_event_fields(event, lang, names))
+
+    def render_text(self, view: dict[str, Any], lang: str = "en",
+                    names: list[str] | None = None) -> list[str]:
+        return render_text(view, lang, names)
+
+    @staticmethod
+    def option_labels() -> dict[str, dict[str, str]]:
+        return {"counter_limit": {
+            "en": "Variant: limited noble counters per rank (spec §3.7)",
+            "zh-TW": "變化規則：每種貴族標誌數量有限"}}
+
+    @staticmethod
+    def catalog() -> dict[str, Any]:
+        """Names of every rank, card, country, box and slot in both languages, for the web."""
+        return {
+            "ranks": {r.key: {"en": r.en, "zh-TW": r.zh, "majority": r.majority,
+                              "courtesan": r.courtesan,
+                              "requires": [ATTRS[a].key for a in r.requires]} for r in RANKS},
+            "attributes": {a.key: {"en": a.en, "zh-TW": a.zh, "wild": a.wild} for a in ATTRS},
+            "treachery": {t.key: {"en": t.en, "zh-TW": t.zh,
+                                  "country": COUNTRIES[t.country].key if t.country >= 0 else None}
+                          for t in TREACHERY},
+            "countries": {c.key: {"en": c.en, "zh-TW": c.zh,
+                                  "country_marker": list(c.country_marker),
+                                  "century_markers": [list(m) for m in c.century_markers]}
+                          for c in COUNTRIES},
+            "boxes": [{"key": b.key, "en": b.en, "zh-TW": b.zh, "country": COUNTRIES[b.country].key,
+                       "capital": b.capital, "initial": b.initial,
+                       "slots": [SLOTS[x].key for x in b.slots]} for b in BOXES],
+            "slots": [{"key": x.key, "rank": RANKS[x.rank].key, "box": BOXES[x.box].key,
+                       "top": x.top, "influence": x.influence} for x in SLOTS],
+        }
+
+    @staticmethod
+    def secret_fingerprint(state: HeadsState) -> tuple[int, ...]:
+        """Changes whenever a card leaves or enters a hidden place (decks, hands)."""
+        s = state
+        return (len(s.attr_deck), len(s.rev_deck), len(s.tr_deck), *map(sum, s.hands),
+                *map(sum, s.thands))
+
+    @staticmethod
+    def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
+        """The card lists and the board for ``noblesse rules``."""
+        zh = _zh(lang)
+        sep = "、" if zh else ", "
+
+        def other(item: Any) -> str:
+            return item.en if zh else item.zh
+
+        ranks = [{
+            "name": _name(r, lang), "other": other(r),
+            "requires": sep.join(_name(ATTRS[a], lang) for a in REQUIRES[r.id]),
+            "courtesan": ("可" if r.courtesan else "不可") if zh else ("yes" if r.courtesan else "no"),
+            "points": r.majority, "copies": BOARD.rules["noble_cards_per_rank"],
+        } for r in RANKS]
+        attributes = [{
+            "name": _name(a, lang), "other": other(a),
+            "marks": "/".join(str(c) for c in a.copies), "copies": sum(a.copies),
+        } for a in ATTRS]
+        treachery = [{
+            "name": _name(t, lang), "other": other(t),
+            "country": _name(COUNTRIES[t.country], lang) if t.country >= 0
+            else ("任何國家" if zh else "any"), "copies": t.copies,
+        } for t in TREACHERY]
+        boxes = [{
+            "name": _name(b, lang), "other": other(b), "country": _name(COUNTRIES[b.country], lang),
+            "capital": ("首都" if zh else "capital") if b.capital else "",
+            "slots": " / ".join(_name(RANKS[SLOTS[x].rank], lang) for x in b.slots),
+            "points": b.initial,
+        } for b in BOXES]
+        heads = (("貴族", "屬性牌", "背叛牌", "板圖格子") if zh
+                 else ("Nobles", "Attribute cards", "Treachery cards", "Board boxes"))
+        return dict(zip(heads, (ranks, attributes, treachery, boxes), strict=True))
+
+
+def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
+    """The table as lines of Rich markup, for the terminal."""
+    zh = _zh(lang)
+    sep = "、" if zh else ", "
+    colours = ["red", "blue", "green", "yellow", "magenta"]
+
+    def who(i: int) -> str:
+        return f"[{colours[i % 5]}]{seat_name(i, lang, names)}[/]"
+
+    def cards(counts: dict[str, int], items: dict[str, Any]) -> str:
+        return sep.join(f"{_name(items[k], lang)}×{v}" if v > 1 else _name(items[k], lang)
+                        for k, v in counts.items()) or "-"
+
+    attrs = {a.key: a for a in ATTRS}
+    trs = {t.key: t for t in TREACHERY}
+    slot_of = {x.key: x for x in SLOTS}
+    out = []
+    turn = seat_name(view["player"], lang, names)
+    out.append(
+        f"[bold]{view['century']}年[/] · 輪到{turn} · 屬性牌庫 {view['attribute_deck']} · "
+        f"革命牌庫 {view['revolution_deck']} · 背叛牌庫 {view['treachery_deck']}" if zh else
+        f"[bold]{view['century']}[/] · {turn}'s turn · attribute deck {view['attribute_deck']}"
+        f" · revolution deck {view['revolution_deck']} · treachery deck {view['treachery_deck']}")
+    dead: dict[str, list[int]] = {}
+    for key, owner in view["dead"]:
+        dead.setdefault(BOXES[slot_of[key].box].key, []).append(owner)
+    for c in COUNTRIES:
+        out.append(f"[bold]{_name(c, lang)}[/]")
+        for b in BOXES:
+            if b.country != c.id:
+                continue
+            parts = []
+            for x in b.slots:
+                owner = view["board"][x]
+                rank = _name(RANKS[SLOTS[x].rank], lang)
+                parts.append(f"{rank}:{who(owner) if owner is not None else '·'}")
+            first = view["initial_markers"][b.key]
+            mark = f" ({b.initial})" if first is None else ""
+            cap = "*" if b.capital else ""
+            graves = dead.get(b.key)
+            extra = (" †" + ",".join(seat_name(o, lang, names) for o in graves)) if graves else ""
+            out.append(f"  {cap}{_name(b, lang)}{mark}: " + "  ".join(parts) + extra)
+    out.append(("翻開的屬性牌：" if zh else "Attribute display: ")
+               + sep.join(_name(attrs[k], lang) for k in view["attribute_display"]))
+    out.append(("翻開的背叛牌：" if zh else "Treachery display: ")
+               + (sep.join(_name(trs[k], lang) for k in view["treachery_display"]) or "-"))
+    ranks = {r.key: r for r in RANKS}
+    for p in view["players"]:
+        line = (f"  {who(p['seat'])} {p['score']:g}分 · 屬性牌{p['attribute_count']}張 · "
+                f"背叛牌{p['treachery_count']}張 · 貴族卡：{cards(p['noble_cards'], ranks)}" if zh else
+                f"  {who(p['seat'])} {p['score']:g} pts · {p['attribute_count']} attribute, "
+                f"{p['treachery_count']} treachery · noble cards: {cards(p['noble_cards'], ranks)}")
+        out.append(line)
+    if view["hand"] is not None:
+        out.append(("[bold]你的屬性牌：[/]" if zh else "[bold]Your attribute cards:[/] ")
+                   + cards(view["hand"], attrs))
+        out.append(("[bold]你的背叛牌：[/]" if zh else "[bold]Your treachery cards:[/] ")
+                   + cards(view["treachery_hand"], trs))
+    return out
+

@@ -1,0 +1,11 @@
+"""The Ruse & Bruise game object: its rules and its views, as one kernel Game."""
+
+from noblesse.games.ruse_and_bruise.rules import RuseRules
+from noblesse.games.ruse_and_bruise.views import RuseViews
+
+
+class RuseAndBruise(RuseViews, RuseRules):
+    """Ruse & Bruise (陰謀大亂鬥), 2-6 players."""
+
+
+GAME = RuseAndBruise()

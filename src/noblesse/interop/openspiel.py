@@ -1,0 +1,331 @@
+"""Every registered game as an OpenSpiel Python game, ``python_noblesse_<id>``.
+
+    import pyspiel
+    import noblesse.interop.openspiel  # registers every game
+    game = pyspiel.load_game("python_noblesse_guillotine", {"players": 4})
+
+How the kernel maps onto OpenSpiel:
+
+* **Chance.** A noblesse game is a deterministic function of its setup seed and the
+  seats' actions (all randomness comes from the RNG kept in the state). So the
+  OpenSpiel game is ``EXPLICIT_STOCHASTIC`` with exactly four chance nodes at the
+  start, each drawing one byte of a 32-bit seed (256 equally likely outcomes), and
+  no chance node after that: the OpenSpiel history (seed bytes + actions) replays
+  the game exactly, like a noblesse record.
+* **Simultaneous decisions.** The game type is ``SEQUENTIAL``. When several seats
+  must decide at once (``to_act`` has several seats) they are asked one after
+  another, lowest seat first; the kernel keeps each pending choice hidden until all
+  have chosen, so a later seat's information state and observation (built only
+  from ``view`` and events redacted for that seat) do not contain an earlier
+  seat's pending choice. The tests check this by changing the first choice and
+  comparing the next seat's information state.
+* **Information state** (``information_state_string``): JSON of the seat's current
+  ``view``, the seat's own past actions, and every event of the game so far as
+  redacted for that seat (``Event.for_seat``), which is the seat's whole
+  observation history (perfect recall). No information-state tensor is provided.
+* **Observation**: ``observation_string`` is the JSON view; ``observation_tensor`` is
+  the fixed-size encoding of ``noblesse.interop.encoding``.
+* **Resampling**: ``state.resample_from_infostate(player, sampler)`` (what IS-MCTS
+  calls) is ``Game.determinize``: a world consistent with everything ``player`` has
+  seen. The resampled state keeps the original OpenSpiel history (the real seed
+  bytes), so that history no longer replays it; only its information states are
+  meaningful, which is all IS-MCTS uses.
+* **Utility**: ``Game.returns`` (by default 1/k to each of k tied winners),
+  declared ``GENERAL_SUM``; the utility range and ``max_game_length`` (3x the
+  longest random game seen) come from the exploration in ``encoding.profile``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from noblesse import games
+from noblesse.core.game import Game
+from noblesse.interop.encoding import GameProfile, default_players, profile
+
+PREFIX = "python_noblesse_"
+SEED_BYTES = 4
+_registered: set[str] = set()
+failed: dict[str, str] = {}
+
+
+def short_name(game_id: str) -> str:
+    return PREFIX + game_id
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      default=str)
+
+
+def _game_type(game: Game) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short_name(game.id),
+        long_name=f"noblesse {game.title.get('en', game.id)}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": default_players(game)},
+    )
+
+
+class NoblesseSpielGame(pyspiel.Game):
+    """One noblesse game, at the player count of the ``players`` parameter."""
+
+    game_id = ""  # set by each registered subclass
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game_id = self.game_id
+        self.noblesse = games.get(game_id)
+        game_type = _game_type(self.noblesse)
+        players = int((params or {}).get("players", default_players(self.noblesse)))
+        self.profile: GameProfile = profile(game_id, players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.noblesse.num_distinct_actions,
+            max_chance_outcomes=256,
+            num_players=players,
+            min_utility=float(self.profile.min_return),
+            max_utility=float(self.profile.max_return),
+            utility_sum=None,
+            max_game_length=self.profile.max_game_length + SEED_BYTES,
+        )
+        super().__init__(game_type, info, dict(params or {}, players=players))
+        self.players = players
+
+    def new_initial_state(self) -> NoblesseSpielState:
+        return NoblesseSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self, perfect_recall)
+
+
+class _Core:
+    """The Python side of a state. pyspiel clones a Python state by ``deepcopy`` of each
+    attribute, so this one object copies itself the fast way (``Game.clone``), shares
+    the game and the (immutable) events, and pickles the game by its id."""
+
+    __slots__ = ("game", "inner", "events", "own", "seed_bytes")
+
+    def __init__(self, game: Game, inner: Any, events: list[Any], own: list[list[int]],
+                 seed_bytes: list[int]) -> None:
+        self.game = game
+        self.inner = inner
+        self.events = events
+        self.own = own
+        self.seed_bytes = seed_bytes
+
+    def copy(self, inner: Any = None) -> _Core:
+        if inner is None and self.inner is not None:
+            inner = self.game.clone(self.inner)
+        return _Core(self.game, inner, list(self.events), [list(o) for o in self.own],
+                     list(self.seed_bytes))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_core_from, (self.game.id, self.inner, self.events, self.own, self.seed_bytes))
+
+
+def _core_from(game_id: str, inner: Any, events: list[Any], own: list[list[int]],
+               seed_bytes: list[int]) -> _Core:
+    return _Core(games.get(game_id), inner, events, own, seed_bytes)
+
+
+class NoblesseSpielState(pyspiel.State):
+    """An OpenSpiel state around a noblesse state (``inner`` is ``None`` while the seed
+    is drawn)."""
+
+    def __init__(self, game: NoblesseSpielGame) -> None:
+        super().__init__(game)
+        self._c = _Core(game.noblesse, None, [], [[] for _ in range(game.players)], [])
+
+    @property
+    def inner(self) -> Any:
+        """The noblesse state (``None`` until the four seed bytes are drawn)."""
+        return self._c.inner
+
+    def _seat(self) -> int:
+        seats = self._c.game.to_act(self._c.inner)
+        return seats[0] if seats else pyspiel.PlayerId.TERMINAL
+
+    def current_player(self) -> int:
+        c = self._c
+        if c.inner is None:
+            return pyspiel.PlayerId.CHANCE
+        if c.game.is_over(c.inner):
+            return pyspiel.PlayerId.TERMINAL
+        return self._seat()
+
+    def is_terminal(self) -> bool:
+        c = self._c
+        return c.inner is not None and c.game.is_over(c.inner)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        assert self._c.inner is None, "the only chance nodes draw the setup seed"
+        return [(b, 1.0 / 256) for b in range(256)]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        c = self._c
+        if c.inner is None or c.game.is_over(c.inner) or player != self._seat():
+            return []
+        return sorted(c.game.action_index(a) for a in c.game.legal_actions(c.inner, player))
+
+    def _apply_action(self, action: int) -> None:
+        c = self._c
+        if c.inner is None:
+            c.seed_bytes.append(int(action))
+            if len(c.seed_bytes) == SEED_BYTES:
+                seed = int.from_bytes(bytes(c.seed_bytes), "big")
+                c.inner = c.game.setup(len(c.own), seed)
+            return
+        seat = self._seat()
+        c.own[seat].append(int(action))
+        c.events.extend(c.game.apply(c.inner, seat, c.game.action_at(int(action))))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {action}"
+        game = self._c.game
+        return game.encode(game.action_at(int(action)))
+
+    def returns(self) -> list[float]:
+        c = self._c
+        if c.inner is None:
+            return [0.0] * len(c.own)
+        return [float(r) for r in c.game.returns(c.inner)]
+
+    def __str__(self) -> str:
+        c = self._c
+        if c.inner is None:
+            return f"drawing the seed: {c.seed_bytes}"
+        return _dumps([c.game.view(c.inner, s) for s in range(len(c.own))])
+
+    # -- resampling ----------------------------------------------------------------------
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None
+                                ) -> NoblesseSpielState:
+        """A state ``player_id`` cannot tell from this one (``Game.determinize``).
+
+        ``probability_sampler`` (OpenSpiel's ``UniformProbabilitySampler``) seeds the
+        resampling when given; otherwise the state's own RNG does, deterministically."""
+        c = self._c
+        out = self.clone()
+        if c.inner is None:
+            return out
+        if probability_sampler is not None:
+            seed = int(probability_sampler() * 2**53)
+        else:
+            seed = random.Random(_dumps(c.own) + str(len(c.events))).getrandbits(53)
+        out._c = c.copy(c.game.determinize(c.inner, player_id, random.Random(seed)))
+        return out
+
+    # -- what a seat knows ---------------------------------------------------------------
+    def view(self, seat: int) -> dict[str, Any] | None:
+        c = self._c
+        return None if c.inner is None else c.game.view(c.inner, seat)
+
+    def information_state(self, seat: int) -> str:
+        c = self._c
+        if c.inner is None:
+            return _dumps({"seat": seat, "setup": len(c.seed_bytes)})
+        return _dumps({"seat": seat, "view": c.game.view(c.inner, seat), "mine": c.own[seat],
+                       "seen": [e.for_seat(seat) for e in c.events]})
+
+
+class _Observer:
+    """OpenSpiel's PyObserver interface: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
+
+    def __init__(self, game: NoblesseSpielGame, perfect_recall: bool) -> None:
+        self._game = game
+        self._perfect_recall = perfect_recall
+        size = 1 if perfect_recall else game.profile.observation_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: NoblesseSpielState, player: int) -> None:
+        if state.inner is None or self._perfect_recall:
+            self.tensor.fill(0.0)
+            return
+        self._game.profile.observation_into(self._game.noblesse, state.inner, player,
+                                            self.tensor)
+
+    def string_from(self, state: NoblesseSpielState, player: int) -> str:
+        if self._perfect_recall:
+            return state.information_state(player)
+        view = state.view(player)
+        return "" if view is None else _dumps(view)
+
+
+def register(game_id: str) -> str:
+    """Register ``game_id`` with OpenSpiel (idempotent); returns its OpenSpiel name."""
+    name = short_name(game_id)
+    if name in _registered or name in pyspiel.registered_names():
+        _registered.add(name)
+        return name
+    game = games.get(game_id)
+    # A class, not a closure: pyspiel's registry outlives the interpreter, and a class
+    # (unlike a plain function) is never freed then, which would abort the process.
+    cls = type(f"NoblesseSpielGame_{game_id}", (NoblesseSpielGame,), {"game_id": game_id})
+    pyspiel.register_game(_game_type(game), cls)
+    _registered.add(name)
+    return name
+
+
+def register_all() -> list[str]:
+    """Register every game of the registry that loads; returns their OpenSpiel names.
+
+    A game package that fails to import is skipped here (its error is kept in
+    ``failed``) so one half-built game does not hide the others; ``load`` raises it."""
+    names = []
+    for game_id in games.ids():
+        try:
+            names.append(register(game_id))
+        except Exception as exc:  # noqa: BLE001 - reported through `failed`
+            failed[game_id] = f"{type(exc).__name__}: {exc}"
+    return names
+
+
+def load(game_id: str, players: int | None = None) -> NoblesseSpielGame:
+    """``pyspiel.load_game`` for a noblesse game (registering it first)."""
+    name = register(game_id)
+    params = {} if players is None else {"players": players}
+    return pyspiel.load_game(name, params)
+
+
+register_all()
+
+
+def ismcts_bot(game: Any, max_simulations: int = 100, seed: int = 0, uct_c: float = 2.0,
+               n_rollouts: int = 1) -> Any:
+    """OpenSpiel's Python IS-MCTS bot with random rollouts, ready for ``evaluate_bots``.
+
+    ``ISMCTSBot`` searches afresh at every move, so it needs nothing from
+    ``restart_at``/``inform_action``; pyspiel's base ``Bot`` raises for them, which
+    ``evaluate_bots`` calls, so this subclass accepts them and does nothing."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    class _Bot(ismcts.ISMCTSBot):
+        def restart_at(self, state: Any) -> None:
+            pass
+
+        def inform_action(self, state: Any, player_id: int, action: int) -> None:
+            pass
+
+    rng = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=n_rollouts, random_state=rng)
+    return _Bot(game=game, evaluator=evaluator, uct_c=uct_c, max_simulations=max_simulations,
+                random_state=rng)
