@@ -252,8 +252,7 @@ class LegendsRules(GameBase):
         if kind == ANNOUNCE:
             return [SILENT, ANNOUNCE0, ANNOUNCE0 + 1, ANNOUNCE0 + 2]
         if kind == TARGET:
-            return [TARGET0 + t for o in range(s.n_players) if o != seat
-                    for t in sorted(s.lands[o])]
+            return [TARGET0 + t for o in self._defenders(s, seat) for t in sorted(s.lands[o])]
         if kind in (NOBEL, DARWIN):
             owner = s.war.defender if kind == NOBEL else seat
             cards = set(s.tableau[owner])
@@ -299,9 +298,14 @@ class LegendsRules(GameBase):
         return out
 
     @staticmethod
-    def _war_possible(s: LegendsState, seat: int) -> bool:
+    def _defenders(s: LegendsState, seat: int) -> list[int]:
+        """The players ``seat`` may attack: any other (A10: passed ones too, by default)."""
+        passed_ok = ASSUMED["attack_passed_players"]
+        return [o for o in range(s.n_players) if o != seat and (passed_ok or not s.passed[o])]
+
+    def _war_possible(self, s: LegendsState, seat: int) -> bool:
         """A9: a war card needs another player with a territory."""
-        return any(lands for o, lands in enumerate(s.lands) if o != seat)
+        return any(s.lands[o] for o in self._defenders(s, seat))
 
     @staticmethod
     def _banned(w: War) -> int:

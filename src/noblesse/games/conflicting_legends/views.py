@@ -235,6 +235,7 @@ class LegendsViews:
             "charlemagne": w.charlemagne,
             "defender_may_not": GESTURES[banned] if banned >= 0 else None,
             "my_throw": None,
+            "decided": w.winner >= 0,
         }
         p = s.pending
         if p is not None and p.kind == THROW and seat in (w.attacker, w.defender):

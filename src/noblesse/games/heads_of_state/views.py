@@ -211,7 +211,7 @@ class HeadsViews:
             "game": "heads_of_state",
             "seat": seat,
             "century": CENTURIES[s.century],
-            "centuries": CENTURIES,
+            "centuries": CENTURIES[:],
             "first_round": self.first_round(s),  # type: ignore[attr-defined]
             "starter": s.starter,
             "player": s.player,

@@ -1,0 +1,153 @@
+"""ISMCTS, tournaments, balance reports and the simulation backends."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from noblesse import games
+from noblesse.agents import make_agent, parse_spec
+from noblesse.cli import app
+from noblesse.games.guillotine.data import CARDS
+from noblesse.games.guillotine.rules import ACT, Pending
+from noblesse.sim import play_game, run_batch
+from noblesse.sim.batch import rotating_seating
+from noblesse.sim.results import ResultLog
+from noblesse.sim.tournament import bradley_terry, tournament_report
+
+runner = CliRunner()
+GAME = games.get("guillotine")
+
+
+def _position(line: list[str], hand: list[str]):
+    """Seat 0 of 2 to act with ``hand``; the line front first; the deck keeps the rest."""
+    s = GAME.setup(2, 5)
+    s.line = [CARDS.noble(k) for k in line]
+    s.hands[0] = [CARDS.action(k) for k in hand]
+    s.front = [[], []]
+    s.player, s.pending, s.legal_cache = 0, Pending(ACT, 0), None
+    return s
+
+
+@pytest.mark.parametrize("rollout", ["eval", "random"])
+def test_ismcts_brings_the_king_to_the_front(rollout: str) -> None:
+    """Stumble moves King Louis (5) ahead of a Martyr (-1): the only good play."""
+    s = _position(["martyr", "king_louis", "sheriff", "coiffeur"], ["stumble"])
+    bot = make_agent(f"ismcts:iters=400:rollout={rollout}", seed=3)
+    assert GAME.encode(bot.act(GAME, s, 0)) == "play:stumble"
+    GAME.apply(s, 0, GAME.decode("play:stumble"))
+    assert GAME.encode(bot.act(GAME, s, 0)) == "noble:2"
+
+
+def test_ismcts_keeps_the_king_at_the_front() -> None:
+    """With the King at the front, Bribed Guards would send him to the back: pass."""
+    s = _position(["king_louis", "martyr", "sheriff"], ["bribed_guards"])
+    bot = make_agent("ismcts:iters=300", seed=4)
+    assert GAME.encode(bot.act(GAME, s, 0)) == "pass"
+
+
+def test_ismcts_with_an_iteration_budget_is_deterministic() -> None:
+    a = play_game("guillotine", ["ismcts:iters=30", "random", "greedy"], seed=9)
+    b = play_game("guillotine", ["ismcts:iters=30", "random", "greedy"], seed=9)
+    assert a == b
+
+
+def test_ismcts_respects_a_time_budget() -> None:
+    s = _position(["martyr", "king_louis", "sheriff", "coiffeur"], ["stumble", "trip"])
+    bot = make_agent("ismcts:ms=50", seed=1)
+    bot.act(GAME, s, 0)
+    assert bot.last_iterations > 5
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("ismcts:iters=abc", "must be a int"),
+    ("ismcts:depth=3", "bad setting"),
+    ("ismcts:rollout=magic", "rollout must be"),
+    ("greedy:iters=3", "bad setting"),
+    ("alphazero", "unknown bot"),
+])
+def test_bad_bot_specs_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_spec(spec)
+
+
+def test_rotation_puts_every_bot_in_every_seat_equally() -> None:
+    seating = rotating_seating(["a", "b", "c"], 4)
+    counts: dict[tuple[str, int], int] = {}
+    for game in range(12):
+        for seat, bot in enumerate(seating(game)):
+            counts[(bot, seat)] = counts.get((bot, seat), 0) + 1
+    assert set(counts.values()) == {4} and len(counts) == 12
+
+
+def test_bradley_terry_orders_by_results() -> None:
+    pairs = {("a", "b"): 30.0, ("b", "a"): 10.0}
+    counts = {("a", "b"): 40, ("b", "a"): 40}
+    strength = bradley_terry(pairs, counts, ["a", "b"])
+    assert strength["a"] / strength["b"] == pytest.approx(3.0, rel=1e-3)
+
+
+def test_tournament_greedy_beats_random(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["tournament", "guillotine", "--bots", "greedy,random", "-n", "60",
+                                 "--seed", "2", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "tournament.json").read_text())
+    rows = {r["bot"]: r for r in report["table"]}
+    assert rows["greedy"]["seats_played"] == rows["random"]["seats_played"] == 120
+    assert rows["greedy"]["win_rate_95ci"][0] > 0.25 > rows["random"]["win_rate"]
+    assert rows["greedy"]["elo"] > 1500 > rows["random"]["elo"]
+    assert (tmp_path / "tournament.png").stat().st_size > 10_000
+
+
+def test_an_interrupted_run_resumes_to_the_same_results(tmp_path: Path) -> None:
+    bots = ["greedy", "random", "random"]
+    full = run_batch("guillotine", 30, bots, seed=4)
+    log = ResultLog(tmp_path / "games.jsonl", {"run": 1})
+    log.append(full[:11])
+    log.close()
+    with (tmp_path / "games.jsonl").open("a") as f:
+        f.write('{"index": 11, "sco')  # a line cut short by the interruption
+    again = ResultLog(tmp_path / "games.jsonl", {"run": 1}, resume=True)
+    assert sorted(again.done) == list(range(11))
+    resumed = run_batch("guillotine", 30, bots, seed=4, on_done=again.append, skip=again.done)
+    again.close()
+    assert resumed == full
+    with pytest.raises(ValueError, match="other parameters"):
+        ResultLog(tmp_path / "games.jsonl", {"run": 2}, resume=True)
+
+
+def test_analyze_writes_a_self_contained_report(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    for out, extra in ((first, []), (second, ["--baseline", str(tmp_path / "a" / "analysis.json")])):
+        result = runner.invoke(app, ["analyze", "guillotine", "-n", "40", "--bots", "random",
+                                     "--workers", "1", "--out", str(out), *extra])
+        assert result.exit_code == 0, result.output
+    page = (second / "report.html").read_text()
+    assert page.count("data:image/png;base64,") >= 5 and "Δ" in page
+    assert (second / "cards.toml").exists()
+    analysis = json.loads((second / "analysis.json").read_text())
+    kinds = {c["what"] for c in analysis["cards"]}
+    assert kinds == {"played", "collected", "held", "kept"}
+    kept_king = next(c for c in analysis["cards"] if (c["what"], c["card"]) == ("kept", "king_louis"))
+    assert 0 < kept_king["seat_games"] <= 40
+    lo, hi = kept_king["win_rate_95ci"]
+    assert lo <= kept_king["win_rate"] <= hi
+
+
+def test_the_ray_backend_agrees_with_processes() -> None:
+    pytest.importorskip("ray", reason="the Ray backend needs the 'ray' extra")
+    bots = ["greedy", "random", "random", "random"]
+    on_ray = run_batch("guillotine", 24, bots, seed=8, workers=2, backend="ray")
+    on_processes = run_batch("guillotine", 24, bots, seed=8, workers=2)
+    assert on_ray == on_processes
+
+
+def test_tournament_report_counts_every_seat() -> None:
+    results = run_batch("guillotine", 9, rotating_seating(["greedy", "random", "ismcts:iters=5"], 3),
+                        seed=1)
+    report = tournament_report("guillotine", ["greedy", "random", "ismcts:iters=5"], 3, 1, results)
+    assert sum(r["seats_played"] for r in report["table"]) == 27
+    assert sum(r["wins"] for r in report["table"]) == pytest.approx(9)
