@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from noblesse.core.text import format_event, is_zh, list_sep, seat_name
 from noblesse.games.guillotine.data import COLOUR_ZH, COLOURS
 from noblesse.games.guillotine.rules import (
     ACTION_NAMES,
@@ -36,24 +37,14 @@ from noblesse.games.guillotine.rules import (
 )
 
 
-def _zh(lang: str) -> bool:
-    return lang.lower().startswith("zh")
-
-
 def noble_name(noble: int, lang: str = "en") -> str:
     n = NOBLES[noble]
-    return n.zh if _zh(lang) else n.en
+    return n.zh if is_zh(lang) else n.en
 
 
 def card_name(card: int, lang: str = "en") -> str:
     a = ACTIONS[card]
-    return a.zh if _zh(lang) else a.en
-
-
-def seat_name(seat: int, lang: str = "en", names: list[str] | None = None) -> str:
-    if names and 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return f"座位{seat + 1}" if _zh(lang) else f"Seat {seat + 1}"
+    return a.zh if is_zh(lang) else a.en
 
 
 def _nobles(nobles: list[int]) -> list[str]:
@@ -108,7 +99,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
 
 def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
     """Every field an event's text may name, in the reader's language."""
-    sep = "、" if _zh(lang) else ", "
+    sep = list_sep(lang)
 
     def nobles(ids: list[int]) -> str:
         return sep.join(noble_name(n, lang) for n in ids) or "-"
@@ -221,7 +212,7 @@ class GuillotineViews:
     # ------------------------------------------------------------------ words
     def describe_action(self, state: GuillotineState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:
-        zh = _zh(lang)
+        zh = is_zh(lang)
         s = state
         p = s.pending
         name = ACTION_NAMES[action]
@@ -263,7 +254,7 @@ class GuillotineViews:
         p = state.pending
         if p is None:
             return ""
-        zh = _zh(lang)
+        zh = is_zh(lang)
         card = card_name(p.card, lang) if p.card >= 0 else ""
         prompts = {
             "act": ("選擇要打出的行動牌，或不出牌", "Play an action card, or none"),
@@ -287,16 +278,12 @@ class GuillotineViews:
     def describe_event(self, event: dict[str, Any], lang: str = "en",
                        names: list[str] | None = None) -> str:
         """One line of the log, from an event as the reader's seat may see it."""
-        zh = _zh(lang)
         kind = event["type"]
         if kind == "turn" and event.get("rush_job"):
             kind = "turn/rush"
         elif kind in ("draw", "peek", "look") and ({"cards", "nobles", "hand"} & event.keys()):
             kind += "/seen"  # the private part this reader may see
-        template = EVENT_TEXT.get(kind)
-        if template is None:
-            return kind
-        return template[1 if zh else 0].format(**_event_fields(event, lang, names))
+        return format_event(EVENT_TEXT, kind, _event_fields(event, lang, names), lang)
 
     def render_text(self, view: dict[str, Any], lang: str = "en",
                     names: list[str] | None = None) -> list[str]:
@@ -350,7 +337,7 @@ class GuillotineViews:
     @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
         """The card lists for ``noblesse rules``."""
-        zh = _zh(lang)
+        zh = is_zh(lang)
         nobles = [{
             "name": n.zh if zh else n.en, "other": n.en if zh else n.zh,
             "colour": COLOUR_ZH[COLOURS[n.colour]] if zh else COLOURS[n.colour],
@@ -373,18 +360,18 @@ _BY_KEY_CARD = {a.key: a for a in ACTIONS}
 def _noble_markup(key: str, lang: str) -> str:
     n = _BY_KEY_NOBLE[key]
     colour = RICH_COLOURS[COLOURS[n.colour]]
-    return f"[{colour}]{n.zh if _zh(lang) else n.en}[/] ({n.points:+d})" if n.effect not in (
-        "palace_guard", "tragic_figure") else f"[{colour}]{n.zh if _zh(lang) else n.en}[/]"
+    return f"[{colour}]{n.zh if is_zh(lang) else n.en}[/] ({n.points:+d})" if n.effect not in (
+        "palace_guard", "tragic_figure") else f"[{colour}]{n.zh if is_zh(lang) else n.en}[/]"
 
 
 def _card_markup(key: str, lang: str) -> str:
     a = _BY_KEY_CARD[key]
-    return a.zh if _zh(lang) else a.en
+    return a.zh if is_zh(lang) else a.en
 
 
 def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
     """The table as lines of Rich markup, for the terminal."""
-    zh = _zh(lang)
+    zh = is_zh(lang)
     sep = "、" if zh else ", "
     me = view["seat"]
     out = []
