@@ -118,6 +118,10 @@ def play(
                     action = agents[s].act(game, state, s)
                 else:
                     if len(humans) > 1 and last_human not in (None, s):
+                        # Hot seat: wipe the screen (and scrollback) so the next player
+                        # cannot read the last one's hand or secret choice.
+                        console.clear()
+                        console.file.write("\033[3J")
                         console.input(t("hand_over", lang, who=names[s]) + " ")
                     last_human = s
                     action = _ask_human(game, state, s, lang, names)
@@ -439,6 +443,9 @@ def bench(
     if game_id == "server":
         _bench_server(tables, players, think, seconds)
         return
+    if game_id == "compare":
+        _bench_compare(players, runs)
+        return
     if game_id == "ismcts":
         _bench_ismcts(_game(searched or "guillotine"), players, runs)
         return
@@ -471,6 +478,25 @@ def _bench_ismcts(game: Game, players: int, runs: int) -> None:
     console.print(f"ismcts on {game.id} ({players} players, first decision, 2 s per run): "
                   + ", ".join(f"{r:,.0f}" for r in rates)
                   + f" iterations/s; median {statistics.median(rates):,.0f}")
+
+
+def _bench_compare(players: int, runs: int) -> None:
+    from noblesse.interop.compare import compare
+
+    console.print(f"random playouts, one core, {runs} runs of ~1 s per game (median) …")
+    rows = compare(players=players, runs=runs, seconds=1.0,
+                   progress=lambda name: console.print(f"  {name}", style="dim"))
+    ref = next((r.median for r in rows if r.name == "hearts" and r.dps), 0.0)
+    table = Table(title="decisions per second: noblesse and OpenSpiel, same process")
+    for col in ("game", "implementation", "players", "decisions/game", "decisions/s", "× hearts"):
+        table.add_column(col, justify="left" if col in ("game", "implementation") else "right")
+    for r in rows:
+        if r.error:
+            table.add_row(r.name, r.kind, str(r.players or ""), "", "", r.error[:60])
+            continue
+        table.add_row(r.name, r.kind, str(r.players), f"{r.decisions_per_game:,.0f}",
+                      f"{r.median:,.0f}", f"{r.median / ref:.2f}" if ref else "")
+    console.print(table)
 
 
 def _bench_server(tables: int, players: int, think: float, seconds: float) -> None:
