@@ -432,7 +432,8 @@ class LegendsRules(GameBase):
             land, k = (action - BUILD0) // 2, (action - BUILD0) % 2 + 1
             s.tokens[seat][k] -= LAND_BUILD[land]
             s.yellow[land] = True
-            ev.append(Event("build", {"seat": seat, "land": land, "paid": self._paid(k, LAND_BUILD[land])}))
+            ev.append(Event("build", {"seat": seat, "land": land,
+                                      "paid": self._paid(k, LAND_BUILD[land])}))
             self._draw(s, seat, 1, ev)
         else:  # A: play a card
             self._play(s, seat, action - PLAY0, ev)

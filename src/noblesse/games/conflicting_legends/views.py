@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from noblesse.core.text import format_event, is_zh, list_sep, seat_name
 from noblesse.games.conflicting_legends.data import (
     CARDS,
     COLOURS,
@@ -55,41 +56,31 @@ from noblesse.games.conflicting_legends.rules import (
 CONTINENTS = CARDS.continents
 
 
-def _zh(lang: str) -> bool:
-    return lang.lower().startswith("zh")
-
-
 def card_name(card: int, lang: str = "en") -> str:
     c = CHARS[card]
-    return c.zh if _zh(lang) else c.en
+    return c.zh if is_zh(lang) else c.en
 
 
 def land_name(land: int, lang: str = "en") -> str:
     t = LANDS[land]
-    return t.zh if _zh(lang) else t.en
-
-
-def seat_name(seat: int, lang: str = "en", names: list[str] | None = None) -> str:
-    if names and 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return f"座位{seat + 1}" if _zh(lang) else f"Seat {seat + 1}"
+    return t.zh if is_zh(lang) else t.en
 
 
 def token_name(k: int, lang: str = "en") -> str:
-    return TOKEN_ZH[k] if _zh(lang) else TOKENS[k]
+    return TOKEN_ZH[k] if is_zh(lang) else TOKENS[k]
 
 
 def gesture_name(key: str | None, lang: str = "en") -> str:
     if key is None:
-        return "不宣告" if _zh(lang) else "silence"
+        return "不宣告" if is_zh(lang) else "silence"
     g = GESTURES.index(key)
-    return GESTURE_ZH[g] if _zh(lang) else key.capitalize()
+    return GESTURE_ZH[g] if is_zh(lang) else key.capitalize()
 
 
 def tokens_text(amounts: list[int], lang: str = "en") -> str:
-    parts = [f"{v}{TOKEN_ZH[k]}" if _zh(lang) else f"{v} {TOKENS[k]}"
+    parts = [f"{v}{TOKEN_ZH[k]}" if is_zh(lang) else f"{v} {TOKENS[k]}"
              for k, v in enumerate(amounts) if v]
-    return ("、" if _zh(lang) else ", ").join(parts) or "0"
+    return list_sep(lang).join(parts) or "0"
 
 
 # The log, in both languages: (English, 繁體中文). Fields: see _event_fields.
@@ -118,15 +109,18 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
                "第{throw}次猜拳：{who}出{attacker_gesture}，{defender}出{defender_gesture}：{result}"),
     "converted": ("{card}: the throw counts as {result}", "{card}：此次猜拳改為{result}"),
     "tie": ("Tie ({ties} in a row)", "平手（連續{ties}次）"),
-    "trigger": ("{cards}: {ties} ties in a row, {who} wins the war", "{cards}：連續{ties}次平手，{who}贏得戰爭"),
+    "trigger": ("{cards}: {ties} ties in a row, {who} wins the war",
+                "{cards}：連續{ties}次平手，{who}贏得戰爭"),
     "triggers_cancel": ("{cards} fire together and cancel out", "{cards}同時發動，互相抵銷"),
-    "war_end/taken": ("{winner} wins the war: {land} goes to {who}", "{winner}贏得戰爭：{land}移到{who}面前"),
+    "war_end/taken": ("{winner} wins the war: {land} goes to {who}",
+                      "{winner}贏得戰爭：{land}移到{who}面前"),
     "war_end/flipped": ("{winner} wins the war: {land} flips to its white side",
                         "{winner}贏得戰爭：{land}翻回白色面"),
     "war_end/flipped_taken": ("{winner} wins the war: {land} flips to white and goes to {who}",
                               "{winner}贏得戰爭：{land}翻回白色面並移到{who}面前"),
     "war_end/nothing": ("{winner} holds: nothing happens", "{winner}守住了：無事發生"),
-    "steal": ("{who} takes {amount} {token} from {defender}", "{who}從{defender}拿取{amount}點{token}標記"),
+    "steal": ("{who} takes {amount} {token} from {defender}",
+              "{who}從{defender}拿取{amount}點{token}標記"),
     "settlement": ("Round {round}: everyone has passed; settlement", "第{round}回合：所有玩家皆已PASS，進行結算"),
     "reshuffle": ("The character deck is reshuffled ({count} cards)", "人物卡重新洗勻（{count}張）"),
     "round": ("Round {round} begins; {start} starts", "第{round}回合開始，由{start}先行"),
@@ -140,8 +134,8 @@ GOAL_TEXT = {"glory": ("10 glory or more", "榮耀10分以上"),
 
 def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
     """Every field an event's text may name, in the reader's language."""
-    zh = _zh(lang)
-    sep = "、" if zh else ", "
+    zh = is_zh(lang)
+    sep = list_sep(lang)
     fields: dict[str, Any] = {k: v for k, v in event.items()
                               if k in ("count", "throw", "ties", "round", "amount")}
     for key in ("seat", "defender", "start", "winner"):
@@ -264,7 +258,7 @@ class LegendsViews:
     # ------------------------------------------------------------------ words
     def describe_action(self, state: LegendsState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:
-        zh = _zh(lang)
+        zh = is_zh(lang)
         s = state
         p = s.pending
         kind = p.kind if p is not None else ACT
@@ -338,7 +332,7 @@ class LegendsViews:
         p = state.pending
         if p is None:
             return ""
-        zh = _zh(lang)
+        zh = is_zh(lang)
         card = card_name(p.card, lang) if p.card >= 0 else ""
         w = state.war
         n = w.throw_no if w is not None else 0
@@ -377,7 +371,6 @@ class LegendsViews:
     def describe_event(self, event: dict[str, Any], lang: str = "en",
                        names: list[str] | None = None) -> str:
         """One line of the log, from an event as the reader's seat may see it."""
-        zh = _zh(lang)
         kind = event["type"]
         if kind == "draw" and "cards" in event:
             kind = "draw/seen"
@@ -389,10 +382,9 @@ class LegendsViews:
             kind = "announce/silent"
         elif kind == "war_end":
             kind = f"war_end/{event['outcome']}"
-        template = EVENT_TEXT.get(kind)
-        if template is None:
+        if kind not in EVENT_TEXT:
             return kind
-        return template[1 if zh else 0].format(**_event_fields(event, lang, names))
+        return format_event(EVENT_TEXT, kind, _event_fields(event, lang, names), lang)
 
     def render_text(self, view: dict[str, Any], lang: str = "en",
                     names: list[str] | None = None) -> list[str]:
@@ -416,7 +408,8 @@ class LegendsViews:
                 "yellow": list(t.yellow), "glory": [t.glory(False), t.glory(True)]}
                 for t in LANDS},
             "continents": {c.key: {"en": c.en, "zh-TW": c.zh} for c in CONTINENTS},
-            "tokens": {k: {"en": k.capitalize(), "zh-TW": TOKEN_ZH[i]} for i, k in enumerate(TOKENS)},
+            "tokens": {k: {"en": k.capitalize(), "zh-TW": TOKEN_ZH[i]}
+                       for i, k in enumerate(TOKENS)},
             "gestures": {g: {"en": g.capitalize(), "zh-TW": GESTURE_ZH[i]}
                          for i, g in enumerate(GESTURES)},
         }
@@ -431,21 +424,29 @@ class LegendsViews:
 
     @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
-        """The card lists for ``noblesse rules``."""
-        zh = _zh(lang)
+        """The card lists for ``noblesse rules`` (column names the CLI does not know are
+        given in the reader's language)."""
+        zh = is_zh(lang)
+
+        def col(en: str, zh_text: str) -> str:
+            return zh_text if zh else en
+
         characters = [{
             "name": c.zh if zh else c.en, "other": c.en if zh else c.zh,
             "colour": ("武力", "文化", "科技", "人民")[c.colour] if zh else COLOURS[c.colour],
-            "type": TYPE_ZH[c.type] or "-", "copies": c.copies,
+            col("type", "類型"): TYPE_ZH[c.type] or "-", "copies": c.copies,
             "effect": c.text_zh if zh else c.text_en,
         } for c in CHARS]
         territories = [{
             "name": t.zh if zh else t.en, "other": t.en if zh else t.zh,
-            "continent": CONTINENTS[t.continent].zh if zh else CONTINENTS[t.continent].en,
-            "military": t.military, "build": t.build,
-            "white": f"{t.glory(False):+d}", "yellow": f"{t.glory(True):+d}",
+            col("continent", "大洲"): CONTINENTS[t.continent].zh if zh
+            else CONTINENTS[t.continent].en,
+            col("military", "武力需求"): t.military, col("build", "建設需求"): t.build,
+            col("white", "白色面"): f"{t.glory(False):+d}",
+            col("yellow", "黃色面"): f"{t.glory(True):+d}",
         } for t in LANDS]
-        return {"characters": characters, "territories": territories}
+        return {col("Characters", "人物卡"): characters,
+                col("Territories", "領土卡"): territories}
 
 
 RICH_COLOURS = {"military": "red", "culture": "green", "technology": "blue", "people": "white"}
@@ -456,22 +457,23 @@ _BY_KEY_LAND = {t.key: t for t in LANDS}
 def _card_markup(key: str, lang: str) -> str:
     c = _BY_KEY_CHAR[key]
     mark = TYPE_ZH[c.type]
-    name = c.zh if _zh(lang) else c.en
+    name = c.zh if is_zh(lang) else c.en
     return f"[{RICH_COLOURS[COLOURS[c.colour]]}]{name}[/]" + (f"({mark})" if mark else "")
 
 
 def _land_markup(entry: dict[str, Any], lang: str) -> str:
     t = _BY_KEY_LAND[entry["key"]]
-    name = t.zh if _zh(lang) else t.en
+    name = t.zh if is_zh(lang) else t.en
     glory = t.glory(entry["yellow"])
     colour = "yellow" if entry["yellow"] else "white"
     return f"[{colour}]{name}[/] {glory:+d}"
 
 
-def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
+def render_text(view: dict[str, Any], lang: str = "en",
+                names: list[str] | None = None) -> list[str]:
     """The table as lines of Rich markup, for the terminal."""
-    zh = _zh(lang)
-    sep = "、" if zh else ", "
+    zh = is_zh(lang)
+    sep = list_sep(lang)
     me = view["seat"]
     out = []
     top = _BY_KEY_LAND[view["land_top"]] if view["land_top"] else None

@@ -1,0 +1,52 @@
+"""The [assumed] switches of cards.toml work both ways (the defaults are tested with
+the ambiguities they resolve)."""
+
+from __future__ import annotations
+
+import pytest
+from conflicting_legends_scenario import GAME, do, hand, legal, start_war, table
+
+from noblesse.games.conflicting_legends.rules import ASSUMED
+
+
+@pytest.fixture
+def switch(monkeypatch: pytest.MonkeyPatch):
+    def flip(name: str, value: bool) -> None:
+        assert name in ASSUMED
+        monkeypatch.setitem(ASSUMED, name, value)
+    return flip
+
+
+def test_without_announcements_the_throw_comes_at_once(switch) -> None:
+    switch("announcements", False)
+    s = table(hands={0: ["julius_caesar"]})
+    start_war(s, 0, "julius_caesar", "pampas")
+    assert GAME.to_act(s) == (0, 1)
+
+
+def test_passed_players_protected(switch) -> None:
+    switch("attack_passed_players", False)
+    s = table(hands={0: ["julius_caesar"]}, passed=[1, 2])
+    do(s, 0, "play:julius_caesar")
+    assert legal(s) == ["target:north_africa"]
+    s = table(hands={0: ["julius_caesar"]}, passed=[1, 2, 3])
+    assert "play:julius_caesar" not in legal(s)
+
+
+def test_hand_limit_only_at_settlement(switch) -> None:
+    switch("hand_limit_every_draw", False)
+    s = table(hands={0: ["shakespeare"] + ["people"] * 5}, deck=["mozart", "li_bai"])
+    do(s, 0, "play:shakespeare")
+    assert len(s.hands[0]) == 7
+
+
+def test_no_reshuffle_of_the_discard_pile_mid_round(switch) -> None:
+    switch("reshuffle_discard_when_deck_empty", False)
+    s = table(hands={0: ["shakespeare"]}, deck=[], discard=["mozart"])
+    do(s, 0, "play:shakespeare")
+    assert hand(s, 0) == [] and len(s.discard) == 1
+
+
+def test_a_fixed_start_player(switch) -> None:
+    switch("random_start_player", False)
+    assert {GAME.setup(4, seed).start for seed in range(10)} == {0}
