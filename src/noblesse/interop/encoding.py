@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import MutableSequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,7 +21,11 @@ from noblesse.core.game import Game, State
 
 CLIP = 1e6
 POSITIONS = 24  # positions one-hot encoded in a list of names (all of them are counted)
-EXPLORE_GAMES = 60
+TOKENIZE_ABOVE = 64  # more distinct strings than this at one path: try encoding by tokens
+_TOKEN = re.compile(r"[A-Za-z_]+|\d+|[^A-Za-z_\d]")
+EXPLORE_GAMES = 60         # random games explored to learn the schema, at most ...
+MIN_EXPLORE_GAMES = 8      # ... and at least, stopping early after ...
+EXPLORE_DECISIONS = 5000   # ... this many decisions in all
 EXPLORE_SEED = 20_240_601
 
 
@@ -41,33 +46,53 @@ class _Stat:
         self.is_list = False
 
     def see(self, value: Any) -> None:
-        if value is None:
+        t = type(value)
+        if t is str:
+            self.strings.add(value)
+        elif t is int or t is float or t is bool:
+            self.number = True
+        elif value is None:
             self.null = True
+        elif t is dict:
+            keys = self.keys
+            for key, sub in value.items():
+                stat = keys.get(key if type(key) is str else str(key))
+                if stat is None:
+                    stat = keys[str(key)] = _Stat()
+                stat.see(sub)
+        elif t is list or t is tuple:
+            self._see_list(value)
+        elif isinstance(value, str):
+            self.strings.add(str(value))
         elif isinstance(value, bool | int | float):
             self.number = True
-        elif isinstance(value, str):
-            self.strings.add(value)
         elif isinstance(value, dict):
-            for key, sub in value.items():
-                stat = self.keys.get(str(key))
-                if stat is None:
-                    stat = self.keys[str(key)] = _Stat()
-                stat.see(sub)
+            self.see(dict(value))
         elif isinstance(value, list | tuple):
-            self.is_list = True
-            self.maxlen = max(self.maxlen, len(value))
-            self.minlen = min(self.minlen, len(value))
-            if self.item is None:
-                self.item = _Stat()
+            self._see_list(value)
+
+    def _see_list(self, value: list[Any] | tuple[Any, ...]) -> None:
+        self.is_list = True
+        n = len(value)
+        if n > self.maxlen:
+            self.maxlen = n
+        if n < self.minlen:
+            self.minlen = n
+        item = self.item
+        if item is None:
+            item = self.item = _Stat()
+        if all(type(sub) is str for sub in value):
+            item.strings.update(value)
+        else:
             for sub in value:
-                self.item.see(sub)
+                item.see(sub)
 
 
 class _Node:
     """The frozen layout of one path: slots relative to the node's base offset."""
 
     __slots__ = ("width", "num", "null", "vocab", "other", "keys", "len_slot", "item",
-                 "item_base", "maxlen", "bag_base")
+                 "item_base", "maxlen", "bag_base", "tokens")
 
     def __init__(self) -> None:
         self.width = 0
@@ -81,6 +106,12 @@ class _Node:
         self.item_base = 0
         self.maxlen = 0
         self.bag_base = -1
+        self.tokens = False  # strings are compounds ("+queen@3"): one-hot per token position
+
+
+def _tokens(text: str) -> list[str]:
+    """``"+queen@3"`` -> ``["+", "queen", "@", "3"]``: words, numbers, single symbols."""
+    return _TOKEN.findall(text)
 
 
 def _vocab_groups(game: Game) -> list[set[str]]:
@@ -125,8 +156,20 @@ def _freeze(stat: _Stat, groups: list[set[str]], seats: set[str]) -> _Node:
     if stat.null:
         node.null, width = width, width + 1
     if stat.strings:
-        for s in _widen(stat.strings, groups, seats):
-            node.vocab[s] = width
+        vocab = _widen(stat.strings, groups, seats)
+        if len(vocab) > TOKENIZE_ABOVE:
+            # many distinct compound strings ("+queen@3", "hat:5"): one-hot each token at
+            # its position instead, when that is at least twice as compact
+            by_position: dict[int, set[str]] = {}
+            for text in stat.strings:
+                for i, token in enumerate(_tokens(text)):
+                    by_position.setdefault(i, set()).add(token)
+            tokens = [f"{i}:{t}" for i in sorted(by_position)
+                      for t in _widen(by_position[i], groups, seats)]
+            if 2 * len(tokens) <= len(vocab):
+                node.tokens, vocab = True, tokens
+        for text in vocab:
+            node.vocab[text] = width
             width += 1
         node.other, width = width, width + 1
     if stat.keys:
@@ -174,6 +217,20 @@ def _merged(stats: list[_Stat]) -> _Stat:
 
 
 # ----------------------------------------------------------------------------- encoding
+def _encode_tokens(text: Any, node: _Node, base: int, out: MutableSequence[float],
+                   add: float | None = None) -> None:
+    """A compound string: a one (or, in a list's counts, +1) at each token's slot."""
+    if type(text) is not str:
+        return
+    vocab = node.vocab
+    for i, token in enumerate(_tokens(text)):
+        slot = vocab.get(f"{i}:{token}", node.other)
+        if add is None:
+            out[base + slot] = 1.0
+        else:
+            out[base + slot] += add
+
+
 def _clip(x: float) -> float:
     return CLIP if x > CLIP else -CLIP if x < -CLIP else x
 
@@ -187,7 +244,9 @@ def _encode(value: Any, node: _Node, base: int, out: MutableSequence[float]) -> 
             x = float(value)
             out[base + node.num] = _clip(x) if x == x else 0.0
     elif isinstance(value, str):
-        if node.other >= 0:
+        if node.tokens:
+            _encode_tokens(value, node, base, out)
+        elif node.other >= 0:
             out[base + node.vocab.get(value, node.other)] = 1.0
     elif isinstance(value, dict):
         keys = node.keys
@@ -203,7 +262,9 @@ def _encode(value: Any, node: _Node, base: int, out: MutableSequence[float]) -> 
             if node.bag_base >= 0 and item is not None:
                 bag = base + node.bag_base
                 for sub in value:
-                    if type(sub) is str:
+                    if item.tokens:
+                        _encode_tokens(sub, item, bag, out, 1.0)
+                    elif type(sub) is str:
                         out[bag + item.vocab.get(sub, item.other)] += 1.0
             if item is not None and node.maxlen:
                 step = item.width
@@ -290,14 +351,18 @@ def _profile(game_id: str, version: str, players: int, n_games: int, seed: int) 
     rng = random.Random(seed)
     root = _Stat()
     longest, lo, hi, simultaneous = 0, 0.0, 1.0, False
+    total = 0
     for i in range(n_games):
+        if i >= MIN_EXPLORE_GAMES and total >= EXPLORE_DECISIONS:
+            break
         state = game.setup(players, seed + i)
         decisions = 0
         while not game.is_over(state):
             seats = game.to_act(state)
             if len(seats) > 1:
                 simultaneous = True
-            for seat in range(players):
+            # the acting seats' views always, every seat's view at every 8th decision
+            for seat in range(players) if decisions % 8 == 0 else seats:
                 root.see(game.view(state, seat))
             for seat in seats:
                 legal = game.legal_actions(state, seat)
@@ -305,9 +370,13 @@ def _profile(game_id: str, version: str, players: int, n_games: int, seed: int) 
                 decisions += 1
         for seat in range(players):
             root.see(game.view(state, seat))
+        total += decisions
         longest = max(longest, decisions)
         returns = game.returns(state)
         lo, hi = min(lo, *returns), max(hi, *returns)
+    if lo < 0.0 or hi > 1.0:  # returns are not shares of a win: leave room beyond what was seen
+        span = hi - lo
+        lo, hi = (lo - span / 2 if lo < 0.0 else lo), (hi + span / 2 if hi > 1.0 else hi)
     seats = {str(s) for s in range(players)}
     encoder = ViewEncoder(_freeze(root, _vocab_groups(game), seats))
     native_size = _native_size(game, players)

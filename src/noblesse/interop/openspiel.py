@@ -109,8 +109,7 @@ class NoblesseSpielGame(pyspiel.Game):
         return NoblesseSpielState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(self, perfect_recall)
+        return _Observer(self, iig_obs_type)
 
 
 class _Core:
@@ -118,21 +117,33 @@ class _Core:
     attribute, so this one object copies itself the fast way (``Game.clone``), shares
     the game and the (immutable) events, and pickles the game by its id."""
 
-    __slots__ = ("game", "inner", "events", "own", "seed_bytes")
+    __slots__ = ("game", "inner", "events", "own", "seed_bytes", "seen", "text")
 
     def __init__(self, game: Game, inner: Any, events: list[Any], own: list[list[int]],
-                 seed_bytes: list[int]) -> None:
+                 seed_bytes: list[int], seen: list[list[str]] | None = None) -> None:
         self.game = game
         self.inner = inner
         self.events = events
         self.own = own
         self.seed_bytes = seed_bytes
+        # per seat: the events so far as that seat saw them, serialised once each
+        self.seen = seen if seen is not None else [[] for _ in own]
+        self.text: str | None = None  # str(state), cached until the next action
 
     def copy(self, inner: Any = None) -> _Core:
-        if inner is None and self.inner is not None:
+        same = inner is None
+        if same and self.inner is not None:
             inner = self.game.clone(self.inner)
-        return _Core(self.game, inner, list(self.events), [list(o) for o in self.own],
-                     list(self.seed_bytes))
+        out = _Core(self.game, inner, list(self.events), [list(o) for o in self.own],
+                    list(self.seed_bytes), [list(s) for s in self.seen])
+        out.text = self.text if same else None
+        return out
+
+    def seen_by(self, seat: int) -> str:
+        seen, events = self.seen[seat], self.events
+        for event in events[len(seen):]:
+            seen.append(_dumps(event.for_seat(seat)))
+        return ",".join(seen)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         return self.copy()
@@ -187,6 +198,7 @@ class NoblesseSpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         c = self._c
+        c.text = None
         if c.inner is None:
             c.seed_bytes.append(int(action))
             if len(c.seed_bytes) == SEED_BYTES:
@@ -213,7 +225,9 @@ class NoblesseSpielState(pyspiel.State):
         c = self._c
         if c.inner is None:
             return f"drawing the seed: {c.seed_bytes}"
-        return _dumps([c.game.view(c.inner, s) for s in range(len(c.own))])
+        if c.text is None:  # every seat's view: the whole state, hidden parts included
+            c.text = _dumps([c.game.view(c.inner, s) for s in range(len(c.own))])
+        return c.text
 
     # -- resampling ----------------------------------------------------------------------
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None
@@ -234,7 +248,7 @@ class NoblesseSpielState(pyspiel.State):
         return out
 
     # -- what a seat knows ---------------------------------------------------------------
-    def view(self, seat: int) -> dict[str, Any] | None:
+    def view(self, seat: int | None) -> dict[str, Any] | None:
         c = self._c
         return None if c.inner is None else c.game.view(c.inner, seat)
 
@@ -242,31 +256,49 @@ class NoblesseSpielState(pyspiel.State):
         c = self._c
         if c.inner is None:
             return _dumps({"seat": seat, "setup": len(c.seed_bytes)})
-        return _dumps({"seat": seat, "view": c.game.view(c.inner, seat), "mine": c.own[seat],
-                       "seen": [e.for_seat(seat) for e in c.events]})
+        # _dumps of {"mine", "seat", "seen", "view"}, with the event log built incrementally
+        return (f'{{"mine":{_dumps(c.own[seat])},"seat":{seat},"seen":[{c.seen_by(seat)}],'
+                f'"view":{_dumps(c.game.view(c.inner, seat))}}}')
 
 
 class _Observer:
-    """OpenSpiel's PyObserver interface: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
+    """OpenSpiel's PyObserver interface: ``tensor``, ``dict``, ``set_from``, ``string_from``.
 
-    def __init__(self, game: NoblesseSpielGame, perfect_recall: bool) -> None:
+    Perfect recall: the information state string (no tensor). Otherwise the seat's
+    view, or the spectator's view (``view(state, None)``) for an observation type
+    without private information."""
+
+    def __init__(self, game: NoblesseSpielGame, iig_obs_type: Any) -> None:
         self._game = game
-        self._perfect_recall = perfect_recall
-        size = 1 if perfect_recall else game.profile.observation_size
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self._perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        private = (pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None
+                   else iig_obs_type.private_info)
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("noblesse games only observe one seat's (or no) private information")
+        self._public_only = private == pyspiel.PrivateInfoType.NONE
+        if self._perfect_recall:
+            self.tensor = None
+            self.dict: dict[str, Any] = {}
+        else:
+            self.tensor = np.zeros(game.profile.observation_size, np.float32)
+            self.dict = {"observation": self.tensor}
 
     def set_from(self, state: NoblesseSpielState, player: int) -> None:
-        if state.inner is None or self._perfect_recall:
-            self.tensor.fill(0.0)
+        if self.tensor is None:
             return
-        self._game.profile.observation_into(self._game.noblesse, state.inner, player,
-                                            self.tensor)
+        if state.inner is None:
+            self.tensor.fill(0.0)
+        elif self._public_only:
+            view = self._game.noblesse.view(state.inner, None)
+            self._game.profile.view_encoder.encode_view(view, self.tensor)
+        else:
+            self._game.profile.observation_into(self._game.noblesse, state.inner, player,
+                                                self.tensor)
 
     def string_from(self, state: NoblesseSpielState, player: int) -> str:
-        if self._perfect_recall:
+        if self._perfect_recall and not self._public_only:
             return state.information_state(player)
-        view = state.view(player)
+        view = state.view(None if self._public_only else player)
         return "" if view is None else _dumps(view)
 
 

@@ -1,0 +1,169 @@
+"""Every registered game as a PettingZoo AEC environment.
+
+    from noblesse.interop.pettingzoo import env
+    e = env("guillotine", players=4)
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        mask = obs["action_mask"]
+        action = None if terminated or truncated else e.action_space(agent).sample(mask)
+        e.step(action)
+
+Agents are ``player_0`` ... ``player_<n-1>`` (the seats). An observation is a dict:
+``"observation"``, the fixed-size float32 vector of ``noblesse.interop.encoding``
+(built from what ``view`` shows that seat, nothing more), and ``"action_mask"``,
+an int8 mask over the game's fixed action index (``num_distinct_actions``); the
+mask is all zeros for a seat that need not act now.
+
+Simultaneous decisions: when several seats must decide at once, the AEC order asks
+them one after another, lowest seat first; each decision is kept pending by the
+game and hidden from the other seats' views until all have chosen, so a later
+seat's observation does not contain an earlier seat's pending choice.
+
+Rewards are the change in ``Game.returns`` (so the sum over a game is the final
+return: by default 1/k to each of k tied winners). ``reset(seed=s)`` sets the game
+up with seed ``s`` (so a seed replays exactly); a reset without a seed draws the
+next seed from the environment's own RNG. ``max_decisions`` truncates long games.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from noblesse import games
+from noblesse.core.game import Game, State
+from noblesse.interop.encoding import CLIP, GameProfile, default_players, profile
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class NoblesseAECEnv(AECEnv):
+    """A noblesse game as a PettingZoo AEC environment (see the module doc)."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "noblesse_v0",
+                "is_parallelizable": False}
+
+    def __init__(self, game_id: str, players: int | None = None, render_mode: str | None = None,
+                 options: dict[str, Any] | None = None, max_decisions: int | None = None) -> None:
+        super().__init__()
+        self.game: Game = games.get(game_id)
+        self.players = players if players is not None else default_players(self.game)
+        self.profile: GameProfile = profile(game_id, self.players)
+        self.game_options = dict(options or {})
+        self.max_decisions = max_decisions
+        self.render_mode = render_mode
+        self.metadata = dict(self.metadata, name=f"noblesse_{game_id}_v0")
+        self.possible_agents = [agent_name(s) for s in range(self.players)]
+        self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
+        n_actions = self.game.num_distinct_actions
+        size = self.profile.observation_size
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(-CLIP, CLIP, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+            }) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+        self._rng = random.Random()
+        self.state: State | None = None
+        self.seed: int | None = None
+        self.decisions = 0
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # -- helpers ----------------------------------------------------------------------
+    def _mask(self, seat: int) -> np.ndarray:
+        mask = np.zeros(self.game.num_distinct_actions, np.int8)
+        if self.state is not None and not self.game.is_over(self.state) \
+                and seat in self.game.to_act(self.state):
+            for a in self.game.legal_actions(self.state, seat):
+                mask[self.game.action_index(a)] = 1
+        return mask
+
+    def _select_next(self) -> None:
+        if self.game.is_over(self.state):
+            return
+        self.agent_selection = agent_name(self.game.to_act(self.state)[0])
+
+    # -- the AEC API ------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng.seed(seed)
+            game_seed = seed
+        else:
+            game_seed = self._rng.getrandbits(32)
+        self.seed = game_seed
+        self.state = self.game.setup(self.players, game_seed, dict(self.game_options))
+        self.decisions = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._returns = [0.0] * self.players
+        self.agent_selection = self.agents[0]
+        self._select_next()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat_of[agent]
+        vector = np.zeros(self.profile.observation_size, np.float32)
+        if self.state is not None:
+            self.profile.observation_into(self.game, self.state, seat, vector)
+        return {"observation": vector, "action_mask": self._mask(seat)}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat_of[agent]
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply(self.state, seat, self.game.action_at(int(action)))
+        self.decisions += 1
+        returns = [float(r) for r in self.game.returns(self.state)]
+        for a in self.agents:
+            s = self._seat_of[a]
+            self.rewards[a] = returns[s] - self._returns[s]
+        self._returns = returns
+        if self.game.is_over(self.state):
+            for a in self.agents:
+                self.terminations[a] = True
+        elif self.max_decisions is not None and self.decisions >= self.max_decisions:
+            for a in self.agents:
+                self.truncations[a] = True
+        else:
+            self._select_next()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.state is None:
+            return None
+        text = json.dumps(self.game.view(self.state, None), ensure_ascii=False, sort_keys=True)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def env(game_id: str, players: int | None = None, **kwargs: Any) -> NoblesseAECEnv:
+    """The AEC environment of ``game_id`` (``players`` defaults to 4 where allowed)."""
+    return NoblesseAECEnv(game_id, players, **kwargs)
+
