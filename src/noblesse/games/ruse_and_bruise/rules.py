@@ -153,6 +153,19 @@ def final_score(won: list[int]) -> int:
     return with_set
 
 
+def _compact(summary: dict[str, Any]) -> dict[str, Any]:
+    """The last round's scoring as views carry it (see views.py for the notation)."""
+    rows = []
+    for row in summary["rows"]:
+        cards = [("x" if c["removed"] else "^" if c["tucked"] else "+" if c["live"] else "-")
+                 + f"{c['card']}@{c['owner']}={c['value']}" for c in row["cards"]]
+        sc = row["score"]
+        rows.append({"row": row["row"], "winner": row["winner"], "reason": row["reason"],
+                     "score": f"{ICONS[SCORE_ICON[sc]].key}:{SCORE_VALUE[sc]}",
+                     "totals": row["totals"], "cards": cards})
+    return {"round": summary["round"], "rows": rows}
+
+
 class RuseRules(GameBase):
     id = "ruse_and_bruise"
     version = f"1.0+{CARDS.digest}"
@@ -212,7 +225,7 @@ class RuseRules(GameBase):
         """§R2.4 / §R13: turn up the top of every pile; §R3: the start player."""
         s.round += 1
         s.row_score = [pile.pop() for pile in s.piles]
-        s.starter = s.player = (s.ender + 1) % s.n_players if s.round > 1 else s.starter
+        s.starter = s.player = (s.ender + 1) % s.n_players  # round 1: ender = starter - 1
         ev.append(Event("round", {"round": s.round, "starter": s.starter,
                                   "score_cards": list(s.row_score)}))
         self._start_turn(s, ev)
@@ -607,7 +620,7 @@ class RuseRules(GameBase):
             else:  # §R12: an unclaimed score card leaves the game
                 s.lost.append(sc)
         summary = {"round": s.round, "ender": s.ender, "rows": rows}
-        s.last_round = json.dumps(summary, sort_keys=True)
+        s.last_round = json.dumps(_compact(summary), sort_keys=True, ensure_ascii=True)
         ev.append(Event("round_end", summary))
         # §R13: every card on the table goes back to its owner's discard pile
         for r in range(n):

@@ -5,6 +5,13 @@ card's owner and face, face-up cards, closed and suppressed rows, hand, draw-pil
 discard sizes and won score cards are public; a face-down card only to its owner
 (an Explorer that jumped face down is known to all), a tucked card only to its owner,
 a hand and a discard pile's contents only to their owner.
+
+Cards on the table are short strings, so views stay small in long games:
+``"+king@1"`` a face-up King of seat 1, ``"-queen@2"`` a face-down Queen (only its
+owner sees the name), ``"-?@2"`` a face-down card of seat 2, ``"~explorer@0"`` a
+jumped Explorer (face down, known to all). A score card is ``"corn:3"``. In the last
+round's breakdown a card is ``"<how>key@owner=value"`` with ``how`` "+" live, "-"
+concealed, "^" tucked under a Cloak, "x" removed by a Witch or Wizard.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from noblesse.games.ruse_and_bruise.rules import (
     HALF,
     ICONS,
     KIND,
+    KNOWN,
     OWNER,
     PER_ICON,
     PLAY0,
@@ -42,6 +50,8 @@ from noblesse.games.ruse_and_bruise.rules import (
     UP,
     RuseState,
 )
+
+KEYS = [c.key for c in CHARACTERS]
 
 
 def _zh(lang: str) -> bool:
@@ -65,10 +75,14 @@ def seat_name(seat: int, lang: str = "en", names: list[str] | None = None) -> st
     return f"座位{seat + 1}" if _zh(lang) else f"Seat {seat + 1}"
 
 
-def _score_card(sc: int) -> dict[str, Any] | None:
+def _score_card(sc: int) -> str | None:
+    """``"corn:3"``."""
     if sc < 0:
         return None
-    return {"icon": ICONS[SCORE_ICON[sc]].key, "value": SCORE_VALUE[sc]}
+    return f"{ICONS[SCORE_ICON[sc]].key}:{SCORE_VALUE[sc]}"
+
+
+FACE = {DOWN: "-", UP: "+", KNOWN: "~"}
 
 
 REASONS = {
@@ -154,13 +168,10 @@ class RuseViews:
         rows = []
         for r in range(s.n_players):
             up = s.up[r]
-            cards = []
-            for i, c in enumerate(s.rows[r]):
-                shown = up[i] != DOWN or OWNER[c] == seat
-                cards.append({"owner": OWNER[c], "up": up[i] == UP,
-                              "card": CHARACTERS[KIND[c]].key if shown else None})
-            tucks = [{"under": s.rows[r].index(cloak) + 1, "owner": OWNER[c],
-                      "card": CHARACTERS[KIND[c]].key if OWNER[c] == seat else None}
+            cards = [f"{FACE[f]}{KEYS[KIND[c]] if f != DOWN or OWNER[c] == seat else '?'}"
+                     f"@{OWNER[c]}" for c, f in zip(s.rows[r], up, strict=True)]
+            tucks = [[s.rows[r].index(cloak) + 1,
+                      f"-{KEYS[KIND[c]] if OWNER[c] == seat else '?'}@{OWNER[c]}"]
                      for cloak, c in s.tucks[r]]
             sc = s.row_score[r]
             rows.append({
@@ -178,9 +189,6 @@ class RuseViews:
             "score": self.score(s, o),
         } for o in range(s.n_players)]
         last = json.loads(s.last_round) if s.last_round else None
-        if last:
-            for row in last["rows"]:
-                row["score"] = _score_card(row["score"])
         out: dict[str, Any] = {
             "game": "ruse_and_bruise",
             "seat": seat,
@@ -369,11 +377,12 @@ def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None 
         c = by_key[key]
         return c.zh if zh else c.en
 
-    def score(card: dict[str, Any] | None) -> str:
+    def score(card: str | None) -> str:
         if card is None:
             return "-"
-        i = icons[card["icon"]]
-        return f"{i.extra}{i.zh}{card['value']}分" if zh else f"{i.extra} {i.en} {card['value']}"
+        icon, value = card.split(":")
+        i = icons[icon]
+        return f"{i.extra}{i.zh}{value}分" if zh else f"{i.extra} {i.en} {value}"
 
     def colour(owner: int) -> str:
         return rich.get(view["players"][owner]["colour"], "white")
@@ -396,14 +405,16 @@ def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None 
             head += " · " + sep.join(marks)
         cards = []
         for c in row["cards"]:
-            text = name(c["card"]) if c["card"] else "?"
-            if not c["up"]:
+            key, owner = c[1:].split("@")
+            text = name(key) if key != "?" else "?"
+            if c[0] != "+":
                 text = f"<{text}>"
-            cards.append(f"[{colour(c['owner'])}]{text}[/]")
-        for t in row["tucks"]:
-            text = name(t["card"]) if t["card"] else "?"
-            cards.append(f"[{colour(t['owner'])}](披風#{t['under']}下：{text})[/]" if zh else
-                         f"[{colour(t['owner'])}](under #{t['under']}: {text})[/]")
+            cards.append(f"[{colour(int(owner))}]{text}[/]")
+        for under, c in row["tucks"]:
+            key, owner = c[1:].split("@")
+            text = name(key) if key != "?" else "?"
+            cards.append(f"[{colour(int(owner))}](披風#{under}下：{text})[/]" if zh else
+                         f"[{colour(int(owner))}](under #{under}: {text})[/]")
         out.append(head + ": " + (" ".join(cards) if cards else "-"))
     for p in view["players"]:
         who = seat_name(p["seat"], lang, names)
