@@ -23,7 +23,7 @@ import random
 import time
 
 from noblesse.agents.base import SeededAgent
-from noblesse.agents.heuristics import evaluation_for, evaluation_scale
+from noblesse.agents.heuristics import evaluation_all_for, evaluation_scale
 from noblesse.core.game import Action, Game, State
 
 
@@ -138,10 +138,9 @@ class IsmctsAgent(SeededAgent):
 
     def _rollout(self, game: Game, world: State) -> list[float]:
         if self.rollout == "eval" and not game.is_over(world):
-            evaluate = evaluation_for(game.id)
             scale = evaluation_scale(game.id)
-            return [1.0 / (1.0 + math.exp(-evaluate(game, world, s) / scale))
-                    for s in range(world.n_players)]
+            return [1.0 / (1.0 + math.exp(-v / scale))
+                    for v in evaluation_all_for(game.id)(game, world)]
         rng = self.rng
         agent = self._rollout_agent
         steps = 0

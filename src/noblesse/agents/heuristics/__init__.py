@@ -42,6 +42,16 @@ def evaluation_for(game_id: str) -> Evaluation:
     return getattr(_module(game_id), "evaluate", score_margin)
 
 
+def evaluation_all_for(game_id: str) -> Callable[[Game, State], list[float]]:
+    """Every seat's evaluation of one position (the module's ``evaluate_all`` if it has a
+    faster way than asking ``evaluate`` once per seat)."""
+    module = _module(game_id)
+    if module is not None and hasattr(module, "evaluate_all"):
+        return module.evaluate_all
+    evaluate = evaluation_for(game_id)
+    return lambda game, state: [evaluate(game, state, s) for s in range(state.n_players)]
+
+
 def evaluation_scale(game_id: str) -> float:
     """How many evaluation points make a clear advantage (the module's ``SCALE``)."""
     return float(getattr(_module(game_id), "SCALE", 5.0))

@@ -1,0 +1,181 @@
+"""Heads of State: a plain strategy that answers every decision itself.
+
+It looks only at what the seat may see: the board, the displays, the markers and
+its own hands. Each empty space is worth its influence, the initial marker still
+under its box, progress towards the country marker and the noble-house marker,
+and the noble card; attribute cards are wanted for the best spaces it can aim at.
+Treachery is chosen when a rival's valuable noble can be killed and the space
+refilled at once.
+"""
+
+from __future__ import annotations
+
+import random
+
+from noblesse.core.game import Action, Game, State
+from noblesse.games.heads_of_state.rules import (
+    BOXES,
+    COUNTRY_BOXES,
+    DISCARD_A0,
+    DISCARD_T0,
+    DRAW,
+    DRAW_T,
+    END_TURN,
+    ENNOBLE0,
+    KILL0,
+    MAJORITY,
+    NA,
+    NR,
+    NT,
+    OPT_A,
+    OPT_B,
+    OPTION_B,
+    PAY0,
+    PAY_CARDS,
+    RANKS,
+    REQUIRES,
+    SLOT_BOX,
+    SLOT_COUNTRY,
+    SLOT_NEED,
+    SLOT_RANK,
+    SLOTS,
+    T_COUNTRY,
+    TAKE_A0,
+    TAKE_T0,
+    WILD,
+    WITH0,
+    HeadsState,
+)
+
+
+def evaluate(game: Game, state: State, seat: int) -> float:
+    """Score margin plus the influence the seat's living nobles would give now."""
+    view = game.view(state, seat)
+    scores = [p["score"] for p in view["players"]]
+    others = [v for s, v in enumerate(scores) if s != seat]
+    influence = sum(SLOTS[x].influence for x, o in enumerate(view["board"]) if o == seat)
+    return scores[seat] - max(others, default=0) + 0.5 * influence
+
+
+def slot_value(s: HeadsState, seat: int, x: int) -> float:
+    """What ennobling in space ``x`` is worth to ``seat``."""
+    box = SLOT_BOX[x]
+    rank = SLOT_RANK[x]
+    value = 2.0 * SLOTS[x].influence
+    if s.initial_owner[box] < 0:
+        value += BOXES[box].initial
+    mine = s.occupied[seat]
+    if not (mine >> box) & 1:
+        country = SLOT_COUNTRY[x]
+        if len(s.country_done[country]) < 2:
+            missing = bin(COUNTRY_BOXES[country] & ~mine).count("1")
+            value += 6.0 / missing
+    if not (s.ranks_ever[seat] >> rank) & 1 and len(s.house) < 2:
+        value += 3.0
+    if s.noble_left[rank]:
+        value += MAJORITY[rank] / 6.0
+    return value
+
+
+def _targets(s: HeadsState, seat: int) -> list[tuple[float, int]]:
+    """(value per card, rank) of every rank with an empty space, best first."""
+    best = [0.0] * NR
+    for x, owner in enumerate(s.slots):
+        if owner < 0:
+            v = slot_value(s, seat, x)
+            r = SLOT_RANK[x]
+            if v > best[r]:
+                best[r] = v
+    return sorted(((best[r] / len(REQUIRES[r]), r) for r in range(NR) if best[r] > 0),
+                  reverse=True)
+
+
+def wants(s: HeadsState, seat: int) -> list[float]:
+    """How much each attribute kind is wanted now."""
+    hand = s.hands[seat]
+    want = [0.0] * NA
+    for k, (per_card, r) in enumerate(_targets(s, seat)[:3]):
+        weight = per_card / (1 + k)
+        missing = [a for a in REQUIRES[r] if hand[a] == 0]
+        for a in REQUIRES[r]:
+            bonus = weight / (1 + len(missing))
+            want[a] += bonus * (1.0 if hand[a] == 0 else 0.2 / hand[a])
+    want[WILD] = 0.5 * max(want[:WILD], default=0.0) + 0.3 / (1 + hand[WILD])
+    return want
+
+
+def _kill_gain(s: HeadsState, seat: int, x: int) -> float:
+    """Worth of killing the noble in ``x``: its influence lost to a rival, and the space
+    gained if the seat can fill it at once."""
+    gain = 2.0 * SLOTS[x].influence
+    hand = s.hands[seat]
+    r = SLOT_RANK[x]
+    missing = sum(1 for a in REQUIRES[r] if hand[a] == 0)
+    if missing == 0 or (missing == 1 and hand[WILD] and RANKS[r].courtesan):
+        gain += slot_value(s, seat, x)
+    return gain
+
+
+def choose(game: Game, state: State, seat: int, legal: list[Action],
+           rng: random.Random) -> Action | None:
+    s: HeadsState = state  # type: ignore[assignment]
+    kind = s.kind
+    if kind == 1:  # the option
+        if OPT_B in legal and any(s.thands[seat]):
+            gains = [_kill_gain(s, seat, x) for x, o in enumerate(s.slots)
+                     if o >= 0 and o != seat and _methods(s, seat, x)]
+            if gains and max(gains) >= 8:
+                return OPT_B
+        if OPT_B in legal and sum(s.hands[seat]) >= 8 and sum(s.thands[seat]) < 3:
+            return OPT_B  # a full hand: one attribute card and a weapon for later
+        return OPT_A
+    if kind == 2:  # a take
+        want = wants(s, seat)
+        best, value = DRAW if DRAW in legal else None, 0.25
+        for a in legal:
+            if TAKE_A0 <= a < DRAW and want[a - TAKE_A0] > value:
+                best, value = a, want[a - TAKE_A0]
+        if best is not None:
+            return best
+        takes = [a for a in legal if TAKE_T0 <= a < DRAW_T]
+        if takes:
+            return max(takes, key=lambda a: _weapon_value(s, seat, a - TAKE_T0))
+        return DRAW_T if DRAW_T in legal else legal[0]
+    if kind == 3:  # act
+        fills = [a for a in legal if ENNOBLE0 <= a < KILL0]
+        if fills:
+            return max(fills, key=lambda a: slot_value(s, seat, a - ENNOBLE0))
+        kills = [a for a in legal if KILL0 <= a < PAY_CARDS]
+        if kills and s.option == OPTION_B:
+            best = max(kills, key=lambda a: _kill_gain(s, seat, a - KILL0))
+            if _kill_gain(s, seat, best - KILL0) >= 6:
+                return best
+        return END_TURN
+    if kind == 4:  # pay
+        return PAY_CARDS if PAY_CARDS in legal else min(
+            legal, key=lambda a: s.hands[seat][a - PAY0])
+    if kind == 5:  # method: a sure country card before the cube bag
+        sure = [a for a in legal if T_COUNTRY[a - WITH0] >= 0]
+        return sure[0] if sure else legal[0]
+    # discard: the least wanted attribute card, then the least useful treachery card
+    want = wants(s, seat)
+    attrs = [a for a in legal if DISCARD_A0 <= a < DISCARD_T0]
+    if attrs:
+        hand = s.hands[seat]
+        return min(attrs, key=lambda a: want[a - DISCARD_A0] / max(1, hand[a - DISCARD_A0]))
+    th = s.thands[seat]
+    return max((a for a in legal if a >= DISCARD_T0),
+               key=lambda a: (T_COUNTRY[a - DISCARD_T0] >= 0, th[a - DISCARD_T0]))
+
+
+def _weapon_value(s: HeadsState, seat: int, card: int) -> float:
+    """How much a treachery card could kill: the rivals' influence it can reach."""
+    country = T_COUNTRY[card]
+    return sum(SLOTS[x].influence for x, o in enumerate(s.slots)
+               if o >= 0 and o != seat and country in (-1, SLOT_COUNTRY[x]))
+
+
+def _methods(s: HeadsState, seat: int, x: int) -> bool:
+    need = SLOT_NEED[x]
+    th = s.thands[seat]
+    return any(th[t] >= need and T_COUNTRY[t] in (-1, SLOT_COUNTRY[x]) for t in range(NT))
