@@ -490,7 +490,9 @@ class HeadsRules(GameBase):
                 self._refill(s, ev)
             elif step == ACT:
                 seat = s.player
-                if self.ennoble_slots(s, seat) or self.kill_targets(s, seat):
+                if self.first_round(s) and not ASSUMED["first_round_ennoble"]:
+                    s.step = END  # the other reading of §4.3: the first round only takes
+                elif self.ennoble_slots(s, seat) or self.kill_targets(s, seat):
                     s.kind, s.actor = ACTING, seat
                 else:
                     s.step = END

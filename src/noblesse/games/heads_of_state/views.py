@@ -40,6 +40,7 @@ from noblesse.games.heads_of_state.rules import (
     SLOTS,
     TAKE_A0,
     TAKE_T0,
+    TAKES_A,
     TREACHERY,
     WITH0,
     HeadsState,
@@ -270,7 +271,7 @@ class HeadsViews:
             key = OPTION_NAMES[action + 1]
             if action == OPT_A:
                 owed = (self.first_round_draws(s) if self.first_round(s)  # type: ignore[attr-defined]
-                        else 3)
+                        else TAKES_A)
                 return f"拿取{owed}張屬性牌" if zh else f"Take {owed} attribute card{'s' * (owed > 1)}"
             return OPTION_TEXT[key][1 if zh else 0].capitalize()
         if TAKE_A0 <= action < DRAW:
@@ -407,25 +408,32 @@ class HeadsViews:
         def other(item: Any) -> str:
             return item.en if zh else item.zh
 
+        col = {k: (zh_ if zh else en) for k, (en, zh_) in {
+            "requires": ("Requires", "所需屬性"), "courtesan": ("Courtesan", "可用高級娼婦"),
+            "marks": ("Unmarked/3/4/5", "無標記/3/4/5"), "country": ("Country", "國家"),
+            "capital": ("Capital", "首都"), "slots": ("Spaces", "格子"),
+        }.items()}
         ranks = [{
             "name": _name(r, lang), "other": other(r),
-            "requires": sep.join(_name(ATTRS[a], lang) for a in REQUIRES[r.id]),
-            "courtesan": ("可" if r.courtesan else "不可") if zh else ("yes" if r.courtesan else "no"),
+            col["requires"]: sep.join(_name(ATTRS[a], lang) for a in REQUIRES[r.id]),
+            col["courtesan"]: ("可" if r.courtesan else "不可") if zh
+            else ("yes" if r.courtesan else "no"),
             "points": r.majority, "copies": BOARD.rules["noble_cards_per_rank"],
         } for r in RANKS]
         attributes = [{
             "name": _name(a, lang), "other": other(a),
-            "marks": "/".join(str(c) for c in a.copies), "copies": sum(a.copies),
+            col["marks"]: "/".join(str(c) for c in a.copies), "copies": sum(a.copies),
         } for a in ATTRS]
         treachery = [{
             "name": _name(t, lang), "other": other(t),
-            "country": _name(COUNTRIES[t.country], lang) if t.country >= 0
+            col["country"]: _name(COUNTRIES[t.country], lang) if t.country >= 0
             else ("任何國家" if zh else "any"), "copies": t.copies,
         } for t in TREACHERY]
         boxes = [{
-            "name": _name(b, lang), "other": other(b), "country": _name(COUNTRIES[b.country], lang),
-            "capital": ("首都" if zh else "capital") if b.capital else "",
-            "slots": " / ".join(_name(RANKS[SLOTS[x].rank], lang) for x in b.slots),
+            "name": _name(b, lang), "other": other(b),
+            col["country"]: _name(COUNTRIES[b.country], lang),
+            col["capital"]: ("首都" if zh else "capital") if b.capital else "",
+            col["slots"]: " / ".join(_name(RANKS[SLOTS[x].rank], lang) for x in b.slots),
             "points": b.initial,
         } for b in BOXES]
         heads = (("貴族", "屬性牌", "背叛牌", "板圖格子") if zh

@@ -1,0 +1,153 @@
+// Heads of State's table: the four countries with their boxes and spaces, the
+// attribute and treachery displays, the players with their markers and noble
+// cards, your hands. Every legal action is something to click: an empty space to
+// ennoble, a rival's noble to assassinate, a displayed card or a deck to take
+// from, a card of yours to discard or to play; the rest (the option, how to pay,
+// end the turn) are buttons.
+import { el } from "/static/i18n.js";
+
+const SEAT_COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a"];
+const ATTR_COLOURS = {
+  gold: "#c9a227", land: "#6d8b3a", troops: "#8d3b2f", title: "#5b4a9e", castle: "#6d6d6d",
+  duelling: "#a33b6b", bishop: "#2f5f8d", marriage: "#c2607a", courtesan: "#111",
+};
+
+function bind(node, action, ctx, bound) {
+  if (ctx.legal.has(action)) {
+    node.classList.add("clickable");
+    node.dataset.action = action;
+    node.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.act(action); });
+    bound.add(action);
+  }
+  return node;
+}
+
+function attrCard(key, ctx, count = 1) {
+  const a = ctx.catalog.attributes[key];
+  const colour = ATTR_COLOURS[key] || "#555";
+  return el("div", { class: "card small", style: `border-color:${colour};min-height:48px;width:84px` },
+    el("span", { class: "name", style: `color:${colour}` }, ctx.pick(a)),
+    count > 1 ? el("span", { class: "pts" }, `×${count}`) : "");
+}
+
+function treacheryCard(key, ctx, count = 1) {
+  const tr = ctx.catalog.treachery[key];
+  const where = tr.country ? ctx.pick(ctx.catalog.countries[tr.country]) : (ctx.lang === "zh-TW" ? "任何國家" : "anywhere");
+  return el("div", { class: "card small action", style: "min-height:48px;width:84px" },
+    el("span", { class: "name" }, ctx.pick(tr)), el("span", { class: "text" }, where),
+    count > 1 ? el("span", { class: "pts" }, `×${count}`) : "");
+}
+
+function seatDot(seat, ctx) {
+  return el("span", { style: `display:inline-block;width:.8em;height:.8em;border-radius:50%;background:${SEAT_COLOURS[seat % 5]};margin-right:.2em` });
+}
+
+export function render(root, ctx) {
+  const v = ctx.view;
+  const zh = ctx.lang === "zh-TW";
+  const bound = new Set();
+  const cat = ctx.catalog;
+  const slotIndex = new Map(cat.slots.map((s, i) => [s.key, i]));
+  const dead = {};
+  for (const [slot, owner] of v.dead) {
+    const box = cat.slots[slotIndex.get(slot)].box;
+    (dead[box] = dead[box] || []).push([slot, owner]);
+  }
+
+  const head = el("div", { class: "zone-title" },
+    zh ? `${v.century}年 · 屬性牌庫 ${v.attribute_deck} · 革命牌庫 ${v.revolution_deck} · 背叛牌庫 ${v.treachery_deck}`
+      : `${v.century} · attribute deck ${v.attribute_deck} · revolution deck ${v.revolution_deck} · treachery deck ${v.treachery_deck}`);
+
+  // ---- the board: four countries, their boxes, their spaces
+  const centuryIndex = v.centuries.indexOf(v.century);
+  const countries = Object.entries(cat.countries).map(([ckey, c]) => {
+    const boxes = cat.boxes.filter((b) => b.country === ckey).map((b) => {
+      const first = v.initial_markers[b.key];
+      const slots = b.slots.map((skey) => {
+        const i = slotIndex.get(skey);
+        const s = cat.slots[i];
+        const owner = v.board[i];
+        const rank = ctx.pick(cat.ranks[s.rank]);
+        const tile = el("div", {
+          class: "slot", "data-slot": skey,
+          style: `border:1px solid #8a7452;border-radius:6px;padding:.15rem .35rem;min-width:70px;font-size:.8rem;`
+            + (owner === null ? "background:#fffdf7;" : `background:${SEAT_COLOURS[owner % 5]};color:#fff;`),
+          title: `${rank} · ${s.influence}`,
+        }, `${rank}`, owner === null ? "" : el("span", { style: "font-size:.7rem" }, ` ${ctx.seatName(owner)}`));
+        bind(tile, `ennoble:${skey}`, ctx, bound);
+        bind(tile, `assassinate:${skey}`, ctx, bound);
+        return tile;
+      });
+      const graves = (dead[b.key] || []).map(([slot, owner]) =>
+        el("span", { title: ctx.pick(cat.ranks[cat.slots[slotIndex.get(slot)].rank]), style: "font-size:.75rem" }, "†", seatDot(owner, ctx)));
+      return el("div", {
+        class: "box",
+        style: `border:${b.capital ? "3px" : "1px"} solid #5d4a2e;border-radius:6px;padding:.25rem;margin:.2rem 0;background:#f7efe0`,
+      },
+      el("div", { style: "font-size:.8rem;font-weight:bold" }, ctx.pick(b), " ",
+        el("span", { style: "font-weight:normal;color:#7a6a55" },
+          first === null ? `⬡${b.initial}` : ["⬡", seatDot(first, ctx)])),
+      el("div", { class: "row", style: "gap:.25rem" }, slots), graves.length ? el("div", {}, graves) : "");
+    });
+    const marks = v.century_markers[centuryIndex][ckey];
+    const cm = v.country_markers[ckey];
+    const [hi, lo] = c.century_markers[centuryIndex];
+    const info = el("div", { style: "font-size:.72rem;color:#7a6a55" },
+      (zh ? "國家標記 " : "country ") + c.country_marker.map((m, k) => cm[k] !== undefined ? `${m}✓` : `${m}`).join("/"),
+      " · ", (zh ? `${v.century}年 ` : `${v.century}: `), `${hi}/${lo}`, marks ? " ✓" : "");
+    return el("div", { class: "country", style: "border:1px solid #d8c8a8;border-radius:8px;padding:.4rem;background:#fffaf0" },
+      el("div", { style: "font-weight:bold" }, ctx.pick(c)), info, boxes);
+  });
+  const board = el("div", { id: "board", style: "display:grid;grid-template-columns:repeat(auto-fit,minmax(170px,1fr));gap:.5rem" }, countries);
+
+  // ---- the displays and the decks
+  const attrDisplay = el("div", { class: "row", id: "attribute-display" },
+    v.attribute_display.map((key) => bind(attrCard(key, ctx), `take:${key}`, ctx, bound)),
+    bind(el("div", { class: "card small", style: "min-height:48px;width:72px;background:#e8dcc4" },
+      el("span", { class: "name" }, zh ? "屬性牌庫" : "Deck"), el("span", { class: "pts" }, String(v.attribute_deck + v.revolution_deck))),
+    "draw", ctx, bound));
+  const trDisplay = el("div", { class: "row", id: "treachery-display" },
+    v.treachery_display.map((key) => bind(treacheryCard(key, ctx), `take:${key}`, ctx, bound)),
+    bind(el("div", { class: "card small action", style: "min-height:48px;width:72px;background:#e8dcc4" },
+      el("span", { class: "name" }, zh ? "背叛牌庫" : "Deck"), el("span", { class: "pts" }, String(v.treachery_deck))),
+    "draw_treachery", ctx, bound));
+
+  // ---- your hands
+  let hand = "";
+  if (v.hand) {
+    const attrs = Object.entries(v.hand).map(([key, n]) => bind(attrCard(key, ctx, n), `discard:${key}`, ctx, bound));
+    const trs = Object.entries(v.treachery_hand).map(([key, n]) => {
+      const card = treacheryCard(key, ctx, n);
+      bind(card, `with:${key}`, ctx, bound);
+      return bind(card, `discard:${key}`, ctx, bound);
+    });
+    hand = el("div", {}, el("div", { class: "zone-title" }, ctx.t("hand")),
+      el("div", { class: "row", id: "hand" }, attrs.length || trs.length ? [...attrs, ...trs] : el("span", {}, ctx.t("empty"))));
+  }
+
+  // ---- players
+  const players = v.players.map((p) => {
+    const nobles = Object.entries(p.noble_cards).map(([r, n]) => `${ctx.pick(cat.ranks[r])}×${n}`).join(" ");
+    const known = Object.entries(p.known_attributes).map(([k, n]) => `${ctx.pick(cat.attributes[k])}×${n}`).join(" ");
+    return el("div", { class: `player${v.player === p.seat && !v.over ? " turn" : ""}`, "data-seat": p.seat },
+      el("h3", {}, seatDot(p.seat, ctx), ctx.seatName(p.seat), el("span", { class: "meta" },
+        `${p.score} ${ctx.t("score")} · ${p.attribute_count}+${p.treachery_count} ${ctx.t("cards")}`)),
+      el("div", { class: "meta" }, (zh ? "分數標記：" : "markers: ") + (p.markers.join(" ") || "-")),
+      el("div", { class: "meta" }, (zh ? "貴族卡：" : "noble cards: ") + (nobles || "-")),
+      known ? el("div", { class: "meta" }, (zh ? "已知手牌：" : "seen in hand: ") + known) : "");
+  });
+
+  // Everything still unbound is a button (the option, how to pay, end the turn, ...).
+  const buttons = [...ctx.legal.values()].filter((l) => !bound.has(l.action)).map((l) =>
+    el("button", { class: l.action === "end_turn" ? "" : "primary", "data-action": l.action, onclick: () => ctx.act(l.action) },
+      ctx.pick(l.label)));
+  const prompt = ctx.msg && ctx.msg.prompt ? el("div", { class: "zone-title" }, ctx.pick(ctx.msg.prompt)) : "";
+
+  root.replaceChildren(
+    el("section", {}, head, prompt, buttons.length ? el("div", { class: "choices", id: "choices" }, buttons) : "", hand,
+      el("div", { class: "zone-title" }, zh ? "翻開的屬性牌" : "Attribute display"), attrDisplay,
+      el("div", { class: "zone-title" }, zh ? "翻開的背叛牌" : "Treachery display"), trDisplay),
+    el("section", {}, board),
+    el("section", { id: "players" }, players,
+      el("div", { class: "meta" }, (zh ? "貴族世家標記：" : "noble-house markers left: ") + (v.noble_house_left.join(" ") || "-"))));
+}
