@@ -182,9 +182,12 @@ def test_play_a_whole_game_from_the_lobby(server: ServerProcess, page: Page, gam
         if clicks == 0:  # the page speaks the chosen language, card names included
             text = page.inner_text("#game-area")
             assert any(name in text for name in names), f"no {lang} card name in {text!r}"
-        shown = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
         state = api(server, seat_api)
         if state["to_act"] == [0]:  # nobody else can change the table: compare exactly
+            # ... once the page has caught up with the server
+            page.wait_for_function("n => document.body.dataset.n === String(n)", arg=state["n"])
+        shown = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
+        if state["to_act"] == [0]:
             assert set(shown) == {legal["action"] for legal in state["legal"]}
         assert shown, f"your turn but nothing to click: {status}"
         choice = choose(sorted(set(shown)), rng)

@@ -80,6 +80,7 @@ function renderLog() {
 
 function render() {
   if (!msg) return;
+  document.body.dataset.n = msg.n;  // how many actions the page has seen (for tests)
   document.getElementById("lang-toggle").textContent = t("language", lang);
   document.getElementById("table-title").textContent = ` · ${tableId}`;
   renderStatus();

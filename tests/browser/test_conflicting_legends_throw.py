@@ -1,60 +1,30 @@
 """In real browsers: two seats of one table throw rock-paper-scissors at once, each on
 its own page, and neither page shows the other's throw until both are in.
 
-Uses the browser-test server helper (tests/browser/server.py) and Debian's Chromium;
-skipped when either is missing.
+Uses this folder's server and browser fixtures (Debian's Chromium; skipped without it).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-SERVER_PY = Path(__file__).resolve().parents[2] / "browser" / "server.py"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-if not CHROMIUM.exists() or importlib.util.find_spec("playwright") is None:
-    pytest.skip("needs Chromium and playwright", allow_module_level=True)
-
-
-def _server_class() -> Any:
-    spec = importlib.util.spec_from_file_location("cl_browser_server", SERVER_PY)
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module.ServerProcess
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    tmp = tmp_path_factory.mktemp("cl-browser")
-    proc = _server_class()(f"sqlite:///{tmp / 'db.sqlite'}", tmp / "server.log", 0.05)
-    proc.start()
-    yield proc
-    proc.stop()
-
-
-def test_two_browser_seats_throw_at_once(server: Any) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_two_browser_seats_throw_at_once(server: Any, browser: Any) -> None:
     table = server.post("/api/tables", json={"game": "conflicting_legends",
                                              "seats": ["human", "human", "human"],
                                              "seed": 21}).json()
     catalog = server.get("/api/games/conflicting_legends/catalog").json()
     war_cards = {f"play:{k}" for k, c in catalog["characters"].items() if c["type"] == "war"}
     rng = random.Random(5)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+    context = browser.new_context(locale="en-US")
+    try:
         pages = []
         for seat in range(3):
-            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            page = context.new_page()
             page.goto(server.url + table["seats"][seat]["link"])
             pages.append(page)
         for page in pages:
@@ -117,4 +87,5 @@ def test_two_browser_seats_throw_at_once(server: Any) -> None:
             time.sleep(0.05)
         log = a_page.inner_text("#log")
         assert f"Seat {attacker + 1} Rock, Seat {defender + 1} Scissors" in log
-        browser.close()
+    finally:
+        context.close()
