@@ -4,6 +4,7 @@
 // a card in your hand, the top territory (expand), a territory (attack, develop, build),
 // a table card (Nobel, Darwin), a gesture (announce, or throw in secret); the few
 // choices that are not things on the table (pass, decline, a token type) are buttons.
+import { bind, otherChoices } from "/static/board.js";
 import { el } from "/static/i18n.js";
 
 const WORDS = {
@@ -52,16 +53,6 @@ const STYLE = `
 .cl-throws { font-size: .85rem; } .cl-note { font-size: .8rem; color: var(--muted); }
 .cl-secret { font-weight: bold; color: #6a1b9a; }
 `;
-
-function bind(node, action, ctx, bound) {
-  if (ctx.legal.has(action)) {
-    node.classList.add("clickable");
-    node.dataset.action = action;
-    node.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.act(action); });
-    bound.add(action);
-  }
-  return node;
-}
 
 function chip(type, n) {
   return el("span", { class: "cl-chip", style: `background:${TOKEN_CSS[type]}` }, String(n));
@@ -202,9 +193,7 @@ export function render(root, ctx) {
     el("div", { class: "row" }, v.discard.map((key) => characterCard(key, ctx, { small: true }))));
 
   // Everything still unbound is a button (pass, decline, a token type, ...).
-  const buttons = [...ctx.legal.values()].filter((l) => !bound.has(l.action)).map((l) =>
-    el("button", { class: l.action === "pass" ? "" : "primary", "data-action": l.action, onclick: () => ctx.act(l.action) },
-      ctx.pick(l.label)));
+  const buttons = otherChoices(ctx, bound);
 
   root.replaceChildren(el("style", {}, STYLE),
     el("section", {}, head, deckRow, war,

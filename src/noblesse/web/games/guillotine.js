@@ -2,6 +2,7 @@
 // in-front cards, your hand. Every legal action is something to click: a card in
 // your hand, a noble in the line, a player, a noble in a pile; the few choices that
 // are not things on the table (play no card, a distance) are buttons.
+import { bind, otherChoices } from "/static/board.js";
 import { el } from "/static/i18n.js";
 
 // Cut a text at a word (or, in Chinese, a character) before `max`, with an ellipsis;
@@ -27,17 +28,6 @@ function actionCard(key, ctx, small = false, attrs = {}) {
   return el("div", { class: `card action${small ? " small" : ""}`, title: ctx.pick(a.text), ...attrs },
     el("span", { class: "name" }, ctx.pick(a)),
     small ? "" : el("span", { class: "text" }, ctx.pick(a.text)));
-}
-
-// Make `node` clickable for `action` if it is legal; remember it as bound.
-function bind(node, action, ctx, bound) {
-  if (ctx.legal.has(action)) {
-    node.classList.add("clickable");
-    node.dataset.action = action;
-    node.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.act(action); });
-    bound.add(action);
-  }
-  return node;
 }
 
 export function render(root, ctx) {
@@ -101,9 +91,7 @@ export function render(root, ctx) {
       kind === "take" ? bind(actionCard(key, ctx, true), `card:${key}`, ctx, bound) : actionCard(key, ctx, true))));
 
   // Everything still unbound is a button (play no card, a distance, ...).
-  const buttons = [...ctx.legal.values()].filter((l) => !bound.has(l.action)).map((l) =>
-    el("button", { class: l.action === "pass" ? "" : "primary", "data-action": l.action, onclick: () => ctx.act(l.action) },
-      ctx.pick(l.label)));
+  const buttons = otherChoices(ctx, bound);
 
   root.replaceChildren(el("section", {}, head, el("div", { class: "zone-title" }, ctx.t("line")), line, ...extras,
     buttons.length ? el("div", { class: "choices", id: "choices" }, buttons) : "", hand),

@@ -4,6 +4,7 @@
 // ennoble, a rival's noble to assassinate, a displayed card or a deck to take
 // from, a card of yours to discard or to play; the rest (the option, how to pay,
 // end the turn) are buttons.
+import { bind, otherChoices } from "/static/board.js";
 import { el } from "/static/i18n.js";
 
 const SEAT_COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a"];
@@ -11,16 +12,6 @@ const ATTR_COLOURS = {
   gold: "#c9a227", land: "#6d8b3a", troops: "#8d3b2f", title: "#5b4a9e", castle: "#6d6d6d",
   duelling: "#a33b6b", bishop: "#2f5f8d", marriage: "#c2607a", courtesan: "#111",
 };
-
-function bind(node, action, ctx, bound) {
-  if (ctx.legal.has(action)) {
-    node.classList.add("clickable");
-    node.dataset.action = action;
-    node.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.act(action); });
-    bound.add(action);
-  }
-  return node;
-}
 
 function attrCard(key, ctx, count = 1) {
   const a = ctx.catalog.attributes[key];
@@ -138,9 +129,7 @@ export function render(root, ctx) {
   });
 
   // Everything still unbound is a button (the option, how to pay, end the turn, ...).
-  const buttons = [...ctx.legal.values()].filter((l) => !bound.has(l.action)).map((l) =>
-    el("button", { class: l.action === "end_turn" ? "" : "primary", "data-action": l.action, onclick: () => ctx.act(l.action) },
-      ctx.pick(l.label)));
+  const buttons = otherChoices(ctx, bound, ["end_turn"]);
   const prompt = ctx.msg && ctx.msg.prompt ? el("div", { class: "zone-title" }, ctx.pick(ctx.msg.prompt)) : "";
 
   root.replaceChildren(

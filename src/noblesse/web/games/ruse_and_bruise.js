@@ -2,6 +2,7 @@
 // with their won score cards, your hand. Every legal action is something to click:
 // a card in your hand (to play it, or to tuck it under your Cloak), a row (to place
 // the chosen card there), a score card (the Traitor's swap); the rest are buttons.
+import { bind, otherChoices } from "/static/board.js";
 import { el } from "/static/i18n.js";
 
 const WORDS = {
@@ -57,16 +58,6 @@ function parseScore(text) {
   if (!text) return null;
   const [icon, value] = text.split(":");
   return { icon, value: Number(value) };
-}
-
-function bind(node, action, ctx, bound) {
-  if (ctx.legal.has(action)) {
-    node.classList.add("clickable");
-    node.dataset.action = action;
-    node.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.act(action); });
-    bound.add(action);
-  }
-  return node;
 }
 
 function colourOf(ctx, seat) {
@@ -173,8 +164,7 @@ export function render(root, ctx) {
   }
 
   // Everything still unbound is a button (tuck nothing, swap nothing, ...).
-  const buttons = [...ctx.legal.values()].filter((l) => !bound.has(l.action)).map((l) =>
-    el("button", { class: "primary", "data-action": l.action, onclick: () => ctx.act(l.action) }, ctx.pick(l.label)));
+  const buttons = otherChoices(ctx, bound, []);
 
   root.replaceChildren(el("style", {}, STYLE),
     el("section", {}, head, v.over ? "" : el("div", { class: "zone-title" }, w.rows),
