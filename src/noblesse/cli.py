@@ -25,6 +25,15 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="noblesse: Guillotine and other games of courtly intrigue.")
 console = Console(highlight=False)
 
+# Options that several commands share.
+Workers = Annotated[int, typer.Option(min=1, help="worker processes (or Ray CPUs)")]
+Seed = Annotated[int, typer.Option(help="master seed")]
+Out = Annotated[Path | None, typer.Option(help="output folder")]
+GameOptions = Annotated[list[str] | None, typer.Option(help="game option NAME=VALUE")]
+Backend = Annotated[str, typer.Option(help="processes or ray")]
+RayAddress = Annotated[str | None, typer.Option(help="join this Ray cluster")]
+Resume = Annotated[bool, typer.Option(help="finish an interrupted run in --out")]
+
 
 def _game(game_id: str) -> Game:
     try:
@@ -87,7 +96,7 @@ def play(
     seat: Annotated[list[str] | None, typer.Option(help="SEAT=KIND, KIND human/random/greedy")] = None,
     seed: Annotated[int | None, typer.Option(help="seed (default: random)")] = None,
     lang: Annotated[str, typer.Option(help="en or zh-TW")] = "en",
-    option: Annotated[list[str] | None, typer.Option(help="game option NAME=VALUE")] = None,
+    option: GameOptions = None,
     records: Annotated[Path, typer.Option(help="folder for game records")] = Path("var/records"),
 ) -> None:
     """Play in the terminal against bots (or hot-seat with friends)."""
@@ -239,13 +248,13 @@ def simulate(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="number of games")] = 1000,
     bots: Annotated[str, typer.Option(help="comma-separated bot per seat")] = "random,random,random,random",
-    workers: Annotated[int, typer.Option(min=1, help="worker processes (or Ray CPUs)")] = 1,
-    seed: Annotated[int, typer.Option(help="master seed")] = 0,
-    out: Annotated[Path | None, typer.Option(help="output folder")] = None,
-    option: Annotated[list[str] | None, typer.Option(help="game option NAME=VALUE")] = None,
-    backend: Annotated[str, typer.Option(help="processes or ray")] = "processes",
-    ray_address: Annotated[str | None, typer.Option(help="join this Ray cluster")] = None,
-    resume: Annotated[bool, typer.Option(help="finish an interrupted run in --out")] = False,
+    workers: Workers = 1,
+    seed: Seed = 0,
+    out: Out = None,
+    option: GameOptions = None,
+    backend: Backend = "processes",
+    ray_address: RayAddress = None,
+    resume: Resume = False,
 ) -> None:
     """Play many bot games; write report.json and scores.png."""
     from noblesse.sim import build_report, plot_scores
@@ -290,13 +299,13 @@ def tournament(
     bots: Annotated[str, typer.Option(help="comma-separated bots, rotated over the seats")] = "greedy,random",
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="number of games")] = 600,
     players: Annotated[int, typer.Option(help="seats per game")] = 4,
-    workers: Annotated[int, typer.Option(min=1, help="worker processes (or Ray CPUs)")] = 1,
-    seed: Annotated[int, typer.Option(help="master seed")] = 0,
-    out: Annotated[Path | None, typer.Option(help="output folder")] = None,
-    option: Annotated[list[str] | None, typer.Option(help="game option NAME=VALUE")] = None,
-    backend: Annotated[str, typer.Option(help="processes or ray")] = "processes",
-    ray_address: Annotated[str | None, typer.Option(help="join this Ray cluster")] = None,
-    resume: Annotated[bool, typer.Option(help="finish an interrupted run in --out")] = False,
+    workers: Workers = 1,
+    seed: Seed = 0,
+    out: Out = None,
+    option: GameOptions = None,
+    backend: Backend = "processes",
+    ray_address: RayAddress = None,
+    resume: Resume = False,
 ) -> None:
     """Bots rotated fairly over the seats: win rates with 95% intervals and Elo ratings."""
     from noblesse.sim.batch import rotating_seating
@@ -337,12 +346,12 @@ def analyze(
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="number of games")] = 20000,
     bots: Annotated[str, typer.Option(help="bot(s); one name fills every seat")] = "greedy",
     players: Annotated[int, typer.Option(help="seats per game")] = 4,
-    workers: Annotated[int, typer.Option(min=1, help="worker processes")] = 2,
-    seed: Annotated[int, typer.Option(help="master seed")] = 0,
-    out: Annotated[Path | None, typer.Option(help="output folder")] = None,
-    option: Annotated[list[str] | None, typer.Option(help="game option NAME=VALUE")] = None,
+    workers: Workers = 2,
+    seed: Seed = 0,
+    out: Out = None,
+    option: GameOptions = None,
     baseline: Annotated[Path | None, typer.Option(help="analysis.json of an earlier report")] = None,
-    resume: Annotated[bool, typer.Option(help="finish an interrupted run in --out")] = False,
+    resume: Resume = False,
 ) -> None:
     """A balance report for designers: self-contained HTML with plots and card statistics."""
     from noblesse.sim.analyze import write_analysis
