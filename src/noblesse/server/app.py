@@ -146,12 +146,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
         if table.meta.status != "finished":
             raise TableError("Only finished games can be watched again.",
                              "只有已完成的牌局可以重播。", 409)
-        step = min(step, table.n)
-        past = manager._replay(table.game, table.meta, table.actions[:step])
-        past.connections = []
-        msg = manager.message(past, None)
-        msg.update(steps=table.n, step=step, replay=True)
-        return msg
+        return manager.replay_message(table, step)
 
     # -------------------------------------------------------------- live
     @app.websocket("/ws/tables/{table_id}/seats/{seat}")
@@ -210,12 +205,10 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
             raise TableError("A message needs a 'type'.", "訊息需要 'type' 欄位。")
         kind = msg["type"]
         if conn.seat is not None and conn not in table.connections:
-            # the host gave the seat to a bot: this socket may no longer see its hand either
+            # no longer registered for the seat: it may not see the hand either
             raise TableError("This seat is no longer yours.", "這個座位已不屬於你。", 403)
         if kind == "sync":
-            async with table.lock:
-                conn.log_sent = 0
-                await manager._send(table, conn)
+            await manager.resend(table, conn)
             return
         if conn.seat is None:
             raise TableError("Spectators cannot act.", "旁觀者不能行動。", 403)

@@ -315,6 +315,20 @@ class TableManager:
             "error": table.error,
         }
 
+    def replay_message(self, table: Table, step: int) -> dict[str, Any]:
+        """The table as a spectator saw it after ``step`` of its actions."""
+        step = max(0, min(step, table.n))
+        past = self._replay(table.game, table.meta, table.actions[:step])
+        msg = self.message(past, None)
+        msg.update(steps=table.n, step=step, replay=True)
+        return msg
+
+    async def resend(self, table: Table, conn: Connection) -> None:
+        """Everything again, the whole log included (a client that lost track)."""
+        async with table.lock:
+            conn.log_sent = 0
+            await self._send(table, conn)
+
     async def connect(self, table: Table, conn: Connection) -> None:
         async with table.lock:
             table.connections.append(conn)
