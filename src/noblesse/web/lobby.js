@@ -45,7 +45,12 @@ function renderForm() {
         ["human", ...g.bots].map((k) => el("option", { value: k, selected: (i === 0) === (k === "human") && (i === 0 || k === "greedy") }, t(k, lang)))),
       el("input", { "data-name": i, placeholder: t("name", lang), size: 10 }))));
   }
-  gameSel.addEventListener("change", fillPlayers);
+  const lastGame = localStorage.getItem("noblesse.game");  // the game chosen last time
+  if (gamesList.some((g) => g.id === lastGame)) gameSel.value = lastGame;
+  gameSel.addEventListener("change", () => {
+    localStorage.setItem("noblesse.game", gameSel.value);
+    fillPlayers();
+  });
   playersSel.addEventListener("change", fillSeats);
 
   const create = el("button", { class: "primary", id: "create", onclick: async () => {
