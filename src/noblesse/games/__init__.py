@@ -1,8 +1,10 @@
 """The registry of games: every subpackage of ``noblesse.games`` whose module defines
-``GAME`` is a game, registered under ``GAME.id``. Adding a game is adding its package."""
+``GAME`` is a game, registered under ``GAME.id``. Adding a game is adding its package;
+a package that does not export ``GAME`` yet (a game still being built) is not listed."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 from pathlib import Path
@@ -13,9 +15,12 @@ _PACKAGE_DIR = Path(__file__).parent
 _loaded: dict[str, Game] = {}
 
 
+@functools.cache
 def ids() -> list[str]:
-    """The ids of every game package, in alphabetical order (the package name is the id)."""
-    return sorted(m.name for m in pkgutil.iter_modules([str(_PACKAGE_DIR)]) if m.ispkg)
+    """The ids of every game, in alphabetical order (the package name is the id)."""
+    packages = sorted(m.name for m in pkgutil.iter_modules([str(_PACKAGE_DIR)]) if m.ispkg)
+    return [name for name in packages
+            if hasattr(importlib.import_module(f"{__name__}.{name}"), "GAME")]
 
 
 def get(game_id: str) -> Game:
