@@ -102,13 +102,13 @@ def run_batch(game_id: str, n: int, bots: list[str] | Seating, seed: int = 0, wo
     """Play games ``0..n-1``; ``progress(k)`` and ``on_done(results)`` as blocks finish."""
     game = games.get(game_id)
     seating = fixed_seating(bots) if isinstance(bots, list) else bots
-    for index in range(min(n, 1)):
-        players = len(seating(index))
+    if n > 0:  # a bad table fails here, before any work starts
+        players = len(seating(0))
         if not game.min_players <= players <= game.max_players:
             raise ValueError(f"{game_id} is for {game.min_players}-{game.max_players} players; "
                              f"{players} bots given")
-        for spec in seating(index):
-            make_agent(spec)  # unknown bot names fail here, before any work starts
+        for spec in {spec for i in range(min(n, players * 8)) for spec in seating(i)}:
+            make_agent(spec)
     options = dict(options or {})
     results = [r for r in (skip or {}).values() if r.index < n]
     todo = [i for i in range(n) if not skip or i not in skip]
