@@ -112,7 +112,8 @@ def run_batch(game_id: str, n: int, bots: list[str] | Seating, seed: int = 0, wo
     options = dict(options or {})
     results = [r for r in (skip or {}).values() if r.index < n]
     todo = [i for i in range(n) if not skip or i not in skip]
-    chunk = max(1, min(50, len(todo) // (workers * 8) or 1))
+    # Small blocks: progress moves smoothly and an interruption loses little.
+    chunk = 1 if workers <= 1 and backend == "processes" else max(1, min(20, len(todo) // (workers * 8)))
     jobs: list[Job] = [(game_id, [(i, seating(i)) for i in idx], seed, options, features)
                        for idx in _chunks(todo, chunk)]
 
