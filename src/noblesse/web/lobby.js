@@ -22,7 +22,7 @@ function renderForm() {
   const playersSel = el("select", { id: "players" });
   const seatsBox = el("div", { id: "seats" });
   const optionsBox = el("div", { id: "options" });
-  const seedInput = el("input", { id: "seed", type: "number", min: "0", placeholder: "" });
+  const seedInput = el("input", { id: "seed", type: "number", min: "0" });
   const errorBox = el("div", { class: "error-bar", hidden: true });
 
   function fillPlayers() {

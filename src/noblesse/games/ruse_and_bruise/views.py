@@ -301,10 +301,6 @@ class RuseViews:
         return render_text(view, lang, names)
 
     @staticmethod
-    def option_labels() -> dict[str, dict[str, str]]:
-        return {}
-
-    @staticmethod
     def catalog() -> dict[str, Any]:
         """Names and texts of every card in both languages, for the browser table."""
         return {
