@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 
 from noblesse import games
+from noblesse.core.game import machine_options
 
 
 @dataclass
@@ -43,11 +44,12 @@ def random_playouts(game_id: str, players: int, n_games: int, seed: int) -> tupl
     """Play ``n_games`` uniformly random games; returns (decisions, seconds)."""
     game = games.get(game_id)
     rng = random.Random(seed)
+    options = machine_options(game)
     legal_actions, apply, to_act, is_over = game.legal_actions, game.apply, game.to_act, game.is_over
     decisions = 0
     start = time.perf_counter()
     for i in range(n_games):
-        state = game.setup(players, seed * 100_003 + i)
+        state = game.setup(players, seed * 100_003 + i, options)
         while not is_over(state):
             for seat in to_act(state):
                 legal = legal_actions(state, seat)

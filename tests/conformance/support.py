@@ -20,7 +20,7 @@ import pytest
 
 from noblesse import games
 from noblesse.core.events import Event
-from noblesse.core.game import Game, GameBase, State
+from noblesse.core.game import Game, GameBase, State, machine_options
 
 # How many seeds each (game, player count) gets; NOBLESSE_CONFORMANCE_SCALE multiplies
 # them all (e.g. 10 for a long soak run, 0.2 for a quick one).
@@ -30,12 +30,13 @@ MAX_DECISIONS = 20_000
 
 
 def option_sets(game: Game) -> list[dict[str, Any]]:
-    """The default options, then each boolean option flipped on its own."""
+    """The default options for machine play, then each boolean option flipped on its own."""
     schema = getattr(game, "options_schema", dict)()
-    out: list[dict[str, Any]] = [{}]
+    base = machine_options(game)
+    out: list[dict[str, Any]] = [base]
     for key, default in schema.items():
         if isinstance(default, bool):
-            out.append({key: not default})
+            out.append({**base, key: not default})
     return out
 
 
@@ -110,7 +111,7 @@ def play(game: Game, n: int, seed: int, options: dict[str, Any] | None = None,
          **kwargs: Any) -> tuple[State, list[tuple[int, int]]]:
     """A whole random game from ``setup``: the final state and its moves. The agent's
     choices are seeded from the game seed, so the same seed plays the same game."""
-    state = game.setup(n, seed, dict(options or {}))
+    state = game.setup(n, seed, machine_options(game, options))
     moves = playout(game, state, random.Random(f"agent-{seed}"), **kwargs)
     return state, moves
 

@@ -24,7 +24,7 @@ import time
 
 from noblesse.agents.base import SeededAgent
 from noblesse.agents.heuristics import evaluation_all_for, evaluation_scale
-from noblesse.core.game import Action, Game, State
+from noblesse.core.game import Action, Game, State, machine_options
 
 
 class _Stats:
@@ -161,7 +161,7 @@ class IsmctsAgent(SeededAgent):
 def iterations_per_second(game: Game, players: int = 4, seconds: float = 2.0,
                           seed: int = 1) -> float:
     """Search speed from the first decision of a fresh game (``noblesse bench ismcts``)."""
-    state = game.setup(players, seed)
+    state = game.setup(players, seed, machine_options(game))
     agent = IsmctsAgent(seed, ms=seconds * 1000)
     rng = random.Random(seed)
     while len(game.legal_actions(state, game.to_act(state)[0])) < 2:

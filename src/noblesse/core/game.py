@@ -64,6 +64,8 @@ class Game(Protocol):
     ``secret_fingerprint(state)`` changes whenever a card enters or leaves a hidden
     place (undo); ``card_features(event, state)`` and ``data_files()`` for balance
     reports; ``observation_tensor(state, seat)`` with ``observation_size`` for RL.
+    And one optional attribute: ``simulation_options``, the options machine play uses
+    unless told otherwise (see ``machine_options``).
     """
 
     id: str
@@ -96,6 +98,14 @@ class Game(Protocol):
         Components are never created or destroyed, so the conformance suite checks
         this never changes during a game. A game with no components returns ``{}``."""
         ...
+
+
+def machine_options(game: Game, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The options for a game played by machines (simulation, tournaments, benchmarks,
+    research environments, the conformance suite): the game's ``simulation_options``
+    with ``options`` on top. A game that weak play may never finish declares a turn
+    limit there (Fief: ``{"max_turns": ...}``) while people play without one."""
+    return {**getattr(game, "simulation_options", {}), **(options or {})}
 
 
 class GameBase(ABC):

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from noblesse import games
+from noblesse.core.game import machine_options
 from noblesse.interop.encoding import default_players
 
 OPENSPIEL_GAMES = (("hearts", {}), ("oh_hell", {"players": 4}), ("python_block_dominoes", {}))
@@ -61,7 +62,7 @@ def _noblesse_player(game_id: str, players: int) -> Callable[[int], int]:
 
     def play(seed: int) -> int:
         rng = random.Random(seed)
-        state = game.setup(players, seed)
+        state = game.setup(players, seed, machine_options(game))
         decisions = 0
         while not is_over(state):
             for seat in to_act(state):

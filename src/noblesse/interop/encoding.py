@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from noblesse import games
-from noblesse.core.game import Game, State
+from noblesse.core.game import Game, State, machine_options
 
 CLIP = 1e6
 POSITIONS = 24  # positions one-hot encoded in a list of names (all of them are counted)
@@ -355,7 +355,7 @@ def _profile(game_id: str, version: str, players: int, n_games: int, seed: int) 
     for i in range(n_games):
         if i >= MIN_EXPLORE_GAMES and total >= EXPLORE_DECISIONS:
             break
-        state = game.setup(players, seed + i)
+        state = game.setup(players, seed + i, machine_options(game))
         decisions = 0
         while not game.is_over(state):
             seats = game.to_act(state)

@@ -29,7 +29,7 @@ from gymnasium import spaces
 from noblesse import games
 from noblesse.agents import make_agent
 from noblesse.core.errors import IllegalAction
-from noblesse.core.game import Game, State
+from noblesse.core.game import Game, State, machine_options
 from noblesse.interop.encoding import CLIP, GameProfile, default_players, profile
 
 
@@ -61,7 +61,7 @@ class SingleSeatEnv(gymnasium.Env):
         self.opponent_kinds = kinds
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.game_options = dict(options or {})
+        self.game_options = machine_options(self.game, options)
         self.max_decisions = max_decisions
         n_actions = self.game.num_distinct_actions
         self.observation_space = spaces.Dict({

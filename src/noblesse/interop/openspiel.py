@@ -45,7 +45,7 @@ import numpy as np
 import pyspiel
 
 from noblesse import games
-from noblesse.core.game import Game
+from noblesse.core.game import Game, machine_options
 from noblesse.interop.encoding import GameProfile, default_players, profile
 
 PREFIX = "python_noblesse_"
@@ -203,7 +203,7 @@ class NoblesseSpielState(pyspiel.State):
             c.seed_bytes.append(int(action))
             if len(c.seed_bytes) == SEED_BYTES:
                 seed = int.from_bytes(bytes(c.seed_bytes), "big")
-                c.inner = c.game.setup(len(c.own), seed)
+                c.inner = c.game.setup(len(c.own), seed, machine_options(c.game))
             return
         seat = self._seat()
         c.own[seat].append(int(action))

@@ -37,7 +37,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from noblesse import games
-from noblesse.core.game import Game, State
+from noblesse.core.game import Game, State, machine_options
 from noblesse.interop.encoding import CLIP, GameProfile, default_players, profile
 
 
@@ -57,7 +57,7 @@ class NoblesseAECEnv(AECEnv):
         self.game: Game = games.get(game_id)
         self.players = players if players is not None else default_players(self.game)
         self.profile: GameProfile = profile(game_id, self.players)
-        self.game_options = dict(options or {})
+        self.game_options = machine_options(self.game, options)
         self.max_decisions = max_decisions
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"noblesse_{game_id}_v0")

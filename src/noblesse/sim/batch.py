@@ -14,6 +14,7 @@ from typing import Any
 
 from noblesse import games
 from noblesse.agents import make_agent
+from noblesse.core.game import machine_options
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,7 @@ def run_batch(game_id: str, n: int, bots: list[str] | Seating, seed: int = 0, wo
                              f"{players} bots given")
         for spec in {spec for i in range(min(n, players * 8)) for spec in seating(i)}:
             make_agent(spec)
-    options = dict(options or {})
+    options = machine_options(game, options)
     results = [r for r in (skip or {}).values() if r.index < n]
     todo = [i for i in range(n) if not skip or i not in skip]
     # Small blocks: progress moves smoothly and an interruption loses little.
