@@ -62,6 +62,24 @@ def test_ismcts_respects_a_time_budget() -> None:
     assert bot.last_iterations > 5
 
 
+def test_ismcts_stops_early_only_when_the_choice_is_settled() -> None:
+    """Stopping once the leader cannot be caught plays what the full budget plays."""
+    from noblesse.agents import IsmctsAgent
+
+    stopped = 0
+    positions = [(["martyr", "king_louis", "sheriff", "coiffeur"], ["stumble", "trip"]),
+                 (["king_louis", "martyr", "sheriff"], ["bribed_guards"]),
+                 (["sheriff", "coiffeur", "martyr", "king_louis"], ["stumble", "bribed_guards"])]
+    for line, hand in positions:
+        for seed in range(4):
+            full = IsmctsAgent(seed, iters=600, stop_early=False)
+            early = IsmctsAgent(seed, iters=600)
+            assert full.act(GAME, _position(line, hand), 0) == early.act(GAME, _position(line, hand), 0)
+            assert full.last_iterations == 600
+            stopped += early.last_iterations < 600
+    assert stopped >= 6
+
+
 @pytest.mark.parametrize("spec, message", [
     ("ismcts:iters=abc", "must be a int"),
     ("ismcts:depth=3", "bad setting"),

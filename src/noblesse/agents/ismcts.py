@@ -26,6 +26,9 @@ from noblesse.agents.base import SeededAgent
 from noblesse.agents.heuristics import evaluation_all_for, evaluation_scale
 from noblesse.core.game import Action, Game, State, machine_options
 
+# How often (in iterations) the search asks whether its choice is already settled.
+SETTLE_CHECK = 32
+
 
 class _Stats:
     __slots__ = ("visits", "total", "available")
@@ -50,7 +53,8 @@ class IsmctsAgent(SeededAgent):
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iters: int | None = None, ms: float | None = None,
-                 c: float = 0.7, rollout: str = "eval", max_rollout: int = 2000) -> None:
+                 c: float = 0.7, rollout: str = "eval", max_rollout: int = 2000,
+                 stop_early: bool = True) -> None:
         super().__init__(seed)
         if iters is None and ms is None:
             iters = 1000
@@ -59,6 +63,7 @@ class IsmctsAgent(SeededAgent):
         self.c = c
         self.rollout = rollout
         self.max_rollout = max_rollout
+        self.stop_early = stop_early
         self.last_iterations = 0
         self._rollout_agent = None
         if rollout == "greedy":
@@ -71,7 +76,8 @@ class IsmctsAgent(SeededAgent):
         if len(legal) == 1:
             return legal[0]
         root = Node()
-        deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else None
+        start = time.perf_counter()
+        deadline = start + self.ms / 1000 if self.ms is not None else None
         n = 0
         while True:
             if self.iters is not None and n >= self.iters:
@@ -81,9 +87,25 @@ class IsmctsAgent(SeededAgent):
             world = game.determinize(state, seat, self.rng)
             self._iterate(game, world, root)
             n += 1
+            if self.stop_early and n % SETTLE_CHECK == 0 and self._settled(root, seat, n, start, deadline):
+                break
         self.last_iterations = n
         mine = root.stats.get(seat, {})
         return max(legal, key=lambda a: (mine[a].visits, mine[a].total) if a in mine else (-1, 0.0))
+
+    def _settled(self, root: Node, seat: int, n: int, start: float, deadline: float | None) -> bool:
+        """True when the most visited action can no longer be overtaken: its lead in
+        visits exceeds the iterations left in the budget (for a time budget, the
+        iterations the rate so far fits in the time left). The move played is then
+        the one the whole budget would have played."""
+        left = math.inf
+        if self.iters is not None:
+            left = self.iters - n
+        if deadline is not None:
+            now = time.perf_counter()
+            left = min(left, n / max(now - start, 1e-9) * (deadline - now))
+        visits = sorted((s.visits for s in root.stats.get(seat, {}).values()), reverse=True)
+        return len(visits) > 1 and visits[0] - visits[1] > left
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, game: Game, world: State, root: Node) -> None:
