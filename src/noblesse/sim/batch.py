@@ -7,6 +7,7 @@ interrupted run keeps them (and ``skip`` lets a later run resume)."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import multiprocessing
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
@@ -156,11 +157,16 @@ def _run_on_ray(jobs: list[Job], workers: int, address: str | None,
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
     try:
         remote = ray.remote(_play_chunk)
-        pending = [remote.remote(job) for job in jobs]
+        # A few blocks per CPU in flight: ray.wait over thousands of references costs
+        # more than the games, and a bounded window keeps the driver's memory flat.
+        window = 4 * max(1, int(ray.available_resources().get("CPU", workers)))
+        queue = iter(jobs)
+        pending = [remote.remote(job) for job in itertools.islice(queue, window)]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             for ref in ready:
                 done(ray.get(ref))
+                pending.extend(remote.remote(job) for job in itertools.islice(queue, 1))
     finally:
         if started:
             ray.shutdown()
