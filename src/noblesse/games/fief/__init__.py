@@ -1,13 +1,12 @@
-"""Fief: France 1429 (封地：法蘭西1429, our rendering), being built.
+"""Fief: France 1429 (封地：法蘭西1429, our rendering).
 
-Here so far: the game's data (``data.toml``: the 24-village map with its fiefs,
-bishoprics, roads and board positions, the family kit, the shared supply, both decks,
-the rule numbers and every ``[assumed]`` value) and its checked loader with the map
-queries (``data.py``). The rules follow in the stages of the spec's §8 (see NOTES.md);
-the package exports no ``GAME`` until they are playable, so the registry and the
-conformance suite do not list it yet.
+The data (``data.toml`` with its checked loader and map queries in ``data.py``) and the
+rules of stage 1 of the spec's §8: setup, the phase machine, lord cards, income,
+purchases and fief titles, movement with permissions, battles, sieges, pillage and the
+end of turn (see NOTES.md for what is built and what is not yet).
 """
 
 from noblesse.games.fief.data import DATA, Board, FiefData, FiefDataError, load
+from noblesse.games.fief.game import GAME, Fief
 
-__all__ = ["DATA", "Board", "FiefData", "FiefDataError", "load"]
+__all__ = ["DATA", "GAME", "Board", "Fief", "FiefData", "FiefDataError", "load"]

@@ -1,0 +1,71 @@
+"""The fixed action index of Fief and the kinds of decision.
+
+Every action is a position in ``ACTION_NAMES``; a block of related actions starts at an
+offset (``MOVE0 + village`` is ``move:<village>``). Names use the data-file keys.
+"""
+
+from __future__ import annotations
+
+from noblesse.games.fief.state import BOARD, CARDS, LORDS, NF, NL, NV, SEATS
+
+VKEYS = [v.key for v in BOARD.villages]
+FKEYS = [f.key for f in BOARD.fiefs]
+LKEYS = [CARDS[c].key for c in LORDS]
+CARD_KEYS = [c.key for c in CARDS]
+
+ACTION_NAMES: list[str] = [
+    "pass", "draw:fortune", "draw:mixed", "lord_done", "permit:yes", "permit:no", "retreat",
+    "stay", "fight", "surrender", "withdraw", "truce", "truce:yes", "truce:no", "pursue",
+    "let_go", "carry:knight", "carry:man_at_arms", "drop:knight", "drop:man_at_arms",
+    "city:none",
+]
+(PASS, DRAW_FORTUNE, DRAW_MIXED, LORD_DONE, PERMIT_YES, PERMIT_NO, RETREAT, STAY, FIGHT,
+ SURRENDER, WITHDRAW, TRUCE, TRUCE_YES, TRUCE_NO, PURSUE, LET_GO, CARRY_K, CARRY_M, DROP_K,
+ DROP_M, CITY_NONE) = range(len(ACTION_NAMES))
+
+
+def _block(prefix: str, keys: list[str]) -> int:
+    start = len(ACTION_NAMES)
+    ACTION_NAMES.extend(f"{prefix}:{k}" for k in keys)
+    return start
+
+
+START0 = _block("start", VKEYS)
+DISCARD0 = _block("discard", CARD_KEYS)
+PLAY0 = _block("play", CARD_KEYS)
+PLACE0 = _block("place", VKEYS)
+RANSOM0 = _block("ransom", LKEYS)
+RELEASE0 = _block("release", LKEYS)
+BUY_MAA0 = _block("buy:man_at_arms", VKEYS)
+BUY_KNIGHT0 = _block("buy:knight", VKEYS)
+BUY_STRONGHOLD0 = _block("buy:stronghold", VKEYS)
+BUY_MILL0 = _block("buy:mill", VKEYS)
+TITLE0 = _block("title", FKEYS)
+TRANSFER0 = _block("transfer", FKEYS)
+HOLDER0 = _block("holder", LKEYS)
+CITY0 = _block("city", VKEYS)
+LORD0 = _block("lord", LKEYS)
+MOVE0 = _block("move", VKEYS)
+BATTLE0 = _block("battle", VKEYS)
+FOE0 = _block("against", [str(i + 1) for i in range(SEATS)])
+KILL0 = _block("dies", LKEYS)
+SIEGE0 = _block("siege", VKEYS)
+PILLAGE0 = _block("pillage", VKEYS)
+assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
+
+# -- kinds of decision ------------------------------------------------------------
+(NONE, PICK_START, DISCARD, DRAW, PLAY, PLACE, HAND_LIMIT, RANSOM, PURCHASE, HOLDER, CITY,
+ MOVE_SELECT, MOVE_LORD, PERMIT, REFUSED, BATTLE_SELECT, BATTLE_FOE, ROUND_ATT, TRUCE_ANSWER,
+ ROUND_DEF, PURSUE_CHOICE, LORD_DEATH, SIEGE, PILLAGE) = range(24)
+KIND_NAMES = (
+    "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
+    "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
+    "refused", "battle", "battle_foe", "battle_round", "truce_answer", "defend", "pursue",
+    "lord_death", "siege", "pillage",
+)
+
+# -- phases (spec §3) ----------------------------------------------------------------
+(SETUP, ANNOUNCE, CARDS_PHASE, INCOME, RANSOMS, PURCHASES, MOVEMENT, BATTLES, PILLAGES,
+ END_OF_TURN) = range(10)
+PHASE_NAMES = ("setup", "announcements", "cards", "income", "ransoms", "purchase", "movement",
+               "battles", "pillage", "end_of_turn")

@@ -1,0 +1,349 @@
+"""Battles (§4.6), sieges (§4.7) and pillage (§4.8).
+
+In turn order a player declares battles (``battle:<village>``) where he has a lord and
+another family has figures (not lords alone on both sides), one per village; with
+several other families there he names the foe (``against:<seat>``). Each round the
+attacker fights, proposes a truce, surrenders or (against a fortress) withdraws; the
+defender then fights or surrenders; both roll together and take casualties (§4.6.4).
+After his battles the player may besiege fortresses (``siege:<village>``); engines
+placed earlier turn to +2D first. After all battles, players pillage mills in turn.
+"""
+
+from __future__ import annotations
+
+from noblesse.core.events import Event
+from noblesse.games.fief import actions as A
+from noblesse.games.fief.control import capture, kill, settle
+from noblesse.games.fief.state import (
+    ASSUMED,
+    LORD_FEMALE,
+    NL,
+    NV,
+    SEATS,
+    FiefState,
+    present,
+    rule,
+    troops,
+)
+
+FACES = tuple(int(x) for x in ASSUMED["battle_die_faces"])
+FACES_ALT = tuple(int(x) for x in ASSUMED["battle_die_faces_alternative"])
+KNIGHT_SP, MAA_SP, LORD_SP = rule("knight_sp"), rule("man_at_arms_sp"), rule("lord_sp")
+LADY_SP = int(ASSUMED["untitled_lady_sp"])
+KNIGHT_HP = rule("knight_hp")
+DICE_1, DICE_7, DICE_13 = rule("dice_at_1_sp"), rule("dice_at_7_sp"), rule("dice_at_13_sp")
+PENALTY = (0, rule("stronghold_penalty"), rule("city_penalty"))
+ENGINE_FIRST, ENGINE_LATER = rule("siege_engine_first"), rule("siege_engine_later")
+QUIET_END = rule("quiet_rounds_to_end")
+PILLAGE_GAIN = rule("pillage_per_mill")
+ENGINES = 2
+
+BATTLING, SIEGING = 0, 1      # the battle-phase steps of one player (``s.mode``)
+
+
+# ------------------------------------------------------------------ dice
+
+
+def d6(s: FiefState) -> int:
+    q = s.dice.queue
+    if q:
+        return q.pop(0)
+    return int(s.rng.random() * 6) + 1
+
+
+def roll(s: FiefState, why: str, seat: int, count: int, ev: list[Event], **extra: int) -> list[int]:
+    """``count`` d6, logged as one event (every roll is in the log)."""
+    rolls = [d6(s) for _ in range(count)]
+    ev.append(Event("roll", {"seat": seat, "why": why, "dice": rolls, **extra}))
+    return rolls
+
+
+def hits_of(s: FiefState, rolls: list[int]) -> int:
+    faces = FACES_ALT if s.options.get("alternative_dice") else FACES
+    return sum(faces[r - 1] for r in rolls)
+
+
+def strength(s: FiefState, v: int, f: int) -> int:
+    """SP of a family's figures in ``v`` (§4.6.2; an untitled lady has 0 SP, §6 #8)."""
+    i = v * SEATS + f
+    sp = s.K[i] * KNIGHT_SP + s.M[i] * MAA_SP
+    for lo in range(NL):
+        if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
+            titled = lo in s.fief_holder
+            sp += LADY_SP if LORD_FEMALE[lo] and not titled else LORD_SP
+    return sp
+
+
+def dice_for(sp: int) -> int:
+    if sp <= 0:
+        return 0
+    if sp <= 6:
+        return DICE_1
+    return DICE_7 if sp <= 12 else DICE_13
+
+
+def take_hits(s: FiefState, v: int, f: int, hits: int) -> tuple[int, int, int]:
+    """§4.6.4: knights first (3 hits each, remainders never kill one), then men-at-arms;
+    returns (knights lost, men-at-arms lost, hits left for the lords)."""
+    i = v * SEATS + f
+    k = min(s.K[i], hits // KNIGHT_HP)
+    hits -= k * KNIGHT_HP
+    m = min(s.M[i], hits)
+    hits -= m
+    s.K[i] -= k
+    s.M[i] -= m
+    s.spent_k[i] = min(s.spent_k[i], s.K[i])
+    s.spent_m[i] = min(s.spent_m[i], s.M[i])
+    return k, m, hits if s.K[i] + s.M[i] == 0 else 0
+
+
+# ------------------------------------------------------------------ declaring
+
+
+def foes(s: FiefState, v: int, p: int) -> list[int]:
+    """Families ``p`` may attack in ``v``: present, and not lords alone on both sides."""
+    mine = troops(s, v, p)
+    return [g for g in range(s.n_players)
+            if g != p and present(s, v, g) and (mine or troops(s, v, g))]
+
+
+def legal_battle(s: FiefState, p: int) -> list[int]:
+    out = []
+    for v in range(NV):
+        if (s.fought >> v) & 1 or not s.LP[v * SEATS + p]:
+            continue      # troops without a lord cannot attack (§4.6.1)
+        if foes(s, v, p):
+            out.append(A.BATTLE0 + v)
+    return [A.PASS, *out] if out else []
+
+
+def apply_battle(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
+    """True when ``p`` is done declaring battles."""
+    if action == A.PASS:
+        return True
+    v = action - A.BATTLE0
+    s.fought |= 1 << v
+    targets = foes(s, v, p)
+    if len(targets) > 1:
+        s.kind, s.focus = A.BATTLE_FOE, v
+        return False
+    start_battle(s, v, p, targets[0], ev)
+    return False
+
+
+def legal_foe(s: FiefState, p: int) -> list[int]:
+    return [A.FOE0 + g for g in foes(s, s.focus, p)]
+
+
+def apply_foe(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    start_battle(s, s.focus, p, action - A.FOE0, ev)
+
+
+def start_battle(s: FiefState, v: int, att: int, dfn: int, ev: list[Event]) -> None:
+    """§4.6.3: −1/−2 dice against the defender's stronghold/city, cancelled by the
+    attacker's siege engines; a sally (the garrison attacking) has no penalty."""
+    fortress = s.ctrl[v] == dfn and s.fort[v] > 0
+    penalty = PENALTY[s.fort[v]] if fortress else 0
+    s.b_village, s.b_att, s.b_def = v, att, dfn
+    s.b_pen = max(0, penalty - s.engine[v * SEATS + att])
+    s.b_withdrew = 0 if fortress else 1
+    s.b_quiet = s.b_round = 0
+    s.focus = -1
+    ev.append(Event("battle", {"seat": att, "foe": dfn, "village": v, "penalty": s.b_pen}))
+    if troops(s, v, dfn) == 0 and troops(s, v, att) > 0:
+        # lords alone facing troops are taken without dice (§4.6.1)
+        capture_all(s, v, dfn, att, ev)
+        end_battle(s, "captured", ev)
+        return
+    s.kind, s.actor = A.ROUND_ATT, att
+
+
+def capture_all(s: FiefState, v: int, f: int, captor: int, ev: list[Event]) -> None:
+    for lo in range(NL):
+        if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
+            capture(s, lo, captor, ev)
+
+
+def end_battle(s: FiefState, how: str, ev: list[Event]) -> None:
+    v = s.b_village
+    ev.append(Event("battle_end", {"village": v, "how": how, "seat": s.b_att, "foe": s.b_def}))
+    settle(s, v, ev)
+    s.b_village = s.b_def = -1
+    s.kind, s.actor = A.NONE, s.b_att
+
+
+# ------------------------------------------------------------------ rounds
+
+
+def legal_round_att(s: FiefState) -> list[int]:
+    out = [A.FIGHT, A.SURRENDER, A.TRUCE]
+    if not s.b_withdrew:
+        out.append(A.WITHDRAW)
+    return out
+
+
+def surrender(s: FiefState, loser: int, winner: int, ev: list[Event]) -> None:
+    """§4.6.5: the surrendering side's troops are removed and its lords captured."""
+    v = s.b_village
+    i = v * SEATS + loser
+    s.K[i] = s.M[i] = s.spent_k[i] = s.spent_m[i] = 0
+    capture_all(s, v, loser, winner, ev)
+    end_battle(s, "surrender", ev)
+
+
+def apply_round_att(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    if action == A.FIGHT:
+        s.kind, s.actor = A.ROUND_DEF, s.b_def
+    elif action == A.SURRENDER:
+        surrender(s, s.b_att, s.b_def, ev)
+    elif action == A.TRUCE:
+        s.kind, s.actor = A.TRUCE_ANSWER, s.b_def
+    else:
+        ev.append(Event("withdraw", {"seat": p, "village": s.b_village}))
+        s.b_withdrew = 1
+        s.kind, s.actor = A.PURSUE_CHOICE, s.b_def
+
+
+def apply_truce_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    if action == A.TRUCE_YES:
+        end_battle(s, "truce", ev)
+    else:
+        ev.append(Event("truce_refused", {"seat": p, "village": s.b_village}))
+        s.kind, s.actor = A.ROUND_DEF, s.b_def
+
+
+def apply_round_def(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    if action == A.SURRENDER:
+        surrender(s, s.b_def, s.b_att, ev)
+    else:
+        fight_round(s, ev)
+
+
+def apply_pursue(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """§4.6.5 #6: pursued, the battle goes on in the open field, without penalty."""
+    if action == A.LET_GO:
+        end_battle(s, "withdrawn", ev)
+        return
+    s.b_pen = 0
+    fight_round(s, ev)
+
+
+def fight_round(s: FiefState, ev: list[Event]) -> None:
+    v, att, dfn = s.b_village, s.b_att, s.b_def
+    s.b_round += 1
+    a_dice = max(0, dice_for(strength(s, v, att)) - s.b_pen)
+    d_dice = dice_for(strength(s, v, dfn))
+    a_rolls = roll(s, "battle", att, a_dice, ev, village=v)
+    d_rolls = roll(s, "battle", dfn, d_dice, ev, village=v)
+    a_hits, d_hits = hits_of(s, a_rolls), hits_of(s, d_rolls)
+    dk, dm, d_left = take_hits(s, v, dfn, a_hits)
+    ak, am, a_left = take_hits(s, v, att, d_hits)
+    ev.append(Event("round", {"village": v, "round": s.b_round, "hits": [a_hits, d_hits],
+                              "losses": [[ak, am], [dk, dm]]}))
+    s.b_casualties = ak + am + dk + dm
+    for f, left in ((dfn, d_left), (att, a_left)):
+        if left:
+            queue_deaths(s, v, f, left, ev)
+    resume_battle(s, ev)
+
+
+def queue_deaths(s: FiefState, v: int, f: int, hits: int, ev: list[Event]) -> None:
+    """Hits beyond the troops kill lords, one each; the owner chooses who (§6 #16)."""
+    lords = [lo for lo in range(NL)
+             if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0]
+    if not lords:
+        return
+    s.b_casualties += min(hits, len(lords))
+    if hits >= len(lords):
+        for lo in lords:
+            kill(s, lo, "battle", ev)
+    else:
+        s.deaths.append(f * 16 + hits)
+
+
+def legal_death(s: FiefState) -> list[int]:
+    f = s.deaths[0] // 16
+    v = s.b_village
+    return [A.KILL0 + lo for lo in range(NL)
+            if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0]
+
+
+def apply_death(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    kill(s, action - A.KILL0, "battle", ev)
+    s.deaths[0] -= 1
+    if s.deaths[0] % 16 == 0:
+        s.deaths.pop(0)
+    resume_battle(s, ev)
+
+
+def resume_battle(s: FiefState, ev: list[Event]) -> None:
+    """After a round (and its lord deaths): end conditions of §4.6.5, or the next round."""
+    if s.deaths:
+        s.kind, s.actor = A.LORD_DEATH, s.deaths[0] // 16
+        return
+    v, att, dfn = s.b_village, s.b_att, s.b_def
+    s.b_quiet = 0 if s.b_casualties else s.b_quiet + 1
+    a_tr, d_tr = troops(s, v, att), troops(s, v, dfn)
+    if a_tr == 0 and d_tr == 0:
+        how = "lords_only" if present(s, v, att) and present(s, v, dfn) else "eliminated"
+        end_battle(s, how, ev)
+    elif a_tr == 0:
+        capture_all(s, v, att, dfn, ev)
+        end_battle(s, "defender_wins", ev)
+    elif d_tr == 0:
+        capture_all(s, v, dfn, att, ev)
+        end_battle(s, "attacker_wins", ev)
+    elif s.b_quiet >= QUIET_END:
+        end_battle(s, "quiet", ev)
+    else:
+        s.kind, s.actor = A.ROUND_ATT, att
+
+
+# ------------------------------------------------------------------ sieges (§4.7)
+
+
+def flip_engines(s: FiefState, p: int, ev: list[Event]) -> None:
+    """Still besieging a turn later: the engine turns to its +2D side."""
+    for v in range(NV):
+        i = v * SEATS + p
+        if s.engine[i] == ENGINE_FIRST and s.ctrl[v] != p:
+            s.engine[i] = ENGINE_LATER
+            ev.append(Event("engine_flipped", {"seat": p, "village": v}))
+
+
+def legal_siege(s: FiefState, p: int) -> list[int]:
+    if s.engines_used[p] >= ENGINES:
+        return []
+    out = [A.SIEGE0 + v for v in range(NV)
+           if s.fort[v] and s.ctrl[v] not in (-1, p) and troops(s, v, p)
+           and not s.engine[v * SEATS + p]]
+    return [A.PASS, *out] if out else []
+
+
+def apply_siege(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
+    if action == A.PASS:
+        return True
+    v = action - A.SIEGE0
+    s.engine[v * SEATS + p] = ENGINE_FIRST
+    s.engines_used[p] += 1
+    ev.append(Event("siege", {"seat": p, "village": v, "defender": s.ctrl[v]}))
+    return False
+
+
+# ------------------------------------------------------------------ pillage (§4.8)
+
+
+def legal_pillage(s: FiefState, p: int) -> list[int]:
+    out = [A.PILLAGE0 + v for v in range(NV)
+           if s.mills[v] and (s.ctrl[v] == p or s.engine[v * SEATS + p])]
+    return [A.PASS, *out] if out else []
+
+
+def apply_pillage(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
+    if action == A.PASS:
+        return True
+    v = action - A.PILLAGE0
+    s.mills[v] -= 1
+    s.money[p] += PILLAGE_GAIN
+    ev.append(Event("pillage", {"seat": p, "village": v}))
+    return False

@@ -1,0 +1,161 @@
+"""The Cards phase (spec §3.2, §4.1, §5.1): discard, draw, lord cards, hand limit.
+
+Each player in turn order discards any cards, draws 2 (both from the Fortune & Disaster
+deck, or one from each deck), plays lord cards while the family has fewer than 4 lords
+(captives and waiting lords count), then discards down to the hand limit. A drawn
+disaster is revealed, set aside until the end of the turn and replaced.
+"""
+
+from __future__ import annotations
+
+from noblesse.core.events import Event
+from noblesse.games.fief import actions as A
+from noblesse.games.fief.control import place_lord, placement_options
+from noblesse.games.fief.state import (
+    ASSUMED,
+    CARD_DECK,
+    CARD_KIND,
+    CARDS,
+    LORD_OF_CARD,
+    NL,
+    FiefState,
+    rule,
+)
+
+HAND_LIMIT = int(ASSUMED["hand_limit"])
+MAX_LORDS = rule("max_lords_on_board")
+DRAWS = rule("draws_per_turn")
+
+# Cards-phase steps of one player (``s.mode``)
+DISCARDING, DRAWING, PLAYING, TRIMMING = range(4)
+
+
+def lords_in_play(s: FiefState, f: int) -> int:
+    return sum(1 for lo in range(NL) if s.l_owner[lo] == f)
+
+
+def draw_card(s: FiefState, deck: str, ev: list[Event]) -> int:
+    """The top card of a deck (its discards reshuffled when it is empty, §4.1); -1 if none."""
+    pile = s.lord_deck if deck == "lord" else s.fd_deck
+    if not pile:
+        discard = s.lord_discard if deck == "lord" else s.fd_discard
+        if not discard:
+            return -1
+        pile.extend(discard)
+        discard.clear()
+        s.rng.shuffle(pile)
+        ev.append(Event("reshuffle", {"deck": deck, "size": len(pile)}))
+    return pile.pop()
+
+
+def place_waiting_lords(s: FiefState, f: int, ev: list[Event]) -> None:
+    for lo in range(NL):
+        if s.l_owner[lo] == f and s.l_loc[lo] < 0 and s.l_captor[lo] < 0:
+            options = placement_options(s, f)
+            if options:
+                place_lord(s, lo, options[0], ev)
+
+
+def offer(s: FiefState, p: int, ev: list[Event]) -> bool:
+    """Set the next Cards-phase decision of ``p``; False when ``p`` is done."""
+    if s.mode == DISCARDING:
+        place_waiting_lords(s, p, ev)
+        if s.hand[p]:
+            s.kind = A.DISCARD
+            return True
+        s.mode = DRAWING
+    if s.mode == DRAWING:
+        if s.fd_deck or s.fd_discard:
+            s.kind = A.DRAW
+            return True
+        s.mode = PLAYING
+    if s.mode == PLAYING:
+        # offered whenever the family has room, lord card or not: being asked must not
+        # tell the others what the hand holds
+        if lords_in_play(s, p) < MAX_LORDS:
+            s.kind = A.PLAY
+            return True
+        s.mode = TRIMMING
+    if len(s.hand[p]) > HAND_LIMIT:
+        s.kind = A.HAND_LIMIT
+        return True
+    s.mode = DISCARDING
+    return False
+
+
+def legal_discard(s: FiefState, p: int, with_pass: bool) -> list[int]:
+    out = [A.PASS] if with_pass else []
+    out += sorted({A.DISCARD0 + c for c in s.hand[p]})
+    return out
+
+
+def legal_draw(s: FiefState) -> list[int]:
+    if s.lord_deck or s.lord_discard:
+        return [A.DRAW_FORTUNE, A.DRAW_MIXED]
+    return [A.DRAW_FORTUNE]
+
+
+def legal_play(s: FiefState, p: int) -> list[int]:
+    if lords_in_play(s, p) >= MAX_LORDS:
+        return []
+    return [A.PASS, *sorted({A.PLAY0 + c for c in s.hand[p] if CARD_KIND[c] == "lord"})]
+
+
+def apply_discard(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    if action == A.PASS:
+        s.mode = DRAWING
+        return
+    card = action - A.DISCARD0
+    s.hand[p].remove(card)
+    (s.lord_discard if CARD_DECK[card] == "lord" else s.fd_discard).append(card)
+    ev.append(Event("discard", {"seat": p, "card": card}))
+
+
+def apply_draw(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    decks = ["fortune"] * DRAWS if action == A.DRAW_FORTUNE else ["fortune", "lord"]
+    for deck in decks:
+        while True:
+            card = draw_card(s, deck, ev)
+            if card < 0:
+                break
+            if CARD_KIND[card] == "disaster":
+                s.set_aside.append(card)      # §3.2.2: revealed, set aside, replaced
+                ev.append(Event("disaster_drawn", {"seat": p, "card": card}))
+                continue
+            s.hand[p].append(card)
+            ev.append(Event("draw", {"seat": p, "deck": deck}, {p: {"card": card}}))
+            break
+    s.mode = PLAYING
+
+
+def apply_play(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    if action == A.PASS:
+        s.mode = TRIMMING
+        return
+    card = action - A.PLAY0
+    s.hand[p].remove(card)
+    lo = LORD_OF_CARD[card]
+    s.l_owner[lo] = p
+    ev.append(Event("play_lord", {"seat": p, "card": card, "lord": lo}))
+    options = placement_options(s, p)
+    if len(options) > 1:
+        s.kind, s.focus = A.PLACE, lo
+        return
+    place_lord(s, lo, options[0] if options else -1, ev)
+
+
+def legal_place(s: FiefState, p: int) -> list[int]:
+    return [A.PLACE0 + v for v in placement_options(s, p)]
+
+
+def apply_place(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    place_lord(s, s.focus, action - A.PLACE0, ev)
+    s.focus = -1
+
+
+def apply_hand_limit(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    apply_discard(s, p, action, ev)
+
+
+def card_key(card: int) -> str:
+    return CARDS[card].key

@@ -1,0 +1,169 @@
+"""Who is where: lords arriving and leaving, village control, captures, deaths, placement.
+
+Village control (§4.5.1): a family with a free lord or troops in an uncontrolled village
+controls it; later arrivals control nothing (they stand on the road they came by,
+``entry``); when the controller has left, control passes to the family present that
+arrived first; an empty village is uncontrolled unless its fief is governed, in which
+case it is the title holder's (§4.4.3, §6 #18). A family that enters an empty governed
+village takes it, being the only one there [assumed: control follows presence].
+"""
+
+from __future__ import annotations
+
+from noblesse.core.events import Event
+from noblesse.games.fief.state import (
+    FIEF_OF,
+    FIEF_VILLAGES,
+    LORDS,
+    NL,
+    NV,
+    SEATS,
+    FiefState,
+    present,
+)
+
+
+def holder_family(s: FiefState, fief: int) -> int:
+    lo = s.fief_holder[fief]
+    return s.l_owner[lo] if lo >= 0 else -1
+
+
+def arrive(s: FiefState, v: int, f: int, came_from: int = -1) -> None:
+    """``f`` is about to have figures in ``v``: note when it arrived and by which road."""
+    i = v * SEATS + f
+    if s.LP[i] > 0 or s.K[i] + s.M[i] > 0:
+        return
+    s.stamp[i] = s.clock
+    s.clock += 1
+    c = s.ctrl[v]
+    if c >= 0 and c != f and present(s, v, c):
+        s.entry[i] = came_from
+
+
+def put_lord(s: FiefState, lo: int, v: int, came_from: int = -1) -> None:
+    f = s.l_owner[lo]
+    arrive(s, v, f, came_from)
+    s.l_loc[lo] = v
+    s.LP[v * SEATS + f] += 1
+
+
+def lift_lord(s: FiefState, lo: int) -> None:
+    v = s.l_loc[lo]
+    if v >= 0 and s.l_captor[lo] < 0:
+        s.LP[v * SEATS + s.l_owner[lo]] -= 1
+    s.l_loc[lo] = -1
+
+
+def settle(s: FiefState, v: int, ev: list[Event]) -> None:
+    """Bring village ``v`` up to date after figures came, went or died."""
+    n = s.n_players
+    base = v * SEATS
+    for g in range(n):
+        if s.engine[base + g] and s.K[base + g] + s.M[base + g] == 0:
+            s.engine[base + g] = 0
+            s.engines_used[g] -= 1
+            ev.append(Event("siege_lifted", {"seat": g, "village": v}))
+    c = s.ctrl[v]
+    if not (c >= 0 and present(s, v, c)):
+        best, when = -1, 0
+        for g in range(n):
+            i = base + g
+            if (s.LP[i] > 0 or s.K[i] + s.M[i] > 0) and (best < 0 or s.stamp[i] < when):
+                best, when = g, s.stamp[i]
+        if best < 0:
+            best = holder_family(s, FIEF_OF[v])
+        if best != c:
+            s.ctrl[v] = best
+            ev.append(Event("control", {"village": v, "seat": best}))
+    c = s.ctrl[v]
+    for g in range(n):
+        if s.entry[base + g] >= 0 and (g == c or not present(s, v, g)):
+            s.entry[base + g] = -1
+    for lo in range(NL):
+        captor = s.l_captor[lo]
+        if captor >= 0 and s.l_loc[lo] == v and not present(s, v, captor):
+            ev.append(Event("escape", {"lord": lo, "seat": s.l_owner[lo], "village": v}))
+            free(s, lo, ev)
+
+
+# ------------------------------------------------------------------ placement (§5.1.2)
+
+
+def placement_options(s: FiefState, f: int) -> list[int]:
+    """The villages of the first applicable tier of the placement rule (§5.1.2):
+    own stronghold/city, else a village with another lord of the family, else a village
+    the family controls, else an uncontrolled village; empty: the lord waits."""
+    tiers: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+    for v in range(NV):
+        c = s.ctrl[v]
+        if c == f and s.fort[v]:
+            tiers[0].append(v)
+        if s.LP[v * SEATS + f] > 0:
+            tiers[1].append(v)
+        if c == f:
+            tiers[2].append(v)
+        elif c < 0:
+            tiers[3].append(v)
+    for tier in tiers:
+        if tier:
+            return tier
+    return []
+
+
+def place_lord(s: FiefState, lo: int, v: int, ev: list[Event]) -> None:
+    """Put a free lord of the family on ``v`` (a new, ransomed or escaped lord)."""
+    if v < 0:
+        s.l_loc[lo] = -1
+        ev.append(Event("lord_waits", {"lord": lo, "seat": s.l_owner[lo]}))
+        return
+    put_lord(s, lo, v)
+    ev.append(Event("lord_placed", {"lord": lo, "seat": s.l_owner[lo], "village": v}))
+    settle(s, v, ev)
+
+
+def free(s: FiefState, lo: int, ev: list[Event]) -> None:
+    """A captive is freed (ransom, release, escape) and placed by §5.1.2 (first village
+    of the tier when the family is not asked)."""
+    s.l_captor[lo] = -1
+    s.l_loc[lo] = -1
+    options = placement_options(s, s.l_owner[lo])
+    place_lord(s, lo, options[0] if options else -1, ev)
+
+
+def capture(s: FiefState, lo: int, captor: int, ev: list[Event]) -> None:
+    v = s.l_loc[lo]
+    s.LP[v * SEATS + s.l_owner[lo]] -= 1
+    s.l_captor[lo] = captor
+    ev.append(Event("captured", {"lord": lo, "seat": s.l_owner[lo], "captor": captor,
+                                 "village": v}))
+
+
+def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
+    """A lord dies: his card is discarded, his fief titles pass to another lord of the
+    family (first by number, max 2 titles) or return to the board (§5.3)."""
+    f, v = s.l_owner[lo], s.l_loc[lo]
+    if v >= 0 and (s.carry_k[lo] or s.carry_m[lo]):
+        i = v * SEATS + f
+        s.K[i] += s.carry_k[lo]
+        s.M[i] += s.carry_m[lo]
+        s.carry_k[lo] = s.carry_m[lo] = 0
+    lift_lord(s, lo)
+    s.l_owner[lo] = -1
+    s.l_captor[lo] = -1
+    s.l_moves[lo] = 0
+    s.lord_discard.append(LORDS[lo])
+    ev.append(Event("lord_dies", {"lord": lo, "seat": f, "village": v, "why": why}))
+    for fief, holder in enumerate(s.fief_holder):
+        if holder != lo:
+            continue
+        heir = next((h for h in range(NL) if s.l_owner[h] == f
+                     and sum(1 for x in s.fief_holder if x == h) < 2), -1)
+        s.fief_holder[fief] = heir
+        ev.append(Event("title_passes", {"fief": fief, "lord": heir, "seat": f}))
+        if heir < 0:
+            for w in FIEF_VILLAGES[fief]:
+                if s.ctrl[w] == f and not present(s, w, f):
+                    s.ctrl[w] = -1
+                    settle(s, w, ev)
+    if v >= 0:
+        settle(s, v, ev)

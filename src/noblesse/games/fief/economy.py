@@ -1,0 +1,232 @@
+"""Income (§4.3), ransoms (§4.4.1) and purchases (§4.4.2-4.4.3)."""
+
+from __future__ import annotations
+
+from noblesse.core.events import Event
+from noblesse.games.fief import actions as A
+from noblesse.games.fief.control import free, settle
+from noblesse.games.fief.state import (
+    DATA,
+    FIEF_SIZE,
+    FIEF_VILLAGES,
+    NF,
+    NL,
+    NV,
+    SEATS,
+    FiefState,
+    besieged,
+    rule,
+)
+
+VILLAGE_INCOME = rule("village_income")
+MILL_INCOME = rule("mill_income")
+MAA_COST, KNIGHT_COST = rule("man_at_arms_cost"), rule("knight_cost")
+STRONGHOLD_COST, MILL_COST = rule("stronghold_cost"), rule("mill_cost")
+MAX_MILLS = rule("max_mills_per_village")
+MAX_NEW = rule("max_new_units_per_location")
+MAX_TITLES = rule("max_fief_titles_per_lord")
+RANSOM_BASE, RANSOM_PER_TITLE = rule("ransom_base"), rule("ransom_per_title")
+MILL_POOL = DATA.pool_count("mill")
+STRONGHOLD_POOL = DATA.pool_count("stronghold")
+TITLE_COST = tuple(DATA.fief_title_cost(f) for f in range(NF))
+
+
+# ------------------------------------------------------------------ income (§4.3)
+
+
+def collect_income(s: FiefState, ev: list[Event]) -> None:
+    """+1 per controlled village and +2 per mill in it, unless the village is besieged;
+    empty villages of a governed fief are the title holder's (their ``ctrl``)."""
+    gains = [0] * s.n_players
+    for v in range(NV):
+        c = s.ctrl[v]
+        if c < 0 or besieged(s, v):
+            continue
+        gains[c] += VILLAGE_INCOME + MILL_INCOME * s.mills[v]
+    for f, g in enumerate(gains):
+        s.money[f] += g
+    ev.append(Event("income", {"gains": gains}))
+
+
+# ------------------------------------------------------------------ ransoms (§4.4.1)
+
+
+def titles_held(s: FiefState, lo: int) -> int:
+    """Every title counts for the ransom (§6 #11): fief titles and offices."""
+    count = sum(1 for h in s.fief_holder if h == lo) + sum(1 for b in s.bishop if b == lo)
+    return count + (s.king == lo) + (s.queen == lo) + (s.pope == lo)
+
+
+def ransom_cap(s: FiefState, lo: int) -> int:
+    return RANSOM_BASE + RANSOM_PER_TITLE * titles_held(s, lo)
+
+
+def legal_ransom(s: FiefState, p: int) -> list[int]:
+    out = []
+    for lo in range(NL):
+        captor = s.l_captor[lo]
+        if captor < 0:
+            continue
+        if s.l_owner[lo] == p and s.money[p] >= ransom_cap(s, lo):
+            out.append(A.RANSOM0 + lo)
+        if captor == p:
+            out.append(A.RELEASE0 + lo)
+    return [A.PASS, *sorted(out)] if out else []
+
+
+def apply_ransom(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
+    """True when ``p`` is done with ransoms."""
+    if action == A.PASS:
+        return True
+    if action < A.RELEASE0:
+        lo = action - A.RANSOM0
+        cap = ransom_cap(s, lo)
+        captor = s.l_captor[lo]
+        s.money[p] -= cap
+        s.money[captor] += cap
+        ev.append(Event("ransom", {"seat": p, "lord": lo, "captor": captor, "paid": cap}))
+    else:
+        lo = action - A.RELEASE0
+        ev.append(Event("release", {"seat": p, "lord": lo, "owner": s.l_owner[lo]}))
+    v = s.l_loc[lo]
+    free(s, lo, ev)
+    settle(s, v, ev)
+    return False
+
+
+# ------------------------------------------------------------------ purchases (§4.4.2)
+
+
+def eligible_holders(s: FiefState, p: int, exclude: int = -1) -> list[int]:
+    """Free lords on the board with fewer than two fief titles (§4.4.3)."""
+    return [lo for lo in range(NL) if s.l_owner[lo] == p and s.l_captor[lo] < 0
+            and s.l_loc[lo] >= 0 and lo != exclude
+            and sum(1 for h in s.fief_holder if h == lo) < MAX_TITLES]
+
+
+def can_claim(s: FiefState, p: int, fief: int) -> bool:
+    """The family controls every village of the fief and one holds a stronghold."""
+    if s.fief_holder[fief] >= 0 or s.money[p] < TITLE_COST[fief]:
+        return False
+    villages = FIEF_VILLAGES[fief]
+    if any(s.ctrl[v] != p for v in villages) or not any(s.fort[v] for v in villages):
+        return False
+    return bool(eligible_holders(s, p))
+
+
+def can_transfer(s: FiefState, p: int, fief: int) -> bool:
+    """A title goes to another lord of the family; a lord with two titles may give only
+    the lower-ranked one (fewer villages) (§4.4.3)."""
+    lo = s.fief_holder[fief]
+    if lo < 0 or s.l_owner[lo] != p:
+        return False
+    other = [f for f in range(NF) if s.fief_holder[f] == lo and f != fief]
+    if other and FIEF_SIZE[other[0]] < FIEF_SIZE[fief]:
+        return False
+    return bool(eligible_holders(s, p, exclude=lo))
+
+
+def legal_purchase(s: FiefState, p: int) -> list[int]:
+    out = [A.PASS]
+    m = s.money[p]
+    mills_out = sum(s.mills)
+    forts_out = sum(1 for x in s.fort if x == 1)
+    ctrl, lp, new = s.ctrl, s.LP, s.new_units
+    buys: list[int] = []
+    for v in range(NV):
+        i = v * SEATS + p
+        if lp[i] and new[i] < MAX_NEW and not besieged(s, v):
+            if m >= MAA_COST:
+                out.append(A.BUY_MAA0 + v)
+            if m >= KNIGHT_COST:
+                out.append(A.BUY_KNIGHT0 + v)
+        if ctrl[v] == p:
+            if not s.fort[v] and m >= STRONGHOLD_COST and forts_out < STRONGHOLD_POOL:
+                buys.append(A.BUY_STRONGHOLD0 + v)
+            if s.mills[v] < MAX_MILLS and m >= MILL_COST and mills_out < MILL_POOL:
+                buys.append(A.BUY_MILL0 + v)
+    out += buys
+    for fief in range(NF):
+        if can_claim(s, p, fief):
+            out.append(A.TITLE0 + fief)
+        elif can_transfer(s, p, fief):
+            out.append(A.TRANSFER0 + fief)
+    out.sort()
+    return out
+
+
+def apply_purchase(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
+    """True when ``p`` is done buying."""
+    if action == A.PASS:
+        return True
+    if action < A.BUY_STRONGHOLD0:
+        knight = action >= A.BUY_KNIGHT0
+        v = action - (A.BUY_KNIGHT0 if knight else A.BUY_MAA0)
+        i = v * SEATS + p
+        s.money[p] -= KNIGHT_COST if knight else MAA_COST
+        s.new_units[i] += 1
+        if knight:
+            s.K[i] += 1
+        else:
+            s.M[i] += 1
+        ev.append(Event("buy", {"seat": p, "item": "knight" if knight else "man_at_arms",
+                                "village": v}))
+    elif action < A.BUY_MILL0:
+        v = action - A.BUY_STRONGHOLD0
+        s.money[p] -= STRONGHOLD_COST
+        s.fort[v] = 1
+        ev.append(Event("buy", {"seat": p, "item": "stronghold", "village": v}))
+    elif action < A.TITLE0:
+        v = action - A.BUY_MILL0
+        s.money[p] -= MILL_COST
+        s.mills[v] += 1
+        ev.append(Event("buy", {"seat": p, "item": "mill", "village": v}))
+    elif action < A.TRANSFER0:
+        fief = action - A.TITLE0
+        s.money[p] -= TITLE_COST[fief]
+        ev.append(Event("buy", {"seat": p, "item": "fief_title", "fief": fief,
+                                "paid": TITLE_COST[fief]}))
+        s.kind, s.focus, s.target = A.HOLDER, fief, 0
+    else:
+        s.kind, s.focus, s.target = A.HOLDER, action - A.TRANSFER0, 1
+    return False
+
+
+def legal_holder(s: FiefState, p: int) -> list[int]:
+    exclude = s.fief_holder[s.focus] if s.target else -1
+    return [A.HOLDER0 + lo for lo in eligible_holders(s, p, exclude)]
+
+
+def city_options(s: FiefState, p: int, fief: int) -> list[int]:
+    """§4.4.3: one stronghold of the fief may become its fortified city, free."""
+    villages = FIEF_VILLAGES[fief]
+    if any(s.fort[v] == 2 for v in villages):
+        return []
+    return [v for v in villages if s.fort[v] == 1 and s.ctrl[v] == p]
+
+
+def apply_holder(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    fief, lo = s.focus, action - A.HOLDER0
+    old = s.fief_holder[fief]
+    s.fief_holder[fief] = lo
+    if s.target:
+        ev.append(Event("title_transfer", {"seat": p, "fief": fief, "lord": lo, "from": old}))
+        s.kind, s.focus = A.NONE, -1
+        return
+    ev.append(Event("title", {"seat": p, "fief": fief, "lord": lo}))
+    if city_options(s, p, fief):
+        s.kind = A.CITY
+    else:
+        s.kind, s.focus = A.NONE, -1
+
+
+def legal_city(s: FiefState, p: int) -> list[int]:
+    return [A.CITY_NONE, *(A.CITY0 + v for v in city_options(s, p, s.focus))]
+
+
+def apply_city(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    if action != A.CITY_NONE:
+        v = action - A.CITY0
+        s.fort[v] = 2
+        ev.append(Event("city", {"seat": p, "village": v}))
+    s.kind, s.focus = A.NONE, -1

@@ -1,0 +1,210 @@
+"""Movement (spec §4.5): lords move one road at a time, troops follow one lord per turn.
+
+A player picks a lord (``lord:<key>``), loads or drops troops (``carry:*``, ``drop:*``),
+moves him road by road (``move:<village>``) and stops (``lord_done``, or when his moves
+are spent: the troops he carries stay where he stops). Entering another family's village
+with moves left asks that family's permission (``permit:yes|no``); refused, the mover
+goes back (``retreat``) or stays there (``stay``). Leaving by the road another family
+came in by asks that family (refused: that road is closed to this lord this turn).
+The defenders of a besieged fortress do not move (§4.7).
+"""
+
+from __future__ import annotations
+
+from noblesse.core.events import Event
+from noblesse.games.fief import actions as A
+from noblesse.games.fief.control import lift_lord, put_lord, settle
+from noblesse.games.fief.state import (
+    ADJ,
+    NL,
+    SEATS,
+    FiefState,
+    besieged,
+    order,
+    present,
+    rule,
+)
+
+LORD_MOVES = rule("lord_moves")
+ROAD, PASSAGE = 1, 0     # what a permission request is about (``s.mode``)
+
+
+def start_movement(s: FiefState) -> None:
+    for lo in range(NL):
+        on_board = s.l_owner[lo] >= 0 and s.l_captor[lo] < 0 and s.l_loc[lo] >= 0
+        s.l_moves[lo] = LORD_MOVES if on_board else 0
+        s.l_pass[lo] = s.l_refused[lo] = 0
+        s.l_prev[lo] = -1
+
+
+def end_movement(s: FiefState) -> None:
+    size = len(s.spent_k)
+    s.spent_k = [0] * size
+    s.spent_m = [0] * size
+    for lo in range(NL):
+        s.l_moves[lo] = s.l_pass[lo] = s.l_refused[lo] = 0
+
+
+def pinned(s: FiefState, v: int, f: int) -> bool:
+    """The garrison of a besieged fortress cannot leave (§4.7)."""
+    return s.ctrl[v] == f and besieged(s, v)
+
+
+def movable_lords(s: FiefState, p: int) -> list[int]:
+    return [lo for lo in range(NL) if s.l_owner[lo] == p and s.l_moves[lo] > 0
+            and s.l_captor[lo] < 0 and s.l_loc[lo] >= 0 and not pinned(s, s.l_loc[lo], p)]
+
+
+def legal_select(s: FiefState, p: int) -> list[int]:
+    return [A.PASS, *(A.LORD0 + lo for lo in movable_lords(s, p))]
+
+
+def apply_select(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
+    """True when ``p`` ends his movement."""
+    if action == A.PASS:
+        for lo in range(NL):
+            if s.l_owner[lo] == p:
+                s.l_moves[lo] = 0
+        return True
+    s.kind, s.focus = A.MOVE_LORD, action - A.LORD0
+    return False
+
+
+def legal_move_lord(s: FiefState, p: int) -> list[int]:
+    lo = s.focus
+    v = s.l_loc[lo]
+    i = v * SEATS + p
+    out = []
+    if s.K[i] > s.spent_k[i]:
+        out.append(A.CARRY_K)
+    if s.M[i] > s.spent_m[i]:
+        out.append(A.CARRY_M)
+    if not s.l_pass[lo]:
+        if s.carry_k[lo]:
+            out.append(A.DROP_K)
+        if s.carry_m[lo]:
+            out.append(A.DROP_M)
+    out.append(A.LORD_DONE)
+    if s.l_moves[lo] > 0 and not pinned(s, v, p):
+        refused = s.l_refused[lo]
+        out += [A.MOVE0 + w for w in ADJ[v] if not (refused >> w) & 1]
+    out.sort()
+    return out
+
+
+def finish_lord(s: FiefState, lo: int) -> None:
+    """The lord stops: the troops he carries stay in his village, spent for this turn."""
+    f, v = s.l_owner[lo], s.l_loc[lo]
+    i = v * SEATS + f
+    k, m = s.carry_k[lo], s.carry_m[lo]
+    s.K[i] += k
+    s.spent_k[i] += k
+    s.M[i] += m
+    s.spent_m[i] += m
+    s.carry_k[lo] = s.carry_m[lo] = 0
+    s.l_moves[lo] = s.l_pass[lo] = 0
+    s.kind, s.focus, s.actor = A.NONE, -1, f
+
+
+def road_keeper(s: FiefState, v: int, w: int, p: int) -> int:
+    """A family that came into ``v`` by the road from ``w`` and still stands on it."""
+    base = v * SEATS
+    for g in order(s):
+        if g != p and s.entry[base + g] == w and present(s, v, g):
+            return g
+    return -1
+
+
+def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    lo = s.focus
+    v = s.l_loc[lo]
+    i = v * SEATS + p
+    if action == A.LORD_DONE:
+        finish_lord(s, lo)
+    elif action == A.CARRY_K:
+        s.K[i] -= 1
+        s.carry_k[lo] += 1
+    elif action == A.CARRY_M:
+        s.M[i] -= 1
+        s.carry_m[lo] += 1
+    elif action == A.DROP_K:
+        s.carry_k[lo] -= 1
+        s.K[i] += 1
+        s.spent_k[i] += 1
+    elif action == A.DROP_M:
+        s.carry_m[lo] -= 1
+        s.M[i] += 1
+        s.spent_m[i] += 1
+    else:
+        w = action - A.MOVE0
+        keeper = road_keeper(s, v, w, p)
+        if keeper >= 0:
+            s.kind, s.actor, s.target, s.mode = A.PERMIT, keeper, w, ROAD
+            ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
+                                            "asked": keeper, "road": True}))
+            return
+        move(s, lo, w, ev)
+
+
+def move(s: FiefState, lo: int, w: int, ev: list[Event]) -> None:
+    """One road: the lord and what he carries go from his village to ``w``."""
+    p, v = s.l_owner[lo], s.l_loc[lo]
+    owner = s.ctrl[w]
+    lift_lord(s, lo)
+    put_lord(s, lo, w, came_from=v)
+    s.l_prev[lo] = v
+    s.l_moves[lo] -= 1
+    s.l_pass[lo] = 0
+    ev.append(Event("move", {"seat": p, "lord": lo, "from": v, "to": w,
+                             "knights": s.carry_k[lo], "men_at_arms": s.carry_m[lo]}))
+    settle(s, v, ev)
+    settle(s, w, ev)
+    if owner >= 0 and owner != p and s.l_moves[lo] > 0:
+        s.kind, s.actor, s.target, s.mode = A.PERMIT, owner, w, PASSAGE
+        ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
+                                        "asked": owner, "road": False}))
+    elif s.l_moves[lo] == 0:
+        finish_lord(s, lo)
+    else:
+        s.kind, s.actor = A.MOVE_LORD, p
+
+
+def legal_permit(s: FiefState) -> list[int]:
+    return [A.PERMIT_YES, A.PERMIT_NO]
+
+
+def apply_permit(s: FiefState, seat: int, action: int, ev: list[Event]) -> None:
+    lo = s.focus
+    p = s.l_owner[lo]
+    yes = action == A.PERMIT_YES
+    ev.append(Event("passage", {"seat": seat, "mover": p, "lord": lo, "granted": yes,
+                                "village": s.target}))
+    if s.mode == ROAD:
+        if yes:
+            move(s, lo, s.target, ev)
+        else:
+            s.l_refused[lo] |= 1 << s.target
+            s.kind, s.actor = A.MOVE_LORD, p
+        return
+    if yes:
+        s.l_pass[lo] = 1
+        s.kind, s.actor = A.MOVE_LORD, p
+    else:
+        s.kind, s.actor = A.REFUSED, p
+
+
+def legal_refused(s: FiefState) -> list[int]:
+    return [A.RETREAT, A.STAY]
+
+
+def apply_refused(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """§4.5: refused, the mover returns to where he came from or stops in the village."""
+    lo = s.focus
+    if action == A.RETREAT:
+        v, back = s.l_loc[lo], s.l_prev[lo]
+        lift_lord(s, lo)
+        put_lord(s, lo, back)
+        ev.append(Event("retreat", {"seat": p, "lord": lo, "from": v, "to": back}))
+        settle(s, v, ev)
+        settle(s, back, ev)
+    finish_lord(s, lo)

@@ -1,0 +1,173 @@
+"""The state of a Fief table: plain lists of ints indexed by the ids of ``data.py``.
+
+Families are seats ``0..n-1``. Lords are the 18 named lord cards, numbered ``0..17`` in
+``LORDS`` order. Per-village-per-family counters live in flat lists indexed
+``v * SEATS + f`` (``SEATS`` = 6, the largest table), so one list copy clones them.
+
+Carried troops (spec §4.5) are held by the lord (``carry_k``/``carry_m``), not by the
+village, until the lord stops; ``spent_k``/``spent_m`` count the units of a village that
+already followed a lord this turn and may not follow another.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from noblesse.core.game import State
+from noblesse.games.fief.data import DATA
+
+BOARD = DATA.board
+RULES = DATA.rules
+ASSUMED = DATA.assumed
+CARDS = DATA.cards
+SEATS = 6
+NV = len(BOARD.villages)
+NF = len(BOARD.fiefs)
+NB = len(BOARD.bishoprics)
+LORDS: tuple[int, ...] = tuple(c.id for c in CARDS if c.kind == "lord")
+NL = len(LORDS)
+LORD_OF_CARD = {card: i for i, card in enumerate(LORDS)}
+LORD_FEMALE = tuple(CARDS[c].sex == "f" for c in LORDS)
+CARD_DECK = tuple(c.deck for c in CARDS)
+CARD_KIND = tuple(c.kind for c in CARDS)
+ADJ = tuple(BOARD.neighbours(v) for v in range(NV))
+FIEF_OF = tuple(BOARD.fief_of(v) for v in range(NV))
+BISHOPRIC_OF = tuple(BOARD.bishopric_of(v) for v in range(NV))
+FIEF_VILLAGES = tuple(BOARD.villages_of_fief(f) for f in range(NF))
+FIEF_SIZE = tuple(len(vs) for vs in FIEF_VILLAGES)
+
+
+def rule(key: str) -> int:
+    return int(RULES[key])
+
+
+class Dice:
+    """The d6 source: injected results first (tests), then the state's RNG."""
+
+    __slots__ = ("queue",)
+
+    def __init__(self, queue: list[int] | None = None) -> None:
+        self.queue = queue or []
+
+    def inject(self, rolls: list[int]) -> None:
+        for r in rolls:
+            if not 1 <= r <= 6:
+                raise ValueError(f"a d6 shows 1-6, not {r}")
+        self.queue.extend(rolls)
+
+
+_LISTS = (
+    "money", "lord_deck", "fd_deck", "lord_discard", "fd_discard", "set_aside",
+    "l_owner", "l_loc", "l_captor", "l_moves", "l_prev", "l_pass", "l_refused",
+    "carry_k", "carry_m", "ctrl", "fort", "mills", "K", "M", "spent_k", "spent_m", "LP",
+    "stamp", "entry", "engine", "new_units", "fief_holder", "bishop", "rain", "famine",
+    "plague", "harvest", "weather", "deaths", "engines_used", "vp",
+)
+_SCALARS = (
+    "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
+    "target", "b_village", "b_att", "b_def", "b_pen", "b_quiet", "b_round", "b_withdrew",
+    "b_casualties", "fought", "king", "queen", "pope", "max_turns", "winner_list",
+    "draw_left", "mode", "pending_draw",
+)
+
+
+class FiefState(State):
+    __slots__ = (*_LISTS, *_SCALARS, "hand", "dice")
+
+    def clone(self) -> FiefState:
+        c = FiefState.__new__(FiefState)
+        self._copy_base(c)
+        for name in _SCALARS:
+            setattr(c, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(c, name, getattr(self, name)[:])
+        c.hand = [h[:] for h in self.hand]
+        c.dice = Dice(self.dice.queue[:])
+        return c
+
+
+def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
+    s = FiefState(n, seed, options)
+    s.dice = Dice()
+    s.turn, s.first, s.phase, s.kind, s.actor, s.focus, s.cursor = 0, 0, 0, 0, -1, -1, 0
+    s.over, s.clock, s.resume, s.target, s.mode, s.pending_draw = False, 1, 0, -1, 0, 0
+    s.b_village = s.b_att = s.b_def = -1
+    s.b_pen = s.b_quiet = s.b_round = s.b_withdrew = s.b_casualties = 0
+    s.fought, s.draw_left = 0, 0
+    s.king = s.queen = s.pope = -1       # next issue's offices: none yet
+    s.max_turns = int(options.get("max_turns", 0))
+    s.winner_list = None
+    s.money = [0] * n
+    s.hand = [[] for _ in range(n)]
+    s.lord_deck, s.fd_deck, s.lord_discard, s.fd_discard, s.set_aside = [], [], [], [], []
+    s.l_owner = [-1] * NL
+    s.l_loc = [-1] * NL
+    s.l_captor = [-1] * NL
+    s.l_moves = [0] * NL
+    s.l_prev = [-1] * NL
+    s.l_pass = [0] * NL
+    s.l_refused = [0] * NL
+    s.carry_k = [0] * NL
+    s.carry_m = [0] * NL
+    s.ctrl = [-1] * NV
+    s.fort = [0] * NV                    # 0 none, 1 stronghold, 2 fortified city
+    s.mills = [0] * NV
+    size = NV * SEATS
+    s.K, s.M = [0] * size, [0] * size
+    s.spent_k, s.spent_m = [0] * size, [0] * size
+    s.LP = [0] * size                    # free (not captive) lords of f in v
+    s.stamp = [0] * size                 # when f arrived in v (first arrival controls)
+    s.entry = [-1] * size                # the village f came from, arriving after another
+    s.engine = [0] * size                # siege engine of f at v: 0, +1D or +2D
+    s.new_units = [0] * size             # units bought this Purchase phase
+    s.fief_holder = [-1] * NF            # lord holding the fief title
+    s.bishop = [-1] * NB                 # next issue: bishops (empty now)
+    s.rain, s.famine, s.plague = [0] * NB, [0] * NB, [0] * NB
+    s.harvest, s.weather = [0] * NB, [0] * NB
+    s.deaths = []                        # pending lord deaths: [family, count, village]
+    s.engines_used = [0] * n
+    s.vp = [0] * n
+    return s
+
+
+# ------------------------------------------------------------------ small queries
+
+
+def troops(s: FiefState, v: int, f: int) -> int:
+    i = v * SEATS + f
+    return s.K[i] + s.M[i]
+
+
+def present(s: FiefState, v: int, f: int) -> bool:
+    """``f`` has a free lord or troops in ``v`` (carried troops are always with a lord)."""
+    i = v * SEATS + f
+    return s.LP[i] > 0 or s.K[i] + s.M[i] > 0
+
+
+def lords_at(s: FiefState, v: int, f: int) -> list[int]:
+    """Free lords of ``f`` in ``v``."""
+    return [lo for lo in range(NL)
+            if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0]
+
+
+def family_lords(s: FiefState, f: int) -> list[int]:
+    return [lo for lo in range(NL) if s.l_owner[lo] == f]
+
+
+def titles_of(s: FiefState, lord: int) -> int:
+    return sum(1 for h in s.fief_holder if h == lord)
+
+
+def besieged(s: FiefState, v: int) -> bool:
+    """A fortress with an enemy siege engine in front of it (§4.7)."""
+    if not s.fort[v]:
+        return False
+    c = s.ctrl[v]
+    base = v * SEATS
+    return any(s.engine[base + g] for g in range(s.n_players) if g != c)
+
+
+def order(s: FiefState) -> list[int]:
+    """Seats in turn order from the first player."""
+    n = s.n_players
+    return [(s.first + i) % n for i in range(n)]

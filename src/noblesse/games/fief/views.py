@@ -1,0 +1,395 @@
+"""What each seat sees of a Fief table, resampling for ISMCTS, and the words (en, zh-TW).
+
+Public (spec §7.1): the whole board (control, troops, lords with their titles and
+captivity, mills, strongholds and cities, siege engines, disasters and bonuses), every
+family's money, hand sizes per deck back, discard piles, deck sizes. A hand is shown
+only to its owner; the order of the decks to nobody. ``determinize`` deals the cards a
+seat cannot see (the decks and the other hands, each hand keeping its number of cards
+of each back) again at random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from noblesse.core.text import pick, seat_name
+from noblesse.games.fief import actions as A
+from noblesse.games.fief.state import (
+    BOARD,
+    CARD_DECK,
+    CARDS,
+    DATA,
+    LORDS,
+    NB,
+    NF,
+    NL,
+    NV,
+    SEATS,
+    FiefState,
+    besieged,
+)
+
+VILLAGES, FIEFS, BISHOPRICS = BOARD.villages, BOARD.fiefs, BOARD.bishoprics
+LORD_CARDS = [CARDS[c] for c in LORDS]
+
+
+def _n(item: Any, lang: str) -> str:
+    return pick(item.en, item.zh, lang)
+
+
+def village_name(v: int, lang: str = "en") -> str:
+    return _n(VILLAGES[v], lang)
+
+
+def lord_name(lo: int, lang: str = "en") -> str:
+    return _n(LORD_CARDS[lo], lang)
+
+
+def card_name(c: int, lang: str = "en") -> str:
+    return _n(CARDS[c], lang)
+
+
+def _keys(cards: list[int]) -> list[str]:
+    return sorted(CARDS[c].key for c in cards)
+
+
+class FiefViews:
+    """The observation and text half of the Fief game object."""
+
+    # ------------------------------------------------------------------ view
+    def view(self, state: FiefState, seat: int | None) -> dict[str, Any]:
+        s = state
+        n = s.n_players
+        villages = []
+        for v in range(NV):
+            base = v * SEATS
+            villages.append({
+                "key": VILLAGES[v].key,
+                "controller": s.ctrl[v] if s.ctrl[v] >= 0 else None,
+                "knights": [s.K[base + f] for f in range(n)],
+                "men_at_arms": [s.M[base + f] for f in range(n)],
+                "mills": s.mills[v],
+                "stronghold": s.fort[v] == 1,
+                "city": s.fort[v] == 2,
+                "siege_engines": [s.engine[base + f] for f in range(n)],
+                "besieged": besieged(s, v),
+                "entered_from": [VILLAGES[s.entry[base + f]].key if s.entry[base + f] >= 0
+                                 else None for f in range(n)],
+            })
+        lords = []
+        for lo in range(NL):
+            if s.l_owner[lo] < 0:
+                continue
+            lords.append({
+                "key": LORD_CARDS[lo].key, "seat": s.l_owner[lo],
+                "village": VILLAGES[s.l_loc[lo]].key if s.l_loc[lo] >= 0 else None,
+                "female": LORD_CARDS[lo].sex == "f",
+                "captive_of": s.l_captor[lo] if s.l_captor[lo] >= 0 else None,
+                "fiefs": [FIEFS[f].key for f in range(NF) if s.fief_holder[f] == lo],
+                "moves_left": s.l_moves[lo],
+                "carrying": [s.carry_k[lo], s.carry_m[lo]],
+            })
+        players = []
+        for f in range(n):
+            hand = s.hand[f]
+            players.append({
+                "seat": f, "money": s.money[f], "vp": s.vp[f],
+                "hand_count": len(hand),
+                "hand_lord_backs": sum(1 for c in hand if CARD_DECK[c] == "lord"),
+                "siege_engines_left": 2 - s.engines_used[f],
+            })
+        out: dict[str, Any] = {
+            "game": "fief", "seat": seat, "turn": s.turn, "max_turns": s.max_turns,
+            "first": s.first, "phase": A.PHASE_NAMES[s.phase], "over": s.over,
+            "villages": villages, "lords": lords, "players": players,
+            "fief_titles": {FIEFS[f].key: (LORD_CARDS[s.fief_holder[f]].key
+                                           if s.fief_holder[f] >= 0 else None)
+                            for f in range(NF)},
+            "bishoprics": [{"key": BISHOPRICS[b].key, "heavy_rain": bool(s.rain[b]),
+                            "famine": bool(s.famine[b]), "plague": bool(s.plague[b]),
+                            "harvest": bool(s.harvest[b]), "good_weather": bool(s.weather[b])}
+                           for b in range(NB)],
+            "king": None, "queen": None, "pope": None,
+            "lord_deck": len(s.lord_deck), "fortune_deck": len(s.fd_deck),
+            "lord_discard": _keys(s.lord_discard), "fortune_discard": _keys(s.fd_discard),
+            "disasters_drawn": _keys(s.set_aside),
+            "to_act": list(self.to_act(s)),  # type: ignore[attr-defined]
+            "decision": self._decision(s),
+            "battle": self._battle(s),
+            "hand": _keys(s.hand[seat]) if seat is not None else None,
+        }
+        if s.over:
+            out["winners"] = list(self.winners(s))  # type: ignore[attr-defined]
+        return out
+
+    @staticmethod
+    def _decision(s: FiefState) -> dict[str, Any] | None:
+        if s.kind == A.NONE:
+            return None
+        d: dict[str, Any] = {"kind": A.KIND_NAMES[s.kind], "seat": s.actor}
+        if s.kind in (A.MOVE_LORD, A.PERMIT, A.REFUSED, A.PLACE) and s.focus >= 0:
+            d["lord"] = LORD_CARDS[s.focus].key
+        if s.kind in (A.HOLDER, A.CITY):
+            d["fief"] = FIEFS[s.focus].key
+        if s.kind == A.PERMIT:
+            d["village"] = VILLAGES[s.target].key
+        return d
+
+    @staticmethod
+    def _battle(s: FiefState) -> dict[str, Any] | None:
+        if s.b_village < 0:
+            return None
+        return {"village": VILLAGES[s.b_village].key, "attacker": s.b_att,
+                "defender": s.b_def, "round": s.b_round, "quiet_rounds": s.b_quiet,
+                "penalty": s.b_pen}
+
+    # ------------------------------------------------------------------ hidden information
+    def determinize(self, state: FiefState, seat: int, rng: random.Random) -> FiefState:
+        s = state.clone()
+        s.rng = random.Random(rng.getrandbits(64))
+        for deck, pile in (("lord", s.lord_deck), ("fortune", s.fd_deck)):
+            pool = pile[:]
+            slots: list[tuple[int, int]] = []
+            for f in range(s.n_players):
+                if f == seat:
+                    continue
+                for i, c in enumerate(s.hand[f]):
+                    if CARD_DECK[c] == deck:
+                        pool.append(c)
+                        slots.append((f, i))
+            rng.shuffle(pool)
+            for f, i in slots:
+                s.hand[f][i] = pool.pop()
+            pile[:] = pool
+        return s
+
+    def inventory(self, state: FiefState) -> dict[str, Counter[str]]:
+        """Cards wherever they are; mills, strongholds, cities, titles and siege engines
+        on the board or in the supply. Troops come from an unlimited supply (NOTES.md #1)."""
+        s = state
+        cards: Counter[str] = Counter()
+        for pile in (s.lord_deck, s.fd_deck, s.lord_discard, s.fd_discard, s.set_aside,
+                     *s.hand):
+            cards.update(CARDS[c].key for c in pile)
+        cards.update(LORD_CARDS[lo].key for lo in range(NL) if s.l_owner[lo] >= 0)
+        forts = Counter(s.fort)
+        pieces: Counter[str] = Counter()
+        for key, on_board in (("mill", sum(s.mills)), ("stronghold", forts[1]),
+                              ("fortified_city", forts[2])):
+            # the supply is what the board leaves; it can never be negative
+            pieces[key] = on_board + max(0, DATA.pool_count(key) - on_board)
+        pieces["fief_title"] = sum(1 for h in s.fief_holder if h >= 0) + sum(
+            1 for h in s.fief_holder if h < 0)
+        for f in range(s.n_players):
+            pieces[f"siege_engine_{f}"] = s.engines_used[f] + max(0, 2 - s.engines_used[f])
+        return {"card": cards, "piece": pieces}
+
+    def secret_fingerprint(self, state: FiefState) -> tuple[int, ...]:
+        s = state
+        return (len(s.lord_deck), len(s.fd_deck), *(len(h) for h in s.hand))
+
+    # ------------------------------------------------------------------ words
+    def describe_action(self, state: FiefState, action: int, lang: str = "en",
+                        names: list[str] | None = None) -> str:
+        return action_text(action, lang, names)
+
+    def describe_decision(self, state: FiefState, lang: str = "en") -> str:
+        s = state
+        if s.kind == A.NONE:
+            return ""
+        text = DECISION_TEXT[A.KIND_NAMES[s.kind]]
+        return pick(*text, lang)
+
+    def describe_event(self, event: dict[str, Any], lang: str = "en",
+                       names: list[str] | None = None) -> str:
+        return event_text(event, lang, names)
+
+    @staticmethod
+    def option_labels() -> dict[str, dict[str, str]]:
+        return {
+            "max_turns": {"en": "Turn limit (0: none)", "zh-TW": "回合上限（0：無）"},
+            "fixed_starts": {"en": "Fixed start villages", "zh-TW": "固定起始村莊"},
+            "alternative_dice": {"en": "Battle dice with a blank face (0,1,1,2,2,3)",
+                                 "zh-TW": "戰鬥骰含空白面（0,1,1,2,2,3）"},
+        }
+
+
+DECISION_TEXT: dict[str, tuple[str, str]] = {
+    "start_village": ("Choose your start village", "選擇起始村莊"),
+    "discard": ("Discard cards, or pass", "棄掉手牌，或跳過"),
+    "draw": ("Draw 2 Fortune cards, or 1 Fortune and 1 Lord card",
+             "抽2張財富災難牌，或1張財富災難牌加1張貴族牌"),
+    "play": ("Play lord cards, or pass", "打出貴族卡，或跳過"),
+    "place_lord": ("Where does the new lord arrive?", "新貴族放在哪裡？"),
+    "hand_limit": ("Discard down to 3 cards", "棄到剩3張手牌"),
+    "ransom": ("Pay ransoms or release captives, or pass", "支付贖金或釋放肉票，或跳過"),
+    "purchase": ("Buy, or pass", "購買，或跳過"),
+    "title_holder": ("Which lord takes the fief title?", "哪位貴族取得封地爵位？"),
+    "city_upgrade": ("Upgrade a stronghold to a fortified city?", "將要塞擴建為城堡？"),
+    "movement": ("Choose a lord to move, or end your movement", "選擇要移動的貴族，或結束移動"),
+    "move_lord": ("Move, carry or drop troops, or stop", "移動、帶上或留下部隊，或停下"),
+    "permission": ("May this lord pass through your village?", "是否允許這位貴族通過你的村莊？"),
+    "refused": ("Passage refused: go back or stay", "對方不允許通過：退回或留下"),
+    "battle": ("Declare a battle, or pass", "宣戰，或跳過"),
+    "battle_foe": ("Whom do you attack?", "攻擊哪一家？"),
+    "battle_round": ("Fight, propose a truce, withdraw or surrender", "戰鬥、提議休戰、撤退或投降"),
+    "truce_answer": ("Accept the truce?", "接受休戰嗎？"),
+    "defend": ("Fight or surrender", "戰鬥或投降"),
+    "pursue": ("Pursue the withdrawing attacker?", "追擊撤退的攻方嗎？"),
+    "lord_death": ("Choose which of your lords dies", "選擇哪位貴族陣亡"),
+    "siege": ("Besiege a fortress, or pass", "圍攻要塞，或跳過"),
+    "pillage": ("Pillage a mill, or pass", "掠奪磨坊，或跳過"),
+}
+
+SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
+    A.PASS: ("Pass", "跳過"),
+    A.DRAW_FORTUNE: ("Draw 2 Fortune & Disaster cards", "抽2張財富災難牌"),
+    A.DRAW_MIXED: ("Draw 1 Fortune & Disaster card and 1 Lord card", "抽1張財富災難牌及1張貴族牌"),
+    A.LORD_DONE: ("This lord stops here", "這位貴族停在這裡"),
+    A.PERMIT_YES: ("Let him pass", "允許通過"),
+    A.PERMIT_NO: ("Refuse passage", "拒絕通過"),
+    A.RETREAT: ("Go back", "退回"),
+    A.STAY: ("Stay in the village", "留在村莊"),
+    A.FIGHT: ("Fight a round", "戰鬥一輪"),
+    A.SURRENDER: ("Surrender", "投降"),
+    A.WITHDRAW: ("Withdraw", "撤退"),
+    A.TRUCE: ("Propose a truce", "提議休戰"),
+    A.TRUCE_YES: ("Accept the truce", "接受休戰"),
+    A.TRUCE_NO: ("Refuse the truce", "拒絕休戰"),
+    A.PURSUE: ("Pursue", "追擊"),
+    A.LET_GO: ("Let him go", "讓他離開"),
+    A.CARRY_K: ("Take a knight along", "帶上1名騎士"),
+    A.CARRY_M: ("Take a man-at-arms along", "帶上1名士兵"),
+    A.DROP_K: ("Leave a knight here", "留下1名騎士"),
+    A.DROP_M: ("Leave a man-at-arms here", "留下1名士兵"),
+    A.CITY_NONE: ("No fortified city", "不擴建城堡"),
+}
+
+_BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
+    (A.START0, NV, "v", ("Start in {x}", "從{x}開始")),
+    (A.DISCARD0, len(CARDS), "c", ("Discard {x}", "棄掉{x}")),
+    (A.PLAY0, len(CARDS), "c", ("Play {x}", "打出{x}")),
+    (A.PLACE0, NV, "v", ("Place the lord in {x}", "將貴族放在{x}")),
+    (A.RANSOM0, NL, "l", ("Pay the ransom of {x}", "支付{x}的贖金")),
+    (A.RELEASE0, NL, "l", ("Release {x}", "釋放{x}")),
+    (A.BUY_MAA0, NV, "v", ("Buy a man-at-arms in {x}", "在{x}購買1名士兵")),
+    (A.BUY_KNIGHT0, NV, "v", ("Buy a knight in {x}", "在{x}購買1名騎士")),
+    (A.BUY_STRONGHOLD0, NV, "v", ("Build a stronghold in {x}", "在{x}建造要塞")),
+    (A.BUY_MILL0, NV, "v", ("Build a mill in {x}", "在{x}建造磨坊")),
+    (A.TITLE0, NF, "f", ("Buy the fief title of {x}", "購買{x}的封地爵位")),
+    (A.TRANSFER0, NF, "f", ("Transfer the fief title of {x}", "轉讓{x}的封地爵位")),
+    (A.HOLDER0, NL, "l", ("Give the title to {x}", "把爵位給{x}")),
+    (A.CITY0, NV, "v", ("Make {x} a fortified city", "將{x}擴建為城堡")),
+    (A.LORD0, NL, "l", ("Move {x}", "移動{x}")),
+    (A.MOVE0, NV, "v", ("Go to {x}", "前往{x}")),
+    (A.BATTLE0, NV, "v", ("Declare a battle in {x}", "在{x}宣戰")),
+    (A.FOE0, SEATS, "s", ("Attack {x}", "攻擊{x}")),
+    (A.KILL0, NL, "l", ("{x} dies", "{x}陣亡")),
+    (A.SIEGE0, NV, "v", ("Besiege {x}", "圍攻{x}")),
+    (A.PILLAGE0, NV, "v", ("Pillage a mill in {x}", "掠奪{x}的磨坊")),
+]
+
+
+def _thing(kind: str, i: int, lang: str, names: list[str] | None) -> str:
+    if kind == "v":
+        return village_name(i, lang)
+    if kind == "c":
+        return card_name(i, lang)
+    if kind == "l":
+        return lord_name(i, lang)
+    if kind == "f":
+        return _n(FIEFS[i], lang)
+    return seat_name(i, lang, names)
+
+
+def action_text(action: int, lang: str = "en", names: list[str] | None = None) -> str:
+    if action in SIMPLE_ACTIONS:
+        return pick(*SIMPLE_ACTIONS[action], lang)
+    for start, size, kind, text in _BLOCKS:
+        if start <= action < start + size:
+            return pick(*text, lang).format(x=_thing(kind, action - start, lang, names))
+    return A.ACTION_NAMES[action]
+
+
+EVENT_TEXT: dict[str, tuple[str, str]] = {
+    "turn": ("Turn {turn}", "第{turn}回合"),
+    "phase": ("Phase: {phase}", "階段：{phase}"),
+    "start_lord": ("{who} starts with {lord}", "{who}的起始貴族是{lord}"),
+    "start_village": ("{who} starts in {village}", "{who}從{village}開始"),
+    "lord_placed": ("{lord} ({who}) arrives in {village}", "{lord}（{who}）來到{village}"),
+    "lord_waits": ("{lord} ({who}) waits off the board", "{lord}（{who}）在場外等待"),
+    "discard": ("{who} discards {card}", "{who}棄掉{card}"),
+    "draw": ("{who} draws a card from the {deck} deck", "{who}從{deck}牌庫抽了1張牌"),
+    "draw/seen": ("{who} draws {card}", "{who}抽到{card}"),
+    "disaster_drawn": ("{who} reveals {card}", "{who}翻出{card}"),
+    "reshuffle": ("The {deck} discards are shuffled into a new deck", "{deck}棄牌重新洗成牌庫"),
+    "play_lord": ("{who} plays {lord}", "{who}打出{lord}"),
+    "income": ("Income: {gains}", "收入：{gains}"),
+    "ransom": ("{who} pays {paid} D to free {lord}", "{who}支付{paid}元贖回{lord}"),
+    "release": ("{who} releases {lord}", "{who}釋放{lord}"),
+    "buy": ("{who} buys {item}", "{who}購買{item}"),
+    "title": ("{lord} ({who}) becomes lord of {fief}", "{lord}（{who}）成為{fief}的封地貴族"),
+    "title_transfer": ("{who} gives the title of {fief} to {lord}", "{who}把{fief}的爵位轉給{lord}"),
+    "title_passes": ("The title of {fief} passes on", "{fief}的爵位易手"),
+    "city": ("{who} raises a fortified city in {village}", "{who}在{village}擴建城堡"),
+    "move": ("{lord} ({who}) goes from {from_} to {to}", "{lord}（{who}）從{from_}前往{to}"),
+    "ask_passage": ("{lord} asks to pass through {to}", "{lord}請求通過{to}"),
+    "passage": ("{who} {granted} passage", "{who}{granted}通過"),
+    "retreat": ("{lord} goes back to {to}", "{lord}退回{to}"),
+    "control": ("{village} is now held by {who}", "{village}現在由{who}控制"),
+    "battle": ("{who} attacks {foe} in {village}", "{who}在{village}攻擊{foe}"),
+    "roll": ("{who} rolls {dice} ({why})", "{who}擲出{dice}（{why}）"),
+    "round": ("Round {round} in {village}: hits {hits}", "{village}第{round}輪：命中{hits}"),
+    "battle_end": ("The battle in {village} ends ({how})", "{village}的戰鬥結束（{how}）"),
+    "withdraw": ("{who} withdraws from {village}", "{who}從{village}撤退"),
+    "truce_refused": ("{who} refuses the truce", "{who}拒絕休戰"),
+    "captured": ("{lord} ({who}) is captured by {captor}", "{lord}（{who}）被{captor}俘虜"),
+    "escape": ("{lord} ({who}) escapes", "{lord}（{who}）逃脫"),
+    "lord_dies": ("{lord} ({who}) dies", "{lord}（{who}）死亡"),
+    "siege": ("{who} besieges {village}", "{who}圍攻{village}"),
+    "siege_lifted": ("{who} lifts the siege of {village}", "{who}解除對{village}的圍攻"),
+    "engine_flipped": ("{who}'s siege engine at {village} is now +2D",
+                       "{who}在{village}的攻城車翻為+2D"),
+    "pillage": ("{who} pillages a mill in {village}", "{who}掠奪{village}的磨坊"),
+    "end_of_turn": ("End of turn {turn}: VP {vp}", "第{turn}回合結束：勝利點數 {vp}"),
+    "first_player": ("{who} is now the first player", "{who}成為起始玩家"),
+    "game_over": ("Game over ({how}). Winner(s): {winners}", "遊戲結束（{how}）。勝者：{winners}"),
+}
+
+
+def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
+    kind = event["type"]
+    if kind == "draw" and "card" in event:
+        kind = "draw/seen"
+    template = EVENT_TEXT.get(kind)
+    if template is None:
+        return kind
+    f: dict[str, Any] = {}
+    for key, value in event.items():
+        if key in ("seat", "foe", "captor", "owner", "mover", "asked", "defender"):
+            name = seat_name(value, lang, names) if isinstance(value, int) and value >= 0 else "-"
+            f["who" if key == "seat" else key] = name
+        elif key in ("village", "to", "from") and isinstance(value, int):
+            f["from_" if key == "from" else key] = village_name(value, lang) if value >= 0 else "-"
+        elif key == "lord":
+            f[key] = lord_name(value, lang) if value >= 0 else "-"
+        elif key == "card":
+            f[key] = card_name(value, lang)
+        elif key == "fief":
+            f[key] = _n(FIEFS[value], lang)
+        elif key == "granted":
+            f[key] = pick("grants" if value else "refuses", "允許" if value else "拒絕", lang)
+        elif key == "winners":
+            f[key] = ", ".join(seat_name(w, lang, names) for w in value)
+        elif key in ("gains", "vp"):
+            f[key] = ", ".join(f"{seat_name(i, lang, names)} {x}" for i, x in enumerate(value))
+        else:
+            f[key] = value
+    for key in ("who", "lord", "village", "to", "from_", "foe", "captor", "fief", "card"):
+        f.setdefault(key, "-")
+    try:
+        return pick(*template, lang).format(**f)
+    except (KeyError, IndexError):
+        return kind

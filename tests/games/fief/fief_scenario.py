@@ -1,0 +1,132 @@
+"""Helpers to build an exact Fief situation by hand and act on it through ``GAME.apply``.
+
+``table(n)`` is a fresh state with an empty board (no lords, troops, buildings), no
+money and empty hands; ``lord``, ``troops``, ``fort``, ``mills`` put things on it by
+data-file key; ``begin(s, "movement")`` opens a phase (its entry effects included, e.g.
+income) with ``s.first`` acting first; ``do(s, seat, "move:blaye")`` applies an action
+by name; ``dice(s, 3, 5)`` injects the next d6 results.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from noblesse.core.errors import IllegalAction
+from noblesse.core.events import Event
+from noblesse.games.fief import GAME
+from noblesse.games.fief import actions as A
+from noblesse.games.fief.control import put_lord, settle
+from noblesse.games.fief.state import BOARD, CARDS, LORDS, NL, NV, SEATS, FiefState
+
+V = {v.key: v.id for v in BOARD.villages}
+F = {f.key: f.id for f in BOARD.fiefs}
+L = {CARDS[c].key: i for i, c in enumerate(LORDS)}
+C = {c.key: c.id for c in CARDS}
+
+__all__ = ["GAME", "A", "V", "F", "L", "C", "IllegalAction", "table", "lord", "troops",
+           "fort", "mills", "begin", "do", "legal", "types", "events_of", "dice",
+           "assert_illegal", "snapshot", "units"]
+
+
+def table(n: int = 4, seed: int = 1, first: int = 0, **options: Any) -> FiefState:
+    s = GAME.setup(n, seed, {"fixed_starts": True, **options})
+    for lo in range(NL):
+        if s.l_owner[lo] >= 0:
+            s.lord_deck.append(LORDS[lo])
+        s.l_owner[lo], s.l_loc[lo], s.l_captor[lo] = -1, -1, -1
+    size = NV * SEATS
+    for name in ("K", "M", "spent_k", "spent_m", "LP", "stamp", "engine", "new_units"):
+        setattr(s, name, [0] * size)
+    s.entry = [-1] * size
+    s.ctrl, s.fort, s.mills = [-1] * NV, [0] * NV, [0] * NV
+    s.money = [0] * n
+    for hand in s.hand:
+        s.fd_deck.extend(hand)
+        hand.clear()
+    s.first = first
+    s.kind, s.mode, s.legal_cache = A.NONE, 0, None
+    return s
+
+
+def lord(s: FiefState, key: str, seat: int, village: str | None) -> int:
+    """Put the lord ``key`` (taken out of the lord deck) in ``village`` for ``seat``."""
+    lo = L[key]
+    if LORDS[lo] in s.lord_deck:
+        s.lord_deck.remove(LORDS[lo])
+    s.l_owner[lo] = seat
+    if village is not None:
+        put_lord(s, lo, V[village])
+        settle(s, V[village], [])
+    return lo
+
+
+def troops(s: FiefState, village: str, seat: int, knights: int = 0, men: int = 0) -> None:
+    v = V[village]
+    i = v * SEATS + seat
+    if not (s.LP[i] or s.K[i] or s.M[i]):
+        s.stamp[i] = s.clock
+        s.clock += 1
+    s.K[i] += knights
+    s.M[i] += men
+    settle(s, v, [])
+
+
+def units(s: FiefState, village: str, seat: int) -> tuple[int, int]:
+    i = V[village] * SEATS + seat
+    return s.K[i], s.M[i]
+
+
+def fort(s: FiefState, village: str, level: int = 1) -> None:
+    s.fort[V[village]] = level
+
+
+def mills(s: FiefState, village: str, count: int) -> None:
+    s.mills[V[village]] = count
+
+
+def begin(s: FiefState, phase: str) -> list[Event]:
+    """Open ``phase`` (its entry effects run) with ``s.first`` to act first."""
+    ev: list[Event] = []
+    s.phase = A.PHASE_NAMES.index(phase) - 1
+    s.cursor, s.kind, s.mode, s.legal_cache = s.n_players, A.NONE, 0, None
+    GAME.run(s, ev)
+    return ev
+
+
+def dice(s: FiefState, *rolls: int) -> None:
+    s.dice.inject(list(rolls))
+
+
+def do(s: FiefState, seat: int, *names: str) -> list[Event]:
+    out: list[Event] = []
+    for name in names:
+        out += GAME.apply(s, seat, GAME.decode(name))
+    return out
+
+
+def legal(s: FiefState, seat: int) -> list[str]:
+    return [GAME.encode(a) for a in GAME.legal_actions(s, seat)]
+
+
+def types(events: list[Event]) -> list[str]:
+    return [e.type for e in events]
+
+
+def events_of(events: list[Event], kind: str) -> list[dict[str, Any]]:
+    return [e.for_seat(None) for e in events if e.type == kind]
+
+
+def snapshot(s: FiefState) -> Any:
+    from conformance.support import fingerprint  # type: ignore[import-not-found]
+
+    return fingerprint(s)
+
+
+def assert_illegal(s: FiefState, seat: int, name: str) -> None:
+    before = s.clone()
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, seat, GAME.decode(name))
+    for slot in ("money", "K", "M", "ctrl", "l_loc", "l_owner", "hand", "kind", "actor"):
+        assert getattr(s, slot) == getattr(before, slot), slot

@@ -1,0 +1,192 @@
+"""Movement (§4.5), permissions and village control (§4.5.1)."""
+
+from __future__ import annotations
+
+from fief_scenario import (
+    GAME,
+    A,
+    F,
+    L,
+    V,
+    assert_illegal,
+    begin,
+    do,
+    events_of,
+    legal,
+    lord,
+    table,
+    troops,
+    units,
+)
+
+from noblesse.games.fief.state import SEATS
+
+
+def _mover() -> object:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 2, 3)
+    return s
+
+
+def test_a_lord_moves_two_roads_with_the_troops_he_carries() -> None:
+    s = _mover()
+    begin(s, "movement")
+    assert legal(s, 0) == ["pass", "lord:arthur"]
+    do(s, 0, "lord:arthur", "carry:knight", "carry:knight", "carry:man_at_arms")
+    assert "move:charolles" in legal(s, 0) and "move:tournus" not in legal(s, 0)
+    assert_illegal(s, 0, "move:tournus")
+    do(s, 0, "move:charolles")
+    assert s.ctrl[V["charolles"]] == 0 and s.ctrl[V["blaye"]] == 0
+    do(s, 0, "drop:knight", "move:villeneuve")
+    # two moves spent: the lord stops, what he carries stays with him
+    assert units(s, "blaye", 0) == (0, 2)
+    assert units(s, "charolles", 0) == (1, 0)
+    assert units(s, "villeneuve", 0) == (1, 1)
+    assert s.l_loc[L["arthur"]] == V["villeneuve"] and s.l_moves[L["arthur"]] == 0
+    assert A.PHASE_NAMES[s.phase] == "cards" and s.turn == 2  # the turn ran on to its end
+
+
+def test_a_village_left_empty_becomes_uncontrolled() -> None:
+    s = _mover()
+    begin(s, "movement")
+    do(s, 0, "lord:arthur")
+    for _ in range(2):
+        do(s, 0, "carry:knight")
+    for _ in range(3):
+        do(s, 0, "carry:man_at_arms")
+    ev = do(s, 0, "move:charolles")
+    assert s.ctrl[V["blaye"]] == -1
+    assert {"village": V["blaye"], "seat": -1} in [
+        {k: e[k] for k in ("village", "seat")} for e in events_of(ev, "control")]
+
+
+def test_troops_follow_one_lord_per_turn() -> None:
+    s = _mover()
+    lord(s, "charles", 0, "charolles")
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "move:charolles", "drop:knight", "lord_done")
+    do(s, 0, "lord:charles")
+    # the dropped knight already followed Arthur: Charles cannot take it
+    assert "carry:knight" not in legal(s, 0)
+    assert_illegal(s, 0, "carry:knight")
+
+
+def test_a_lord_picks_up_waiting_troops_on_the_way() -> None:
+    s = _mover()
+    troops(s, "charolles", 0, 0, 2)
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "move:charolles", "carry:man_at_arms", "carry:man_at_arms",
+       "move:villeneuve")
+    assert units(s, "villeneuve", 0) == (0, 2)
+
+
+def test_passing_through_another_familys_village_needs_its_permission() -> None:
+    s = _mover()
+    troops(s, "charolles", 1, 0, 1)
+    begin(s, "movement")
+    ev = do(s, 0, "lord:arthur", "carry:knight", "move:charolles")
+    assert events_of(ev, "ask_passage")[0]["asked"] == 1
+    assert GAME.to_act(s) == (1,) and legal(s, 1) == ["permit:yes", "permit:no"]
+    do(s, 1, "permit:yes")
+    assert GAME.to_act(s) == (0,)
+    assert "drop:knight" not in legal(s, 0)               # no dropping while passing through
+    do(s, 0, "move:villeneuve")
+    assert units(s, "villeneuve", 0) == (1, 0) and s.ctrl[V["charolles"]] == 1
+
+
+def test_refused_the_mover_goes_back_or_stays() -> None:
+    s = _mover()
+    troops(s, "charolles", 1, 0, 1)
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "move:charolles")
+    do(s, 1, "permit:no")
+    assert legal(s, 0) == ["retreat", "stay"]
+    do(s, 0, "retreat")
+    assert s.l_loc[L["arthur"]] == V["blaye"] and units(s, "blaye", 0) == (2, 3)
+    assert s.l_moves[L["arthur"]] == 0
+
+
+def test_refused_and_staying_the_later_arrival_controls_nothing() -> None:
+    s = _mover()
+    troops(s, "charolles", 1, 0, 1)
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "move:charolles")
+    do(s, 1, "permit:no")
+    do(s, 0, "stay")
+    assert s.ctrl[V["charolles"]] == 1                    # the first to arrive keeps it
+    assert s.entry[V["charolles"] * SEATS + 0] == V["blaye"]   # he stands on the road
+
+
+def test_the_last_move_into_a_foreign_village_asks_nothing() -> None:
+    s = _mover()
+    troops(s, "villeneuve", 1, 0, 1)
+    begin(s, "movement")
+    ev = do(s, 0, "lord:arthur", "move:charolles", "move:villeneuve")
+    assert not events_of(ev, "ask_passage")
+    assert s.ctrl[V["villeneuve"]] == 1
+
+
+def test_leaving_by_the_road_the_enemy_came_in_needs_his_permission() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 2)
+    lord(s, "charles", 1, None)
+    from noblesse.games.fief.control import put_lord, settle
+    put_lord(s, L["charles"], V["charolles"], came_from=V["blaye"])
+    settle(s, V["charolles"], [])
+    assert s.entry[V["charolles"] * SEATS + 1] == V["blaye"]
+    s.first = 0
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "move:blaye")
+    assert GAME.to_act(s) == (1,)
+    do(s, 1, "permit:no")
+    assert s.l_loc[L["arthur"]] == V["charolles"]
+    assert "move:blaye" not in legal(s, 0) and "move:villeneuve" in legal(s, 0)
+
+
+def test_control_passes_to_the_family_that_stays() -> None:
+    s = _mover()
+    troops(s, "blaye", 1, 0, 1)                            # arrived after seat 0
+    assert s.ctrl[V["blaye"]] == 0
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "carry:knight")
+    for _ in range(3):
+        do(s, 0, "carry:man_at_arms")
+    do(s, 0, "move:charolles")
+    assert s.ctrl[V["blaye"]] == 1
+
+
+def test_an_empty_governed_village_is_the_holders_until_someone_enters() -> None:
+    s = table(3)
+    lo = lord(s, "arthur", 1, "mazilles")
+    s.fief_holder[F["mazilles"]] = lo
+    s.ctrl[V["st_andromy"]] = 1
+    lord(s, "charles", 0, "tournus")
+    begin(s, "movement")
+    do(s, 0, "lord:charles", "move:st_andromy")
+    assert GAME.to_act(s) == (1,)                          # passage through a governed village
+    do(s, 1, "permit:no")
+    do(s, 0, "stay")
+    assert s.ctrl[V["st_andromy"]] == 0                    # alone there, he takes it
+
+
+def test_the_garrison_of_a_besieged_fortress_cannot_move() -> None:
+    s = _mover()
+    s.fort[V["blaye"]] = 1
+    troops(s, "blaye", 1, 0, 2)
+    s.engine[V["blaye"] * SEATS + 1] = 1
+    s.engines_used[1] = 1
+    lord(s, "henri", 1, "sigy")
+    begin(s, "movement")
+    assert GAME.to_act(s) == (1,)                          # seat 0 is skipped
+    assert legal(s, 1) == ["pass", "lord:henri"]
+
+
+def test_pass_ends_the_players_movement() -> None:
+    s = _mover()
+    lord(s, "henri", 1, "sigy")
+    begin(s, "movement")
+    do(s, 0, "pass")
+    assert GAME.to_act(s) == (1,) and s.l_moves[L["arthur"]] == 0
+    assert A.PHASE_NAMES[s.phase] == "movement"
