@@ -235,12 +235,12 @@ def test_start_villages_per_player_count() -> None:
     assert start_names(6) == ["Blaye", "Tournus", "Bourg", "Sigy", "St Gérôme", "L'Épervier"]
 
 
-def test_package_does_not_register_the_game_yet() -> None:
+def test_package_registers_the_game() -> None:
     import noblesse.games as games
     import noblesse.games.fief as fief
 
-    assert not hasattr(fief, "GAME")
-    assert "fief" not in games.ids()
+    assert fief.GAME.id == "fief"
+    assert games.get("fief") is fief.GAME
 
 
 def test_kit_and_pool_lookups() -> None:

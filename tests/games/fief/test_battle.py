@@ -1,0 +1,274 @@
+"""Battles (§4.6), sieges (§4.7) and pillage (§4.8), with injected dice.
+
+Battle die faces (data, §6 #1): d6 1-3 = 1 hit, 4-5 = 2 hits, 6 = 3 hits.
+"""
+
+from __future__ import annotations
+
+from fief_scenario import (
+    GAME,
+    A,
+    F,
+    L,
+    V,
+    assert_illegal,
+    begin,
+    dice,
+    do,
+    events_of,
+    legal,
+    lord,
+    table,
+    troops,
+    units,
+)
+
+from noblesse.games.fief.battle import dice_for, strength, take_hits
+from noblesse.games.fief.state import SEATS
+
+
+def test_dice_from_strength() -> None:
+    assert [dice_for(sp) for sp in (0, 1, 6, 7, 12, 13, 40)] == [0, 1, 1, 2, 2, 3, 3]
+
+
+def test_strength_counts_knights_men_and_lords_but_not_an_untitled_lady() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    lord(s, "blanche", 0, "blaye")
+    troops(s, "blaye", 0, 2, 3)
+    assert strength(s, V["blaye"], 0) == 6 + 3 + 1         # §6 #8: Blanche 0 SP
+    s.fief_holder[F["blaye"]] = L["blanche"]
+    assert strength(s, V["blaye"], 0) == 11                # a titled lady: 1 SP
+
+
+def test_casualties_knights_first_the_source_example() -> None:
+    s = table(3)
+    troops(s, "blaye", 0, 2, 4)
+    assert take_hits(s, V["blaye"], 0, 5) == (1, 2, 0)     # 2 knights + 4 MaA, 5 hits
+    assert (s.K[V["blaye"] * SEATS], s.M[V["blaye"] * SEATS]) == (1, 2)
+
+
+def test_remainders_below_three_never_kill_a_knight() -> None:
+    s = table(3)
+    troops(s, "blaye", 0, 2, 0)
+    assert take_hits(s, V["blaye"], 0, 5) == (1, 0, 0)
+    assert s.K[V["blaye"] * SEATS] == 1
+
+
+def _field(att_k: int, att_m: int, def_k: int, def_m: int) -> object:
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, att_k, att_m)
+    troops(s, "charolles", 1, def_k, def_m)
+    lord(s, "charles", 1, "charolles")
+    return s
+
+
+def test_a_round_rolls_both_sides_and_the_beaten_lords_are_captured() -> None:
+    s = _field(1, 3, 0, 2)       # attacker SP 7 (2 dice), defender SP 3 (1 die)
+    begin(s, "battles")
+    assert legal(s, 0) == ["pass", "battle:charolles"]
+    do(s, 0, "battle:charolles")
+    assert legal(s, 0) == ["fight", "surrender", "truce"]   # no fortress: no withdraw
+    do(s, 0, "fight")
+    assert legal(s, 1) == ["fight", "surrender"]
+    dice(s, 1, 2, 6)             # attacker 1 + 1 hits, defender 3 hits
+    ev = do(s, 1, "fight")
+    rolls = events_of(ev, "roll")
+    assert [r["dice"] for r in rolls] == [[1, 2], [6]]
+    assert events_of(ev, "round")[0]["losses"] == [[1, 0], [0, 2]]
+    # the defender has no troops left and the attacker has: Charles is captured
+    assert s.l_captor[L["charles"]] == 0
+    assert units(s, "charolles", 0) == (0, 3)
+    assert s.ctrl[V["charolles"]] == 0
+    assert events_of(ev, "battle_end")[0]["how"] == "attacker_wins"
+
+
+def test_lords_alone_facing_troops_are_captured_without_dice() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 1)
+    lord(s, "charles", 1, "charolles")
+    begin(s, "battles")
+    ev = do(s, 0, "battle:charolles")
+    assert not events_of(ev, "roll")
+    assert s.l_captor[L["charles"]] == 0
+
+
+def test_lords_alone_on_both_sides_cannot_fight() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    lord(s, "charles", 1, "charolles")
+    begin(s, "battles")
+    assert A.PHASE_NAMES[s.phase] == "cards"               # nobody was offered a battle
+
+
+def test_troops_without_a_lord_cannot_attack() -> None:
+    s = table(3)
+    troops(s, "charolles", 0, 2, 0)
+    troops(s, "charolles", 1, 0, 1)
+    lord(s, "henri", 0, "blaye")
+    begin(s, "battles")
+    assert A.PHASE_NAMES[s.phase] == "cards"               # nobody was offered a battle
+
+
+def test_hits_beyond_the_troops_kill_lords_and_the_owner_chooses() -> None:
+    s = _field(1, 0, 0, 1)       # attacker SP 4: 1 die; defender SP 3: 1 die
+    lord(s, "eric", 1, "charolles")
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "fight")
+    dice(s, 4, 1)                 # attacker 2 hits: 1 MaA + 1 lord; defender 1 hit
+    do(s, 1, "fight")
+    assert GAME.to_act(s) == (1,) and s.kind == A.LORD_DEATH
+    assert legal(s, 1) == ["dies:charles", "dies:eric"]
+    ev = do(s, 1, "dies:eric")
+    assert s.l_owner[L["eric"]] == -1 and events_of(ev, "lord_dies")
+    # Charles is left alone with no troops facing troops: captured
+    assert s.l_captor[L["charles"]] == 0
+
+
+def test_fortification_penalty_and_a_siege_engine_cancelling_it() -> None:
+    s = _field(2, 1, 0, 2)       # attacker SP 7+1 = 8: 2 dice
+    s.fort[V["charolles"]] = 1
+    s.ctrl[V["charolles"]] = 1
+    begin(s, "battles")
+    ev = do(s, 0, "battle:charolles")
+    assert events_of(ev, "battle")[0]["penalty"] == 1
+    assert "withdraw" in legal(s, 0)
+    do(s, 0, "fight")
+    dice(s, 1, 1)                # attacker 1 die only, defender 1 die
+    ev = do(s, 1, "fight")
+    assert [len(r["dice"]) for r in events_of(ev, "roll")] == [1, 1]
+    s2 = _field(2, 1, 0, 2)
+    s2.fort[V["charolles"]] = 2                           # a city: -2 dice
+    s2.ctrl[V["charolles"]] = 1
+    s2.engine[V["charolles"] * SEATS + 0] = 2             # a +2D engine cancels it
+    begin(s2, "battles")
+    ev = do(s2, 0, "battle:charolles")
+    assert events_of(ev, "battle")[0]["penalty"] == 0
+
+
+def test_a_sally_by_the_garrison_has_no_penalty() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 3)
+    s.fort[V["charolles"]] = 1
+    troops(s, "charolles", 1, 0, 2)
+    lord(s, "charles", 1, "charolles")
+    assert s.ctrl[V["charolles"]] == 0
+    begin(s, "battles")
+    ev = do(s, 0, "battle:charolles")
+    assert events_of(ev, "battle")[0]["penalty"] == 0
+    assert "withdraw" not in legal(s, 0)
+
+
+def test_withdraw_from_a_fortress_and_the_defender_lets_him_go_or_pursues() -> None:
+    s = _field(0, 3, 0, 2)
+    s.fort[V["charolles"]] = 1
+    s.ctrl[V["charolles"]] = 1
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "withdraw")
+    assert legal(s, 1) == ["pursue", "let_go"]
+    ev = do(s, 1, "let_go")
+    assert events_of(ev, "battle_end")[0]["how"] == "withdrawn"
+    s2 = _field(0, 3, 0, 2)
+    s2.fort[V["charolles"]] = 1
+    s2.ctrl[V["charolles"]] = 1
+    begin(s2, "battles")
+    do(s2, 0, "battle:charolles", "withdraw")
+    dice(s2, 1, 1)
+    ev = do(s2, 1, "pursue")
+    assert [len(r["dice"]) for r in events_of(ev, "roll")] == [1, 1]   # no penalty now
+    assert "withdraw" not in legal(s2, 0)
+
+
+def test_surrender_removes_the_troops_and_gives_up_the_lords() -> None:
+    s = _field(1, 3, 0, 2)
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "fight")
+    do(s, 1, "surrender")
+    assert units(s, "charolles", 1) == (0, 0)
+    assert s.l_captor[L["charles"]] == 0 and s.ctrl[V["charolles"]] == 0
+
+
+def test_a_truce_ends_the_battle_and_both_stay() -> None:
+    s = _field(1, 3, 0, 2)
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "truce")
+    assert legal(s, 1) == ["truce:yes", "truce:no"]
+    ev = do(s, 1, "truce:yes")
+    assert events_of(ev, "battle_end")[0]["how"] == "truce"
+    assert units(s, "charolles", 1) == (0, 2) and s.ctrl[V["charolles"]] == 0
+    assert "battle:charolles" not in legal(s, 0)          # one battle per village
+
+
+def test_three_quiet_rounds_end_the_battle() -> None:
+    s = _field(1, 0, 1, 0)       # knights only, 1 die each: 1 or 2 hits never kill one
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "fight")
+    dice(s, 1, 1)
+    do(s, 1, "fight")
+    do(s, 0, "fight")
+    dice(s, 2, 3)
+    do(s, 1, "fight")
+    do(s, 0, "fight")
+    dice(s, 1, 2)
+    ev = do(s, 1, "fight")
+    assert events_of(ev, "battle_end")[0]["how"] == "quiet"
+    assert units(s, "charolles", 0) == (1, 0) and units(s, "charolles", 1) == (1, 0)
+
+
+def test_several_families_present_the_attacker_names_the_foe() -> None:
+    s = _field(1, 3, 0, 2)
+    troops(s, "charolles", 2, 0, 1)
+    begin(s, "battles")
+    do(s, 0, "battle:charolles")
+    assert legal(s, 0) == ["against:2", "against:3"]
+    do(s, 0, "against:3")
+    assert s.b_def == 2
+
+
+def test_siege_engine_goes_to_plus_two_a_turn_later_and_pillage() -> None:
+    s = table(3)
+    troops(s, "charolles", 1, 0, 2)
+    lord(s, "arthur", 0, "charolles")
+    s.fort[V["charolles"]] = 1
+    troops(s, "charolles", 0, 0, 3)
+    s.mills[V["charolles"]] = 2
+    assert s.ctrl[V["charolles"]] == 1
+    begin(s, "battles")
+    do(s, 0, "pass")
+    assert legal(s, 0) == ["pass", "siege:charolles"]
+    do(s, 0, "siege:charolles")   # no other fortress to besiege: his step ends
+    assert s.engine[V["charolles"] * SEATS] == 1
+    assert A.PHASE_NAMES[s.phase] == "pillage"
+    assert legal(s, 0) == ["pass", "pillage:charolles"]    # the besieger may pillage
+    do(s, 0, "pillage:charolles", "pass")
+    assert s.mills[V["charolles"]] == 1 and s.money[0] == 1
+    # next turn, after his battles, the engine turns to +2D
+    begin(s, "battles")
+    ev = do(s, 0, "pass")
+    assert events_of(ev, "engine_flipped") and s.engine[V["charolles"] * SEATS] == 2
+
+
+def test_a_siege_is_lifted_when_the_besiegers_troops_are_gone() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 1, 0, 2)
+    s.fort[V["charolles"]] = 1
+    troops(s, "charolles", 0, 0, 1)
+    s.engine[V["charolles"] * SEATS] = 1
+    s.engines_used[0] = 1
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:man_at_arms")
+    ev = do(s, 0, "move:blaye")
+    assert events_of(ev, "siege_lifted") and s.engines_used[0] == 0
+
+
+def test_a_refused_battle_action_changes_nothing() -> None:
+    s = _field(1, 3, 0, 2)
+    begin(s, "battles")
+    assert_illegal(s, 0, "battle:blaye")
+    assert_illegal(s, 1, "battle:charolles")
+    do(s, 0, "battle:charolles")
+    assert_illegal(s, 0, "withdraw")

@@ -1,0 +1,120 @@
+"""End of turn (§4.10), whole games, views and hidden information."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from fief_scenario import GAME, A, C, F, L, V, begin, do, lord, table, troops
+
+from noblesse.games.fief.endturn import rank_key
+
+
+def test_three_fief_titles_win_at_the_end_of_the_turn() -> None:
+    s = table(3)
+    a = lord(s, "arthur", 1, "blaye")
+    b = lord(s, "charles", 1, "sigy")
+    s.fief_holder[F["blaye"]] = a
+    s.fief_holder[F["mazilles"]] = a
+    s.fief_holder[F["sigy"]] = b
+    begin(s, "end_of_turn")
+    assert GAME.is_over(s) and GAME.winners(s) == [1]
+    assert GAME.scores(s) == [0.0, 3.0, 0.0]
+    assert GAME.returns(s) == [0.0, 1.0, 0.0]
+
+
+def test_two_titles_do_not_win_and_the_first_player_card_passes_left() -> None:
+    s = table(3, first=2)
+    a = lord(s, "arthur", 1, "blaye")
+    s.fief_holder[F["blaye"]] = a
+    s.fief_holder[F["mazilles"]] = a
+    begin(s, "end_of_turn")
+    assert not GAME.is_over(s)
+    assert s.first == 0 and s.turn == 2 and A.PHASE_NAMES[s.phase] == "cards"
+
+
+def test_several_at_three_are_ranked_and_more_villages_break_the_tie() -> None:
+    s = table(4)
+    for seat, names in ((0, ("arthur", "charles")), (2, ("eric", "henri"))):
+        x = lord(s, names[0], seat, None)
+        y = lord(s, names[1], seat, None)
+        s.l_loc[x] = s.l_loc[y] = -1
+    s.fief_holder = [L["arthur"], L["arthur"], L["charles"], L["eric"], L["eric"],
+                     L["henri"], -1, -1]
+    troops(s, "sigy", 2, 0, 1)
+    begin(s, "end_of_turn")
+    assert GAME.is_over(s)
+    assert rank_key(s, 0)[:6] == rank_key(s, 2)[:6]
+    assert GAME.winners(s) == [2]
+
+
+def test_the_turn_limit_ends_the_game_and_the_ranking_decides() -> None:
+    s = table(3, max_turns=1)
+    a = lord(s, "arthur", 2, "blaye")
+    s.fief_holder[F["blaye"]] = a
+    begin(s, "end_of_turn")
+    assert GAME.is_over(s) and GAME.winners(s) == [2]
+    assert GAME.to_act(s) == ()
+
+
+def test_a_seeded_four_player_game_plays_to_the_end() -> None:
+    state = GAME.setup(4, 2024, {"max_turns": 8})
+    rng = random.Random(7)
+    decisions = 0
+    while not GAME.is_over(state):
+        seat = rng.choice(GAME.to_act(state))
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        decisions += 1
+        assert decisions < 20_000
+    assert state.turn == 8 and GAME.winners(state)
+    again = GAME.setup(4, 2024, {"max_turns": 8})
+    rng = random.Random(7)
+    while not GAME.is_over(again):
+        seat = rng.choice(GAME.to_act(again))
+        GAME.apply(again, seat, rng.choice(GAME.legal_actions(again, seat)))
+    assert GAME.view(again, None) == GAME.view(state, None)
+
+
+def test_a_hand_is_shown_to_its_owner_only() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    s.hand[0] = [C["taxes"], C["eric"]]
+    mine, theirs = GAME.view(s, 0), GAME.view(s, 1)
+    assert mine["hand"] == ["eric", "taxes"]
+    assert theirs["hand"] == [] and theirs["players"][0]["hand_count"] == 2
+    assert theirs["players"][0]["hand_lord_backs"] == 1
+    assert GAME.view(s, None)["hand"] is None
+    json.dumps(mine)
+    assert mine["villages"][V["blaye"]]["controller"] == 0
+
+
+def test_determinize_deals_the_other_hands_again_keeping_their_backs() -> None:
+    s = table(3)
+    s.hand[1] = [C["taxes"], C["eric"]]
+    s.hand[0] = [C["justice"]]
+    seen = set()
+    for k in range(30):
+        d = GAME.determinize(s, 0, random.Random(k))
+        assert d.hand[0] == [C["justice"]]
+        backs = [GAME.view(d, 0)["players"][1]["hand_lord_backs"]]
+        assert backs == [1] and len(d.hand[1]) == 2
+        assert GAME.view(d, 0) == GAME.view(s, 0)
+        seen.add(tuple(sorted(d.hand[1])))
+    assert len(seen) > 1
+
+
+def test_words_for_every_action_in_both_languages() -> None:
+    for action in range(GAME.num_distinct_actions):
+        for lang in ("en", "zh-TW"):
+            assert GAME.describe_action(None, action, lang)
+    ev = do(_cards(), 0, "draw:fortune")
+    texts = [GAME.describe_event(e.for_seat(0), "zh-TW") for e in ev]
+    assert all(texts) and any("抽到" in t for t in texts)
+
+
+def _cards() -> object:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    s.fd_deck = [C["taxes"], C["taxes"]]
+    begin(s, "cards")
+    return s
