@@ -179,8 +179,10 @@ def test_the_garrison_of_a_besieged_fortress_cannot_move() -> None:
     s.engines_used[1] = 1
     lord(s, "henri", 1, "sigy")
     begin(s, "movement")
-    assert GAME.to_act(s) == (1,)                          # seat 0 is skipped
-    assert legal(s, 1) == ["pass", "lord:henri"]
+    do(s, 0, "lord:arthur")                                # only to ride out (§4.5.2)
+    assert not [x for x in legal(s, 0) if x.startswith("move:")]
+    do(s, 0, "carry:man_at_arms")
+    assert not [x for x in legal(s, 0) if x.startswith(("move:", "cavalcade:"))]
 
 
 def test_pass_ends_the_players_movement() -> None:

@@ -51,6 +51,7 @@ FOE0 = _block("against", [str(i + 1) for i in range(SEATS)])
 KILL0 = _block("dies", LKEYS)
 SIEGE0 = _block("siege", VKEYS)
 PILLAGE0 = _block("pillage", VKEYS)
+CAVALCADE0 = _block("cavalcade", VKEYS)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------

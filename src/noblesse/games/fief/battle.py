@@ -36,6 +36,7 @@ PENALTY = (0, rule("stronghold_penalty"), rule("city_penalty"))
 ENGINE_FIRST, ENGINE_LATER = rule("siege_engine_first"), rule("siege_engine_later")
 QUIET_END = rule("quiet_rounds_to_end")
 PILLAGE_GAIN = rule("pillage_per_mill")
+CAVALCADE_BONUS = rule("cavalcade_defender_bonus")
 ENGINES = 2
 
 BATTLING, SIEGING = 0, 1      # the battle-phase steps of one player (``s.mode``)
@@ -165,11 +166,15 @@ def capture_all(s: FiefState, v: int, f: int, captor: int, ev: list[Event]) -> N
 
 
 def end_battle(s: FiefState, how: str, ev: list[Event]) -> None:
-    v = s.b_village
-    ev.append(Event("battle_end", {"village": v, "how": how, "seat": s.b_att, "foe": s.b_def}))
+    v, foe = s.b_village, s.b_def
+    ev.append(Event("battle_end", {"village": v, "how": how, "seat": s.b_att, "foe": foe}))
     settle(s, v, ev)
     s.b_village = s.b_def = -1
     s.kind, s.actor = A.NONE, s.b_att
+    if s.b_caval:
+        from noblesse.games.fief.cavalcade import after_battle
+
+        after_battle(s, v, foe, ev)
 
 
 # ------------------------------------------------------------------ rounds
@@ -236,6 +241,8 @@ def fight_round(s: FiefState, ev: list[Event]) -> None:
     a_rolls = roll(s, "battle", att, a_dice, ev, village=v)
     d_rolls = roll(s, "battle", dfn, d_dice, ev, village=v)
     a_hits, d_hits = hits_of(s, a_rolls), hits_of(s, d_rolls)
+    if s.b_caval:
+        d_hits += CAVALCADE_BONUS * d_dice       # §4.5.2: +1 hit on each defender die
     dk, dm, d_left = take_hits(s, v, dfn, a_hits)
     ak, am, a_left = take_hits(s, v, att, d_hits)
     ev.append(Event("round", {"village": v, "round": s.b_round, "hits": [a_hits, d_hits],

@@ -27,6 +27,7 @@ from noblesse.games.fief.state import (
 
 LORD_MOVES = rule("lord_moves")
 ROAD, PASSAGE = 1, 0     # what a permission request is about (``s.mode``)
+MUST_MOVE_ON = 2         # ``l_pass`` after a crossing cavalcade (§4.5.2)
 
 
 def start_movement(s: FiefState) -> None:
@@ -51,8 +52,18 @@ def pinned(s: FiefState, v: int, f: int) -> bool:
 
 
 def movable_lords(s: FiefState, p: int) -> list[int]:
-    return [lo for lo in range(NL) if s.l_owner[lo] == p and s.l_moves[lo] > 0
-            and s.l_captor[lo] < 0 and s.l_loc[lo] >= 0 and not pinned(s, s.l_loc[lo], p)]
+    """Lords with moves left; a besieged garrison's lords only to ride out (§4.5.2)."""
+    out = []
+    for lo in range(NL):
+        if s.l_owner[lo] == p and s.l_moves[lo] > 0 and s.l_captor[lo] < 0 \
+                and s.l_loc[lo] >= 0:
+            if pinned(s, s.l_loc[lo], p):
+                from noblesse.games.fief.cavalcade import besieger
+
+                if besieger(s, s.l_loc[lo], p) < 0 or s.l_moves[lo] != LORD_MOVES:
+                    continue
+            out.append(lo)
+    return out
 
 
 def legal_select(s: FiefState, p: int) -> list[int]:
@@ -79,15 +90,22 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
         out.append(A.CARRY_K)
     if s.M[i] > s.spent_m[i]:
         out.append(A.CARRY_M)
-    if not s.l_pass[lo]:
+    if s.l_pass[lo] != 1:      # not while passing through with permission
         if s.carry_k[lo]:
             out.append(A.DROP_K)
         if s.carry_m[lo]:
             out.append(A.DROP_M)
-    out.append(A.LORD_DONE)
+    moves = []
     if s.l_moves[lo] > 0 and not pinned(s, v, p):
         refused = s.l_refused[lo]
-        out += [A.MOVE0 + w for w in ADJ[v] if not (refused >> w) & 1]
+        moves = [A.MOVE0 + w for w in ADJ[v] if not (refused >> w) & 1]
+    if s.l_pass[lo] != MUST_MOVE_ON or not moves:
+        out.append(A.LORD_DONE)   # a crossing cavalcade cannot stop there (§4.5.2)
+    out += moves
+    if s.l_moves[lo] == LORD_MOVES:
+        from noblesse.games.fief.cavalcade import options
+
+        out += [A.CAVALCADE0 + w for w in options(s, lo, p)]
     out.sort()
     return out
 
@@ -131,6 +149,10 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.carry_k[lo] -= 1
         s.K[i] += 1
         s.spent_k[i] += 1
+    elif action >= A.CAVALCADE0:
+        from noblesse.games.fief.cavalcade import ride
+
+        ride(s, p, action - A.CAVALCADE0, ev)
     elif action == A.DROP_M:
         s.carry_m[lo] -= 1
         s.M[i] += 1

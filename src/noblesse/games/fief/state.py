@@ -67,7 +67,7 @@ _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
     "target", "b_village", "b_att", "b_def", "b_pen", "b_quiet", "b_round", "b_withdrew",
     "b_casualties", "fought", "king", "queen", "pope", "max_turns", "winner_list",
-    "draw_left", "mode", "pending_draw",
+    "draw_left", "mode", "pending_draw", "b_caval", "b_lord", "b_from", "b_knights",
 )
 
 
@@ -94,6 +94,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.b_village = s.b_att = s.b_def = -1
     s.b_pen = s.b_quiet = s.b_round = s.b_withdrew = s.b_casualties = 0
     s.fought, s.draw_left = 0, 0
+    s.b_caval, s.b_lord, s.b_from, s.b_knights = 0, -1, -1, 0
     s.king = s.queen = s.pope = -1       # next issue's offices: none yet
     s.max_turns = int(options.get("max_turns", 0))
     s.winner_list = None

@@ -143,7 +143,7 @@ class FiefViews:
             return None
         return {"village": VILLAGES[s.b_village].key, "attacker": s.b_att,
                 "defender": s.b_def, "round": s.b_round, "quiet_rounds": s.b_quiet,
-                "penalty": s.b_pen}
+                "penalty": s.b_pen, "cavalcade": bool(s.b_caval)}
 
     # ------------------------------------------------------------------ hidden information
     def determinize(self, state: FiefState, seat: int, rng: random.Random) -> FiefState:
@@ -289,6 +289,7 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.KILL0, NL, "l", ("{x} dies", "{x}陣亡")),
     (A.SIEGE0, NV, "v", ("Besiege {x}", "圍攻{x}")),
     (A.PILLAGE0, NV, "v", ("Pillage a mill in {x}", "掠奪{x}的磨坊")),
+    (A.CAVALCADE0, NV, "v", ("Cavalcade towards {x}", "急行軍前往{x}")),
 ]
 
 
@@ -353,6 +354,9 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "engine_flipped": ("{who}'s siege engine at {village} is now +2D",
                        "{who}在{village}的攻城車翻為+2D"),
     "pillage": ("{who} pillages a mill in {village}", "{who}掠奪{village}的磨坊"),
+    "cavalcade": ("{lord} ({who}) rides a cavalcade from {from_} towards {to}",
+                  "{lord}（{who}）從{from_}急行軍前往{to}"),
+    "cavalcade_end": ("{lord}'s cavalcade {won}", "{lord}的急行軍{won}"),
     "end_of_turn": ("End of turn {turn}: VP {vp}", "第{turn}回合結束：勝利點數 {vp}"),
     "first_player": ("{who} is now the first player", "{who}成為起始玩家"),
     "game_over": ("Game over ({how}). Winner(s): {winners}", "遊戲結束（{how}）。勝者：{winners}"),
@@ -379,6 +383,8 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
             f[key] = card_name(value, lang)
         elif key == "fief":
             f[key] = _n(FIEFS[value], lang)
+        elif key == "won":
+            f[key] = pick("succeeds" if value else "fails", "成功" if value else "失敗", lang)
         elif key == "granted":
             f[key] = pick("grants" if value else "refuses", "允許" if value else "拒絕", lang)
         elif key == "winners":

@@ -1,0 +1,105 @@
+"""Cavalcades (spec §4.5.2): lords and knights riding through, as a lord's first move.
+
+A group of lords and knights only (the lord carries no men-at-arms), on its first move,
+may ``cavalcade:<village>`` to (1) break out of its besieged fortress, fighting the
+besiegers there; (2) leave by a road another family stands on, fighting that family
+there; or (3) ride through an opponent's village that has no stronghold or city,
+fighting its holder in it. The battle is an ordinary one (§4.6) with +1 hit on each
+defender die. Won (no opposing troops left, the lord free and alive), the group goes on:
+it rides to the village named (1, 2) or must make its second move out of the crossed
+village, where it may leave knights (3). Lost, the group stays where it started
+[assumed]. The surviving knights stay with the lord.
+"""
+
+from __future__ import annotations
+
+from noblesse.core.events import Event
+from noblesse.games.fief import actions as A
+from noblesse.games.fief import battle
+from noblesse.games.fief.control import lift_lord, put_lord, settle
+from noblesse.games.fief.movement import LORD_MOVES, finish_lord, move, pinned, road_keeper
+from noblesse.games.fief.state import ADJ, SEATS, FiefState, order, present, troops
+
+BREAKOUT, ROAD, CROSSING = 1, 2, 3
+MUST_MOVE_ON = 2         # ``l_pass``: a crossing cavalcade may not stop in the village
+
+
+def besieger(s: FiefState, v: int, p: int) -> int:
+    base = v * SEATS
+    return next((g for g in order(s) if g != p and s.engine[base + g]), -1)
+
+
+def options(s: FiefState, lo: int, p: int) -> list[int]:
+    """The villages a cavalcade of lord ``lo`` may ride to now."""
+    if s.l_moves[lo] != LORD_MOVES or s.carry_m[lo] or s.l_pass[lo]:
+        return []
+    v = s.l_loc[lo]
+    knights = s.carry_k[lo]
+    if pinned(s, v, p):
+        g = besieger(s, v, p)
+        return list(ADJ[v]) if g >= 0 and (knights or troops(s, v, g)) else []
+    out = []
+    for w in ADJ[v]:
+        keeper = road_keeper(s, v, w, p)
+        if keeper >= 0:
+            if knights or troops(s, v, keeper):
+                out.append(w)
+            continue
+        g = s.ctrl[w]
+        if g >= 0 and g != p and not s.fort[w] and present(s, w, g) and (
+                knights or troops(s, w, g)):
+            out.append(w)
+    return out
+
+
+def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
+    lo = s.focus
+    v = s.l_loc[lo]
+    if pinned(s, v, p):
+        case, where, foe = BREAKOUT, v, besieger(s, v, p)
+    elif road_keeper(s, v, w, p) >= 0:
+        case, where, foe = ROAD, v, road_keeper(s, v, w, p)
+    else:
+        case, where, foe = CROSSING, w, s.ctrl[w]
+    s.b_caval, s.b_lord, s.b_from, s.target = case, lo, v, w
+    s.b_knights = s.carry_k[lo]
+    ev.append(Event("cavalcade", {"seat": p, "lord": lo, "from": v, "to": w, "foe": foe,
+                                  "knights": s.b_knights}))
+    if case == CROSSING:
+        lift_lord(s, lo)
+        put_lord(s, lo, w, came_from=v)
+        s.l_prev[lo] = v
+        s.l_moves[lo] -= 1
+        settle(s, v, ev)
+    i = where * SEATS + p
+    s.K[i] += s.carry_k[lo]
+    s.carry_k[lo] = 0
+    battle.start_battle(s, where, p, foe, ev)
+
+
+def after_battle(s: FiefState, where: int, foe: int, ev: list[Event]) -> None:
+    """The cavalcade's battle is over: ride on, or stay where it started."""
+    lo, p, case, v, w = s.b_lord, s.b_att, s.b_caval, s.b_from, s.target
+    s.b_caval, s.b_lord = 0, -1
+    if s.l_owner[lo] != p or s.l_captor[lo] >= 0:
+        s.kind, s.actor = A.NONE, p
+        return
+    i = where * SEATS + p
+    k = min(s.b_knights, s.K[i] - s.spent_k[i])
+    s.K[i] -= k
+    s.carry_k[lo] = k
+    s.focus = lo
+    won = troops(s, where, foe) == 0
+    ev.append(Event("cavalcade_end", {"seat": p, "lord": lo, "won": won}))
+    if won and case == CROSSING:
+        s.l_pass[lo] = MUST_MOVE_ON
+        s.kind, s.actor = A.MOVE_LORD, p
+    elif won:
+        move(s, lo, w, ev)
+    else:
+        if case == CROSSING:
+            lift_lord(s, lo)
+            put_lord(s, lo, v)
+            settle(s, w, ev)
+            settle(s, v, ev)
+        finish_lord(s, lo)
