@@ -1,0 +1,176 @@
+// Fief's table: the map drawn from the data file's positions (villages coloured by
+// fief, roads, who controls what, troops, lords, mills, strongholds and cities, siege
+// engines, disasters and bonuses per bishopric), the families with their money, titles
+// and lords, your hand. Every legal action is something to click: a village to start
+// in, place a lord in, move to, fight, besiege or pillage; a lord to move, to name as
+// title holder or to lose; a card of yours to play or discard; the rest (buying, passage
+// answers, battle choices) are buttons.
+import { bind, otherChoices } from "/static/board.js";
+import { el } from "/static/i18n.js";
+
+const SEAT_COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f"];
+const FIEF_COLOURS = ["#f3e2b3", "#d9ead3", "#d0e0f0", "#f4cccc", "#e6d7f0", "#fce5cd", "#d9d2e9", "#cfe8e3"];
+// The village actions, in the order a click on a village means them.
+const VILLAGE_ACTIONS = ["start", "place", "move", "battle", "siege", "pillage", "city"];
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const c of children.flat()) {
+    if (c === "" || c === null || c === undefined) continue;
+    node.append(typeof c === "string" ? document.createTextNode(c) : c);
+  }
+  return node;
+}
+
+function seatDot(seat) {
+  return el("span", { style: `display:inline-block;width:.8em;height:.8em;border-radius:50%;background:${SEAT_COLOURS[seat % 6]};margin-right:.2em` });
+}
+
+function name(ctx, key) {
+  const card = ctx.catalog.cards[key];
+  return card ? ctx.pick(card) : key;
+}
+
+// The map: roads, then villages with their contents.
+function drawMap(ctx, bound) {
+  const v = ctx.view;
+  const cat = ctx.catalog;
+  const zh = ctx.lang === "zh-TW";
+  const at = Object.fromEntries(cat.villages.map((x) => [x.key, x]));
+  const fiefIndex = Object.fromEntries(Object.keys(cat.fiefs).map((k, i) => [k, i]));
+  const lordsAt = {};
+  for (const lord of v.lords) {
+    if (lord.village) (lordsAt[lord.village] = lordsAt[lord.village] || []).push(lord);
+  }
+  const roads = cat.roads.map(([a, b]) => svg("line", {
+    x1: at[a].x, y1: at[a].y, x2: at[b].x, y2: at[b].y, stroke: "#a08c6a", "stroke-width": 0.5,
+  }));
+  const villages = v.villages.map((vil, i) => {
+    const info = cat.villages[i];
+    const ctrl = vil.controller;
+    const r = info.principal ? 3.6 : 2.9;
+    const parts = [svg("circle", {
+      cx: info.x, cy: info.y, r, fill: FIEF_COLOURS[fiefIndex[info.fief] % 8],
+      stroke: ctrl === null ? "#8a7452" : SEAT_COLOURS[ctrl % 6], "stroke-width": ctrl === null ? 0.4 : 1.1,
+    })];
+    if (vil.stronghold || vil.city) {
+      parts.push(svg("rect", { x: info.x - 1.2, y: info.y - 1.2, width: 2.4, height: 2.4,
+        fill: vil.city ? "#5d4a2e" : "#9c8157" }));
+    }
+    if (vil.besieged) parts.push(svg("circle", { cx: info.x, cy: info.y, r: r + 1, fill: "none", stroke: "#000", "stroke-dasharray": "0.8 0.6", "stroke-width": 0.3 }));
+    parts.push(svg("text", { x: info.x, y: info.y - r - 0.8, "font-size": 2.3, "text-anchor": "middle", fill: "#3b2f1e" },
+      ctx.pick(info) + (vil.mills ? ` ⚙${vil.mills > 1 ? vil.mills : ""}` : "")));
+    // troops per family, then the lords, under the village
+    let line = 0;
+    vil.knights.forEach((k, seat) => {
+      const m = vil.men_at_arms[seat];
+      const e = vil.siege_engines[seat];
+      if (!k && !m && !e) return;
+      parts.push(svg("text", { x: info.x, y: info.y + r + 2.4 + 2.3 * line++, "font-size": 2, "text-anchor": "middle", fill: SEAT_COLOURS[seat % 6] },
+        `${k ? (zh ? `騎${k}` : `K${k}`) : ""} ${m ? (zh ? `兵${m}` : `M${m}`) : ""}${e ? ` ⚒+${e}` : ""}`.trim()));
+    });
+    for (const lord of lordsAt[info.key] || []) {
+      const label = svg("text", { x: info.x, y: info.y + r + 2.4 + 2.3 * line++, "font-size": 2, "text-anchor": "middle",
+        fill: SEAT_COLOURS[lord.seat % 6], "font-weight": "bold", "data-lord": lord.key },
+      `${lord.captive_of !== null ? "⛓" : "♞"}${name(ctx, lord.key)}`);
+      bindLord(label, lord.key, ctx, bound);
+      parts.push(label);
+    }
+    const group = svg("g", { "data-village": info.key }, parts);
+    for (const kind of VILLAGE_ACTIONS) {
+      if (ctx.legal.has(`${kind}:${info.key}`)) { bind(group, `${kind}:${info.key}`, ctx, bound); break; }
+    }
+    return group;
+  });
+  return svg("svg", { viewBox: "-3 -6 106 98", id: "map", style: "width:100%;max-height:680px;background:#fbf6ea;border-radius:8px" },
+    roads, villages);
+}
+
+function bindLord(node, key, ctx, bound) {
+  for (const kind of ["lord", "holder", "dies", "ransom", "release"]) {
+    if (ctx.legal.has(`${kind}:${key}`)) return bind(node, `${kind}:${key}`, ctx, bound);
+  }
+  return node;
+}
+
+function bishopricPanel(ctx) {
+  const v = ctx.view;
+  const zh = ctx.lang === "zh-TW";
+  const marks = { heavy_rain: zh ? "大雨" : "Heavy Rain", famine: zh ? "饑荒" : "Famine", plague: zh ? "瘟疫" : "Plague",
+    harvest: zh ? "豐收" : "Harvest", good_weather: zh ? "好天氣" : "Good Weather" };
+  const rows = v.bishoprics.map((b) => {
+    const on = Object.keys(marks).filter((k) => b[k]).map((k) => marks[k]);
+    const info = ctx.catalog.bishoprics[b.key];
+    return el("div", { class: "meta", "data-bishopric": b.key },
+      `${info.number}. ${ctx.pick(info)}: ${on.length ? on.join(", ") : "–"}`);
+  });
+  return el("div", {}, el("div", { class: "zone-title" }, zh ? "主教區" : "Bishoprics"), rows);
+}
+
+function families(ctx, bound) {
+  const v = ctx.view;
+  const zh = ctx.lang === "zh-TW";
+  const fiefsOf = {};
+  for (const [fief, lord] of Object.entries(v.fief_titles)) if (lord) (fiefsOf[lord] = fiefsOf[lord] || []).push(fief);
+  return v.players.map((p) => {
+    const lords = v.lords.filter((l) => l.seat === p.seat).map((l) => {
+      const where = l.village ? ctx.pick(ctx.catalog.villages.find((x) => x.key === l.village)) : (zh ? "場外" : "off board");
+      const titles = (fiefsOf[l.key] || []).map((f) => ctx.pick(ctx.catalog.fiefs[f])).join(", ");
+      const bits = [where];
+      if (titles) bits.push((zh ? "封地：" : "fief: ") + titles);
+      if (l.captive_of !== null) bits.push((zh ? "被俘於 " : "captive of ") + ctx.seatName(l.captive_of));
+      if (l.carrying && (l.carrying[0] || l.carrying[1])) bits.push(zh ? `帶騎${l.carrying[0]} 兵${l.carrying[1]}` : `with K${l.carrying[0]} M${l.carrying[1]}`);
+      if (l.moves_left) bits.push(zh ? `移動 ${l.moves_left}` : `${l.moves_left} moves`);
+      const row = el("div", { class: "meta", "data-lord": l.key }, el("b", {}, name(ctx, l.key)), ` · ${bits.join(" · ")}`);
+      return bindLord(row, l.key, ctx, bound);
+    });
+    const turn = v.to_act.includes(p.seat) && !v.over;
+    return el("div", { class: `player${turn ? " turn" : ""}`, "data-seat": p.seat },
+      el("h3", {}, seatDot(p.seat), ctx.seatName(p.seat), el("span", { class: "meta" },
+        `${p.vp} VP · ${p.money} ${zh ? "元" : "D"} · ${p.hand_count} ${ctx.t("cards")}`)),
+      lords);
+  });
+}
+
+function handPanel(ctx, bound) {
+  const v = ctx.view;
+  if (!v.hand) return "";
+  const cards = v.hand.map((key) => {
+    const card = el("div", { class: `card small${ctx.catalog.cards[key]?.deck === "lord" ? "" : " action"}`, "data-card": key },
+      el("span", { class: "name" }, name(ctx, key)));
+    if (!bind(card, `play:${key}`, ctx, bound).classList.contains("clickable")) bind(card, `discard:${key}`, ctx, bound);
+    return card;
+  });
+  return el("div", {}, el("div", { class: "zone-title" }, ctx.t("hand")),
+    el("div", { class: "row", id: "hand" }, cards.length ? cards : el("span", {}, ctx.t("empty"))));
+}
+
+export function render(root, ctx) {
+  const v = ctx.view;
+  const zh = ctx.lang === "zh-TW";
+  const bound = new Set();
+  const phases = {
+    setup: ["Setup", "準備"], announcements: ["Announcements", "宣告"], cards: ["Cards", "卡牌"], income: ["Income", "收入"],
+    ransoms: ["Ransoms", "贖金"], purchase: ["Purchase", "購買"], movement: ["Movement", "移動"], battles: ["Battles", "戰鬥"],
+    pillage: ["Pillage", "掠奪"], end_of_turn: ["End of turn", "回合結束"],
+  };
+  const phase = phases[v.phase] ? phases[v.phase][zh ? 1 : 0] : v.phase;
+  const head = el("div", { class: "zone-title", id: "turn" },
+    zh ? `第 ${v.turn} 回合${v.max_turns ? ` / ${v.max_turns}` : ""} · ${phase} · 領主牌庫 ${v.lord_deck} · 財富牌庫 ${v.fortune_deck}`
+      : `Turn ${v.turn}${v.max_turns ? ` of ${v.max_turns}` : ""} · ${phase} · lord deck ${v.lord_deck} · fortune deck ${v.fortune_deck}`);
+  const map = drawMap(ctx, bound);
+  const hand = handPanel(ctx, bound);
+  const players = families(ctx, bound);
+  let battle = "";
+  if (v.battle) {
+    battle = el("div", { class: "zone-title", id: "battle" }, (zh ? "戰鬥：" : "Battle: ") + JSON.stringify(v.battle));
+  }
+  const buttons = otherChoices(ctx, bound, ["pass", "lord_done", "stay", "let_go", "city:none"]);
+  const prompt = ctx.msg && ctx.msg.prompt ? el("div", { class: "zone-title" }, ctx.pick(ctx.msg.prompt)) : "";
+  root.replaceChildren(
+    el("section", {}, head, prompt, battle, buttons.length ? el("div", { class: "choices", id: "choices" }, buttons) : "", hand),
+    el("section", {}, map),
+    el("section", { id: "players" }, players, bishopricPanel(ctx)));
+}
