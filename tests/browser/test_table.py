@@ -13,7 +13,7 @@ import random
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -52,13 +52,25 @@ PANEL_SCORES_JS = """() => [...document.querySelectorAll('.player[data-seat]')].
     (p) => [Number(p.dataset.seat), p.querySelector('h3 .meta').textContent])"""
 
 
+def choose_fief(actions: list[str], rng: random.Random) -> str:
+    """Fief by clicking: mostly go on (end a lord's moves, pass) so that turns pass,
+    sometimes anything else (buy, move, fight, play a card)."""
+    onward = [a for a in actions if a in ("pass", "lord_done", "stay", "let_go", "permit:yes")]
+    if onward and rng.random() < 0.6:
+        return rng.choice(onward)
+    return rng.choice(actions)
+
+
 @dataclass(frozen=True)
 class Adapter:
     choose: Callable[[list[str], random.Random], str] = choose_any
     scores_js: str = PANEL_SCORES_JS  # -> [[seat, text whose first number is the score], ...]
+    options: dict[str, Any] = field(default_factory=dict)  # set in the lobby / by the API
 
 
-ADAPTERS: dict[str, Adapter] = {"guillotine": Adapter()}
+# Fief has no end but victory unless a table sets a turn limit: two turns here.
+ADAPTERS: dict[str, Adapter] = {"guillotine": Adapter(),
+                                "fief": Adapter(choose=choose_fief, options={"max_turns": 2})}
 
 
 def adapter(game_id: str) -> Adapter:
@@ -73,7 +85,8 @@ def api(server: ServerProcess, path: str, **kwargs: Any) -> Any:
 
 
 def create_table(server: ServerProcess, game_id: str, seats: list[str], seed: int) -> dict:
-    return api(server, "/api/tables", json={"game": game_id, "seats": seats, "seed": seed})
+    return api(server, "/api/tables", json={"game": game_id, "seats": seats, "seed": seed,
+                                            "options": adapter(game_id).options})
 
 
 def wait_until_over(server: ServerProcess, table_id: str, timeout: float = 60) -> dict:
@@ -120,7 +133,7 @@ def final_scores(watch: dict) -> list[float]:
     view = watch["view"]
     if "scores" in view:
         return [float(s) for s in view["scores"]]
-    return [float(p["score"]) for p in view["players"]]
+    return [float(p["score"] if "score" in p else p["vp"]) for p in view["players"]]
 
 
 def expect_no_hand(page: Page) -> None:
@@ -157,6 +170,8 @@ def test_play_a_whole_game_from_the_lobby(server: ServerProcess, page: Page, gam
     page.select_option('select[data-seat="0"]', "human")
     for seat in range(1, players):
         page.select_option(f'select[data-seat="{seat}"]', ["greedy", "random"][seat % 2])
+    for option, value in adapter(game_id).options.items():
+        page.fill(f'[data-option="{option}"]', str(value))
     page.fill("#seed", "7" if lang == "en" else "8")
     page.click("#create")
     link = page.locator("a.seat-link")
