@@ -10,6 +10,7 @@ from fief_scenario import (
     V,
     assert_illegal,
     begin,
+    dice,
     do,
     events_of,
     legal,
@@ -80,11 +81,12 @@ def test_draw_two_fortune_cards_with_a_disaster_revealed_and_replaced() -> None:
     s = _cards_table()
     s.fd_deck = [C["taxes"], C["uprising"], C["plague"]]          # top = last
     begin(s, "cards")
+    dice(s, 6)                                                     # the plague: no effect
     assert legal(s, 0) == ["pass", "draw:fortune", "draw:mixed"][1:]
     ev = do(s, 0, "draw:fortune")
     assert [e["card"] for e in events_of(ev, "disaster_drawn")] == [C["plague"]]
     assert sorted(s.hand[0]) == sorted([C["uprising"], C["taxes"]])
-    assert s.set_aside == [C["plague"]]
+    assert s.set_aside == [] and s.fd_discard == [C["plague"]]
     drawn = [e for e in ev if e.type == "draw"]
     assert all("card" not in e.for_seat(1) and "card" in e.for_seat(0) for e in drawn)
 
@@ -143,7 +145,8 @@ def test_four_lords_at_most_and_captives_count() -> None:
     begin(s, "cards")
     do(s, 0, "pass", "draw:fortune")
     # four lords in play (one captive): no lord card may be played, the step is skipped
-    assert GAME.to_act(s) == (1,)
+    assert legal(s, 0) == ["pass"]                         # Gauvain cannot be played
+    assert_illegal(s, 0, "play:gauvain")
     assert s.l_owner[L["gauvain"]] == -1 and C["gauvain"] in s.hand[0]
 
 

@@ -17,11 +17,11 @@ ACTION_NAMES: list[str] = [
     "pass", "draw:fortune", "draw:mixed", "lord_done", "permit:yes", "permit:no", "retreat",
     "stay", "fight", "surrender", "withdraw", "truce", "truce:yes", "truce:no", "pursue",
     "let_go", "carry:knight", "carry:man_at_arms", "drop:knight", "drop:man_at_arms",
-    "city:none",
+    "city:none", "effect:cancel", "effect:bonus",
 ]
 (PASS, DRAW_FORTUNE, DRAW_MIXED, LORD_DONE, PERMIT_YES, PERMIT_NO, RETREAT, STAY, FIGHT,
  SURRENDER, WITHDRAW, TRUCE, TRUCE_YES, TRUCE_NO, PURSUE, LET_GO, CARRY_K, CARRY_M, DROP_K,
- DROP_M, CITY_NONE) = range(len(ACTION_NAMES))
+ DROP_M, CITY_NONE, EFFECT_CANCEL, EFFECT_BONUS) = range(len(ACTION_NAMES))
 
 
 def _block(prefix: str, keys: list[str]) -> int:
@@ -52,17 +52,20 @@ KILL0 = _block("dies", LKEYS)
 SIEGE0 = _block("siege", VKEYS)
 PILLAGE0 = _block("pillage", VKEYS)
 CAVALCADE0 = _block("cavalcade", VKEYS)
+BISHOPRIC0 = _block("bishopric", [b.key for b in BOARD.bishoprics])
+TALLAGE0 = _block("tallage", FKEYS)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------
 (NONE, PICK_START, DISCARD, DRAW, PLAY, PLACE, HAND_LIMIT, RANSOM, PURCHASE, HOLDER, CITY,
  MOVE_SELECT, MOVE_LORD, PERMIT, REFUSED, BATTLE_SELECT, BATTLE_FOE, ROUND_ATT, TRUCE_ANSWER,
- ROUND_DEF, PURSUE_CHOICE, LORD_DEATH, SIEGE, PILLAGE) = range(24)
+ ROUND_DEF, PURSUE_CHOICE, LORD_DEATH, SIEGE, PILLAGE, TARGET_BISHOPRIC, FORTUNE_EFFECT,
+ TALLAGE) = range(27)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
     "refused", "battle", "battle_foe", "battle_round", "truce_answer", "defend", "pursue",
-    "lord_death", "siege", "pillage",
+    "lord_death", "siege", "pillage", "fortune_bishopric", "fortune_effect", "tallage",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

@@ -16,6 +16,7 @@ from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import capture, kill, settle
 from noblesse.games.fief.state import (
     ASSUMED,
+    BISHOPRIC_OF,
     LORD_FEMALE,
     NL,
     NV,
@@ -111,8 +112,8 @@ def foes(s: FiefState, v: int, p: int) -> list[int]:
 def legal_battle(s: FiefState, p: int) -> list[int]:
     out = []
     for v in range(NV):
-        if (s.fought >> v) & 1 or not s.LP[v * SEATS + p]:
-            continue      # troops without a lord cannot attack (§4.6.1)
+        if (s.fought >> v) & 1 or not s.LP[v * SEATS + p] or s.rain[BISHOPRIC_OF[v]]:
+            continue      # troops without a lord cannot attack; no battle in rain (§4.6.1)
         if foes(s, v, p):
             out.append(A.BATTLE0 + v)
     return [A.PASS, *out] if out else []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
+from noblesse.games.fief import disasters, fortune
 from noblesse.games.fief.control import place_lord, placement_options
 from noblesse.games.fief.state import (
     ASSUMED,
@@ -70,9 +71,9 @@ def offer(s: FiefState, p: int, ev: list[Event]) -> bool:
             return True
         s.mode = PLAYING
     if s.mode == PLAYING:
-        # offered whenever the family has room, lord card or not: being asked must not
+        # offered whenever the hand holds a card, playable or not: being asked must not
         # tell the others what the hand holds
-        if lords_in_play(s, p) < MAX_LORDS:
+        if s.hand[p]:
             s.kind = A.PLAY
             return True
         s.mode = TRIMMING
@@ -96,9 +97,10 @@ def legal_draw(s: FiefState) -> list[int]:
 
 
 def legal_play(s: FiefState, p: int) -> list[int]:
-    if lords_in_play(s, p) >= MAX_LORDS:
-        return []
-    return [A.PASS, *sorted({A.PLAY0 + c for c in s.hand[p] if CARD_KIND[c] == "lord"})]
+    room = lords_in_play(s, p) < MAX_LORDS
+    plays = {A.PLAY0 + c for c in s.hand[p]
+             if (room and CARD_KIND[c] == "lord") or fortune.playable(s, p, c)}
+    return [A.PASS, *sorted(plays)]
 
 
 def apply_discard(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -119,8 +121,9 @@ def apply_draw(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
             if card < 0:
                 break
             if CARD_KIND[card] == "disaster":
-                s.set_aside.append(card)      # §3.2.2: revealed, set aside, replaced
+                # §3.2.2-3: revealed and placed at once, and replaced
                 ev.append(Event("disaster_drawn", {"seat": p, "card": card}))
+                disasters.place(s, p, card, ev)
                 continue
             s.hand[p].append(card)
             ev.append(Event("draw", {"seat": p, "deck": deck}, {p: {"card": card}}))
@@ -133,6 +136,9 @@ def apply_play(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.mode = TRIMMING
         return
     card = action - A.PLAY0
+    if CARD_KIND[card] == "fortune":
+        fortune.play(s, p, card, ev)
+        return
     s.hand[p].remove(card)
     lo = LORD_OF_CARD[card]
     s.l_owner[lo] = p

@@ -17,8 +17,9 @@ from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import battle
 from noblesse.games.fief.control import lift_lord, put_lord, settle
+from noblesse.games.fief.disasters import blocked
 from noblesse.games.fief.movement import LORD_MOVES, finish_lord, move, pinned, road_keeper
-from noblesse.games.fief.state import ADJ, SEATS, FiefState, order, present, troops
+from noblesse.games.fief.state import ADJ, BISHOPRIC_OF, SEATS, FiefState, order, present, troops
 
 BREAKOUT, ROAD, CROSSING = 1, 2, 3
 MUST_MOVE_ON = 2         # ``l_pass``: a crossing cavalcade may not stop in the village
@@ -37,9 +38,13 @@ def options(s: FiefState, lo: int, p: int) -> list[int]:
     knights = s.carry_k[lo]
     if pinned(s, v, p):
         g = besieger(s, v, p)
-        return list(ADJ[v]) if g >= 0 and (knights or troops(s, v, g)) else []
+        if g < 0 or not (knights or troops(s, v, g)) or s.rain[BISHOPRIC_OF[v]]:
+            return []
+        return [w for w in ADJ[v] if not blocked(s, v, w)]
     out = []
     for w in ADJ[v]:
+        if blocked(s, v, w) or s.rain[BISHOPRIC_OF[w]]:
+            continue
         keeper = road_keeper(s, v, w, p)
         if keeper >= 0:
             if knights or troops(s, v, keeper):

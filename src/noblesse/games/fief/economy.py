@@ -6,6 +6,7 @@ from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import free, settle
 from noblesse.games.fief.state import (
+    BISHOPRIC_OF,
     DATA,
     FIEF_SIZE,
     FIEF_VILLAGES,
@@ -19,6 +20,8 @@ from noblesse.games.fief.state import (
 )
 
 VILLAGE_INCOME = rule("village_income")
+HARVEST, WEATHER = rule("harvest_mill_bonus"), rule("weather_mill_bonus")
+TALLAGE = rule("tallage_per_village")
 MILL_INCOME = rule("mill_income")
 MAA_COST, KNIGHT_COST = rule("man_at_arms_cost"), rule("knight_cost")
 STRONGHOLD_COST, MILL_COST = rule("stronghold_cost"), rule("mill_cost")
@@ -42,10 +45,19 @@ def collect_income(s: FiefState, ev: list[Event]) -> None:
         c = s.ctrl[v]
         if c < 0 or besieged(s, v):
             continue
-        gains[c] += VILLAGE_INCOME + MILL_INCOME * s.mills[v]
+        gains[c] += VILLAGE_INCOME
+        b = BISHOPRIC_OF[v]
+        if s.mills[v] and not s.famine[b]:     # Famine: mills earn nothing (§4.2.2)
+            gains[c] += (MILL_INCOME + HARVEST * s.harvest[b] + WEATHER * s.weather[b]) \
+                * s.mills[v]
+    for fief, f in enumerate(s.tallage):
+        if f >= 0:                              # §4.2.5: 2 D per village of the fief
+            gains[f] += TALLAGE * FIEF_SIZE[fief]
     for f, g in enumerate(gains):
         s.money[f] += g
     ev.append(Event("income", {"gains": gains}))
+    nb = len(s.harvest)                         # markers and bonuses go after income
+    s.harvest, s.weather, s.tallage = [0] * nb, [0] * nb, [-1] * NF
 
 
 # ------------------------------------------------------------------ ransoms (§4.4.1)

@@ -9,6 +9,7 @@ ends after that turn, and the same ranking names the winners.
 from __future__ import annotations
 
 from noblesse.core.events import Event
+from noblesse.games.fief.disasters import end_of_turn as end_of_disasters
 from noblesse.games.fief.state import NL, NV, FiefState, rule
 
 VP_TITLE, VP_KING, VP_POPE = rule("vp_per_fief_title"), rule("vp_king"), rule("vp_pope")
@@ -48,8 +49,9 @@ def best_of(s: FiefState, seats: list[int]) -> list[int]:
 
 
 def end_turn(s: FiefState, ev: list[Event]) -> None:
-    s.fd_discard.extend(s.set_aside)
+    s.fd_discard.extend(s.set_aside)      # the disasters are discarded (§4.10)
     s.set_aside.clear()
+    end_of_disasters(s)
     s.vp = victory_points(s)
     ev.append(Event("end_of_turn", {"turn": s.turn, "vp": s.vp[:]}))
     reached = [f for f in range(s.n_players) if s.vp[f] >= VP_WIN]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import lift_lord, put_lord, settle
+from noblesse.games.fief.disasters import blocked, entering
 from noblesse.games.fief.state import (
     ADJ,
     NL,
@@ -98,7 +99,8 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
     moves = []
     if s.l_moves[lo] > 0 and not pinned(s, v, p):
         refused = s.l_refused[lo]
-        moves = [A.MOVE0 + w for w in ADJ[v] if not (refused >> w) & 1]
+        moves = [A.MOVE0 + w for w in ADJ[v]
+                 if not (refused >> w) & 1 and not blocked(s, v, w)]
     if s.l_pass[lo] != MUST_MOVE_ON or not moves:
         out.append(A.LORD_DONE)   # a crossing cavalcade cannot stop there (§4.5.2)
     out += moves
@@ -180,6 +182,9 @@ def move(s: FiefState, lo: int, w: int, ev: list[Event]) -> None:
     ev.append(Event("move", {"seat": p, "lord": lo, "from": v, "to": w,
                              "knights": s.carry_k[lo], "men_at_arms": s.carry_m[lo]}))
     settle(s, v, ev)
+    if entering(s, lo, v, w, ev):           # died of the plague on the way in
+        s.kind, s.focus, s.actor = A.NONE, -1, p
+        return
     settle(s, w, ev)
     if owner >= 0 and owner != p and s.l_moves[lo] > 0:
         s.kind, s.actor, s.target, s.mode = A.PERMIT, owner, w, PASSAGE

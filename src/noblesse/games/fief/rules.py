@@ -15,7 +15,7 @@ from typing import Any
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase
 from noblesse.games.fief import actions as A
-from noblesse.games.fief import battle, cards, economy, movement
+from noblesse.games.fief import battle, cards, economy, fortune, movement
 from noblesse.games.fief.control import place_lord, settle
 from noblesse.games.fief.endturn import end_turn, victory_points
 from noblesse.games.fief.state import (
@@ -251,6 +251,12 @@ class FiefRules(GameBase):
             return battle.legal_siege(s, seat)
         if k == A.PILLAGE:
             return battle.legal_pillage(s, seat)
+        if k == A.TARGET_BISHOPRIC:
+            return fortune.legal_bishopric(s)
+        if k == A.FORTUNE_EFFECT:
+            return [A.EFFECT_CANCEL, A.EFFECT_BONUS]
+        if k == A.TALLAGE:
+            return fortune.legal_tallage(s, seat)
         return []
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:
@@ -310,6 +316,12 @@ class FiefRules(GameBase):
                 done = True
         elif k == A.PILLAGE:
             done = battle.apply_pillage(s, seat, action, ev)
+        elif k == A.TARGET_BISHOPRIC:
+            fortune.apply_bishopric(s, seat, action, ev)
+        elif k == A.FORTUNE_EFFECT:
+            fortune.apply_effect(s, seat, action, ev)
+        elif k == A.TALLAGE:
+            fortune.apply_tallage(s, seat, action, ev)
         if done:
             s.kind = A.NONE
             s.cursor += 1

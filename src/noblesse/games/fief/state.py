@@ -61,7 +61,7 @@ _LISTS = (
     "l_owner", "l_loc", "l_captor", "l_moves", "l_prev", "l_pass", "l_refused",
     "carry_k", "carry_m", "ctrl", "fort", "mills", "K", "M", "spent_k", "spent_m", "LP",
     "stamp", "entry", "engine", "new_units", "fief_holder", "bishop", "rain", "famine",
-    "plague", "harvest", "weather", "deaths", "engines_used", "vp",
+    "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
@@ -125,6 +125,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.bishop = [-1] * NB                 # next issue: bishops (empty now)
     s.rain, s.famine, s.plague = [0] * NB, [0] * NB, [0] * NB
     s.harvest, s.weather = [0] * NB, [0] * NB
+    s.tallage = [-1] * NF                # the family whose tax marker is on the fief
     s.deaths = []                        # pending lord deaths: [family, count, village]
     s.engines_used = [0] * n
     s.vp = [0] * n

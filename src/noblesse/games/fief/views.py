@@ -104,7 +104,8 @@ class FiefViews:
             "game": "fief", "seat": seat, "turn": s.turn, "max_turns": s.max_turns,
             "first": s.first, "phase": A.PHASE_NAMES[s.phase], "over": s.over,
             "villages": villages, "lords": lords, "players": players,
-            "fief_titles": {FIEFS[f].key: (LORD_CARDS[s.fief_holder[f]].key
+            "tallage": {FIEFS[f].key: s.tallage[f] for f in range(NF) if s.tallage[f] >= 0},
+        "fief_titles": {FIEFS[f].key: (LORD_CARDS[s.fief_holder[f]].key
                                            if s.fief_holder[f] >= 0 else None)
                             for f in range(NF)},
             "bishoprics": [{"key": BISHOPRICS[b].key, "heavy_rain": bool(s.rain[b]),
@@ -131,6 +132,8 @@ class FiefViews:
         d: dict[str, Any] = {"kind": A.KIND_NAMES[s.kind], "seat": s.actor}
         if s.kind in (A.MOVE_LORD, A.PERMIT, A.REFUSED, A.PLACE) and s.focus >= 0:
             d["lord"] = LORD_CARDS[s.focus].key
+        if s.kind in (A.TARGET_BISHOPRIC, A.FORTUNE_EFFECT, A.TALLAGE):
+            d["card"] = CARDS[s.focus].key
         if s.kind in (A.HOLDER, A.CITY):
             d["fief"] = FIEFS[s.focus].key
         if s.kind == A.PERMIT:
@@ -241,6 +244,9 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "lord_death": ("Choose which of your lords dies", "選擇哪位貴族陣亡"),
     "siege": ("Besiege a fortress, or pass", "圍攻要塞，或跳過"),
     "pillage": ("Pillage a mill, or pass", "掠奪磨坊，或跳過"),
+    "fortune_bishopric": ("On which bishopric?", "用在哪個教區？"),
+    "fortune_effect": ("Cancel the disaster, or +1 D per mill?", "取消災難，或每個磨坊+1元？"),
+    "tallage": ("Which of your fiefs do you tax?", "對哪個封地徵封地稅？"),
 }
 
 SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
@@ -265,6 +271,8 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.DROP_K: ("Leave a knight here", "留下1名騎士"),
     A.DROP_M: ("Leave a man-at-arms here", "留下1名士兵"),
     A.CITY_NONE: ("No fortified city", "不擴建城堡"),
+    A.EFFECT_CANCEL: ("Cancel the disaster", "取消災難"),
+    A.EFFECT_BONUS: ("+1 D per mill", "每個磨坊+1元"),
 }
 
 _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
@@ -290,6 +298,8 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.SIEGE0, NV, "v", ("Besiege {x}", "圍攻{x}")),
     (A.PILLAGE0, NV, "v", ("Pillage a mill in {x}", "掠奪{x}的磨坊")),
     (A.CAVALCADE0, NV, "v", ("Cavalcade towards {x}", "急行軍前往{x}")),
+    (A.BISHOPRIC0, NB, "b", ("The bishopric of {x}", "{x}教區")),
+    (A.TALLAGE0, NF, "f", ("Tax the fief of {x}", "對{x}徵封地稅")),
 ]
 
 
@@ -302,6 +312,8 @@ def _thing(kind: str, i: int, lang: str, names: list[str] | None) -> str:
         return lord_name(i, lang)
     if kind == "f":
         return _n(FIEFS[i], lang)
+    if kind == "b":
+        return _n(BISHOPRICS[i], lang)
     return seat_name(i, lang, names)
 
 
@@ -356,6 +368,15 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "pillage": ("{who} pillages a mill in {village}", "{who}掠奪{village}的磨坊"),
     "cavalcade": ("{lord} ({who}) rides a cavalcade from {from_} towards {to}",
                   "{lord}（{who}）從{from_}急行軍前往{to}"),
+    "disaster": ("{card} strikes the bishopric of {bishopric}", "{card}降臨{bishopric}教區"),
+    "disaster_void": ("{card} has no effect", "{card}沒有效果"),
+    "plague_losses": ("{who} loses {knights} knights and {men_at_arms} men-at-arms to the "
+                      "plague in {village}", "{who}在{village}因瘟疫失去{knights}名騎士及"
+                      "{men_at_arms}名士兵"),
+    "play_fortune": ("{who} plays {card}", "{who}打出{card}"),
+    "fortune": ("{card} on the bishopric of {bishopric} ({effect})",
+                "{card}用在{bishopric}教區（{effect}）"),
+    "tallage": ("{who} levies the tallage on {fief}", "{who}對{fief}徵收封地稅"),
     "cavalcade_end": ("{lord}'s cavalcade {won}", "{lord}的急行軍{won}"),
     "end_of_turn": ("End of turn {turn}: VP {vp}", "第{turn}回合結束：勝利點數 {vp}"),
     "first_player": ("{who} is now the first player", "{who}成為起始玩家"),
@@ -383,6 +404,8 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
             f[key] = card_name(value, lang)
         elif key == "fief":
             f[key] = _n(FIEFS[value], lang)
+        elif key == "bishopric":
+            f[key] = _n(BISHOPRICS[value], lang)
         elif key == "won":
             f[key] = pick("succeeds" if value else "fails", "成功" if value else "失敗", lang)
         elif key == "granted":

@@ -1,0 +1,191 @@
+"""Disasters (§3.2.3, §4.2.1-4.2.3) and fortune cards (§4.2.4-4.2.5), with injected dice.
+
+Disaster d6: 1-5 names bishopric 1-5 (Blaye, Tournus, St Gérôme, Bourg, Sigy); 6 no effect.
+"""
+
+from __future__ import annotations
+
+from fief_scenario import (
+    GAME,
+    A,
+    C,
+    F,
+    L,
+    V,
+    assert_illegal,
+    begin,
+    dice,
+    do,
+    events_of,
+    legal,
+    lord,
+    table,
+    troops,
+    units,
+)
+
+from noblesse.games.fief.state import BOARD
+
+B = {b.key: b.id for b in BOARD.bishoprics}
+
+
+def _drawing(deck: list[str]) -> object:
+    s = table(3)
+    lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 0, 0, 1)
+    s.fd_deck = [C[k] for k in deck]                       # top = last
+    begin(s, "cards")
+    return s
+
+
+def test_a_drawn_disaster_is_placed_by_d6_and_replaced() -> None:
+    s = _drawing(["taxes", "justice", "famine"])
+    dice(s, 2)
+    ev = do(s, 0, "draw:fortune")
+    assert events_of(ev, "disaster")[0]["bishopric"] == B["tournus"]
+    assert s.famine[B["tournus"]] == 1 and s.set_aside == [C["famine"]]
+    assert sorted(s.hand[0]) == sorted([C["justice"], C["taxes"]])
+
+
+def test_a_struck_bishopric_is_rerolled_and_six_means_no_effect() -> None:
+    s = _drawing(["taxes", "justice", "famine", "heavy_rain"])
+    dice(s, 3, 3, 1)             # rain on St Gérôme, famine rolls St Gérôme again: reroll
+    do(s, 0, "draw:fortune")
+    assert s.rain[B["st_gerome"]] and s.famine[B["blaye"]]
+    s2 = _drawing(["taxes", "justice", "famine"])
+    dice(s2, 6)
+    ev = do(s2, 0, "draw:fortune")
+    assert events_of(ev, "disaster_void")[0]["why"] == "six"
+    assert not any(s2.famine) and s2.fd_discard == [C["famine"]]
+
+
+def test_at_most_three_disasters_a_turn() -> None:
+    s = _drawing(["taxes", "justice", "famine", "famine", "heavy_rain", "famine"])
+    dice(s, 1, 2, 3)
+    ev = do(s, 0, "draw:fortune")
+    assert events_of(ev, "disaster_void")[0]["why"] == "limit"
+    assert sum(s.famine) + sum(s.rain) == 3
+
+
+def test_plague_kills_lords_on_1_to_3_and_halves_the_troops() -> None:
+    s = _drawing(["taxes", "justice", "plague"])
+    lord(s, "charles", 1, "st_paul")                        # bishopric of Sigy too
+    troops(s, "st_paul", 1, 1, 4)                           # 5 units: 2 lost, men first
+    troops(s, "sigy", 0, 0, 2)                              # 3 MaA: 1 lost
+    dice(s, 5, 3, 4)             # Sigy; Arthur rolls 3 (dies), Charles 4 (lives)
+    ev = do(s, 0, "draw:fortune")
+    assert s.l_owner[L["arthur"]] == -1 and s.l_owner[L["charles"]] == 1
+    assert units(s, "st_paul", 1) == (1, 2)
+    assert units(s, "sigy", 0) == (0, 2)
+    assert [r["dice"] for r in events_of(ev, "roll")] == [[5], [3], [4]]
+
+
+def test_plague_strikes_who_enters_not_who_leaves_or_moves_inside() -> None:
+    s = table(3)
+    s.plague[B["sigy"]] = 1
+    lord(s, "arthur", 0, "marcamps")                        # bishopric of Bourg
+    troops(s, "marcamps", 0, 1, 3)
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "carry:man_at_arms", "carry:man_at_arms",
+       "carry:man_at_arms")
+    dice(s, 4)
+    ev = do(s, 0, "move:sigy")                              # 4 units: 2 men-at-arms lost
+    assert events_of(ev, "plague_losses")[0]["men_at_arms"] == 2
+    assert s.l_owner[L["arthur"]] == 0
+    ev = do(s, 0, "move:st_paul")                           # inside: no check
+    assert not events_of(ev, "roll") and units(s, "st_paul", 0) == (1, 1)
+
+
+def test_heavy_rain_stops_movement_into_and_out_of_its_bishopric_and_battles() -> None:
+    s = table(3)
+    s.rain[B["blaye"]] = 1
+    lord(s, "arthur", 0, "beaujeu")                         # Sigy's bishopric
+    begin(s, "movement")
+    do(s, 0, "lord:arthur")
+    assert "move:la_salle" not in legal(s, 0) and "move:st_ciers_d_abzac" in legal(s, 0)
+    assert_illegal(s, 0, "move:blaye")
+    s2 = table(3)
+    s2.rain[B["blaye"]] = 1
+    lord(s2, "arthur", 0, "charolles")
+    troops(s2, "charolles", 0, 0, 2)
+    troops(s2, "charolles", 1, 0, 1)
+    begin(s2, "battles")
+    assert A.PHASE_NAMES[s2.phase] != "battles"
+
+
+def test_famine_mills_earn_nothing() -> None:
+    s = table(3)
+    troops(s, "blaye", 0, 0, 1)
+    s.mills[V["blaye"]] = 2
+    s.famine[B["blaye"]] = 1
+    begin(s, "income")
+    assert s.money[0] == 1
+
+
+def test_harvest_and_good_weather_bonuses_stack_once_each_then_go() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    s.mills[V["blaye"]] = 2
+    s.hand[0] = [C["bountiful_harvest"], C["good_weather"], C["good_weather"]]
+    s.fd_deck = [C["taxes"], C["taxes"]]
+    begin(s, "cards")
+    do(s, 0, "pass", "draw:fortune", "play:bountiful_harvest")
+    assert legal(s, 0) == [f"bishopric:{k}" for k in B]
+    do(s, 0, "bishopric:blaye", "play:good_weather", "bishopric:blaye")
+    assert s.harvest[B["blaye"]] and s.weather[B["blaye"]]
+    assert "play:good_weather" in legal(s, 0)
+    do(s, 0, "play:good_weather")
+    assert "bishopric:blaye" not in legal(s, 0)             # never two of the same card
+    do(s, 0, "bishopric:sigy")
+    s.kind, s.legal_cache = A.NONE, None
+    begin(s, "income")
+    assert s.money[0] == 1 + 2 * (2 + 1 + 1)
+    assert not any(s.harvest) and not any(s.weather)
+
+
+def test_good_weather_may_cancel_heavy_rain_and_harvest_cannot_go_there() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    s.rain[B["blaye"]] = 1
+    s.hand[0] = [C["good_weather"], C["bountiful_harvest"]]
+    s.fd_deck = [C["taxes"], C["taxes"]]
+    begin(s, "cards")
+    do(s, 0, "pass", "draw:fortune", "play:bountiful_harvest")
+    assert "bishopric:blaye" not in legal(s, 0)
+    do(s, 0, "bishopric:sigy", "play:good_weather", "bishopric:blaye")
+    assert legal(s, 0) == ["effect:cancel", "effect:bonus"]
+    do(s, 0, "effect:cancel")
+    assert s.rain[B["blaye"]] == 0 and s.weather[B["blaye"]] == 0
+
+
+def test_tallage_two_per_village_of_the_fief_controlled_or_not() -> None:
+    s = table(3)
+    lo = lord(s, "arthur", 0, "blaye")
+    s.fief_holder[F["blaye"]] = lo
+    s.ctrl[V["la_salle"]] = s.ctrl[V["beaujeu"]] = 0       # empty, governed: the holder's
+    troops(s, "charolles", 1, 0, 1)                         # not all held by the taxer
+    s.hand[0] = [C["taxes"]]
+    s.fd_deck = [C["justice"], C["justice"]]
+    begin(s, "cards")
+    do(s, 0, "pass", "draw:fortune")
+    assert "play:taxes" in legal(s, 0)
+    do(s, 0, "play:taxes")
+    assert legal(s, 0) == ["tallage:blaye"]
+    do(s, 0, "tallage:blaye")
+    assert s.tallage[F["blaye"]] == 0
+    s.kind, s.legal_cache = A.NONE, None
+    begin(s, "income")
+    # Blaye, La Salle, Beaujeu (empty, governed) + 2 * 4 tallage; Charolles is seat 1's
+    assert s.money == [3 + 8, 1, 0]
+    assert s.tallage[F["blaye"]] == -1
+
+
+def test_taxes_need_a_fief_lord() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    s.hand[0] = [C["taxes"]]
+    s.fd_deck = [C["justice"], C["justice"]]
+    begin(s, "cards")
+    do(s, 0, "pass", "draw:fortune")
+    assert legal(s, 0) == ["pass"]
+    assert GAME.to_act(s) == (0,)
