@@ -27,7 +27,7 @@ C = {c.key: c.id for c in CARDS}
 
 __all__ = ["GAME", "A", "V", "F", "L", "C", "IllegalAction", "table", "lord", "troops",
            "fort", "mills", "begin", "do", "legal", "types", "events_of", "dice",
-           "assert_illegal", "snapshot", "units"]
+           "assert_illegal", "snapshot", "units", "pass_window"]
 
 
 def table(n: int = 4, seed: int = 1, first: int = 0, **options: Any) -> FiefState:
@@ -130,3 +130,11 @@ def assert_illegal(s: FiefState, seat: int, name: str) -> None:
         GAME.apply(s, seat, GAME.decode(name))
     for slot in ("money", "K", "M", "ctrl", "l_loc", "l_owner", "hand", "kind", "actor"):
         assert getattr(s, slot) == getattr(before, slot), slot
+
+
+def pass_window(s: FiefState) -> list[Event]:
+    """Every seat of an open intrigue window passes."""
+    out: list[Event] = []
+    while s.kind == A.WINDOW:
+        out += GAME.apply(s, s.window[0], GAME.decode("pass"))
+    return out

@@ -19,6 +19,7 @@ from fief_scenario import (
     events_of,
     legal,
     lord,
+    pass_window,
     table,
     troops,
     units,
@@ -139,6 +140,7 @@ def test_harvest_and_good_weather_bonuses_stack_once_each_then_go() -> None:
     do(s, 0, "bishopric:sigy")
     s.kind, s.legal_cache = A.NONE, None
     begin(s, "income")
+    pass_window(s)
     assert s.money[0] == 1 + 2 * (2 + 1 + 1)
     assert not any(s.harvest) and not any(s.weather)
 
@@ -175,6 +177,7 @@ def test_tallage_two_per_village_of_the_fief_controlled_or_not() -> None:
     assert s.tallage[F["blaye"]] == 0
     s.kind, s.legal_cache = A.NONE, None
     begin(s, "income")
+    pass_window(s)
     # Blaye, La Salle, Beaujeu (empty, governed) + 2 * 4 tallage; Charolles is seat 1's
     assert s.money == [3 + 8, 1, 0]
     assert s.tallage[F["blaye"]] == -1

@@ -54,18 +54,23 @@ PILLAGE0 = _block("pillage", VKEYS)
 CAVALCADE0 = _block("cavalcade", VKEYS)
 BISHOPRIC0 = _block("bishopric", [b.key for b in BOARD.bishoprics])
 TALLAGE0 = _block("tallage", FKEYS)
+UPRISING0 = _block("uprising", VKEYS)
+MARKER0 = _block("assassin_marker", LKEYS)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------
 (NONE, PICK_START, DISCARD, DRAW, PLAY, PLACE, HAND_LIMIT, RANSOM, PURCHASE, HOLDER, CITY,
  MOVE_SELECT, MOVE_LORD, PERMIT, REFUSED, BATTLE_SELECT, BATTLE_FOE, ROUND_ATT, TRUCE_ANSWER,
  ROUND_DEF, PURSUE_CHOICE, LORD_DEATH, SIEGE, PILLAGE, TARGET_BISHOPRIC, FORTUNE_EFFECT,
- TALLAGE) = range(27)
+ TALLAGE, WINDOW, UPRISING_TARGET, UPRISING_FOE, UPRISING_MORE, ASSASSIN_TARGET,
+ ASSASSIN_MARKER, JUSTICE_TARGET) = range(34)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
     "refused", "battle", "battle_foe", "battle_round", "truce_answer", "defend", "pursue",
     "lord_death", "siege", "pillage", "fortune_bishopric", "fortune_effect", "tallage",
+    "intrigue_window", "uprising_village", "uprising_family", "uprising_more",
+    "assassination_target", "assassin_marker", "justice_target",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

@@ -151,6 +151,7 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
     s.l_owner[lo] = -1
     s.l_captor[lo] = -1
     s.l_moves[lo] = 0
+    s.assassin[lo] = 0                   # the marker goes back to the supply
     s.lord_discard.append(LORDS[lo])
     ev.append(Event("lord_dies", {"lord": lo, "seat": f, "village": v, "why": why}))
     for fief, holder in enumerate(s.fief_holder):

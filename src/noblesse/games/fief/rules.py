@@ -15,7 +15,7 @@ from typing import Any
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase
 from noblesse.games.fief import actions as A
-from noblesse.games.fief import battle, cards, economy, fortune, movement
+from noblesse.games.fief import battle, cards, economy, fortune, intrigue, movement
 from noblesse.games.fief.control import place_lord, settle
 from noblesse.games.fief.endturn import end_turn, victory_points
 from noblesse.games.fief.state import (
@@ -30,6 +30,12 @@ from noblesse.games.fief.state import (
 )
 
 START = DATA.start
+INTRIGUE = {
+    A.WINDOW: intrigue.apply_window, A.UPRISING_TARGET: intrigue.apply_uprising_target,
+    A.UPRISING_FOE: intrigue.apply_uprising_foe, A.UPRISING_MORE: intrigue.apply_uprising_more,
+    A.ASSASSIN_TARGET: intrigue.apply_assassin_target,
+    A.ASSASSIN_MARKER: intrigue.apply_marker, A.JUSTICE_TARGET: intrigue.apply_justice,
+}
 
 
 class FiefRules(GameBase):
@@ -128,6 +134,13 @@ class FiefRules(GameBase):
             return True
         if phase == A.CARDS_PHASE:
             return cards.offer(s, p, ev)
+        if phase == A.INCOME:
+            if s.window:
+                s.kind = A.WINDOW
+                return True
+            economy.collect_income(s, ev)
+            s.cursor = s.n_players
+            return False
         if phase == A.RANSOMS:
             if economy.legal_ransom(s, p):
                 s.kind = A.RANSOM
@@ -174,8 +187,7 @@ class FiefRules(GameBase):
         if phase == A.ANNOUNCE:
             s.cursor = s.n_players      # nothing to announce until the next issue
         elif phase == A.INCOME:
-            economy.collect_income(s, ev)
-            s.cursor = s.n_players
+            intrigue.open_window(s)           # the intrigue window, then the income
         elif phase == A.PURCHASES:
             s.new_units = [0] * (NV * SEATS)
         elif phase == A.MOVEMENT:
@@ -188,6 +200,8 @@ class FiefRules(GameBase):
 
     # ================================================================ the contract
     def to_act(self, state: FiefState) -> tuple[int, ...]:
+        if state.kind == A.WINDOW:
+            return tuple(state.window)
         return (state.actor,) if state.kind != A.NONE else ()
 
     def is_over(self, state: FiefState) -> bool:
@@ -257,6 +271,20 @@ class FiefRules(GameBase):
             return [A.EFFECT_CANCEL, A.EFFECT_BONUS]
         if k == A.TALLAGE:
             return fortune.legal_tallage(s, seat)
+        if k == A.WINDOW:
+            return intrigue.legal_window(s, seat)
+        if k == A.UPRISING_TARGET:
+            return intrigue.legal_uprising_target(s, seat)
+        if k == A.UPRISING_FOE:
+            return intrigue.legal_uprising_foe(s)
+        if k == A.UPRISING_MORE:
+            return [A.PASS, A.PLAY0 + intrigue.UPRISING]
+        if k == A.ASSASSIN_TARGET:
+            return intrigue.legal_assassin_target(s, seat)
+        if k == A.ASSASSIN_MARKER:
+            return intrigue.legal_marker(s, seat)
+        if k == A.JUSTICE_TARGET:
+            return intrigue.legal_justice(s)
         return []
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:
@@ -322,6 +350,8 @@ class FiefRules(GameBase):
             fortune.apply_effect(s, seat, action, ev)
         elif k == A.TALLAGE:
             fortune.apply_tallage(s, seat, action, ev)
+        elif k >= A.WINDOW:
+            INTRIGUE[k](s, seat, action, ev)
         if done:
             s.kind = A.NONE
             s.cursor += 1

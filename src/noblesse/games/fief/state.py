@@ -61,13 +61,15 @@ _LISTS = (
     "l_owner", "l_loc", "l_captor", "l_moves", "l_prev", "l_pass", "l_refused",
     "carry_k", "carry_m", "ctrl", "fort", "mills", "K", "M", "spent_k", "spent_m", "LP",
     "stamp", "entry", "engine", "new_units", "fief_holder", "bishop", "rain", "famine",
-    "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage",
+    "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage", "window",
+    "assassin",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
     "target", "b_village", "b_att", "b_def", "b_pen", "b_quiet", "b_round", "b_withdrew",
     "b_casualties", "fought", "king", "queen", "pope", "max_turns", "winner_list",
     "draw_left", "mode", "pending_draw", "b_caval", "b_lord", "b_from", "b_knights",
+    "up_village", "up_family", "up_cards",
 )
 
 
@@ -126,6 +128,9 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.rain, s.famine, s.plague = [0] * NB, [0] * NB, [0] * NB
     s.harvest, s.weather = [0] * NB, [0] * NB
     s.tallage = [-1] * NF                # the family whose tax marker is on the fief
+    s.window = []                        # seats still to answer a reaction window
+    s.assassin = [0] * NL                # lords carrying an assassin marker
+    s.up_village, s.up_family, s.up_cards = -1, -1, 0
     s.deaths = []                        # pending lord deaths: [family, count, village]
     s.engines_used = [0] * n
     s.vp = [0] * n

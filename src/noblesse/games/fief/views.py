@@ -89,6 +89,7 @@ class FiefViews:
                 "captive_of": s.l_captor[lo] if s.l_captor[lo] >= 0 else None,
                 "fiefs": [FIEFS[f].key for f in range(NF) if s.fief_holder[f] == lo],
                 "moves_left": s.l_moves[lo],
+                "assassin_marker": bool(s.assassin[lo]),
                 "carrying": [s.carry_k[lo], s.carry_m[lo]],
             })
         players = []
@@ -130,6 +131,8 @@ class FiefViews:
         if s.kind == A.NONE:
             return None
         d: dict[str, Any] = {"kind": A.KIND_NAMES[s.kind], "seat": s.actor}
+        if s.kind == A.WINDOW:
+            d["seat"], d["seats"] = None, s.window[:]
         if s.kind in (A.MOVE_LORD, A.PERMIT, A.REFUSED, A.PLACE) and s.focus >= 0:
             d["lord"] = LORD_CARDS[s.focus].key
         if s.kind in (A.TARGET_BISHOPRIC, A.FORTUNE_EFFECT, A.TALLAGE):
@@ -247,6 +250,14 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "fortune_bishopric": ("On which bishopric?", "用在哪個教區？"),
     "fortune_effect": ("Cancel the disaster, or +1 D per mill?", "取消災難，或每個磨坊+1元？"),
     "tallage": ("Which of your fiefs do you tax?", "對哪個封地徵封地稅？"),
+    "intrigue_window": ("Play an opportunity card, or pass", "打出機會卡，或跳過"),
+    "uprising_village": ("Where does the uprising break out?", "在哪個村莊引發暴動？"),
+    "uprising_family": ("Whose troops suffer the uprising?", "哪一家的部隊承受暴動？"),
+    "uprising_more": ("Add another Uprising card, or roll", "再加一張暴動卡，或擲骰"),
+    "assassination_target": ("Whom do you have assassinated?", "暗殺哪位貴族？"),
+    "assassin_marker": ("Which of your lords carries the assassin marker?",
+                        "哪位貴族帶上刺客標記？"),
+    "justice_target": ("Which marked lord meets justice?", "正義制裁哪位帶刺客標記的貴族？"),
 }
 
 SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
@@ -300,6 +311,8 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.CAVALCADE0, NV, "v", ("Cavalcade towards {x}", "急行軍前往{x}")),
     (A.BISHOPRIC0, NB, "b", ("The bishopric of {x}", "{x}教區")),
     (A.TALLAGE0, NF, "f", ("Tax the fief of {x}", "對{x}徵封地稅")),
+    (A.UPRISING0, NV, "v", ("Raise an uprising in {x}", "在{x}引發暴動")),
+    (A.MARKER0, NL, "l", ("{x} carries the assassin marker", "{x}帶上刺客標記")),
 ]
 
 
@@ -377,6 +390,13 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "fortune": ("{card} on the bishopric of {bishopric} ({effect})",
                 "{card}用在{bishopric}教區（{effect}）"),
     "tallage": ("{who} levies the tallage on {fief}", "{who}對{fief}徵收封地稅"),
+    "play_opportunity": ("{who} plays {card}", "{who}打出{card}"),
+    "uprising": ("Uprising in {village}: {damage} damage to {foe}",
+                 "{village}發生暴動：{foe}受到{damage}點傷害"),
+    "razed": ("The mills and fortress of {village} are destroyed", "{village}的磨坊與要塞被摧毀"),
+    "assassination_failed": ("{lord} survives the assassination", "{lord}逃過暗殺"),
+    "assassin_marker": ("{lord} ({who}) carries an assassin marker", "{lord}（{who}）帶上刺客標記"),
+    "justice": ("Justice: {lord} is executed", "正義：{lord}伏法"),
     "cavalcade_end": ("{lord}'s cavalcade {won}", "{lord}的急行軍{won}"),
     "end_of_turn": ("End of turn {turn}: VP {vp}", "第{turn}回合結束：勝利點數 {vp}"),
     "first_player": ("{who} is now the first player", "{who}成為起始玩家"),

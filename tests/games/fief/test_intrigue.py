@@ -1,0 +1,144 @@
+"""The intrigue window: Uprising (§4.12.1), Assassination (§4.12.3), Justice (§4.12.4)."""
+
+from __future__ import annotations
+
+from fief_scenario import (
+    GAME,
+    A,
+    C,
+    F,
+    L,
+    V,
+    assert_illegal,
+    begin,
+    dice,
+    do,
+    events_of,
+    legal,
+    lord,
+    pass_window,
+    table,
+    troops,
+    units,
+)
+
+from noblesse.games.fief.state import BOARD
+
+B = {b.key: b.id for b in BOARD.bishoprics}
+
+
+def test_the_window_asks_every_seat_holding_a_card_at_once() -> None:
+    s = table(3)
+    s.hand[0] = [C["taxes"]]
+    s.hand[2] = [C["justice"]]
+    begin(s, "income")
+    assert GAME.to_act(s) == (0, 2)
+    assert legal(s, 0) == ["pass"] and legal(s, 2) == ["pass"]   # nothing playable
+    do(s, 2, "pass")
+    assert GAME.to_act(s) == (0,)
+    do(s, 0, "pass")
+    assert A.PHASE_NAMES[s.phase] != "income"
+
+
+def _uprising() -> object:
+    s = table(3)
+    lo = lord(s, "arthur", 1, "blaye")
+    s.fief_holder[F["blaye"]] = lo
+    s.tallage[F["blaye"]] = 1                               # seat 1 taxes its fief
+    troops(s, "charolles", 1, 1, 1)
+    lord(s, "charles", 1, "charolles")
+    s.mills[V["charolles"]] = 2
+    s.hand[0] = [C["uprising"], C["uprising"]]
+    return s
+
+
+def test_an_uprising_on_a_taxed_village_kills_lords_and_razes_when_troops_are_gone() -> None:
+    s = _uprising()
+    s.fort[V["charolles"]] = 1
+    begin(s, "income")
+    assert legal(s, 0) == ["pass", "play:uprising"]
+    do(s, 0, "play:uprising")
+    assert "uprising:charolles" in legal(s, 0) and "uprising:sigy" not in legal(s, 0)
+    do(s, 0, "uprising:charolles")
+    assert legal(s, 0) == ["pass", "play:uprising"]         # add the second card
+    dice(s, 6)                   # 2 cards - 1 (stronghold) = 1 die: 3 hits + 1
+    ev = do(s, 0, "play:uprising")                          # no third card: it rolls
+    up = events_of(ev, "uprising")[0]
+    assert up["effective"] == 1 and up["damage"] == 4
+    assert units(s, "charolles", 1) == (0, 0)
+    assert s.l_owner[L["charles"]] == -1                    # rebels take no prisoners
+    assert s.mills[V["charolles"]] == 0 and s.fort[V["charolles"]] == 0
+
+
+def test_a_city_can_stop_a_single_uprising_card() -> None:
+    s = _uprising()
+    s.hand[0] = [C["uprising"]]
+    s.fort[V["charolles"]] = 2
+    begin(s, "income")
+    do(s, 0, "play:uprising")
+    ev = do(s, 0, "uprising:charolles")
+    up = events_of(ev, "uprising")[0]
+    assert up["effective"] == 0 and up["damage"] == 0
+    assert s.l_owner[L["charles"]] == 1 and s.fort[V["charolles"]] == 2
+
+
+def test_the_taxer_cannot_raise_an_uprising_on_his_own_tax() -> None:
+    s = _uprising()
+    s.hand[0] = []
+    s.hand[1] = [C["uprising"]]
+    begin(s, "income")
+    assert legal(s, 1) == ["pass"]
+    assert_illegal(s, 1, "play:uprising")
+
+
+def test_famine_opens_every_village_of_the_bishopric_and_the_player_picks_the_family() -> None:
+    s = table(3)
+    s.famine[B["sigy"]] = 1
+    troops(s, "sigy", 1, 0, 2)
+    troops(s, "sigy", 2, 0, 3)
+    s.hand[0] = [C["uprising"]]
+    begin(s, "income")
+    do(s, 0, "play:uprising", "uprising:sigy")
+    assert legal(s, 0) == ["against:2", "against:3"]
+    dice(s, 1)                   # 1 die: 1 hit + 1
+    do(s, 0, "against:3")
+    assert units(s, "sigy", 2) == (0, 1) and units(s, "sigy", 1) == (0, 2)
+
+
+def test_assassination_on_1_to_3_and_the_marker_then_justice() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    lord(s, "charles", 1, "sigy")
+    s.hand[0] = [C["assassination"]]
+    s.hand[1] = [C["justice"]]
+    begin(s, "income")
+    assert legal(s, 1) == ["pass"]                          # nobody is marked yet
+    do(s, 1, "pass")
+    do(s, 0, "play:assassination")
+    assert "dies:charles" in legal(s, 0) and "dies:arthur" not in legal(s, 0)
+    dice(s, 3)
+    ev = do(s, 0, "dies:charles")
+    assert s.l_owner[L["charles"]] == -1 and events_of(ev, "lord_dies")
+    assert legal(s, 0) == ["assassin_marker:arthur"]
+    do(s, 0, "assassin_marker:arthur")
+    assert s.assassin[L["arthur"]] == 1
+    # next turn's window: Justice on the marked lord
+    begin(s, "income")
+    assert legal(s, 1) == ["pass", "play:justice"]
+    do(s, 1, "play:justice", "dies:arthur")
+    assert s.l_owner[L["arthur"]] == -1 and s.assassin[L["arthur"]] == 0
+
+
+def test_a_failed_assassination_still_marks_the_assassin() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    lord(s, "charles", 1, "sigy")
+    s.hand[0] = [C["assassination"]]
+    begin(s, "income")
+    do(s, 0, "play:assassination")
+    dice(s, 4)
+    ev = do(s, 0, "dies:charles")
+    assert events_of(ev, "assassination_failed") and s.l_owner[L["charles"]] == 1
+    do(s, 0, "assassin_marker:arthur")
+    assert s.assassin[L["arthur"]] == 1
+    pass_window(s)
