@@ -27,15 +27,15 @@ from noblesse.games.fief.state import BOARD
 B = {b.key: b.id for b in BOARD.bishoprics}
 
 
-def test_the_window_asks_every_seat_holding_a_card_at_once() -> None:
-    s = table(3)
+def test_the_window_asks_every_seat_holding_a_card_in_turn_order() -> None:
+    s = table(3, first=1)
     s.hand[0] = [C["taxes"]]
     s.hand[2] = [C["justice"]]
     begin(s, "income")
-    assert GAME.to_act(s) == (0, 2)
-    assert legal(s, 0) == ["pass"] and legal(s, 2) == ["pass"]   # nothing playable
+    assert GAME.to_act(s) == (2,)
+    assert legal(s, 2) == ["pass"]                          # nothing playable, still asked
     do(s, 2, "pass")
-    assert GAME.to_act(s) == (0,)
+    assert GAME.to_act(s) == (0,) and legal(s, 0) == ["pass"]
     do(s, 0, "pass")
     assert A.PHASE_NAMES[s.phase] != "income"
 
@@ -112,8 +112,6 @@ def test_assassination_on_1_to_3_and_the_marker_then_justice() -> None:
     s.hand[0] = [C["assassination"]]
     s.hand[1] = [C["justice"]]
     begin(s, "income")
-    assert legal(s, 1) == ["pass"]                          # nobody is marked yet
-    do(s, 1, "pass")
     do(s, 0, "play:assassination")
     assert "dies:charles" in legal(s, 0) and "dies:arthur" not in legal(s, 0)
     dice(s, 3)
@@ -122,6 +120,8 @@ def test_assassination_on_1_to_3_and_the_marker_then_justice() -> None:
     assert legal(s, 0) == ["assassin_marker:arthur"]
     do(s, 0, "assassin_marker:arthur")
     assert s.assassin[L["arthur"]] == 1
+    assert GAME.to_act(s) == (1,) and legal(s, 1) == ["pass", "play:justice"]
+    do(s, 1, "pass")
     # next turn's window: Justice on the marked lord
     begin(s, "income")
     assert legal(s, 1) == ["pass", "play:justice"]

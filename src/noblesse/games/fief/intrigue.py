@@ -1,10 +1,11 @@
 """Opportunity cards at the intrigue window (spec §4.12.1, §4.12.3, §4.12.4).
 
 The window opens once a turn, at the start of Income (after taxes and disasters are on
-the board, before the tax markers go): a simultaneous decision of every seat holding at
-least one card (hand sizes are public, so being asked reveals nothing). Each answers
-``pass`` or plays a card legal now, and resolves it before the window goes on; a seat
-that has played leaves the window.
+the board, before the tax markers go): every seat holding at least one card when it
+opens is asked in turn order (hand sizes are public, so being asked reveals nothing)
+and answers ``pass`` or plays one card legal now, resolving it at once. (Asked one by
+one rather than all at once: a card played changes what the others may play, and the
+kernel's simultaneous decisions are for answers that do not affect each other.)
 
 * Uprising (§4.12.1): on a village of a fief under another family's Tallage or of a
   Famine bishopric, where some family has figures; the player names the family that

@@ -136,7 +136,7 @@ class FiefRules(GameBase):
             return cards.offer(s, p, ev)
         if phase == A.INCOME:
             if s.window:
-                s.kind = A.WINDOW
+                s.kind, s.actor = A.WINDOW, s.window[0]
                 return True
             economy.collect_income(s, ev)
             s.cursor = s.n_players
@@ -200,8 +200,6 @@ class FiefRules(GameBase):
 
     # ================================================================ the contract
     def to_act(self, state: FiefState) -> tuple[int, ...]:
-        if state.kind == A.WINDOW:
-            return tuple(state.window)
         return (state.actor,) if state.kind != A.NONE else ()
 
     def is_over(self, state: FiefState) -> bool:

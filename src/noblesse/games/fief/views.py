@@ -132,7 +132,7 @@ class FiefViews:
             return None
         d: dict[str, Any] = {"kind": A.KIND_NAMES[s.kind], "seat": s.actor}
         if s.kind == A.WINDOW:
-            d["seat"], d["seats"] = None, s.window[:]
+            d["still_to_answer"] = s.window[1:]
         if s.kind in (A.MOVE_LORD, A.PERMIT, A.REFUSED, A.PLACE) and s.focus >= 0:
             d["lord"] = LORD_CARDS[s.focus].key
         if s.kind in (A.TARGET_BISHOPRIC, A.FORTUNE_EFFECT, A.TALLAGE):
