@@ -115,7 +115,10 @@ def test_assassination_on_1_to_3_and_the_marker_then_justice() -> None:
     do(s, 0, "play:assassination")
     assert "dies:charles" in legal(s, 0) and "dies:arthur" not in legal(s, 0)
     dice(s, 3)
-    ev = do(s, 0, "dies:charles")
+    do(s, 0, "dies:charles")
+    # seat 1 holds a card: it is asked, and without a Secret Passage can only pass
+    assert GAME.to_act(s) == (1,) and legal(s, 1) == ["pass"]
+    ev = do(s, 1, "pass")
     assert s.l_owner[L["charles"]] == -1 and events_of(ev, "lord_dies")
     assert legal(s, 0) == ["assassin_marker:arthur"]
     do(s, 0, "assassin_marker:arthur")
@@ -142,3 +145,94 @@ def test_a_failed_assassination_still_marks_the_assassin() -> None:
     do(s, 0, "assassin_marker:arthur")
     assert s.assassin[L["arthur"]] == 1
     pass_window(s)
+
+
+def test_a_secret_passage_foils_an_assassination() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    lord(s, "charles", 1, "sigy")
+    s.hand[0] = [C["assassination"]]
+    s.hand[1] = [C["secret_passage"]]
+    begin(s, "income")
+    do(s, 0, "play:assassination", "dies:charles")
+    assert legal(s, 1) == ["pass", "play:secret_passage"]
+    ev = do(s, 1, "play:secret_passage")
+    assert not events_of(ev, "roll") and s.l_owner[L["charles"]] == 1
+    assert legal(s, 0) == ["assassin_marker:arthur"]       # the marker all the same
+
+
+def test_a_secret_passage_lets_a_captive_escape() -> None:
+    from noblesse.games.fief.control import capture
+
+    s = table(3)
+    lo = lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 1, 0, 2)
+    capture(s, lo, 1, [])
+    lord(s, "charles", 0, "blaye")
+    s.hand[0] = [C["secret_passage"]]
+    begin(s, "income")
+    assert legal(s, 0) == ["pass", "play:secret_passage"]
+    do(s, 0, "play:secret_passage")
+    assert s.l_captor[lo] == -1 and s.l_loc[lo] == V["blaye"]
+
+
+def _ambush() -> object:
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 1, 3)
+    troops(s, "charolles", 1, 0, 2)
+    lord(s, "charles", 1, "charolles")
+    s.hand[0] = [C["ambush"]]
+    return s
+
+
+def test_ambush_takes_an_opposing_lord_and_the_ambusher_decides_to_go_on() -> None:
+    s = _ambush()
+    begin(s, "battles")
+    do(s, 0, "battle:charolles")
+    assert s.kind == A.BATTLE_WINDOW and legal(s, 0) == ["pass", "play:ambush"]
+    do(s, 0, "play:ambush")
+    assert legal(s, 0) == ["capture:charles"]
+    do(s, 0, "capture:charles")
+    assert s.l_captor[L["charles"]] == 0
+    assert legal(s, 0) == ["ambush:continue", "ambush:end"]  # his last lord there
+    do(s, 0, "ambush:continue")
+    assert s.kind == A.ROUND_ATT
+
+
+def test_a_secret_passage_foils_an_ambush() -> None:
+    s = _ambush()
+    s.hand[1] = [C["secret_passage"]]
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "play:ambush")
+    assert GAME.to_act(s) == (1,) and legal(s, 1) == ["pass", "play:secret_passage"]
+    ev = do(s, 1, "play:secret_passage")
+    assert events_of(ev, "ambush_foiled") and s.l_captor[L["charles"]] == -1
+    assert s.kind == A.ROUND_ATT
+
+
+def test_a_secret_passage_cancels_the_fortification_penalty() -> None:
+    s = _ambush()
+    s.hand[0] = [C["secret_passage"]]
+    s.fort[V["charolles"]] = 1
+    s.ctrl[V["charolles"]] = 1
+    begin(s, "battles")
+    do(s, 0, "battle:charolles")
+    assert s.b_pen == 1 and legal(s, 0) == ["pass", "play:secret_passage"]
+    do(s, 0, "play:secret_passage")
+    assert s.b_pen == 0
+
+
+def test_a_secret_passage_cancels_an_uprisings_penalty() -> None:
+    s = table(3)
+    s.famine[B["sigy"]] = 1
+    troops(s, "sigy", 1, 0, 2)
+    s.fort[V["sigy"]] = 1
+    s.hand[0] = [C["uprising"], C["secret_passage"]]
+    begin(s, "income")
+    do(s, 0, "play:uprising", "uprising:sigy")
+    assert legal(s, 0) == ["pass", "play:secret_passage"]
+    dice(s, 1)
+    ev = do(s, 0, "play:secret_passage")
+    assert events_of(ev, "uprising")[0]["effective"] == 1
+    assert units(s, "sigy", 1) == (0, 0)

@@ -17,11 +17,12 @@ ACTION_NAMES: list[str] = [
     "pass", "draw:fortune", "draw:mixed", "lord_done", "permit:yes", "permit:no", "retreat",
     "stay", "fight", "surrender", "withdraw", "truce", "truce:yes", "truce:no", "pursue",
     "let_go", "carry:knight", "carry:man_at_arms", "drop:knight", "drop:man_at_arms",
-    "city:none", "effect:cancel", "effect:bonus",
+    "city:none", "effect:cancel", "effect:bonus", "ambush:continue", "ambush:end",
 ]
 (PASS, DRAW_FORTUNE, DRAW_MIXED, LORD_DONE, PERMIT_YES, PERMIT_NO, RETREAT, STAY, FIGHT,
  SURRENDER, WITHDRAW, TRUCE, TRUCE_YES, TRUCE_NO, PURSUE, LET_GO, CARRY_K, CARRY_M, DROP_K,
- DROP_M, CITY_NONE, EFFECT_CANCEL, EFFECT_BONUS) = range(len(ACTION_NAMES))
+ DROP_M, CITY_NONE, EFFECT_CANCEL, EFFECT_BONUS, AMBUSH_GO_ON, AMBUSH_END) = range(
+    len(ACTION_NAMES))
 
 
 def _block(prefix: str, keys: list[str]) -> int:
@@ -56,6 +57,7 @@ BISHOPRIC0 = _block("bishopric", [b.key for b in BOARD.bishoprics])
 TALLAGE0 = _block("tallage", FKEYS)
 UPRISING0 = _block("uprising", VKEYS)
 MARKER0 = _block("assassin_marker", LKEYS)
+CAPTURE0 = _block("capture", LKEYS)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------
@@ -63,14 +65,16 @@ assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
  MOVE_SELECT, MOVE_LORD, PERMIT, REFUSED, BATTLE_SELECT, BATTLE_FOE, ROUND_ATT, TRUCE_ANSWER,
  ROUND_DEF, PURSUE_CHOICE, LORD_DEATH, SIEGE, PILLAGE, TARGET_BISHOPRIC, FORTUNE_EFFECT,
  TALLAGE, WINDOW, UPRISING_TARGET, UPRISING_FOE, UPRISING_MORE, ASSASSIN_TARGET,
- ASSASSIN_MARKER, JUSTICE_TARGET) = range(34)
+ ASSASSIN_MARKER, JUSTICE_TARGET, SP_ANSWER, BATTLE_WINDOW, AMBUSH_CAPTURE,
+ AMBUSH_DECIDE) = range(38)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
     "refused", "battle", "battle_foe", "battle_round", "truce_answer", "defend", "pursue",
     "lord_death", "siege", "pillage", "fortune_bishopric", "fortune_effect", "tallage",
     "intrigue_window", "uprising_village", "uprising_family", "uprising_more",
-    "assassination_target", "assassin_marker", "justice_target",
+    "assassination_target", "assassin_marker", "justice_target", "secret_passage_answer",
+    "battle_window", "ambush_capture", "ambush_decide",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

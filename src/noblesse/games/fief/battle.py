@@ -157,7 +157,11 @@ def start_battle(s: FiefState, v: int, att: int, dfn: int, ev: list[Event]) -> N
         capture_all(s, v, dfn, att, ev)
         end_battle(s, "captured", ev)
         return
-    s.kind, s.actor = A.ROUND_ATT, att
+    s.window = [f for f in (att, dfn) if s.hand[f]]     # the battle window (§4.12.5)
+    if s.window:
+        s.kind, s.actor = A.BATTLE_WINDOW, s.window[0]
+    else:
+        s.kind, s.actor = A.ROUND_ATT, att
 
 
 def capture_all(s: FiefState, v: int, f: int, captor: int, ev: list[Event]) -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.battle import PENALTY, d6, hits_of, take_hits
-from noblesse.games.fief.control import kill, settle
+from noblesse.games.fief.control import capture, free, kill, settle
 from noblesse.games.fief.state import (
     BISHOPRIC_OF,
     DATA,
@@ -39,6 +39,9 @@ from noblesse.games.fief.state import (
 )
 
 UPRISING = DATA.card("uprising")
+SECRET_PASSAGE = DATA.card("secret_passage")
+AMBUSH = DATA.card("ambush")
+ANSWER_ASSASSINATION, ANSWER_AMBUSH = 1, 2
 ASSASSINATION = DATA.card("assassination")
 JUSTICE = DATA.card("justice")
 BONUS = rule("uprising_bonus_per_card")
@@ -90,7 +93,13 @@ def legal_window(s: FiefState, p: int) -> list[int]:
         out.append(A.PLAY0 + ASSASSINATION)
     if JUSTICE in hand and justice_targets(s):
         out.append(A.PLAY0 + JUSTICE)
+    if SECRET_PASSAGE in hand and captives_of(s, p):
+        out.append(A.PLAY0 + SECRET_PASSAGE)
     return sorted(out)
+
+
+def captives_of(s: FiefState, p: int) -> list[int]:
+    return [lo for lo in range(NL) if s.l_owner[lo] == p and s.l_captor[lo] >= 0]
 
 
 def apply_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -107,8 +116,14 @@ def apply_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.kind = A.UPRISING_TARGET
     elif card == ASSASSINATION:
         s.kind = A.ASSASSIN_TARGET
-    else:
+    elif card == JUSTICE:
         s.kind = A.JUSTICE_TARGET
+    else:                        # Secret Passage: a captive escapes (§4.12.2)
+        lo = captives_of(s, p)[0]
+        v = s.l_loc[lo]
+        ev.append(Event("escape", {"lord": lo, "seat": p, "village": v}))
+        free(s, lo, ev)
+        s.kind = A.NONE
 
 
 # ------------------------------------------------------------------ uprising
@@ -139,26 +154,46 @@ def apply_uprising_foe(s: FiefState, p: int, action: int, ev: list[Event]) -> No
 
 
 def more_or_roll(s: FiefState, p: int, ev: list[Event]) -> None:
-    if UPRISING in s.hand[p]:
+    if UPRISING in s.hand[p] or (SECRET_PASSAGE in s.hand[p] and uprising_penalty(s) > 0):
         s.kind = A.UPRISING_MORE
     else:
         revolt(s, p, ev)
+
+
+def legal_uprising_more(s: FiefState, p: int) -> list[int]:
+    out = [A.PASS]
+    if UPRISING in s.hand[p]:
+        out.append(A.PLAY0 + UPRISING)
+    if SECRET_PASSAGE in s.hand[p] and uprising_penalty(s) > 0:
+        out.append(A.PLAY0 + SECRET_PASSAGE)
+    return sorted(out)
+
+
+def uprising_penalty(s: FiefState) -> int:
+    v, f = s.up_village, s.up_family
+    if s.up_cards < 0 or s.ctrl[v] != f:
+        return 0
+    return PENALTY[s.fort[v]]
 
 
 def apply_uprising_more(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.PASS:
         revolt(s, p, ev)
         return
-    s.hand[p].remove(UPRISING)
-    s.fd_discard.append(UPRISING)
-    s.up_cards += 1
-    ev.append(Event("play_opportunity", {"seat": p, "card": UPRISING}))
+    card = action - A.PLAY0
+    s.hand[p].remove(card)
+    s.fd_discard.append(card)
+    ev.append(Event("play_opportunity", {"seat": p, "card": card}))
+    if card == SECRET_PASSAGE:
+        s.up_cards = -s.up_cards      # negative: the penalty is cancelled (§4.12.2)
+    else:
+        s.up_cards += 1 if s.up_cards > 0 else -1
     more_or_roll(s, p, ev)
 
 
 def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
-    v, f, cards = s.up_village, s.up_family, s.up_cards
-    penalty = PENALTY[s.fort[v]] if s.ctrl[v] == f else 0
+    v, f, cards = s.up_village, s.up_family, abs(s.up_cards)
+    penalty = uprising_penalty(s)
     effective = max(0, cards - penalty)
     rolls = [d6(s) for _ in range(effective)]
     ev.append(Event("roll", {"seat": p, "why": "uprising", "dice": rolls, "village": v}))
@@ -190,13 +225,22 @@ def legal_assassin_target(s: FiefState, p: int) -> list[int]:
 
 def apply_assassin_target(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     lo = action - A.KILL0
+    target = s.l_owner[lo]
+    if s.hand[target]:           # the target's family may answer with a Secret Passage
+        s.answer_for, s.victim, s.up_family = ANSWER_ASSASSINATION, lo, p
+        s.kind, s.actor = A.SP_ANSWER, target
+        return
+    assassinate(s, p, lo, ev)
+
+
+def assassinate(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
     r = d6(s)
     ev.append(Event("roll", {"seat": p, "why": "assassination", "dice": [r], "lord": lo}))
     if r <= DEATH_MAX:
         kill(s, lo, "assassination", ev)
     else:
         ev.append(Event("assassination_failed", {"seat": p, "lord": lo}))
-    s.kind = A.ASSASSIN_MARKER if marker_bearers(s, p) else A.NONE
+    s.kind, s.actor = (A.ASSASSIN_MARKER if marker_bearers(s, p) else A.NONE), p
 
 
 def marker_bearers(s: FiefState, p: int) -> list[int]:
@@ -225,3 +269,114 @@ def apply_justice(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     kill(s, lo, "justice", ev)
     s.kind = A.NONE
 
+
+
+# ------------------------------------------------------------------ Secret Passage answers
+
+
+def legal_sp_answer(s: FiefState, p: int) -> list[int]:
+    return sorted([A.PASS] + ([A.PLAY0 + SECRET_PASSAGE] if SECRET_PASSAGE in s.hand[p] else []))
+
+
+def apply_sp_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    cancelled = action != A.PASS
+    if cancelled:
+        s.hand[p].remove(SECRET_PASSAGE)
+        s.fd_discard.append(SECRET_PASSAGE)
+        ev.append(Event("play_opportunity", {"seat": p, "card": SECRET_PASSAGE}))
+    lo, what = s.victim, s.answer_for
+    s.answer_for, s.victim = 0, -1
+    if what == ANSWER_ASSASSINATION:
+        assassin = s.up_family
+        s.up_family = -1
+        if cancelled:
+            ev.append(Event("assassination_failed", {"seat": assassin, "lord": lo}))
+            s.kind, s.actor = (A.ASSASSIN_MARKER if marker_bearers(s, assassin)
+                               else A.NONE), assassin
+        else:
+            assassinate(s, assassin, lo, ev)
+        return
+    ambusher = s.b_def if p == s.b_att else s.b_att
+    if cancelled:
+        ev.append(Event("ambush_foiled", {"seat": p}))
+        next_in_battle_window(s)
+    else:
+        s.kind, s.actor = A.AMBUSH_CAPTURE, ambusher
+
+
+# ------------------------------------------------------------------ the battle window
+
+
+def _free_lords(s: FiefState, v: int, f: int) -> list[int]:
+    return [lo for lo in range(NL)
+            if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0]
+
+
+def _opponent(s: FiefState, p: int) -> int:
+    return s.b_def if p == s.b_att else s.b_att
+
+
+def legal_battle_window(s: FiefState, p: int) -> list[int]:
+    """Ambush with a lord in the battle against a lord there; Secret Passage against the
+    fortification penalty (the attacker) (§4.12.2, §4.12.5)."""
+    out = [A.PASS]
+    v = s.b_village
+    if AMBUSH in s.hand[p] and _free_lords(s, v, p) and _free_lords(s, v, _opponent(s, p)):
+        out.append(A.PLAY0 + AMBUSH)
+    if SECRET_PASSAGE in s.hand[p] and p == s.b_att and s.b_pen > 0:
+        out.append(A.PLAY0 + SECRET_PASSAGE)
+    return sorted(out)
+
+
+def next_in_battle_window(s: FiefState) -> None:
+    s.window = [f for f in s.window if s.hand[f]]   # a hand emptied meanwhile: not asked
+    if s.window:
+        s.kind, s.actor = A.BATTLE_WINDOW, s.window[0]
+    else:
+        s.kind, s.actor = A.ROUND_ATT, s.b_att
+
+
+def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    s.window.remove(p)
+    if action == A.PASS:
+        next_in_battle_window(s)
+        return
+    card = action - A.PLAY0
+    s.hand[p].remove(card)
+    s.fd_discard.append(card)
+    ev.append(Event("play_opportunity", {"seat": p, "card": card}))
+    if card == SECRET_PASSAGE:
+        s.b_pen = 0
+        ev.append(Event("penalty_cancelled", {"seat": p, "village": s.b_village}))
+        next_in_battle_window(s)
+        return
+    foe = _opponent(s, p)
+    if s.hand[foe]:
+        s.answer_for, s.victim = ANSWER_AMBUSH, -1
+        s.kind, s.actor = A.SP_ANSWER, foe
+    else:
+        s.kind, s.actor = A.AMBUSH_CAPTURE, p
+
+
+def legal_ambush_capture(s: FiefState, p: int) -> list[int]:
+    return [A.CAPTURE0 + lo for lo in _free_lords(s, s.b_village, _opponent(s, p))]
+
+
+def apply_ambush_capture(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    lo = action - A.CAPTURE0
+    foe = s.l_owner[lo]
+    capture(s, lo, p, ev)
+    if _free_lords(s, s.b_village, foe):
+        next_in_battle_window(s)
+    else:
+        s.kind, s.actor = A.AMBUSH_DECIDE, p   # his last lord there: go on or stop
+
+
+def apply_ambush_decide(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    if action == A.AMBUSH_END:
+        from noblesse.games.fief.battle import end_battle
+
+        s.window = []
+        end_battle(s, "ambush", ev)
+    else:
+        next_in_battle_window(s)

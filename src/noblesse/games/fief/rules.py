@@ -35,6 +35,9 @@ INTRIGUE = {
     A.UPRISING_FOE: intrigue.apply_uprising_foe, A.UPRISING_MORE: intrigue.apply_uprising_more,
     A.ASSASSIN_TARGET: intrigue.apply_assassin_target,
     A.ASSASSIN_MARKER: intrigue.apply_marker, A.JUSTICE_TARGET: intrigue.apply_justice,
+    A.SP_ANSWER: intrigue.apply_sp_answer, A.BATTLE_WINDOW: intrigue.apply_battle_window,
+    A.AMBUSH_CAPTURE: intrigue.apply_ambush_capture,
+    A.AMBUSH_DECIDE: intrigue.apply_ambush_decide,
 }
 
 
@@ -135,6 +138,7 @@ class FiefRules(GameBase):
         if phase == A.CARDS_PHASE:
             return cards.offer(s, p, ev)
         if phase == A.INCOME:
+            s.window = [f for f in s.window if s.hand[f]]
             if s.window:
                 s.kind, s.actor = A.WINDOW, s.window[0]
                 return True
@@ -276,13 +280,21 @@ class FiefRules(GameBase):
         if k == A.UPRISING_FOE:
             return intrigue.legal_uprising_foe(s)
         if k == A.UPRISING_MORE:
-            return [A.PASS, A.PLAY0 + intrigue.UPRISING]
+            return intrigue.legal_uprising_more(s, seat)
         if k == A.ASSASSIN_TARGET:
             return intrigue.legal_assassin_target(s, seat)
         if k == A.ASSASSIN_MARKER:
             return intrigue.legal_marker(s, seat)
         if k == A.JUSTICE_TARGET:
             return intrigue.legal_justice(s)
+        if k == A.SP_ANSWER:
+            return intrigue.legal_sp_answer(s, seat)
+        if k == A.BATTLE_WINDOW:
+            return intrigue.legal_battle_window(s, seat)
+        if k == A.AMBUSH_CAPTURE:
+            return intrigue.legal_ambush_capture(s, seat)
+        if k == A.AMBUSH_DECIDE:
+            return [A.AMBUSH_GO_ON, A.AMBUSH_END]
         return []
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:

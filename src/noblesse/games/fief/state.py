@@ -69,7 +69,7 @@ _SCALARS = (
     "target", "b_village", "b_att", "b_def", "b_pen", "b_quiet", "b_round", "b_withdrew",
     "b_casualties", "fought", "king", "queen", "pope", "max_turns", "winner_list",
     "draw_left", "mode", "pending_draw", "b_caval", "b_lord", "b_from", "b_knights",
-    "up_village", "up_family", "up_cards",
+    "up_village", "up_family", "up_cards", "answer_for", "victim",
 )
 
 
@@ -131,6 +131,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.window = []                        # seats still to answer a reaction window
     s.assassin = [0] * NL                # lords carrying an assassin marker
     s.up_village, s.up_family, s.up_cards = -1, -1, 0
+    s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
     s.deaths = []                        # pending lord deaths: [family, count, village]
     s.engines_used = [0] * n
     s.vp = [0] * n

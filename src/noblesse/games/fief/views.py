@@ -258,6 +258,12 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "assassin_marker": ("Which of your lords carries the assassin marker?",
                         "哪位貴族帶上刺客標記？"),
     "justice_target": ("Which marked lord meets justice?", "正義制裁哪位帶刺客標記的貴族？"),
+    "secret_passage_answer": ("Play a Secret Passage to foil it, or pass",
+                              "打出秘密通道化解，或跳過"),
+    "battle_window": ("Before the first round: Ambush, Secret Passage, or pass",
+                      "第一輪之前：伏擊、秘密通道，或跳過"),
+    "ambush_capture": ("Which lord does the ambush take?", "伏擊抓走哪位貴族？"),
+    "ambush_decide": ("His last lord is taken: go on with the battle?", "對方最後一名貴族被抓：繼續戰鬥嗎？"),
 }
 
 SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
@@ -284,6 +290,8 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.CITY_NONE: ("No fortified city", "不擴建城堡"),
     A.EFFECT_CANCEL: ("Cancel the disaster", "取消災難"),
     A.EFFECT_BONUS: ("+1 D per mill", "每個磨坊+1元"),
+    A.AMBUSH_GO_ON: ("Go on with the battle", "繼續戰鬥"),
+    A.AMBUSH_END: ("End the battle", "結束戰鬥"),
 }
 
 _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
@@ -313,6 +321,7 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.TALLAGE0, NF, "f", ("Tax the fief of {x}", "對{x}徵封地稅")),
     (A.UPRISING0, NV, "v", ("Raise an uprising in {x}", "在{x}引發暴動")),
     (A.MARKER0, NL, "l", ("{x} carries the assassin marker", "{x}帶上刺客標記")),
+    (A.CAPTURE0, NL, "l", ("Take {x}", "抓走{x}")),
 ]
 
 
@@ -397,6 +406,9 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "assassination_failed": ("{lord} survives the assassination", "{lord}逃過暗殺"),
     "assassin_marker": ("{lord} ({who}) carries an assassin marker", "{lord}（{who}）帶上刺客標記"),
     "justice": ("Justice: {lord} is executed", "正義：{lord}伏法"),
+    "ambush_foiled": ("{who} escapes the ambush by a secret passage", "{who}以秘密通道躲過伏擊"),
+    "penalty_cancelled": ("{who} finds a secret passage into {village}: no fortification "
+                          "penalty", "{who}找到通往{village}的秘密通道：取消攻城懲罰"),
     "cavalcade_end": ("{lord}'s cavalcade {won}", "{lord}的急行軍{won}"),
     "end_of_turn": ("End of turn {turn}: VP {vp}", "第{turn}回合結束：勝利點數 {vp}"),
     "first_player": ("{who} is now the first player", "{who}成為起始玩家"),
