@@ -154,7 +154,8 @@ def apply_uprising_foe(s: FiefState, p: int, action: int, ev: list[Event]) -> No
 
 
 def more_or_roll(s: FiefState, p: int, ev: list[Event]) -> None:
-    if UPRISING in s.hand[p] or (SECRET_PASSAGE in s.hand[p] and uprising_penalty(s) > 0):
+    # asked whenever the hand holds a card, so that being asked reveals nothing
+    if s.hand[p]:
         s.kind = A.UPRISING_MORE
     else:
         revolt(s, p, ev)

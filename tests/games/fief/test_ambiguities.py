@@ -1,0 +1,87 @@
+"""Spec §6 resolutions the engine implements, one scenario each (the others are in the
+files of their rules: §6 #4, #6, #7, #8, #11, #14, #16, #18, #21)."""
+
+from __future__ import annotations
+
+import pytest
+from fief_scenario import GAME, A, C, L, V, begin, dice, do, events_of, lord, table, troops
+
+from noblesse.games.fief.battle import hits_of
+from noblesse.games.fief.state import BOARD
+
+B = {b.key: b.id for b in BOARD.bishoprics}
+
+
+def test_1_battle_die_faces_default_and_the_alternative() -> None:
+    s = table(3)
+    assert [hits_of(s, [r]) for r in range(1, 7)] == [1, 1, 1, 2, 2, 3]
+    alt = table(3, alternative_dice=True)
+    assert [hits_of(alt, [r]) for r in range(1, 7)] == [0, 1, 1, 2, 2, 3]
+
+
+def test_3_disaster_placement_d6_six_is_nothing() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    s.fd_deck = [C["taxes"], C["taxes"], C["heavy_rain"]]
+    begin(s, "cards")
+    dice(s, 6)
+    ev = do(s, 0, "draw:fortune")
+    assert events_of(ev, "disaster_void") and not any(s.rain)
+
+
+def test_5_an_uprising_kills_lords_without_troops_only_if_a_die_is_rolled() -> None:
+    s = table(3)
+    s.famine[B["sigy"]] = 1
+    lord(s, "charles", 1, "sigy")
+    s.hand[0] = [C["uprising"]]
+    begin(s, "income")
+    dice(s, 1)
+    do(s, 0, "play:uprising", "uprising:sigy")
+    assert s.l_owner[L["charles"]] == -1                    # no troops, one die: he dies
+    s2 = table(3)
+    s2.famine[B["sigy"]] = 1
+    lord(s2, "charles", 1, "sigy")
+    s2.fort[V["sigy"]] = 1                                  # the stronghold removes the die
+    s2.hand[0] = [C["uprising"]]
+    begin(s2, "income")
+    ev = do(s2, 0, "play:uprising", "uprising:sigy")
+    assert events_of(ev, "uprising")[0]["effective"] == 0
+    assert s2.l_owner[L["charles"]] == 1 and s2.fort[V["sigy"]] == 1
+
+
+def test_17_no_clergy_yet_so_no_uprising_stop_is_offered() -> None:
+    s = table(3)
+    s.famine[B["sigy"]] = 1
+    troops(s, "sigy", 1, 0, 1)
+    s.hand[0] = [C["uprising"]]
+    begin(s, "income")
+    do(s, 0, "play:uprising")
+    dice(s, 2)
+    ev = do(s, 0, "uprising:sigy")
+    assert events_of(ev, "uprising")                       # rolled with nobody asked first
+
+
+def test_setup_refuses_bad_options() -> None:
+    with pytest.raises(ValueError):
+        GAME.setup(4, 1, {"max_turns": -1})
+    with pytest.raises(ValueError):
+        GAME.setup(4, 1, {"turns": 3})
+    with pytest.raises(ValueError):
+        GAME.setup(2, 1)
+    assert GAME.options_schema() == {"max_turns": 0, "fixed_starts": False,
+                                     "alternative_dice": False}
+    assert GAME.simulation_options["max_turns"] > 0
+
+
+def test_the_battle_and_the_decision_are_in_the_view_and_in_words() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 3)
+    troops(s, "charolles", 1, 0, 2)
+    begin(s, "battles")
+    do(s, 0, "battle:charolles")
+    view = GAME.view(s, 2)
+    assert view["battle"]["village"] == "charolles" and view["battle"]["defender"] == 1
+    assert view["decision"] == {"kind": "battle_round", "seat": 0}
+    assert GAME.describe_decision(s, "zh-TW") == "戰鬥、提議休戰、撤退或投降"
+    assert A.KIND_NAMES[s.kind] == "battle_round"
