@@ -186,3 +186,20 @@ def test_a_family_short_of_the_cap_cannot_ransom_but_the_captor_may_release() ->
     assert legal(s, 1) == ["pass", "release:arthur"]
     do(s, 1, "release:arthur")
     assert s.l_captor[lo] == -1 and s.money == [1, 0, 0]
+
+
+def test_a_vacant_title_is_free_to_the_family_holding_the_fiefs_city() -> None:
+    s = table(3)
+    lord(s, "arthur", 2, "mazilles")
+    troops(s, "mazilles", 2, 0, 1)
+    s.fort[V["mazilles"]] = 2                              # the city, left by a dead holder
+    troops(s, "st_andromy", 0, 0, 1)                       # not every village: no matter
+    begin(s, "purchase")
+    do(s, 0, "pass")
+    do(s, 1, "pass")
+    assert "title:mazilles" in legal(s, 2)
+    ev = do(s, 2, "title:mazilles")
+    assert events_of(ev, "buy")[0]["paid"] == 0 and s.money[2] == 0
+    assert legal(s, 2) == ["holder:arthur"]
+    do(s, 2, "holder:arthur")
+    assert s.fief_holder[F["mazilles"]] == L["arthur"]

@@ -116,9 +116,23 @@ def eligible_holders(s: FiefState, p: int, exclude: int = -1) -> list[int]:
             and sum(1 for h in s.fief_holder if h == lo) < MAX_TITLES]
 
 
+def holds_city(s: FiefState, p: int, fief: int) -> bool:
+    """A vacant title is free to the family holding the fief's fortified city (§4.4.3)."""
+    return any(s.fort[v] == 2 and s.ctrl[v] == p for v in FIEF_VILLAGES[fief])
+
+
+def title_price(s: FiefState, p: int, fief: int) -> int:
+    return 0 if holds_city(s, p, fief) else TITLE_COST[fief]
+
+
 def can_claim(s: FiefState, p: int, fief: int) -> bool:
-    """The family controls every village of the fief and one holds a stronghold."""
-    if s.fief_holder[fief] >= 0 or s.money[p] < TITLE_COST[fief]:
+    """The family controls every village of the fief and one holds a stronghold; or it
+    holds the fief's fortified city, left by a title returned to the board."""
+    if s.fief_holder[fief] >= 0:
+        return False
+    if holds_city(s, p, fief):
+        return bool(eligible_holders(s, p))
+    if s.money[p] < TITLE_COST[fief]:
         return False
     villages = FIEF_VILLAGES[fief]
     if any(s.ctrl[v] != p for v in villages) or not any(s.fort[v] for v in villages):
@@ -195,9 +209,10 @@ def apply_purchase(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
         ev.append(Event("buy", {"seat": p, "item": "mill", "village": v}))
     elif action < A.TRANSFER0:
         fief = action - A.TITLE0
-        s.money[p] -= TITLE_COST[fief]
+        price = title_price(s, p, fief)
+        s.money[p] -= price
         ev.append(Event("buy", {"seat": p, "item": "fief_title", "fief": fief,
-                                "paid": TITLE_COST[fief]}))
+                                "paid": price}))
         s.kind, s.focus, s.target = A.HOLDER, fief, 0
     else:
         s.kind, s.focus, s.target = A.HOLDER, action - A.TRANSFER0, 1
