@@ -236,3 +236,47 @@ def test_a_secret_passage_cancels_an_uprisings_penalty() -> None:
     ev = do(s, 0, "play:secret_passage")
     assert events_of(ev, "uprising")[0]["effective"] == 1
     assert units(s, "sigy", 1) == (0, 0)
+
+
+def test_a_secret_passage_out_of_a_besieged_fortress() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 0, 2)
+    s.fort[V["blaye"]] = 1
+    troops(s, "blaye", 1, 0, 3)
+    s.engine[V["blaye"] * 6 + 1] = 1
+    s.engines_used[1] = 1
+    s.hand[0] = [C["secret_passage"]]
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:man_at_arms")
+    assert "play:secret_passage" in legal(s, 0)
+    do(s, 0, "play:secret_passage", "move:la_salle")
+    assert s.l_loc[L["arthur"]] == V["la_salle"] and units(s, "la_salle", 0) == (0, 0)
+    assert s.carry_m[L["arthur"]] == 1 and s.l_moves[L["arthur"]] == 1
+
+
+def test_a_secret_passage_for_one_move_through_heavy_rain() -> None:
+    s = table(3)
+    s.rain[B["blaye"]] = 1
+    lord(s, "arthur", 0, "beaujeu")
+    s.hand[0] = [C["secret_passage"]]
+    begin(s, "movement")
+    do(s, 0, "lord:arthur")
+    assert "move:blaye" not in legal(s, 0)
+    do(s, 0, "play:secret_passage")
+    assert "move:blaye" in legal(s, 0)
+    do(s, 0, "move:blaye")
+    assert s.l_loc[L["arthur"]] == V["blaye"] and s.l_moves[L["arthur"]] == 0
+
+
+def test_a_secret_passage_through_a_village_refused() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "charolles", 1, 0, 1)
+    s.hand[0] = [C["secret_passage"]]
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "move:charolles")
+    do(s, 1, "permit:no")
+    assert legal(s, 0) == ["retreat", "stay", "play:secret_passage"]
+    do(s, 0, "play:secret_passage", "move:villeneuve")
+    assert s.l_loc[L["arthur"]] == V["villeneuve"]

@@ -17,6 +17,7 @@ from noblesse.games.fief.control import lift_lord, put_lord, settle
 from noblesse.games.fief.disasters import blocked, entering
 from noblesse.games.fief.state import (
     ADJ,
+    DATA,
     NL,
     SEATS,
     FiefState,
@@ -28,7 +29,11 @@ from noblesse.games.fief.state import (
 
 LORD_MOVES = rule("lord_moves")
 ROAD, PASSAGE = 1, 0     # what a permission request is about (``s.mode``)
-MUST_MOVE_ON = 2         # ``l_pass`` after a crossing cavalcade (§4.5.2)
+# ``l_pass`` of a moving lord: 1 passing through with permission (or by a Secret
+# Passage), 2 a crossing cavalcade that must ride on (§4.5.2), 3 a Secret Passage out of
+# a besieged fortress, 4 a Secret Passage for one move through Heavy Rain (§4.12.2)
+PERMITTED, MUST_MOVE_ON, SP_OUT, SP_RAIN = 1, 2, 3, 4
+SECRET_PASSAGE = DATA.card("secret_passage")
 
 
 def start_movement(s: FiefState) -> None:
@@ -97,10 +102,14 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
         if s.carry_m[lo]:
             out.append(A.DROP_M)
     moves = []
-    if s.l_moves[lo] > 0 and not pinned(s, v, p):
+    mode = s.l_pass[lo]
+    if s.l_moves[lo] > 0 and (mode == SP_OUT or not pinned(s, v, p)):
         refused = s.l_refused[lo]
         moves = [A.MOVE0 + w for w in ADJ[v]
-                 if not (refused >> w) & 1 and not blocked(s, v, w)]
+                 if not (refused >> w) & 1 and (mode == SP_RAIN or not blocked(s, v, w))]
+    if (mode == 0 and s.l_moves[lo] > 0 and SECRET_PASSAGE in s.hand[p]
+            and (pinned(s, v, p) or any(blocked(s, v, w) for w in ADJ[v]))):
+        out.append(A.PLAY0 + SECRET_PASSAGE)
     if s.l_pass[lo] != MUST_MOVE_ON or not moves:
         out.append(A.LORD_DONE)   # a crossing cavalcade cannot stop there (§4.5.2)
     out += moves
@@ -151,6 +160,8 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.carry_k[lo] -= 1
         s.K[i] += 1
         s.spent_k[i] += 1
+    elif A.PLAY0 <= action < A.PLACE0:          # play:secret_passage
+        secret_passage(s, p, lo, ev)
     elif action >= A.CAVALCADE0:
         from noblesse.games.fief.cavalcade import ride
 
@@ -170,9 +181,20 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         move(s, lo, w, ev)
 
 
+def secret_passage(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
+    """§4.12.2 in movement: out of a besieged fortress, or one move through Heavy Rain."""
+    s.hand[p].remove(SECRET_PASSAGE)
+    s.fd_discard.append(SECRET_PASSAGE)
+    v = s.l_loc[lo]
+    s.l_pass[lo] = SP_OUT if pinned(s, v, p) else SP_RAIN
+    ev.append(Event("play_opportunity", {"seat": p, "card": SECRET_PASSAGE, "lord": lo}))
+
+
 def move(s: FiefState, lo: int, w: int, ev: list[Event]) -> None:
     """One road: the lord and what he carries go from his village to ``w``."""
     p, v = s.l_owner[lo], s.l_loc[lo]
+    if s.l_pass[lo] == SP_RAIN:
+        s.l_moves[lo] = 1        # a Secret Passage through the rain: this move only
     owner = s.ctrl[w]
     lift_lord(s, lo)
     put_lord(s, lo, w, came_from=v)
@@ -220,13 +242,24 @@ def apply_permit(s: FiefState, seat: int, action: int, ev: list[Event]) -> None:
         s.kind, s.actor = A.REFUSED, p
 
 
-def legal_refused(s: FiefState) -> list[int]:
-    return [A.RETREAT, A.STAY]
+def legal_refused(s: FiefState, p: int) -> list[int]:
+    """Go back, stay, or go on through by a Secret Passage (§4.12.2)."""
+    out = [A.RETREAT, A.STAY]
+    if SECRET_PASSAGE in s.hand[p]:
+        out.append(A.PLAY0 + SECRET_PASSAGE)
+    return sorted(out)
 
 
 def apply_refused(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """§4.5: refused, the mover returns to where he came from or stops in the village."""
     lo = s.focus
+    if action not in (A.RETREAT, A.STAY):
+        s.hand[p].remove(SECRET_PASSAGE)
+        s.fd_discard.append(SECRET_PASSAGE)
+        ev.append(Event("play_opportunity", {"seat": p, "card": SECRET_PASSAGE, "lord": lo}))
+        s.l_pass[lo] = PERMITTED
+        s.kind, s.actor = A.MOVE_LORD, p
+        return
     if action == A.RETREAT:
         v, back = s.l_loc[lo], s.l_prev[lo]
         lift_lord(s, lo)

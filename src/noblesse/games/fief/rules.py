@@ -252,7 +252,7 @@ class FiefRules(GameBase):
         if k == A.PERMIT:
             return movement.legal_permit(s)
         if k == A.REFUSED:
-            return movement.legal_refused(s)
+            return movement.legal_refused(s, seat)
         if k == A.BATTLE_SELECT:
             return battle.legal_battle(s, seat)
         if k == A.BATTLE_FOE:
