@@ -239,7 +239,9 @@ def test_siege_engine_goes_to_plus_two_a_turn_later_and_pillage() -> None:
     begin(s, "battles")
     do(s, 0, "pass")
     assert legal(s, 0) == ["pass", "siege:charolles"]
-    do(s, 0, "siege:charolles")   # no other fortress to besiege: his step ends
+    do(s, 0, "siege:charolles")
+    assert legal(s, 0) == ["pass", "lift_siege:charolles"]
+    do(s, 0, "pass")
     assert s.engine[V["charolles"] * SEATS] == 1
     assert A.PHASE_NAMES[s.phase] == "pillage"
     assert legal(s, 0) == ["pass", "pillage:charolles"]    # the besieger may pillage
@@ -272,3 +274,36 @@ def test_a_refused_battle_action_changes_nothing() -> None:
     assert_illegal(s, 1, "battle:charolles")
     do(s, 0, "battle:charolles")
     assert_illegal(s, 0, "withdraw")
+
+
+def _besieged() -> object:
+    s = table(3)
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 0, 2)
+    s.fort[V["charolles"]] = 1
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 3)
+    s.engine[V["charolles"] * SEATS] = 2
+    s.engines_used[0] = 1
+    return s
+
+
+def test_lifting_a_siege_and_the_garrison_lets_him_be() -> None:
+    s = _besieged()
+    begin(s, "battles")
+    do(s, 0, "pass")
+    assert "lift_siege:charolles" in legal(s, 0)
+    ev = do(s, 0, "lift_siege:charolles")
+    assert events_of(ev, "siege_lifted") and s.engines_used[0] == 0
+    assert GAME.to_act(s) == (1,) and legal(s, 1) == ["pursue", "let_go"]
+    do(s, 1, "let_go")
+    assert GAME.to_act(s) == (0,) and s.engine[V["charolles"] * SEATS] == 0
+
+
+def test_lifting_a_siege_and_the_garrison_pursues_without_penalty() -> None:
+    s = _besieged()
+    begin(s, "battles")
+    do(s, 0, "pass", "lift_siege:charolles")
+    do(s, 1, "pursue")
+    assert s.b_att == 1 and s.b_def == 0 and s.b_pen == 0
+    assert s.kind == A.ROUND_ATT and GAME.to_act(s) == (1,)

@@ -58,6 +58,7 @@ TALLAGE0 = _block("tallage", FKEYS)
 UPRISING0 = _block("uprising", VKEYS)
 MARKER0 = _block("assassin_marker", LKEYS)
 CAPTURE0 = _block("capture", LKEYS)
+LIFT0 = _block("lift_siege", VKEYS)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------
@@ -66,7 +67,7 @@ assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
  ROUND_DEF, PURSUE_CHOICE, LORD_DEATH, SIEGE, PILLAGE, TARGET_BISHOPRIC, FORTUNE_EFFECT,
  TALLAGE, WINDOW, UPRISING_TARGET, UPRISING_FOE, UPRISING_MORE, ASSASSIN_TARGET,
  ASSASSIN_MARKER, JUSTICE_TARGET, SP_ANSWER, BATTLE_WINDOW, AMBUSH_CAPTURE,
- AMBUSH_DECIDE) = range(38)
+ AMBUSH_DECIDE, LIFT_PURSUE) = range(39)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
@@ -74,7 +75,7 @@ KIND_NAMES = (
     "lord_death", "siege", "pillage", "fortune_bishopric", "fortune_effect", "tallage",
     "intrigue_window", "uprising_village", "uprising_family", "uprising_more",
     "assassination_target", "assassin_marker", "justice_target", "secret_passage_answer",
-    "battle_window", "ambush_capture", "ambush_decide",
+    "battle_window", "ambush_capture", "ambush_decide", "pursue_lifted_siege",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

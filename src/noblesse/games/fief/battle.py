@@ -324,22 +324,46 @@ def flip_engines(s: FiefState, p: int, ev: list[Event]) -> None:
 
 
 def legal_siege(s: FiefState, p: int) -> list[int]:
-    if s.engines_used[p] >= ENGINES:
-        return []
-    out = [A.SIEGE0 + v for v in range(NV)
-           if s.fort[v] and s.ctrl[v] not in (-1, p) and troops(s, v, p)
-           and not s.engine[v * SEATS + p]]
+    out = []
+    if s.engines_used[p] < ENGINES:
+        out = [A.SIEGE0 + v for v in range(NV)
+               if s.fort[v] and s.ctrl[v] not in (-1, p) and troops(s, v, p)
+               and not s.engine[v * SEATS + p]]
+    out += [A.LIFT0 + v for v in range(NV) if s.engine[v * SEATS + p]]
     return [A.PASS, *out] if out else []
 
 
 def apply_siege(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     if action == A.PASS:
         return True
+    if action >= A.LIFT0:
+        lift(s, p, action - A.LIFT0, ev)
+        return False
     v = action - A.SIEGE0
     s.engine[v * SEATS + p] = ENGINE_FIRST
     s.engines_used[p] += 1
     ev.append(Event("siege", {"seat": p, "village": v, "defender": s.ctrl[v]}))
     return False
+
+
+def lift(s: FiefState, p: int, v: int, ev: list[Event]) -> None:
+    """§4.7: the besieger takes his engine away; the garrison may pursue (a battle in
+    the open field, the garrison attacking) or let him be."""
+    s.engine[v * SEATS + p] = 0
+    s.engines_used[p] -= 1
+    ev.append(Event("siege_lifted", {"seat": p, "village": v}))
+    garrison = s.ctrl[v]
+    if garrison >= 0 and s.LP[v * SEATS + garrison] and troops(s, v, p):
+        s.kind, s.actor, s.focus, s.target = A.LIFT_PURSUE, garrison, v, p
+
+
+def apply_lift_pursue(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    v, besieger = s.focus, s.target
+    s.focus = s.target = -1
+    if action == A.PURSUE:
+        start_battle(s, v, p, besieger, ev)
+    else:
+        s.kind = A.NONE
 
 
 # ------------------------------------------------------------------ pillage (§4.8)

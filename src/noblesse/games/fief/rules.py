@@ -37,7 +37,7 @@ INTRIGUE = {
     A.ASSASSIN_MARKER: intrigue.apply_marker, A.JUSTICE_TARGET: intrigue.apply_justice,
     A.SP_ANSWER: intrigue.apply_sp_answer, A.BATTLE_WINDOW: intrigue.apply_battle_window,
     A.AMBUSH_CAPTURE: intrigue.apply_ambush_capture,
-    A.AMBUSH_DECIDE: intrigue.apply_ambush_decide,
+    A.AMBUSH_DECIDE: intrigue.apply_ambush_decide, A.LIFT_PURSUE: battle.apply_lift_pursue,
 }
 
 
@@ -295,6 +295,8 @@ class FiefRules(GameBase):
             return intrigue.legal_ambush_capture(s, seat)
         if k == A.AMBUSH_DECIDE:
             return [A.AMBUSH_GO_ON, A.AMBUSH_END]
+        if k == A.LIFT_PURSUE:
+            return [A.PURSUE, A.LET_GO]
         return []
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:
@@ -349,6 +351,7 @@ class FiefRules(GameBase):
         elif k == A.LORD_DEATH:
             battle.apply_death(s, seat, action, ev)
         elif k == A.SIEGE:
+            s.kind = A.NONE
             if battle.apply_siege(s, seat, action, ev):
                 s.fought = 0
                 done = True

@@ -263,6 +263,7 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "battle_window": ("Before the first round: Ambush, Secret Passage, or pass",
                       "第一輪之前：伏擊、秘密通道，或跳過"),
     "ambush_capture": ("Which lord does the ambush take?", "伏擊抓走哪位貴族？"),
+    "pursue_lifted_siege": ("The siege is lifted: pursue the besiegers?", "圍攻解除：追擊圍攻方嗎？"),
     "ambush_decide": ("His last lord is taken: go on with the battle?", "對方最後一名貴族被抓：繼續戰鬥嗎？"),
 }
 
@@ -322,6 +323,7 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.UPRISING0, NV, "v", ("Raise an uprising in {x}", "在{x}引發暴動")),
     (A.MARKER0, NL, "l", ("{x} carries the assassin marker", "{x}帶上刺客標記")),
     (A.CAPTURE0, NL, "l", ("Take {x}", "抓走{x}")),
+    (A.LIFT0, NV, "v", ("Lift the siege of {x}", "解除對{x}的圍攻")),
 ]
 
 
