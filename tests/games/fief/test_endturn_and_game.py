@@ -118,3 +118,16 @@ def _cards() -> object:
     s.fd_deck = [C["taxes"], C["taxes"]]
     begin(s, "cards")
     return s
+
+
+def test_rules_tables_and_the_terminal_table() -> None:
+    tables = GAME.rules_table("en")
+    assert sum(r["copies"] for r in tables["Cards"]) == 57
+    assert [r["name"] for r in tables["Fiefs"]][:2] == ["Blaye", "L'Épervier"]
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 1, 3)
+    s.fort[V["blaye"]] = 1
+    lines = GAME.render_text(GAME.view(s, 0), "zh-TW")
+    assert any(line.startswith("  布萊 ") and "要塞" in line for line in lines)
+    assert any("1K/3M" in line for line in lines)

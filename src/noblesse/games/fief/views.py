@@ -213,6 +213,14 @@ class FiefViews:
         return event_text(event, lang, names)
 
     @staticmethod
+    def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
+        return rules_table(lang)
+
+    def render_text(self, view: dict[str, Any], lang: str = "en",
+                    names: list[str] | None = None) -> list[str]:
+        return render_text(view, lang, names)
+
+    @staticmethod
     def option_labels() -> dict[str, dict[str, str]]:
         return {
             "max_turns": {"en": "Turn limit (0: none)", "zh-TW": "回合上限（0：無）"},
@@ -456,3 +464,86 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
         return pick(*template, lang).format(**f)
     except (KeyError, IndexError):
         return kind
+
+
+# ------------------------------------------------------------------ tables for the terminal
+
+KIND_TEXT = {
+    "lord": ("Lord (Cards phase)", "貴族（卡片階段）"),
+    "lord_opportunity": ("Lord opportunity (not yet playable)", "貴族機會卡（尚未開放）"),
+    "disaster": ("Disaster", "災難"),
+    "fortune": ("Fortune (Cards phase)", "財富（卡片階段）"),
+    "opportunity": ("Opportunity", "機會卡"),
+}
+
+
+def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
+    """The decks, the fiefs and the villages, for ``noblesse rules fief``."""
+    zh = lang.lower().startswith("zh")
+
+    def other(item: Any) -> str:
+        return item.en if zh else item.zh
+
+    col = {k: (z if zh else e) for k, (e, z) in {
+        "kind": ("Kind", "種類"), "deck": ("Deck", "牌庫"), "villages": ("Villages", "村莊"),
+        "cost": ("Title cost", "爵位價格"), "fief": ("Fief", "封地"),
+        "bishopric": ("Bishopric", "教區"), "roads": ("Roads to", "道路通往")}.items()}
+    cards = [{"name": _n(c, lang), "other": other(c),
+              col["deck"]: pick("Lord", "貴族", lang) if c.deck == "lord"
+              else pick("Fortune & Disaster", "財富災難", lang),
+              col["kind"]: pick(*KIND_TEXT[c.kind], lang), "copies": c.copies} for c in CARDS]
+    fiefs = [{"name": _n(f, lang), "other": other(f), col["villages"]: pick(", ", "、", lang).join(
+        village_name(v, lang) for v in f.villages), col["cost"]: DATA.fief_title_cost(f.id),
+        "copies": 1} for f in FIEFS]
+    villages = [{"name": _n(v, lang), "other": other(v),
+                 col["fief"]: _n(FIEFS[BOARD.fief_of(v.id)], lang),
+                 col["bishopric"]: _n(BISHOPRICS[BOARD.bishopric_of(v.id)], lang),
+                 col["roads"]: pick(", ", "、", lang).join(
+                     village_name(w, lang) for w in BOARD.neighbours(v.id)), "copies": 1}
+                for v in VILLAGES]
+    heads = ("牌", "封地", "村莊") if zh else ("Cards", "Fiefs", "Villages")
+    return dict(zip(heads, (cards, fiefs, villages), strict=True))
+
+
+def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
+    """The table as lines of Rich markup: every occupied village, the families, the hand."""
+    zh = lang.lower().startswith("zh")
+    colours = ["red", "blue", "green", "yellow", "magenta", "cyan"]
+    keys = {v.key: v.id for v in VILLAGES}
+
+    def who(i: int | None) -> str:
+        return "-" if i is None else f"[{colours[i % 6]}]{seat_name(i, lang, names)}[/]"
+
+    out = [pick(f"[bold]Turn {view['turn']}[/] · phase {view['phase']} · first: "
+                f"{who(view['first'])}",
+                f"[bold]第{view['turn']}回合[/] · 階段 {view['phase']} · 起始玩家：{who(view['first'])}",
+                lang)]
+    lords_at: dict[str, list[str]] = {}
+    for lo in view["lords"]:
+        if lo["village"] is None:
+            continue
+        name = lord_name(next(i for i, c in enumerate(LORD_CARDS) if c.key == lo["key"]), lang)
+        mark = "(俘)" if zh and lo["captive_of"] is not None else (
+            "(captive)" if lo["captive_of"] is not None else "")
+        lords_at.setdefault(lo["village"], []).append(f"{name}{mark}·{who(lo['seat'])}")
+    for v in view["villages"]:
+        troops = [f"{who(f)} {k}K/{m}M" for f, (k, m) in enumerate(
+            zip(v["knights"], v["men_at_arms"], strict=True)) if k or m]
+        here = lords_at.get(v["key"], [])
+        if not (troops or here or v["controller"] is not None):
+            continue
+        fort = " [bold]城堡[/]" if v["city"] and zh else " [bold]city[/]" if v["city"] else (
+            " 要塞" if v["stronghold"] and zh else " stronghold" if v["stronghold"] else "")
+        mills = f" {pick('mills', '磨坊', lang)} {v['mills']}" if v["mills"] else ""
+        siege = pick(" besieged", " 被圍攻", lang) if v["besieged"] else ""
+        out.append(f"  {village_name(keys[v['key']], lang)} ({who(v['controller'])}){fort}{mills}"
+                   f"{siege}: " + " ".join(troops + here))
+    for p in view["players"]:
+        out.append(pick(f"  {who(p['seat'])}: {p['money']} D, {p['vp']} VP, "
+                        f"{p['hand_count']} cards",
+                        f"  {who(p['seat'])}：{p['money']}元、{p['vp']}勝利點、{p['hand_count']}張手牌",
+                        lang))
+    if view["hand"] is not None:
+        out.append(pick("[bold]Your hand:[/] ", "[bold]你的手牌：[/]", lang) + (pick(", ", "、", lang).join(
+            _n(CARDS[DATA.card(k)], lang) for k in view["hand"]) or "-"))
+    return out
