@@ -192,3 +192,21 @@ def test_pass_ends_the_players_movement() -> None:
     do(s, 0, "pass")
     assert GAME.to_act(s) == (1,) and s.l_moves[L["arthur"]] == 0
     assert A.PHASE_NAMES[s.phase] == "movement"
+
+
+def test_a_captor_leads_a_captive_along_or_leaves_him_with_troops() -> None:
+    from noblesse.games.fief.control import capture
+
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 0, 1)
+    captive = lord(s, "charles", 1, "blaye")
+    capture(s, captive, 0, [])
+    begin(s, "movement")
+    do(s, 0, "lord:arthur")
+    assert "escort:charles" in legal(s, 0)
+    do(s, 0, "escort:charles", "move:charolles")
+    assert s.l_loc[captive] == V["charolles"] and s.l_captor[captive] == 0
+    do(s, 0, "escort:charles", "move:villeneuve")          # left behind, unguarded
+    assert s.l_captor[captive] == -1                        # he escapes
+    assert s.l_escort[captive] == -1

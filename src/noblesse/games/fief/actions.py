@@ -59,6 +59,7 @@ UPRISING0 = _block("uprising", VKEYS)
 MARKER0 = _block("assassin_marker", LKEYS)
 CAPTURE0 = _block("capture", LKEYS)
 LIFT0 = _block("lift_siege", VKEYS)
+ESCORT0 = _block("escort", LKEYS)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------

@@ -45,6 +45,18 @@ def put_lord(s: FiefState, lo: int, v: int, came_from: int = -1) -> None:
     arrive(s, v, f, came_from)
     s.l_loc[lo] = v
     s.LP[v * SEATS + f] += 1
+    if lo in s.l_escort:                 # the captives he leads come along (§4.6.6)
+        for c in range(NL):
+            if s.l_escort[c] == lo:
+                s.l_loc[c] = v
+
+
+def drop_escort(s: FiefState, lo: int) -> None:
+    """The captives ``lo`` leads stay where he is."""
+    if lo in s.l_escort:
+        for c in range(NL):
+            if s.l_escort[c] == lo:
+                s.l_escort[c] = -1
 
 
 def lift_lord(s: FiefState, lo: int) -> None:
@@ -125,6 +137,7 @@ def free(s: FiefState, lo: int, ev: list[Event]) -> None:
     """A captive is freed (ransom, release, escape) and placed by §5.1.2 (first village
     of the tier when the family is not asked)."""
     s.l_captor[lo] = -1
+    s.l_escort[lo] = -1
     s.l_loc[lo] = -1
     options = placement_options(s, s.l_owner[lo])
     place_lord(s, lo, options[0] if options else -1, ev)
@@ -134,6 +147,7 @@ def capture(s: FiefState, lo: int, captor: int, ev: list[Event]) -> None:
     v = s.l_loc[lo]
     s.LP[v * SEATS + s.l_owner[lo]] -= 1
     s.l_captor[lo] = captor
+    drop_escort(s, lo)
     ev.append(Event("captured", {"lord": lo, "seat": s.l_owner[lo], "captor": captor,
                                  "village": v}))
 
@@ -148,6 +162,8 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
         s.M[i] += s.carry_m[lo]
         s.carry_k[lo] = s.carry_m[lo] = 0
     lift_lord(s, lo)
+    drop_escort(s, lo)
+    s.l_escort[lo] = -1
     s.l_owner[lo] = -1
     s.l_captor[lo] = -1
     s.l_moves[lo] = 0

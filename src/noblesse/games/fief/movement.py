@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief.control import lift_lord, put_lord, settle
+from noblesse.games.fief.control import drop_escort, lift_lord, put_lord, settle
 from noblesse.games.fief.disasters import blocked, entering
 from noblesse.games.fief.state import (
     ADJ,
@@ -101,6 +101,9 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
             out.append(A.DROP_K)
         if s.carry_m[lo]:
             out.append(A.DROP_M)
+        # lead a captive of the family along, or leave one here (§4.6.6)
+        out += [A.ESCORT0 + c for c in range(NL) if s.l_captor[c] == p and s.l_loc[c] == v
+                and s.l_escort[c] in (-1, lo)]
     moves = []
     mode = s.l_pass[lo]
     if s.l_moves[lo] > 0 and (mode == SP_OUT or not pinned(s, v, p)):
@@ -132,6 +135,7 @@ def finish_lord(s: FiefState, lo: int) -> None:
     s.spent_m[i] += m
     s.carry_k[lo] = s.carry_m[lo] = 0
     s.l_moves[lo] = s.l_pass[lo] = 0
+    drop_escort(s, lo)
     s.kind, s.focus, s.actor = A.NONE, -1, f
 
 
@@ -160,6 +164,11 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.carry_k[lo] -= 1
         s.K[i] += 1
         s.spent_k[i] += 1
+    elif action >= A.ESCORT0:
+        c = action - A.ESCORT0
+        s.l_escort[c] = -1 if s.l_escort[c] == lo else lo
+        ev.append(Event("escort", {"seat": p, "lord": lo, "captive": c,
+                                   "led": s.l_escort[c] == lo}))
     elif A.PLAY0 <= action < A.PLACE0:          # play:secret_passage
         secret_passage(s, p, lo, ev)
     elif action >= A.CAVALCADE0:

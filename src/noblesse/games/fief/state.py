@@ -62,7 +62,7 @@ _LISTS = (
     "carry_k", "carry_m", "ctrl", "fort", "mills", "K", "M", "spent_k", "spent_m", "LP",
     "stamp", "entry", "engine", "new_units", "fief_holder", "bishop", "rain", "famine",
     "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage", "window",
-    "assassin",
+    "assassin", "l_escort",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
@@ -130,6 +130,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.tallage = [-1] * NF                # the family whose tax marker is on the fief
     s.window = []                        # seats still to answer a reaction window
     s.assassin = [0] * NL                # lords carrying an assassin marker
+    s.l_escort = [-1] * NL               # the lord a captive is led along by
     s.up_village, s.up_family, s.up_cards = -1, -1, 0
     s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
     s.deaths = []                        # pending lord deaths: [family, count, village]

@@ -90,6 +90,7 @@ class FiefViews:
                 "fiefs": [FIEFS[f].key for f in range(NF) if s.fief_holder[f] == lo],
                 "moves_left": s.l_moves[lo],
                 "assassin_marker": bool(s.assassin[lo]),
+                "escorted_by": LORD_CARDS[s.l_escort[lo]].key if s.l_escort[lo] >= 0 else None,
                 "carrying": [s.carry_k[lo], s.carry_m[lo]],
             })
         players = []
@@ -332,6 +333,7 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.MARKER0, NL, "l", ("{x} carries the assassin marker", "{x}帶上刺客標記")),
     (A.CAPTURE0, NL, "l", ("Take {x}", "抓走{x}")),
     (A.LIFT0, NV, "v", ("Lift the siege of {x}", "解除對{x}的圍攻")),
+    (A.ESCORT0, NL, "l", ("Lead or leave the captive {x}", "帶走或留下肉票{x}")),
 ]
 
 
@@ -409,6 +411,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "fortune": ("{card} on the bishopric of {bishopric} ({effect})",
                 "{card}用在{bishopric}教區（{effect}）"),
     "tallage": ("{who} levies the tallage on {fief}", "{who}對{fief}徵收封地稅"),
+    "escort": ("{lord} ({who}) {led} a captive", "{lord}（{who}）{led}一名肉票"),
     "play_opportunity": ("{who} plays {card}", "{who}打出{card}"),
     "uprising": ("Uprising in {village}: {damage} damage to {foe}",
                  "{village}發生暴動：{foe}受到{damage}點傷害"),
@@ -448,6 +451,8 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
             f[key] = _n(FIEFS[value], lang)
         elif key == "bishopric":
             f[key] = _n(BISHOPRICS[value], lang)
+        elif key == "led":
+            f[key] = pick("leads" if value else "leaves", "帶走" if value else "留下", lang)
         elif key == "won":
             f[key] = pick("succeeds" if value else "fails", "成功" if value else "失敗", lang)
         elif key == "granted":
