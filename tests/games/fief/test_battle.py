@@ -133,7 +133,7 @@ def test_fortification_penalty_and_a_siege_engine_cancelling_it() -> None:
     s.ctrl[V["charolles"]] = 1
     begin(s, "battles")
     ev = do(s, 0, "battle:charolles")
-    assert events_of(ev, "battle")[0]["penalty"] == 1
+    assert s.b_pen == 1 and events_of(ev, "fortification")[0]["penalty"] == 1
     assert "withdraw" in legal(s, 0)
     do(s, 0, "fight")
     dice(s, 1, 1)                # attacker 1 die only, defender 1 die
@@ -145,7 +145,7 @@ def test_fortification_penalty_and_a_siege_engine_cancelling_it() -> None:
     s2.engine[V["charolles"] * SEATS + 0] = 2             # a +2D engine cancels it
     begin(s2, "battles")
     ev = do(s2, 0, "battle:charolles")
-    assert events_of(ev, "battle")[0]["penalty"] == 0
+    assert s2.b_pen == 0 and not events_of(ev, "fortification")
 
 
 def test_a_sally_by_the_garrison_has_no_penalty() -> None:
@@ -158,7 +158,7 @@ def test_a_sally_by_the_garrison_has_no_penalty() -> None:
     assert s.ctrl[V["charolles"]] == 0
     begin(s, "battles")
     ev = do(s, 0, "battle:charolles")
-    assert events_of(ev, "battle")[0]["penalty"] == 0
+    assert s.b_pen == 0 and not events_of(ev, "fortification")
     assert "withdraw" not in legal(s, 0)
 
 
@@ -307,3 +307,36 @@ def test_lifting_a_siege_and_the_garrison_pursues_without_penalty() -> None:
     do(s, 1, "pursue")
     assert s.b_att == 1 and s.b_def == 0 and s.b_pen == 0
     assert s.kind == A.ROUND_ATT and GAME.to_act(s) == (1,)
+
+
+def test_a_third_family_joins_a_side_and_the_sides_sum_their_strength() -> None:
+    s = _field(0, 3, 0, 3)       # attacker SP 4, defender SP 4: one die each
+    troops(s, "charolles", 2, 1, 0)                         # a third family, SP 3
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "against:2")
+    assert GAME.to_act(s) == (2,)
+    assert legal(s, 2) == ["side:attacker", "side:defender", "side:none"]
+    do(s, 2, "side:attacker")                               # attacker's side: SP 7, 2 dice
+    do(s, 0, "fight")
+    dice(s, 6, 1, 4)             # attacker side 3 + 1 hits; defender 2 hits
+    ev = do(s, 1, "fight")
+    assert [len(r["dice"]) for r in events_of(ev, "roll")] == [2, 1]
+    # 4 hits on 3 men-at-arms and Charles; the defender's 2 hits on the attacker's side:
+    # no knight is lost to 2 hits while the leader's men-at-arms take them first
+    assert units(s, "charolles", 1) == (0, 0) and s.l_owner[L["charles"]] == -1
+    assert units(s, "charolles", 0) == (0, 1) and units(s, "charolles", 2) == (1, 0)
+
+
+def test_a_side_losing_all_troops_has_all_its_lords_taken() -> None:
+    s = _field(0, 1, 1, 3)
+    lord(s, "eric", 2, "charolles")
+    troops(s, "charolles", 2, 0, 1)
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "against:2")
+    do(s, 2, "side:attacker")
+    do(s, 0, "fight")
+    dice(s, 1, 1, 1)             # attacker side SP 4: 1 die; defender SP 7: 2 dice, 2 hits
+    do(s, 1, "fight")
+    # both men-at-arms of the attacking side fall: its lords are taken by the defender
+    assert s.l_captor[L["arthur"]] == 1 and s.l_captor[L["eric"]] == 1
+    assert units(s, "charolles", 1) == (1, 2)

@@ -22,6 +22,7 @@ from noblesse.games.fief.state import (
     NV,
     SEATS,
     FiefState,
+    order,
     present,
     rule,
     troops,
@@ -41,6 +42,7 @@ CAVALCADE_BONUS = rule("cavalcade_defender_bonus")
 ENGINES = 2
 
 BATTLING, SIEGING = 0, 1      # the battle-phase steps of one player (``s.mode``)
+ATTACKER, DEFENDER = 1, 2     # ``b_side`` of a family in the battle
 
 
 # ------------------------------------------------------------------ dice
@@ -142,26 +144,80 @@ def apply_foe(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 
 def start_battle(s: FiefState, v: int, att: int, dfn: int, ev: list[Event]) -> None:
-    """§4.6.3: −1/−2 dice against the defender's stronghold/city, cancelled by the
-    attacker's siege engines; a sally (the garrison attacking) has no penalty."""
-    fortress = s.ctrl[v] == dfn and s.fort[v] > 0
-    penalty = PENALTY[s.fort[v]] if fortress else 0
+    """The attacker names his foe; the other families there choose a side, in turn
+    order (§4.6.1: sides sum their SP), unless it is a cavalcade."""
     s.b_village, s.b_att, s.b_def = v, att, dfn
-    s.b_pen = max(0, penalty - s.engine[v * SEATS + att])
-    s.b_withdrew = 0 if fortress else 1
     s.b_quiet = s.b_round = 0
     s.focus = -1
-    ev.append(Event("battle", {"seat": att, "foe": dfn, "village": v, "penalty": s.b_pen}))
-    if troops(s, v, dfn) == 0 and troops(s, v, att) > 0:
+    s.b_side = [0] * SEATS
+    s.b_side[att], s.b_side[dfn] = ATTACKER, DEFENDER
+    ev.append(Event("battle", {"seat": att, "foe": dfn, "village": v}))
+    s.b_ask = [] if s.b_caval else [g for g in order(s) if g not in (att, dfn)
+                                     and present(s, v, g)]
+    next_side_or_fight(s, ev)
+
+
+def next_side_or_fight(s: FiefState, ev: list[Event]) -> None:
+    if s.b_ask:
+        s.kind, s.actor = A.JOIN_SIDE, s.b_ask[0]
+        return
+    begin_fight(s, ev)
+
+
+def apply_join_side(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    s.b_ask.pop(0)
+    if action != A.SIDE_NONE:
+        s.b_side[p] = ATTACKER if action == A.SIDE_ATT else DEFENDER
+        ev.append(Event("join_side", {"seat": p, "village": s.b_village,
+                                      "with": s.b_att if action == A.SIDE_ATT else s.b_def}))
+    next_side_or_fight(s, ev)
+
+
+def side(s: FiefState, which: int) -> list[int]:
+    """The families of a side, its leader first, then in turn order."""
+    lead = s.b_att if which == ATTACKER else s.b_def
+    return [lead, *(g for g in order(s) if g != lead and s.b_side[g] == which)]
+
+
+def side_troops(s: FiefState, which: int) -> int:
+    return sum(troops(s, s.b_village, f) for f in side(s, which))
+
+
+def side_present(s: FiefState, which: int) -> bool:
+    return any(present(s, s.b_village, f) for f in side(s, which))
+
+
+def begin_fight(s: FiefState, ev: list[Event]) -> None:
+    """§4.6.3: −1/−2 dice against the defenders' stronghold/city, cancelled by the
+    attacking side's siege engines (allies' engines add up); a sally (the garrison
+    attacking) has no penalty."""
+    v = s.b_village
+    holder = s.ctrl[v]
+    fortress = holder >= 0 and s.b_side[holder] == DEFENDER and s.fort[v] > 0
+    penalty = PENALTY[s.fort[v]] if fortress else 0
+    engines = sum(s.engine[v * SEATS + f] for f in side(s, ATTACKER))
+    s.b_pen = max(0, penalty - engines)
+    s.b_withdrew = 0 if fortress else 1
+    if s.b_pen:
+        ev.append(Event("fortification", {"village": v, "penalty": s.b_pen}))
+    if side_troops(s, DEFENDER) == 0 and side_troops(s, ATTACKER) > 0:
         # lords alone facing troops are taken without dice (§4.6.1)
-        capture_all(s, v, dfn, att, ev)
+        capture_side(s, DEFENDER, ev)
         end_battle(s, "captured", ev)
         return
+    att, dfn = s.b_att, s.b_def
     s.window = [f for f in (att, dfn) if s.hand[f]]     # the battle window (§4.12.5)
     if s.window:
         s.kind, s.actor = A.BATTLE_WINDOW, s.window[0]
     else:
         s.kind, s.actor = A.ROUND_ATT, att
+
+
+def capture_side(s: FiefState, which: int, ev: list[Event]) -> None:
+    """The side's free lords there are taken by the other side's leader."""
+    captor = s.b_def if which == ATTACKER else s.b_att
+    for f in side(s, which):
+        capture_all(s, s.b_village, f, captor, ev)
 
 
 def capture_all(s: FiefState, v: int, f: int, captor: int, ev: list[Event]) -> None:
@@ -175,6 +231,7 @@ def end_battle(s: FiefState, how: str, ev: list[Event]) -> None:
     ev.append(Event("battle_end", {"village": v, "how": how, "seat": s.b_att, "foe": foe}))
     settle(s, v, ev)
     s.b_village = s.b_def = -1
+    s.b_side = [0] * SEATS
     s.kind, s.actor = A.NONE, s.b_att
     if s.b_caval:
         from noblesse.games.fief.cavalcade import after_battle
@@ -195,9 +252,11 @@ def legal_round_att(s: FiefState) -> list[int]:
 def surrender(s: FiefState, loser: int, winner: int, ev: list[Event]) -> None:
     """§4.6.5: the surrendering side's troops are removed and its lords captured."""
     v = s.b_village
-    i = v * SEATS + loser
-    s.K[i] = s.M[i] = s.spent_k[i] = s.spent_m[i] = 0
-    capture_all(s, v, loser, winner, ev)
+    which = ATTACKER if loser == s.b_att else DEFENDER
+    for f in side(s, which):
+        i = v * SEATS + f
+        s.K[i] = s.M[i] = s.spent_k[i] = s.spent_m[i] = 0
+    capture_side(s, which, ev)
     end_battle(s, "surrender", ev)
 
 
@@ -238,39 +297,71 @@ def apply_pursue(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     fight_round(s, ev)
 
 
+def side_strength(s: FiefState, which: int) -> int:
+    return sum(strength(s, s.b_village, f) for f in side(s, which))
+
+
+def side_hits(s: FiefState, which: int, hits: int) -> tuple[int, int, int]:
+    """§4.6.4 over a side: knights first, then men-at-arms, each loss taken by the
+    leader first, then the allies in turn order [assumed: the side's choice]."""
+    v = s.b_village
+    families = side(s, which)
+    knights = sum(s.K[v * SEATS + f] for f in families)
+    k_lost = min(knights, hits // KNIGHT_HP)
+    hits -= k_lost * KNIGHT_HP
+    men = sum(s.M[v * SEATS + f] for f in families)
+    m_lost = min(men, hits)
+    hits -= m_lost
+    k, m = k_lost, m_lost
+    for f in families:
+        i = v * SEATS + f
+        dk, dm = min(k, s.K[i]), min(m, s.M[i])
+        s.K[i] -= dk
+        s.M[i] -= dm
+        k -= dk
+        m -= dm
+        s.spent_k[i] = min(s.spent_k[i], s.K[i])
+        s.spent_m[i] = min(s.spent_m[i], s.M[i])
+    left = hits if knights + men - k_lost - m_lost == 0 else 0
+    return k_lost, m_lost, left
+
+
 def fight_round(s: FiefState, ev: list[Event]) -> None:
     v, att, dfn = s.b_village, s.b_att, s.b_def
     s.b_round += 1
-    a_dice = max(0, dice_for(strength(s, v, att)) - s.b_pen)
-    d_dice = dice_for(strength(s, v, dfn))
+    a_dice = max(0, dice_for(side_strength(s, ATTACKER)) - s.b_pen)
+    d_dice = dice_for(side_strength(s, DEFENDER))
     a_rolls = roll(s, "battle", att, a_dice, ev, village=v)
     d_rolls = roll(s, "battle", dfn, d_dice, ev, village=v)
     a_hits, d_hits = hits_of(s, a_rolls), hits_of(s, d_rolls)
     if s.b_caval:
         d_hits += CAVALCADE_BONUS * d_dice       # §4.5.2: +1 hit on each defender die
-    dk, dm, d_left = take_hits(s, v, dfn, a_hits)
-    ak, am, a_left = take_hits(s, v, att, d_hits)
+    dk, dm, d_left = side_hits(s, DEFENDER, a_hits)
+    ak, am, a_left = side_hits(s, ATTACKER, d_hits)
     ev.append(Event("round", {"village": v, "round": s.b_round, "hits": [a_hits, d_hits],
                               "losses": [[ak, am], [dk, dm]]}))
     s.b_casualties = ak + am + dk + dm
-    for f, left in ((dfn, d_left), (att, a_left)):
-        if left:
-            queue_deaths(s, v, f, left, ev)
+    for which, left in ((DEFENDER, d_left), (ATTACKER, a_left)):
+        for f in side(s, which):
+            if left:
+                left = queue_deaths(s, v, f, left, ev)
     resume_battle(s, ev)
 
 
-def queue_deaths(s: FiefState, v: int, f: int, hits: int, ev: list[Event]) -> None:
-    """Hits beyond the troops kill lords, one each; the owner chooses who (§6 #16)."""
+def queue_deaths(s: FiefState, v: int, f: int, hits: int, ev: list[Event]) -> int:
+    """Hits beyond the troops kill lords, one each; the owner chooses who (§6 #16).
+    Returns the hits left for the next family of the side."""
     lords = [lo for lo in range(NL)
              if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0]
     if not lords:
-        return
+        return hits
     s.b_casualties += min(hits, len(lords))
     if hits >= len(lords):
         for lo in lords:
             kill(s, lo, "battle", ev)
-    else:
-        s.deaths.append(f * 16 + hits)
+        return hits - len(lords)
+    s.deaths.append(f * 16 + hits)
+    return 0
 
 
 def legal_death(s: FiefState) -> list[int]:
@@ -293,17 +384,17 @@ def resume_battle(s: FiefState, ev: list[Event]) -> None:
     if s.deaths:
         s.kind, s.actor = A.LORD_DEATH, s.deaths[0] // 16
         return
-    v, att, dfn = s.b_village, s.b_att, s.b_def
+    att = s.b_att
     s.b_quiet = 0 if s.b_casualties else s.b_quiet + 1
-    a_tr, d_tr = troops(s, v, att), troops(s, v, dfn)
+    a_tr, d_tr = side_troops(s, ATTACKER), side_troops(s, DEFENDER)
     if a_tr == 0 and d_tr == 0:
-        how = "lords_only" if present(s, v, att) and present(s, v, dfn) else "eliminated"
-        end_battle(s, how, ev)
+        both = side_present(s, ATTACKER) and side_present(s, DEFENDER)
+        end_battle(s, "lords_only" if both else "eliminated", ev)
     elif a_tr == 0:
-        capture_all(s, v, att, dfn, ev)
+        capture_side(s, ATTACKER, ev)
         end_battle(s, "defender_wins", ev)
     elif d_tr == 0:
-        capture_all(s, v, dfn, att, ev)
+        capture_side(s, DEFENDER, ev)
         end_battle(s, "attacker_wins", ev)
     elif s.b_quiet >= QUIET_END:
         end_battle(s, "quiet", ev)

@@ -38,6 +38,7 @@ INTRIGUE = {
     A.SP_ANSWER: intrigue.apply_sp_answer, A.BATTLE_WINDOW: intrigue.apply_battle_window,
     A.AMBUSH_CAPTURE: intrigue.apply_ambush_capture,
     A.AMBUSH_DECIDE: intrigue.apply_ambush_decide, A.LIFT_PURSUE: battle.apply_lift_pursue,
+    A.JOIN_SIDE: battle.apply_join_side,
 }
 
 
@@ -297,6 +298,8 @@ class FiefRules(GameBase):
             return [A.AMBUSH_GO_ON, A.AMBUSH_END]
         if k == A.LIFT_PURSUE:
             return [A.PURSUE, A.LET_GO]
+        if k == A.JOIN_SIDE:
+            return [A.SIDE_ATT, A.SIDE_DEF, A.SIDE_NONE]
         return []
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:

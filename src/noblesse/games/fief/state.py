@@ -62,7 +62,7 @@ _LISTS = (
     "carry_k", "carry_m", "ctrl", "fort", "mills", "K", "M", "spent_k", "spent_m", "LP",
     "stamp", "entry", "engine", "new_units", "fief_holder", "bishop", "rain", "famine",
     "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage", "window",
-    "assassin", "l_escort",
+    "assassin", "l_escort", "b_side", "b_ask",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
@@ -131,6 +131,8 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.window = []                        # seats still to answer a reaction window
     s.assassin = [0] * NL                # lords carrying an assassin marker
     s.l_escort = [-1] * NL               # the lord a captive is led along by
+    s.b_side = [0] * SEATS               # in the battle: 1 attacker's side, 2 defender's
+    s.b_ask = []                         # families still to choose a side
     s.up_village, s.up_family, s.up_cards = -1, -1, 0
     s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
     s.deaths = []                        # pending lord deaths: [family, count, village]

@@ -150,7 +150,8 @@ class FiefViews:
             return None
         return {"village": VILLAGES[s.b_village].key, "attacker": s.b_att,
                 "defender": s.b_def, "round": s.b_round, "quiet_rounds": s.b_quiet,
-                "penalty": s.b_pen, "cavalcade": bool(s.b_caval)}
+                "penalty": s.b_pen, "cavalcade": bool(s.b_caval),
+                "sides": [s.b_side[f] for f in range(s.n_players)]}
 
     # ------------------------------------------------------------------ hidden information
     def determinize(self, state: FiefState, seat: int, rng: random.Random) -> FiefState:
@@ -272,6 +273,8 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "battle_window": ("Before the first round: Ambush, Secret Passage, or pass",
                       "第一輪之前：伏擊、秘密通道，或跳過"),
     "ambush_capture": ("Which lord does the ambush take?", "伏擊抓走哪位貴族？"),
+    "join_side": ("A battle here: join the attacker, the defender, or neither?",
+                  "此地開戰：加入攻方、守方，或都不加入？"),
     "pursue_lifted_siege": ("The siege is lifted: pursue the besiegers?", "圍攻解除：追擊圍攻方嗎？"),
     "ambush_decide": ("His last lord is taken: go on with the battle?", "對方最後一名貴族被抓：繼續戰鬥嗎？"),
 }
@@ -302,6 +305,9 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.EFFECT_BONUS: ("+1 D per mill", "每個磨坊+1元"),
     A.AMBUSH_GO_ON: ("Go on with the battle", "繼續戰鬥"),
     A.AMBUSH_END: ("End the battle", "結束戰鬥"),
+    A.SIDE_ATT: ("Join the attacker's side", "加入攻方"),
+    A.SIDE_DEF: ("Join the defender's side", "加入守方"),
+    A.SIDE_NONE: ("Stay out of it", "不參戰"),
 }
 
 _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
@@ -412,6 +418,9 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
                 "{card}用在{bishopric}教區（{effect}）"),
     "tallage": ("{who} levies the tallage on {fief}", "{who}對{fief}徵收封地稅"),
     "escort": ("{lord} ({who}) {led} a captive", "{lord}（{who}）{led}一名肉票"),
+    "join_side": ("{who} joins the side of {with_}", "{who}加入{with_}一方"),
+    "fortification": ("The fortress of {village} costs the attackers {penalty} dice",
+                      "{village}的要塞使攻方少擲{penalty}顆骰"),
     "play_opportunity": ("{who} plays {card}", "{who}打出{card}"),
     "uprising": ("Uprising in {village}: {damage} damage to {foe}",
                  "{village}發生暴動：{foe}受到{damage}點傷害"),
@@ -438,9 +447,9 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
         return kind
     f: dict[str, Any] = {}
     for key, value in event.items():
-        if key in ("seat", "foe", "captor", "owner", "mover", "asked", "defender"):
+        if key in ("seat", "foe", "captor", "owner", "mover", "asked", "defender", "with"):
             name = seat_name(value, lang, names) if isinstance(value, int) and value >= 0 else "-"
-            f["who" if key == "seat" else key] = name
+            f[{"seat": "who", "with": "with_"}.get(key, key)] = name
         elif key in ("village", "to", "from") and isinstance(value, int):
             f["from_" if key == "from" else key] = village_name(value, lang) if value >= 0 else "-"
         elif key == "lord":
