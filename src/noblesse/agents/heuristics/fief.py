@@ -1,0 +1,162 @@
+"""Fief: what a family's position is worth, for the greedy bot and ISMCTS leaves.
+
+Victory points (fief titles) dominate; below them come what earns and defends them:
+villages (more for a fief nearly completed, since a whole fief with a stronghold can be
+titled), mills and fortresses in controlled villages, money, troops and free lords.
+Everything read here is public (the board, money, titles); hands count only by size.
+The greedy bot (``choose``) judges each legal action by the best position it leads to
+within its own next two decisions, on a determinization (so an unseen card never decides); battles by the
+strength on each side, passage requests by who is ahead.
+"""
+
+from __future__ import annotations
+
+import random
+
+from noblesse.core.game import Action, Game, State
+from noblesse.games.fief import actions as A
+from noblesse.games.fief.battle import ATTACKER, DEFENDER, foes, side_strength, strength
+from noblesse.games.fief.state import (
+    FIEF_OF,
+    FIEF_SIZE,
+    NF,
+    NL,
+    NV,
+    SEATS,
+    FiefState,
+)
+
+VP = 20.0             # a fief title (or the crown, the tiara): what the game is won by
+VILLAGE = 2.0         # a controlled village: income and a step towards a fief
+FIEF_PROGRESS = 5.0   # times the squared share of a fief's villages controlled
+MILL = 2.5            # two deniers a turn
+STRONGHOLD = 5.5     # a title's condition, and a defence (worth more than its 10 D)
+CITY = 6.0
+DENIER = 0.4          # a little under what it buys: money is for spending
+ARMY = 4.0            # times the square root of the family's troop strength: the first
+                      # troops matter most, and money is better kept past ~25 strength
+FIEF_COMPLETE = 4.0   # every village of a fief held ...
+TITLE_READY = 8.0     # ... and one of them with our stronghold: the title can be bought
+FREE_LORD = 3.0       # lords lead troops and hold titles
+CAPTIVE_LORD = 1.0
+CARD = 0.4
+SCALE = 8.0
+
+
+def worth(s: FiefState, f: int) -> float:
+    titles = sum(1 for h in s.fief_holder if h >= 0 and s.l_owner[h] == f)
+    value = VP * max(s.vp[f], titles) + DENIER * s.money[f] + CARD * len(s.hand[f])
+    held = [0] * NF
+    fortified = [False] * NF
+    army = 0
+    for v in range(NV):
+        if s.ctrl[v] == f:
+            fief = FIEF_OF[v]
+            held[fief] += 1
+            value += VILLAGE + MILL * s.mills[v]
+            if s.fort[v]:
+                fortified[fief] = True
+                value += STRONGHOLD if s.fort[v] == 1 else CITY
+        i = v * SEATS + f
+        army += 3 * s.K[i] + s.M[i]
+    for fief in range(NF):
+        if held[fief]:
+            value += FIEF_PROGRESS * (held[fief] / FIEF_SIZE[fief]) ** 2
+            if held[fief] == FIEF_SIZE[fief]:
+                value += FIEF_COMPLETE
+                if fortified[fief] and s.fief_holder[fief] < 0:
+                    value += TITLE_READY
+    for lord in range(NL):
+        if s.l_owner[lord] == f:
+            value += FREE_LORD if s.l_captor[lord] < 0 else CAPTIVE_LORD
+            army += 3 * s.carry_k[lord] + s.carry_m[lord]
+    return value + ARMY * army ** 0.5
+
+
+def evaluate_all(game: Game, state: State) -> list[float]:
+    """Each family's worth against the mean of the others."""
+    s: FiefState = state  # type: ignore[assignment]
+    worths = [worth(s, f) for f in range(s.n_players)]
+    total, n = sum(worths), len(worths)
+    return [w - (total - w) / max(1, n - 1) for w in worths]
+
+
+def evaluate(game: Game, state: State, seat: int) -> float:
+    return evaluate_all(game, state)[seat]
+
+
+WINNABLE = 1.5        # attack when this many times stronger than the defence (after penalty)
+
+
+def choose(game: Game, state: State, seat: int, legal: list[Action],
+           rng: random.Random) -> Action:
+    s: FiefState = state  # type: ignore[assignment]
+    if s.kind == A.BATTLE_SELECT:
+        return _declare(s, seat, legal, rng)
+    if s.kind in (A.ROUND_ATT, A.ROUND_DEF):
+        return _round(s, seat, legal)
+    if s.kind == A.PERMIT:
+        worths = [worth(s, f) for f in range(s.n_players)]
+        mover = s.l_owner[s.focus] if s.focus >= 0 else -1
+        ahead = mover >= 0 and worths[mover] > worths[seat]
+        return A.PERMIT_NO if ahead and A.PERMIT_NO in legal else legal[0]
+    return _best_by_worth(game, s, seat, legal, rng)
+
+
+def _declare(s: FiefState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """The most lopsided battle in our favour, if it is winnable; else no battle."""
+    best, margin = A.PASS, WINNABLE
+    for action in legal:
+        if action == A.PASS:
+            continue
+        v = action - A.BATTLE0
+        ours = strength(s, v, seat)
+        theirs = max((strength(s, v, g) for g in foes(s, v, seat)), default=0)
+        if s.fort[v] and s.ctrl[v] != seat:
+            ours = max(0, ours - 4 * s.fort[v])  # a die is worth about four strength
+        ratio = ours / theirs if theirs else float("inf")
+        if ratio >= margin:
+            best, margin = action, ratio
+    return best if best in legal else legal[0]
+
+
+def _round(s: FiefState, seat: int, legal: list[Action]) -> Action:
+    ours_side = ATTACKER if seat == s.b_att else DEFENDER
+    ours = side_strength(s, ours_side)
+    theirs = side_strength(s, DEFENDER if ours_side == ATTACKER else ATTACKER)
+    if ours >= theirs or (A.FIGHT not in legal and A.SURRENDER not in legal):
+        return A.FIGHT if A.FIGHT in legal else legal[0]
+    for retreat in (A.WITHDRAW, A.TRUCE):
+        if retreat in legal:
+            return retreat
+    return A.FIGHT if A.FIGHT in legal else legal[0]
+
+
+LOOKAHEAD = 2         # own consecutive decisions looked through (a title, then its holder)
+
+
+def _value(game: Game, world: FiefState, seat: int, action: Action, depth: int) -> float:
+    """The worth after ``action``, looking through what it opens for the same seat (a
+    title's holder, a lord's moves); not through one more decision of the same kind (a
+    second purchase), which costs much and changes little."""
+    after: FiefState = game.clone(world)  # type: ignore[assignment]
+    game.apply(after, seat, action)
+    if (depth > 1 and after.kind != world.kind and not game.is_over(after)
+            and game.to_act(after) == (seat,)):
+        return max(_value(game, after, seat, a, depth - 1)
+                   for a in game.legal_actions(after, seat))
+    return evaluate_all(game, after)[seat]
+
+
+def _best_by_worth(game: Game, s: FiefState, seat: int, legal: list[Action],
+                   rng: random.Random) -> Action:
+    world = game.determinize(s, seat, rng)
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action in legal:
+        value = _value(game, world, seat, action, LOOKAHEAD)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif value > best_value - 1e-9:
+            best.append(action)
+    return best[rng.randrange(len(best))]

@@ -1,0 +1,47 @@
+"""The Fief greedy bot: it fights the battles it can win, not the others, buys a title
+when it can, and beats random play."""
+
+from __future__ import annotations
+
+from fief_scenario import GAME, begin, fort, legal, lord, table, troops  # type: ignore[import-not-found]
+
+from noblesse.agents import make_agent
+from noblesse.sim import run_batch
+
+
+def _battle_choice(mine: tuple[int, int], theirs: tuple[int, int]) -> str:
+    s = table(3, first=0)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, *mine)
+    lord(s, "henri", 1, "blaye")
+    lord(s, "eric", 1, "charolles")
+    troops(s, "charolles", 1, *theirs)
+    begin(s, "battles")
+    assert "battle:charolles" in legal(s, 0)
+    return GAME.encode(make_agent("greedy", seed=1).act(GAME, s, 0))
+
+
+def test_greedy_attacks_when_much_stronger() -> None:
+    assert _battle_choice(mine=(3, 4), theirs=(0, 2)) == "battle:charolles"
+
+
+def test_greedy_does_not_attack_a_stronger_force() -> None:
+    assert _battle_choice(mine=(0, 2), theirs=(2, 3)) == "pass"
+
+
+def test_greedy_buys_the_title_it_can_afford() -> None:
+    s = table(3, first=0)
+    lord(s, "arthur", 0, "mazilles")
+    troops(s, "mazilles", 0, 1, 1)
+    troops(s, "st_andromy", 0, 0, 1)
+    fort(s, "mazilles")
+    s.money[0] = 4  # the barony's price, and nothing else to spend it on wisely
+    begin(s, "purchase")
+    assert "title:mazilles" in legal(s, 0)
+    assert GAME.encode(make_agent("greedy", seed=2).act(GAME, s, 0)) == "title:mazilles"
+
+
+def test_greedy_beats_random() -> None:
+    results = run_batch("fief", 8, ["greedy", "random", "random", "random"], seed=3)
+    wins = sum(1 / len(r.winners) for r in results if 0 in r.winners)
+    assert wins / len(results) > 0.5
