@@ -80,6 +80,23 @@ def test_ismcts_stops_early_only_when_the_choice_is_settled() -> None:
     assert stopped >= 6
 
 
+def test_ismcts_takes_a_game_s_own_leaf_valuation_unless_told() -> None:
+    """Heads of State asks for short greedy play-outs (its SEARCH); Guillotine has none;
+    a spec's own rollout wins over the game's."""
+    hos = games.get("heads_of_state")
+    state = hos.setup(4, 2)
+    seat = hos.to_act(state)[0]
+    bot = make_agent("ismcts:iters=20", seed=1)
+    bot.act(hos, state, seat)
+    assert (bot._kind, bot._depth) == ("greedy", 24)
+    told = make_agent("ismcts:iters=20:rollout=random:max_rollout=5", seed=1)
+    told.act(hos, state, seat)
+    assert (told._kind, told._depth) == ("random", 5)
+    s = _position(["martyr", "king_louis", "sheriff"], ["stumble", "trip"])
+    bot.act(GAME, s, 0)
+    assert bot._kind == "eval"
+
+
 @pytest.mark.parametrize("spec, message", [
     ("ismcts:iters=abc", "must be a int"),
     ("ismcts:depth=3", "bad setting"),

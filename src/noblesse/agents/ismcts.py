@@ -6,9 +6,10 @@ tree choosing among the actions legal in that determinization by UCB with
 *availability counts* (an action's exploration term counts the iterations in which
 it was available, not the visits of its parent), expands one node, and values it for every seat: by
 the game's evaluation (``agents.heuristics``, squashed to 0..1) where the game has one
-(``rollout=eval``, the default), or by finishing the game with random or greedy play
-(``rollout=random|greedy``); each seat's value is backed up through the nodes where it
-chose.
+(``rollout=eval``), or by random or greedy play to the end of the game or for at most
+``max_rollout`` decisions and then the evaluation (``rollout=random|greedy``); a game's
+heuristics module chooses its default (``SEARCH``; eval otherwise). Each seat's value
+is backed up through the nodes where it chose.
 
 Simultaneous decisions (several seats in ``to_act``) are searched *decoupled*: each
 seat picks from its own statistics at that node, without seeing what the others
@@ -23,7 +24,8 @@ import random
 import time
 
 from noblesse.agents.base import SeededAgent
-from noblesse.agents.heuristics import evaluation_all_for, evaluation_scale
+from noblesse.agents.greedy import GreedyAgent
+from noblesse.agents.heuristics import evaluation_all_for, evaluation_scale, search_defaults
 from noblesse.core.game import Action, Game, State, machine_options
 
 # How often (in iterations) the search asks whether its choice is already settled.
@@ -53,28 +55,38 @@ class IsmctsAgent(SeededAgent):
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iters: int | None = None, ms: float | None = None,
-                 c: float = 0.7, rollout: str = "eval", max_rollout: int = 2000,
+                 c: float = 0.7, rollout: str | None = None, max_rollout: int | None = None,
                  stop_early: bool = True) -> None:
         super().__init__(seed)
+        self.seed = seed
         if iters is None and ms is None:
             iters = 1000
         self.iters = iters
         self.ms = ms
         self.c = c
+        # None: the game's own choice (its heuristics module's SEARCH), else eval / 2000.
         self.rollout = rollout
         self.max_rollout = max_rollout
         self.stop_early = stop_early
         self.last_iterations = 0
-        self._rollout_agent = None
-        if rollout == "greedy":
-            from noblesse.agents.greedy import GreedyAgent
+        self._game_id = ""
+        self._rollout_agent: GreedyAgent | None = None
 
-            self._rollout_agent = GreedyAgent(seed + 1)
+    def _settle_rollout(self, game: Game) -> None:
+        """The leaf valuation for ``game``: what the spec asked, else the game's default."""
+        if game.id == self._game_id:
+            return
+        self._game_id = game.id
+        search = search_defaults(game.id)
+        self._kind = self.rollout or str(search.get("rollout", "eval"))
+        self._depth = self.max_rollout or int(search.get("max_rollout", 2000))
+        self._rollout_agent = GreedyAgent(self.seed + 1) if self._kind == "greedy" else None
 
     def act(self, game: Game, state: State, seat: int) -> Action:
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
+        self._settle_rollout(game)
         root = Node()
         start = time.perf_counter()
         deadline = start + self.ms / 1000 if self.ms is not None else None
@@ -159,14 +171,21 @@ class IsmctsAgent(SeededAgent):
         return best, False
 
     def _rollout(self, game: Game, world: State) -> list[float]:
-        if self.rollout == "eval" and not game.is_over(world):
-            scale = evaluation_scale(game.id)
-            return [1.0 / (1.0 + math.exp(-v / scale))
-                    for v in evaluation_all_for(game.id)(game, world)]
+        """Every seat's value of a leaf, 0..1: the evaluation at once (``eval``), or after
+        random or greedy play for at most ``max_rollout`` decisions when the game has
+        not ended by then."""
+        if self._kind != "eval":
+            self._play_out(game, world)
+        if game.is_over(world):
+            return game.returns(world)
+        scale = evaluation_scale(game.id)
+        return [1.0 / (1.0 + math.exp(-v / scale)) for v in evaluation_all_for(game.id)(game, world)]
+
+    def _play_out(self, game: Game, world: State) -> None:
         rng = self.rng
         agent = self._rollout_agent
         steps = 0
-        while not game.is_over(world) and steps < self.max_rollout:
+        while not game.is_over(world) and steps < self._depth:
             for seat in game.to_act(world):
                 if agent is not None:
                     action = agent.act(game, world, seat)
@@ -175,9 +194,6 @@ class IsmctsAgent(SeededAgent):
                     action = legal[rng.randrange(len(legal))]
                 game.apply(world, seat, action)
                 steps += 1
-        if not game.is_over(world):
-            return [1.0 / world.n_players] * world.n_players
-        return game.returns(world)
 
 
 def iterations_per_second(game: Game, players: int = 4, seconds: float = 2.0,

@@ -7,6 +7,8 @@ judged by their score margin. ``SCALE`` (default 5) says how large a difference 
 evaluations is a clear advantage; ISMCTS squashes evaluations with it. It may also define
 ``choose(game, state, seat, legal, rng) -> Action | None``, asked first: a decision
 it answers itself (a mixed strategy for a secret throw, say), or None to search.
+``SEARCH`` (a dict) gives ISMCTS its default leaf valuation for the game, e.g.
+``{"rollout": "greedy", "max_rollout": 8}`` where the evaluation alone sees too little.
 """
 
 from __future__ import annotations
@@ -59,3 +61,8 @@ def evaluation_scale(game_id: str) -> float:
 
 def chooser_for(game_id: str) -> Chooser | None:
     return getattr(_module(game_id), "choose", None)
+
+
+def search_defaults(game_id: str) -> dict[str, object]:
+    """ISMCTS's default settings for a game (the module's ``SEARCH``)."""
+    return dict(getattr(_module(game_id), "SEARCH", {}))

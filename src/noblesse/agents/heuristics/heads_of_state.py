@@ -15,6 +15,7 @@ import random
 from noblesse.core.game import Action, Game, State
 from noblesse.games.heads_of_state.rules import (
     BOXES,
+    CENTURIES,
     COUNTRY_BOXES,
     DISCARD_A0,
     DISCARD_T0,
@@ -47,14 +48,33 @@ from noblesse.games.heads_of_state.rules import (
     HeadsState,
 )
 
+# ISMCTS: a leaf is judged after the greedy strategy below has played on for a few
+# decisions (about a round of play: takes, ennoblement, payment), since points come only
+# at the end of such a sequence.
+SEARCH = {"rollout": "greedy", "max_rollout": 24}
+SCALE = 4.0
+
+
+def worth(s: HeadsState, seat: int) -> float:
+    """Points, plus what the seat's living nobles promise (their influence scores again
+    at each century still to come, up to two) and half a point per noble card (the
+    end-of-game majorities). Public things only."""
+    influence = sum(SLOTS[x].influence for x, o in enumerate(s.slots) if o == seat)
+    centuries_left = min(2, len(CENTURIES) - s.century)
+    return s.score[seat] + 0.6 * influence * max(1, centuries_left) + 0.5 * sum(s.noble_cards[seat])
+
+
+def evaluate_all(game: Game, state: State) -> list[float]:
+    """Each seat's worth against the rivals' mean (with 3-4 rivals, harming one helps
+    the others as much; building one's own position is what wins)."""
+    s: HeadsState = state  # type: ignore[assignment]
+    worths = [worth(s, p) for p in range(s.n_players)]
+    total, n = sum(worths), len(worths)
+    return [w - (total - w) / max(1, n - 1) for w in worths]
+
 
 def evaluate(game: Game, state: State, seat: int) -> float:
-    """Score margin plus the influence the seat's living nobles would give now."""
-    view = game.view(state, seat)
-    scores = [p["score"] for p in view["players"]]
-    others = [v for s, v in enumerate(scores) if s != seat]
-    influence = sum(SLOTS[x].influence for x, o in enumerate(view["board"]) if o == seat)
-    return scores[seat] - max(others, default=0) + 0.5 * influence
+    return evaluate_all(game, state)[seat]
 
 
 def slot_value(s: HeadsState, seat: int, x: int) -> float:
