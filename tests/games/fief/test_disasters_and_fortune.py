@@ -192,3 +192,34 @@ def test_taxes_need_a_fief_lord() -> None:
     do(s, 0, "pass", "draw:fortune")
     assert legal(s, 0) == ["pass"]
     assert GAME.to_act(s) == (0,)
+
+
+def test_a_captive_led_into_a_plague_bishopric_rolls_too() -> None:
+    from noblesse.games.fief.control import capture
+
+    s = table(3)
+    s.plague[B["sigy"]] = 1
+    lord(s, "arthur", 0, "marcamps")
+    troops(s, "marcamps", 0, 0, 1)
+    captive = lord(s, "charles", 1, "marcamps")
+    capture(s, captive, 0, [])
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "escort:charles")
+    dice(s, 2, 5)                # Charles rolls 2 (dies), Arthur 5
+    ev = do(s, 0, "move:sigy")
+    assert s.l_owner[captive] == -1 and s.l_owner[L["arthur"]] == 0
+    assert [r["dice"] for r in events_of(ev, "roll")] == [[2], [5]]
+
+
+def test_a_cavalcade_crossing_into_a_plague_bishopric_rolls_on_the_way_in() -> None:
+    s = table(3)
+    s.plague[B["sigy"]] = 1
+    lord(s, "arthur", 0, "marcamps")
+    troops(s, "marcamps", 0, 2, 0)
+    troops(s, "sigy", 1, 0, 1)
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "carry:knight")
+    dice(s, 1)                   # the group loses 1 knight of 2; Arthur rolls 1: dies
+    ev = do(s, 0, "cavalcade:sigy")
+    assert s.l_owner[L["arthur"]] == -1 and events_of(ev, "plague_losses")
+    assert not events_of(ev, "round") and s.kind != A.ROUND_ATT

@@ -17,7 +17,7 @@ from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import battle
 from noblesse.games.fief.control import lift_lord, put_lord, settle
-from noblesse.games.fief.disasters import blocked
+from noblesse.games.fief.disasters import blocked, entering
 from noblesse.games.fief.movement import LORD_MOVES, finish_lord, move, pinned, road_keeper
 from noblesse.games.fief.state import ADJ, BISHOPRIC_OF, SEATS, FiefState, order, present, troops
 
@@ -76,6 +76,11 @@ def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
         s.l_prev[lo] = v
         s.l_moves[lo] -= 1
         settle(s, v, ev)
+        if entering(s, lo, v, w, ev):    # the plague takes the leader on the way in
+            s.b_caval, s.b_lord = 0, -1
+            settle(s, w, ev)
+            s.kind, s.focus, s.actor = A.NONE, -1, p
+            return
     i = where * SEATS + p
     s.K[i] += s.carry_k[lo]
     s.carry_k[lo] = 0

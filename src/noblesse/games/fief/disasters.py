@@ -108,6 +108,9 @@ def entering(s: FiefState, lo: int, v: int, w: int, ev: list[Event]) -> bool:
     if lost:
         ev.append(Event("plague_losses", {"seat": s.l_owner[lo], "village": w,
                                           "knights": lost - m, "men_at_arms": m}))
+    for c in range(NL):                  # the captives he leads enter with him
+        if s.l_escort[c] == lo:
+            death_check(s, c, ev)
     return death_check(s, lo, ev)
 
 
