@@ -1,9 +1,10 @@
 """Fief: France 1429 (封地：法蘭西1429, our rendering).
 
 The data (``data.toml`` with its checked loader and map queries in ``data.py``) and the
-rules of stage 1 of the spec's §8: setup, the phase machine, lord cards, income,
-purchases and fief titles, movement with permissions, battles, sieges, pillage and the
-end of turn (see NOTES.md for what is built and what is not yet).
+rules of stages 1 and 2 of the spec's §8: setup, the phase machine, lord cards, income,
+purchases and fief titles, movement with permissions and cavalcades, battles with
+sides, sieges, pillage, the end of turn; disasters, fortune cards and the opportunity
+cards at their windows (see NOTES.md for what is built and what is not yet).
 """
 
 from noblesse.games.fief.data import DATA, Board, FiefData, FiefDataError, load
