@@ -203,3 +203,12 @@ def test_a_vacant_title_is_free_to_the_family_holding_the_fiefs_city() -> None:
     assert legal(s, 2) == ["holder:arthur"]
     do(s, 2, "holder:arthur")
     assert s.fief_holder[F["mazilles"]] == L["arthur"]
+
+
+def test_vp_count_as_soon_as_a_title_is_taken() -> None:
+    s = table(3)
+    _barony(s)
+    s.money[0] = 4
+    begin(s, "purchase")
+    do(s, 0, "title:mazilles", "holder:arthur", "city:none")
+    assert s.vp == [1, 0, 0] and GAME.view(s, 1)["players"][0]["vp"] == 1

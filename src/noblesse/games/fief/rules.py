@@ -373,4 +373,6 @@ class FiefRules(GameBase):
             s.cursor += 1
             s.mode = 0
         self.run(s, ev)
+        if not s.over:
+            s.vp = victory_points(s)      # titles change mid-turn: VP shown as they stand
         return ev
