@@ -420,7 +420,7 @@ def legal_siege(s: FiefState, p: int) -> list[int]:
         out = [A.SIEGE0 + v for v in range(NV)
                if s.fort[v] and s.ctrl[v] not in (-1, p) and troops(s, v, p)
                and not s.engine[v * SEATS + p]]
-    out += [A.LIFT0 + v for v in range(NV) if s.engine[v * SEATS + p]]
+    out += [A.LIFT0 + v for v in range(NV) if s.engine[v * SEATS + p] and s.ctrl[v] != p]
     return [A.PASS, *out] if out else []
 
 
@@ -443,8 +443,9 @@ def lift(s: FiefState, p: int, v: int, ev: list[Event]) -> None:
     s.engine[v * SEATS + p] = 0
     s.engines_used[p] -= 1
     ev.append(Event("siege_lifted", {"seat": p, "village": v}))
-    garrison = s.ctrl[v]
-    if garrison >= 0 and s.LP[v * SEATS + garrison] and troops(s, v, p):
+    garrison = s.ctrl[v]      # no pursuit (a battle) under Heavy Rain (§4.2.1)
+    if (garrison not in (-1, p) and s.LP[v * SEATS + garrison] and troops(s, v, p)
+            and not s.rain[BISHOPRIC_OF[v]]):
         s.kind, s.actor, s.focus, s.target = A.LIFT_PURSUE, garrison, v, p
 
 

@@ -70,11 +70,6 @@ def settle(s: FiefState, v: int, ev: list[Event]) -> None:
     """Bring village ``v`` up to date after figures came, went or died."""
     n = s.n_players
     base = v * SEATS
-    for g in range(n):
-        if s.engine[base + g] and s.K[base + g] + s.M[base + g] == 0:
-            s.engine[base + g] = 0
-            s.engines_used[g] -= 1
-            ev.append(Event("siege_lifted", {"seat": g, "village": v}))
     c = s.ctrl[v]
     if not (c >= 0 and present(s, v, c)):
         best, when = -1, 0
@@ -88,6 +83,11 @@ def settle(s: FiefState, v: int, ev: list[Event]) -> None:
             s.ctrl[v] = best
             ev.append(Event("control", {"village": v, "seat": best}))
     c = s.ctrl[v]
+    for g in range(n):      # §4.7: an engine goes when its troops are gone or it has won
+        if s.engine[base + g] and (s.K[base + g] + s.M[base + g] == 0 or g == c):
+            s.engine[base + g] = 0
+            s.engines_used[g] -= 1
+            ev.append(Event("siege_lifted", {"seat": g, "village": v}))
     for g in range(n):
         if s.entry[base + g] >= 0 and (g == c or not present(s, v, g)):
             s.entry[base + g] = -1

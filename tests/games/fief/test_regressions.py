@@ -1,0 +1,59 @@
+"""Regressions for the review of the rules engine (each failed before its fix)."""
+
+from __future__ import annotations
+
+from fief_scenario import (
+    A,
+    V,
+    begin,
+    dice,
+    do,
+    events_of,
+    legal,
+    lord,
+    table,
+    troops,
+    units,
+)
+
+from noblesse.games.fief.state import BOARD, SEATS, besieged
+
+B = {b.key: b.id for b in BOARD.bishoprics}
+
+
+def test_a_besieger_who_wins_the_fortress_takes_his_engine_back() -> None:
+    """Review 1.1: the engine stayed and 'lift' led to a battle against himself."""
+    s = table(3)
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 0, 1)
+    s.fort[V["charolles"]] = 1
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 2, 3)
+    s.engine[V["charolles"] * SEATS] = 1
+    s.engines_used[0] = 1
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "fight")
+    dice(s, 6, 1)
+    ev = do(s, 1, "fight")
+    assert events_of(ev, "battle_end")[0]["how"] == "attacker_wins"
+    assert s.ctrl[V["charolles"]] == 0
+    assert s.engine[V["charolles"] * SEATS] == 0 and s.engines_used[0] == 0
+    assert not besieged(s, V["charolles"])
+    assert "lift_siege:charolles" not in legal(s, 0)
+
+
+def test_no_pursuit_after_a_lifted_siege_under_heavy_rain() -> None:
+    """Review 1.5: the pursuit is a battle, and there is none under Heavy Rain."""
+    s = table(3)
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 0, 2)
+    s.fort[V["charolles"]] = 1
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 3)
+    s.engine[V["charolles"] * SEATS] = 2
+    s.engines_used[0] = 1
+    s.rain[B["blaye"]] = 1
+    begin(s, "battles")
+    do(s, 0, "lift_siege:charolles")
+    assert s.kind != A.LIFT_PURSUE and s.b_village < 0
+    assert units(s, "charolles", 0) == (0, 3)
