@@ -29,7 +29,8 @@ def test_3_disaster_placement_d6_six_is_nothing() -> None:
     assert events_of(ev, "disaster_void") and not any(s.rain)
 
 
-def test_5_an_uprising_kills_lords_without_troops_only_if_a_die_is_rolled() -> None:
+def test_5_an_uprising_kills_lords_without_troops_even_without_a_die() -> None:
+    """The source (NOTES disagreement 10): lords alone are simply killed."""
     s = table(3)
     s.famine[B["sigy"]] = 1
     lord(s, "charles", 1, "sigy")
@@ -46,7 +47,7 @@ def test_5_an_uprising_kills_lords_without_troops_only_if_a_die_is_rolled() -> N
     begin(s2, "income")
     ev = do(s2, 0, "play:uprising", "uprising:sigy")
     assert events_of(ev, "uprising")[0]["effective"] == 0
-    assert s2.l_owner[L["charles"]] == 1 and s2.fort[V["sigy"]] == 1
+    assert s2.l_owner[L["charles"]] == -1 and s2.fort[V["sigy"]] == 1   # no die: no razing
 
 
 def test_17_no_clergy_yet_so_no_uprising_stop_is_offered() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fief_scenario import (
     A,
+    C,
+    L,
     V,
     begin,
     dice,
@@ -57,3 +59,23 @@ def test_no_pursuit_after_a_lifted_siege_under_heavy_rain() -> None:
     do(s, 0, "lift_siege:charolles")
     assert s.kind != A.LIFT_PURSUE and s.b_village < 0
     assert units(s, "charolles", 0) == (0, 3)
+
+
+def test_an_uprising_razes_only_when_no_troops_are_left_in_the_village() -> None:
+    """Review 1.2: the source razes only 'if the uprising kills all the troops in the
+    village'; another family's garrison untouched keeps the stronghold and mills."""
+    s = table(3)
+    s.famine[B["sigy"]] = 1
+    lord(s, "arthur", 1, "sigy")
+    troops(s, "sigy", 1, 1, 4)
+    s.fort[V["sigy"]] = 1
+    s.mills[V["sigy"]] = 2
+    lord(s, "charles", 2, "sigy")
+    s.hand[0] = [C["uprising"]]
+    begin(s, "income")
+    do(s, 0, "play:uprising", "uprising:sigy")
+    dice(s, 1)
+    do(s, 0, "against:3")
+    assert s.l_owner[L["charles"]] == -1
+    assert s.fort[V["sigy"]] == 1 and s.mills[V["sigy"]] == 2
+    assert units(s, "sigy", 1) == (1, 4)

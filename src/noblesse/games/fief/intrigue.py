@@ -203,18 +203,24 @@ def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
     ev.append(Event("uprising", {"seat": p, "village": v, "foe": f, "cards": cards,
                                  "effective": effective, "damage": damage,
                                  "losses": [k, m]}))
-    if effective and troops(s, v, f) == 0:
-        # rebels take no prisoners; the village's mills and fortress fall (§4.12.1)
+    if troops(s, v, f) == 0:
+        # source: lords without troops are simply killed; rebels take no prisoners
         for lo in range(NL):
             if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
                 kill(s, lo, "uprising", ev)
-        if s.mills[v] or s.fort[v]:
-            ev.append(Event("razed", {"village": v, "mills": s.mills[v], "fort": s.fort[v]}))
-        s.mills[v] = 0
-        s.fort[v] = 0
+    if effective and not any(troops(s, v, g) for g in range(s.n_players)):
+        raze(s, v, ev)          # source: only when no troops are left in the village
     settle(s, v, ev)
     s.up_village, s.up_family, s.up_cards = -1, -1, 0
     s.kind = A.NONE
+
+
+def raze(s: FiefState, v: int, ev: list[Event]) -> None:
+    """The village's mills and fortress fall (source §暴動, NOTES disagreement 9)."""
+    if s.mills[v] or s.fort[v]:
+        ev.append(Event("razed", {"village": v, "mills": s.mills[v], "fort": s.fort[v]}))
+    s.mills[v] = 0
+    s.fort[v] = 0
 
 
 # ------------------------------------------------------------------ assassination, justice
