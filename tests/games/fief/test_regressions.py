@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 from fief_scenario import (
+    GAME,
     A,
     C,
     L,
@@ -18,7 +21,7 @@ from fief_scenario import (
     units,
 )
 
-from noblesse.games.fief.state import BOARD, SEATS, besieged
+from noblesse.games.fief.state import BOARD, CARD_KIND, SEATS, besieged
 
 B = {b.key: b.id for b in BOARD.bishoprics}
 
@@ -79,3 +82,14 @@ def test_an_uprising_razes_only_when_no_troops_are_left_in_the_village() -> None
     assert s.l_owner[L["charles"]] == -1
     assert s.fort[V["sigy"]] == 1 and s.mills[V["sigy"]] == 2
     assert units(s, "sigy", 1) == (1, 4)
+
+
+def test_determinize_never_deals_a_disaster_into_a_hidden_hand() -> None:
+    """Review 1.3: a disaster is placed when drawn, so no hand ever holds one."""
+    s = table(3)
+    s.hand[1] = [C["taxes"], C["justice"]]
+    deck = sorted(s.fd_deck + s.hand[1])
+    for k in range(200):
+        d = GAME.determinize(s, 0, random.Random(k))
+        assert not any(CARD_KIND[c] == "disaster" for c in d.hand[1])
+        assert sorted(d.fd_deck + d.hand[1]) == deck

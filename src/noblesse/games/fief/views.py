@@ -19,6 +19,7 @@ from noblesse.games.fief import actions as A
 from noblesse.games.fief.state import (
     BOARD,
     CARD_DECK,
+    CARD_KIND,
     CARDS,
     DATA,
     LORDS,
@@ -158,7 +159,9 @@ class FiefViews:
         s = state.clone()
         s.rng = random.Random(rng.getrandbits(64))
         for deck, pile in (("lord", s.lord_deck), ("fortune", s.fd_deck)):
-            pool = pile[:]
+            # a disaster is placed as soon as it is drawn: it is never in a hand
+            stay = [c for c in pile if CARD_KIND[c] == "disaster"]
+            pool = [c for c in pile if CARD_KIND[c] != "disaster"]
             slots: list[tuple[int, int]] = []
             for f in range(s.n_players):
                 if f == seat:
@@ -170,6 +173,8 @@ class FiefViews:
             rng.shuffle(pool)
             for f, i in slots:
                 s.hand[f][i] = pool.pop()
+            pool += stay
+            rng.shuffle(pool)
             pile[:] = pool
         return s
 
