@@ -93,3 +93,25 @@ def test_determinize_never_deals_a_disaster_into_a_hidden_hand() -> None:
         d = GAME.determinize(s, 0, random.Random(k))
         assert not any(CARD_KIND[c] == "disaster" for c in d.hand[1])
         assert sorted(d.fd_deck + d.hand[1]) == deck
+
+
+def test_a_cancelled_disaster_still_counts_as_struck_this_turn() -> None:
+    """Review 1.4: Good Weather cancels the rain on Blaye; a Famine rolling Blaye later
+    in the same turn is rerolled, and the cancelled rain counts towards the cap of 3."""
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    lord(s, "charles", 1, "sigy")
+    s.hand[0] = [C["good_weather"]]
+    s.fd_deck = [C["famine"], C["taxes"], C["taxes"], C["taxes"], C["heavy_rain"]]
+    begin(s, "cards")
+    dice(s, 1)
+    do(s, 0, "pass", "draw:fortune")
+    assert s.rain[B["blaye"]] == 1
+    do(s, 0, "play:good_weather", "bishopric:blaye", "effect:cancel")
+    assert s.rain[B["blaye"]] == 0
+    do(s, 0, "pass")
+    dice(s, 1, 2)
+    do(s, 1, "draw:fortune")
+    assert s.famine[B["blaye"]] == 0
+    assert s.famine[BOARD.bishopric_numbered(2)] == 1
+    assert sum(s.hit) == 2

@@ -31,12 +31,14 @@ FLAG = {"heavy_rain": "rain", "famine": "famine", "plague": "plague"}
 
 
 def struck(s: FiefState, b: int) -> bool:
-    return bool(s.rain[b] or s.famine[b] or s.plague[b])
+    """A disaster was placed on ``b`` this turn, even if a fortune card cancelled it
+    since (§4.2: struck again, reroll)."""
+    return bool(s.hit[b])
 
 
 def place(s: FiefState, p: int, card: int, ev: list[Event]) -> None:
     key = CARDS[card].key
-    placed = sum(1 for b in range(len(s.rain)) if struck(s, b))
+    placed = sum(s.hit)           # the disasters placed this turn, cancelled ones too
     if placed >= MAX_DISASTERS:
         s.fd_discard.append(card)
         ev.append(Event("disaster_void", {"card": card, "why": "limit"}))
@@ -52,6 +54,7 @@ def place(s: FiefState, p: int, card: int, ev: list[Event]) -> None:
         if not struck(s, b):
             break
     getattr(s, FLAG[key])[b] = 1
+    s.hit[b] = 1
     s.set_aside.append(card)
     ev.append(Event("disaster", {"card": card, "bishopric": b}))
     if key == "plague":
@@ -117,6 +120,7 @@ def entering(s: FiefState, lo: int, v: int, w: int, ev: list[Event]) -> bool:
 def end_of_turn(s: FiefState) -> None:
     nb = len(s.rain)
     s.rain, s.famine, s.plague = [0] * nb, [0] * nb, [0] * nb
+    s.hit = [0] * nb
 
 
 def blocked(s: FiefState, v: int, w: int) -> bool:
