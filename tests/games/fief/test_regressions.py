@@ -115,3 +115,23 @@ def test_a_cancelled_disaster_still_counts_as_struck_this_turn() -> None:
     assert s.famine[B["blaye"]] == 0
     assert s.famine[BOARD.bishopric_numbered(2)] == 1
     assert sum(s.hit) == 2
+
+
+def test_the_troops_of_a_lord_who_dies_on_the_way_have_moved_this_turn() -> None:
+    """Review 1.6: Arthur dies entering a Plague bishopric; his surviving knight stays
+    there spent, and Eric may not carry it on."""
+    s = table(3)
+    s.plague[B["sigy"]] = 1
+    lord(s, "arthur", 0, "marcamps")
+    troops(s, "marcamps", 0, 2, 0)
+    lord(s, "eric", 0, "st_paul")
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "carry:knight")
+    dice(s, 1)
+    do(s, 0, "move:sigy")
+    assert s.l_owner[L["arthur"]] == -1 and units(s, "sigy", 0) == (1, 0)
+    assert s.spent_k[V["sigy"] * SEATS] == 1
+    dice(s, 6)
+    do(s, 0, "lord:eric", "move:sigy")
+    assert s.l_owner[L["eric"]] == 0 and s.focus == L["eric"]
+    assert "carry:knight" not in legal(s, 0)

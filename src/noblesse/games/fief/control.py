@@ -157,9 +157,11 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
     family (first by number, max 2 titles) or return to the board (§5.3)."""
     f, v = s.l_owner[lo], s.l_loc[lo]
     if v >= 0 and (s.carry_k[lo] or s.carry_m[lo]):
-        i = v * SEATS + f
+        i = v * SEATS + f       # set down where he fell, spent: one lord a turn (§4.5)
         s.K[i] += s.carry_k[lo]
         s.M[i] += s.carry_m[lo]
+        s.spent_k[i] += s.carry_k[lo]
+        s.spent_m[i] += s.carry_m[lo]
         s.carry_k[lo] = s.carry_m[lo] = 0
     lift_lord(s, lo)
     drop_escort(s, lo)
