@@ -68,17 +68,21 @@ def test_at_most_three_disasters_a_turn() -> None:
     assert sum(s.famine) + sum(s.rain) == 3
 
 
-def test_plague_kills_lords_on_1_to_3_and_halves_the_troops() -> None:
+def test_plague_kills_lords_on_1_to_3_and_halves_the_troops_the_owner_choosing() -> None:
     s = _drawing(["taxes", "justice", "plague"])
     lord(s, "charles", 1, "st_paul")                        # bishopric of Sigy too
-    troops(s, "st_paul", 1, 1, 4)                           # 5 units: 2 lost, men first
-    troops(s, "sigy", 0, 0, 2)                              # 3 MaA: 1 lost
+    troops(s, "st_paul", 1, 1, 4)                           # 5 units: 2 lost, he chooses
+    troops(s, "sigy", 0, 0, 2)                              # 3 MaA: 1 lost, no choice
     dice(s, 5, 3, 4)             # Sigy; Arthur rolls 3 (dies), Charles 4 (lives)
     ev = do(s, 0, "draw:fortune")
     assert s.l_owner[L["arthur"]] == -1 and s.l_owner[L["charles"]] == 1
-    assert units(s, "st_paul", 1) == (1, 2)
     assert units(s, "sigy", 0) == (0, 2)
     assert [r["dice"] for r in events_of(ev, "roll")] == [[5], [3], [4]]
+    assert s.kind == A.PLAGUE_LOSS and s.actor == 1         # §4.2.3, §6 #16
+    assert legal(s, 1) == ["lose:knight", "lose:man_at_arms"]
+    do(s, 1, "lose:knight")                                 # then only men-at-arms: forced
+    assert units(s, "st_paul", 1) == (0, 3)
+    assert s.kind == A.PLAY and s.actor == 0                # the drawer plays on
 
 
 def test_plague_strikes_who_enters_not_who_leaves_or_moves_inside() -> None:

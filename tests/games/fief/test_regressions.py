@@ -135,3 +135,19 @@ def test_the_troops_of_a_lord_who_dies_on_the_way_have_moved_this_turn() -> None
     do(s, 0, "lord:eric", "move:sigy")
     assert s.l_owner[L["eric"]] == 0 and s.focus == L["eric"]
     assert "carry:knight" not in legal(s, 0)
+
+
+def test_plague_halves_the_villages_troops_not_each_familys() -> None:
+    """Source §瘟疫 (NOTES disagreement 11): the village's troops lose half, rounded
+    down: two families with one man-at-arms each lose one between them, the first in
+    turn order with an odd count [assumed]."""
+    s = table(3)
+    troops(s, "sigy", 1, 0, 1)
+    troops(s, "sigy", 2, 0, 1)
+    troops(s, "st_paul", 0, 0, 1)                           # alone: half of 1 is 0
+    s.fd_deck = [C["taxes"], C["justice"], C["plague"]]
+    begin(s, "cards")
+    dice(s, 5)
+    do(s, 0, "draw:fortune")
+    assert units(s, "sigy", 1) == (0, 0) and units(s, "sigy", 2) == (0, 1)
+    assert units(s, "st_paul", 0) == (0, 1)

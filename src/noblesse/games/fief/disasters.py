@@ -11,6 +11,7 @@ again on whoever enters the bishopric this turn (§4.2.3).
 from __future__ import annotations
 
 from noblesse.core.events import Event
+from noblesse.games.fief import actions as A
 from noblesse.games.fief.battle import d6
 from noblesse.games.fief.control import kill, settle
 from noblesse.games.fief.state import (
@@ -21,6 +22,7 @@ from noblesse.games.fief.state import (
     NL,
     SEATS,
     FiefState,
+    order,
     rule,
 )
 
@@ -61,9 +63,8 @@ def place(s: FiefState, p: int, card: int, ev: list[Event]) -> None:
         strike(s, b, p, ev)
 
 
-def lose_half(s: FiefState, i: int) -> tuple[int, int]:
-    """Half the units, rounded down; men-at-arms go first [assumed: the cheapest]."""
-    lost = (s.K[i] + s.M[i]) // 2
+def lose(s: FiefState, i: int, lost: int) -> tuple[int, int]:
+    """``lost`` units of ``i``, men-at-arms first."""
     m = min(s.M[i], lost)
     k = lost - m
     s.M[i] -= m
@@ -71,6 +72,79 @@ def lose_half(s: FiefState, i: int) -> tuple[int, int]:
     s.spent_m[i] = min(s.spent_m[i], s.M[i])
     s.spent_k[i] = min(s.spent_k[i], s.K[i])
     return k, m
+
+
+def village_shares(s: FiefState, v: int) -> list[tuple[int, int]]:
+    """Source §瘟疫: "村莊內的部隊失去一半(向下取整)", half the village's units, rounded
+    down (NOTES disagreement 11). Each family loses half its own, rounded down; a unit
+    the rounding leaves over is lost by a family with an odd count, in turn order
+    [assumed]. Returns (family, units lost)."""
+    base = v * SEATS
+    units = {f: s.K[base + f] + s.M[base + f] for f in order(s)}
+    shares = {f: n // 2 for f, n in units.items()}
+    extra = sum(units.values()) // 2 - sum(shares.values())
+    for f in order(s):
+        if extra and units[f] % 2:
+            shares[f] += 1
+            extra -= 1
+    return [(f, n) for f, n in shares.items() if n]
+
+
+PLAGUE_PACK = 1024          # a pending loss: (village * SEATS + family) * 1024 + units
+
+
+def strike_village(s: FiefState, v: int, ev: list[Event]) -> None:
+    """Forced losses at once; a family with both knights and men-at-arms and a loss
+    smaller than its units chooses, unit by unit (§6 #16: the owner chooses)."""
+    for f, n in village_shares(s, v):
+        i = v * SEATS + f
+        if s.K[i] and s.M[i] and n < s.K[i] + s.M[i]:
+            s.plague_due.append(i * PLAGUE_PACK + n)
+            continue
+        k, m = lose(s, i, n)
+        ev.append(Event("plague_losses", {"seat": f, "village": v, "knights": k,
+                                          "men_at_arms": m}))
+    settle(s, v, ev)
+
+
+def next_plague_loss(s: FiefState, ev: list[Event]) -> None:
+    """Ask the owner of the first pending loss, settling forced ones on the way."""
+    while s.plague_due:
+        i, n = divmod(s.plague_due[0], PLAGUE_PACK)
+        if n and s.K[i] and s.M[i] and n < s.K[i] + s.M[i]:
+            s.kind, s.actor = A.PLAGUE_LOSS, i % SEATS
+            return
+        s.plague_due.pop(0)
+        if n:
+            k, m = lose(s, i, n)
+            ev.append(Event("plague_losses", {"seat": i % SEATS, "village": i // SEATS,
+                                              "knights": k, "men_at_arms": m}))
+        settle(s, i // SEATS, ev)
+    s.kind = A.NONE
+
+
+def apply_plague_loss(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    i = s.plague_due[0] // PLAGUE_PACK
+    knight = action == A.LOSE_K
+    lose_one(s, i, knight)
+    s.plague_due[0] -= 1
+    ev.append(Event("plague_losses", {"seat": p, "village": i // SEATS,
+                                      "knights": int(knight), "men_at_arms": int(not knight)}))
+    next_plague_loss(s, ev)
+
+
+def lose_one(s: FiefState, i: int, knight: bool) -> None:
+    if knight:
+        s.K[i] -= 1
+        s.spent_k[i] = min(s.spent_k[i], s.K[i])
+    else:
+        s.M[i] -= 1
+        s.spent_m[i] = min(s.spent_m[i], s.M[i])
+
+
+def legal_plague_loss(s: FiefState) -> list[int]:
+    i = s.plague_due[0] // PLAGUE_PACK
+    return [a for a, have in ((A.LOSE_K, s.K[i]), (A.LOSE_M, s.M[i])) if have]
 
 
 def death_check(s: FiefState, lo: int, ev: list[Event]) -> bool:
@@ -90,12 +164,9 @@ def strike(s: FiefState, b: int, p: int, ev: list[Event]) -> None:
         if s.l_owner[lo] >= 0 and s.l_loc[lo] >= 0 and BISHOPRIC_OF[s.l_loc[lo]] == b:
             death_check(s, lo, ev)
     for v in villages:
-        for f in range(s.n_players):
-            k, m = lose_half(s, v * SEATS + f)
-            if k or m:
-                ev.append(Event("plague_losses", {"seat": f, "village": v, "knights": k,
-                                                  "men_at_arms": m}))
-        settle(s, v, ev)
+        strike_village(s, v, ev)
+    if s.plague_due:
+        next_plague_loss(s, ev)
 
 
 def entering(s: FiefState, lo: int, v: int, w: int, ev: list[Event]) -> bool:

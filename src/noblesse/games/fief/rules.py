@@ -15,7 +15,15 @@ from typing import Any
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase
 from noblesse.games.fief import actions as A
-from noblesse.games.fief import battle, cards, economy, fortune, intrigue, movement
+from noblesse.games.fief import (
+    battle,
+    cards,
+    disasters,
+    economy,
+    fortune,
+    intrigue,
+    movement,
+)
 from noblesse.games.fief.control import place_lord, settle
 from noblesse.games.fief.endturn import end_turn, victory_points
 from noblesse.games.fief.state import (
@@ -38,7 +46,7 @@ INTRIGUE = {
     A.SP_ANSWER: intrigue.apply_sp_answer, A.BATTLE_WINDOW: intrigue.apply_battle_window,
     A.AMBUSH_CAPTURE: intrigue.apply_ambush_capture,
     A.AMBUSH_DECIDE: intrigue.apply_ambush_decide, A.LIFT_PURSUE: battle.apply_lift_pursue,
-    A.JOIN_SIDE: battle.apply_join_side,
+    A.JOIN_SIDE: battle.apply_join_side, A.PLAGUE_LOSS: disasters.apply_plague_loss,
 }
 
 
@@ -300,6 +308,8 @@ class FiefRules(GameBase):
             return [A.PURSUE, A.LET_GO]
         if k == A.JOIN_SIDE:
             return [A.SIDE_ATT, A.SIDE_DEF, A.SIDE_NONE]
+        if k == A.PLAGUE_LOSS:
+            return disasters.legal_plague_loss(s)
         return []
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:

@@ -143,6 +143,9 @@ class FiefViews:
             d["fief"] = FIEFS[s.focus].key
         if s.kind == A.PERMIT:
             d["village"] = VILLAGES[s.target].key
+        if s.kind == A.PLAGUE_LOSS:
+            i, left = divmod(s.plague_due[0], 1024)
+            d["village"], d["units_to_lose"] = VILLAGES[i // SEATS].key, left
         return d
 
     @staticmethod
@@ -313,6 +316,8 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.SIDE_ATT: ("Join the attacker's side", "加入攻方"),
     A.SIDE_DEF: ("Join the defender's side", "加入守方"),
     A.SIDE_NONE: ("Stay out of it", "不參戰"),
+    A.LOSE_K: ("Lose a knight", "失去1名騎士"),
+    A.LOSE_M: ("Lose a man-at-arms", "失去1名士兵"),
 }
 
 _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
