@@ -71,7 +71,7 @@ def test_a_round_rolls_both_sides_and_the_beaten_lords_are_captured() -> None:
     do(s, 0, "battle:charolles")
     assert legal(s, 0) == ["fight", "surrender", "truce"]   # no fortress: no withdraw
     do(s, 0, "fight")
-    assert legal(s, 1) == ["fight", "surrender"]
+    assert legal(s, 1) == ["fight", "surrender", "truce"]      # both may propose a truce
     dice(s, 1, 2, 6)             # attacker 1 + 1 hits, defender 3 hits
     ev = do(s, 1, "fight")
     rolls = events_of(ev, "roll")

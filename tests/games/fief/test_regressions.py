@@ -21,6 +21,7 @@ from fief_scenario import (
     units,
 )
 
+from noblesse.games.fief.control import capture, settle
 from noblesse.games.fief.state import BOARD, CARD_KIND, SEATS, besieged
 
 B = {b.key: b.id for b in BOARD.bishoprics}
@@ -151,3 +152,54 @@ def test_plague_halves_the_villages_troops_not_each_familys() -> None:
     do(s, 0, "draw:fortune")
     assert units(s, "sigy", 1) == (0, 0) and units(s, "sigy", 2) == (0, 1)
     assert units(s, "st_paul", 0) == (0, 1)
+
+
+def test_a_lord_without_troops_cannot_declare_a_battle() -> None:
+    """Review 1.8 / source "在有自己和對方部隊的村莊": a lone lord facing troops had one
+    free round of dice and then died."""
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 1, 0, 2)
+    begin(s, "battles")
+    assert "battle:charolles" not in legal(s, 0)
+    assert s.kind == A.NONE or s.actor != 0
+
+
+def test_the_defender_may_propose_a_truce_and_the_attacker_refuse_it() -> None:
+    """Review 1.8 / source "雙方同意休戰": either side may propose; refused, the
+    defender's proposal stands for his fight and the round is rolled."""
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 3)
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 0, 3)
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "fight")
+    do(s, 1, "truce")
+    assert s.kind == A.TRUCE_ANSWER and s.actor == 0
+    dice(s, 1, 1)
+    ev = do(s, 0, "truce:no")
+    assert events_of(ev, "truce_refused") and events_of(ev, "round")
+    assert units(s, "charolles", 0) == (0, 2) and units(s, "charolles", 1) == (0, 2)
+    do(s, 0, "truce")                                       # the attacker's turn to offer
+    ev = do(s, 1, "truce:yes")
+    assert events_of(ev, "battle_end")[0]["how"] == "truce"
+
+
+def test_a_captive_escapes_when_his_guards_die_though_a_lord_of_the_captor_stays() -> None:
+    """Review 1.8 / §4.6.6: the guarding troops eliminated, he escapes; a lord of the
+    captor who does not lead him does not hold him; one who leads him does."""
+    for leads in (False, True):
+        s = table(3)
+        arthur = lord(s, "arthur", 0, "charolles")
+        troops(s, "charolles", 0, 0, 1)
+        lo = lord(s, "charles", 1, "st_paul")
+        troops(s, "st_paul", 1, 1, 0)
+        capture(s, lo, 0, [])
+        s.l_loc[lo] = V["charolles"]
+        s.l_escort[lo] = arthur if leads else -1
+        s.M[V["charolles"] * SEATS] = 0                     # the guards are gone
+        ev: list = []
+        settle(s, V["charolles"], ev)
+        assert (s.l_captor[lo] == 0) == leads
+        assert bool(events_of(ev, "escape")) != leads

@@ -105,10 +105,11 @@ def take_hits(s: FiefState, v: int, f: int, hits: int) -> tuple[int, int, int]:
 
 
 def foes(s: FiefState, v: int, p: int) -> list[int]:
-    """Families ``p`` may attack in ``v``: present, and not lords alone on both sides."""
-    mine = troops(s, v, p)
-    return [g for g in range(s.n_players)
-            if g != p and present(s, v, g) and (mine or troops(s, v, g))]
+    """Families ``p`` may attack in ``v``: present, ``p`` having troops there (a foe with
+    lords alone is taken without dice, source: "遇到別人入侵會直接被綁票")."""
+    if not troops(s, v, p):
+        return []         # source: "在有自己和對方部隊的村莊" (NOTES disagreement 12)
+    return [g for g in range(s.n_players) if g != p and present(s, v, g)]
 
 
 def legal_battle(s: FiefState, p: int) -> list[int]:
@@ -274,16 +275,27 @@ def apply_round_att(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 
 def apply_truce_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """Source: "雙方同意休戰" (both sides agree); refused, the round goes on: the
+    defender answers the attacker's fight, or the defender's proposal becomes his fight."""
     if action == A.TRUCE_YES:
         end_battle(s, "truce", ev)
-    else:
-        ev.append(Event("truce_refused", {"seat": p, "village": s.b_village}))
+        return
+    ev.append(Event("truce_refused", {"seat": p, "village": s.b_village}))
+    if p == s.b_def:
         s.kind, s.actor = A.ROUND_DEF, s.b_def
+    else:
+        fight_round(s, ev)
+
+
+def legal_round_def(s: FiefState) -> list[int]:
+    return [A.FIGHT, A.SURRENDER, A.TRUCE]
 
 
 def apply_round_def(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.SURRENDER:
         surrender(s, s.b_def, s.b_att, ev)
+    elif action == A.TRUCE:
+        s.kind, s.actor = A.TRUCE_ANSWER, s.b_att
     else:
         fight_round(s, ev)
 

@@ -93,9 +93,19 @@ def settle(s: FiefState, v: int, ev: list[Event]) -> None:
             s.entry[base + g] = -1
     for lo in range(NL):
         captor = s.l_captor[lo]
-        if captor >= 0 and s.l_loc[lo] == v and not present(s, v, captor):
+        if captor >= 0 and s.l_loc[lo] == v and not guarded(s, lo, v, captor):
             ev.append(Event("escape", {"lord": lo, "seat": s.l_owner[lo], "village": v}))
             free(s, lo, ev)
+
+
+def guarded(s: FiefState, lo: int, v: int, captor: int) -> bool:
+    """§4.6.6, source "綁匪可以帶著肉票四處跑或者交由部隊看管 … 如果綁匪的部隊全滅，肉票可以逃走":
+    a captive is held by the captor's troops there or by the captor's lord leading him."""
+    i = v * SEATS + captor
+    if s.K[i] + s.M[i] > 0:
+        return True
+    escort = s.l_escort[lo]
+    return escort >= 0 and s.l_loc[escort] == v and s.l_captor[escort] < 0
 
 
 # ------------------------------------------------------------------ placement (§5.1.2)

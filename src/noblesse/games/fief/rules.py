@@ -236,8 +236,8 @@ class FiefRules(GameBase):
             return economy.legal_purchase(s, seat)
         if k == A.ROUND_ATT:
             return battle.legal_round_att(s)
-        if k in (A.ROUND_DEF,):
-            return [A.FIGHT, A.SURRENDER]
+        if k == A.ROUND_DEF:
+            return battle.legal_round_def(s)
         if k == A.MOVE_SELECT:
             return movement.legal_select(s, seat)
         if k == A.PICK_START:

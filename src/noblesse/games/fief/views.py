@@ -260,7 +260,7 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "battle_foe": ("Whom do you attack?", "攻擊哪一家？"),
     "battle_round": ("Fight, propose a truce, withdraw or surrender", "戰鬥、提議休戰、撤退或投降"),
     "truce_answer": ("Accept the truce?", "接受休戰嗎？"),
-    "defend": ("Fight or surrender", "戰鬥或投降"),
+    "defend": ("Fight, propose a truce or surrender", "戰鬥、提議休戰或投降"),
     "pursue": ("Pursue the withdrawing attacker?", "追擊撤退的攻方嗎？"),
     "lord_death": ("Choose which of your lords dies", "選擇哪位貴族陣亡"),
     "siege": ("Besiege a fortress, or pass", "圍攻要塞，或跳過"),
