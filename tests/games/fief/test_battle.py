@@ -171,6 +171,12 @@ def test_withdraw_from_a_fortress_and_the_defender_lets_him_go_or_pursues() -> N
     assert legal(s, 1) == ["pursue", "let_go"]
     ev = do(s, 1, "let_go")
     assert events_of(ev, "battle_end")[0]["how"] == "withdrawn"
+    # source "攻方可以直接撤退" (NOTES #13): he leaves the village, to a village he picks
+    assert s.kind == A.WITHDRAW_TO and s.actor == 0
+    assert legal(s, 0) == ["move:blaye", "move:l_epervier", "move:villeneuve"]
+    ev = do(s, 0, "move:blaye")
+    assert units(s, "charolles", 0) == (0, 0) and units(s, "blaye", 0) == (0, 3)
+    assert s.l_loc[L["arthur"]] == V["blaye"] and events_of(ev, "withdrawn")
     s2 = _field(0, 3, 0, 2)
     s2.fort[V["charolles"]] = 1
     s2.ctrl[V["charolles"]] = 1
@@ -298,6 +304,10 @@ def test_lifting_a_siege_and_the_garrison_lets_him_be() -> None:
     assert GAME.to_act(s) == (1,) and legal(s, 1) == ["pursue", "let_go"]
     do(s, 1, "let_go")
     assert GAME.to_act(s) == (0,) and s.engine[V["charolles"] * SEATS] == 0
+    assert s.kind == A.WITHDRAW_TO                          # "把攻城車拆掉撤退" (NOTES #13)
+    do(s, 0, "move:villeneuve")
+    assert units(s, "villeneuve", 0) == (0, 3) and s.l_loc[L["arthur"]] == V["villeneuve"]
+    assert units(s, "charolles", 0) == (0, 0)
 
 
 def test_lifting_a_siege_and_the_garrison_pursues_without_penalty() -> None:

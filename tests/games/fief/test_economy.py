@@ -188,21 +188,44 @@ def test_a_family_short_of_the_cap_cannot_ransom_but_the_captor_may_release() ->
     assert s.l_captor[lo] == -1 and s.money == [1, 0, 0]
 
 
-def test_a_vacant_title_is_free_to_the_family_holding_the_fiefs_city() -> None:
+def test_a_vacant_title_is_free_to_a_new_member_of_the_family_holding_the_city() -> None:
+    """Source (NOTES disagreement 14): "家族有新的成員誕生且家族控制封地城堡" — a lord who
+    came into play after the title went back to the board, and the fief's city."""
     s = table(3)
     lord(s, "arthur", 2, "mazilles")
     troops(s, "mazilles", 2, 0, 1)
     s.fort[V["mazilles"]] = 2                              # the city, left by a dead holder
+    s.vacated[F["mazilles"]] = s.clock                     # vacated after Arthur came
+    s.clock += 1
     troops(s, "st_andromy", 0, 0, 1)                       # not every village: no matter
     begin(s, "purchase")
     do(s, 0, "pass")
     do(s, 1, "pass")
+    assert "title:mazilles" not in legal(s, 2)             # no new member yet
+    lo = lord(s, "charles", 2, "mazilles")
+    s.l_born[lo] = s.clock                                 # played since
+    s.legal_cache = None
     assert "title:mazilles" in legal(s, 2)
     ev = do(s, 2, "title:mazilles")
     assert events_of(ev, "buy")[0]["paid"] == 0 and s.money[2] == 0
-    assert legal(s, 2) == ["holder:arthur"]
-    do(s, 2, "holder:arthur")
-    assert s.fief_holder[F["mazilles"]] == L["arthur"]
+    assert legal(s, 2) == ["holder:charles"]
+    do(s, 2, "holder:charles")
+    assert s.fief_holder[F["mazilles"]] == L["charles"]
+
+
+def test_a_title_is_transferred_once_per_fief_in_a_purchase_phase() -> None:
+    """Review §2: back and forth without limit let a phase go on for ever."""
+    s = table(3)
+    lo = _barony(s)
+    s.fief_holder[F["mazilles"]] = lo
+    lord(s, "charles", 0, "blaye")
+    begin(s, "purchase")
+    do(s, 0, "transfer:mazilles", "holder:charles")
+    assert "transfer:mazilles" not in legal(s, 0)
+    do(s, 0, "pass")
+    s.first = 0
+    begin(s, "purchase")
+    assert "transfer:mazilles" in legal(s, 0)
 
 
 def test_vp_count_as_soon_as_a_title_is_taken() -> None:

@@ -69,7 +69,7 @@ assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
  ROUND_DEF, PURSUE_CHOICE, LORD_DEATH, SIEGE, PILLAGE, TARGET_BISHOPRIC, FORTUNE_EFFECT,
  TALLAGE, WINDOW, UPRISING_TARGET, UPRISING_FOE, UPRISING_MORE, ASSASSIN_TARGET,
  ASSASSIN_MARKER, JUSTICE_TARGET, SP_ANSWER, BATTLE_WINDOW, AMBUSH_CAPTURE,
- AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS) = range(41)
+ AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS, WITHDRAW_TO) = range(42)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
@@ -78,7 +78,7 @@ KIND_NAMES = (
     "intrigue_window", "uprising_village", "uprising_family", "uprising_more",
     "assassination_target", "assassin_marker", "justice_target", "secret_passage_answer",
     "battle_window", "ambush_capture", "ambush_decide", "pursue_lifted_siege", "join_side",
-    "plague_loss",
+    "plague_loss", "withdraw_to",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

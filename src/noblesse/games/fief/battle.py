@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief.control import capture, kill, settle
+from noblesse.games.fief.control import arrive, capture, kill, lift_lord, put_lord, settle
 from noblesse.games.fief.state import (
+    ADJ,
     ASSUMED,
     BISHOPRIC_OF,
     LORD_FEMALE,
@@ -301,9 +302,13 @@ def apply_round_def(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 
 def apply_pursue(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    """§4.6.5 #6: pursued, the battle goes on in the open field, without penalty."""
+    """§4.6.5 #6: pursued, the battle goes on in the open field, without penalty; let
+    go, the attacker leaves the village (source "攻方可以直接撤退", NOTES #13)."""
     if action == A.LET_GO:
+        att, v, caval = s.b_att, s.b_village, s.b_caval
         end_battle(s, "withdrawn", ev)
+        if not caval and s.kind == A.NONE:
+            start_withdrawal(s, att, v, ev)
         return
     s.b_pen = 0
     fight_round(s, ev)
@@ -459,6 +464,8 @@ def lift(s: FiefState, p: int, v: int, ev: list[Event]) -> None:
     if (garrison not in (-1, p) and s.LP[v * SEATS + garrison] and troops(s, v, p)
             and not s.rain[BISHOPRIC_OF[v]]):
         s.kind, s.actor, s.focus, s.target = A.LIFT_PURSUE, garrison, v, p
+    else:
+        start_withdrawal(s, p, v, ev)
 
 
 def apply_lift_pursue(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -468,6 +475,58 @@ def apply_lift_pursue(s: FiefState, p: int, action: int, ev: list[Event]) -> Non
         start_battle(s, v, p, besieger, ev)
     else:
         s.kind = A.NONE
+        start_withdrawal(s, besieger, v, ev)
+
+
+# ------------------------------------------------------------------ withdrawing (NOTES #13)
+
+
+def withdraw_options(s: FiefState, v: int) -> list[int]:
+    """Adjacent villages the withdrawing family may fall back to (not through Heavy
+    Rain, §4.2.1)."""
+    if s.rain[BISHOPRIC_OF[v]]:
+        return []
+    return [w for w in ADJ[v] if not s.rain[BISHOPRIC_OF[w]]]
+
+
+def start_withdrawal(s: FiefState, f: int, v: int, ev: list[Event]) -> None:
+    """Source "攻方可以直接撤退" / "把攻城車拆掉撤退": the withdrawing family's lords and
+    troops (and the captives they guard) leave for an adjacent village it chooses."""
+    options = withdraw_options(s, v)
+    if not options or not troops(s, v, f) and not s.LP[v * SEATS + f]:
+        return
+    if len(options) == 1:
+        withdraw_to(s, f, v, options[0], ev)
+        return
+    s.kind, s.actor, s.focus = A.WITHDRAW_TO, f, v
+
+
+def legal_withdraw_to(s: FiefState) -> list[int]:
+    return [A.MOVE0 + w for w in withdraw_options(s, s.focus)]
+
+
+def apply_withdraw_to(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    v, s.focus = s.focus, -1
+    withdraw_to(s, p, v, action - A.MOVE0, ev)
+
+
+def withdraw_to(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> None:
+    i, j = v * SEATS + f, w * SEATS + f
+    held = [c for c in range(NL) if s.l_captor[c] == f and s.l_loc[c] == v]
+    lords = [lo for lo in range(NL) if s.l_loc[lo] == v and s.l_owner[lo] == f
+             and s.l_captor[lo] < 0]
+    for lo in lords:
+        lift_lord(s, lo)
+        put_lord(s, lo, w, v)
+    arrive(s, w, f, v)                   # no-op when his lords got there first
+    s.K[j] += s.K[i]
+    s.M[j] += s.M[i]
+    s.K[i] = s.M[i] = s.spent_k[i] = s.spent_m[i] = 0
+    for c in held:
+        s.l_loc[c] = w
+    ev.append(Event("withdrawn", {"seat": f, "from": v, "to": w}))
+    settle(s, v, ev)
+    settle(s, w, ev)
 
 
 # ------------------------------------------------------------------ pillage (§4.8)

@@ -142,6 +142,8 @@ def apply_play(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     s.hand[p].remove(card)
     lo = LORD_OF_CARD[card]
     s.l_owner[lo] = p
+    s.l_born[lo] = s.clock               # a new member of the family (§4.4.3 reclaim)
+    s.clock += 1
     ev.append(Event("play_lord", {"seat": p, "card": card, "lord": lo}))
     options = placement_options(s, p)
     if len(options) > 1:

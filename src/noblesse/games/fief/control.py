@@ -190,6 +190,8 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
         s.fief_holder[fief] = heir
         ev.append(Event("title_passes", {"fief": fief, "lord": heir, "seat": f}))
         if heir < 0:
+            s.vacated[fief] = s.clock     # reclaimed only by a lord born since (§4.4.3)
+            s.clock += 1
             for w in FIEF_VILLAGES[fief]:
                 if s.ctrl[w] == f and not present(s, w, f):
                     s.ctrl[w] = -1

@@ -117,21 +117,29 @@ def eligible_holders(s: FiefState, p: int, exclude: int = -1) -> list[int]:
 
 
 def holds_city(s: FiefState, p: int, fief: int) -> bool:
-    """A vacant title is free to the family holding the fief's fortified city (§4.4.3)."""
     return any(s.fort[v] == 2 and s.ctrl[v] == p for v in FIEF_VILLAGES[fief])
 
 
+def new_members(s: FiefState, p: int, fief: int) -> list[int]:
+    """Source: "如果家族有新的成員誕生且家族控制封地城堡，可以直接拿回封地爵位" (a new
+    family member and the fief's castle: the title back, free; NOTES disagreement 14):
+    eligible lords who came into play after the title went back to the board."""
+    if not holds_city(s, p, fief):
+        return []
+    return [lo for lo in eligible_holders(s, p) if s.l_born[lo] > s.vacated[fief]]
+
+
 def title_price(s: FiefState, p: int, fief: int) -> int:
-    return 0 if holds_city(s, p, fief) else TITLE_COST[fief]
+    return 0 if new_members(s, p, fief) else TITLE_COST[fief]
 
 
 def can_claim(s: FiefState, p: int, fief: int) -> bool:
     """The family controls every village of the fief and one holds a stronghold; or it
-    holds the fief's fortified city, left by a title returned to the board."""
+    holds the fief's fortified city and has a new member (a vacant title, free)."""
     if s.fief_holder[fief] >= 0:
         return False
-    if holds_city(s, p, fief):
-        return bool(eligible_holders(s, p))
+    if new_members(s, p, fief):
+        return True
     if s.money[p] < TITLE_COST[fief]:
         return False
     villages = FIEF_VILLAGES[fief]
@@ -144,7 +152,7 @@ def can_transfer(s: FiefState, p: int, fief: int) -> bool:
     """A title goes to another lord of the family; a lord with two titles may give only
     the lower-ranked one (fewer villages) (§4.4.3)."""
     lo = s.fief_holder[fief]
-    if lo < 0 or s.l_owner[lo] != p:
+    if lo < 0 or s.l_owner[lo] != p or s.transferred[fief]:
         return False
     other = [f for f in range(NF) if s.fief_holder[f] == lo and f != fief]
     if other and FIEF_SIZE[other[0]] < FIEF_SIZE[fief]:
@@ -213,14 +221,17 @@ def apply_purchase(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
         s.money[p] -= price
         ev.append(Event("buy", {"seat": p, "item": "fief_title", "fief": fief,
                                 "paid": price}))
-        s.kind, s.focus, s.target = A.HOLDER, fief, 0
+        s.kind, s.focus, s.target = A.HOLDER, fief, 0 if price else 2
     else:
         s.kind, s.focus, s.target = A.HOLDER, action - A.TRANSFER0, 1
     return False
 
 
 def legal_holder(s: FiefState, p: int) -> list[int]:
-    exclude = s.fief_holder[s.focus] if s.target else -1
+    """target 0: a bought title, 1: a transfer, 2: a vacant title reclaimed free."""
+    if s.target == 2:
+        return [A.HOLDER0 + lo for lo in new_members(s, p, s.focus)]
+    exclude = s.fief_holder[s.focus] if s.target == 1 else -1
     return [A.HOLDER0 + lo for lo in eligible_holders(s, p, exclude)]
 
 
@@ -236,7 +247,8 @@ def apply_holder(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     fief, lo = s.focus, action - A.HOLDER0
     old = s.fief_holder[fief]
     s.fief_holder[fief] = lo
-    if s.target:
+    if s.target == 1:
+        s.transferred[fief] = 1           # one transfer per fief per Purchase phase
         ev.append(Event("title_transfer", {"seat": p, "fief": fief, "lord": lo, "from": old}))
         s.kind, s.focus = A.NONE, -1
         return

@@ -47,6 +47,7 @@ INTRIGUE = {
     A.AMBUSH_CAPTURE: intrigue.apply_ambush_capture,
     A.AMBUSH_DECIDE: intrigue.apply_ambush_decide, A.LIFT_PURSUE: battle.apply_lift_pursue,
     A.JOIN_SIDE: battle.apply_join_side, A.PLAGUE_LOSS: disasters.apply_plague_loss,
+    A.WITHDRAW_TO: battle.apply_withdraw_to,
 }
 
 
@@ -203,6 +204,7 @@ class FiefRules(GameBase):
             intrigue.open_window(s)           # the intrigue window, then the income
         elif phase == A.PURCHASES:
             s.new_units = [0] * (NV * SEATS)
+            s.transferred = [0] * len(s.transferred)
         elif phase == A.MOVEMENT:
             movement.start_movement(s)
         elif phase == A.BATTLES:
@@ -310,6 +312,8 @@ class FiefRules(GameBase):
             return [A.SIDE_ATT, A.SIDE_DEF, A.SIDE_NONE]
         if k == A.PLAGUE_LOSS:
             return disasters.legal_plague_loss(s)
+        if k == A.WITHDRAW_TO:
+            return battle.legal_withdraw_to(s)
         return []
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:

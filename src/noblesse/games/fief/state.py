@@ -63,7 +63,7 @@ _LISTS = (
     "stamp", "entry", "engine", "new_units", "fief_holder", "bishop", "rain", "famine",
     "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage", "window",
     "assassin", "l_escort", "b_side", "b_ask", "hit",
-    "plague_due",
+    "plague_due", "l_born", "vacated", "transferred",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
@@ -128,6 +128,9 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.bishop = [-1] * NB                 # next issue: bishops (empty now)
     s.rain, s.famine, s.plague = [0] * NB, [0] * NB, [0] * NB
     s.harvest, s.weather = [0] * NB, [0] * NB
+    s.l_born = [0] * NL                  # clock when the lord came into play
+    s.vacated = [0] * NF                 # clock when the title went back to the board
+    s.transferred = [0] * NF             # title transferred in this Purchase phase
     s.plague_due = []                    # plague losses the owners still choose
     s.hit = [0] * NB                     # bishoprics a disaster was placed on this turn
     s.tallage = [-1] * NF                # the family whose tax marker is on the fief

@@ -407,6 +407,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "round": ("Round {round} in {village}: hits {hits}", "{village}第{round}輪：命中{hits}"),
     "battle_end": ("The battle in {village} ends ({how})", "{village}的戰鬥結束（{how}）"),
     "withdraw": ("{who} withdraws from {village}", "{who}從{village}撤退"),
+    "withdrawn": ("{who} falls back from {from_} to {to}", "{who}從{from_}撤退到{to}"),
     "truce_refused": ("{who} refuses the truce", "{who}拒絕休戰"),
     "captured": ("{lord} ({who}) is captured by {captor}", "{lord}（{who}）被{captor}俘虜"),
     "escape": ("{lord} ({who}) escapes", "{lord}（{who}）逃脫"),
