@@ -19,11 +19,12 @@ ACTION_NAMES: list[str] = [
     "let_go", "carry:knight", "carry:man_at_arms", "drop:knight", "drop:man_at_arms",
     "city:none", "effect:cancel", "effect:bonus", "ambush:continue", "ambush:end",
     "side:attacker", "side:defender", "side:none", "lose:knight", "lose:man_at_arms",
+    "tithe:all",
 ]
 (PASS, DRAW_FORTUNE, DRAW_MIXED, LORD_DONE, PERMIT_YES, PERMIT_NO, RETREAT, STAY, FIGHT,
  SURRENDER, WITHDRAW, TRUCE, TRUCE_YES, TRUCE_NO, PURSUE, LET_GO, CARRY_K, CARRY_M, DROP_K,
  DROP_M, CITY_NONE, EFFECT_CANCEL, EFFECT_BONUS, AMBUSH_GO_ON, AMBUSH_END, SIDE_ATT, SIDE_DEF,
- SIDE_NONE, LOSE_K, LOSE_M) = range(len(ACTION_NAMES))
+ SIDE_NONE, LOSE_K, LOSE_M, TITHE_ALL) = range(len(ACTION_NAMES))
 
 
 def _block(prefix: str, keys: list[str]) -> int:
@@ -61,6 +62,7 @@ MARKER0 = _block("assassin_marker", LKEYS)
 CAPTURE0 = _block("capture", LKEYS)
 LIFT0 = _block("lift_siege", VKEYS)
 ESCORT0 = _block("escort", LKEYS)
+TITHE0 = _block("tithe", [b.key for b in BOARD.bishoprics])
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import free, settle
+from noblesse.games.fief.fortune import tithe_taker
 from noblesse.games.fief.state import (
     BISHOPRIC_OF,
     DATA,
@@ -48,8 +49,9 @@ def collect_income(s: FiefState, ev: list[Event]) -> None:
         gains[c] += VILLAGE_INCOME
         b = BISHOPRIC_OF[v]
         if s.mills[v] and not s.famine[b]:     # Famine: mills earn nothing (§4.2.2)
-            gains[c] += (MILL_INCOME + HARVEST * s.harvest[b] + WEATHER * s.weather[b]) \
-                * s.mills[v]
+            taker = tithe_taker(s, b)          # a tithe takes the mills' income (§4.3)
+            gains[c if taker < 0 else taker] += (
+                MILL_INCOME + HARVEST * s.harvest[b] + WEATHER * s.weather[b]) * s.mills[v]
     for fief, f in enumerate(s.tallage):
         if f >= 0:                              # §4.2.5: 2 D per village of the fief
             gains[f] += TALLAGE * FIEF_SIZE[fief]
@@ -58,6 +60,7 @@ def collect_income(s: FiefState, ev: list[Event]) -> None:
     ev.append(Event("income", {"gains": gains}))
     nb = len(s.harvest)                         # markers and bonuses go after income
     s.harvest, s.weather, s.tallage = [0] * nb, [0] * nb, [-1] * NF
+    s.tithe = [-1] * len(s.tithe)
 
 
 # ------------------------------------------------------------------ ransoms (§4.4.1)

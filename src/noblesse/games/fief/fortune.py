@@ -3,21 +3,24 @@
 Bountiful Harvest on a bishopric not under Heavy Rain, Good Weather on one not under
 Famine: cancel that disaster there (Harvest: Famine; Good Weather: Heavy Rain), or +1 D
 per mill there at the next income; a bishopric carries each bonus once at most.
-Taxes as Tallage: a fief lord taxes his own fief (2 D per village at the next income,
-whoever controls them); at most 3 tax markers per family. Tithe needs a Bishop, a
-Cardinal or the Pope, and the King's tallage a King: the next issue.
+Taxes as Tallage: a fief lord taxes his own fief, the King a fief nobody controls (2 D
+per village at the next income, whoever controls them); as Tithe: a Bishop his own
+bishopric, a Cardinal any governed one, the Pope all governed ones with one card (the
+bishopric's mill income, Bishop > Cardinal > Pope); at most 3 tax markers per family.
+The offices are elected in the next issue; here they are read from the state.
 """
 
 from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief.state import CARDS, DATA, NB, NF, FiefState
+from noblesse.games.fief.state import CARDS, DATA, FIEF_VILLAGES, NB, NF, NL, FiefState
 
 HARVEST = DATA.card("bountiful_harvest")
 WEATHER = DATA.card("good_weather")
 TAXES = DATA.card("taxes")
 TAX_MARKERS = DATA.kit_count("tax_marker")
+BISHOP, CARDINAL, POPE = 0, 1, 2        # tithe ranks, in order of priority
 
 
 def targets(s: FiefState, card: int) -> list[int]:
@@ -28,18 +31,72 @@ def targets(s: FiefState, card: int) -> list[int]:
     return [b for b in range(NB) if not s.famine[b] and (s.rain[b] or not s.weather[b])]
 
 
+def markers_out(s: FiefState, p: int) -> int:
+    """Tax markers of ``p`` on the board: tallages, Bishop and Cardinal tithes, and one
+    for the Pope's tithe on every governed bishopric (one card, one marker [assumed])."""
+    tithes = sum(1 for i, f in enumerate(s.tithe) if f == p and i % 3 < POPE)
+    pope = int(any(f == p for i, f in enumerate(s.tithe) if i % 3 == POPE))
+    return sum(1 for x in s.tallage if x == p) + tithes + pope
+
+
+def office_of(s: FiefState, lo: int, p: int) -> bool:
+    return lo >= 0 and s.l_owner[lo] == p
+
+
+def ungoverned(s: FiefState, fief: int) -> bool:
+    """Source "國王放在沒人控制的封地" (NOTES disagreement 15): no title holder, and no
+    family controls every village of the fief."""
+    if s.fief_holder[fief] >= 0:
+        return False
+    owners = {s.ctrl[v] for v in FIEF_VILLAGES[fief]}
+    return len(owners) > 1 or -1 in owners
+
+
 def tallage_targets(s: FiefState, p: int) -> list[int]:
-    if sum(1 for x in s.tallage if x == p) >= TAX_MARKERS:
+    """§4.2.5: a fief lord on his own fief; the King on a fief nobody controls."""
+    if markers_out(s, p) >= TAX_MARKERS:
         return []
-    return [f for f in range(NF) if s.tallage[f] < 0 and s.fief_holder[f] >= 0
-            and s.l_owner[s.fief_holder[f]] == p]
+    king = office_of(s, s.king, p)
+    return [f for f in range(NF) if s.tallage[f] < 0 and (
+        (s.fief_holder[f] >= 0 and s.l_owner[s.fief_holder[f]] == p)
+        or (king and ungoverned(s, f)))]
+
+
+def governed(s: FiefState) -> list[int]:
+    return [b for b in range(NB) if s.bishop[b] >= 0]
+
+
+def tithe_targets(s: FiefState, p: int) -> list[int]:
+    """§4.2.5: a Bishop on his own bishopric (rank 0), a Cardinal on any governed one
+    (rank 1); as ``b * 3 + rank``, not already tithed by ``p`` at that rank."""
+    if markers_out(s, p) >= TAX_MARKERS:
+        return []
+    out = [b * 3 + BISHOP for b in range(NB) if office_of(s, s.bishop[b], p)]
+    if any(s.cardinal[lo] and s.l_owner[lo] == p for lo in range(NL)):
+        out += [b * 3 + CARDINAL for b in governed(s)]
+    return sorted(x for x in out if s.tithe[x] < 0)
+
+
+def pope_may_tithe(s: FiefState, p: int) -> bool:
+    """The Pope tithes every governed bishopric with one card (§4.2.5)."""
+    return (office_of(s, s.pope, p) and markers_out(s, p) < TAX_MARKERS
+            and any(s.tithe[b * 3 + POPE] < 0 for b in governed(s)))
+
+
+def tithe_taker(s: FiefState, b: int) -> int:
+    """Source: "1.主教 2.紅衣主教 3.教宗，越底層的順位越高" — the first of Bishop, Cardinal,
+    Pope to tithe ``b`` collects; -1: untithed."""
+    for rank in (BISHOP, CARDINAL, POPE):
+        if s.tithe[b * 3 + rank] >= 0:
+            return s.tithe[b * 3 + rank]
+    return -1
 
 
 def playable(s: FiefState, p: int, card: int) -> bool:
     if card in (HARVEST, WEATHER):
         return bool(targets(s, card))
     if card == TAXES:
-        return bool(tallage_targets(s, p))
+        return bool(tallage_targets(s, p) or tithe_targets(s, p) or pope_may_tithe(s, p))
     return False
 
 
@@ -88,13 +145,28 @@ def effect(s: FiefState, p: int, card: int, b: int, cancel: bool, ev: list[Event
 
 
 def legal_tallage(s: FiefState, p: int) -> list[int]:
-    return [A.TALLAGE0 + f for f in tallage_targets(s, p)]
+    out = [A.TALLAGE0 + f for f in tallage_targets(s, p)]
+    tithes = {x // 3 for x in tithe_targets(s, p)}
+    out += [A.TITHE0 + b for b in sorted(tithes)]
+    if pope_may_tithe(s, p):
+        out.append(A.TITHE_ALL)
+    return out
 
 
 def apply_tallage(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    f = action - A.TALLAGE0
-    s.tallage[f] = p
-    ev.append(Event("tallage", {"seat": p, "fief": f}))
+    if action == A.TITHE_ALL:
+        for b in governed(s):
+            if s.tithe[b * 3 + POPE] < 0:
+                s.tithe[b * 3 + POPE] = p
+        ev.append(Event("tithe_all", {"seat": p}))
+    elif action >= A.TITHE0:
+        b = action - A.TITHE0
+        s.tithe[min(x for x in tithe_targets(s, p) if x // 3 == b)] = p
+        ev.append(Event("tithe", {"seat": p, "bishopric": b}))
+    else:
+        f = action - A.TALLAGE0
+        s.tallage[f] = p
+        ev.append(Event("tallage", {"seat": p, "fief": f}))
     s.kind, s.focus = A.NONE, -1
 
 

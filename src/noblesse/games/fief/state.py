@@ -63,7 +63,7 @@ _LISTS = (
     "stamp", "entry", "engine", "new_units", "fief_holder", "bishop", "rain", "famine",
     "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage", "window",
     "assassin", "l_escort", "b_side", "b_ask", "hit",
-    "plague_due", "l_born", "vacated", "transferred",
+    "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
@@ -131,6 +131,8 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.l_born = [0] * NL                  # clock when the lord came into play
     s.vacated = [0] * NF                 # clock when the title went back to the board
     s.transferred = [0] * NF             # title transferred in this Purchase phase
+    s.cardinal = [0] * NL                # Cardinals (office of the next issue)
+    s.tithe = [-1] * (NB * 3)            # b * 3 + (0 Bishop, 1 Cardinal, 2 Pope): family
     s.plague_due = []                    # plague losses the owners still choose
     s.hit = [0] * NB                     # bishoprics a disaster was placed on this turn
     s.tallage = [-1] * NF                # the family whose tax marker is on the fief

@@ -108,6 +108,8 @@ class FiefViews:
             "first": s.first, "phase": A.PHASE_NAMES[s.phase], "over": s.over,
             "villages": villages, "lords": lords, "players": players,
             "tallage": {FIEFS[f].key: s.tallage[f] for f in range(NF) if s.tallage[f] >= 0},
+            "tithe": {BISHOPRICS[i // 3].key + ":" + ("bishop", "cardinal", "pope")[i % 3]: f
+                      for i, f in enumerate(s.tithe) if f >= 0},
         "fief_titles": {FIEFS[f].key: (LORD_CARDS[s.fief_holder[f]].key
                                            if s.fief_holder[f] >= 0 else None)
                             for f in range(NF)},
@@ -267,7 +269,7 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "pillage": ("Pillage a mill, or pass", "掠奪磨坊，或跳過"),
     "fortune_bishopric": ("On which bishopric?", "用在哪個教區？"),
     "fortune_effect": ("Cancel the disaster, or +1 D per mill?", "取消災難，或每個磨坊+1元？"),
-    "tallage": ("Which of your fiefs do you tax?", "對哪個封地徵封地稅？"),
+    "tallage": ("Tallage on a fief, or Tithe on a bishopric?", "對封地徵封地稅，或對教區徵什一稅？"),
     "intrigue_window": ("Play an opportunity card, or pass", "打出機會卡，或跳過"),
     "uprising_village": ("Where does the uprising break out?", "在哪個村莊引發暴動？"),
     "uprising_family": ("Whose troops suffer the uprising?", "哪一家的部隊承受暴動？"),
@@ -318,6 +320,7 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.SIDE_NONE: ("Stay out of it", "不參戰"),
     A.LOSE_K: ("Lose a knight", "失去1名騎士"),
     A.LOSE_M: ("Lose a man-at-arms", "失去1名士兵"),
+    A.TITHE_ALL: ("Tithe every governed bishopric (Pope)", "對所有被統治的教區徵什一稅（教宗）"),
 }
 
 _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
@@ -350,6 +353,7 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.CAPTURE0, NL, "l", ("Take {x}", "抓走{x}")),
     (A.LIFT0, NV, "v", ("Lift the siege of {x}", "解除對{x}的圍攻")),
     (A.ESCORT0, NL, "l", ("Lead or leave the captive {x}", "帶走或留下肉票{x}")),
+    (A.TITHE0, NB, "b", ("Tithe the bishopric of {x}", "對{x}教區徵什一稅")),
 ]
 
 
@@ -428,6 +432,9 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "fortune": ("{card} on the bishopric of {bishopric} ({effect})",
                 "{card}用在{bishopric}教區（{effect}）"),
     "tallage": ("{who} levies the tallage on {fief}", "{who}對{fief}徵收封地稅"),
+    "tithe": ("{who} levies the tithe on {bishopric}", "{who}對{bishopric}教區徵收什一稅"),
+    "tithe_all": ("{who} (the Pope) tithes every governed bishopric",
+                  "{who}（教宗）對所有被統治的教區徵收什一稅"),
     "escort": ("{lord} ({who}) {led} a captive", "{lord}（{who}）{led}一名肉票"),
     "join_side": ("{who} joins the side of {with_}", "{who}加入{with_}一方"),
     "fortification": ("The fortress of {village} costs the attackers {penalty} dice",

@@ -1,0 +1,106 @@
+"""Taxes by the offices (§4.2.5): the King's tallage, tithes and their priority, and the
+offices' VP. The offices are elected in the next issue; here they are set by hand."""
+
+from __future__ import annotations
+
+from fief_scenario import (
+    A,
+    C,
+    F,
+    L,
+    V,
+    begin,
+    do,
+    legal,
+    lord,
+    pass_window,
+    table,
+    troops,
+)
+
+from noblesse.games.fief.state import BOARD
+
+B = {b.key: b.id for b in BOARD.bishoprics}
+
+
+def _taxes(s: object, seat: int) -> None:
+    """``seat`` (first player) holds Taxes and reaches the PLAY step."""
+    s.hand[seat] = [C["taxes"]]
+    s.fd_deck = [C["justice"], C["justice"]]
+    s.first = seat
+    begin(s, "cards")
+    do(s, seat, "pass", "draw:fortune", "play:taxes")
+
+
+def test_the_king_taxes_a_fief_nobody_controls() -> None:
+    """Source "國王放在沒人控制的封地" (NOTES disagreement 15): not a fief with a holder,
+    nor one a family controls every village of."""
+    s = table(3)
+    s.king = lord(s, "arthur", 0, "sigy")
+    s.fief_holder[F["blaye"]] = lord(s, "charles", 1, "blaye")
+    for v in BOARD.fiefs[F["mazilles"]].villages:           # seat 2 holds all of it
+        troops(s, BOARD.villages[v].key, 2, 0, 1)
+    _taxes(s, 0)
+    names = legal(s, 0)
+    assert "tallage:blaye" not in names and "tallage:mazilles" not in names
+    assert "tallage:sigy" in names
+    do(s, 0, "tallage:sigy")
+    assert s.tallage[F["sigy"]] == 0
+
+
+def test_a_bishops_tithe_takes_the_mill_income_before_the_cardinal_and_pope() -> None:
+    """Source "1.主教 2.紅衣主教 3.教宗，越底層的順位越高": the Bishop of the bishopric
+    collects; the mills' controller gets nothing from them."""
+    s = table(3)
+    bishop = lord(s, "arthur", 1, "sigy")
+    s.bishop[B["sigy"]] = bishop
+    cardinal = lord(s, "charles", 2, "blaye")
+    s.bishop[B["blaye"]] = cardinal
+    s.cardinal[cardinal] = 1
+    s.pope = lord(s, "eric", 0, "marcamps")
+    troops(s, "sigy", 1, 0, 1)
+    lord(s, "gauvain", 0, "st_paul")                        # seat 0's mills in Sigy's bishopric
+    s.mills[V["st_paul"]] = 2
+    _taxes(s, 0)
+    assert "tithe:all" in legal(s, 0)                       # the Pope: every governed one
+    do(s, 0, "tithe:all")
+    assert s.tithe[B["sigy"] * 3 + 2] == 0 and s.tithe[B["blaye"] * 3 + 2] == 0
+    s.kind, s.legal_cache = A.NONE, None
+    _taxes(s, 2)
+    assert set(legal(s, 2)) == {"tithe:sigy", "tithe:blaye"}  # the Cardinal: any governed
+    do(s, 2, "tithe:sigy")
+    s.kind, s.legal_cache = A.NONE, None
+    _taxes(s, 1)
+    assert legal(s, 1) == ["tithe:sigy"]                    # the Bishop: his own
+    do(s, 1, "tithe:sigy")
+    s.kind, s.legal_cache = A.NONE, None
+    s.money = [0, 0, 0]
+    begin(s, "income")
+    pass_window(s)
+    # St Paul: 1 (village) for seat 0, its 2 mills (4 D) to the Bishop; Sigy 1 for seat 1
+    assert s.money[0] == 1 + 1 and s.money[1] == 1 + 4
+    assert s.tithe == [-1] * len(s.tithe)
+
+
+def test_a_tithed_village_may_rise_but_not_for_the_tither() -> None:
+    s = table(3)
+    s.bishop[B["sigy"]] = lord(s, "arthur", 1, "sigy")
+    troops(s, "sigy", 1, 0, 1)
+    s.tithe[B["sigy"] * 3] = 1
+    s.hand[0] = [C["uprising"]]
+    s.hand[1] = [C["uprising"]]
+    begin(s, "income")
+    assert legal(s, 0) == ["pass", "play:uprising"]
+    do(s, 0, "pass")
+    assert legal(s, 1) == ["pass"]                          # his own tithe: not for him
+
+
+def test_king_and_pope_count_one_vp_each() -> None:
+    s = table(3)
+    s.king = lord(s, "arthur", 0, "sigy")
+    s.pope = lord(s, "charles", 1, "blaye")
+    s.fief_holder[F["blaye"]] = L["charles"]
+    s.kind, s.legal_cache = A.NONE, None
+    from noblesse.games.fief.endturn import victory_points
+
+    assert victory_points(s) == [1, 2, 0]
