@@ -19,12 +19,12 @@ ACTION_NAMES: list[str] = [
     "let_go", "carry:knight", "carry:man_at_arms", "drop:knight", "drop:man_at_arms",
     "city:none", "effect:cancel", "effect:bonus", "ambush:continue", "ambush:end",
     "side:attacker", "side:defender", "side:none", "lose:knight", "lose:man_at_arms",
-    "tithe:all",
+    "tithe:all", "stop_uprising",
 ]
 (PASS, DRAW_FORTUNE, DRAW_MIXED, LORD_DONE, PERMIT_YES, PERMIT_NO, RETREAT, STAY, FIGHT,
  SURRENDER, WITHDRAW, TRUCE, TRUCE_YES, TRUCE_NO, PURSUE, LET_GO, CARRY_K, CARRY_M, DROP_K,
  DROP_M, CITY_NONE, EFFECT_CANCEL, EFFECT_BONUS, AMBUSH_GO_ON, AMBUSH_END, SIDE_ATT, SIDE_DEF,
- SIDE_NONE, LOSE_K, LOSE_M, TITHE_ALL) = range(len(ACTION_NAMES))
+ SIDE_NONE, LOSE_K, LOSE_M, TITHE_ALL, STOP_UPRISING) = range(len(ACTION_NAMES))
 
 
 def _block(prefix: str, keys: list[str]) -> int:
@@ -71,7 +71,7 @@ assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
  ROUND_DEF, PURSUE_CHOICE, LORD_DEATH, SIEGE, PILLAGE, TARGET_BISHOPRIC, FORTUNE_EFFECT,
  TALLAGE, WINDOW, UPRISING_TARGET, UPRISING_FOE, UPRISING_MORE, ASSASSIN_TARGET,
  ASSASSIN_MARKER, JUSTICE_TARGET, SP_ANSWER, BATTLE_WINDOW, AMBUSH_CAPTURE,
- AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS, WITHDRAW_TO) = range(42)
+ AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS, WITHDRAW_TO, UPRISING_STOP) = range(43)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
@@ -80,7 +80,7 @@ KIND_NAMES = (
     "intrigue_window", "uprising_village", "uprising_family", "uprising_more",
     "assassination_target", "assassin_marker", "justice_target", "secret_passage_answer",
     "battle_window", "ambush_capture", "ambush_decide", "pursue_lifted_siege", "join_side",
-    "plague_loss", "withdraw_to",
+    "plague_loss", "withdraw_to", "uprising_stop",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

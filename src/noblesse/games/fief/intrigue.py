@@ -27,6 +27,7 @@ from noblesse.games.fief import actions as A
 from noblesse.games.fief.battle import PENALTY, d6, hits_of, take_hits
 from noblesse.games.fief.control import capture, free, kill, settle
 from noblesse.games.fief.state import (
+    ASSUMED,
     BISHOPRIC_OF,
     DATA,
     FIEF_OF,
@@ -46,6 +47,8 @@ ASSASSINATION = DATA.card("assassination")
 JUSTICE = DATA.card("justice")
 BONUS = rule("uprising_bonus_per_card")
 DEATH_MAX = rule("death_roll_max")
+BISHOP_STOPS = int(ASSUMED["bishop_stops_uprising_min"])
+CARDINAL_STOPS = int(ASSUMED["cardinal_stops_uprising_max"])
 MARKERS = DATA.pool_count("assassin_marker")
 
 
@@ -159,7 +162,57 @@ def more_or_roll(s: FiefState, p: int, ev: list[Event]) -> None:
     if s.hand[p]:
         s.kind = A.UPRISING_MORE
     else:
-        revolt(s, p, ev)
+        before_roll(s, p, ev)
+
+
+# ------------------------------------------------------------------ the clergy (§4.12.1)
+
+
+def clerics_at(s: FiefState, v: int) -> list[int]:
+    """Free lords in ``v`` who may try to stop the uprising: the Bishop of its
+    bishopric, any Cardinal [presence in the village: assumed, spec §4.12.1]."""
+    b = BISHOPRIC_OF[v]
+    return [lo for lo in range(NL) if s.l_loc[lo] == v and s.l_owner[lo] >= 0
+            and s.l_captor[lo] < 0 and (s.bishop[b] == lo or s.cardinal[lo])]
+
+
+def before_roll(s: FiefState, p: int, ev: list[Event]) -> None:
+    s.up_player = p
+    s.clerics = clerics_at(s, s.up_village)
+    s.up_failed = []
+    next_cleric(s, ev)
+
+
+def next_cleric(s: FiefState, ev: list[Event]) -> None:
+    if s.clerics:
+        s.kind, s.actor = A.UPRISING_STOP, s.l_owner[s.clerics[0]]
+        return
+    revolt(s, s.up_player, ev)
+
+
+def apply_uprising_stop(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """d6: a Bishop stops it on 5-6, a Cardinal on 1-4 (a Cardinal who is the Bishop
+    there tries once, as Cardinal [assumed]); failing, he may die with the others."""
+    lo = s.clerics.pop(0)
+    if action == A.PASS:
+        next_cleric(s, ev)
+        return
+    r = d6(s)
+    ev.append(Event("roll", {"seat": p, "why": "uprising_stop", "dice": [r], "lord": lo}))
+    stopped = r <= CARDINAL_STOPS if s.cardinal[lo] else r >= BISHOP_STOPS
+    if stopped:
+        ev.append(Event("uprising_stopped", {"seat": p, "lord": lo,
+                                             "village": s.up_village}))
+        end_uprising(s)
+        return
+    s.up_failed.append(lo)
+    next_cleric(s, ev)
+
+
+def end_uprising(s: FiefState) -> None:
+    s.up_village, s.up_family, s.up_cards, s.up_player = -1, -1, 0, -1
+    s.clerics, s.up_failed = [], []
+    s.kind = A.NONE
 
 
 def legal_uprising_more(s: FiefState, p: int) -> list[int]:
@@ -180,7 +233,7 @@ def uprising_penalty(s: FiefState) -> int:
 
 def apply_uprising_more(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.PASS:
-        revolt(s, p, ev)
+        before_roll(s, p, ev)
         return
     card = action - A.PLAY0
     s.hand[p].remove(card)
@@ -209,11 +262,13 @@ def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
         for lo in range(NL):
             if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
                 kill(s, lo, "uprising", ev)
+    for lo in s.up_failed:      # "也可能一起陪葬": a failed cleric without troops there
+        if s.l_owner[lo] >= 0 and s.l_loc[lo] == v and not troops(s, v, s.l_owner[lo]):
+            kill(s, lo, "uprising", ev)
     if effective and not any(troops(s, v, g) for g in range(s.n_players)):
         raze(s, v, ev)          # source: only when no troops are left in the village
     settle(s, v, ev)
-    s.up_village, s.up_family, s.up_cards = -1, -1, 0
-    s.kind = A.NONE
+    end_uprising(s)
 
 
 def raze(s: FiefState, v: int, ev: list[Event]) -> None:

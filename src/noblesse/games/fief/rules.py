@@ -47,7 +47,7 @@ INTRIGUE = {
     A.AMBUSH_CAPTURE: intrigue.apply_ambush_capture,
     A.AMBUSH_DECIDE: intrigue.apply_ambush_decide, A.LIFT_PURSUE: battle.apply_lift_pursue,
     A.JOIN_SIDE: battle.apply_join_side, A.PLAGUE_LOSS: disasters.apply_plague_loss,
-    A.WITHDRAW_TO: battle.apply_withdraw_to,
+    A.WITHDRAW_TO: battle.apply_withdraw_to, A.UPRISING_STOP: intrigue.apply_uprising_stop,
 }
 
 
@@ -314,6 +314,8 @@ class FiefRules(GameBase):
             return disasters.legal_plague_loss(s)
         if k == A.WITHDRAW_TO:
             return battle.legal_withdraw_to(s)
+        if k == A.UPRISING_STOP:
+            return [A.PASS, A.STOP_UPRISING]
         return []
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:

@@ -64,13 +64,14 @@ _LISTS = (
     "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage", "window",
     "assassin", "l_escort", "b_side", "b_ask", "hit",
     "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
+    "clerics", "up_failed",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
     "target", "b_village", "b_att", "b_def", "b_pen", "b_quiet", "b_round", "b_withdrew",
     "b_casualties", "fought", "king", "queen", "pope", "max_turns", "winner_list",
     "draw_left", "mode", "pending_draw", "b_caval", "b_lord", "b_from", "b_knights",
-    "up_village", "up_family", "up_cards", "answer_for", "victim",
+    "up_village", "up_family", "up_cards", "answer_for", "victim", "up_player",
 )
 
 
@@ -141,7 +142,8 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.l_escort = [-1] * NL               # the lord a captive is led along by
     s.b_side = [0] * SEATS               # in the battle: 1 attacker's side, 2 defender's
     s.b_ask = []                         # families still to choose a side
-    s.up_village, s.up_family, s.up_cards = -1, -1, 0
+    s.up_village, s.up_family, s.up_cards, s.up_player = -1, -1, 0, -1
+    s.clerics, s.up_failed = [], []      # clerics still to try to stop it; who failed
     s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
     s.deaths = []                        # pending lord deaths: [family, count, village]
     s.engines_used = [0] * n

@@ -321,6 +321,7 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.LOSE_K: ("Lose a knight", "失去1名騎士"),
     A.LOSE_M: ("Lose a man-at-arms", "失去1名士兵"),
     A.TITHE_ALL: ("Tithe every governed bishopric (Pope)", "對所有被統治的教區徵什一稅（教宗）"),
+    A.STOP_UPRISING: ("Try to stop the uprising", "嘗試阻止暴動"),
 }
 
 _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
@@ -442,6 +443,8 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "play_opportunity": ("{who} plays {card}", "{who}打出{card}"),
     "uprising": ("Uprising in {village}: {damage} damage to {foe}",
                  "{village}發生暴動：{foe}受到{damage}點傷害"),
+    "uprising_stopped": ("{lord} ({who}) stops the uprising in {village}",
+                         "{lord}（{who}）阻止了{village}的暴動"),
     "razed": ("The mills and fortress of {village} are destroyed", "{village}的磨坊與要塞被摧毀"),
     "assassination_failed": ("{lord} survives the assassination", "{lord}逃過暗殺"),
     "assassin_marker": ("{lord} ({who}) carries an assassin marker", "{lord}（{who}）帶上刺客標記"),
