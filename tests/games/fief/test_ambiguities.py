@@ -4,7 +4,7 @@ files of their rules: §6 #4, #6, #7, #8, #11, #14, #16, #18, #21)."""
 from __future__ import annotations
 
 import pytest
-from fief_scenario import GAME, A, C, L, V, begin, dice, do, events_of, lord, table, troops
+from fief_scenario import GAME, A, C, L, V, begin, dice, do, events_of, legal, lord, table, troops
 
 from noblesse.games.fief.battle import hits_of
 from noblesse.games.fief.state import BOARD
@@ -70,7 +70,8 @@ def test_setup_refuses_bad_options() -> None:
     with pytest.raises(ValueError):
         GAME.setup(2, 1)
     assert GAME.options_schema() == {"max_turns": 0, "fixed_starts": False,
-                                     "alternative_dice": False}
+                                     "alternative_dice": False,
+                                     "one_family_per_fief_start": False}
     assert GAME.simulation_options["max_turns"] > 0
 
 
@@ -86,3 +87,35 @@ def test_the_battle_and_the_decision_are_in_the_view_and_in_words() -> None:
     assert view["decision"] == {"kind": "battle_round", "seat": 0}
     assert GAME.describe_decision(s, "zh-TW") == "戰鬥、提議休戰、撤退或投降"
     assert A.KIND_NAMES[s.kind] == "battle_round"
+
+
+def test_21_one_family_per_fief_at_the_start_as_an_option() -> None:
+    """§6 #21, data assumed.one_family_per_fief_start (default off)."""
+    from noblesse.games.fief.state import BOARD
+
+    for option in (False, True):
+        s = GAME.setup(3, 5, {"one_family_per_fief_start": option})
+        first = GAME.to_act(s)[0]
+        GAME.apply(s, first, GAME.decode("start:blaye"))
+        names = [GAME.encode(a) for a in GAME.legal_actions(s, GAME.to_act(s)[0])]
+        same_fief = [f"start:{BOARD.villages[v].key}"
+                     for v in BOARD.villages_of_fief(BOARD.fief_of(V["blaye"]))
+                     if BOARD.villages[v].key != "blaye"]
+        assert all((n in names) != option for n in same_fief)
+
+
+def test_troops_capped_by_kit_when_the_data_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """NOTES difference #1: off by default (the source has no limit); on, the family
+    board's 8 knights cap its knights."""
+    from noblesse.games.fief import economy
+
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 8, 0)
+    s.money[0] = 10
+    begin(s, "purchase")
+    assert "buy:knight:blaye" in legal(s, 0)
+    monkeypatch.setattr(economy, "KIT_CAP", True)
+    s.legal_cache = None
+    names = legal(s, 0)
+    assert "buy:knight:blaye" not in names and "buy:man_at_arms:blaye" in names

@@ -34,6 +34,10 @@ FACES_ALT = tuple(int(x) for x in ASSUMED["battle_die_faces_alternative"])
 KNIGHT_SP, MAA_SP, LORD_SP = rule("knight_sp"), rule("man_at_arms_sp"), rule("lord_sp")
 LADY_SP = int(ASSUMED["untitled_lady_sp"])
 KNIGHT_HP = rule("knight_hp")
+if rule("lord_hp") != 1 or int(ASSUMED["untitled_lady_hp"]) != 1 or rule("man_at_arms_hp") != 1:
+    # queue_deaths kills one lord per hit beyond the troops (§4.6.4)
+    raise ValueError("data.toml: lord_hp, untitled_lady_hp and man_at_arms_hp must be 1: "
+                     "the engine takes one hit per lord and per man-at-arms")
 DICE_1, DICE_7, DICE_13 = rule("dice_at_1_sp"), rule("dice_at_7_sp"), rule("dice_at_13_sp")
 PENALTY = (0, rule("stronghold_penalty"), rule("city_penalty"))
 ENGINE_FIRST, ENGINE_LATER = rule("siege_engine_first"), rule("siege_engine_later")

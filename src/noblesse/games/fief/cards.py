@@ -26,6 +26,7 @@ from noblesse.games.fief.state import (
 HAND_LIMIT = int(ASSUMED["hand_limit"])
 MAX_LORDS = rule("max_lords_on_board")
 DRAWS = rule("draws_per_turn")
+MAX_LORD_DRAWS = rule("max_lord_draws_per_turn")
 
 # Cards-phase steps of one player (``s.mode``)
 DISCARDING, DRAWING, PLAYING, TRIMMING = range(4)
@@ -114,7 +115,8 @@ def apply_discard(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 
 def apply_draw(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    decks = ["fortune"] * DRAWS if action == A.DRAW_FORTUNE else ["fortune", "lord"]
+    lords = 0 if action == A.DRAW_FORTUNE else MAX_LORD_DRAWS     # §3.2.2
+    decks = ["fortune"] * (DRAWS - lords) + ["lord"] * lords
     for deck in decks:
         while True:
             card = draw_card(s, deck, ev)

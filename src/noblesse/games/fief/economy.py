@@ -27,6 +27,13 @@ MILL_INCOME = rule("mill_income")
 MAA_COST, KNIGHT_COST = rule("man_at_arms_cost"), rule("knight_cost")
 STRONGHOLD_COST, MILL_COST = rule("stronghold_cost"), rule("mill_cost")
 MAX_MILLS = rule("max_mills_per_village")
+MAX_FORTS = rule("max_strongholds_per_village")
+MAX_CITIES = rule("max_cities_per_fief")
+KIT_CAP = bool(DATA.rules["troops_capped_by_kit"])   # NOTES difference #1: off
+KIT_K, KIT_M = DATA.kit_count("knight"), DATA.kit_count("man_at_arms")
+if not DATA.assumed["unlimited_bank"]:
+    raise ValueError("data.toml: assumed.unlimited_bank: only an unlimited bank is built "
+                     "(money is never short in the bank, §2.2)")
 MAX_NEW = rule("max_new_units_per_location")
 MAX_TITLES = rule("max_fief_titles_per_lord")
 RANSOM_BASE, RANSOM_PER_TITLE = rule("ransom_base"), rule("ransom_per_title")
@@ -163,6 +170,16 @@ def can_transfer(s: FiefState, p: int, fief: int) -> bool:
     return bool(eligible_holders(s, p, exclude=lo))
 
 
+def kit_room(s: FiefState, p: int) -> tuple[bool, bool]:
+    """With ``troops_capped_by_kit`` the family board's 8 knights and 13 men-at-arms
+    cap its troops (spec §2.1); off by default (source: no limit, NOTES #1)."""
+    if not KIT_CAP:
+        return True, True
+    k = sum(s.K[v * SEATS + p] for v in range(NV))
+    m = sum(s.M[v * SEATS + p] for v in range(NV))
+    return k < KIT_K, m < KIT_M
+
+
 def legal_purchase(s: FiefState, p: int) -> list[int]:
     out = [A.PASS]
     m = s.money[p]
@@ -170,15 +187,17 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
     forts_out = sum(1 for x in s.fort if x == 1)
     ctrl, lp, new = s.ctrl, s.LP, s.new_units
     buys: list[int] = []
+    room_k, room_m = kit_room(s, p)
     for v in range(NV):
         i = v * SEATS + p
         if lp[i] and new[i] < MAX_NEW and not besieged(s, v):
-            if m >= MAA_COST:
+            if m >= MAA_COST and room_m:
                 out.append(A.BUY_MAA0 + v)
-            if m >= KNIGHT_COST:
+            if m >= KNIGHT_COST and room_k:
                 out.append(A.BUY_KNIGHT0 + v)
         if ctrl[v] == p:
-            if not s.fort[v] and m >= STRONGHOLD_COST and forts_out < STRONGHOLD_POOL:
+            if (int(s.fort[v] > 0) < MAX_FORTS and m >= STRONGHOLD_COST
+                    and forts_out < STRONGHOLD_POOL):
                 buys.append(A.BUY_STRONGHOLD0 + v)
             if s.mills[v] < MAX_MILLS and m >= MILL_COST and mills_out < MILL_POOL:
                 buys.append(A.BUY_MILL0 + v)
@@ -241,7 +260,7 @@ def legal_holder(s: FiefState, p: int) -> list[int]:
 def city_options(s: FiefState, p: int, fief: int) -> list[int]:
     """§4.4.3: one stronghold of the fief may become its fortified city, free."""
     villages = FIEF_VILLAGES[fief]
-    if any(s.fort[v] == 2 for v in villages):
+    if sum(1 for v in villages if s.fort[v] == 2) >= MAX_CITIES:
         return []
     return [v for v in villages if s.fort[v] == 1 and s.ctrl[v] == p]
 

@@ -27,8 +27,10 @@ from noblesse.games.fief import (
 from noblesse.games.fief.control import place_lord, settle
 from noblesse.games.fief.endturn import end_turn, victory_points
 from noblesse.games.fief.state import (
+    ASSUMED,
     CARD_KIND,
     DATA,
+    FIEF_OF,
     LORD_OF_CARD,
     NV,
     SEATS,
@@ -51,6 +53,16 @@ INTRIGUE = {
 }
 
 
+def start_villages(s: FiefState) -> list[int]:
+    """§2.8: an empty village; with ``one_family_per_fief_start`` (§6 #21), not in a
+    fief where another family already started."""
+    out = [v for v in range(NV) if s.ctrl[v] < 0]
+    if s.options.get("one_family_per_fief_start"):
+        taken = {FIEF_OF[v] for v in range(NV) if s.ctrl[v] >= 0}
+        out = [v for v in out if FIEF_OF[v] not in taken]
+    return out
+
+
 class FiefRules(GameBase):
     id = "fief"
     version = f"0.1+{DATA.digest}"
@@ -61,7 +73,8 @@ class FiefRules(GameBase):
     simulation_options = {"max_turns": 10}
 
     def options_schema(self) -> dict[str, Any]:
-        return {"max_turns": 0, "fixed_starts": False, "alternative_dice": False}
+        return {"max_turns": 0, "fixed_starts": False, "alternative_dice": False,
+                "one_family_per_fief_start": bool(ASSUMED["one_family_per_fief_start"])}
 
     # ================================================================ setup
     def setup(self, n_players: int, seed: int, options: dict[str, Any] | None = None,
@@ -243,7 +256,7 @@ class FiefRules(GameBase):
         if k == A.MOVE_SELECT:
             return movement.legal_select(s, seat)
         if k == A.PICK_START:
-            return [A.START0 + v for v in range(NV) if s.ctrl[v] < 0]
+            return [A.START0 + v for v in start_villages(s)]
         if k == A.DISCARD:
             return cards.legal_discard(s, seat, True)
         if k == A.HAND_LIMIT:

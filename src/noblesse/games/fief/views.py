@@ -239,6 +239,8 @@ class FiefViews:
             "fixed_starts": {"en": "Fixed start villages", "zh-TW": "固定起始村莊"},
             "alternative_dice": {"en": "Battle dice with a blank face (0,1,1,2,2,3)",
                                  "zh-TW": "戰鬥骰含空白面（0,1,1,2,2,3）"},
+            "one_family_per_fief_start": {"en": "One family per fief at the start",
+                                          "zh-TW": "開局每個封地只限一個家族"},
         }
 
 
