@@ -280,3 +280,25 @@ def test_a_secret_passage_through_a_village_refused() -> None:
     assert legal(s, 0) == ["retreat", "stay", "play:secret_passage"]
     do(s, 0, "play:secret_passage", "move:villeneuve")
     assert s.l_loc[L["arthur"]] == V["villeneuve"]
+
+
+def test_a_secret_passage_down_the_road_the_enemy_came_in_by() -> None:
+    """Source "沿著對手進來的路移動": refused that road, a Secret Passage takes it anyway;
+    without the card (or passing) the road stays closed."""
+    from noblesse.games.fief.control import put_lord, settle
+
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 2)
+    lord(s, "charles", 1, None)
+    put_lord(s, L["charles"], V["charolles"], came_from=V["blaye"])
+    settle(s, V["charolles"], [])
+    s.hand[0] = [C["secret_passage"]]
+    s.first = 0
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:man_at_arms", "move:blaye")
+    do(s, 1, "permit:no")
+    assert legal(s, 0) == ["pass", "play:secret_passage"]
+    ev = do(s, 0, "play:secret_passage")
+    assert events_of(ev, "move") and s.l_loc[L["arthur"]] == V["blaye"]
+    assert s.hand[0] == [] and s.carry_m[L["arthur"]] == 1

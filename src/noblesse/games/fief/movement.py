@@ -5,7 +5,8 @@ moves him road by road (``move:<village>``) and stops (``lord_done``, or when hi
 are spent: the troops he carries stay where he stops). Entering another family's village
 with moves left asks that family's permission (``permit:yes|no``); refused, the mover
 goes back (``retreat``) or stays there (``stay``). Leaving by the road another family
-came in by asks that family (refused: that road is closed to this lord this turn).
+came in by asks that family (refused: that road is closed to this lord this turn, unless
+he takes it by a Secret Passage).
 The defenders of a besieged fortress do not move (§4.7).
 """
 
@@ -242,7 +243,8 @@ def apply_permit(s: FiefState, seat: int, action: int, ev: list[Event]) -> None:
             move(s, lo, s.target, ev)
         else:
             s.l_refused[lo] |= 1 << s.target
-            s.kind, s.actor = A.MOVE_LORD, p
+            # asked whenever the hand holds a card: a Secret Passage down that road
+            s.kind, s.actor = (A.REFUSED if s.hand[p] else A.MOVE_LORD), p
         return
     if yes:
         s.l_pass[lo] = 1
@@ -252,8 +254,10 @@ def apply_permit(s: FiefState, seat: int, action: int, ev: list[Event]) -> None:
 
 
 def legal_refused(s: FiefState, p: int) -> list[int]:
-    """Go back, stay, or go on through by a Secret Passage (§4.12.2)."""
-    out = [A.RETREAT, A.STAY]
+    """Go back, stay, or go on through by a Secret Passage (§4.12.2); refused a road,
+    accept (``pass``: the road is closed to him) or take it by a Secret Passage
+    (source "沿著對手進來的路移動")."""
+    out = [A.PASS] if s.mode == ROAD else [A.RETREAT, A.STAY]
     if SECRET_PASSAGE in s.hand[p]:
         out.append(A.PLAY0 + SECRET_PASSAGE)
     return sorted(out)
@@ -262,10 +266,16 @@ def legal_refused(s: FiefState, p: int) -> list[int]:
 def apply_refused(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """§4.5: refused, the mover returns to where he came from or stops in the village."""
     lo = s.focus
+    if s.mode == ROAD and action == A.PASS:
+        s.kind, s.actor = A.MOVE_LORD, p
+        return
     if action not in (A.RETREAT, A.STAY):
         s.hand[p].remove(SECRET_PASSAGE)
         s.fd_discard.append(SECRET_PASSAGE)
         ev.append(Event("play_opportunity", {"seat": p, "card": SECRET_PASSAGE, "lord": lo}))
+        if s.mode == ROAD:
+            move(s, lo, s.target, ev)
+            return
         s.l_pass[lo] = PERMITTED
         s.kind, s.actor = A.MOVE_LORD, p
         return
