@@ -350,3 +350,28 @@ def test_a_side_losing_all_troops_has_all_its_lords_taken() -> None:
     # both men-at-arms of the attacking side fall: its lords are taken by the defender
     assert s.l_captor[L["arthur"]] == 1 and s.l_captor[L["eric"]] == 1
     assert units(s, "charolles", 1) == (1, 2)
+
+
+def test_a_side_chooses_which_family_takes_each_loss_and_who_keeps_captives() -> None:
+    """Source "戰鬥組隊時把雙方SP加起來，決定誰受傷亡跟誰抓到俘虜": the side's leader shares
+    out a loss that could fall on several families, and picks the captives' keeper."""
+    s = _field(0, 2, 0, 3)       # attacker SP 3, defender SP 4
+    troops(s, "charolles", 2, 0, 2)                         # joins the attacker: SP 6
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "against:2")
+    do(s, 2, "side:attacker")
+    do(s, 0, "fight")
+    dice(s, 1, 1)                # 1 hit each way
+    do(s, 1, "fight")
+    assert s.kind == A.LOSS_SHARE and GAME.to_act(s) == (0,)
+    assert legal(s, 0) == ["loss:1", "loss:3"]
+    do(s, 0, "loss:3")
+    assert units(s, "charolles", 0) == (0, 2) and units(s, "charolles", 2) == (0, 1)
+    assert units(s, "charolles", 1) == (0, 2)
+    do(s, 0, "fight")
+    dice(s, 4, 1)                # 2 hits: the defender's troops are gone; 1 hit back
+    do(s, 1, "fight")
+    do(s, 0, "loss:1")
+    assert s.kind == A.KEEPER and legal(s, 0) == ["keeper:1", "keeper:3"]
+    ev = do(s, 0, "keeper:3")
+    assert s.l_captor[L["charles"]] == 2 and events_of(ev, "captive_kept")

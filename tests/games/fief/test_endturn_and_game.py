@@ -131,3 +131,20 @@ def test_rules_tables_and_the_terminal_table() -> None:
     lines = GAME.render_text(GAME.view(s, 0), "zh-TW")
     assert any(line.startswith("  布萊 ") and "要塞" in line for line in lines)
     assert any("1K/3M" in line for line in lines)
+
+
+def test_the_zh_tw_log_has_no_english_words_left() -> None:
+    """Every event and action of random games reads in zh-TW (no "階段：ransoms")."""
+    import random
+    import re
+
+    for seed in range(3):
+        s = GAME.setup(4, seed, {"max_turns": 4})
+        rng = random.Random(seed)
+        while not GAME.is_over(s):
+            p = GAME.to_act(s)[0]
+            a = rng.choice(GAME.legal_actions(s, p))
+            assert not re.search(r"[a-z]{3,}", GAME.describe_action(s, a, "zh-TW"))
+            for e in GAME.apply(s, p, a):
+                text = GAME.describe_event(e.for_seat(None), "zh-TW")
+                assert not re.search(r"[a-z]{3,}", text), text

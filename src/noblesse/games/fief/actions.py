@@ -63,6 +63,8 @@ CAPTURE0 = _block("capture", LKEYS)
 LIFT0 = _block("lift_siege", VKEYS)
 ESCORT0 = _block("escort", LKEYS)
 TITHE0 = _block("tithe", [b.key for b in BOARD.bishoprics])
+LOSS0 = _block("loss", [str(i + 1) for i in range(SEATS)])
+KEEPER0 = _block("keeper", [str(i + 1) for i in range(SEATS)])
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------
@@ -71,7 +73,8 @@ assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
  ROUND_DEF, PURSUE_CHOICE, LORD_DEATH, SIEGE, PILLAGE, TARGET_BISHOPRIC, FORTUNE_EFFECT,
  TALLAGE, WINDOW, UPRISING_TARGET, UPRISING_FOE, UPRISING_MORE, ASSASSIN_TARGET,
  ASSASSIN_MARKER, JUSTICE_TARGET, SP_ANSWER, BATTLE_WINDOW, AMBUSH_CAPTURE,
- AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS, WITHDRAW_TO, UPRISING_STOP) = range(43)
+ AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS, WITHDRAW_TO, UPRISING_STOP, LOSS_SHARE,
+ KEEPER) = range(45)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
@@ -80,7 +83,7 @@ KIND_NAMES = (
     "intrigue_window", "uprising_village", "uprising_family", "uprising_more",
     "assassination_target", "assassin_marker", "justice_target", "secret_passage_answer",
     "battle_window", "ambush_capture", "ambush_decide", "pursue_lifted_siege", "join_side",
-    "plague_loss", "withdraw_to", "uprising_stop",
+    "plague_loss", "withdraw_to", "uprising_stop", "side_loss", "captive_keeper",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

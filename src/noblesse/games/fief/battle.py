@@ -220,10 +220,38 @@ def begin_fight(s: FiefState, ev: list[Event]) -> None:
 
 
 def capture_side(s: FiefState, which: int, ev: list[Event]) -> None:
-    """The side's free lords there are taken by the other side's leader."""
+    """The side's free lords there are taken by the other side's leader; when other
+    families of the winning side have troops there, he then chooses who keeps each."""
     captor = s.b_def if which == ATTACKER else s.b_att
+    v = s.b_village
+    keepers = [f for f in side(s, DEFENDER if which == ATTACKER else ATTACKER)
+               if troops(s, v, f)]
     for f in side(s, which):
-        capture_all(s, s.b_village, f, captor, ev)
+        for lo in range(NL):
+            if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
+                capture(s, lo, captor, ev)
+                if len(keepers) > 1:
+                    s.keep_due.append(lo * 64 + sum(1 << g for g in keepers))
+
+
+def legal_keeper(s: FiefState) -> list[int]:
+    mask = s.keep_due[0] % 64
+    return [A.KEEPER0 + g for g in range(SEATS) if (mask >> g) & 1]
+
+
+def apply_keeper(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    lo = s.keep_due.pop(0) // 64
+    g = action - A.KEEPER0
+    s.l_captor[lo] = g
+    ev.append(Event("captive_kept", {"seat": g, "lord": lo, "village": s.l_loc[lo]}))
+    next_keeper(s)
+
+
+def next_keeper(s: FiefState) -> None:
+    if s.keep_due:
+        s.kind, s.actor = A.KEEPER, s.l_captor[s.keep_due[0] // 64]
+    else:
+        s.kind = A.NONE
 
 
 def capture_all(s: FiefState, v: int, f: int, captor: int, ev: list[Event]) -> None:
@@ -239,6 +267,8 @@ def end_battle(s: FiefState, how: str, ev: list[Event]) -> None:
     s.b_village = s.b_def = -1
     s.b_side = [0] * SEATS
     s.kind, s.actor = A.NONE, s.b_att
+    if s.keep_due:
+        next_keeper(s)
     if s.b_caval:
         from noblesse.games.fief.cavalcade import after_battle
 
@@ -323,8 +353,9 @@ def side_strength(s: FiefState, which: int) -> int:
 
 
 def side_hits(s: FiefState, which: int, hits: int) -> tuple[int, int, int]:
-    """§4.6.4 over a side: knights first, then men-at-arms, each loss taken by the
-    leader first, then the allies in turn order [assumed: the side's choice]."""
+    """§4.6.4 over a side: knights first, then men-at-arms. A side of several families
+    shares each loss as its leader chooses (source: "戰鬥組隊時…決定誰受傷亡跟誰抓到俘虜";
+    the leader speaks for the side [assumed]); forced losses are taken at once."""
     v = s.b_village
     families = side(s, which)
     knights = sum(s.K[v * SEATS + f] for f in families)
@@ -333,18 +364,67 @@ def side_hits(s: FiefState, which: int, hits: int) -> tuple[int, int, int]:
     men = sum(s.M[v * SEATS + f] for f in families)
     m_lost = min(men, hits)
     hits -= m_lost
-    k, m = k_lost, m_lost
-    for f in families:
-        i = v * SEATS + f
-        dk, dm = min(k, s.K[i]), min(m, s.M[i])
-        s.K[i] -= dk
-        s.M[i] -= dm
-        k -= dk
-        m -= dm
-        s.spent_k[i] = min(s.spent_k[i], s.K[i])
-        s.spent_m[i] = min(s.spent_m[i], s.M[i])
+    for units, lost, knight in ((s.K, k_lost, 1), (s.M, m_lost, 0)):
+        holders = [f for f in families if units[v * SEATS + f]]
+        if len(holders) > 1 and lost < sum(units[v * SEATS + f] for f in holders):
+            s.loss_due.append((which * 2 + knight) * LOSS_PACK + lost)
+            continue
+        for f in holders:
+            take_unit(s, v * SEATS + f, knight, min(lost, units[v * SEATS + f]))
+            lost -= min(lost, units[v * SEATS + f])
     left = hits if knights + men - k_lost - m_lost == 0 else 0
     return k_lost, m_lost, left
+
+
+LOSS_PACK = 1000            # a pending side loss: (side * 2 + knight) * 1000 + units
+
+
+def take_unit(s: FiefState, i: int, knight: int, count: int) -> None:
+    if knight:
+        s.K[i] -= count
+        s.spent_k[i] = min(s.spent_k[i], s.K[i])
+    else:
+        s.M[i] -= count
+        s.spent_m[i] = min(s.spent_m[i], s.M[i])
+
+
+def loss_holders(s: FiefState) -> list[int]:
+    key = s.loss_due[0] // LOSS_PACK
+    units = s.K if key % 2 else s.M
+    v = s.b_village
+    return [f for f in side(s, key // 2) if units[v * SEATS + f]]
+
+
+def legal_side_loss(s: FiefState) -> list[int]:
+    return [A.LOSS0 + f for f in loss_holders(s)]
+
+
+def apply_side_loss(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    key = s.loss_due[0] // LOSS_PACK
+    f = action - A.LOSS0
+    take_unit(s, s.b_village * SEATS + f, key % 2, 1)
+    ev.append(Event("side_loss", {"seat": f, "village": s.b_village,
+                                  "unit": "knight" if key % 2 else "man_at_arms"}))
+    s.loss_due[0] -= 1
+    settle_losses(s)
+    resume_battle(s, ev)
+
+
+def settle_losses(s: FiefState) -> None:
+    """Drop the shares done, and take those left to one family at once."""
+    while s.loss_due:
+        key, n = divmod(s.loss_due[0], LOSS_PACK)
+        holders = loss_holders(s)
+        units = s.K if key % 2 else s.M
+        total = sum(units[s.b_village * SEATS + f] for f in holders)
+        if n and len(holders) > 1 and n < total:
+            return
+        s.loss_due.pop(0)
+        for f in holders:
+            i = s.b_village * SEATS + f
+            take = min(n, units[i])
+            take_unit(s, i, key % 2, take)
+            n -= take
 
 
 def fight_round(s: FiefState, ev: list[Event]) -> None:
@@ -402,6 +482,11 @@ def apply_death(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 def resume_battle(s: FiefState, ev: list[Event]) -> None:
     """After a round (and its lord deaths): end conditions of §4.6.5, or the next round."""
+    settle_losses(s)
+    if s.loss_due:
+        which = s.loss_due[0] // LOSS_PACK // 2
+        s.kind, s.actor = A.LOSS_SHARE, s.b_att if which == ATTACKER else s.b_def
+        return
     if s.deaths:
         s.kind, s.actor = A.LORD_DEATH, s.deaths[0] // 16
         return

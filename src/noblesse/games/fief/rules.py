@@ -50,6 +50,7 @@ INTRIGUE = {
     A.AMBUSH_DECIDE: intrigue.apply_ambush_decide, A.LIFT_PURSUE: battle.apply_lift_pursue,
     A.JOIN_SIDE: battle.apply_join_side, A.PLAGUE_LOSS: disasters.apply_plague_loss,
     A.WITHDRAW_TO: battle.apply_withdraw_to, A.UPRISING_STOP: intrigue.apply_uprising_stop,
+    A.LOSS_SHARE: battle.apply_side_loss, A.KEEPER: battle.apply_keeper,
 }
 
 
@@ -329,6 +330,10 @@ class FiefRules(GameBase):
             return battle.legal_withdraw_to(s)
         if k == A.UPRISING_STOP:
             return [A.PASS, A.STOP_UPRISING]
+        if k == A.LOSS_SHARE:
+            return battle.legal_side_loss(s)
+        if k == A.KEEPER:
+            return battle.legal_keeper(s)
         return []
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:

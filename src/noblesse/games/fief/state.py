@@ -64,7 +64,7 @@ _LISTS = (
     "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage", "window",
     "assassin", "l_escort", "b_side", "b_ask", "hit",
     "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
-    "clerics", "up_failed",
+    "clerics", "up_failed", "loss_due", "keep_due",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
@@ -143,6 +143,8 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.b_side = [0] * SEATS               # in the battle: 1 attacker's side, 2 defender's
     s.b_ask = []                         # families still to choose a side
     s.up_village, s.up_family, s.up_cards, s.up_player = -1, -1, 0, -1
+    s.loss_due = []                      # a side's losses its leader shares out
+    s.keep_due = []                      # captives whose keeper the winners choose
     s.clerics, s.up_failed = [], []      # clerics still to try to stop it; who failed
     s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
     s.deaths = []                        # pending lord deaths: [family, count, village]

@@ -357,6 +357,8 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.LIFT0, NV, "v", ("Lift the siege of {x}", "解除對{x}的圍攻")),
     (A.ESCORT0, NL, "l", ("Lead or leave the captive {x}", "帶走或留下肉票{x}")),
     (A.TITHE0, NB, "b", ("Tithe the bishopric of {x}", "對{x}教區徵什一稅")),
+    (A.LOSS0, SEATS, "s", ("{x} takes the loss", "由{x}承擔損失")),
+    (A.KEEPER0, SEATS, "s", ("{x} keeps the captive", "由{x}看管肉票")),
 ]
 
 
@@ -445,6 +447,8 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "play_opportunity": ("{who} plays {card}", "{who}打出{card}"),
     "uprising": ("Uprising in {village}: {damage} damage to {foe}",
                  "{village}發生暴動：{foe}受到{damage}點傷害"),
+    "side_loss": ("{who} loses a {unit} in {village}", "{who}在{village}失去1名{unit}"),
+    "captive_kept": ("{who} keeps {lord} captive", "{who}看管肉票{lord}"),
     "uprising_stopped": ("{lord} ({who}) stops the uprising in {village}",
                          "{lord}（{who}）阻止了{village}的暴動"),
     "razed": ("The mills and fortress of {village} are destroyed", "{village}的磨坊與要塞被摧毀"),
@@ -459,6 +463,40 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "first_player": ("{who} is now the first player", "{who}成為起始玩家"),
     "game_over": ("Game over ({how}). Winner(s): {winners}", "遊戲結束（{how}）。勝者：{winners}"),
 }
+
+
+WORDS_OF = ("phase", "item", "unit", "why", "how", "deck", "effect")
+WORDS: dict[str, tuple[str, str]] = {
+    # phases
+    "setup": ("setup", "開局"), "announcements": ("announcements", "宣告"),
+    "cards": ("cards", "卡片"), "income": ("income", "收入"), "ransoms": ("ransoms", "贖金"),
+    "purchase": ("purchase", "購買"), "movement": ("movement", "移動"),
+    "battles": ("battles", "戰鬥"), "pillage": ("pillage", "掠奪"),
+    "end_of_turn": ("end of turn", "回合結束"),
+    # things bought, units
+    "knight": ("knight", "騎士"), "man_at_arms": ("man-at-arms", "士兵"),
+    "stronghold": ("stronghold", "要塞"), "mill": ("mill", "磨坊"),
+    "fief_title": ("fief title", "封地爵位"),
+    # why a die was rolled or a lord died
+    "battle": ("battle", "戰鬥"), "disaster": ("disaster", "災難"), "plague": ("plague", "瘟疫"),
+    "uprising": ("uprising", "暴動"), "uprising_stop": ("stopping the uprising", "阻止暴動"),
+    "assassination": ("assassination", "暗殺"), "justice": ("justice", "正義"),
+    "limit": ("three disasters already", "本回合已有3張災難"), "six": ("a six", "擲出6"),
+    # how a battle or the game ended
+    "captured": ("captured", "俘虜"), "surrender": ("surrender", "投降"),
+    "truce": ("truce", "休戰"), "withdrawn": ("withdrawn", "撤退"),
+    "lords_only": ("only lords left", "只剩貴族"), "defender_wins": ("the defender wins", "守方勝"),
+    "attacker_wins": ("the attacker wins", "攻方勝"), "quiet": ("three quiet rounds", "連續三輪無傷亡"),
+    "ambush": ("ambush", "伏擊"), "eliminated": ("eliminated", "全滅"),
+    "victory": ("victory", "勝利"), "turn_limit": ("turn limit", "回合上限"),
+    # decks, fortune effects
+    "fortune": ("Fortune & Disaster", "財富災難"), "lord": ("Lord", "貴族"),
+    "cancel": ("cancel", "取消災難"), "bonus": ("bonus", "加成"),
+}
+
+
+def word(key: str, lang: str) -> str:
+    return pick(*WORDS[key], lang) if key in WORDS else key
 
 
 def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
@@ -489,6 +527,8 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
             f[key] = pick("succeeds" if value else "fails", "成功" if value else "失敗", lang)
         elif key == "granted":
             f[key] = pick("grants" if value else "refuses", "允許" if value else "拒絕", lang)
+        elif key in WORDS_OF and isinstance(value, str):
+            f[key] = word(value, lang)
         elif key == "winners":
             f[key] = ", ".join(seat_name(w, lang, names) for w in value)
         elif key in ("gains", "vp"):
@@ -553,7 +593,7 @@ def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None 
 
     out = [pick(f"[bold]Turn {view['turn']}[/] · phase {view['phase']} · first: "
                 f"{who(view['first'])}",
-                f"[bold]第{view['turn']}回合[/] · 階段 {view['phase']} · 起始玩家：{who(view['first'])}",
+                f"[bold]第{view['turn']}回合[/] · 階段 {word(view['phase'], lang)} · 起始玩家：{who(view['first'])}",
                 lang)]
     lords_at: dict[str, list[str]] = {}
     for lo in view["lords"]:
