@@ -14,6 +14,7 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import arrive, capture, kill, lift_lord, put_lord, settle
+from noblesse.games.fief.joan import side_dice
 from noblesse.games.fief.state import (
     ADJ,
     ASSUMED,
@@ -34,6 +35,7 @@ FACES_ALT = tuple(int(x) for x in ASSUMED["battle_die_faces_alternative"])
 KNIGHT_SP, MAA_SP, LORD_SP = rule("knight_sp"), rule("man_at_arms_sp"), rule("lord_sp")
 LADY_SP = int(ASSUMED["untitled_lady_sp"])
 KNIGHT_HP = rule("knight_hp")
+JOAN_SP = rule("joan_sp")
 if rule("lord_hp") != 1 or int(ASSUMED["untitled_lady_hp"]) != 1 or rule("man_at_arms_hp") != 1:
     # queue_deaths kills one lord per hit beyond the troops (§4.6.4)
     raise ValueError("data.toml: lord_hp, untitled_lady_hp and man_at_arms_hp must be 1: "
@@ -79,7 +81,10 @@ def strength(s: FiefState, v: int, f: int) -> int:
     for lo in range(NL):
         if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
             titled = lo in s.fief_holder
-            sp += LADY_SP if LORD_FEMALE[lo] and not titled else LORD_SP
+            if lo == s.joan:
+                sp += JOAN_SP
+            else:
+                sp += LADY_SP if LORD_FEMALE[lo] and not titled else LORD_SP
     return sp
 
 
@@ -430,8 +435,9 @@ def settle_losses(s: FiefState) -> None:
 def fight_round(s: FiefState, ev: list[Event]) -> None:
     v, att, dfn = s.b_village, s.b_att, s.b_def
     s.b_round += 1
-    a_dice = max(0, dice_for(side_strength(s, ATTACKER)) - s.b_pen)
-    d_dice = dice_for(side_strength(s, DEFENDER))
+    a_dice = max(0, dice_for(side_strength(s, ATTACKER))
+                 + side_dice(s, side(s, ATTACKER), v) - s.b_pen)
+    d_dice = dice_for(side_strength(s, DEFENDER)) + side_dice(s, side(s, DEFENDER), v)
     a_rolls = roll(s, "battle", att, a_dice, ev, village=v)
     d_rolls = roll(s, "battle", dfn, d_dice, ev, village=v)
     a_hits, d_hits = hits_of(s, a_rolls), hits_of(s, d_rolls)

@@ -46,8 +46,11 @@ def put_lord(s: FiefState, lo: int, v: int, came_from: int = -1) -> None:
     s.l_loc[lo] = v
     s.LP[v * SEATS + f] += 1
     if lo in s.l_escort:                 # the captives he leads come along (§4.6.6)
-        for c in range(NL):
+        for c in range(NL):              # and the lords Joan carries (§4.12.6)
             if s.l_escort[c] == lo:
+                if s.l_captor[c] < 0:
+                    s.LP[s.l_loc[c] * SEATS + f] -= 1
+                    s.LP[v * SEATS + f] += 1
                 s.l_loc[c] = v
 
 
@@ -157,6 +160,7 @@ def capture(s: FiefState, lo: int, captor: int, ev: list[Event]) -> None:
     v = s.l_loc[lo]
     s.LP[v * SEATS + s.l_owner[lo]] -= 1
     s.l_captor[lo] = captor
+    s.l_escort[lo] = -1                  # no longer carried by Joan
     drop_escort(s, lo)
     ev.append(Event("captured", {"lord": lo, "seat": s.l_owner[lo], "captor": captor,
                                  "village": v}))
@@ -181,6 +185,10 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
     s.l_moves[lo] = 0
     s.assassin[lo] = 0                   # the marker goes back to the supply
     s.lord_discard.append(LORDS[lo])
+    if lo == s.joan:                     # her d'Arc card is discarded too (§4.12.6)
+        from noblesse.games.fief.joan import died
+
+        died(s, lo, ev)
     ev.append(Event("lord_dies", {"lord": lo, "seat": f, "village": v, "why": why}))
     for fief, holder in enumerate(s.fief_holder):
         if holder != lo:

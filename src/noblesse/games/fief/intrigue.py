@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
+from noblesse.games.fief import joan
 from noblesse.games.fief.battle import PENALTY, d6, hits_of, take_hits
 from noblesse.games.fief.control import capture, free, kill, settle
 from noblesse.games.fief.state import (
@@ -99,6 +100,8 @@ def legal_window(s: FiefState, p: int) -> list[int]:
         out.append(A.PLAY0 + JUSTICE)
     if SECRET_PASSAGE in hand and captives_of(s, p):
         out.append(A.PLAY0 + SECRET_PASSAGE)
+    if joan.playable(s, p):
+        out.append(A.PLAY0 + joan.DARC)
     return sorted(out)
 
 
@@ -111,6 +114,9 @@ def apply_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.PASS:
         return
     card = action - A.PLAY0
+    if card == joan.DARC:
+        joan.play(s, p, ev)
+        return
     s.hand[p].remove(card)
     s.fd_discard.append(card)
     ev.append(Event("play_opportunity", {"seat": p, "card": card}))

@@ -16,6 +16,7 @@ from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import drop_escort, lift_lord, put_lord, settle
 from noblesse.games.fief.disasters import blocked, entering
+from noblesse.games.fief.joan import JOAN_MOVES
 from noblesse.games.fief.state import (
     ADJ,
     DATA,
@@ -40,7 +41,8 @@ SECRET_PASSAGE = DATA.card("secret_passage")
 def start_movement(s: FiefState) -> None:
     for lo in range(NL):
         on_board = s.l_owner[lo] >= 0 and s.l_captor[lo] < 0 and s.l_loc[lo] >= 0
-        s.l_moves[lo] = LORD_MOVES if on_board else 0
+        moves = JOAN_MOVES if lo == s.joan else LORD_MOVES    # §4.12.6: Joan moves 3
+        s.l_moves[lo] = moves if on_board else 0
         s.l_pass[lo] = s.l_refused[lo] = 0
         s.l_prev[lo] = -1
 
@@ -105,6 +107,10 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
         # lead a captive of the family along, or leave one here (§4.6.6)
         out += [A.ESCORT0 + c for c in range(NL) if s.l_captor[c] == p and s.l_loc[c] == v
                 and s.l_escort[c] in (-1, lo)]
+        if lo == s.joan:      # Joan carries lords of her family (§4.12.6)
+            out += [A.ESCORT0 + c for c in range(NL) if c != lo and s.l_owner[c] == p
+                    and s.l_captor[c] < 0 and s.l_loc[c] == v and s.l_escort[c] in (-1, lo)]
+        out.sort()
     moves = []
     mode = s.l_pass[lo]
     if s.l_moves[lo] > 0 and (mode == SP_OUT or not pinned(s, v, p)):
@@ -168,6 +174,8 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     elif action >= A.ESCORT0:
         c = action - A.ESCORT0
         s.l_escort[c] = -1 if s.l_escort[c] == lo else lo
+        if s.l_captor[c] < 0:
+            s.l_moves[c] = 0              # a carried lord has followed her this turn
         ev.append(Event("escort", {"seat": p, "lord": lo, "captive": c,
                                    "led": s.l_escort[c] == lo}))
     elif A.PLAY0 <= action < A.PLACE0:          # play:secret_passage

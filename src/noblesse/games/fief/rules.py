@@ -22,6 +22,7 @@ from noblesse.games.fief import (
     economy,
     fortune,
     intrigue,
+    joan,
     movement,
 )
 from noblesse.games.fief.control import place_lord, settle
@@ -51,6 +52,7 @@ INTRIGUE = {
     A.JOIN_SIDE: battle.apply_join_side, A.PLAGUE_LOSS: disasters.apply_plague_loss,
     A.WITHDRAW_TO: battle.apply_withdraw_to, A.UPRISING_STOP: intrigue.apply_uprising_stop,
     A.LOSS_SHARE: battle.apply_side_loss, A.KEEPER: battle.apply_keeper,
+    A.JOAN_TARGET: joan.apply_target,
 }
 
 
@@ -334,6 +336,8 @@ class FiefRules(GameBase):
             return battle.legal_side_loss(s)
         if k == A.KEEPER:
             return battle.legal_keeper(s)
+        if k == A.JOAN_TARGET:
+            return joan.legal_target(s)
         return []
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:

@@ -71,7 +71,7 @@ _SCALARS = (
     "target", "b_village", "b_att", "b_def", "b_pen", "b_quiet", "b_round", "b_withdrew",
     "b_casualties", "fought", "king", "queen", "pope", "max_turns", "winner_list",
     "draw_left", "mode", "pending_draw", "b_caval", "b_lord", "b_from", "b_knights",
-    "up_village", "up_family", "up_cards", "answer_for", "victim", "up_player",
+    "up_village", "up_family", "up_cards", "answer_for", "victim", "up_player", "joan",
 )
 
 
@@ -143,6 +143,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.b_side = [0] * SEATS               # in the battle: 1 attacker's side, 2 defender's
     s.b_ask = []                         # families still to choose a side
     s.up_village, s.up_family, s.up_cards, s.up_player = -1, -1, 0, -1
+    s.joan = -1                          # the lady Joan d'Arc's card is on
     s.loss_due = []                      # a side's losses its leader shares out
     s.keep_due = []                      # captives whose keeper the winners choose
     s.clerics, s.up_failed = [], []      # clerics still to try to stop it; who failed

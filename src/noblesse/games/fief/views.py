@@ -192,6 +192,8 @@ class FiefViews:
                      *s.hand):
             cards.update(CARDS[c].key for c in pile)
         cards.update(LORD_CARDS[lo].key for lo in range(NL) if s.l_owner[lo] >= 0)
+        if s.joan >= 0:
+            cards["darc"] += 1                  # on her lady (§4.12.6)
         forts = Counter(s.fort)
         pieces: Counter[str] = Counter()
         for key, on_board in (("mill", sum(s.mills)), ("stronghold", forts[1]),
@@ -355,10 +357,12 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.MARKER0, NL, "l", ("{x} carries the assassin marker", "{x}帶上刺客標記")),
     (A.CAPTURE0, NL, "l", ("Take {x}", "抓走{x}")),
     (A.LIFT0, NV, "v", ("Lift the siege of {x}", "解除對{x}的圍攻")),
-    (A.ESCORT0, NL, "l", ("Lead or leave the captive {x}", "帶走或留下肉票{x}")),
+    (A.ESCORT0, NL, "l", ("Lead or leave {x} (a captive, or a lord Joan carries)",
+                          "帶走或留下{x}（肉票，或貞德帶領的貴族）")),
     (A.TITHE0, NB, "b", ("Tithe the bishopric of {x}", "對{x}教區徵什一稅")),
     (A.LOSS0, SEATS, "s", ("{x} takes the loss", "由{x}承擔損失")),
     (A.KEEPER0, SEATS, "s", ("{x} keeps the captive", "由{x}看管肉票")),
+    (A.JOAN0, NL, "l", ("{x} becomes Joan d'Arc", "{x}成為聖女貞德")),
 ]
 
 
@@ -448,6 +452,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "uprising": ("Uprising in {village}: {damage} damage to {foe}",
                  "{village}發生暴動：{foe}受到{damage}點傷害"),
     "side_loss": ("{who} loses a {unit} in {village}", "{who}在{village}失去1名{unit}"),
+    "joan": ("{lord} ({who}) becomes Joan d'Arc", "{lord}（{who}）成為聖女貞德"),
     "captive_kept": ("{who} keeps {lord} captive", "{who}看管肉票{lord}"),
     "uprising_stopped": ("{lord} ({who}) stops the uprising in {village}",
                          "{lord}（{who}）阻止了{village}的暴動"),

@@ -1,0 +1,64 @@
+"""Joan d'Arc (spec §4.12.6): the lord opportunity card played on an unmarried lady.
+
+Played at the intrigue window (the engine's reaction window; the source says "any
+time") on any free unmarried lady on the board, of any family. The lady becomes Joan:
+3 moves (``rules.joan_moves``), carrying troops, lords of her family (``escort:<lord>``)
+and captives; 1 SP (``rules.joan_sp``) and one more die for her side
+(``rules.joan_extra_dice``: only her side may roll 4); she never marries (no marriage is
+built yet). The card stays with her and is discarded when she dies.
+"""
+
+from __future__ import annotations
+
+from noblesse.core.events import Event
+from noblesse.games.fief import actions as A
+from noblesse.games.fief.state import DATA, LORD_FEMALE, NL, FiefState, rule
+
+DARC = DATA.card("darc")
+JOAN_MOVES = rule("joan_moves")
+JOAN_SP = rule("joan_sp")
+JOAN_DICE = rule("joan_extra_dice")
+
+
+def ladies(s: FiefState) -> list[int]:
+    """Free unmarried ladies on the board (every lady: marriage is not built yet)."""
+    if s.joan >= 0:
+        return []
+    return [lo for lo in range(NL) if LORD_FEMALE[lo] and s.l_owner[lo] >= 0
+            and s.l_loc[lo] >= 0 and s.l_captor[lo] < 0]
+
+
+def playable(s: FiefState, p: int) -> bool:
+    return DARC in s.hand[p] and bool(ladies(s))
+
+
+def play(s: FiefState, p: int, ev: list[Event]) -> None:
+    s.hand[p].remove(DARC)
+    ev.append(Event("play_opportunity", {"seat": p, "card": DARC}))
+    s.kind, s.actor = A.JOAN_TARGET, p
+
+
+def legal_target(s: FiefState) -> list[int]:
+    return [A.JOAN0 + lo for lo in ladies(s)]
+
+
+def apply_target(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    s.joan = action - A.JOAN0
+    ev.append(Event("joan", {"seat": s.l_owner[s.joan], "lord": s.joan, "by": p}))
+    s.kind = A.NONE
+
+
+def died(s: FiefState, lo: int, ev: list[Event]) -> None:
+    """Her card goes to the lord discard pile (§4.12.6)."""
+    if lo == s.joan:
+        s.joan = -1
+        s.lord_discard.append(DARC)
+        ev.append(Event("discard", {"seat": s.l_owner[lo], "card": DARC}))
+
+
+def side_dice(s: FiefState, families: list[int], v: int) -> int:
+    """The extra die of the side Joan fights on (§4.6.2)."""
+    lo = s.joan
+    if lo >= 0 and s.l_loc[lo] == v and s.l_captor[lo] < 0 and s.l_owner[lo] in families:
+        return JOAN_DICE
+    return 0
