@@ -18,7 +18,13 @@ from noblesse.games.fief import actions as A
 from noblesse.games.fief import battle
 from noblesse.games.fief.control import lift_lord, put_lord, settle
 from noblesse.games.fief.disasters import blocked, entering
-from noblesse.games.fief.movement import LORD_MOVES, finish_lord, move, pinned, road_keeper
+from noblesse.games.fief.movement import (
+    finish_lord,
+    full_moves,
+    move,
+    pinned,
+    road_keeper,
+)
 from noblesse.games.fief.state import ADJ, BISHOPRIC_OF, SEATS, FiefState, order, present, troops
 
 BREAKOUT, ROAD, CROSSING = 1, 2, 3
@@ -32,7 +38,7 @@ def besieger(s: FiefState, v: int, p: int) -> int:
 
 def options(s: FiefState, lo: int, p: int) -> list[int]:
     """The villages a cavalcade of lord ``lo`` may ride to now."""
-    if s.l_moves[lo] != LORD_MOVES or s.carry_m[lo] or s.l_pass[lo]:
+    if s.l_moves[lo] != full_moves(s, lo) or s.carry_m[lo] or s.l_pass[lo]:
         return []
     v = s.l_loc[lo]
     knights = s.carry_k[lo]

@@ -38,11 +38,14 @@ PERMITTED, MUST_MOVE_ON, SP_OUT, SP_RAIN = 1, 2, 3, 4
 SECRET_PASSAGE = DATA.card("secret_passage")
 
 
+def full_moves(s: FiefState, lo: int) -> int:
+    return JOAN_MOVES if lo == s.joan else LORD_MOVES       # §4.12.6: Joan moves 3
+
+
 def start_movement(s: FiefState) -> None:
     for lo in range(NL):
         on_board = s.l_owner[lo] >= 0 and s.l_captor[lo] < 0 and s.l_loc[lo] >= 0
-        moves = JOAN_MOVES if lo == s.joan else LORD_MOVES    # §4.12.6: Joan moves 3
-        s.l_moves[lo] = moves if on_board else 0
+        s.l_moves[lo] = full_moves(s, lo) if on_board else 0
         s.l_pass[lo] = s.l_refused[lo] = 0
         s.l_prev[lo] = -1
 
@@ -69,7 +72,7 @@ def movable_lords(s: FiefState, p: int) -> list[int]:
             if pinned(s, s.l_loc[lo], p):
                 from noblesse.games.fief.cavalcade import besieger
 
-                if besieger(s, s.l_loc[lo], p) < 0 or s.l_moves[lo] != LORD_MOVES:
+                if besieger(s, s.l_loc[lo], p) < 0 or s.l_moves[lo] != full_moves(s, lo):
                     continue
             out.append(lo)
     return out
