@@ -192,8 +192,8 @@ class FiefViews:
                      *s.hand):
             cards.update(CARDS[c].key for c in pile)
         cards.update(LORD_CARDS[lo].key for lo in range(NL) if s.l_owner[lo] >= 0)
-        if s.joan >= 0:
-            cards["darc"] += 1                  # on her lady (§4.12.6)
+        if s.joan >= 0 or s.kind == A.JOAN_TARGET:
+            cards["darc"] += 1                  # on her lady (§4.12.6), or being played
         forts = Counter(s.fort)
         pieces: Counter[str] = Counter()
         for key, on_board in (("mill", sum(s.mills)), ("stronghold", forts[1]),
