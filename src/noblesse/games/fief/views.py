@@ -291,6 +291,13 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
                   "此地開戰：加入攻方、守方，或都不加入？"),
     "pursue_lifted_siege": ("The siege is lifted: pursue the besiegers?", "圍攻解除：追擊圍攻方嗎？"),
     "ambush_decide": ("His last lord is taken: go on with the battle?", "對方最後一名貴族被抓：繼續戰鬥嗎？"),
+    "plague_loss": ("Plague: choose a unit to lose", "瘟疫：選擇失去的部隊"),
+    "withdraw_to": ("Withdraw to which village?", "撤退到哪個村莊？"),
+    "uprising_stop": ("Try to stop the uprising (a d6 roll), or let it come?",
+                      "嘗試平息暴動（擲一顆骰），或任其發生？"),
+    "side_loss": ("Which family of your side takes this loss?", "你這一方由哪一家承受這次損失？"),
+    "captive_keeper": ("Which family of your side keeps the captive?", "你這一方由哪一家看管肉票？"),
+    "joan_target": ("On which unmarried lady is Joan d'Arc played?", "聖女貞德打在哪位未婚女貴族身上？"),
 }
 
 SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {

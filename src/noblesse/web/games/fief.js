@@ -147,6 +147,22 @@ function handPanel(ctx, bound) {
     el("div", { class: "row", id: "hand" }, cards.length ? cards : el("span", {}, ctx.t("empty"))));
 }
 
+// The battle being fought: where, who against whom (with their sides), the round.
+function battleLine(ctx) {
+  const b = ctx.view.battle;
+  const zh = ctx.lang === "zh-TW";
+  const where = ctx.pick(ctx.catalog.villages.find((x) => x.key === b.village));
+  const sideOf = (which) => b.sides.map((s, seat) => [s, seat]).filter(([s]) => s === which).map(([, seat]) => ctx.seatName(seat));
+  const att = sideOf(1).length ? sideOf(1) : [ctx.seatName(b.attacker)];
+  const def = sideOf(2).length ? sideOf(2) : [ctx.seatName(b.defender)];
+  const bits = zh
+    ? [`${b.cavalcade ? "急行軍" : "戰鬥"}於${where}：${att.join("、")} 對 ${def.join("、")}`, `第 ${b.round} 輪`,
+      b.penalty ? `防禦工事 −${b.penalty} 骰` : "", b.quiet_rounds ? `無傷亡 ${b.quiet_rounds} 輪` : ""]
+    : [`${b.cavalcade ? "Cavalcade" : "Battle"} at ${where}: ${att.join(", ")} against ${def.join(", ")}`, `round ${b.round}`,
+      b.penalty ? `fortification −${b.penalty} dice` : "", b.quiet_rounds ? `${b.quiet_rounds} quiet rounds` : ""];
+  return el("div", { class: "zone-title", id: "battle" }, bits.filter(Boolean).join(" · "));
+}
+
 export function render(root, ctx) {
   const v = ctx.view;
   const zh = ctx.lang === "zh-TW";
@@ -163,10 +179,7 @@ export function render(root, ctx) {
   const map = drawMap(ctx, bound);
   const hand = handPanel(ctx, bound);
   const players = families(ctx, bound);
-  let battle = "";
-  if (v.battle) {
-    battle = el("div", { class: "zone-title", id: "battle" }, (zh ? "戰鬥：" : "Battle: ") + JSON.stringify(v.battle));
-  }
+  const battle = v.battle ? battleLine(ctx) : "";
   const buttons = otherChoices(ctx, bound, ["pass", "lord_done", "stay", "let_go", "city:none"]);
   const prompt = ctx.msg && ctx.msg.prompt ? el("div", { class: "zone-title" }, ctx.pick(ctx.msg.prompt)) : "";
   root.replaceChildren(
