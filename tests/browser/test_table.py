@@ -193,7 +193,9 @@ def test_play_a_whole_game_from_the_lobby(server: ServerProcess, page: Page, gam
         status = page.inner_text("#status")
         if status.startswith(words["over"]):
             break
-        assert status.startswith(words["your_turn"]), status
+        if not status.startswith(words["your_turn"]):
+            page.wait_for_timeout(100)  # a bot acted between the wait and the read: wait again
+            continue
         if clicks == 0:  # the page speaks the chosen language, card names included
             text = page.inner_text("#game-area")
             assert any(name in text for name in names), f"no {lang} card name in {text!r}"
@@ -204,7 +206,10 @@ def test_play_a_whole_game_from_the_lobby(server: ServerProcess, page: Page, gam
         shown = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
         if state["to_act"] == [0]:
             assert set(shown) == {legal["action"] for legal in state["legal"]}
-        assert shown, f"your turn but nothing to click: {status}"
+        if not shown:  # our secret throw is in, the other is not: nothing to do yet
+            assert state["legal"] == [], f"your turn but nothing to click: {status}"
+            page.wait_for_timeout(100)
+            continue
         choice = choose(sorted(set(shown)), rng)
         page.evaluate(MARK_JS)
         page.locator(f'[data-action="{choice}"]').first.click()
