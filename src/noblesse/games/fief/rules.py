@@ -10,6 +10,7 @@ drives the machine to the next decision.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from noblesse.core.events import Event
@@ -247,165 +248,14 @@ class FiefRules(GameBase):
         return [f for f, x in enumerate(vp) if x == best]
 
     def _legal(self, state: FiefState, seat: int) -> list[Action]:
-        s, k = state, state.kind
-        if k == A.MOVE_LORD:
-            return movement.legal_move_lord(s, seat)
-        if k == A.PURCHASE:
-            return economy.legal_purchase(s, seat)
-        if k == A.ROUND_ATT:
-            return battle.legal_round_att(s)
-        if k == A.ROUND_DEF:
-            return battle.legal_round_def(s)
-        if k == A.MOVE_SELECT:
-            return movement.legal_select(s, seat)
-        if k == A.PICK_START:
-            return [A.START0 + v for v in start_villages(s)]
-        if k == A.DISCARD:
-            return cards.legal_discard(s, seat, True)
-        if k == A.HAND_LIMIT:
-            return cards.legal_discard(s, seat, False)
-        if k == A.DRAW:
-            return cards.legal_draw(s)
-        if k == A.PLAY:
-            return cards.legal_play(s, seat)
-        if k == A.PLACE:
-            return cards.legal_place(s, seat)
-        if k == A.RANSOM:
-            return economy.legal_ransom(s, seat)
-        if k == A.HOLDER:
-            return economy.legal_holder(s, seat)
-        if k == A.CITY:
-            return economy.legal_city(s, seat)
-        if k == A.PERMIT:
-            return movement.legal_permit(s)
-        if k == A.REFUSED:
-            return movement.legal_refused(s, seat)
-        if k == A.BATTLE_SELECT:
-            return battle.legal_battle(s, seat)
-        if k == A.BATTLE_FOE:
-            return battle.legal_foe(s, seat)
-        if k == A.TRUCE_ANSWER:
-            return [A.TRUCE_YES, A.TRUCE_NO]
-        if k == A.PURSUE_CHOICE:
-            return [A.PURSUE, A.LET_GO]
-        if k == A.LORD_DEATH:
-            return battle.legal_death(s)
-        if k == A.SIEGE:
-            return battle.legal_siege(s, seat)
-        if k == A.PILLAGE:
-            return battle.legal_pillage(s, seat)
-        if k == A.TARGET_BISHOPRIC:
-            return fortune.legal_bishopric(s)
-        if k == A.FORTUNE_EFFECT:
-            return [A.EFFECT_CANCEL, A.EFFECT_BONUS]
-        if k == A.TALLAGE:
-            return fortune.legal_tallage(s, seat)
-        if k == A.WINDOW:
-            return intrigue.legal_window(s, seat)
-        if k == A.UPRISING_TARGET:
-            return intrigue.legal_uprising_target(s, seat)
-        if k == A.UPRISING_FOE:
-            return intrigue.legal_uprising_foe(s)
-        if k == A.UPRISING_MORE:
-            return intrigue.legal_uprising_more(s, seat)
-        if k == A.ASSASSIN_TARGET:
-            return intrigue.legal_assassin_target(s, seat)
-        if k == A.ASSASSIN_MARKER:
-            return intrigue.legal_marker(s, seat)
-        if k == A.JUSTICE_TARGET:
-            return intrigue.legal_justice(s)
-        if k == A.SP_ANSWER:
-            return intrigue.legal_sp_answer(s, seat)
-        if k == A.BATTLE_WINDOW:
-            return intrigue.legal_battle_window(s, seat)
-        if k == A.AMBUSH_CAPTURE:
-            return intrigue.legal_ambush_capture(s, seat)
-        if k == A.AMBUSH_DECIDE:
-            return [A.AMBUSH_GO_ON, A.AMBUSH_END]
-        if k == A.LIFT_PURSUE:
-            return [A.PURSUE, A.LET_GO]
-        if k == A.JOIN_SIDE:
-            return [A.SIDE_ATT, A.SIDE_DEF, A.SIDE_NONE]
-        if k == A.PLAGUE_LOSS:
-            return disasters.legal_plague_loss(s)
-        if k == A.WITHDRAW_TO:
-            return battle.legal_withdraw_to(s)
-        if k == A.UPRISING_STOP:
-            return [A.PASS, A.STOP_UPRISING]
-        if k == A.LOSS_SHARE:
-            return battle.legal_side_loss(s)
-        if k == A.KEEPER:
-            return battle.legal_keeper(s)
-        if k == A.JOAN_TARGET:
-            return joan.legal_target(s)
-        return []
+        legal = LEGAL.get(state.kind)
+        return legal(state, seat) if legal else []
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:
         s, k = state, state.kind
         ev: list[Event] = []
         s.kind = A.NONE
-        done = False
-        if k == A.MOVE_LORD:
-            s.kind = A.MOVE_LORD
-            movement.apply_move_lord(s, seat, action, ev)
-        elif k == A.PURCHASE:
-            done = economy.apply_purchase(s, seat, action, ev)
-        elif k == A.ROUND_ATT:
-            battle.apply_round_att(s, seat, action, ev)
-        elif k == A.ROUND_DEF:
-            battle.apply_round_def(s, seat, action, ev)
-        elif k == A.MOVE_SELECT:
-            done = movement.apply_select(s, seat, action, ev)
-        elif k == A.PICK_START:
-            self._start_in(s, seat, action - A.START0, ev)
-            done = True
-        elif k in (A.DISCARD, A.HAND_LIMIT):
-            cards.apply_discard(s, seat, action, ev)
-        elif k == A.DRAW:
-            cards.apply_draw(s, seat, action, ev)
-        elif k == A.PLAY:
-            cards.apply_play(s, seat, action, ev)
-        elif k == A.PLACE:
-            cards.apply_place(s, seat, action, ev)
-        elif k == A.RANSOM:
-            done = economy.apply_ransom(s, seat, action, ev)
-        elif k == A.HOLDER:
-            economy.apply_holder(s, seat, action, ev)
-        elif k == A.CITY:
-            economy.apply_city(s, seat, action, ev)
-        elif k == A.PERMIT:
-            movement.apply_permit(s, seat, action, ev)
-        elif k == A.REFUSED:
-            movement.apply_refused(s, seat, action, ev)
-        elif k == A.BATTLE_SELECT:
-            done = battle.apply_battle(s, seat, action, ev)
-            if done:
-                s.mode = battle.SIEGING
-                battle.flip_engines(s, seat, ev)
-                done = False
-        elif k == A.BATTLE_FOE:
-            battle.apply_foe(s, seat, action, ev)
-        elif k == A.TRUCE_ANSWER:
-            battle.apply_truce_answer(s, seat, action, ev)
-        elif k == A.PURSUE_CHOICE:
-            battle.apply_pursue(s, seat, action, ev)
-        elif k == A.LORD_DEATH:
-            battle.apply_death(s, seat, action, ev)
-        elif k == A.SIEGE:
-            s.kind = A.NONE
-            if battle.apply_siege(s, seat, action, ev):
-                s.fought = 0
-                done = True
-        elif k == A.PILLAGE:
-            done = battle.apply_pillage(s, seat, action, ev)
-        elif k == A.TARGET_BISHOPRIC:
-            fortune.apply_bishopric(s, seat, action, ev)
-        elif k == A.FORTUNE_EFFECT:
-            fortune.apply_effect(s, seat, action, ev)
-        elif k == A.TALLAGE:
-            fortune.apply_tallage(s, seat, action, ev)
-        elif k >= A.WINDOW:
-            INTRIGUE[k](s, seat, action, ev)
+        done = bool(APPLY[k](s, seat, action, ev))
         if done:
             s.kind = A.NONE
             s.cursor += 1
@@ -414,3 +264,93 @@ class FiefRules(GameBase):
         if not s.over:
             s.vp = victory_points(s)      # titles change mid-turn: VP shown as they stand
         return ev
+
+
+# ==================================================================== the decisions
+def _move_lord(s: FiefState, p: int, a: Action, ev: list[Event]) -> None:
+    s.kind = A.MOVE_LORD            # a lord keeps moving until he says he is done
+    movement.apply_move_lord(s, p, a, ev)
+
+
+def _pick_start(s: FiefState, p: int, a: Action, ev: list[Event]) -> bool:
+    FiefRules._start_in(s, p, a - A.START0, ev)
+    return True
+
+
+def _battle(s: FiefState, p: int, a: Action, ev: list[Event]) -> bool:
+    """Declaring the last battle ends the battling; the player's sieges follow."""
+    if battle.apply_battle(s, p, a, ev):
+        s.mode = battle.SIEGING
+        battle.flip_engines(s, p, ev)
+    return False
+
+
+def _siege(s: FiefState, p: int, a: Action, ev: list[Event]) -> bool:
+    if battle.apply_siege(s, p, a, ev):
+        s.fought = 0
+        return True
+    return False
+
+
+def _fixed(*actions: int) -> Callable[[FiefState, int], list[Action]]:
+    return lambda s, p: list(actions)
+
+
+def _of_state(legal: Callable[[FiefState], list[Action]]
+              ) -> Callable[[FiefState, int], list[Action]]:
+    return lambda s, p: legal(s)
+
+
+LEGAL: dict[int, Callable[[FiefState, int], list[Action]]] = {
+    A.MOVE_LORD: movement.legal_move_lord, A.PURCHASE: economy.legal_purchase,
+    A.ROUND_ATT: _of_state(battle.legal_round_att),
+    A.ROUND_DEF: _of_state(battle.legal_round_def),
+    A.MOVE_SELECT: movement.legal_select,
+    A.PICK_START: lambda s, p: [A.START0 + v for v in start_villages(s)],
+    A.DISCARD: lambda s, p: cards.legal_discard(s, p, True),
+    A.HAND_LIMIT: lambda s, p: cards.legal_discard(s, p, False),
+    A.DRAW: _of_state(cards.legal_draw), A.PLAY: cards.legal_play, A.PLACE: cards.legal_place,
+    A.RANSOM: economy.legal_ransom, A.HOLDER: economy.legal_holder,
+    A.CITY: economy.legal_city, A.PERMIT: _of_state(movement.legal_permit),
+    A.REFUSED: movement.legal_refused, A.BATTLE_SELECT: battle.legal_battle,
+    A.BATTLE_FOE: battle.legal_foe, A.TRUCE_ANSWER: _fixed(A.TRUCE_YES, A.TRUCE_NO),
+    A.PURSUE_CHOICE: _fixed(A.PURSUE, A.LET_GO), A.LORD_DEATH: _of_state(battle.legal_death),
+    A.SIEGE: battle.legal_siege, A.PILLAGE: battle.legal_pillage,
+    A.TARGET_BISHOPRIC: _of_state(fortune.legal_bishopric),
+    A.FORTUNE_EFFECT: _fixed(A.EFFECT_CANCEL, A.EFFECT_BONUS),
+    A.TALLAGE: fortune.legal_tallage, A.WINDOW: intrigue.legal_window,
+    A.UPRISING_TARGET: intrigue.legal_uprising_target,
+    A.UPRISING_FOE: _of_state(intrigue.legal_uprising_foe),
+    A.UPRISING_MORE: intrigue.legal_uprising_more,
+    A.ASSASSIN_TARGET: intrigue.legal_assassin_target, A.ASSASSIN_MARKER: intrigue.legal_marker,
+    A.JUSTICE_TARGET: _of_state(intrigue.legal_justice), A.SP_ANSWER: intrigue.legal_sp_answer,
+    A.BATTLE_WINDOW: intrigue.legal_battle_window,
+    A.AMBUSH_CAPTURE: intrigue.legal_ambush_capture,
+    A.AMBUSH_DECIDE: _fixed(A.AMBUSH_GO_ON, A.AMBUSH_END),
+    A.LIFT_PURSUE: _fixed(A.PURSUE, A.LET_GO),
+    A.JOIN_SIDE: _fixed(A.SIDE_ATT, A.SIDE_DEF, A.SIDE_NONE),
+    A.PLAGUE_LOSS: _of_state(disasters.legal_plague_loss),
+    A.WITHDRAW_TO: _of_state(battle.legal_withdraw_to),
+    A.UPRISING_STOP: _fixed(A.PASS, A.STOP_UPRISING),
+    A.LOSS_SHARE: _of_state(battle.legal_side_loss), A.KEEPER: _of_state(battle.legal_keeper),
+    A.JOAN_TARGET: _of_state(joan.legal_target),
+}
+"""The legal actions of each kind of decision, for the seat that must take it."""
+
+APPLY: dict[int, Callable[[FiefState, int, Action, list[Event]], bool | None]] = {
+    A.MOVE_LORD: _move_lord, A.PURCHASE: economy.apply_purchase,
+    A.ROUND_ATT: battle.apply_round_att, A.ROUND_DEF: battle.apply_round_def,
+    A.MOVE_SELECT: movement.apply_select, A.PICK_START: _pick_start,
+    A.DISCARD: cards.apply_discard, A.HAND_LIMIT: cards.apply_discard,
+    A.DRAW: cards.apply_draw, A.PLAY: cards.apply_play, A.PLACE: cards.apply_place,
+    A.RANSOM: economy.apply_ransom, A.HOLDER: economy.apply_holder,
+    A.CITY: economy.apply_city, A.PERMIT: movement.apply_permit,
+    A.REFUSED: movement.apply_refused, A.BATTLE_SELECT: _battle,
+    A.BATTLE_FOE: battle.apply_foe, A.TRUCE_ANSWER: battle.apply_truce_answer,
+    A.PURSUE_CHOICE: battle.apply_pursue, A.LORD_DEATH: battle.apply_death,
+    A.SIEGE: _siege, A.PILLAGE: battle.apply_pillage,
+    A.TARGET_BISHOPRIC: fortune.apply_bishopric, A.FORTUNE_EFFECT: fortune.apply_effect,
+    A.TALLAGE: fortune.apply_tallage, **INTRIGUE,
+}
+"""What each kind of decision does; a true result means the player is done in this
+phase and the turn order moves on."""
