@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -121,8 +122,25 @@ def test_rotation_puts_every_bot_in_every_seat_equally() -> None:
 def test_bradley_terry_orders_by_results() -> None:
     pairs = {("a", "b"): 30.0, ("b", "a"): 10.0}
     counts = {("a", "b"): 40, ("b", "a"): 40}
-    strength = bradley_terry(pairs, counts, ["a", "b"])
+    strength = bradley_terry(pairs, counts, ["a", "b"], prior=0.0)
     assert strength["a"] / strength["b"] == pytest.approx(3.0, rel=1e-3)
+    # the prior: one drawn game added between the two
+    strength = bradley_terry(pairs, counts, ["a", "b"])
+    assert strength["a"] / strength["b"] == pytest.approx(30.5 / 10.5, rel=1e-3)
+
+
+def test_bradley_terry_rates_a_bot_that_never_won() -> None:
+    pairs = {("a", "c"): 50.0, ("b", "c"): 50.0, ("a", "b"): 30.0, ("b", "a"): 20.0}
+    counts = {(x, y): 50 for x in "abc" for y in "abc" if x != y}
+    strength = bradley_terry(pairs, counts, ["a", "b", "c"])
+    elo = {k: 400 * math.log10(v) for k, v in strength.items()}
+    assert elo["a"] > elo["b"] > elo["c"]
+    # c lost all 100 of its games: 771 and 839 points below b and a, where without the
+    # prior the gap grows with every round of the fit
+    assert elo["b"] - elo["c"] == pytest.approx(771.1, abs=0.5)
+    assert elo["a"] - elo["c"] == pytest.approx(838.8, abs=0.5)
+    bare = bradley_terry(pairs, counts, ["a", "b", "c"], prior=0.0)
+    assert 400 * math.log10(bare["b"] / bare["c"]) > 2000
 
 
 def test_tournament_greedy_beats_random(tmp_path: Path) -> None:

@@ -13,17 +13,22 @@ from noblesse.sim.report import _spread, wilson
 
 
 def bradley_terry(pairs: dict[tuple[str, str], float], counts: dict[tuple[str, str], int],
-                  names: list[str], rounds: int = 500) -> dict[str, float]:
+                  names: list[str], rounds: int = 500, prior: float = 1.0) -> dict[str, float]:
     """Strengths by the MM algorithm (Hunter 2004); ``pairs[(a, b)]`` = a's score vs b
-    (1 a win, 0.5 a draw), ``counts[(a, b)]`` = games between them (both orders)."""
+    (1 a win, 0.5 a draw), ``counts[(a, b)]`` = games between them (both orders).
+
+    ``prior`` adds that many drawn games between every two bots: a bot that never beat
+    anyone (random against search) then gets a finite rating instead of one that falls
+    without end, and a large sample is moved by it only slightly."""
     strength = dict.fromkeys(names, 1.0)
     for _ in range(rounds):
         new = {}
         for a in names:
-            wins = sum(pairs.get((a, b), 0.0) for b in names if b != a)
-            denom = sum(counts.get((a, b), 0) / (strength[a] + strength[b])
-                        for b in names if b != a)
-            new[a] = max(wins, 1e-3) / denom if denom else strength[a]
+            rivals = [b for b in names if b != a]
+            wins = sum(pairs.get((a, b), 0.0) + prior / 2 for b in rivals)
+            denom = sum((counts.get((a, b), 0) + prior) / (strength[a] + strength[b])
+                        for b in rivals)
+            new[a] = max(wins, 1e-9) / denom if denom else strength[a]
         mean = math.exp(sum(math.log(v) for v in new.values()) / len(new))
         strength = {a: v / mean for a, v in new.items()}
     return strength
