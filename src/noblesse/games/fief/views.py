@@ -16,6 +16,7 @@ from typing import Any
 
 from noblesse.core.text import pick, seat_name
 from noblesse.games.fief import actions as A
+from noblesse.games.fief.cards import STEP_NAMES
 from noblesse.games.fief.state import (
     BOARD,
     CARD_DECK,
@@ -121,6 +122,8 @@ class FiefViews:
             "lord_deck": len(s.lord_deck), "fortune_deck": len(s.fd_deck),
             "lord_discard": _keys(s.lord_discard), "fortune_discard": _keys(s.fd_discard),
             "disasters_drawn": _keys(s.set_aside),
+            "disasters_to_place": _keys(s.revealed),
+            "cards_step": STEP_NAMES[s.mode] if s.phase == A.CARDS_PHASE else None,
             "to_act": list(self.to_act(s)),  # type: ignore[attr-defined]
             "decision": self._decision(s),
             "battle": self._battle(s),
@@ -189,7 +192,7 @@ class FiefViews:
         s = state
         cards: Counter[str] = Counter()
         for pile in (s.lord_deck, s.fd_deck, s.lord_discard, s.fd_discard, s.set_aside,
-                     *s.hand):
+                     s.revealed, *s.hand):
             cards.update(CARDS[c].key for c in pile)
         cards.update(LORD_CARDS[lo].key for lo in range(NL) if s.l_owner[lo] >= 0)
         if s.joan >= 0 or s.kind == A.JOAN_TARGET:
