@@ -122,7 +122,7 @@ class FiefViews:
             "lord_deck": len(s.lord_deck), "fortune_deck": len(s.fd_deck),
             "lord_discard": _keys(s.lord_discard), "fortune_discard": _keys(s.fd_discard),
             "disasters_drawn": _keys(s.set_aside),
-            "disasters_to_place": _keys(s.revealed),
+            "disasters_to_place": [CARDS[c].key for c in s.revealed],   # in order drawn
             "cards_step": STEP_NAMES[s.mode] if s.phase == A.CARDS_PHASE else None,
             "to_act": list(self.to_act(s)),  # type: ignore[attr-defined]
             "decision": self._decision(s),
@@ -251,10 +251,11 @@ class FiefViews:
 
 DECISION_TEXT: dict[str, tuple[str, str]] = {
     "start_village": ("Choose your start village", "選擇起始村莊"),
-    "discard": ("Discard cards, or pass", "棄掉手牌，或跳過"),
+    "discard": ("Discard cards before anyone draws, or pass", "在所有人抽牌前棄掉手牌，或跳過"),
     "draw": ("Draw 2 Fortune cards, or 1 Fortune and 1 Lord card",
              "抽2張財富災難牌，或1張財富災難牌加1張貴族牌"),
-    "play": ("Play lord cards, or pass", "打出貴族卡，或跳過"),
+    "play": ("Play lord cards, fortune cards or Joan d'Arc, or pass",
+             "打出貴族卡、財富卡或聖女貞德，或跳過"),
     "place_lord": ("Where does the new lord arrive?", "新貴族放在哪裡？"),
     "hand_limit": ("Discard down to 3 cards", "棄到剩3張手牌"),
     "ransom": ("Pay ransoms or release captives, or pass", "支付贖金或釋放肉票，或跳過"),
@@ -287,8 +288,8 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "justice_target": ("Which marked lord meets justice?", "正義制裁哪位帶刺客標記的貴族？"),
     "secret_passage_answer": ("Play a Secret Passage to foil it, or pass",
                               "打出秘密通道化解，或跳過"),
-    "battle_window": ("Before the first round: Ambush, Secret Passage, or pass",
-                      "第一輪之前：伏擊、秘密通道，或跳過"),
+    "battle_window": ("Before the first round: Ambush, Secret Passage, Joan d'Arc, or pass",
+                      "第一輪之前：伏擊、秘密通道、聖女貞德，或跳過"),
     "ambush_capture": ("Which lord does the ambush take?", "伏擊抓走哪位貴族？"),
     "join_side": ("A battle here: join the attacker, the defender, or neither?",
                   "此地開戰：加入攻方、守方，或都不加入？"),
