@@ -167,7 +167,7 @@ class FiefViews:
         s = state.clone()
         s.rng = random.Random(rng.getrandbits(64))
         for deck, pile in (("lord", s.lord_deck), ("fortune", s.fd_deck)):
-            # a disaster is placed as soon as it is drawn: it is never in a hand
+            # a disaster drawn is revealed and set aside at once: it is never in a hand
             stay = [c for c in pile if CARD_KIND[c] == "disaster"]
             pool = [c for c in pile if CARD_KIND[c] != "disaster"]
             slots: list[tuple[int, int]] = []
