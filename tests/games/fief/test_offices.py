@@ -27,9 +27,12 @@ B = {b.key: b.id for b in BOARD.bishoprics}
 
 
 def _taxes(s: object, seat: int) -> None:
-    """``seat`` (first player) holds Taxes and reaches the PLAY step."""
+    """``seat`` (first player) holds Taxes and reaches the PLAY step (the only hand,
+    the only cards to draw: nobody else is asked before him)."""
+    s.hand = [[] for _ in s.hand]
     s.hand[seat] = [C["taxes"]]
     s.fd_deck = [C["justice"], C["justice"]]
+    s.fd_discard = []
     s.first = seat
     begin(s, "cards")
     do(s, seat, "pass", "draw:fortune", "play:taxes")

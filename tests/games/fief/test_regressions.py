@@ -97,24 +97,39 @@ def test_determinize_never_deals_a_disaster_into_a_hidden_hand() -> None:
 
 
 def test_a_cancelled_disaster_still_counts_as_struck_this_turn() -> None:
-    """Review 1.4: Good Weather cancels the rain on Blaye; a Famine rolling Blaye later
-    in the same turn is rerolled, and the cancelled rain counts towards the cap of 3."""
+    """Review 1.4: a bishopric whose disaster Good Weather cancelled is still struck:
+    a disaster rolling it is rerolled, and the cancelled one counts towards the cap.
+    Every disaster is now placed before any fortune card is played (§3.2), so the
+    case is set up by hand: Blaye struck, its rain cancelled."""
+    from noblesse.games.fief.disasters import place
+
+    s = table(3)
+    s.hit[B["blaye"]] = 1                                   # struck, the rain cancelled
+    dice(s, 1, 2)
+    ev: list = []
+    assert place(s, 0, C["famine"], ev) == BOARD.bishopric_numbered(2)
+    assert s.famine[B["blaye"]] == 0 and [r["dice"] for r in events_of(ev, "roll")] == [
+        [1], [2]]
+    s.hit[B["sigy"]] = 1
+    assert place(s, 0, C["famine"], ev) == -1               # the 4th of the turn: void
+    assert events_of(ev, "disaster_void")[0]["why"] == "limit"
+
+
+def test_the_rain_good_weather_cancelled_is_the_rain_of_this_turn() -> None:
+    """The same through the Cards phase: rain (seat 0) and famine (seat 1) are placed
+    (the famine's Blaye rerolled), then seat 0 cancels the rain in the Play step."""
     s = table(3)
     lord(s, "arthur", 0, "blaye")
     lord(s, "charles", 1, "sigy")
     s.hand[0] = [C["good_weather"]]
-    s.fd_deck = [C["famine"], C["taxes"], C["taxes"], C["taxes"], C["heavy_rain"]]
+    s.fd_deck = [C["taxes"], C["famine"], C["taxes"], C["taxes"], C["heavy_rain"]]
     begin(s, "cards")
-    dice(s, 1)
     do(s, 0, "pass", "draw:fortune")
-    assert s.rain[B["blaye"]] == 1
-    do(s, 0, "play:good_weather", "bishopric:blaye", "effect:cancel")
-    assert s.rain[B["blaye"]] == 0
-    do(s, 0, "pass")
-    dice(s, 1, 2)
+    dice(s, 1, 1, 2)
     do(s, 1, "draw:fortune")
-    assert s.famine[B["blaye"]] == 0
-    assert s.famine[BOARD.bishopric_numbered(2)] == 1
+    assert s.rain[B["blaye"]] == 1 and s.famine[BOARD.bishopric_numbered(2)] == 1
+    do(s, 0, "play:good_weather", "bishopric:blaye", "effect:cancel")
+    assert s.rain[B["blaye"]] == 0 and s.hit[B["blaye"]] == 1
     assert sum(s.hit) == 2
 
 

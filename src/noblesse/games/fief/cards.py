@@ -1,16 +1,20 @@
-"""The Cards phase (spec §3.2, §4.1, §5.1): discard, draw, lord cards, hand limit.
+"""The Cards phase (spec §3.2, §4.1, §5.1): discard, draw, disasters, play, hand limit.
 
-Each player in turn order discards any cards, draws 2 (both from the Fortune & Disaster
-deck, or one from each deck), plays lord cards while the family has fewer than 4 lords
-(captives and waiting lords count), then discards down to the hand limit. A drawn
-disaster is revealed, set aside until the end of the turn and replaced.
+The phase is five steps, each going round the table from the first player (``s.mode``
+is the step, ``s.cursor`` the player): (1) each player may discard any cards; (2) each
+draws 2 (both from the Fortune & Disaster deck, or one from each deck), a disaster drawn
+being revealed, set aside and replaced from the same deck; (3) the disasters revealed
+are placed, then the Plague strikes (``disasters.place_revealed``, no round of the
+table); (4) each player may play lord cards while the family has fewer than 4 lords
+(captives and waiting lords count), fortune cards, and Joan d'Arc; (5) each discards
+down to the hand limit. A fortune card may so answer a disaster drawn by anyone.
 """
 
 from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief import disasters, fortune
+from noblesse.games.fief import disasters, fortune, joan
 from noblesse.games.fief.control import place_lord, placement_options
 from noblesse.games.fief.state import (
     ASSUMED,
@@ -28,8 +32,9 @@ MAX_LORDS = rule("max_lords_on_board")
 DRAWS = rule("draws_per_turn")
 MAX_LORD_DRAWS = rule("max_lord_draws_per_turn")
 
-# Cards-phase steps of one player (``s.mode``)
-DISCARDING, DRAWING, PLAYING, TRIMMING = range(4)
+# The steps of the Cards phase (``s.mode``), each a round of the table but PLACING
+DISCARDING, DRAWING, PLACING, PLAYING, TRIMMING = range(5)
+STEP_NAMES = ("discard", "draw", "disasters", "play", "hand_limit")
 
 
 def lords_in_play(s: FiefState, f: int) -> int:
@@ -59,30 +64,44 @@ def place_waiting_lords(s: FiefState, f: int, ev: list[Event]) -> None:
 
 
 def offer(s: FiefState, p: int, ev: list[Event]) -> bool:
-    """Set the next Cards-phase decision of ``p``; False when ``p`` is done."""
-    if s.mode == DISCARDING:
-        place_waiting_lords(s, p, ev)
+    """Set the decision of ``p`` in the current step; False when he has none left in it."""
+    step = s.mode
+    if step == DISCARDING:
         if s.hand[p]:
             s.kind = A.DISCARD
             return True
-        s.mode = DRAWING
-    if s.mode == DRAWING:
+        return False
+    if step == DRAWING:
         if s.fd_deck or s.fd_discard:
             s.kind = A.DRAW
             return True
-        s.mode = PLAYING
-    if s.mode == PLAYING:
+        return False
+    if step == PLAYING:
+        place_waiting_lords(s, p, ev)
         # offered whenever the hand holds a card, playable or not: being asked must not
         # tell the others what the hand holds
         if s.hand[p]:
             s.kind = A.PLAY
             return True
-        s.mode = TRIMMING
+        return False
     if len(s.hand[p]) > HAND_LIMIT:
         s.kind = A.HAND_LIMIT
         return True
-    s.mode = DISCARDING
     return False
+
+
+def next_step(s: FiefState, ev: list[Event]) -> bool:
+    """The table has gone round once: open the next step from the first player; False
+    when the phase is over. Between the draw and the play the revealed disasters are
+    placed (which may leave a Plague loss to choose)."""
+    if s.mode == TRIMMING:
+        return False
+    s.mode += 1
+    s.cursor = 0
+    if s.mode == PLACING:
+        disasters.place_revealed(s, ev)
+        s.mode = PLAYING
+    return True
 
 
 def legal_discard(s: FiefState, p: int, with_pass: bool) -> list[int]:
@@ -101,12 +120,14 @@ def legal_play(s: FiefState, p: int) -> list[int]:
     room = lords_in_play(s, p) < MAX_LORDS
     plays = {A.PLAY0 + c for c in s.hand[p]
              if (room and CARD_KIND[c] == "lord") or fortune.playable(s, p, c)}
+    if joan.playable(s, p):              # a lord opportunity card: "any time" (§4.12.6)
+        plays.add(A.PLAY0 + joan.DARC)
     return [A.PASS, *sorted(plays)]
 
 
 def apply_discard(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.PASS:
-        s.mode = DRAWING
+        s.cursor += 1                    # done discarding: the next player
         return
     card = action - A.DISCARD0
     s.hand[p].remove(card)
@@ -123,21 +144,25 @@ def apply_draw(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
             if card < 0:
                 break
             if CARD_KIND[card] == "disaster":
-                # §3.2.2-3: revealed and placed at once, and replaced
+                # §3.2.2: revealed, set aside until everyone has drawn, and replaced
                 ev.append(Event("disaster_drawn", {"seat": p, "card": card}))
-                disasters.place(s, p, card, ev)
+                s.revealed.append(card)
+                s.revealed_by.append(p)
                 continue
             s.hand[p].append(card)
             ev.append(Event("draw", {"seat": p, "deck": deck}, {p: {"card": card}}))
             break
-    s.mode = PLAYING
+    s.cursor += 1
 
 
 def apply_play(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.PASS:
-        s.mode = TRIMMING
+        s.cursor += 1                    # done playing: the next player
         return
     card = action - A.PLAY0
+    if card == joan.DARC:
+        joan.play(s, p, ev)
+        return
     if CARD_KIND[card] == "fortune":
         fortune.play(s, p, card, ev)
         return

@@ -1,11 +1,12 @@
 """Disasters (spec §3.2.3, §4.2): placement by d6, Heavy Rain, Famine, Plague.
 
-A disaster drawn is revealed and placed at once: a d6 names bishopric 1-5 (6: no
-effect, the card is discarded); a bishopric that already has a disaster this turn is
-rerolled; after 3 disasters in a turn the others are discarded. A placed card stays set
-aside until the end of the turn. Plague strikes on placement (every lord there rolls a
-d6, 1-3 dies; every family loses half its units in each village, rounded down) and
-again on whoever enters the bishopric this turn (§4.2.3).
+A disaster drawn in the Cards phase is revealed, set aside and replaced; once every
+player has drawn, the disasters revealed are placed in the order drawn: a d6 names
+bishopric 1-5 (6: no effect, the card is discarded); a bishopric that already has a
+disaster this turn is rerolled; after 3 disasters in a turn the others are discarded. A
+placed card stays set aside until the end of the turn. Then the Plague strikes (every
+lord there rolls a d6, 1-3 dies; every village loses half its units, rounded down), and
+again whoever enters the bishopric this turn (§4.2.3).
 """
 
 from __future__ import annotations
@@ -38,29 +39,42 @@ def struck(s: FiefState, b: int) -> bool:
     return bool(s.hit[b])
 
 
-def place(s: FiefState, p: int, card: int, ev: list[Event]) -> None:
-    key = CARDS[card].key
+def place(s: FiefState, p: int, card: int, ev: list[Event]) -> int:
+    """Place one disaster drawn by ``p``; the bishopric it strikes, or -1 (void)."""
     placed = sum(s.hit)           # the disasters placed this turn, cancelled ones too
     if placed >= MAX_DISASTERS:
         s.fd_discard.append(card)
         ev.append(Event("disaster_void", {"card": card, "why": "limit"}))
-        return
+        return -1
     while True:
         r = d6(s)
         ev.append(Event("roll", {"seat": p, "why": "disaster", "dice": [r]}))
         if r == NO_EFFECT:
             s.fd_discard.append(card)
             ev.append(Event("disaster_void", {"card": card, "why": "six"}))
-            return
+            return -1
         b = BOARD.bishopric_numbered(r)
         if not struck(s, b):
             break
-    getattr(s, FLAG[key])[b] = 1
+    getattr(s, FLAG[CARDS[card].key])[b] = 1
     s.hit[b] = 1
     s.set_aside.append(card)
     ev.append(Event("disaster", {"card": card, "bishopric": b}))
-    if key == "plague":
-        strike(s, b, p, ev)
+    return b
+
+
+def place_revealed(s: FiefState, ev: list[Event]) -> None:
+    """§3.2.3: the disasters revealed in the draw, in the order drawn, then the Plague's
+    death checks and losses (the owners' choices may leave a decision pending)."""
+    plagues = []
+    for card, p in zip(s.revealed, s.revealed_by, strict=True):
+        b = place(s, p, card, ev)
+        if b >= 0 and CARDS[card].key == "plague":
+            plagues.append(b)
+    s.revealed.clear()
+    s.revealed_by.clear()
+    for b in plagues:
+        strike(s, b, ev)
 
 
 def lose(s: FiefState, i: int, lost: int) -> tuple[int, int]:
@@ -158,7 +172,7 @@ def death_check(s: FiefState, lo: int, ev: list[Event]) -> bool:
     return False
 
 
-def strike(s: FiefState, b: int, p: int, ev: list[Event]) -> None:
+def strike(s: FiefState, b: int, ev: list[Event]) -> None:
     villages = BOARD.villages_of_bishopric(b)
     for lo in range(NL):
         if s.l_owner[lo] >= 0 and s.l_loc[lo] >= 0 and BISHOPRIC_OF[s.l_loc[lo]] == b:

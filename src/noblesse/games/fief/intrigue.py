@@ -136,6 +136,14 @@ def apply_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.kind = A.NONE
 
 
+def apply_joan_target(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """Joan d'Arc on her lady; played in a battle window (a battle is on, in the
+    Battles phase or a cavalcade's), the window goes on."""
+    joan.apply_target(s, p, action, ev)
+    if s.b_village >= 0:
+        next_in_battle_window(s)
+
+
 # ------------------------------------------------------------------ uprising
 
 
@@ -394,6 +402,8 @@ def legal_battle_window(s: FiefState, p: int) -> list[int]:
         out.append(A.PLAY0 + AMBUSH)
     if SECRET_PASSAGE in s.hand[p] and p == s.b_att and s.b_pen > 0:
         out.append(A.PLAY0 + SECRET_PASSAGE)
+    if joan.playable(s, p):
+        out.append(A.PLAY0 + joan.DARC)
     return sorted(out)
 
 
@@ -411,6 +421,9 @@ def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> N
         next_in_battle_window(s)
         return
     card = action - A.PLAY0
+    if card == joan.DARC:
+        joan.play(s, p, ev)                  # her lady next, then the window goes on
+        return
     s.hand[p].remove(card)
     s.fd_discard.append(card)
     ev.append(Event("play_opportunity", {"seat": p, "card": card}))

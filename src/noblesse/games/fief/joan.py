@@ -1,7 +1,9 @@
 """Joan d'Arc (spec §4.12.6): the lord opportunity card played on an unmarried lady.
 
-Played at the intrigue window (the engine's reaction window; the source says "any
-time") on any free unmarried lady on the board, of any family. The lady becomes Joan:
+Played "any time" (source: "這類型卡片可以隨時打出"), that is at every window where
+cards are offered: the Cards phase's Play step, the intrigue window before Income and
+the battle window before a battle's first round; on any free unmarried lady on the
+board, of any family. The lady becomes Joan:
 3 moves (``rules.joan_moves``), carrying troops, lords of her family (``escort:<lord>``)
 and captives; 1 SP (``rules.joan_sp``) and one more die for her side
 (``rules.joan_extra_dice``: only her side may roll 4); she never marries (no marriage is

@@ -53,7 +53,7 @@ INTRIGUE = {
     A.JOIN_SIDE: battle.apply_join_side, A.PLAGUE_LOSS: disasters.apply_plague_loss,
     A.WITHDRAW_TO: battle.apply_withdraw_to, A.UPRISING_STOP: intrigue.apply_uprising_stop,
     A.LOSS_SHARE: battle.apply_side_loss, A.KEEPER: battle.apply_keeper,
-    A.JOAN_TARGET: joan.apply_target,
+    A.JOAN_TARGET: intrigue.apply_joan_target,
 }
 
 
@@ -149,13 +149,16 @@ class FiefRules(GameBase):
         n = s.n_players
         while s.kind == A.NONE and not s.over:
             if s.cursor >= n:
+                if s.phase == A.CARDS_PHASE and cards.next_step(s, ev):
+                    continue                # the next step of the Cards phase
                 self._next_phase(s, ev)
                 continue
             p = order(s)[s.cursor]
             s.actor = p
             if not self._offer(s, p, ev):
                 s.cursor += 1
-                s.mode = 0
+                if s.phase != A.CARDS_PHASE:
+                    s.mode = 0          # a player's own steps (the Cards phase: the table's)
 
     def _offer(self, s: FiefState, p: int, ev: list[Event]) -> bool:
         phase = s.phase

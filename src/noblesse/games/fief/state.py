@@ -64,7 +64,7 @@ _LISTS = (
     "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage", "window",
     "assassin", "l_escort", "b_side", "b_ask", "hit",
     "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
-    "clerics", "up_failed", "loss_due", "keep_due",
+    "clerics", "up_failed", "loss_due", "keep_due", "revealed", "revealed_by",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
@@ -135,6 +135,8 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.cardinal = [0] * NL                # Cardinals (office of the next issue)
     s.tithe = [-1] * (NB * 3)            # b * 3 + (0 Bishop, 1 Cardinal, 2 Pope): family
     s.plague_due = []                    # plague losses the owners still choose
+    s.revealed = []                      # disasters drawn this Cards phase, to be placed
+    s.revealed_by = []                   # who drew each of them
     s.hit = [0] * NB                     # bishoprics a disaster was placed on this turn
     s.tallage = [-1] * NF                # the family whose tax marker is on the fief
     s.window = []                        # seats still to answer a reaction window

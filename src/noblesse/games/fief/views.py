@@ -16,6 +16,7 @@ from typing import Any
 
 from noblesse.core.text import pick, seat_name
 from noblesse.games.fief import actions as A
+from noblesse.games.fief.cards import STEP_NAMES
 from noblesse.games.fief.state import (
     BOARD,
     CARD_DECK,
@@ -121,6 +122,8 @@ class FiefViews:
             "lord_deck": len(s.lord_deck), "fortune_deck": len(s.fd_deck),
             "lord_discard": _keys(s.lord_discard), "fortune_discard": _keys(s.fd_discard),
             "disasters_drawn": _keys(s.set_aside),
+            "disasters_to_place": [CARDS[c].key for c in s.revealed],   # in order drawn
+            "cards_step": STEP_NAMES[s.mode] if s.phase == A.CARDS_PHASE else None,
             "to_act": list(self.to_act(s)),  # type: ignore[attr-defined]
             "decision": self._decision(s),
             "battle": self._battle(s),
@@ -164,7 +167,7 @@ class FiefViews:
         s = state.clone()
         s.rng = random.Random(rng.getrandbits(64))
         for deck, pile in (("lord", s.lord_deck), ("fortune", s.fd_deck)):
-            # a disaster is placed as soon as it is drawn: it is never in a hand
+            # a disaster drawn is revealed and set aside at once: it is never in a hand
             stay = [c for c in pile if CARD_KIND[c] == "disaster"]
             pool = [c for c in pile if CARD_KIND[c] != "disaster"]
             slots: list[tuple[int, int]] = []
@@ -189,7 +192,7 @@ class FiefViews:
         s = state
         cards: Counter[str] = Counter()
         for pile in (s.lord_deck, s.fd_deck, s.lord_discard, s.fd_discard, s.set_aside,
-                     *s.hand):
+                     s.revealed, *s.hand):
             cards.update(CARDS[c].key for c in pile)
         cards.update(LORD_CARDS[lo].key for lo in range(NL) if s.l_owner[lo] >= 0)
         if s.joan >= 0 or s.kind == A.JOAN_TARGET:
@@ -248,10 +251,11 @@ class FiefViews:
 
 DECISION_TEXT: dict[str, tuple[str, str]] = {
     "start_village": ("Choose your start village", "選擇起始村莊"),
-    "discard": ("Discard cards, or pass", "棄掉手牌，或跳過"),
+    "discard": ("Discard cards before anyone draws, or pass", "在所有人抽牌前棄掉手牌，或跳過"),
     "draw": ("Draw 2 Fortune cards, or 1 Fortune and 1 Lord card",
              "抽2張財富災難牌，或1張財富災難牌加1張貴族牌"),
-    "play": ("Play lord cards, or pass", "打出貴族卡，或跳過"),
+    "play": ("Play lord cards, fortune cards or Joan d'Arc, or pass",
+             "打出貴族卡、財富卡或聖女貞德，或跳過"),
     "place_lord": ("Where does the new lord arrive?", "新貴族放在哪裡？"),
     "hand_limit": ("Discard down to 3 cards", "棄到剩3張手牌"),
     "ransom": ("Pay ransoms or release captives, or pass", "支付贖金或釋放肉票，或跳過"),
@@ -284,8 +288,8 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "justice_target": ("Which marked lord meets justice?", "正義制裁哪位帶刺客標記的貴族？"),
     "secret_passage_answer": ("Play a Secret Passage to foil it, or pass",
                               "打出秘密通道化解，或跳過"),
-    "battle_window": ("Before the first round: Ambush, Secret Passage, or pass",
-                      "第一輪之前：伏擊、秘密通道，或跳過"),
+    "battle_window": ("Before the first round: Ambush, Secret Passage, Joan d'Arc, or pass",
+                      "第一輪之前：伏擊、秘密通道、聖女貞德，或跳過"),
     "ambush_capture": ("Which lord does the ambush take?", "伏擊抓走哪位貴族？"),
     "join_side": ("A battle here: join the attacker, the defender, or neither?",
                   "此地開戰：加入攻方、守方，或都不加入？"),

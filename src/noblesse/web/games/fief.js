@@ -3,8 +3,9 @@
 // engines, disasters and bonuses per bishopric), the families with their money, titles
 // and lords, your hand. Every legal action is something to click: a village to start
 // in, place a lord in, move to, fight, besiege or pillage; a lord to move, to name as
-// title holder or to lose; a card of yours to play or discard; the rest (buying, passage
-// answers, battle choices) are buttons.
+// title holder, to lose or to make Joan d'Arc; a card of yours to play or discard; the
+// rest (buying, passage answers, battle choices) are buttons. In the Cards phase the
+// step (discard, draw, play, hand limit) follows the phase's name.
 import { bind, otherChoices } from "/static/board.js";
 import { el } from "/static/i18n.js";
 
@@ -89,7 +90,7 @@ function drawMap(ctx, bound) {
 }
 
 function bindLord(node, key, ctx, bound) {
-  for (const kind of ["lord", "holder", "dies", "ransom", "release"]) {
+  for (const kind of ["lord", "holder", "dies", "ransom", "release", "joan"]) {
     if (ctx.legal.has(`${kind}:${key}`)) return bind(node, `${kind}:${key}`, ctx, bound);
   }
   return node;
@@ -172,7 +173,12 @@ export function render(root, ctx) {
     ransoms: ["Ransoms", "贖金"], purchase: ["Purchase", "購買"], movement: ["Movement", "移動"], battles: ["Battles", "戰鬥"],
     pillage: ["Pillage", "掠奪"], end_of_turn: ["End of turn", "回合結束"],
   };
-  const phase = phases[v.phase] ? phases[v.phase][zh ? 1 : 0] : v.phase;
+  const steps = {
+    discard: ["discard", "棄牌"], draw: ["draw", "抽牌"], disasters: ["disasters", "災難"],
+    play: ["play", "出牌"], hand_limit: ["hand limit", "手牌上限"],
+  };
+  const step = v.cards_step && steps[v.cards_step] ? ` (${steps[v.cards_step][zh ? 1 : 0]})` : "";
+  const phase = (phases[v.phase] ? phases[v.phase][zh ? 1 : 0] : v.phase) + step;
   const head = el("div", { class: "zone-title", id: "turn" },
     zh ? `第 ${v.turn} 回合${v.max_turns ? ` / ${v.max_turns}` : ""} · ${phase} · 領主牌庫 ${v.lord_deck} · 財富牌庫 ${v.fortune_deck}`
       : `Turn ${v.turn}${v.max_turns ? ` of ${v.max_turns}` : ""} · ${phase} · lord deck ${v.lord_deck} · fortune deck ${v.fortune_deck}`);
