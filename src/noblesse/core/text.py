@@ -29,6 +29,20 @@ def seat_name(seat: int, lang: str = "en", names: list[str] | None = None) -> st
     return f"座位{seat + 1}" if is_zh(lang) else f"Seat {seat + 1}"
 
 
+def result_fields(event: Mapping[str, Any], lang: str,
+                  names: list[str] | None = None) -> dict[str, str]:
+    """An end-of-game event's ``scores`` ("Seat 1 12, Seat 2 9") and ``winners`` in words,
+    for the templates of every game."""
+    fields: dict[str, str] = {}
+    sep = list_sep(lang)
+    if "scores" in event:
+        fields["scores"] = sep.join(f"{seat_name(i, lang, names)} {v:g}"
+                                    for i, v in enumerate(event["scores"]))
+    if "winners" in event:
+        fields["winners"] = sep.join(seat_name(w, lang, names) for w in event["winners"])
+    return fields
+
+
 def format_event(templates: Mapping[str, tuple[str, str]], kind: str, fields: dict[str, Any],
                  lang: str) -> str:
     """The log line for an event from a table of (English, 繁體中文) templates; the kind

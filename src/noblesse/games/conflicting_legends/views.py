@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from noblesse.core.text import format_event, is_zh, list_sep, seat_name
+from noblesse.core.text import format_event, is_zh, list_sep, result_fields, seat_name
 from noblesse.games.conflicting_legends.data import (
     CARDS,
     COLOURS,
@@ -159,9 +159,7 @@ def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> 
         fields["token"] = token_name(TOKENS.index(event["token"]), lang)
     if "goal" in event:
         fields["goal"] = GOAL_TEXT[event["goal"]][zh]
-    if "scores" in event:
-        fields["scores"] = sep.join(f"{seat_name(i, lang, names)} {v:g}"
-                                    for i, v in enumerate(event["scores"]))
+    fields.update(result_fields(event, lang, names))
     return fields
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from noblesse.core.text import format_event, is_zh, list_sep, seat_name
+from noblesse.core.text import format_event, is_zh, list_sep, result_fields, seat_name
 from noblesse.games.guillotine.data import COLOUR_ZH, COLOURS
 from noblesse.games.guillotine.rules import (
     ACTION_NAMES,
@@ -121,10 +121,7 @@ def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> 
     for key in ("took", "gave"):
         if key in event:
             fields[key] = noble_name(event[key], lang) if event[key] >= 0 else "-"
-    if "scores" in event:
-        fields["scores"] = sep.join(f"{seat_name(i, lang, names)} {v:g}"
-                                    for i, v in enumerate(event["scores"]))
-        fields["winners"] = sep.join(seat_name(w, lang, names) for w in event["winners"])
+    fields.update(result_fields(event, lang, names))
     return fields
 
 

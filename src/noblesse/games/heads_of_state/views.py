@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from noblesse.core.text import is_zh, result_fields, seat_name
 from noblesse.games.heads_of_state.data import BOARD
 from noblesse.games.heads_of_state.rules import (
     ACTION_NAMES,
@@ -47,25 +48,16 @@ from noblesse.games.heads_of_state.rules import (
 )
 
 
-def _zh(lang: str) -> bool:
-    return lang.lower().startswith("zh")
-
-
 def _name(item: Any, lang: str) -> str:
-    return item.zh if _zh(lang) else item.en
+    return item.zh if is_zh(lang) else item.en
 
-
-def seat_name(seat: int, lang: str = "en", names: list[str] | None = None) -> str:
-    if names and 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return f"座位{seat + 1}" if _zh(lang) else f"Seat {seat + 1}"
 
 
 def slot_name(slot: int, lang: str = "en") -> str:
     """'Duke of Burgundy' / '勃艮第公爵'."""
     sl = SLOTS[slot]
     box, rank = BOXES[sl.box], RANKS[sl.rank]
-    return f"{box.zh}{rank.zh}" if _zh(lang) else f"{rank.en} of {box.en}"
+    return f"{box.zh}{rank.zh}" if is_zh(lang) else f"{rank.en} of {box.en}"
 
 
 def _counts(counts: list[int], items: Any) -> dict[str, int]:
@@ -127,7 +119,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
 
 
 def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
-    zh = _zh(lang)
+    zh = is_zh(lang)
     sep = "、" if zh else ", "
     f: dict[str, Any] = {k: event[k] for k in ("century", "value", "count") if k in event}
     if "points" in event:
@@ -164,10 +156,7 @@ def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> 
                                   for i, v in enumerate(event["influence"]))
     if "seats" in event:
         f["seats"] = sep.join(seat_name(i, lang, names) for i in event["seats"])
-    if "scores" in event:
-        f["scores"] = sep.join(f"{seat_name(i, lang, names)} {v:g}"
-                               for i, v in enumerate(event["scores"]))
-        f["winners"] = sep.join(seat_name(w, lang, names) for w in event["winners"])
+    f.update(result_fields(event, lang, names))
     return f
 
 
@@ -265,7 +254,7 @@ class HeadsViews:
     # ------------------------------------------------------------------ words
     def describe_action(self, state: HeadsState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:
-        zh = _zh(lang)
+        zh = is_zh(lang)
         s = state
         if action in (OPT_A, OPT_RESET, OPT_B):
             key = OPTION_NAMES[action + 1]
@@ -316,7 +305,7 @@ class HeadsViews:
         s = state
         if s.kind == NONE:
             return ""
-        zh = _zh(lang)
+        zh = is_zh(lang)
         kind = DECISION_NAMES[s.kind]
         if kind == "option":
             return "選擇本回合的行動" if zh else "Choose your option for this turn"
@@ -349,7 +338,7 @@ class HeadsViews:
 
     def describe_event(self, event: dict[str, Any], lang: str = "en",
                        names: list[str] | None = None) -> str:
-        zh = _zh(lang)
+        zh = is_zh(lang)
         kind = event["type"]
         if kind in ("draw", "draw_treachery") and "card" in event:
             kind += "/seen"
@@ -402,7 +391,7 @@ class HeadsViews:
     @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
         """The card lists and the board for ``noblesse rules``."""
-        zh = _zh(lang)
+        zh = is_zh(lang)
         sep = "、" if zh else ", "
 
         def other(item: Any) -> str:
@@ -443,7 +432,7 @@ class HeadsViews:
 
 def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
     """The table as lines of Rich markup, for the terminal."""
-    zh = _zh(lang)
+    zh = is_zh(lang)
     sep = "、" if zh else ", "
     colours = ["red", "blue", "green", "yellow", "magenta"]
 

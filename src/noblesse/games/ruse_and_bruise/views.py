@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from noblesse.core.text import is_zh, result_fields, seat_name
 from noblesse.games.ruse_and_bruise.data import half_to_number
 from noblesse.games.ruse_and_bruise.rules import (
     ACTION_NAMES,
@@ -54,25 +55,17 @@ from noblesse.games.ruse_and_bruise.rules import (
 KEYS = [c.key for c in CHARACTERS]
 
 
-def _zh(lang: str) -> bool:
-    return lang.lower().startswith("zh")
-
 
 def card_name(kind: int, lang: str = "en") -> str:
     c = CHARACTERS[kind]
-    return c.zh if _zh(lang) else c.en
+    return c.zh if is_zh(lang) else c.en
 
 
 def score_name(sc: int, lang: str = "en") -> str:
     """A score card in words: "Corn 3" / "玉米3分"."""
     icon = ICONS[SCORE_ICON[sc]]
-    return f"{icon.zh}{SCORE_VALUE[sc]}分" if _zh(lang) else f"{icon.en} {SCORE_VALUE[sc]}"
+    return f"{icon.zh}{SCORE_VALUE[sc]}分" if is_zh(lang) else f"{icon.en} {SCORE_VALUE[sc]}"
 
-
-def seat_name(seat: int, lang: str = "en", names: list[str] | None = None) -> str:
-    if names and 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return f"座位{seat + 1}" if _zh(lang) else f"Seat {seat + 1}"
 
 
 def _score_card(sc: int) -> str | None:
@@ -130,7 +123,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
 
 def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
     """Every field an event's text may name, in the reader's language."""
-    zh = _zh(lang)
+    zh = is_zh(lang)
     sep = "、" if zh else ", "
     fields: dict[str, Any] = {k: v for k, v in event.items()
                               if k in ("round", "count", "row", "to", "other", "pos")}
@@ -153,10 +146,7 @@ def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> 
             parts.append(f"第{row['row']}列 {score_name(row['score'], lang)} → {who}（{why}）" if zh
                          else f"row {row['row']} {score_name(row['score'], lang)} → {who} ({why})")
         fields["results"] = ("；" if zh else "; ").join(parts)
-    if "scores" in event:
-        fields["scores"] = sep.join(f"{seat_name(i, lang, names)} {v:g}"
-                                    for i, v in enumerate(event["scores"]))
-        fields["winners"] = sep.join(seat_name(w, lang, names) for w in event["winners"])
+    fields.update(result_fields(event, lang, names))
     return fields
 
 
@@ -228,7 +218,7 @@ class RuseViews:
     # ------------------------------------------------------------------ words
     @staticmethod
     def _row_words(s: RuseState, r: int, lang: str) -> str:
-        zh = _zh(lang)
+        zh = is_zh(lang)
         sc = s.row_score[r]
         score = score_name(sc, lang) if sc >= 0 else "-"
         n = len(s.rows[r])
@@ -238,7 +228,7 @@ class RuseViews:
 
     def describe_action(self, state: RuseState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:
-        zh = _zh(lang)
+        zh = is_zh(lang)
         s = state
         p = s.pending
         if PLAY0 <= action < ROW0:
@@ -271,7 +261,7 @@ class RuseViews:
         p = state.pending
         if p is None:
             return ""
-        zh = _zh(lang)
+        zh = is_zh(lang)
         if p.kind == CARD:
             return "選擇要蓋放的手牌" if zh else "Choose a card from your hand to place"
         if p.kind == ROW:
@@ -285,7 +275,7 @@ class RuseViews:
     def describe_event(self, event: dict[str, Any], lang: str = "en",
                        names: list[str] | None = None) -> str:
         """One line of the log, from an event as the reader's seat may see it."""
-        zh = _zh(lang)
+        zh = is_zh(lang)
         kind = event["type"]
         if kind in ("place", "kill", "tuck") and "card" in event:
             kind += "/seen"
@@ -322,7 +312,7 @@ class RuseViews:
     @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
         """The card lists for ``noblesse rules``: one deck of characters, the score cards."""
-        zh = _zh(lang)
+        zh = is_zh(lang)
         characters = [{
             "name": c.zh if zh else c.en, "other": c.en if zh else c.zh,
             "points": _value_words(c.id, lang), "copies": 1,
@@ -343,7 +333,7 @@ class RuseViews:
 
 def _value_words(kind: int, lang: str) -> str:
     """The printed value, and what an ability makes of it."""
-    zh = _zh(lang)
+    zh = is_zh(lang)
     v = half_to_number(HALF[kind])
     c = CHARACTERS[kind]
     if c.icon >= 0:
@@ -362,7 +352,7 @@ def _specialist(icon: int, lang: str) -> str:
 
 def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
     """The table as lines of Rich markup, for the terminal."""
-    zh = _zh(lang)
+    zh = is_zh(lang)
     sep = "、" if zh else ", "
     by_key = {c.key: c for c in CHARACTERS}
     icons = {i.key: i for i in ICONS}
