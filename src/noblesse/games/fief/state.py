@@ -65,6 +65,7 @@ _LISTS = (
     "assassin", "l_escort", "b_side", "b_ask", "hit",
     "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
     "clerics", "up_failed", "loss_due", "keep_due", "revealed", "revealed_by",
+    "spouse", "excommunicated",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
@@ -72,6 +73,7 @@ _SCALARS = (
     "b_casualties", "fought", "king", "queen", "pope", "max_turns", "winner_list",
     "draw_left", "mode", "pending_draw", "b_caval", "b_lord", "b_from", "b_knights",
     "up_village", "up_family", "up_cards", "answer_for", "victim", "up_player", "joan",
+    "crown_prince", "regent",
 )
 
 
@@ -99,7 +101,9 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.b_pen = s.b_quiet = s.b_round = s.b_withdrew = s.b_casualties = 0
     s.fought, s.draw_left = 0, 0
     s.b_caval, s.b_lord, s.b_from, s.b_knights = 0, -1, -1, 0
-    s.king = s.queen = s.pope = -1       # next issue's offices: none yet
+    s.king = s.queen = s.pope = -1       # the lords holding the offices (-1: vacant)
+    s.crown_prince = -1                  # §5.7: the Queen's son, King at the King's death
+    s.regent = 0                         # 1: the Queen rules as Queen Regent (no King)
     s.max_turns = int(options.get("max_turns", 0))
     s.winner_list = None
     s.money = [0] * n
@@ -133,6 +137,8 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.vacated = [0] * NF                 # clock when the title went back to the board
     s.transferred = [0] * NF             # title transferred in this Purchase phase
     s.cardinal = [0] * NL                # Cardinals (office of the next issue)
+    s.spouse = [-1] * NL                 # §5.2: the lord a lord is married to
+    s.excommunicated = [0] * NL          # §5.7: lords the Pope has excommunicated
     s.tithe = [-1] * (NB * 3)            # b * 3 + (0 Bishop, 1 Cardinal, 2 Pope): family
     s.plague_due = []                    # plague losses the owners still choose
     s.revealed = []                      # disasters drawn this Cards phase, to be placed
