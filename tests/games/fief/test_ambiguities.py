@@ -3,10 +3,28 @@ files of their rules: §6 #4, #6, #7, #8, #11, #14, #16, #18, #21)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
-from fief_scenario import GAME, A, C, L, V, begin, dice, do, events_of, legal, lord, table, troops
+from fief_scenario import (
+    GAME,
+    A,
+    C,
+    F,
+    L,
+    V,
+    begin,
+    dice,
+    do,
+    events_of,
+    legal,
+    lord,
+    table,
+    troops,
+)
 
 from noblesse.games.fief.battle import hits_of
+from noblesse.games.fief.control import capture
 from noblesse.games.fief.state import BOARD
 
 B = {b.key: b.id for b in BOARD.bishoprics}
@@ -119,3 +137,49 @@ def test_troops_capped_by_kit_when_the_data_says_so(monkeypatch: pytest.MonkeyPa
     s.legal_cache = None
     names = legal(s, 0)
     assert "buy:knight:blaye" not in names and "buy:man_at_arms:blaye" in names
+
+
+def _captive_ransom(setup: Callable[[object, int], None]) -> tuple[object, int]:
+    s = table(3)
+    lo = lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 1, 0, 2)
+    capture(s, lo, 1, [])
+    lord(s, "charles", 0, "blaye")
+    troops(s, "blaye", 0, 0, 1)
+    setup(s, lo)
+    return s, lo
+
+
+def test_11_every_title_counts_for_the_ransom_the_cardinals_and_his_bishopric_too() -> None:
+    """§4.4.1 / §6 #11: 2 + 2 per title; a Cardinal keeps his Bishop title."""
+
+    def cardinal(s: object, lo: int) -> None:
+        s.fief_holder[F["mazilles"]] = lo
+        s.bishop[B["sigy"]] = lo
+        s.cardinal[lo] = 1
+
+    s, lo = _captive_ransom(cardinal)
+    s.money[0] = 7                                         # the cap is 2 + 2 * 3 = 8
+    begin(s, "ransoms")
+    assert "ransom:arthur" not in legal(s, 0)
+    s2, lo = _captive_ransom(cardinal)
+    s2.money[0] = 8
+    begin(s2, "ransoms")
+    ev = do(s2, 0, "ransom:arthur")
+    assert events_of(ev, "ransom")[0]["paid"] == 8 and s2.money == [0, 8, 0]
+    assert s2.l_captor[lo] == -1
+
+
+@pytest.mark.parametrize(("office", "cap"), [("pope", 6), ("king", 4), ("queen", 4)])
+def test_11_a_pope_who_is_bishop_holds_two_titles_king_and_queen_one(
+        office: str, cap: int) -> None:
+    def crown(s: object, lo: int) -> None:
+        setattr(s, office, lo)
+        if office == "pope":
+            s.bishop[B["sigy"]] = lo
+
+    s, lo = _captive_ransom(crown)
+    s.money[0] = 20
+    begin(s, "ransoms")
+    ev = do(s, 0, "ransom:arthur")
+    assert events_of(ev, "ransom")[0]["paid"] == cap and s.money[1] == cap
