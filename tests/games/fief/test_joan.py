@@ -55,7 +55,7 @@ def test_joan_moves_three_roads_carrying_troops_and_a_lord() -> None:
     assert s.l_moves[L["arthur"]] == 0                      # he followed her this turn
 
 
-def test_joan_has_one_sp_and_her_side_one_more_die_even_a_fourth() -> None:
+def test_10_joan_has_one_sp_and_her_side_one_more_die_even_a_fourth() -> None:
     s = _joan()
     assert strength(s, V["blaye"], 0) == 3 + 2 + 1 + 1      # untitled Blanche: 1 SP now
     troops(s, "blaye", 0, 4, 0)                             # SP 19: 3 dice, +1 for Joan
