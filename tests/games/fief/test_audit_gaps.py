@@ -95,6 +95,23 @@ def test_the_battle_window_asks_a_leader_holding_any_card_even_an_unplayable_one
     assert (s.kind, GAME.to_act(s)) == (A.ROUND_ATT, (0,))
 
 
+def test_the_fortification_penalty_never_takes_the_dice_below_zero() -> None:
+    """§4.6.3: SP 5 (one die) against a city (-2) rolls no die; the garrison still rolls."""
+    s = table(3)
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 0, 2)
+    s.fort[V["charolles"]] = 2
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 4)
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "fight")
+    dice(s, 2)
+    ev = do(s, 1, "fight")
+    assert [r["dice"] for r in events_of(ev, "roll")] == [[], [2]]
+    assert events_of(ev, "round")[0]["hits"] == [0, 1]
+    assert units(s, "charolles", 0) == (0, 3) and units(s, "charolles", 1) == (0, 2)
+
+
 # ------------------------------------------------------------------ Uprising (§4.12.1)
 
 
@@ -115,6 +132,28 @@ def test_uprising_cards_stack_one_die_and_one_hit_each() -> None:
     assert (up["cards"], up["effective"], up["damage"]) == (2, 2, 5)
     assert units(s, "charolles", 1) == (0, 1)       # the knight (3) then two men (2)
     assert s.l_owner[L["charles"]] == 1 and s.mills[V["charolles"]] == 2   # troops left
+
+
+def test_assassination_needs_a_free_lord_on_the_board_and_a_marker_left() -> None:
+    """§4.12.3: the marker goes on one of the assassin's lords; two markers in all."""
+    s = table(3)
+    arthur = lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 1, 0, 1)
+    capture(s, arthur, 1, [])                   # his only lord is a captive
+    lord(s, "charles", 1, "blaye")
+    s.hand[0] = [C["assassination"]]
+    begin(s, "income")
+    assert legal(s, 0) == ["pass"]
+    s2 = table(3)
+    lord(s2, "arthur", 0, "sigy")
+    s2.assassin[lord(s2, "charles", 1, "blaye")] = 1
+    s2.assassin[lord(s2, "eric", 2, "tournus")] = 1   # both markers are out
+    s2.hand[0] = [C["assassination"]]
+    begin(s2, "income")
+    assert legal(s2, 0) == ["pass"]
+    s2.assassin[L["eric"]] = 0
+    s2.legal_cache = None
+    assert legal(s2, 0) == ["pass", "play:assassination"]
 
 
 # ------------------------------------------------------------------ Justice (§4.12.4)
