@@ -96,3 +96,32 @@ def test_15_a_captive_does_not_inherit_a_title() -> None:
     dice(s, 3)
     do(s, 0, "dies:charles")
     assert s.fief_holder[F["mazilles"]] == L["eric"] and s.kind != A.TITLE_HEIR
+
+
+def test_a_holder_killed_in_battle_the_heir_is_asked_before_the_battles_go_on() -> None:
+    """Charles dies in the battle and Eric, beside him, is taken: the captive is no
+    longer offered; the attacker's battle phase then goes on."""
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 2, 0)          # SP 7: 2 dice
+    lord(s, "charles", 1, "charolles")
+    lord(s, "eric", 1, "charolles")
+    troops(s, "charolles", 1, 0, 1)
+    lord(s, "blanche", 1, "sigy")
+    lord(s, "gauvain", 1, "sigy")
+    s.fief_holder[F["mazilles"]] = L["charles"]
+    lord(s, "henri", 0, "tournus")           # seat 0's second battle, to come
+    troops(s, "tournus", 0, 0, 1)
+    troops(s, "tournus", 2, 0, 1)
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "fight")
+    dice(s, 1, 1, 1)             # 2 hits: the man-at-arms, then one lord; 1 hit back
+    do(s, 1, "fight")
+    assert s.kind == A.LORD_DEATH and legal(s, 1) == ["dies:charles", "dies:eric"]
+    do(s, 1, "dies:charles")
+    assert s.l_captor[L["eric"]] == 0
+    assert (s.kind, GAME.to_act(s)) == (A.TITLE_HEIR, (1,))
+    assert legal(s, 1) == ["holder:blanche", "holder:gauvain"]
+    do(s, 1, "holder:gauvain")
+    assert s.fief_holder[F["mazilles"]] == L["gauvain"]
+    assert GAME.to_act(s) == (0,) and legal(s, 0) == ["pass", "battle:tournus"]
