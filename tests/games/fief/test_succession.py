@@ -125,3 +125,24 @@ def test_a_holder_killed_in_battle_the_heir_is_asked_before_the_battles_go_on() 
     do(s, 1, "holder:gauvain")
     assert s.fief_holder[F["mazilles"]] == L["gauvain"]
     assert GAME.to_act(s) == (0,) and legal(s, 0) == ["pass", "battle:tournus"]
+
+
+def test_an_heir_taken_captive_before_the_choice_gives_way_to_the_free_lord() -> None:
+    """Eric (first by number) holds it for now, then is taken beside Charles: Gauvain,
+    the one free lord left, takes it without a question."""
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 2, 0)
+    lord(s, "charles", 1, "charolles")
+    lord(s, "eric", 1, "charolles")
+    troops(s, "charolles", 1, 0, 1)
+    lord(s, "gauvain", 1, "sigy")
+    s.fief_holder[F["mazilles"]] = L["charles"]
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "fight")
+    dice(s, 1, 1, 1)
+    do(s, 1, "fight")
+    ev = do(s, 1, "dies:charles")
+    assert s.l_captor[L["eric"]] == 0 and s.kind != A.TITLE_HEIR
+    assert [e["lord"] for e in events_of(ev, "title_passes")] == [L["eric"], L["gauvain"]]
+    assert s.fief_holder[F["mazilles"]] == L["gauvain"]

@@ -199,7 +199,7 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
         candidates = heirs(s, f, fief)
         heir = candidates[0] if candidates else -1
         s.fief_holder[fief] = heir        # for now: the owner's choice is asked next
-        if len(candidates) > 1:
+        if len(candidates) > 1 and fief not in s.heir_due:
             s.heir_due.append(fief)
         ev.append(Event("title_passes", {"fief": fief, "lord": heir, "seat": f}))
         if heir < 0:

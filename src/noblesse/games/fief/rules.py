@@ -160,7 +160,7 @@ class FiefRules(GameBase):
                 s.cursor += 1
                 if s.phase != A.CARDS_PHASE:
                     s.mode = 0          # a player's own steps (the Cards phase: the table's)
-        succession.ask(s)               # a dead lord's title: the owner picks the heir first
+        succession.ask(s, ev)           # a dead lord's title: the owner picks the heir first
 
     def _offer(self, s: FiefState, p: int, ev: list[Event]) -> bool:
         phase = s.phase

@@ -19,30 +19,39 @@ MAX_TITLES = rule("max_fief_titles_per_lord")
 
 
 def heirs(s: FiefState, f: int, fief: int) -> list[int]:
-    """Lords of family ``f`` who may hold ``fief``'s title: its holder, or any lord not
-    held captive with a free title slot (a captive keeps his titles, §4.6.6, but takes
-    none, §6 #15)."""
+    """Lords of family ``f`` not held captive who may hold ``fief``'s title: its holder,
+    or one with a free title slot (a captive keeps his titles, §4.6.6, but takes none,
+    §6 #15)."""
     holder = s.fief_holder[fief]
-    return [h for h in range(NL) if s.l_owner[h] == f and (h == holder or (
-        s.l_captor[h] < 0 and titles_of(s, h) < MAX_TITLES))]
+    return [h for h in range(NL) if s.l_owner[h] == f and s.l_captor[h] < 0
+            and (h == holder or titles_of(s, h) < MAX_TITLES)]
 
 
-def _due(s: FiefState) -> int:
-    """The first queued fief still with a choice to make (others are dropped)."""
+def _due(s: FiefState, ev: list[Event]) -> int:
+    """The first queued fief still with a choice to make. The others are settled: a
+    single lord left to take it (the one holding it for now was taken captive since)
+    takes it; none, and the holder keeps it."""
     while s.heir_due:
         fief = s.heir_due[0]
         holder = s.fief_holder[fief]
-        if holder >= 0 and len(heirs(s, s.l_owner[holder], fief)) > 1:
-            return fief
+        if holder >= 0:
+            f = s.l_owner[holder]
+            candidates = heirs(s, f, fief)
+            if len(candidates) > 1:
+                return fief
+            if candidates and candidates[0] != holder:
+                s.fief_holder[fief] = candidates[0]
+                ev.append(Event("title_passes", {"fief": fief, "lord": candidates[0],
+                                                 "seat": f}))
         s.heir_due.pop(0)
     return -1
 
 
-def ask(s: FiefState) -> None:
+def ask(s: FiefState, ev: list[Event]) -> None:
     """Interrupt the pending decision for the owner's choice of heir, if one is due."""
     if s.over or s.kind == A.TITLE_HEIR:
         return
-    fief = _due(s)
+    fief = _due(s, ev)
     if fief < 0:
         return
     s.heir_kind, s.heir_actor = s.kind, s.actor
@@ -60,7 +69,7 @@ def apply_heir(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     lo = action - A.HOLDER0
     s.fief_holder[fief] = lo
     ev.append(Event("title_passes", {"fief": fief, "lord": lo, "seat": p, "chosen": True}))
-    fief = _due(s)
+    fief = _due(s, ev)
     if fief >= 0:
         s.kind, s.actor = A.TITLE_HEIR, s.l_owner[s.fief_holder[fief]]
     else:
