@@ -112,7 +112,7 @@ def test_troops_without_a_lord_cannot_attack() -> None:
     assert A.PHASE_NAMES[s.phase] == "cards"               # nobody was offered a battle
 
 
-def test_hits_beyond_the_troops_kill_lords_and_the_owner_chooses() -> None:
+def test_16_hits_beyond_the_troops_kill_lords_and_the_owner_chooses() -> None:
     s = _field(1, 0, 0, 1)       # attacker SP 4: 1 die; defender SP 3: 1 die
     lord(s, "eric", 1, "charolles")
     begin(s, "battles")

@@ -68,7 +68,7 @@ def test_at_most_three_disasters_a_turn() -> None:
     assert sum(s.famine) + sum(s.rain) == 3
 
 
-def test_plague_kills_lords_on_1_to_3_and_halves_the_troops_the_owner_choosing() -> None:
+def test_16_plague_kills_lords_on_1_to_3_and_halves_the_troops_the_owner_choosing() -> None:
     s = _drawing(["taxes", "justice", "plague"])
     lord(s, "charles", 1, "st_paul")                        # bishopric of Sigy too
     troops(s, "st_paul", 1, 1, 4)                           # 5 units: 2 lost, he chooses

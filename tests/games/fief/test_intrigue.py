@@ -70,7 +70,7 @@ def test_an_uprising_on_a_taxed_village_kills_lords_and_razes_when_troops_are_go
     assert s.mills[V["charolles"]] == 0 and s.fort[V["charolles"]] == 0
 
 
-def test_a_city_can_stop_a_single_uprising_card() -> None:
+def test_4_a_city_can_stop_a_single_uprising_card() -> None:
     s = _uprising()
     s.hand[0] = [C["uprising"]]
     s.fort[V["charolles"]] = 2

@@ -21,6 +21,7 @@ from noblesse.games.fief.state import (
     FiefState,
     present,
 )
+from noblesse.games.fief.succession import heirs
 
 
 def holder_family(s: FiefState, fief: int) -> int:
@@ -168,7 +169,8 @@ def capture(s: FiefState, lo: int, captor: int, ev: list[Event]) -> None:
 
 def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
     """A lord dies: his card is discarded, his fief titles pass to another lord of the
-    family (first by number, max 2 titles) or return to the board (§5.3)."""
+    family (max 2 titles; the owner's choice when several may take one, ``succession``)
+    or return to the board (§5.3)."""
     f, v = s.l_owner[lo], s.l_loc[lo]
     if v >= 0 and (s.carry_k[lo] or s.carry_m[lo]):
         i = v * SEATS + f       # set down where he fell, spent: one lord a turn (§4.5)
@@ -193,9 +195,12 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
     for fief, holder in enumerate(s.fief_holder):
         if holder != lo:
             continue
-        heir = next((h for h in range(NL) if s.l_owner[h] == f
-                     and sum(1 for x in s.fief_holder if x == h) < 2), -1)
-        s.fief_holder[fief] = heir
+        s.fief_holder[fief] = -1
+        candidates = heirs(s, f, fief)
+        heir = candidates[0] if candidates else -1
+        s.fief_holder[fief] = heir        # for now: the owner's choice is asked next
+        if len(candidates) > 1 and fief not in s.heir_due:
+            s.heir_due.append(fief)
         ev.append(Event("title_passes", {"fief": fief, "lord": heir, "seat": f}))
         if heir < 0:
             s.vacated[fief] = s.clock     # reclaimed only by a lord born since (§4.4.3)

@@ -126,7 +126,7 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
     if s.l_pass[lo] != MUST_MOVE_ON or not moves:
         out.append(A.LORD_DONE)   # a crossing cavalcade cannot stop there (§4.5.2)
     out += moves
-    if s.l_moves[lo] == LORD_MOVES:
+    if s.l_moves[lo] == full_moves(s, lo):       # a cavalcade is a first move (§4.5.2)
         from noblesse.games.fief.cavalcade import options
 
         out += [A.CAVALCADE0 + w for w in options(s, lo, p)]

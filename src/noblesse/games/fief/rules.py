@@ -25,6 +25,7 @@ from noblesse.games.fief import (
     intrigue,
     joan,
     movement,
+    succession,
 )
 from noblesse.games.fief.control import place_lord, settle
 from noblesse.games.fief.endturn import end_turn, victory_points
@@ -159,6 +160,7 @@ class FiefRules(GameBase):
                 s.cursor += 1
                 if s.phase != A.CARDS_PHASE:
                     s.mode = 0          # a player's own steps (the Cards phase: the table's)
+        succession.ask(s, ev)           # a dead lord's title: the owner picks the heir first
 
     def _offer(self, s: FiefState, p: int, ev: list[Event]) -> bool:
         phase = s.phase
@@ -337,6 +339,7 @@ LEGAL: dict[int, Callable[[FiefState, int], list[Action]]] = {
     A.UPRISING_STOP: _fixed(A.PASS, A.STOP_UPRISING),
     A.LOSS_SHARE: _of_state(battle.legal_side_loss), A.KEEPER: _of_state(battle.legal_keeper),
     A.JOAN_TARGET: _of_state(joan.legal_target),
+    A.TITLE_HEIR: _of_state(succession.legal_heir),
 }
 """The legal actions of each kind of decision, for the seat that must take it."""
 
@@ -353,7 +356,7 @@ APPLY: dict[int, Callable[[FiefState, int, Action, list[Event]], bool | None]] =
     A.PURSUE_CHOICE: battle.apply_pursue, A.LORD_DEATH: battle.apply_death,
     A.SIEGE: _siege, A.PILLAGE: battle.apply_pillage,
     A.TARGET_BISHOPRIC: fortune.apply_bishopric, A.FORTUNE_EFFECT: fortune.apply_effect,
-    A.TALLAGE: fortune.apply_tallage, **INTRIGUE,
+    A.TALLAGE: fortune.apply_tallage, A.TITLE_HEIR: succession.apply_heir, **INTRIGUE,
 }
 """What each kind of decision does; a true result means the player is done in this
 phase and the turn order moves on."""

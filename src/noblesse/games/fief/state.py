@@ -65,7 +65,7 @@ _LISTS = (
     "assassin", "l_escort", "b_side", "b_ask", "hit",
     "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
     "clerics", "up_failed", "loss_due", "keep_due", "revealed", "revealed_by",
-    "spouse", "excommunicated",
+    "heir_due", "spouse", "excommunicated",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
@@ -74,6 +74,7 @@ _SCALARS = (
     "draw_left", "mode", "pending_draw", "b_caval", "b_lord", "b_from", "b_knights",
     "up_village", "up_family", "up_cards", "answer_for", "victim", "up_player", "joan",
     "crown_prince", "regent",
+    "heir_kind", "heir_actor",
 )
 
 
@@ -157,6 +158,8 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.clerics, s.up_failed = [], []      # clerics still to try to stop it; who failed
     s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
     s.deaths = []                        # pending lord deaths: [family, count, village]
+    s.heir_due = []                      # fiefs whose dead holder's heir the owner picks
+    s.heir_kind, s.heir_actor = 0, -1    # the decision a choice of heir interrupted
     s.engines_used = [0] * n
     s.vp = [0] * n
     return s

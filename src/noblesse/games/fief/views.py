@@ -146,6 +146,8 @@ class FiefViews:
             d["card"] = CARDS[s.focus].key
         if s.kind in (A.HOLDER, A.CITY):
             d["fief"] = FIEFS[s.focus].key
+        if s.kind == A.TITLE_HEIR:
+            d["fief"] = FIEFS[s.heir_due[0]].key
         if s.kind == A.PERMIT:
             d["village"] = VILLAGES[s.target].key
         if s.kind == A.PLAGUE_LOSS:
@@ -261,6 +263,8 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "ransom": ("Pay ransoms or release captives, or pass", "支付贖金或釋放肉票，或跳過"),
     "purchase": ("Buy, or pass", "購買，或跳過"),
     "title_holder": ("Which lord takes the fief title?", "哪位貴族取得封地爵位？"),
+    "title_heir": ("The holder died: which lord of the family inherits the fief title?",
+                   "封地貴族死亡：家族中哪位貴族繼承封地爵位？"),
     "city_upgrade": ("Upgrade a stronghold to a fortified city?", "將要塞擴建為城堡？"),
     "movement": ("Choose a lord to move, or end your movement", "選擇要移動的貴族，或結束移動"),
     "move_lord": ("Move, carry or drop troops, or stop", "移動、帶上或留下部隊，或停下"),
