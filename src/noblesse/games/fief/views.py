@@ -302,6 +302,10 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "side_loss": ("Which family of your side takes this loss?", "你這一方由哪一家承受這次損失？"),
     "captive_keeper": ("Which family of your side keeps the captive?", "你這一方由哪一家看管肉票？"),
     "joan_target": ("On which unmarried lady is Joan d'Arc played?", "聖女貞德打在哪位未婚女貴族身上？"),
+    "place_freed_lord": ("Where does your freed or waiting lord arrive?",
+                         "你獲釋或等待中的貴族放在哪裡？"),
+    "escape_captive": ("Which of your captive lords escapes by the Secret Passage?",
+                       "哪位被俘的貴族經由秘密通道逃脫？"),
 }
 
 SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
@@ -374,6 +378,9 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.LOSS0, SEATS, "s", ("{x} takes the loss", "由{x}承擔損失")),
     (A.KEEPER0, SEATS, "s", ("{x} keeps the captive", "由{x}看管肉票")),
     (A.JOAN0, NL, "l", ("{x} becomes Joan d'Arc", "{x}成為聖女貞德")),
+    (A.SECRET0, NV, "v", ("Go to {x} by a Secret Passage, asking no one",
+                          "打出秘密通道前往{x}，無需對方同意")),
+    (A.ESCAPE0, NL, "l", ("{x} escapes", "{x}逃脫")),
 ]
 
 
