@@ -138,3 +138,129 @@ def test_a_secret_passage_frees_the_captive_the_family_chooses() -> None:
     assert s.l_captor[charles] == -1 and s.l_loc[charles] == V["blaye"]
     assert s.l_captor[arthur] == 1 and s.l_loc[arthur] == V["sigy"]
     assert [e["lord"] for e in events_of(ev, "escape")] == [charles]
+
+
+# ------------------------------------------------------------------ the Plague on entry
+
+def _plague_mover(knights: int, men: int) -> object:
+    """Arthur (seat 0) in Marcamps (bishopric of Bourg) carrying his troops; the Plague
+    is on the bishopric of Sigy next door."""
+    from noblesse.games.fief.state import BISHOPRIC_OF
+
+    s = table(3)
+    s.plague[BISHOPRIC_OF[V["sigy"]]] = 1
+    lord(s, "arthur", 0, "marcamps")
+    troops(s, "marcamps", 0, knights, men)
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", *["carry:knight"] * knights, *["carry:man_at_arms"] * men)
+    return s
+
+
+def test_the_owner_chooses_which_units_a_group_entering_the_plague_loses() -> None:
+    s = _plague_mover(2, 2)
+    lo = L["arthur"]
+    ev = do(s, 0, "move:sigy")                      # 4 units: 2 lost, the owner's choice
+    assert not events_of(ev, "roll")                # the losses come before his roll
+    assert s.kind == A.PLAGUE_LOSS and GAME.to_act(s) == (0,)
+    assert legal(s, 0) == ["lose:knight", "lose:man_at_arms"]
+    do(s, 0, "lose:knight")
+    assert s.kind == A.PLAGUE_LOSS and (s.carry_k[lo], s.carry_m[lo]) == (1, 2)
+    dice(s, 4)                                      # he survives the roll
+    ev = do(s, 0, "lose:knight")
+    assert [e["dice"] for e in events_of(ev, "roll")] == [[4]]
+    assert (s.carry_k[lo], s.carry_m[lo]) == (0, 2)
+    assert s.kind == A.MOVE_LORD and s.l_loc[lo] == V["sigy"] and s.l_moves[lo] == 1
+    assert_illegal(s, 0, "lose:knight")
+
+
+def test_a_forced_remainder_is_taken_without_asking_again() -> None:
+    s = _plague_mover(1, 3)                         # 4 units: 2 lost
+    lo = L["arthur"]
+    do(s, 0, "move:sigy")
+    dice(s, 5)
+    ev = do(s, 0, "lose:knight")                    # no knight left: a man-at-arms goes
+    assert (s.carry_k[lo], s.carry_m[lo]) == (0, 2)
+    assert [(e["knights"], e["men_at_arms"]) for e in events_of(ev, "plague_losses")] \
+        == [(1, 0), (0, 1)]
+
+
+def test_a_group_of_one_kind_loses_half_without_a_question() -> None:
+    s = _plague_mover(0, 3)
+    lo = L["arthur"]
+    dice(s, 6)
+    ev = do(s, 0, "move:sigy")
+    assert s.kind == A.MOVE_LORD and (s.carry_k[lo], s.carry_m[lo]) == (0, 2)
+    assert events_of(ev, "plague_losses")[0]["men_at_arms"] == 1
+
+
+def test_the_lord_dies_after_the_choice_and_his_group_stays_there() -> None:
+    s = _plague_mover(1, 1)
+    lo = L["arthur"]
+    do(s, 0, "move:sigy")
+    dice(s, 2)                                      # 1-3: dies
+    do(s, 0, "lose:man_at_arms")
+    assert s.l_owner[lo] == -1
+    assert units(s, "sigy", 0) == (1, 0) and s.ctrl[V["sigy"]] == 0
+
+
+def test_the_holder_is_asked_for_passage_after_the_plague_has_struck() -> None:
+    s = table(3)
+    from noblesse.games.fief.state import BISHOPRIC_OF
+
+    s.plague[BISHOPRIC_OF[V["sigy"]]] = 1
+    lord(s, "arthur", 0, "marcamps")
+    troops(s, "marcamps", 0, 1, 1)
+    troops(s, "st_ciers_d_abzac", 1, 0, 1)          # seat 1 holds the village entered
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "carry:man_at_arms", "move:st_ciers_d_abzac")
+    assert s.kind == A.PLAGUE_LOSS and GAME.to_act(s) == (0,)
+    dice(s, 6)
+    ev = do(s, 0, "lose:man_at_arms")
+    assert s.kind == A.PERMIT and GAME.to_act(s) == (1,)
+    assert events_of(ev, "ask_passage")[0]["asked"] == 1
+
+
+# ------------------------------------------------------------------ falling back (§4.7)
+
+
+def _besieged_mazilles() -> object:
+    """Seat 0 besieges seat 1's stronghold in Mazilles; the Plague is on the bishopric
+    of St Gérôme (Belleville, next door)."""
+    from noblesse.games.fief.state import BISHOPRIC_OF, SEATS
+
+    s = table(3)
+    troops(s, "mazilles", 1, 0, 2)
+    s.fort[V["mazilles"]] = 1
+    lord(s, "arthur", 0, "mazilles")
+    troops(s, "mazilles", 0, 1, 3)
+    s.engine[V["mazilles"] * SEATS] = 2
+    s.engines_used[0] = 1
+    s.plague[BISHOPRIC_OF[V["belleville"]]] = 1
+    return s
+
+
+def test_falling_back_into_the_plague_after_lifting_a_siege_is_an_entry() -> None:
+    s = _besieged_mazilles()
+    lo = L["arthur"]
+    begin(s, "battles")
+    do(s, 0, "pass", "lift_siege:mazilles")         # the garrison has no lord: no pursuit
+    assert s.kind == A.WITHDRAW_TO
+    do(s, 0, "move:belleville")                     # 4 units: 2 lost, his choice
+    assert s.kind == A.PLAGUE_LOSS and legal(s, 0) == ["lose:knight", "lose:man_at_arms"]
+    dice(s, 3)                                      # the lord entering dies
+    ev = do(s, 0, "lose:man_at_arms", "lose:man_at_arms")
+    assert units(s, "belleville", 0) == (1, 1) and units(s, "mazilles", 0) == (0, 0)
+    assert s.l_owner[lo] == -1
+    assert [e["dice"] for e in events_of(ev, "roll")] == [[3]]
+
+
+def test_falling_back_inside_or_out_of_the_plague_is_free() -> None:
+    from noblesse.games.fief.state import BISHOPRIC_OF
+
+    s = _besieged_mazilles()
+    s.plague[BISHOPRIC_OF[V["belleville"]]] = 0
+    s.plague[BISHOPRIC_OF[V["mazilles"]]] = 1      # Mazilles' own bishopric (Tournus)
+    begin(s, "battles")
+    do(s, 0, "pass", "lift_siege:mazilles")
+    ev = do(s, 0, "move:st_andromy")               # inside the bishopric
+    assert units(s, "st_andromy", 0) == (1, 3) and not events_of(ev, "roll")

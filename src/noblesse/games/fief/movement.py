@@ -15,7 +15,7 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import drop_escort, lift_lord, put_lord, settle
-from noblesse.games.fief.disasters import blocked, entering
+from noblesse.games.fief.disasters import blocked, entry_deaths, entry_loss, plague_entry
 from noblesse.games.fief.joan import JOAN_MOVES
 from noblesse.games.fief.state import (
     ADJ,
@@ -33,8 +33,9 @@ LORD_MOVES = rule("lord_moves")
 ROAD, PASSAGE = 1, 0     # what a permission request is about (``s.mode``)
 # ``l_pass`` of a moving lord: 1 passing through with permission (or by a Secret
 # Passage), 2 a crossing cavalcade that must ride on (§4.5.2), 3 a Secret Passage out of
-# a besieged fortress, 4 a Secret Passage for one move through Heavy Rain (§4.12.2)
-PERMITTED, MUST_MOVE_ON, SP_OUT, SP_RAIN = 1, 2, 3, 4
+# a besieged fortress, 4 a Secret Passage for one move through Heavy Rain (§4.12.2),
+# 5 a Secret Passage for one move asking no one (``secret_passage:<village>``)
+PERMITTED, MUST_MOVE_ON, SP_OUT, SP_RAIN, SP_GO = 1, 2, 3, 4, 5
 SECRET_PASSAGE = DATA.card("secret_passage")
 
 
@@ -216,20 +217,35 @@ def move(s: FiefState, lo: int, w: int, ev: list[Event]) -> None:
     p, v = s.l_owner[lo], s.l_loc[lo]
     if s.l_pass[lo] == SP_RAIN:
         s.l_moves[lo] = 1        # a Secret Passage through the rain: this move only
-    owner = s.ctrl[w]
     lift_lord(s, lo)
     put_lord(s, lo, w, came_from=v)
     s.l_prev[lo] = v
     s.l_moves[lo] -= 1
-    s.l_pass[lo] = 0
+    s.l_pass[lo] = SP_GO if s.l_pass[lo] == SP_GO else 0
     ev.append(Event("move", {"seat": p, "lord": lo, "from": v, "to": w,
                              "knights": s.carry_k[lo], "men_at_arms": s.carry_m[lo]}))
     settle(s, v, ev)
-    if entering(s, lo, v, w, ev):           # died of the plague on the way in
-        s.kind, s.focus, s.actor = A.NONE, -1, p
+    if plague_entry(s, v, w) and entry_loss(s, lo, p, v, w, ev):
+        return                   # the owner chooses the units the plague takes first
+    arrived(s, lo, ev)
+
+
+def arrived(s: FiefState, lo: int, ev: list[Event]) -> None:
+    """The lord is in his new village (the plague's losses taken): his death roll if
+    he entered a Plague bishopric, then the holder's permission or his next step."""
+    p, v, w = s.l_owner[lo], s.l_prev[lo], s.l_loc[lo]
+    owner = s.ctrl[w]            # not settled yet: the holder before he came
+    unasked = s.l_pass[lo] == SP_GO
+    s.l_pass[lo] = 0
+    if plague_entry(s, v, w) and entry_deaths(s, lo, ev):
+        s.kind, s.focus, s.actor = A.NONE, -1, p       # died of the plague on the way in
         return
     settle(s, w, ev)
     if owner >= 0 and owner != p and s.l_moves[lo] > 0:
+        if unasked:              # a Secret Passage: through without asking (§4.12.2)
+            s.l_pass[lo] = PERMITTED
+            s.kind, s.actor = A.MOVE_LORD, p
+            return
         s.kind, s.actor, s.target, s.mode = A.PERMIT, owner, w, PASSAGE
         ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
                                         "asked": owner, "road": False}))
