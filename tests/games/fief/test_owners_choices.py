@@ -264,3 +264,42 @@ def test_falling_back_inside_or_out_of_the_plague_is_free() -> None:
     do(s, 0, "pass", "lift_siege:mazilles")
     ev = do(s, 0, "move:st_andromy")               # inside the bishopric
     assert units(s, "st_andromy", 0) == (1, 3) and not events_of(ev, "roll")
+
+
+# ------------------------------------------------------------------ lifting a siege in movement
+
+
+def test_the_besieger_lifts_his_siege_in_movement_and_his_troops_fall_back() -> None:
+    """§4.7 "at any time" (source "圍攻方可以在任何時候結束圍攻"): offered when he picks a
+    lord to move; he falls back, his lords keeping their moves."""
+    from noblesse.games.fief.state import BISHOPRIC_OF, SEATS
+
+    s = _besieged_mazilles()
+    s.plague[BISHOPRIC_OF[V["belleville"]]] = 0
+    lo = L["arthur"]
+    begin(s, "movement")
+    assert legal(s, 0) == ["pass", "lord:arthur", "lift_siege:mazilles"]
+    ev = do(s, 0, "lift_siege:mazilles")
+    assert events_of(ev, "siege_lifted") and s.engines_used[0] == 0
+    assert s.engine[V["mazilles"] * SEATS] == 0
+    assert s.kind == A.WITHDRAW_TO and GAME.to_act(s) == (0,)
+    do(s, 0, "move:l_epervier")
+    assert units(s, "l_epervier", 0) == (1, 3) and s.l_loc[lo] == V["l_epervier"]
+    assert s.kind == A.MOVE_SELECT and legal(s, 0) == ["pass", "lord:arthur"]
+    do(s, 0, "lord:arthur", "carry:knight", "move:charolles")
+    assert s.l_loc[lo] == V["charolles"]
+
+
+def test_only_the_besieger_may_lift_and_a_lorded_garrison_may_pursue_in_movement() -> None:
+    s = _besieged_mazilles()
+    lord(s, "charles", 1, "mazilles")
+    s.first = 1
+    begin(s, "movement")
+    assert all(not a.startswith("lift_siege") for a in legal(s, 1))
+    assert_illegal(s, 1, "lift_siege:mazilles")
+    do(s, 1, "pass")
+    do(s, 0, "lift_siege:mazilles")
+    assert s.kind == A.LIFT_PURSUE and legal(s, 1) == ["pursue", "let_go"]
+    do(s, 1, "pursue")
+    assert s.b_att == 1 and s.b_def == 0 and s.b_pen == 0
+    assert s.kind == A.ROUND_ATT and GAME.to_act(s) == (1,)

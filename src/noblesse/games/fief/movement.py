@@ -21,6 +21,7 @@ from noblesse.games.fief.state import (
     ADJ,
     DATA,
     NL,
+    NV,
     SEATS,
     FiefState,
     besieged,
@@ -79,12 +80,28 @@ def movable_lords(s: FiefState, p: int) -> list[int]:
     return out
 
 
+def liftable(s: FiefState, p: int) -> list[int]:
+    """The sieges ``p`` may lift now: §4.7 "at any time" (source "圍攻方可以在任何時候結束
+    圍攻"), offered in his siege step and whenever he picks a lord to move."""
+    return [v for v in range(NV) if s.engine[v * SEATS + p] and s.ctrl[v] != p]
+
+
+def may_move(s: FiefState, p: int) -> bool:
+    return bool(movable_lords(s, p) or liftable(s, p))
+
+
 def legal_select(s: FiefState, p: int) -> list[int]:
-    return [A.PASS, *(A.LORD0 + lo for lo in movable_lords(s, p))]
+    return [A.PASS, *(A.LORD0 + lo for lo in movable_lords(s, p)),
+            *(A.LIFT0 + v for v in liftable(s, p))]
 
 
 def apply_select(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     """True when ``p`` ends his movement."""
+    if action >= A.LIFT0 and action < A.LIFT0 + NV:
+        from noblesse.games.fief.battle import lift
+
+        lift(s, p, action - A.LIFT0, ev)   # the garrison may pursue; he falls back
+        return False
     if action == A.PASS:
         for lo in range(NL):
             if s.l_owner[lo] == p:

@@ -187,7 +187,7 @@ class FiefRules(GameBase):
             s.kind = A.PURCHASE
             return True
         if phase == A.MOVEMENT:
-            if movement.movable_lords(s, p):
+            if movement.may_move(s, p):
                 s.kind = A.MOVE_SELECT
                 return True
             return False
