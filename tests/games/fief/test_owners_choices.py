@@ -303,3 +303,117 @@ def test_only_the_besieger_may_lift_and_a_lorded_garrison_may_pursue_in_movement
     do(s, 1, "pursue")
     assert s.b_att == 1 and s.b_def == 0 and s.b_pen == 0
     assert s.kind == A.ROUND_ATT and GAME.to_act(s) == (1,)
+
+
+# ------------------------------------------------------------------ Secret Passage in movement
+
+
+def _through() -> object:
+    """Arthur (seat 0) in Blaye with a knight; seat 1 holds Charolles next door."""
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 1, 0)
+    troops(s, "charolles", 1, 0, 2)
+    return s
+
+
+def test_a_secret_passage_goes_through_a_held_village_without_asking_first() -> None:
+    s = _through()
+    lo = L["arthur"]
+    s.hand[0] = [C["secret_passage"], C["taxes"]]
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight")
+    assert "secret_passage:charolles" in legal(s, 0)
+    assert "secret_passage:la_salle" not in legal(s, 0)      # nobody's: nothing to spare
+    ev = do(s, 0, "secret_passage:charolles")
+    assert not events_of(ev, "ask_passage") and s.hand[0] == [C["taxes"]]
+    assert C["secret_passage"] in s.fd_discard
+    assert s.kind == A.MOVE_LORD and s.l_loc[lo] == V["charolles"] and s.l_moves[lo] == 1
+    assert "drop:knight" not in legal(s, 0)                  # passing through (§4.5)
+    do(s, 0, "move:villeneuve")
+    assert units(s, "villeneuve", 0) == (1, 0) and s.ctrl[V["charolles"]] == 1
+
+
+def test_no_secret_passage_move_without_the_card_nor_on_a_last_move() -> None:
+    s = _through()
+    s.hand[0] = [C["taxes"]]
+    begin(s, "movement")
+    do(s, 0, "lord:arthur")
+    assert not [a for a in legal(s, 0) if a.startswith("secret_passage")]
+    assert_illegal(s, 0, "secret_passage:charolles")
+    s2 = _through()
+    s2.hand[0] = [C["secret_passage"]]
+    begin(s2, "movement")
+    do(s2, 0, "lord:arthur", "move:beaujeu")                 # one move left: no question
+    assert "secret_passage:st_ciers_d_abzac" not in legal(s2, 0)
+
+
+def test_a_secret_passage_leaves_by_the_road_an_enemy_came_in_by() -> None:
+    s = table(3)
+    lo = L["arthur"]
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 0, 1)
+    lord(s, "charles", 1, "charolles")
+    s.hand[0] = [C["secret_passage"]]
+    s.first = 1
+    begin(s, "movement")
+    do(s, 1, "lord:charles", "move:blaye")
+    do(s, 0, "permit:yes")
+    do(s, 1, "lord_done")                                    # he stands on the road
+    assert s.entry[V["blaye"] * 6 + 1] == V["charolles"]
+    do(s, 0, "lord:arthur")
+    assert "secret_passage:charolles" in legal(s, 0)
+    ev = do(s, 0, "secret_passage:charolles")
+    assert not events_of(ev, "ask_passage") and s.l_loc[lo] == V["charolles"]
+
+
+# ------------------------------------------------------------------ §4.12.2 uses 1 and 2
+
+
+def _garrison() -> object:
+    """Charles (seat 1) holds Mazilles, besieged by seat 0 come in from Belleville."""
+    from noblesse.games.fief.state import SEATS
+
+    s = table(3)
+    lord(s, "charles", 1, "mazilles")
+    troops(s, "mazilles", 1, 0, 2)
+    s.fort[V["mazilles"]] = 1
+    lord(s, "arthur", 0, "mazilles")
+    troops(s, "mazilles", 0, 0, 3)
+    s.entry[V["mazilles"] * SEATS] = V["belleville"]        # he came in from Belleville
+    s.engine[V["mazilles"] * SEATS] = 1
+    s.engines_used[0] = 1
+    return s
+
+
+def test_a_secret_passage_out_of_a_besieged_fortress_costs_one_move() -> None:
+    s = _garrison()
+    lo = L["charles"]
+    s.hand[1] = [C["secret_passage"]]
+    s.first = 1
+    begin(s, "movement")
+    do(s, 1, "lord:charles", "carry:man_at_arms")
+    assert not [a for a in legal(s, 1) if a.startswith("move:")]    # pinned (§4.7)
+    do(s, 1, "play:secret_passage")
+    ev = do(s, 1, "move:belleville")                 # the besieger's road: nobody asked
+    assert not events_of(ev, "ask_passage")
+    assert s.l_loc[lo] == V["belleville"] and s.l_moves[lo] == 1
+    assert s.kind == A.MOVE_LORD                     # he keeps his second move
+    do(s, 1, "move:tournus")
+    assert s.l_loc[lo] == V["tournus"] and units(s, "tournus", 1) == (0, 1)
+
+
+def test_a_secret_passage_through_heavy_rain_is_one_move_then_no_more() -> None:
+    from noblesse.games.fief.state import BISHOPRIC_OF
+
+    s = table(3)
+    lo = L["arthur"]
+    lord(s, "arthur", 0, "blaye")
+    s.rain[BISHOPRIC_OF[V["blaye"]]] = 1
+    s.hand[0] = [C["secret_passage"]]
+    begin(s, "movement")
+    do(s, 0, "lord:arthur")
+    assert not [a for a in legal(s, 0) if a.startswith("move:")]
+    do(s, 0, "play:secret_passage", "move:beaujeu")  # out of the rain: one move
+    assert s.l_loc[lo] == V["beaujeu"] and s.l_moves[lo] == 0
+    assert s.kind != A.MOVE_LORD

@@ -144,12 +144,29 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
     if s.l_pass[lo] != MUST_MOVE_ON or not moves:
         out.append(A.LORD_DONE)   # a crossing cavalcade cannot stop there (§4.5.2)
     out += moves
+    out += [A.SECRET0 + w for w in unasked_moves(s, lo, p)]
     if s.l_moves[lo] == LORD_MOVES:
         from noblesse.games.fief.cavalcade import options
 
         out += [A.CAVALCADE0 + w for w in options(s, lo, p)]
     out.sort()
     return out
+
+
+def unasked_moves(s: FiefState, lo: int, p: int) -> list[int]:
+    """§4.12.2 use 3 without asking first (``secret_passage:<village>``): the roads on
+    which a Secret Passage spares the lord a question, into a village another family
+    holds (with a move left after it: a last move asks nothing) or down a road another
+    family came in by (refused before or not). Offered when the hand holds a Secret
+    Passage; the option sits in his own movement decision, asked card or no card, so
+    it tells the others nothing."""
+    v, mode = s.l_loc[lo], s.l_pass[lo]
+    if SECRET_PASSAGE not in s.hand[p] or s.l_moves[lo] <= 0 or pinned(s, v, p) \
+            or mode not in (0, PERMITTED, MUST_MOVE_ON):
+        return []
+    return [w for w in ADJ[v] if not blocked(s, v, w) and (
+        road_keeper(s, v, w, p) >= 0
+        or (s.ctrl[w] not in (-1, p) and s.l_moves[lo] > 1))]
 
 
 def finish_lord(s: FiefState, lo: int) -> None:
@@ -192,6 +209,10 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.carry_k[lo] -= 1
         s.K[i] += 1
         s.spent_k[i] += 1
+    elif action >= A.SECRET0:                   # secret_passage:<village>
+        play_secret_passage(s, p, lo, ev)
+        s.l_pass[lo] = SP_GO
+        move(s, lo, action - A.SECRET0, ev)
     elif action >= A.ESCORT0:
         c = action - A.ESCORT0
         s.l_escort[c] = -1 if s.l_escort[c] == lo else lo
@@ -211,7 +232,8 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.spent_m[i] += 1
     else:
         w = action - A.MOVE0
-        keeper = road_keeper(s, v, w, p)
+        # out of a besieged fortress by a Secret Passage, no besieger is asked for his road
+        keeper = road_keeper(s, v, w, p) if s.l_pass[lo] != SP_OUT else -1
         if keeper >= 0:
             s.kind, s.actor, s.target, s.mode = A.PERMIT, keeper, w, ROAD
             ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
@@ -220,13 +242,16 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         move(s, lo, w, ev)
 
 
-def secret_passage(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
-    """§4.12.2 in movement: out of a besieged fortress, or one move through Heavy Rain."""
+def play_secret_passage(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
     s.hand[p].remove(SECRET_PASSAGE)
     s.fd_discard.append(SECRET_PASSAGE)
-    v = s.l_loc[lo]
-    s.l_pass[lo] = SP_OUT if pinned(s, v, p) else SP_RAIN
     ev.append(Event("play_opportunity", {"seat": p, "card": SECRET_PASSAGE, "lord": lo}))
+
+
+def secret_passage(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
+    """§4.12.2 in movement: out of a besieged fortress, or one move through Heavy Rain."""
+    play_secret_passage(s, p, lo, ev)
+    s.l_pass[lo] = SP_OUT if pinned(s, s.l_loc[lo], p) else SP_RAIN
 
 
 def move(s: FiefState, lo: int, w: int, ev: list[Event]) -> None:
