@@ -417,3 +417,102 @@ def test_a_secret_passage_through_heavy_rain_is_one_move_then_no_more() -> None:
     do(s, 0, "play:secret_passage", "move:beaujeu")  # out of the rain: one move
     assert s.l_loc[lo] == V["beaujeu"] and s.l_moves[lo] == 0
     assert s.kind != A.MOVE_LORD
+
+
+# ------------------------------------------------------------------ a cavalcade of several lords
+
+
+def _two_riders() -> object:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    lord(s, "charles", 0, "blaye")
+    troops(s, "blaye", 0, 2, 1)
+    troops(s, "charolles", 1, 0, 1)          # no stronghold: may be ridden through
+    return s
+
+
+def test_the_family_s_lords_in_the_village_ride_a_cavalcade_together() -> None:
+    s = _two_riders()
+    arthur, charles = L["arthur"], L["charles"]
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "carry:knight")
+    assert "escort:charles" in legal(s, 0)
+    do(s, 0, "escort:charles")
+    # lords and knights only, and the group may only ride (or stop)
+    assert legal(s, 0) == ["lord_done", "drop:knight", "cavalcade:charolles",
+                           "escort:charles"]
+    assert_illegal(s, 0, "carry:man_at_arms")
+    assert_illegal(s, 0, "move:la_salle")
+    ev = do(s, 0, "cavalcade:charolles")
+    assert events_of(ev, "cavalcade")[0]["lords"] == [arthur, charles]
+    assert s.l_loc[charles] == V["charolles"] and s.l_moves[charles] == 0
+    from noblesse.games.fief.battle import ATTACKER, side_strength
+
+    assert side_strength(s, ATTACKER) == 3 + 3 + 1 + 1      # both lords fight
+    do(s, 0, "fight")
+    dice(s, 1, 1, 1)
+    do(s, 1, "fight")
+    assert s.kind == A.MOVE_LORD and "lord_done" not in legal(s, 0)
+    assert "escort:charles" not in legal(s, 0)               # no rider stays there either
+    do(s, 0, "move:villeneuve")                              # both ride on
+    assert s.l_loc[arthur] == s.l_loc[charles] == V["villeneuve"]
+    assert s.l_escort[charles] == -1 and units(s, "blaye", 0) == (0, 1)
+
+
+def test_riders_left_behind_keep_their_moves() -> None:
+    s = _two_riders()
+    charles = L["charles"]
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "escort:charles", "escort:charles")
+    assert s.l_escort[charles] == -1 and "move:la_salle" in legal(s, 0)
+    do(s, 0, "escort:charles", "lord_done")                  # stops: Charles stays
+    assert s.l_escort[charles] == -1 and s.l_moves[charles] == 2
+    do(s, 0, "lord:charles", "move:la_salle")
+    assert s.l_loc[charles] == V["la_salle"]
+
+
+def test_no_riders_without_a_cavalcade_nor_with_men_at_arms() -> None:
+    s = _two_riders()
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:man_at_arms")
+    assert "escort:charles" not in legal(s, 0)
+    assert_illegal(s, 0, "escort:charles")
+
+
+def test_a_rider_leads_the_cavalcade_on_when_its_leader_falls() -> None:
+    """§4.5.2: it succeeds if it wins "with at least one of its lords alive"."""
+    s = _two_riders()
+    arthur, charles = L["arthur"], L["charles"]
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "escort:charles", "cavalcade:charolles")
+    do(s, 0, "fight")
+    dice(s, 1, 6)          # 1 hit kills the man-at-arms; 3 + 1 kill the knight and a lord
+    do(s, 1, "fight")
+    assert s.kind == A.LORD_DEATH and legal(s, 0) == ["dies:arthur", "dies:charles"]
+    ev = do(s, 0, "dies:arthur")
+    assert events_of(ev, "cavalcade_end")[0] == {"type": "cavalcade_end", "seat": 0,
+                                                 "lord": charles, "won": True}
+    assert s.l_owner[arthur] == -1 and s.ctrl[V["charolles"]] == 0
+    assert s.kind == A.MOVE_LORD and s.focus == charles and s.l_moves[charles] == 1
+    assert "lord_done" not in legal(s, 0)                    # he must ride on
+    do(s, 0, "move:villeneuve")
+    assert s.l_loc[charles] == V["villeneuve"]
+
+
+def test_a_rider_leads_on_when_the_plague_takes_the_leader_on_the_way_in() -> None:
+    from noblesse.games.fief.state import BISHOPRIC_OF
+
+    s = table(3)
+    arthur, charles = L["arthur"], L["charles"]
+    s.plague[BISHOPRIC_OF[V["sigy"]]] = 1
+    lord(s, "arthur", 0, "marcamps")
+    lord(s, "charles", 0, "marcamps")
+    troops(s, "marcamps", 0, 1, 0)
+    troops(s, "sigy", 1, 0, 1)
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "escort:charles")
+    dice(s, 6, 2)                                  # Charles lives, Arthur dies
+    ev = do(s, 0, "cavalcade:sigy")
+    assert [e["lord"] for e in events_of(ev, "roll")] == [charles, arthur]
+    assert s.l_owner[arthur] == -1 and s.b_lord == charles
+    assert s.b_village == V["sigy"] and s.kind == A.ROUND_ATT and units(s, "sigy", 0) == (1, 0)

@@ -284,15 +284,6 @@ def entry_deaths(s: FiefState, lo: int, ev: list[Event]) -> bool:
     return death_check(s, lo, ev)
 
 
-def entering(s: FiefState, lo: int, v: int, w: int, ev: list[Event]) -> bool:
-    """A cavalcade riding into a Plague bishopric (lords and knights only, so nothing to
-    choose): half its knights, then the death rolls. True if the leader died."""
-    if not plague_entry(s, v, w):
-        return False
-    entry_loss(s, lo, s.l_owner[lo], v, w, ev)
-    return entry_deaths(s, lo, ev)
-
-
 def end_of_turn(s: FiefState) -> None:
     nb = len(s.rain)
     s.rain, s.famine, s.plague = [0] * nb, [0] * nb, [0] * nb

@@ -131,7 +131,11 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
         if lo == s.joan:      # Joan carries lords of her family (§4.12.6)
             out += [A.ESCORT0 + c for c in range(NL) if c != lo and s.l_owner[c] == p
                     and s.l_captor[c] < 0 and s.l_loc[c] == v and s.l_escort[c] in (-1, lo)]
+        else:                 # lords of the family riding with him in a cavalcade
+            out += [A.ESCORT0 + c for c in companions(s, lo, p)]
         out.sort()
+    if lo != s.joan and s.l_moves[lo] == full_moves(s, lo) and riders(s, lo):
+        return cavalcade_only(s, lo, p, out)
     moves = []
     mode = s.l_pass[lo]
     if s.l_moves[lo] > 0 and (mode == SP_OUT or not pinned(s, v, p)):
@@ -151,6 +155,39 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
         out += [A.CAVALCADE0 + w for w in options(s, lo, p)]
     out.sort()
     return out
+
+
+def riders(s: FiefState, lo: int) -> list[int]:
+    """Free lords going along with ``lo`` (Joan's carried lords, a cavalcade's riders)."""
+    return [c for c in range(NL) if s.l_escort[c] == lo and s.l_captor[c] < 0]
+
+
+def companions(s: FiefState, lo: int, p: int) -> list[int]:
+    """§4.5.2 "a group made only of lords and knights": before his first move, with no
+    man-at-arms and a cavalcade open to him, the lord may take along the other lords of
+    the family in his village that have not moved (``escort:<lord>``, again to leave
+    one); with any along he may only ride a cavalcade or stop (they then stay). After
+    the ride they go on with him (their move spent), and he may leave them anywhere
+    but in a village the cavalcade crossed."""
+    from noblesse.games.fief.cavalcade import options
+
+    v = s.l_loc[lo]
+    if s.l_pass[lo] == MUST_MOVE_ON:
+        return []                         # none stays in the village crossed (§4.5.2)
+    if s.l_moves[lo] != full_moves(s, lo) or s.carry_m[lo] or s.l_pass[lo] \
+            or not options(s, lo, p):
+        return riders(s, lo)              # only to leave them
+    return [c for c in range(NL) if c != lo and s.l_owner[c] == p and s.l_captor[c] < 0
+            and s.l_loc[c] == v and s.l_moves[c] == full_moves(s, c)
+            and s.l_escort[c] in (-1, lo)]
+
+
+def cavalcade_only(s: FiefState, lo: int, p: int, out: list[int]) -> list[int]:
+    """Lords riding along: knights, riders, the cavalcade, or stop (§4.5.2)."""
+    from noblesse.games.fief.cavalcade import options
+
+    keep = [a for a in out if a in (A.CARRY_K, A.DROP_K) or A.ESCORT0 <= a < A.ESCORT0 + NL]
+    return sorted([*keep, A.LORD_DONE, *(A.CAVALCADE0 + w for w in options(s, lo, p))])
 
 
 def unasked_moves(s: FiefState, lo: int, p: int) -> list[int]:
@@ -216,7 +253,7 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     elif action >= A.ESCORT0:
         c = action - A.ESCORT0
         s.l_escort[c] = -1 if s.l_escort[c] == lo else lo
-        if s.l_captor[c] < 0:
+        if s.l_captor[c] < 0 and lo == s.joan:
             s.l_moves[c] = 0              # a carried lord has followed her this turn
         ev.append(Event("escort", {"seat": p, "lord": lo, "captive": c,
                                    "led": s.l_escort[c] == lo}))
