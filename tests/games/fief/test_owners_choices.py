@@ -516,3 +516,16 @@ def test_a_rider_leads_on_when_the_plague_takes_the_leader_on_the_way_in() -> No
     assert [e["lord"] for e in events_of(ev, "roll")] == [charles, arthur]
     assert s.l_owner[arthur] == -1 and s.b_lord == charles
     assert s.b_village == V["sigy"] and s.kind == A.ROUND_ATT and units(s, "sigy", 0) == (1, 0)
+
+
+def test_the_view_names_the_group_s_plague_loss_and_the_freed_lord() -> None:
+    s = _plague_mover(1, 1)
+    do(s, 0, "move:sigy")
+    d = GAME.view(s, 0)["decision"]
+    assert d == {"kind": "plague_loss", "seat": 0, "village": "sigy", "units_to_lose": 1,
+                 "lord": "arthur"}
+    s2 = _ransomable()
+    begin(s2, "ransoms")
+    do(s2, 0, "ransom:arthur")
+    assert GAME.view(s2, 1)["decision"] == {"kind": "place_freed_lord", "seat": 0,
+                                            "lord": "arthur"}

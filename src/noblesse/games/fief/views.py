@@ -148,9 +148,16 @@ class FiefViews:
             d["fief"] = FIEFS[s.focus].key
         if s.kind == A.PERMIT:
             d["village"] = VILLAGES[s.target].key
-        if s.kind == A.PLAGUE_LOSS:
+        if s.kind == A.PLAGUE_LOSS and s.entry_due:      # a group entering the Plague
+            lo, _, _, w, left = s.entry_due
+            d["village"], d["units_to_lose"] = VILLAGES[w].key, left
+            if lo >= 0:
+                d["lord"] = LORD_CARDS[lo].key
+        elif s.kind == A.PLAGUE_LOSS:
             i, left = divmod(s.plague_due[0], 1024)
             d["village"], d["units_to_lose"] = VILLAGES[i // SEATS].key, left
+        if s.kind == A.PLACE_FREED:
+            d["lord"] = LORD_CARDS[s.place_due[0]].key
         return d
 
     @staticmethod
