@@ -606,6 +606,19 @@ def apply_withdraw_to(s: FiefState, p: int, action: int, ev: list[Event]) -> Non
 
 
 def withdraw_to(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> None:
+    """Falling back into a Plague bishopric is an entry like a move (source "進入疫區的
+    貴族 / 部隊要進行死亡檢定"): the group first loses half its units, its owner choosing
+    when it has both kinds; its lords and the captives they guard then roll."""
+    from noblesse.games.fief.disasters import entry_loss, plague_entry
+
+    if plague_entry(s, v, w) and entry_loss(s, -1, f, v, w, ev):
+        return                            # finish_withdrawal once the owner has chosen
+    finish_withdrawal(s, f, v, w, ev)
+
+
+def finish_withdrawal(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> None:
+    from noblesse.games.fief.disasters import death_check, plague_entry
+
     i, j = v * SEATS + f, w * SEATS + f
     held = [c for c in range(NL) if s.l_captor[c] == f and s.l_loc[c] == v]
     lords = [lo for lo in range(NL) if s.l_loc[lo] == v and s.l_owner[lo] == f
@@ -621,6 +634,9 @@ def withdraw_to(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> None:
         s.l_loc[c] = w
     ev.append(Event("withdrawn", {"seat": f, "from": v, "to": w}))
     settle(s, v, ev)
+    if plague_entry(s, v, w):
+        for lo in (*held, *lords):        # the captives, then his lords
+            death_check(s, lo, ev)
     settle(s, w, ev)
 
 

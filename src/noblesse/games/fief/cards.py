@@ -15,7 +15,12 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import disasters, fortune, joan
-from noblesse.games.fief.control import place_lord, placement_options
+from noblesse.games.fief.control import (
+    next_placement,
+    place_lord,
+    place_or_ask,
+    placement_options,
+)
 from noblesse.games.fief.state import (
     ASSUMED,
     CARD_DECK,
@@ -55,12 +60,14 @@ def draw_card(s: FiefState, deck: str, ev: list[Event]) -> int:
     return pile.pop()
 
 
-def place_waiting_lords(s: FiefState, f: int, ev: list[Event]) -> None:
+def place_waiting_lords(s: FiefState, f: int, ev: list[Event]) -> bool:
+    """Lords waiting off the board come in by §5.1.2; True when the family is asked
+    where (several villages in the tier)."""
     for lo in range(NL):
-        if s.l_owner[lo] == f and s.l_loc[lo] < 0 and s.l_captor[lo] < 0:
-            options = placement_options(s, f)
-            if options:
-                place_lord(s, lo, options[0], ev)
+        if s.l_owner[lo] == f and s.l_loc[lo] < 0 and s.l_captor[lo] < 0 \
+                and lo not in s.place_due and placement_options(s, f):
+            place_or_ask(s, lo, ev)
+    return next_placement(s, ev)
 
 
 def offer(s: FiefState, p: int, ev: list[Event]) -> bool:
@@ -77,7 +84,8 @@ def offer(s: FiefState, p: int, ev: list[Event]) -> bool:
             return True
         return False
     if step == PLAYING:
-        place_waiting_lords(s, p, ev)
+        if place_waiting_lords(s, p, ev):
+            return True
         # offered whenever the hand holds a card, playable or not: being asked must not
         # tell the others what the hand holds
         if s.hand[p]:
@@ -186,6 +194,15 @@ def legal_place(s: FiefState, p: int) -> list[int]:
 def apply_place(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     place_lord(s, s.focus, action - A.PLACE0, ev)
     s.focus = -1
+
+
+def legal_place_freed(s: FiefState, p: int) -> list[int]:
+    return [A.PLACE0 + v for v in placement_options(s, s.l_owner[s.place_due[0]])]
+
+
+def apply_place_freed(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """The family places its freed, ransomed, escaped or waiting lord (§5.1.2)."""
+    place_lord(s, s.place_due.pop(0), action - A.PLACE0, ev)
 
 
 def apply_hand_limit(s: FiefState, p: int, action: int, ev: list[Event]) -> None:

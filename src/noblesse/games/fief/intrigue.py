@@ -129,11 +129,26 @@ def apply_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     elif card == JUSTICE:
         s.kind = A.JUSTICE_TARGET
     else:                        # Secret Passage: a captive escapes (§4.12.2)
-        lo = captives_of(s, p)[0]
-        v = s.l_loc[lo]
-        ev.append(Event("escape", {"lord": lo, "seat": p, "village": v}))
-        free(s, lo, ev)
-        s.kind = A.NONE
+        held = captives_of(s, p)
+        if len(held) > 1:
+            s.kind = A.ESCAPE_CHOICE          # the family chooses which
+            return
+        escape(s, p, held[0], ev)
+
+
+def escape(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
+    v = s.l_loc[lo]
+    ev.append(Event("escape", {"lord": lo, "seat": p, "village": v}))
+    free(s, lo, ev)
+    s.kind = A.NONE
+
+
+def legal_escape_choice(s: FiefState, p: int) -> list[int]:
+    return [A.ESCAPE0 + lo for lo in captives_of(s, p)]
+
+
+def apply_escape_choice(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    escape(s, p, action - A.ESCAPE0, ev)
 
 
 def apply_joan_target(s: FiefState, p: int, action: int, ev: list[Event]) -> None:

@@ -27,7 +27,7 @@ from noblesse.games.fief import (
     movement,
     succession,
 )
-from noblesse.games.fief.control import place_lord, settle
+from noblesse.games.fief.control import next_placement, place_lord, settle
 from noblesse.games.fief.endturn import end_turn, victory_points
 from noblesse.games.fief.state import (
     ASSUMED,
@@ -54,7 +54,8 @@ INTRIGUE = {
     A.JOIN_SIDE: battle.apply_join_side, A.PLAGUE_LOSS: disasters.apply_plague_loss,
     A.WITHDRAW_TO: battle.apply_withdraw_to, A.UPRISING_STOP: intrigue.apply_uprising_stop,
     A.LOSS_SHARE: battle.apply_side_loss, A.KEEPER: battle.apply_keeper,
-    A.JOAN_TARGET: intrigue.apply_joan_target,
+    A.JOAN_TARGET: intrigue.apply_joan_target, A.PLACE_FREED: cards.apply_place_freed,
+    A.ESCAPE_CHOICE: intrigue.apply_escape_choice,
 }
 
 
@@ -149,6 +150,8 @@ class FiefRules(GameBase):
     def run(self, s: FiefState, ev: list[Event]) -> None:
         n = s.n_players
         while s.kind == A.NONE and not s.over:
+            if s.place_due and next_placement(s, ev):
+                break                       # a freed lord's family chooses where
             if s.cursor >= n:
                 if s.phase == A.CARDS_PHASE and cards.next_step(s, ev):
                     continue                # the next step of the Cards phase
@@ -186,7 +189,7 @@ class FiefRules(GameBase):
             s.kind = A.PURCHASE
             return True
         if phase == A.MOVEMENT:
-            if movement.movable_lords(s, p):
+            if movement.may_move(s, p):
                 s.kind = A.MOVE_SELECT
                 return True
             return False
@@ -340,6 +343,8 @@ LEGAL: dict[int, Callable[[FiefState, int], list[Action]]] = {
     A.LOSS_SHARE: _of_state(battle.legal_side_loss), A.KEEPER: _of_state(battle.legal_keeper),
     A.JOAN_TARGET: _of_state(joan.legal_target),
     A.TITLE_HEIR: _of_state(succession.legal_heir),
+    A.PLACE_FREED: cards.legal_place_freed,
+    A.ESCAPE_CHOICE: intrigue.legal_escape_choice,
 }
 """The legal actions of each kind of decision, for the seat that must take it."""
 

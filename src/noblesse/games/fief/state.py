@@ -65,7 +65,7 @@ _LISTS = (
     "assassin", "l_escort", "b_side", "b_ask", "hit",
     "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
     "clerics", "up_failed", "loss_due", "keep_due", "revealed", "revealed_by",
-    "heir_due", "spouse", "excommunicated",
+    "heir_due", "spouse", "excommunicated", "place_due", "entry_due", "b_group",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
@@ -157,6 +157,9 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.keep_due = []                      # captives whose keeper the winners choose
     s.clerics, s.up_failed = [], []      # clerics still to try to stop it; who failed
     s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
+    s.place_due = []                     # freed lords whose family chooses the village
+    s.entry_due = []                     # a group's Plague loss on entry: see disasters
+    s.b_group = []                       # the lords riding in a cavalcade
     s.deaths = []                        # pending lord deaths: [family, count, village]
     s.heir_due = []                      # fiefs whose dead holder's heir the owner picks
     s.heir_kind, s.heir_actor = 0, -1    # the decision a choice of heir interrupted

@@ -150,9 +150,16 @@ class FiefViews:
             d["fief"] = FIEFS[s.heir_due[0]].key
         if s.kind == A.PERMIT:
             d["village"] = VILLAGES[s.target].key
-        if s.kind == A.PLAGUE_LOSS:
+        if s.kind == A.PLAGUE_LOSS and s.entry_due:      # a group entering the Plague
+            lo, _, _, w, left = s.entry_due
+            d["village"], d["units_to_lose"] = VILLAGES[w].key, left
+            if lo >= 0:
+                d["lord"] = LORD_CARDS[lo].key
+        elif s.kind == A.PLAGUE_LOSS:
             i, left = divmod(s.plague_due[0], 1024)
             d["village"], d["units_to_lose"] = VILLAGES[i // SEATS].key, left
+        if s.kind == A.PLACE_FREED:
+            d["lord"] = LORD_CARDS[s.place_due[0]].key
         return d
 
     @staticmethod
@@ -306,6 +313,10 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "side_loss": ("Which family of your side takes this loss?", "你這一方由哪一家承受這次損失？"),
     "captive_keeper": ("Which family of your side keeps the captive?", "你這一方由哪一家看管肉票？"),
     "joan_target": ("On which unmarried lady is Joan d'Arc played?", "聖女貞德打在哪位未婚女貴族身上？"),
+    "place_freed_lord": ("Where does your freed or waiting lord arrive?",
+                         "你獲釋或等待中的貴族放在哪裡？"),
+    "escape_captive": ("Which of your captive lords escapes by the Secret Passage?",
+                       "哪位被俘的貴族經由秘密通道逃脫？"),
 }
 
 SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
@@ -378,6 +389,9 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.LOSS0, SEATS, "s", ("{x} takes the loss", "由{x}承擔損失")),
     (A.KEEPER0, SEATS, "s", ("{x} keeps the captive", "由{x}看管肉票")),
     (A.JOAN0, NL, "l", ("{x} becomes Joan d'Arc", "{x}成為聖女貞德")),
+    (A.SECRET0, NV, "v", ("Go to {x} by a Secret Passage, asking no one",
+                          "打出秘密通道前往{x}，無需對方同意")),
+    (A.ESCAPE0, NL, "l", ("{x} escapes", "{x}逃脫")),
 ]
 
 

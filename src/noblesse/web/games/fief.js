@@ -90,7 +90,7 @@ function drawMap(ctx, bound) {
 }
 
 function bindLord(node, key, ctx, bound) {
-  for (const kind of ["lord", "holder", "dies", "ransom", "release", "joan"]) {
+  for (const kind of ["lord", "holder", "dies", "ransom", "release", "joan", "escape"]) {
     if (ctx.legal.has(`${kind}:${key}`)) return bind(node, `${kind}:${key}`, ctx, bound);
   }
   return node;
