@@ -66,6 +66,8 @@ TITHE0 = _block("tithe", [b.key for b in BOARD.bishoprics])
 LOSS0 = _block("loss", [str(i + 1) for i in range(SEATS)])
 KEEPER0 = _block("keeper", [str(i + 1) for i in range(SEATS)])
 JOAN0 = _block("joan", LKEYS)
+SIDE_STAY = len(ACTION_NAMES)           # an ally keeps his side after a round (§4.6.1)
+ACTION_NAMES.append("side:stay")
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------
@@ -75,7 +77,7 @@ assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
  TALLAGE, WINDOW, UPRISING_TARGET, UPRISING_FOE, UPRISING_MORE, ASSASSIN_TARGET,
  ASSASSIN_MARKER, JUSTICE_TARGET, SP_ANSWER, BATTLE_WINDOW, AMBUSH_CAPTURE,
  AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS, WITHDRAW_TO, UPRISING_STOP, LOSS_SHARE,
- KEEPER, JOAN_TARGET) = range(46)
+ KEEPER, JOAN_TARGET, SIDE_CHANGE) = range(47)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
@@ -85,7 +87,7 @@ KIND_NAMES = (
     "assassination_target", "assassin_marker", "justice_target", "secret_passage_answer",
     "battle_window", "ambush_capture", "ambush_decide", "pursue_lifted_siege", "join_side",
     "plague_loss", "withdraw_to", "uprising_stop", "side_loss", "captive_keeper",
-    "joan_target",
+    "joan_target", "side_change",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

@@ -53,7 +53,7 @@ INTRIGUE = {
     A.JOIN_SIDE: battle.apply_join_side, A.PLAGUE_LOSS: disasters.apply_plague_loss,
     A.WITHDRAW_TO: battle.apply_withdraw_to, A.UPRISING_STOP: intrigue.apply_uprising_stop,
     A.LOSS_SHARE: battle.apply_side_loss, A.KEEPER: battle.apply_keeper,
-    A.JOAN_TARGET: intrigue.apply_joan_target,
+    A.JOAN_TARGET: intrigue.apply_joan_target, A.SIDE_CHANGE: battle.apply_side_change,
 }
 
 
@@ -228,7 +228,7 @@ class FiefRules(GameBase):
         elif phase == A.MOVEMENT:
             movement.start_movement(s)
         elif phase == A.BATTLES:
-            s.fought = 0
+            s.fought = s.truced = s.truce_broken = 0
         elif phase == A.END_OF_TURN:
             end_turn(s, ev)
             s.cursor = s.n_players
@@ -331,7 +331,7 @@ LEGAL: dict[int, Callable[[FiefState, int], list[Action]]] = {
     A.AMBUSH_CAPTURE: intrigue.legal_ambush_capture,
     A.AMBUSH_DECIDE: _fixed(A.AMBUSH_GO_ON, A.AMBUSH_END),
     A.LIFT_PURSUE: _fixed(A.PURSUE, A.LET_GO),
-    A.JOIN_SIDE: _fixed(A.SIDE_ATT, A.SIDE_DEF, A.SIDE_NONE),
+    A.JOIN_SIDE: battle.legal_join_side, A.SIDE_CHANGE: battle.legal_side_change,
     A.PLAGUE_LOSS: _of_state(disasters.legal_plague_loss),
     A.WITHDRAW_TO: _of_state(battle.legal_withdraw_to),
     A.UPRISING_STOP: _fixed(A.PASS, A.STOP_UPRISING),

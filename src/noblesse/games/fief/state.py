@@ -72,6 +72,7 @@ _SCALARS = (
     "b_casualties", "fought", "king", "queen", "pope", "max_turns", "winner_list",
     "draw_left", "mode", "pending_draw", "b_caval", "b_lord", "b_from", "b_knights",
     "up_village", "up_family", "up_cards", "answer_for", "victim", "up_player", "joan",
+    "b_open", "b_ambusher", "truced", "truce_broken",
 )
 
 
@@ -98,6 +99,8 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.b_village = s.b_att = s.b_def = -1
     s.b_pen = s.b_quiet = s.b_round = s.b_withdrew = s.b_casualties = 0
     s.fought, s.draw_left = 0, 0
+    s.b_open, s.b_ambusher = 0, -1       # penalty gone for the battle (bits); who ambushes
+    s.truced = s.truce_broken = 0        # villages (bits): a truce this turn; broken since
     s.b_caval, s.b_lord, s.b_from, s.b_knights = 0, -1, -1, 0
     s.king = s.queen = s.pope = -1       # next issue's offices: none yet
     s.max_turns = int(options.get("max_turns", 0))
