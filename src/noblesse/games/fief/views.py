@@ -216,7 +216,7 @@ class FiefViews:
     # ------------------------------------------------------------------ words
     def describe_action(self, state: FiefState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:
-        if state.kind == A.SIDE_CHANGE and action in SIDE_CHANGE_ACTIONS:
+        if state is not None and state.kind == A.SIDE_CHANGE and action in SIDE_CHANGE_ACTIONS:
             return pick(*SIDE_CHANGE_ACTIONS[action], lang)
         return action_text(action, lang, names)
 
