@@ -211,7 +211,7 @@ def test_a_truce_ends_the_battle_and_both_stay() -> None:
                                               "village": V["charolles"]}]
     do(s, 0, "truce")
     do(s, 1, "truce:yes")
-    assert "battle:charolles" not in legal(s, 0)
+    assert (s.kind, s.actor) == (A.BATTLE_SELECT, 1)      # no third battle for seat 0
 
 
 def test_three_quiet_rounds_end_the_battle() -> None:
