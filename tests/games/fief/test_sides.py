@@ -10,7 +10,9 @@ Battle die faces (data, §6 #1): d6 1-3 = 1 hit, 4-5 = 2 hits, 6 = 3 hits.
 
 from __future__ import annotations
 
+import pytest
 from fief_scenario import (
+    GAME,
     A,
     C,
     L,
@@ -26,6 +28,8 @@ from fief_scenario import (
     troops,
     units,
 )
+
+from noblesse.agents import make_agent
 
 
 def _rolls(ev: list) -> list[int]:
@@ -438,3 +442,23 @@ def test_the_truce_count_starts_again_next_turn() -> None:
     do(s, 0, "battle:charolles", "truce")
     do(s, 1, "truce:yes")
     assert legal(s, 0) == ["pass", "battle:charolles"]
+
+
+# ------------------------------------------------------------------ the bots
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_the_bots_answer_a_side_change_and_finish_the_battle(bot: str) -> None:
+    s = _three_at_charolles()
+    do(s, 0, "fight")
+    dice(s, 1, 1, 1)             # the first round leaves both sides with troops
+    do(s, 1, "fight")
+    agents = [make_agent(bot, seed=seat) for seat in range(3)]
+    kinds = []
+    for _ in range(200):
+        if s.b_village < 0:
+            break
+        (seat,) = GAME.to_act(s)
+        kinds.append(s.kind)
+        GAME.apply(s, seat, agents[seat].act(GAME, s, seat))
+    assert A.SIDE_CHANGE in kinds and s.b_village == -1
