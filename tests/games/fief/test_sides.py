@@ -430,6 +430,31 @@ def test_a_truce_may_be_broken_once_per_village_and_turn() -> None:
     assert events_of(ev, "phase")[0]["phase"] == "pillage"  # not asked again
 
 
+def test_another_players_truce_gives_no_second_battle_there() -> None:
+    """Seat 0's truce with seat 1 at Charolles does not let seat 1, in his own turn,
+    fight there twice: his one battle there is his declaration."""
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 1)
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 1, 3)
+    lord(s, "eric", 2, "charolles")
+    troops(s, "charolles", 2, 0, 1)
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "against:2")
+    do(s, 2, "side:none")
+    do(s, 0, "truce")
+    do(s, 1, "truce:yes")
+    do(s, 0, "pass")                         # he does not break it
+    do(s, 1, "battle:charolles", "against:1")
+    do(s, 2, "side:none")
+    do(s, 1, "fight")
+    dice(s, 1, 1, 1)             # 2 hits: Arthur's man-at-arms and Arthur; 1 back
+    ev = do(s, 0, "fight")
+    assert events_of(ev, "battle_end")[0]["how"] == "attacker_wins"
+    assert (s.kind, s.actor) == (A.BATTLE_SELECT, 2)        # not seat 1 again (Eric)
+
+
 def test_the_truce_count_starts_again_next_turn() -> None:
     s = table(3)
     lord(s, "arthur", 0, "charolles")

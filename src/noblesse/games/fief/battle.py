@@ -124,10 +124,10 @@ def foes(s: FiefState, v: int, p: int) -> list[int]:
 
 
 def breakable(s: FiefState, v: int) -> bool:
-    """§4.6.1 "a truce may be broken at once" (source "休戰可以馬上被打破"): a village
-    where a battle ended in a truce this turn may see one more declaration by a player
-    who already fought there, once per village per turn [assumed: so that no two
-    players can truce and re-declare for ever]."""
+    """§4.6.1 "a truce may be broken at once" (source "休戰可以馬上被打破"): where one of
+    the player's own battles ended in a truce (``truced`` is cleared when a player's
+    battles are over) he may declare once more, once per village per turn [assumed:
+    so that no two players can truce and re-declare for ever]."""
     bit = 1 << v
     return bool(s.truced & bit) and not s.truce_broken & bit
 

@@ -198,7 +198,7 @@ class FiefRules(GameBase):
             if battle.legal_siege(s, p):
                 s.kind = A.SIEGE
                 return True
-            s.fought = 0
+            s.fought = s.truced = 0
             return False
         if phase == A.PILLAGES:
             if battle.legal_pillage(s, p):
@@ -290,7 +290,7 @@ def _battle(s: FiefState, p: int, a: Action, ev: list[Event]) -> bool:
 
 def _siege(s: FiefState, p: int, a: Action, ev: list[Event]) -> bool:
     if battle.apply_siege(s, p, a, ev):
-        s.fought = 0
+        s.fought = s.truced = 0
         return True
     return False
 
