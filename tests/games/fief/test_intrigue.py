@@ -204,7 +204,7 @@ def test_a_secret_passage_foils_an_ambush() -> None:
     s = _ambush()
     s.hand[1] = [C["secret_passage"]]
     begin(s, "battles")
-    do(s, 0, "battle:charolles", "play:ambush")
+    do(s, 0, "battle:charolles", "play:ambush", "capture:charles")
     assert GAME.to_act(s) == (1,) and legal(s, 1) == ["pass", "play:secret_passage"]
     ev = do(s, 1, "play:secret_passage")
     assert events_of(ev, "ambush_foiled") and s.l_captor[L["charles"]] == -1

@@ -68,6 +68,8 @@ KEEPER0 = _block("keeper", [str(i + 1) for i in range(SEATS)])
 JOAN0 = _block("joan", LKEYS)
 SECRET0 = _block("secret_passage", VKEYS)
 ESCAPE0 = _block("escape", LKEYS)
+SIDE_STAY = len(ACTION_NAMES)           # an ally keeps his side after a round (§4.6.1)
+ACTION_NAMES.append("side:stay")
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------
@@ -77,7 +79,8 @@ assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
  TALLAGE, WINDOW, UPRISING_TARGET, UPRISING_FOE, UPRISING_MORE, ASSASSIN_TARGET,
  ASSASSIN_MARKER, JUSTICE_TARGET, SP_ANSWER, BATTLE_WINDOW, AMBUSH_CAPTURE,
  AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS, WITHDRAW_TO, UPRISING_STOP, LOSS_SHARE,
- KEEPER, JOAN_TARGET, TITLE_HEIR, PLACE_FREED, ESCAPE_CHOICE) = range(49)
+ KEEPER, JOAN_TARGET, TITLE_HEIR, PLACE_FREED, ESCAPE_CHOICE,
+ SIDE_CHANGE) = range(50)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
@@ -88,6 +91,7 @@ KIND_NAMES = (
     "battle_window", "ambush_capture", "ambush_decide", "pursue_lifted_siege", "join_side",
     "plague_loss", "withdraw_to", "uprising_stop", "side_loss", "captive_keeper",
     "joan_target", "title_heir", "place_freed_lord", "escape_captive",
+    "side_change",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

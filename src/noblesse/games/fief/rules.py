@@ -56,6 +56,7 @@ INTRIGUE = {
     A.LOSS_SHARE: battle.apply_side_loss, A.KEEPER: battle.apply_keeper,
     A.JOAN_TARGET: intrigue.apply_joan_target, A.PLACE_FREED: cards.apply_place_freed,
     A.ESCAPE_CHOICE: intrigue.apply_escape_choice,
+    A.SIDE_CHANGE: battle.apply_side_change,
 }
 
 
@@ -203,7 +204,7 @@ class FiefRules(GameBase):
             if battle.legal_siege(s, p):
                 s.kind = A.SIEGE
                 return True
-            s.fought = 0
+            s.fought = s.truced = 0
             return False
         if phase == A.PILLAGES:
             if battle.legal_pillage(s, p):
@@ -233,7 +234,7 @@ class FiefRules(GameBase):
         elif phase == A.MOVEMENT:
             movement.start_movement(s)
         elif phase == A.BATTLES:
-            s.fought = 0
+            s.fought = s.truced = s.truce_broken = 0
         elif phase == A.END_OF_TURN:
             end_turn(s, ev)
             s.cursor = s.n_players
@@ -295,7 +296,7 @@ def _battle(s: FiefState, p: int, a: Action, ev: list[Event]) -> bool:
 
 def _siege(s: FiefState, p: int, a: Action, ev: list[Event]) -> bool:
     if battle.apply_siege(s, p, a, ev):
-        s.fought = 0
+        s.fought = s.truced = 0
         return True
     return False
 
@@ -336,7 +337,7 @@ LEGAL: dict[int, Callable[[FiefState, int], list[Action]]] = {
     A.AMBUSH_CAPTURE: intrigue.legal_ambush_capture,
     A.AMBUSH_DECIDE: _fixed(A.AMBUSH_GO_ON, A.AMBUSH_END),
     A.LIFT_PURSUE: _fixed(A.PURSUE, A.LET_GO),
-    A.JOIN_SIDE: _fixed(A.SIDE_ATT, A.SIDE_DEF, A.SIDE_NONE),
+    A.JOIN_SIDE: battle.legal_join_side, A.SIDE_CHANGE: battle.legal_side_change,
     A.PLAGUE_LOSS: _of_state(disasters.legal_plague_loss),
     A.WITHDRAW_TO: _of_state(battle.legal_withdraw_to),
     A.UPRISING_STOP: _fixed(A.PASS, A.STOP_UPRISING),

@@ -75,6 +75,7 @@ _SCALARS = (
     "up_village", "up_family", "up_cards", "answer_for", "victim", "up_player", "joan",
     "crown_prince", "regent",
     "heir_kind", "heir_actor",
+    "b_open", "b_ambusher", "truced", "truce_broken",
 )
 
 
@@ -101,6 +102,8 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.b_village = s.b_att = s.b_def = -1
     s.b_pen = s.b_quiet = s.b_round = s.b_withdrew = s.b_casualties = 0
     s.fought, s.draw_left = 0, 0
+    s.b_open, s.b_ambusher = 0, -1       # penalty gone for the battle (bits); who ambushes
+    s.truced = s.truce_broken = 0        # villages (bits): a truce this turn; broken since
     s.b_caval, s.b_lord, s.b_from, s.b_knights = 0, -1, -1, 0
     s.king = s.queen = s.pope = -1       # the lords holding the offices (-1: vacant)
     s.crown_prince = -1                  # §5.7: the Queen's son, King at the King's death

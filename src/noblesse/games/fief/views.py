@@ -225,6 +225,8 @@ class FiefViews:
     # ------------------------------------------------------------------ words
     def describe_action(self, state: FiefState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:
+        if state is not None and state.kind == A.SIDE_CHANGE and action in SIDE_CHANGE_ACTIONS:
+            return pick(*SIDE_CHANGE_ACTIONS[action], lang)
         return action_text(action, lang, names)
 
     def describe_decision(self, state: FiefState, lang: str = "en") -> str:
@@ -317,6 +319,8 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
                          "你獲釋或等待中的貴族放在哪裡？"),
     "escape_captive": ("Which of your captive lords escapes by the Secret Passage?",
                        "哪位被俘的貴族經由秘密通道逃脫？"),
+    "side_change": ("After the round: stay on your side, go over to the other side, or leave "
+                    "the battle?", "這一輪結束：留在原本一方、倒戈到另一方，或退出戰鬥？"),
 }
 
 SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
@@ -352,6 +356,13 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.LOSE_M: ("Lose a man-at-arms", "失去1名士兵"),
     A.TITHE_ALL: ("Tithe every governed bishopric (Pope)", "對所有被統治的教區徵什一稅（教宗）"),
     A.STOP_UPRISING: ("Try to stop the uprising", "嘗試阻止暴動"),
+    A.SIDE_STAY: ("Stay on your side", "留在原本一方"),
+}
+
+SIDE_CHANGE_ACTIONS: dict[int, tuple[str, str]] = {      # the same choices, mid-battle
+    A.SIDE_ATT: ("Go over to the attacker's side", "倒戈加入攻方"),
+    A.SIDE_DEF: ("Go over to the defender's side", "倒戈加入守方"),
+    A.SIDE_NONE: ("Leave the battle", "退出戰鬥"),
 }
 
 _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
@@ -475,6 +486,10 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
                   "{who}（教宗）對所有被統治的教區徵收什一稅"),
     "escort": ("{lord} ({who}) {led} a captive", "{lord}（{who}）{led}一名肉票"),
     "join_side": ("{who} joins the side of {with_}", "{who}加入{with_}一方"),
+    "change_side": ("{who} goes over to the side of {with_} in {village}",
+                    "{who}在{village}倒戈，加入{with_}一方"),
+    "leave_battle": ("{who} leaves the battle in {village}", "{who}退出{village}的戰鬥"),
+    "truce_broken": ("{who} breaks the truce in {village}", "{who}打破{village}的休戰"),
     "fortification": ("The fortress of {village} costs the attackers {penalty} dice",
                       "{village}的要塞使攻方少擲{penalty}顆骰"),
     "play_opportunity": ("{who} plays {card}", "{who}打出{card}"),
