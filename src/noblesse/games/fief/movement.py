@@ -6,7 +6,10 @@ are spent: the troops he carries stay where he stops). Entering another family's
 with moves left asks that family's permission (``permit:yes|no``); refused, the mover
 goes back (``retreat``) or stays there (``stay``). Leaving by the road another family
 came in by asks that family (refused: that road is closed to this lord this turn, unless
-he takes it by a Secret Passage).
+he takes it by a Secret Passage, played after the refusal or, without asking first,
+as ``secret_passage:<village>``). A besieger may lift his siege when he picks a lord
+(``lift_siege:<village>``, §4.7 "at any time"). A lord may take the family's other
+lords in his village along in a cavalcade (``escort:<lord>``, §4.5.2).
 The defenders of a besieged fortress do not move (§4.7).
 """
 
