@@ -6,7 +6,10 @@ are spent: the troops he carries stay where he stops). Entering another family's
 with moves left asks that family's permission (``permit:yes|no``); refused, the mover
 goes back (``retreat``) or stays there (``stay``). Leaving by the road another family
 came in by asks that family (refused: that road is closed to this lord this turn, unless
-he takes it by a Secret Passage).
+he takes it by a Secret Passage, played after the refusal or, without asking first,
+as ``secret_passage:<village>``). A besieger may lift his siege when he picks a lord
+(``lift_siege:<village>``, §4.7 "at any time"). A lord may take the family's other
+lords in his village along in a cavalcade (``escort:<lord>``, §4.5.2).
 The defenders of a besieged fortress do not move (§4.7).
 """
 
@@ -159,6 +162,8 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
 
 def riders(s: FiefState, lo: int) -> list[int]:
     """Free lords going along with ``lo`` (Joan's carried lords, a cavalcade's riders)."""
+    if lo not in s.l_escort:
+        return []
     return [c for c in range(NL) if s.l_escort[c] == lo and s.l_captor[c] < 0]
 
 
@@ -169,11 +174,11 @@ def companions(s: FiefState, lo: int, p: int) -> list[int]:
     one); with any along he may only ride a cavalcade or stop (they then stay). After
     the ride they go on with him (their move spent), and he may leave them anywhere
     but in a village the cavalcade crossed."""
+    v = s.l_loc[lo]
+    if s.l_pass[lo] == MUST_MOVE_ON or s.LP[v * SEATS + p] < 2:
+        return []             # none stays in a village crossed (§4.5.2); or none here
     from noblesse.games.fief.cavalcade import options
 
-    v = s.l_loc[lo]
-    if s.l_pass[lo] == MUST_MOVE_ON:
-        return []                         # none stays in the village crossed (§4.5.2)
     if s.l_moves[lo] != full_moves(s, lo) or s.carry_m[lo] or s.l_pass[lo] \
             or not options(s, lo, p):
         return riders(s, lo)              # only to leave them
