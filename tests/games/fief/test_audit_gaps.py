@@ -112,6 +112,23 @@ def test_the_fortification_penalty_never_takes_the_dice_below_zero() -> None:
     assert units(s, "charolles", 0) == (0, 3) and units(s, "charolles", 1) == (0, 2)
 
 
+# ------------------------------------------------------------------ the deck (§4.2, §4.10)
+
+
+def test_the_disasters_end_with_the_turn_and_their_cards_are_discarded() -> None:
+    s = table(3)
+    s.rain[B["sigy"]] = s.famine[B["bourg"]] = s.plague[B["blaye"]] = 1
+    s.hit[B["sigy"]] = s.hit[B["bourg"]] = s.hit[B["blaye"]] = 1
+    drawn = [C["heavy_rain"], C["famine"], C["plague"]]
+    for c in drawn:
+        s.fd_deck.remove(c)
+    s.set_aside = drawn[:]
+    begin(s, "end_of_turn")
+    assert not any(s.rain) and not any(s.famine) and not any(s.plague) and not any(s.hit)
+    assert s.set_aside == [] and s.fd_discard[-3:] == drawn
+    assert GAME.inventory(s)["card"]["heavy_rain"] == 4
+
+
 # ------------------------------------------------------------------ Uprising (§4.12.1)
 
 
