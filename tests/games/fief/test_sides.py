@@ -68,6 +68,10 @@ def test_an_ally_goes_over_after_a_round_and_dice_losses_and_captives_follow() -
     # after the round, the ally is asked: stay, go over, or leave
     assert (s.kind, s.actor) == (A.SIDE_CHANGE, 2)
     assert legal(s, 2) == ["side:defender", "side:none", "side:stay"]
+    words = [GAME.describe_action(s, GAME.decode(a), lang) for lang in ("en", "zh-TW")
+             for a in legal(s, 2)]
+    assert words == ["Go over to the defender's side", "Leave the battle", "Stay on your side",
+                     "倒戈加入守方", "退出戰鬥", "留在原本一方"]
     ev = do(s, 2, "side:defender")
     assert events_of(ev, "change_side") == [
         {"type": "change_side", "seat": 2, "village": V["charolles"], "with": 1}]
