@@ -66,6 +66,17 @@ TITHE0 = _block("tithe", [b.key for b in BOARD.bishoprics])
 LOSS0 = _block("loss", [str(i + 1) for i in range(SEATS)])
 KEEPER0 = _block("keeper", [str(i + 1) for i in range(SEATS)])
 JOAN0 = _block("joan", LKEYS)
+# -- the Announcements phase (spec §3 step 1, §5.2, §5.4-§5.7) --------------------------
+PROPOSE0 = _block("propose", LKEYS)            # the proposer's own lord
+PARTNER0 = _block("marry", LKEYS)              # the lord of the other family he is to marry
+EXCOMMUNICATE0 = _block("excommunicate", LKEYS)
+REINSTATE0 = _block("reinstate", LKEYS)
+CANDIDATE0 = _block("candidate", LKEYS)
+VOTE0 = _block("vote", LKEYS)
+(MARRY_YES, MARRY_NO, ANNUL_ASK, ANNUL_YES, ANNUL_NO, ABSTAIN) = range(
+    len(ACTION_NAMES), len(ACTION_NAMES) + 6)
+ACTION_NAMES.extend(["marriage:yes", "marriage:no", "annulment:ask", "annulment:yes",
+                     "annulment:no", "abstain"])
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------
@@ -75,7 +86,8 @@ assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
  TALLAGE, WINDOW, UPRISING_TARGET, UPRISING_FOE, UPRISING_MORE, ASSASSIN_TARGET,
  ASSASSIN_MARKER, JUSTICE_TARGET, SP_ANSWER, BATTLE_WINDOW, AMBUSH_CAPTURE,
  AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS, WITHDRAW_TO, UPRISING_STOP, LOSS_SHARE,
- KEEPER, JOAN_TARGET) = range(46)
+ KEEPER, JOAN_TARGET, PROPOSAL, PARTNER, MARRIAGE_ANSWER, POPE_DECREE, ANNULMENT_REQUEST,
+ ANNULMENT_ANSWER, CANDIDACY, BALLOT) = range(54)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
@@ -85,7 +97,8 @@ KIND_NAMES = (
     "assassination_target", "assassin_marker", "justice_target", "secret_passage_answer",
     "battle_window", "ambush_capture", "ambush_decide", "pursue_lifted_siege", "join_side",
     "plague_loss", "withdraw_to", "uprising_stop", "side_loss", "captive_keeper",
-    "joan_target",
+    "joan_target", "marriage_proposal", "marriage_partner", "marriage_answer", "pope_decree",
+    "annulment_request", "annulment_answer", "candidacy", "ballot",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------
