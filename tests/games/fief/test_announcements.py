@@ -563,3 +563,37 @@ def test_who_stands_and_votes_for_king() -> None:
     s2.fief_holder[FIEF["bourg"]] = -1
     announce(s2)
     assert s2.phase == A.CARDS_PHASE and s2.king == -1
+
+
+# ============================================================ the greedy bot
+def _greedy(s: FiefState, seat: int) -> str:
+    from noblesse.agents import make_agent
+
+    return GAME.encode(make_agent("greedy", seed=1).act(GAME, s, seat))
+
+
+def test_greedy_votes_for_its_own_candidate_else_abstains() -> None:
+    s, arthur, henri = _three_way_tournus()
+    assert _greedy(s, 0) == "vote:arthur" and _greedy(s, 1) == "vote:henri"
+    assert _greedy(s, 2) == "abstain"
+
+
+def test_greedy_accepts_a_marriage_when_behind_and_refuses_it_when_leading() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    lord(s, "blanche", 1, "sigy")
+    control(s, 0, "blaye", "la_salle", "charolles")       # seat 0 leads
+    announce(s)
+    assert _greedy(s, 0) == "pass"                          # the leader seeks no alliance
+    do(s, 0, "propose:arthur", "marry:blanche")
+    assert _greedy(s, 1) == "marriage:yes"
+    s2 = table(3)
+    lord(s2, "arthur", 0, "blaye")
+    lord(s2, "blanche", 1, "sigy")
+    control(s2, 1, "sigy", "marcamps", "st_ciers_d_abzac")  # seat 1 leads
+    announce(s2)
+    assert _greedy(s2, 0) == "propose:arthur"
+    do(s2, 0, "propose:arthur")
+    assert _greedy(s2, 0) == "marry:blanche"
+    do(s2, 0, "marry:blanche")
+    assert _greedy(s2, 1) == "marriage:no"
