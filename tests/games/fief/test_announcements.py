@@ -597,3 +597,35 @@ def test_greedy_accepts_a_marriage_when_behind_and_refuses_it_when_leading() -> 
     assert _greedy(s2, 0) == "marry:blanche"
     do(s2, 0, "marry:blanche")
     assert _greedy(s2, 1) == "marriage:no"
+
+
+# ============================================================ words
+def test_every_announcement_event_has_words_in_both_languages() -> None:
+    s, arthur, henri = _election_table()
+    s.cardinal[L["charles"]] = 1
+    announce(s)
+    ev = do(s, 2, "excommunicate:charles")
+    ev += do(s, 0, "candidate:arthur") + do(s, 1, "candidate:henri")
+    ev += do(s, 0, "vote:arthur") + do(s, 1, "abstain") + do(s, 2, "vote:arthur")
+    s2 = table(3)
+    _married_with_pope(s2)
+    ev += announce(s2) + do(s2, 2, "pass") + do(s2, 0, "annulment:ask")
+    ev += do(s2, 2, "annulment:no") + do(s2, 1, "annulment:ask") + do(s2, 2, "annulment:yes")
+    s3 = table(3)
+    s3.king = lord(s3, "arthur", 0, "blaye")
+    lord(s3, "blanche", 1, "sigy")
+    lord(s3, "jeanne", 2, "bourg")
+    ev += announce(s3) + do(s3, 0, "propose:arthur", "marry:blanche") + do(s3, 1, "marriage:no")
+    ev += do(s3, 1, "pass") + do(s3, 2, "propose:jeanne", "marry:arthur")
+    ev += do(s3, 0, "marriage:yes")
+    kinds = {e.type for e in ev}
+    assert kinds >= {"excommunicated", "bishop_deposed", "cardinal_ends", "candidate",
+                     "ballot_open", "ballot_cast", "ballot", "elected", "annulment_asked",
+                     "annulment_denied", "annulled", "marriage_proposed", "marriage_refused",
+                     "marriage", "queen"}
+    for e in ev:
+        for seat in (None, 0, 1, 2):
+            shown = e.for_seat(seat)
+            en, zh = GAME.describe_event(shown, "en"), GAME.describe_event(shown, "zh-TW")
+            assert en != e.type and zh != e.type and en != zh, shown
+            assert "{" not in en and "{" not in zh, (en, zh)
