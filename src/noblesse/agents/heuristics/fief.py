@@ -16,6 +16,7 @@ import random
 from noblesse.core.game import Action, Game, State
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.battle import ATTACKER, DEFENDER, foes, side_strength, strength
+from noblesse.games.fief.marriage import ally_of
 from noblesse.games.fief.state import (
     FIEF_OF,
     FIEF_SIZE,
@@ -95,12 +96,66 @@ def choose(game: Game, state: State, seat: int, legal: list[Action],
         return _declare(s, seat, legal, rng)
     if s.kind in (A.ROUND_ATT, A.ROUND_DEF):
         return _round(s, seat, legal)
+    if s.kind in ANNOUNCING:
+        return _announce(s, seat, legal)
     if s.kind == A.PERMIT:
         worths = [worth(s, f) for f in range(s.n_players)]
         mover = s.l_owner[s.focus] if s.focus >= 0 else -1
         ahead = mover >= 0 and worths[mover] > worths[seat]
         return A.PERMIT_NO if ahead and A.PERMIT_NO in legal else legal[0]
     return _best_by_worth(game, s, seat, legal, rng)
+
+
+ANNOUNCING = frozenset((A.PROPOSAL, A.PARTNER, A.MARRIAGE_ANSWER, A.POPE_DECREE,
+                        A.ANNULMENT_REQUEST, A.ANNULMENT_ANSWER, A.CANDIDACY, A.BALLOT))
+
+
+def _announce(s: FiefState, seat: int, legal: list[Action]) -> Action:
+    """Announcements, simply: a family behind the leader seeks an alliance with the
+    strongest other family (a joint win) and the leader refuses one (it would stop a
+    win alone) or asks to annul it; it declares a candidate, votes for its own (else its
+    ally's) and abstains otherwise; as Pope it strikes the leader's clerics."""
+    worths = [worth(s, f) for f in range(s.n_players)]
+    leader = max(range(s.n_players), key=worths.__getitem__)
+    ahead = leader == seat
+    kind = s.kind
+    if kind == A.PROPOSAL:
+        return legal[1] if not ahead and len(legal) > 1 else A.PASS
+    if kind == A.PARTNER:
+        options = [a for a in legal if a != A.PASS]
+        return max(options, key=lambda a: worths[s.l_owner[a - A.PARTNER0]], default=A.PASS)
+    if kind == A.MARRIAGE_ANSWER:
+        return A.MARRY_NO if ahead else A.MARRY_YES
+    if kind == A.ANNULMENT_REQUEST:
+        return A.ANNUL_ASK if ahead else A.PASS
+    if kind == A.ANNULMENT_ANSWER:
+        return A.ANNUL_YES
+    if kind == A.CANDIDACY:
+        return legal[-1]
+    if kind == A.BALLOT:
+        ally = ally_of(s, seat)
+        for family in (seat, ally):
+            vote = next((a for a in legal if A.VOTE0 <= a < A.VOTE0 + NL
+                         and s.l_owner[a - A.VOTE0] == family >= 0), None)
+            if vote is not None:
+                return vote
+        return A.ABSTAIN
+    return _decree(s, seat, legal, leader)
+
+
+def _decree(s: FiefState, seat: int, legal: list[Action], leader: int) -> Action:
+    """The Pope reinstates his own lord, else excommunicates a cleric of the leader."""
+    for action in legal:
+        if A.REINSTATE0 <= action < A.REINSTATE0 + NL and s.l_owner[
+                action - A.REINSTATE0] == seat:
+            return action
+    if leader != seat:
+        for action in legal:
+            lo = action - A.EXCOMMUNICATE0
+            if (A.EXCOMMUNICATE0 <= action < A.EXCOMMUNICATE0 + NL
+                    and s.l_owner[lo] == leader and (lo in s.bishop or s.cardinal[lo])):
+                return action
+    return A.PASS
 
 
 def _declare(s: FiefState, seat: int, legal: list[Action], rng: random.Random) -> Action:

@@ -70,6 +70,17 @@ SECRET0 = _block("secret_passage", VKEYS)
 ESCAPE0 = _block("escape", LKEYS)
 SIDE_STAY = len(ACTION_NAMES)           # an ally keeps his side after a round (§4.6.1)
 ACTION_NAMES.append("side:stay")
+# -- the Announcements phase (spec §3 step 1, §5.2, §5.4-§5.7) --------------------------
+PROPOSE0 = _block("propose", LKEYS)            # the proposer's own lord
+PARTNER0 = _block("marry", LKEYS)              # the lord of the other family he is to marry
+EXCOMMUNICATE0 = _block("excommunicate", LKEYS)
+REINSTATE0 = _block("reinstate", LKEYS)
+CANDIDATE0 = _block("candidate", LKEYS)
+VOTE0 = _block("vote", LKEYS)
+(MARRY_YES, MARRY_NO, ANNUL_ASK, ANNUL_YES, ANNUL_NO, ABSTAIN) = range(
+    len(ACTION_NAMES), len(ACTION_NAMES) + 6)
+ACTION_NAMES.extend(["marriage:yes", "marriage:no", "annulment:ask", "annulment:yes",
+                     "annulment:no", "abstain"])
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------
@@ -79,8 +90,8 @@ assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
  TALLAGE, WINDOW, UPRISING_TARGET, UPRISING_FOE, UPRISING_MORE, ASSASSIN_TARGET,
  ASSASSIN_MARKER, JUSTICE_TARGET, SP_ANSWER, BATTLE_WINDOW, AMBUSH_CAPTURE,
  AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS, WITHDRAW_TO, UPRISING_STOP, LOSS_SHARE,
- KEEPER, JOAN_TARGET, TITLE_HEIR, PLACE_FREED, ESCAPE_CHOICE,
- SIDE_CHANGE) = range(50)
+ KEEPER, JOAN_TARGET, TITLE_HEIR, PLACE_FREED, ESCAPE_CHOICE, SIDE_CHANGE, PROPOSAL, PARTNER,
+ MARRIAGE_ANSWER, POPE_DECREE, ANNULMENT_REQUEST, ANNULMENT_ANSWER, CANDIDACY, BALLOT) = range(58)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
@@ -92,6 +103,8 @@ KIND_NAMES = (
     "plague_loss", "withdraw_to", "uprising_stop", "side_loss", "captive_keeper",
     "joan_target", "title_heir", "place_freed_lord", "escape_captive",
     "side_change",
+    "marriage_proposal", "marriage_partner", "marriage_answer", "pope_decree",
+    "annulment_request", "annulment_answer", "candidacy", "ballot",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

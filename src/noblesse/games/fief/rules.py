@@ -1,6 +1,6 @@
 """The rules of Fief (spec: shared/specs/fief.md): setup and the §3 phase machine.
 
-A turn is Announcements (a marker until the next issue) → Cards → Income → Purchase
+A turn is Announcements (marriages, the Pope's decrees, elections) → Cards → Income → Purchase
 (ransoms, then purchases) → Movement → Battles (with sieges) → Pillage → End of turn.
 Each phase visits the players in turn order (``s.cursor`` into ``order(s)``); ``offer``
 sets the pending decision of the player at the cursor, or moves on when he has none.
@@ -17,6 +17,7 @@ from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import (
+    announce,
     battle,
     cards,
     disasters,
@@ -156,14 +157,16 @@ class FiefRules(GameBase):
             if s.cursor >= n:
                 if s.phase == A.CARDS_PHASE and cards.next_step(s, ev):
                     continue                # the next step of the Cards phase
+                if s.phase == A.ANNOUNCE and announce.next_step(s, ev):
+                    continue                # the next step (or ballot) of the Announcements
                 self._next_phase(s, ev)
                 continue
             p = order(s)[s.cursor]
             s.actor = p
             if not self._offer(s, p, ev):
                 s.cursor += 1
-                if s.phase != A.CARDS_PHASE:
-                    s.mode = 0          # a player's own steps (the Cards phase: the table's)
+                if s.phase not in (A.CARDS_PHASE, A.ANNOUNCE):
+                    s.mode = 0          # a player's own steps (Cards, Announcements: the table's)
         succession.ask(s, ev)           # a dead lord's title: the owner picks the heir first
 
     def _offer(self, s: FiefState, p: int, ev: list[Event]) -> bool:
@@ -171,6 +174,8 @@ class FiefRules(GameBase):
         if phase == A.SETUP:
             s.kind = A.PICK_START
             return True
+        if phase == A.ANNOUNCE:
+            return announce.offer(s, p, ev)
         if phase == A.CARDS_PHASE:
             return cards.offer(s, p, ev)
         if phase == A.INCOME:
@@ -225,7 +230,7 @@ class FiefRules(GameBase):
             ev.append(Event("turn", {"turn": s.turn, "first": s.first}))
         ev.append(Event("phase", {"phase": A.PHASE_NAMES[phase]}))
         if phase == A.ANNOUNCE:
-            s.cursor = s.n_players      # nothing to announce until the next issue
+            announce.open_phase(s)
         elif phase == A.INCOME:
             intrigue.open_window(s)           # the intrigue window, then the income
         elif phase == A.PURCHASES:
@@ -241,6 +246,8 @@ class FiefRules(GameBase):
 
     # ================================================================ the contract
     def to_act(self, state: FiefState) -> tuple[int, ...]:
+        if state.kind == A.BALLOT:       # a secret simultaneous ballot: who has not voted
+            return tuple(announce.still_to_vote(state))
         return (state.actor,) if state.kind != A.NONE else ()
 
     def is_over(self, state: FiefState) -> bool:
@@ -346,6 +353,11 @@ LEGAL: dict[int, Callable[[FiefState, int], list[Action]]] = {
     A.TITLE_HEIR: _of_state(succession.legal_heir),
     A.PLACE_FREED: cards.legal_place_freed,
     A.ESCAPE_CHOICE: intrigue.legal_escape_choice,
+    A.PROPOSAL: announce.legal_proposal, A.PARTNER: announce.legal_partner,
+    A.MARRIAGE_ANSWER: _fixed(A.MARRY_YES, A.MARRY_NO), A.POPE_DECREE: announce.legal_decree,
+    A.ANNULMENT_REQUEST: _fixed(A.PASS, A.ANNUL_ASK),
+    A.ANNULMENT_ANSWER: _fixed(A.ANNUL_YES, A.ANNUL_NO),
+    A.CANDIDACY: announce.legal_candidacy, A.BALLOT: announce.legal_ballot,
 }
 """The legal actions of each kind of decision, for the seat that must take it."""
 
@@ -363,6 +375,11 @@ APPLY: dict[int, Callable[[FiefState, int, Action, list[Event]], bool | None]] =
     A.SIEGE: _siege, A.PILLAGE: battle.apply_pillage,
     A.TARGET_BISHOPRIC: fortune.apply_bishopric, A.FORTUNE_EFFECT: fortune.apply_effect,
     A.TALLAGE: fortune.apply_tallage, A.TITLE_HEIR: succession.apply_heir, **INTRIGUE,
+    A.PROPOSAL: announce.apply_proposal, A.PARTNER: announce.apply_partner,
+    A.MARRIAGE_ANSWER: announce.apply_marriage_answer, A.POPE_DECREE: announce.apply_decree,
+    A.ANNULMENT_REQUEST: announce.apply_annulment_request,
+    A.ANNULMENT_ANSWER: announce.apply_annulment_answer,
+    A.CANDIDACY: announce.apply_candidacy, A.BALLOT: announce.apply_ballot,
 }
 """What each kind of decision does; a true result means the player is done in this
 phase and the turn order moves on."""

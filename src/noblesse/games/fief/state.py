@@ -66,6 +66,7 @@ _LISTS = (
     "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
     "clerics", "up_failed", "loss_due", "keep_due", "revealed", "revealed_by",
     "heir_due", "spouse", "excommunicated", "place_due", "entry_due", "b_group",
+    "ballot", "voters", "candidates", "new_bishops",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
@@ -76,6 +77,7 @@ _SCALARS = (
     "crown_prince", "regent",
     "heir_kind", "heir_actor",
     "b_open", "b_ambusher", "truced", "truce_broken",
+    "election", "m_lord", "m_partner",
 )
 
 
@@ -143,6 +145,12 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.cardinal = [0] * NL                # Cardinals (office of the next issue)
     s.spouse = [-1] * NL                 # §5.2: the lord a lord is married to
     s.excommunicated = [0] * NL          # §5.7: lords the Pope has excommunicated
+    s.ballot = [-1] * n                  # a secret ballot: -1 not cast, -2 abstain, a lord
+    s.voters = []                        # the families voting in the open ballot
+    s.candidates = []                    # the lords standing in the current election
+    s.new_bishops = []                   # Bishops elected this turn (no votes in §5.4.1)
+    s.election = -1                      # the bishopric whose Bishop is being elected
+    s.m_lord = s.m_partner = -1          # a marriage proposal: the proposer's lord, the other
     s.tithe = [-1] * (NB * 3)            # b * 3 + (0 Bishop, 1 Cardinal, 2 Pope): family
     s.plague_due = []                    # plague losses the owners still choose
     s.revealed = []                      # disasters drawn this Cards phase, to be placed

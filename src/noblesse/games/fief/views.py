@@ -16,6 +16,7 @@ from typing import Any
 
 from noblesse.core.text import pick, seat_name
 from noblesse.games.fief import actions as A
+from noblesse.games.fief import announce
 from noblesse.games.fief.cards import STEP_NAMES
 from noblesse.games.fief.state import (
     BOARD,
@@ -51,6 +52,11 @@ def lord_name(lo: int, lang: str = "en") -> str:
 
 def card_name(c: int, lang: str = "en") -> str:
     return _n(CARDS[c], lang)
+
+
+def _key(lo: int) -> str | None:
+    """A lord's key, or None for -1 (a vacant office, no lord)."""
+    return LORD_CARDS[lo].key if lo >= 0 else None
 
 
 def _keys(cards: list[int]) -> list[str]:
@@ -94,6 +100,11 @@ class FiefViews:
                 "assassin_marker": bool(s.assassin[lo]),
                 "escorted_by": LORD_CARDS[s.l_escort[lo]].key if s.l_escort[lo] >= 0 else None,
                 "carrying": [s.carry_k[lo], s.carry_m[lo]],
+                "spouse": LORD_CARDS[s.spouse[lo]].key if s.spouse[lo] >= 0 else None,
+                "bishop_of": (BISHOPRICS[s.bishop.index(lo)].key if lo in s.bishop
+                              else None),
+                "cardinal": bool(s.cardinal[lo]),
+                "excommunicated": bool(s.excommunicated[lo]),
             })
         players = []
         for f in range(n):
@@ -118,7 +129,10 @@ class FiefViews:
                             "famine": bool(s.famine[b]), "plague": bool(s.plague[b]),
                             "harvest": bool(s.harvest[b]), "good_weather": bool(s.weather[b])}
                            for b in range(NB)],
-            "king": None, "queen": None, "pope": None,
+            "king": _key(s.king), "queen": _key(s.queen), "pope": _key(s.pope),
+            "crown_prince": _key(s.crown_prince), "regent": bool(s.regent),
+            "bishops": {BISHOPRICS[b].key: _key(s.bishop[b]) for b in range(NB)},
+            "announcements": self._announcements(s, seat),
             "lord_deck": len(s.lord_deck), "fortune_deck": len(s.fd_deck),
             "lord_discard": _keys(s.lord_discard), "fortune_discard": _keys(s.fd_discard),
             "disasters_drawn": _keys(s.set_aside),
@@ -140,6 +154,8 @@ class FiefViews:
         d: dict[str, Any] = {"kind": A.KIND_NAMES[s.kind], "seat": s.actor}
         if s.kind == A.WINDOW:
             d["still_to_answer"] = s.window[1:]
+        if s.kind == A.BALLOT:
+            d["seats"] = announce.still_to_vote(s)
         if s.kind in (A.MOVE_LORD, A.PERMIT, A.REFUSED, A.PLACE) and s.focus >= 0:
             d["lord"] = LORD_CARDS[s.focus].key
         if s.kind in (A.TARGET_BISHOPRIC, A.FORTUNE_EFFECT, A.TALLAGE):
@@ -161,6 +177,24 @@ class FiefViews:
         if s.kind == A.PLACE_FREED:
             d["lord"] = LORD_CARDS[s.place_due[0]].key
         return d
+
+    @staticmethod
+    def _announcements(s: FiefState, seat: int | None) -> dict[str, Any] | None:
+        """The step, the election being held and who has voted; a ballot only to its
+        own seat until all are revealed together (§7.1)."""
+        if s.phase != A.ANNOUNCE:
+            return None
+        out: dict[str, Any] = {
+            "step": announce.STEP_NAMES[s.mode],
+            "bishopric": BISHOPRICS[s.election].key if s.election >= 0 else None,
+            "candidates": [LORD_CARDS[lo].key for lo in s.candidates],
+            "voters": list(s.voters),
+            "voted": [f for f in s.voters if s.ballot[f] != announce.NOT_CAST],
+            "proposal": [_key(s.m_lord), _key(s.m_partner)],
+        }
+        if seat is not None and seat in s.voters and s.ballot[seat] != announce.NOT_CAST:
+            out["my_ballot"] = _key(s.ballot[seat]) or "abstain"
+        return out
 
     @staticmethod
     def _battle(s: FiefState) -> dict[str, Any] | None:
@@ -193,6 +227,9 @@ class FiefViews:
             pool += stay
             rng.shuffle(pool)
             pile[:] = pool
+        for f in s.voters:                # the others' secret ballots, cast or not
+            if f != seat and s.ballot[f] != announce.NOT_CAST:
+                s.ballot[f] = rng.choice([announce.ABSTAINED, *s.candidates])
         return s
 
     def inventory(self, state: FiefState) -> dict[str, Counter[str]]:
@@ -321,6 +358,18 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
                        "哪位被俘的貴族經由秘密通道逃脫？"),
     "side_change": ("After the round: stay on your side, go over to the other side, or leave "
                     "the battle?", "這一輪結束：留在原本一方、倒戈到另一方，或退出戰鬥？"),
+    "marriage_proposal": ("Propose a marriage for one of your lords, or pass",
+                          "為你的一位貴族提親，或跳過"),
+    "marriage_partner": ("Whom should he or she marry?", "要與哪一位結婚？"),
+    "marriage_answer": ("A marriage is proposed to your family: accept?", "有人向你的家族提親：接受嗎？"),
+    "pope_decree": ("The Pope: excommunicate a lord, reinstate one, or pass",
+                    "教宗：將一位貴族逐出教會、恢復其教籍，或跳過"),
+    "annulment_request": ("Ask the Pope to annul your family's marriage?", "請求教宗宣告你家族的婚姻無效嗎？"),
+    "annulment_answer": ("A family asks you, the Pope, to annul its marriage: grant it?",
+                         "有家族請求身為教宗的你宣告其婚姻無效：同意嗎？"),
+    "candidacy": ("Bishop election: declare a candidate, or pass", "主教選舉：推舉一位候選人，或跳過"),
+    "ballot": ("Secret ballot: give all your votes to one candidate, or abstain",
+               "秘密投票：把你所有的票投給一位候選人，或棄權"),
 }
 
 SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
@@ -363,6 +412,12 @@ SIDE_CHANGE_ACTIONS: dict[int, tuple[str, str]] = {      # the same choices, mid
     A.SIDE_ATT: ("Go over to the attacker's side", "倒戈加入攻方"),
     A.SIDE_DEF: ("Go over to the defender's side", "倒戈加入守方"),
     A.SIDE_NONE: ("Leave the battle", "退出戰鬥"),
+    A.MARRY_YES: ("Accept the marriage", "接受婚事"),
+    A.MARRY_NO: ("Refuse the marriage", "拒絕婚事"),
+    A.ANNUL_ASK: ("Ask the Pope for an annulment", "請求教宗宣告婚姻無效"),
+    A.ANNUL_YES: ("Annul the marriage", "宣告婚姻無效"),
+    A.ANNUL_NO: ("Deny the annulment", "駁回請求"),
+    A.ABSTAIN: ("Abstain", "棄權"),
 }
 
 _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
@@ -403,6 +458,12 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.SECRET0, NV, "v", ("Go to {x} by a Secret Passage, asking no one",
                           "打出秘密通道前往{x}，無需對方同意")),
     (A.ESCAPE0, NL, "l", ("{x} escapes", "{x}逃脫")),
+    (A.PROPOSE0, NL, "l", ("Propose a marriage for {x}", "為{x}提親")),
+    (A.PARTNER0, NL, "l", ("Ask for the hand of {x}", "向{x}求婚")),
+    (A.EXCOMMUNICATE0, NL, "l", ("Excommunicate {x}", "將{x}逐出教會")),
+    (A.REINSTATE0, NL, "l", ("Reinstate {x}", "恢復{x}的教籍")),
+    (A.CANDIDATE0, NL, "l", ("Declare {x} a candidate", "推舉{x}為候選人")),
+    (A.VOTE0, NL, "l", ("Vote for {x}", "投票給{x}")),
 ]
 
 
@@ -508,13 +569,37 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "penalty_cancelled": ("{who} finds a secret passage into {village}: no fortification "
                           "penalty", "{who}找到通往{village}的秘密通道：取消攻城懲罰"),
     "cavalcade_end": ("{lord}'s cavalcade {won}", "{lord}的急行軍{won}"),
+    "marriage_proposed": ("{who} proposes a marriage between {lord} and {partner} ({with_})",
+                          "{who}提議{lord}與{partner}（{with_}）聯姻"),
+    "marriage": ("{lord} ({who}) marries {partner} ({with_})", "{lord}（{who}）與{partner}（{with_}）結婚"),
+    "marriage_refused": ("{who} refuses the marriage of {lord} to {partner}",
+                         "{who}拒絕{lord}與{partner}的婚事"),
+    "queen": ("{lord} ({who}) is Queen", "{lord}（{who}）成為皇后"),
+    "excommunicated": ("The Pope excommunicates {lord} ({who})", "教宗將{lord}（{who}）逐出教會"),
+    "reinstated": ("The Pope reinstates {lord} ({who})", "教宗恢復{lord}（{who}）的教籍"),
+    "bishop_deposed": ("{lord} ({who}) is no longer Bishop of {bishopric}",
+                       "{lord}（{who}）不再是{bishopric}主教"),
+    "cardinal_ends": ("{lord} ({who}) is no longer a Cardinal", "{lord}（{who}）不再是紅衣主教"),
+    "annulment_asked": ("{who} asks the Pope to annul the marriage of {lord} and {partner}",
+                        "{who}請求教宗宣告{lord}與{partner}的婚姻無效"),
+    "annulled": ("The marriage of {lord} ({who}) and {partner} ({with_}) is annulled",
+                 "{lord}（{who}）與{partner}（{with_}）的婚姻被宣告無效"),
+    "annulment_denied": ("The Pope denies the annulment", "教宗駁回宣告婚姻無效的請求"),
+    "candidate": ("{who} declares {lord} a candidate for Bishop of {bishopric}",
+                  "{who}推舉{lord}競選{bishopric}主教"),
+    "no_election": ("No {office} election ({why})", "不舉行{office}選舉（{why}）"),
+    "ballot_open": ("Secret ballot for {office}: votes {votes}", "{office}秘密投票：票數 {votes}"),
+    "ballot_cast": ("{who} has voted", "{who}已投票"),
+    "ballot_cast/seen": ("{who} votes for {vote}", "{who}投給{vote}"),
+    "ballot": ("Ballot for {office}: {tally} ({elected})", "{office}投票結果：{tally}（{elected}）"),
+    "elected": ("{lord} ({who}) is elected {office}", "{lord}（{who}）當選{office}"),
     "end_of_turn": ("End of turn {turn}: VP {vp}", "第{turn}回合結束：勝利點數 {vp}"),
     "first_player": ("{who} is now the first player", "{who}成為起始玩家"),
     "game_over": ("Game over ({how}). Winner(s): {winners}", "遊戲結束（{how}）。勝者：{winners}"),
 }
 
 
-WORDS_OF = ("phase", "item", "unit", "why", "how", "deck", "effect")
+WORDS_OF = ("phase", "item", "unit", "why", "how", "deck", "effect", "office")
 WORDS: dict[str, tuple[str, str]] = {
     # phases
     "setup": ("setup", "開局"), "announcements": ("announcements", "宣告"),
@@ -541,6 +626,9 @@ WORDS: dict[str, tuple[str, str]] = {
     # decks, fortune effects
     "fortune": ("Fortune & Disaster", "財富災難"), "lord": ("Lord", "貴族"),
     "cancel": ("cancel", "取消災難"), "bonus": ("bonus", "加成"),
+    # offices, why no election
+    "bishop": ("Bishop", "主教"), "pope": ("Pope", "教宗"), "king": ("King", "國王"),
+    "no_candidate": ("no candidate", "沒有候選人"), "no_voter": ("nobody has a vote", "沒有人有票"),
 }
 
 
@@ -550,8 +638,8 @@ def word(key: str, lang: str) -> str:
 
 def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
     kind = event["type"]
-    if kind == "draw" and "card" in event:
-        kind = "draw/seen"
+    if kind in ("draw", "ballot_cast") and ("card" in event or "vote" in event):
+        kind += "/seen"
     template = EVENT_TEXT.get(kind)
     if template is None:
         return kind
@@ -562,14 +650,23 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
             f[{"seat": "who", "with": "with_"}.get(key, key)] = name
         elif key in ("village", "to", "from") and isinstance(value, int):
             f["from_" if key == "from" else key] = village_name(value, lang) if value >= 0 else "-"
-        elif key == "lord":
-            f[key] = lord_name(value, lang) if value >= 0 else "-"
+        elif key in ("lord", "partner", "vote"):
+            f[key] = lord_name(value, lang) if isinstance(value, int) and value >= 0 else (
+                pick("nobody (abstains)", "棄權", lang) if key == "vote" else "-")
+        elif key == "elected":
+            f[key] = (pick("{x} elected", "{x}當選", lang).format(x=lord_name(value, lang))
+                      if value >= 0 else pick("nobody elected", "無人當選", lang))
+        elif key == "tally":
+            f[key] = pick(", ", "、", lang).join(
+                f"{lord_name(lo, lang)} {n}" for lo, n in value) or "-"
+        elif key == "votes":
+            f[key] = ", ".join(f"{seat_name(i, lang, names)} {x}" for i, x in enumerate(value))
         elif key == "card":
             f[key] = card_name(value, lang)
         elif key == "fief":
             f[key] = _n(FIEFS[value], lang)
         elif key == "bishopric":
-            f[key] = _n(BISHOPRICS[value], lang)
+            f[key] = _n(BISHOPRICS[value], lang) if value >= 0 else "-"
         elif key == "led":
             f[key] = pick("leads" if value else "leaves", "帶走" if value else "留下", lang)
         elif key == "won":
