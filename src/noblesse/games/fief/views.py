@@ -406,18 +406,18 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.TITHE_ALL: ("Tithe every governed bishopric (Pope)", "對所有被統治的教區徵什一稅（教宗）"),
     A.STOP_UPRISING: ("Try to stop the uprising", "嘗試阻止暴動"),
     A.SIDE_STAY: ("Stay on your side", "留在原本一方"),
-}
-
-SIDE_CHANGE_ACTIONS: dict[int, tuple[str, str]] = {      # the same choices, mid-battle
-    A.SIDE_ATT: ("Go over to the attacker's side", "倒戈加入攻方"),
-    A.SIDE_DEF: ("Go over to the defender's side", "倒戈加入守方"),
-    A.SIDE_NONE: ("Leave the battle", "退出戰鬥"),
     A.MARRY_YES: ("Accept the marriage", "接受婚事"),
     A.MARRY_NO: ("Refuse the marriage", "拒絕婚事"),
     A.ANNUL_ASK: ("Ask the Pope for an annulment", "請求教宗宣告婚姻無效"),
     A.ANNUL_YES: ("Annul the marriage", "宣告婚姻無效"),
     A.ANNUL_NO: ("Deny the annulment", "駁回請求"),
     A.ABSTAIN: ("Abstain", "棄權"),
+}
+
+SIDE_CHANGE_ACTIONS: dict[int, tuple[str, str]] = {      # the same choices, mid-battle
+    A.SIDE_ATT: ("Go over to the attacker's side", "倒戈加入攻方"),
+    A.SIDE_DEF: ("Go over to the defender's side", "倒戈加入守方"),
+    A.SIDE_NONE: ("Leave the battle", "退出戰鬥"),
 }
 
 _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
