@@ -66,6 +66,15 @@ TITHE0 = _block("tithe", [b.key for b in BOARD.bishoprics])
 LOSS0 = _block("loss", [str(i + 1) for i in range(SEATS)])
 KEEPER0 = _block("keeper", [str(i + 1) for i in range(SEATS)])
 JOAN0 = _block("joan", LKEYS)
+# -- dynasty and crown (Fief II): Crown Prince, Cardinals, the biretta, royal grants
+PRINCE_YES = _block("prince", ["yes", "no"])
+PRINCE_NO = PRINCE_YES + 1
+CONSENT_YES = _block("consent", ["yes", "no"])
+CONSENT_NO = CONSENT_YES + 1
+CARDINAL0 = _block("cardinal", LKEYS)
+BIRETTA0 = _block("biretta", LKEYS)
+GRANT0 = _block("grant", FKEYS)
+GRANTEE0 = _block("grant_to", LKEYS)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------
@@ -75,7 +84,8 @@ assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
  TALLAGE, WINDOW, UPRISING_TARGET, UPRISING_FOE, UPRISING_MORE, ASSASSIN_TARGET,
  ASSASSIN_MARKER, JUSTICE_TARGET, SP_ANSWER, BATTLE_WINDOW, AMBUSH_CAPTURE,
  AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS, WITHDRAW_TO, UPRISING_STOP, LOSS_SHARE,
- KEEPER, JOAN_TARGET) = range(46)
+ KEEPER, JOAN_TARGET, CROWN_PRINCE, CARDINAL_TARGET, CARDINAL_CONSENT, CARDINAL_REDIRECT,
+ GRANTEE) = range(51)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
@@ -85,7 +95,8 @@ KIND_NAMES = (
     "assassination_target", "assassin_marker", "justice_target", "secret_passage_answer",
     "battle_window", "ambush_capture", "ambush_decide", "pursue_lifted_siege", "join_side",
     "plague_loss", "withdraw_to", "uprising_stop", "side_loss", "captive_keeper",
-    "joan_target",
+    "joan_target", "crown_prince", "cardinal_target", "cardinal_consent", "cardinal_redirect",
+    "royal_grant",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

@@ -167,8 +167,9 @@ def capture(s: FiefState, lo: int, captor: int, ev: list[Event]) -> None:
 
 
 def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
-    """A lord dies: his card is discarded, his fief titles pass to another lord of the
-    family (first by number, max 2 titles) or return to the board (§5.3)."""
+    """A lord dies: his card is discarded, his offices and marriage end and a spouse may
+    inherit (``crown.on_death``), his fief titles pass to another lord of the family
+    (first by number, max 2 titles) or return to the board (§5.3)."""
     f, v = s.l_owner[lo], s.l_loc[lo]
     if v >= 0 and (s.carry_k[lo] or s.carry_m[lo]):
         i = v * SEATS + f       # set down where he fell, spent: one lord a turn (§4.5)
@@ -190,6 +191,9 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
 
         died(s, lo, ev)
     ev.append(Event("lord_dies", {"lord": lo, "seat": f, "village": v, "why": why}))
+    from noblesse.games.fief.crown import on_death
+
+    on_death(s, lo, f, ev)               # offices, marriage, a widow's inheritance (§5.3)
     for fief, holder in enumerate(s.fief_holder):
         if holder != lo:
             continue
