@@ -540,3 +540,57 @@ def test_the_ransom_cap_counts_every_office() -> None:
     bishop = lord(s, "charles", 1, "sigy")
     s.bishop[B["sigy"]] = bishop
     assert ransom_cap(s, bishop) == 2 + 2
+
+
+# ------------------------------------------------------------------ the greedy bot
+
+
+def _greedy(s: object, seat: int) -> str:
+    from noblesse.agents import make_agent
+
+    return GAME.encode(make_agent("greedy", seed=1).act(GAME, s, seat))
+
+
+def test_greedy_pope_vetoes_a_rival_cardinal_and_keeps_the_card_for_his_side() -> None:
+    s = _clergy()
+    s.pope = lord(s, "eric", 2, "bourg")
+    s.bishop[B["bourg"]] = lord(s, "henri", 2, "bourg")
+    _play_step(s, 0, [C["cardinal"]])
+    do(s, 0, "play:cardinal", "cardinal:arthur")
+    assert _greedy(s, 2) == "consent:no"
+    do(s, 2, "consent:no")
+    assert _greedy(s, 2) == "cardinal:henri"
+
+
+def test_greedy_pope_approves_his_allys_cardinal() -> None:
+    s = _clergy()
+    s.pope = lord(s, "eric", 2, "bourg")
+    marry(s, L["arthur"], lord(s, "jeanne", 2, "bourg"))
+    _play_step(s, 0, [C["cardinal"]])
+    do(s, 0, "play:cardinal", "cardinal:arthur")
+    assert _greedy(s, 2) == "consent:yes"
+
+
+def test_greedy_takes_the_crown_prince_and_grants_titles_to_its_side() -> None:
+    s = _crown()
+    _play_step(s, 1, [C["henri"]])
+    do(s, 1, "play:henri")
+    assert _greedy(s, 1) == "prince:yes"
+    s = table(3)
+    s.king = lord(s, "arthur", 0, "blaye")
+    _vacant_bourg(s)
+    begin(s, "purchase")
+    do(s, 0, "grant:bourg")
+    assert _greedy(s, 0) == "grant_to:charles"             # the only qualifying lord
+
+
+def test_joan_darc_is_played_on_an_unmarried_lady_only() -> None:
+    s = table(3)
+    lady = lord(s, "blanche", 0, "blaye")
+    marry(s, lady, lord(s, "arthur", 1, "sigy"))
+    lord(s, "isabelle", 0, "blaye")
+    s.lord_deck.remove(C["darc"])
+    s.hand[1] = [C["darc"]]
+    begin(s, "income")
+    do(s, 1, "play:darc")
+    assert legal(s, 1) == ["joan:isabelle"]

@@ -6,8 +6,8 @@ the battle window before a battle's first round; on any free unmarried lady on t
 board, of any family. The lady becomes Joan:
 3 moves (``rules.joan_moves``), carrying troops, lords of her family (``escort:<lord>``)
 and captives; 1 SP (``rules.joan_sp``) and one more die for her side
-(``rules.joan_extra_dice``: only her side may roll 4); she never marries (no marriage is
-built yet). The card stays with her and is discarded when she dies.
+(``rules.joan_extra_dice``: only her side may roll 4); she never marries (a married lady
+cannot become Joan; the Announcements phase must not marry her). The card stays with her and is discarded when she dies.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ JOAN_DICE = rule("joan_extra_dice")
 
 
 def ladies(s: FiefState) -> list[int]:
-    """Free unmarried ladies on the board (every lady: marriage is not built yet)."""
+    """Free unmarried ladies on the board (§4.12.6)."""
     if s.joan >= 0:
         return []
     return [lo for lo in range(NL) if LORD_FEMALE[lo] and s.l_owner[lo] >= 0
-            and s.l_loc[lo] >= 0 and s.l_captor[lo] < 0]
+            and s.l_loc[lo] >= 0 and s.l_captor[lo] < 0 and s.spouse[lo] < 0]
 
 
 def playable(s: FiefState, p: int) -> bool:
