@@ -594,3 +594,51 @@ def test_joan_darc_is_played_on_an_unmarried_lady_only() -> None:
     begin(s, "income")
     do(s, 1, "play:darc")
     assert legal(s, 1) == ["joan:isabelle"]
+
+
+def test_the_view_shows_offices_spouses_and_the_bishop_the_pope_is_asked_about() -> None:
+    s = _clergy()
+    s.pope = lord(s, "eric", 2, "bourg")
+    s.king = L["charles"]
+    marry(s, L["arthur"], lord(s, "jeanne", 2, "bourg"))
+    _play_step(s, 0, [C["cardinal"]])
+    do(s, 0, "play:cardinal", "cardinal:arthur")
+    view = GAME.view(s, 1)
+    assert view["decision"] == {"kind": "cardinal_consent", "seat": 2, "lord": "arthur"}
+    assert (view["king"], view["pope"], view["queen"]) == ("charles", "eric", None)
+    arthur = next(x for x in view["lords"] if x["key"] == "arthur")
+    assert arthur["spouse"] == "jeanne" and arthur["cardinal"] is False
+    assert GAME.describe_decision(s, "zh-TW") == "教宗：同意或否決新的紅衣主教？"
+
+
+def test_every_dynasty_event_has_words_in_both_languages() -> None:
+    s = _crown(4)
+    prince = lord(s, "henri", 1, "sigy")
+    s.crown_prince = prince
+    s.bishop[B["blaye"]] = s.king
+    s.cardinal[s.king] = 2
+    titles(s, {"blaye": s.king})
+    s.fort[V["blaye"]] = 1
+    troops(s, "blaye", 0, 1, 0)
+    ev: list = []
+    kill(s, s.king, "battle", ev)
+    kill(s, prince, "battle", ev)
+    made = {e.type for e in ev}
+    assert {"title_inherited", "fortress_inherited", "office_vacant", "crowned",
+            "widowed", "biretta_returned"} <= made
+    for e in ev:
+        for lang in ("en", "zh-TW"):
+            text = GAME.describe_event(e.for_seat(None), lang)
+            assert text != e.type and "{" not in text, (e.type, text)
+    from noblesse.core.events import Event
+
+    more = [Event("queen_regent", {"lord": 3, "seat": 1}),
+            Event("crown_prince", {"lord": 11, "seat": 1}),
+            Event("cardinal", {"lord": 6, "seat": 0, "by": 0, "biretta": True}),
+            Event("cardinal_vetoed", {"seat": 2, "lord": 6, "owner": 0}),
+            Event("biretta", {"seat": 0, "lord": 6}),
+            Event("royal_grant", {"seat": 0, "fief": 0, "lord": 7, "owner": 1})]
+    for e in more:
+        for lang in ("en", "zh-TW"):
+            text = GAME.describe_event(e.for_seat(None), lang)
+            assert text != e.type and "{" not in text and " -" not in text, (e.type, text)

@@ -157,6 +157,12 @@ class FiefViews:
             d["fief"] = FIEFS[s.focus].key
         if s.kind == A.PERMIT:
             d["village"] = VILLAGES[s.target].key
+        if s.kind in (A.CARDINAL_CONSENT, A.CARDINAL_REDIRECT) and s.red_hat >= 0:
+            d["lord"] = LORD_CARDS[s.red_hat].key         # the Bishop proposed
+        if s.kind == A.CROWN_PRINCE and s.focus >= 0:
+            d["lord"] = LORD_CARDS[s.focus].key
+        if s.kind == A.GRANTEE:
+            d["fief"] = FIEFS[s.focus].key
         if s.kind == A.PLAGUE_LOSS:
             i, left = divmod(s.plague_due[0], 1024)
             d["village"], d["units_to_lose"] = VILLAGES[i // SEATS].key, left
