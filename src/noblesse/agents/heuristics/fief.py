@@ -16,7 +16,7 @@ import random
 from noblesse.core.game import Action, Game, State
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.battle import ATTACKER, DEFENDER, foes, side_strength, strength
-from noblesse.games.fief.marriage import ally_of
+from noblesse.games.fief.marriage import allied, ally_of
 from noblesse.games.fief.state import (
     FIEF_OF,
     FIEF_SIZE,
@@ -41,6 +41,8 @@ TITLE_READY = 8.0     # ... and one of them with our stronghold: the title can b
 FREE_LORD = 3.0       # lords lead troops and hold titles
 CAPTIVE_LORD = 1.0
 CARD = 0.4
+CARDINAL = 2.5        # a tithe on any governed bishopric, votes, a way to the tiara
+CROWN_PRINCE = 4.0    # the King's heir: the crown's VP at the King's death
 SCALE = 8.0
 
 
@@ -70,6 +72,7 @@ def worth(s: FiefState, f: int) -> float:
     for lord in range(NL):
         if s.l_owner[lord] == f:
             value += FREE_LORD if s.l_captor[lord] < 0 else CAPTIVE_LORD
+            value += CARDINAL * bool(s.cardinal[lord]) + CROWN_PRINCE * (lord == s.crown_prince)
             army += 3 * s.carry_k[lord] + s.carry_m[lord]
     return value + ARMY * army ** 0.5
 
@@ -98,6 +101,8 @@ def choose(game: Game, state: State, seat: int, legal: list[Action],
         return _round(s, seat, legal)
     if s.kind in ANNOUNCING:
         return _announce(s, seat, legal)
+    if s.kind in (A.CARDINAL_CONSENT, A.CARDINAL_REDIRECT, A.GRANTEE, A.CROWN_PRINCE):
+        return _dynasty(s, seat, legal)
     if s.kind == A.PERMIT:
         worths = [worth(s, f) for f in range(s.n_players)]
         mover = s.l_owner[s.focus] if s.focus >= 0 else -1
@@ -156,6 +161,28 @@ def _decree(s: FiefState, seat: int, legal: list[Action], leader: int) -> Action
                     and s.l_owner[lo] == leader and (lo in s.bishop or s.cardinal[lo])):
                 return action
     return A.PASS
+
+
+def _friend(s: FiefState, seat: int, lord: int) -> bool:
+    g = s.l_owner[lord]
+    return g == seat or allied(s, seat, g)
+
+
+def _dynasty(s: FiefState, seat: int, legal: list[Action]) -> Action:
+    """A Crown Prince whenever one may be had; the Pope approves a Cardinal of his own
+    side only and gives a vetoed card to his side's Bishop if any; the Crown grants a
+    title to its side, else to the family furthest behind."""
+    if s.kind == A.CROWN_PRINCE:
+        return A.PRINCE_YES
+    if s.kind == A.CARDINAL_CONSENT:
+        return A.CONSENT_YES if _friend(s, seat, s.red_hat) else A.CONSENT_NO
+    if s.kind == A.CARDINAL_REDIRECT:
+        ours = [a for a in legal if a != A.PASS and _friend(s, seat, a - A.CARDINAL0)]
+        return ours[0] if ours else A.PASS
+    ours = [a for a in legal if _friend(s, seat, a - A.GRANTEE0)]
+    if ours:
+        return ours[0]
+    return min(legal, key=lambda a: (worth(s, s.l_owner[a - A.GRANTEE0]), a))
 
 
 def _declare(s: FiefState, seat: int, legal: list[Action], rng: random.Random) -> Action:

@@ -81,6 +81,15 @@ VOTE0 = _block("vote", LKEYS)
     len(ACTION_NAMES), len(ACTION_NAMES) + 6)
 ACTION_NAMES.extend(["marriage:yes", "marriage:no", "annulment:ask", "annulment:yes",
                      "annulment:no", "abstain"])
+# -- dynasty and crown (Fief II): Crown Prince, Cardinals, the biretta, royal grants
+PRINCE_YES = _block("prince", ["yes", "no"])
+PRINCE_NO = PRINCE_YES + 1
+CONSENT_YES = _block("consent", ["yes", "no"])
+CONSENT_NO = CONSENT_YES + 1
+CARDINAL0 = _block("cardinal", LKEYS)
+BIRETTA0 = _block("biretta", LKEYS)
+GRANT0 = _block("grant", FKEYS)
+GRANTEE0 = _block("grant_to", LKEYS)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------
@@ -91,7 +100,8 @@ assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
  ASSASSIN_MARKER, JUSTICE_TARGET, SP_ANSWER, BATTLE_WINDOW, AMBUSH_CAPTURE,
  AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS, WITHDRAW_TO, UPRISING_STOP, LOSS_SHARE,
  KEEPER, JOAN_TARGET, TITLE_HEIR, PLACE_FREED, ESCAPE_CHOICE, SIDE_CHANGE, PROPOSAL, PARTNER,
- MARRIAGE_ANSWER, POPE_DECREE, ANNULMENT_REQUEST, ANNULMENT_ANSWER, CANDIDACY, BALLOT) = range(58)
+ MARRIAGE_ANSWER, POPE_DECREE, ANNULMENT_REQUEST, ANNULMENT_ANSWER, CANDIDACY, BALLOT,
+ CROWN_PRINCE, CARDINAL_TARGET, CARDINAL_CONSENT, CARDINAL_REDIRECT, GRANTEE) = range(63)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
@@ -105,6 +115,8 @@ KIND_NAMES = (
     "side_change",
     "marriage_proposal", "marriage_partner", "marriage_answer", "pope_decree",
     "annulment_request", "annulment_answer", "candidacy", "ballot",
+    "crown_prince", "cardinal_target", "cardinal_consent", "cardinal_redirect",
+    "royal_grant",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

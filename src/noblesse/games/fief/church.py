@@ -17,6 +17,7 @@ stand; excommunicated lords do not vote.
 from __future__ import annotations
 
 from noblesse.core.events import Event
+from noblesse.games.fief.crown import crown_pope, drop_cardinal
 from noblesse.games.fief.marriage import cleric, in_play, married
 from noblesse.games.fief.state import (
     BOARD,
@@ -125,10 +126,9 @@ def pope_elected(s: FiefState, tally: dict[int, int]) -> int:
 
 def make_pope(s: FiefState, lo: int, ev: list[Event]) -> None:
     """He keeps his Bishop title and gives up his Cardinal's office (§5.4)."""
-    s.pope = lo
     if s.cardinal[lo]:
-        s.cardinal[lo] = 0
         ev.append(Event("cardinal_ends", {"lord": lo, "seat": s.l_owner[lo]}))
+    crown_pope(s, lo, ev)                # his Cardinal card is discarded
 
 
 # ------------------------------------------------------------------ the King (§5.6)
@@ -197,8 +197,8 @@ def excommunicate(s: FiefState, lo: int, ev: list[Event]) -> None:
         s.bishop[b] = -1
         ev.append(Event("bishop_deposed", {"lord": lo, "seat": s.l_owner[lo], "bishopric": b}))
     if s.cardinal[lo]:
-        s.cardinal[lo] = 0
         ev.append(Event("cardinal_ends", {"lord": lo, "seat": s.l_owner[lo]}))
+        drop_cardinal(s, lo, s.l_owner[lo], ev)
 
 
 def reinstate(s: FiefState, lo: int, ev: list[Event]) -> None:

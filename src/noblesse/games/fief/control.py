@@ -117,10 +117,12 @@ def guarded(s: FiefState, lo: int, v: int, captor: int) -> bool:
 
 
 def allies(s: FiefState, f: int) -> list[int]:
-    """The families allied to ``f`` (§5.2: joined to it by a marriage). There are no
-    marriages yet (stage 3), so none; a battle's sides are no alliance. Placement tier
-    4 reads this, so marriages only have to fill it."""
-    return []
+    """The families allied to ``f`` (§5.2: joined to it by a marriage; a family is in
+    one marriage at most); a battle's sides are no alliance."""
+    from noblesse.games.fief.marriage import ally_of
+
+    g = ally_of(s, f)
+    return [g] if g >= 0 else []
 
 
 def placement_options(s: FiefState, f: int) -> list[int]:
@@ -203,9 +205,10 @@ def capture(s: FiefState, lo: int, captor: int, ev: list[Event]) -> None:
 
 
 def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
-    """A lord dies: his card is discarded, his fief titles pass to another lord of the
-    family (max 2 titles; the owner's choice when several may take one, ``succession``)
-    or return to the board (§5.3)."""
+    """A lord dies: his card is discarded, his offices and marriage end and a spouse may
+    inherit (``crown.on_death``), his fief titles pass to another lord of the family
+    (max 2 titles; the owner's choice when several may take one, ``succession``) or
+    return to the board (§5.3)."""
     f, v = s.l_owner[lo], s.l_loc[lo]
     if v >= 0 and (s.carry_k[lo] or s.carry_m[lo]):
         i = v * SEATS + f       # set down where he fell, spent: one lord a turn (§4.5)
@@ -227,6 +230,9 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
 
         died(s, lo, ev)
     ev.append(Event("lord_dies", {"lord": lo, "seat": f, "village": v, "why": why}))
+    from noblesse.games.fief.crown import on_death
+
+    on_death(s, lo, f, ev)               # offices, marriage, a widow's inheritance (§5.3)
     for fief, holder in enumerate(s.fief_holder):
         if holder != lo:
             continue

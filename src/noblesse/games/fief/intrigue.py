@@ -17,14 +17,15 @@ kernel's simultaneous decisions are for answers that do not affect each other.)
 * Assassination (§4.12.3): any lord of another family, d6 1-3 he dies; whatever the
   roll, an assassin marker goes on one of the assassin's lords on the board (needed to
   play it).
-* Justice (§4.12.4): kills a lord carrying an assassin marker.
+* Justice (§4.12.4): kills a lord carrying an assassin marker; the King, the Queen, the
+  Crown Prince and the Pope are immune.
 """
 
 from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief import joan
+from noblesse.games.fief import dynasty, joan
 from noblesse.games.fief.battle import (
     ATTACKER,
     DEFENDER,
@@ -35,6 +36,7 @@ from noblesse.games.fief.battle import (
     take_hits,
 )
 from noblesse.games.fief.control import capture, free, kill, settle
+from noblesse.games.fief.crown import immune_to_justice
 from noblesse.games.fief.state import (
     ASSUMED,
     BISHOPRIC_OF,
@@ -92,7 +94,7 @@ def assassination_targets(s: FiefState, p: int) -> list[int]:
 
 
 def justice_targets(s: FiefState) -> list[int]:
-    immune = (s.king, s.queen, s.pope)
+    immune = immune_to_justice(s)
     return [lo for lo in range(NL) if s.assassin[lo] and s.l_owner[lo] >= 0
             and lo not in immune]
 
@@ -110,6 +112,8 @@ def legal_window(s: FiefState, p: int) -> list[int]:
         out.append(A.PLAY0 + SECRET_PASSAGE)
     if joan.playable(s, p):
         out.append(A.PLAY0 + joan.DARC)
+    if dynasty.cardinal_playable(s, p):
+        out.append(A.PLAY0 + dynasty.CARDINAL)
     return sorted(out)
 
 
@@ -124,6 +128,9 @@ def apply_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     card = action - A.PLAY0
     if card == joan.DARC:
         joan.play(s, p, ev)
+        return
+    if card == dynasty.CARDINAL:
+        dynasty.play_cardinal(s, p, ev)
         return
     s.hand[p].remove(card)
     s.fd_discard.append(card)
@@ -436,6 +443,8 @@ def legal_battle_window(s: FiefState, p: int) -> list[int]:
         out.append(A.PLAY0 + SECRET_PASSAGE)
     if joan.playable(s, p):
         out.append(A.PLAY0 + joan.DARC)
+    if dynasty.cardinal_playable(s, p):
+        out.append(A.PLAY0 + dynasty.CARDINAL)
     return sorted(out)
 
 
@@ -455,6 +464,9 @@ def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> N
     card = action - A.PLAY0
     if card == joan.DARC:
         joan.play(s, p, ev)                  # her lady next, then the window goes on
+        return
+    if card == dynasty.CARDINAL:
+        dynasty.play_cardinal(s, p, ev)      # his Bishop next, then the window goes on
         return
     s.hand[p].remove(card)
     s.fd_discard.append(card)

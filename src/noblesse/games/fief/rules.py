@@ -21,6 +21,7 @@ from noblesse.games.fief import (
     battle,
     cards,
     disasters,
+    dynasty,
     economy,
     fortune,
     intrigue,
@@ -58,6 +59,9 @@ INTRIGUE = {
     A.JOAN_TARGET: intrigue.apply_joan_target, A.PLACE_FREED: cards.apply_place_freed,
     A.ESCAPE_CHOICE: intrigue.apply_escape_choice,
     A.SIDE_CHANGE: battle.apply_side_change,
+    A.CARDINAL_TARGET: dynasty.apply_cardinal_target, A.CARDINAL_CONSENT: dynasty.apply_consent,
+    A.CARDINAL_REDIRECT: dynasty.apply_redirect, A.GRANTEE: dynasty.apply_grantee,
+    A.CROWN_PRINCE: cards.apply_prince,
 }
 
 
@@ -318,7 +322,7 @@ def _of_state(legal: Callable[[FiefState], list[Action]]
 
 
 LEGAL: dict[int, Callable[[FiefState, int], list[Action]]] = {
-    A.MOVE_LORD: movement.legal_move_lord, A.PURCHASE: economy.legal_purchase,
+    A.MOVE_LORD: movement.legal_move_lord, A.PURCHASE: dynasty.legal_purchase,
     A.ROUND_ATT: _of_state(battle.legal_round_att),
     A.ROUND_DEF: _of_state(battle.legal_round_def),
     A.MOVE_SELECT: movement.legal_select,
@@ -358,11 +362,16 @@ LEGAL: dict[int, Callable[[FiefState, int], list[Action]]] = {
     A.ANNULMENT_REQUEST: _fixed(A.PASS, A.ANNUL_ASK),
     A.ANNULMENT_ANSWER: _fixed(A.ANNUL_YES, A.ANNUL_NO),
     A.CANDIDACY: announce.legal_candidacy, A.BALLOT: announce.legal_ballot,
+    A.CROWN_PRINCE: _fixed(A.PRINCE_YES, A.PRINCE_NO),
+    A.CARDINAL_TARGET: _of_state(dynasty.legal_cardinal_target),
+    A.CARDINAL_CONSENT: _fixed(A.CONSENT_YES, A.CONSENT_NO),
+    A.CARDINAL_REDIRECT: _of_state(dynasty.legal_redirect),
+    A.GRANTEE: _of_state(dynasty.legal_grantee),
 }
 """The legal actions of each kind of decision, for the seat that must take it."""
 
 APPLY: dict[int, Callable[[FiefState, int, Action, list[Event]], bool | None]] = {
-    A.MOVE_LORD: _move_lord, A.PURCHASE: economy.apply_purchase,
+    A.MOVE_LORD: _move_lord, A.PURCHASE: dynasty.apply_purchase,
     A.ROUND_ATT: battle.apply_round_att, A.ROUND_DEF: battle.apply_round_def,
     A.MOVE_SELECT: movement.apply_select, A.PICK_START: _pick_start,
     A.DISCARD: cards.apply_discard, A.HAND_LIMIT: cards.apply_discard,

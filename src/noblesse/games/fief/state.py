@@ -78,6 +78,7 @@ _SCALARS = (
     "heir_kind", "heir_actor",
     "b_open", "b_ambusher", "truced", "truce_broken",
     "election", "m_lord", "m_partner",
+    "red_hat", "red_hat_by", "red_hat_how",
 )
 
 
@@ -110,6 +111,9 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.king = s.queen = s.pope = -1       # the lords holding the offices (-1: vacant)
     s.crown_prince = -1                  # §5.7: the Queen's son, King at the King's death
     s.regent = 0                         # 1: the Queen rules as Queen Regent (no King)
+    s.red_hat = -1                       # the Bishop a Cardinal card or biretta is for
+    s.red_hat_by = -1                    # who played it (or pays for the biretta)
+    s.red_hat_how = 0                    # 1: the Cardinal card, 2: the biretta
     s.max_turns = int(options.get("max_turns", 0))
     s.winner_list = None
     s.money = [0] * n
@@ -142,7 +146,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.l_born = [0] * NL                  # clock when the lord came into play
     s.vacated = [0] * NF                 # clock when the title went back to the board
     s.transferred = [0] * NF             # title transferred in this Purchase phase
-    s.cardinal = [0] * NL                # Cardinals (office of the next issue)
+    s.cardinal = [0] * NL                # Cardinals: 1 by the card, 2 by the biretta
     s.spouse = [-1] * NL                 # §5.2: the lord a lord is married to
     s.excommunicated = [0] * NL          # §5.7: lords the Pope has excommunicated
     s.ballot = [-1] * n                  # a secret ballot: -1 not cast, -2 abstain, a lord

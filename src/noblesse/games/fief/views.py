@@ -18,6 +18,8 @@ from noblesse.core.text import pick, seat_name
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import announce
 from noblesse.games.fief.cards import STEP_NAMES
+from noblesse.games.fief.crown import BY_BIRETTA, BY_CARD
+from noblesse.games.fief.dynasty import red_hat_pending
 from noblesse.games.fief.state import (
     BOARD,
     CARD_DECK,
@@ -166,6 +168,12 @@ class FiefViews:
             d["fief"] = FIEFS[s.heir_due[0]].key
         if s.kind == A.PERMIT:
             d["village"] = VILLAGES[s.target].key
+        if s.kind in (A.CARDINAL_CONSENT, A.CARDINAL_REDIRECT) and s.red_hat >= 0:
+            d["lord"] = LORD_CARDS[s.red_hat].key         # the Bishop proposed
+        if s.kind == A.CROWN_PRINCE and s.focus >= 0:
+            d["lord"] = LORD_CARDS[s.focus].key
+        if s.kind == A.GRANTEE:
+            d["fief"] = FIEFS[s.focus].key
         if s.kind == A.PLAGUE_LOSS and s.entry_due:      # a group entering the Plague
             lo, _, _, w, left = s.entry_due
             d["village"], d["units_to_lose"] = VILLAGES[w].key, left
@@ -243,12 +251,16 @@ class FiefViews:
         cards.update(LORD_CARDS[lo].key for lo in range(NL) if s.l_owner[lo] >= 0)
         if s.joan >= 0 or s.kind == A.JOAN_TARGET:
             cards["darc"] += 1                  # on her lady (§4.12.6), or being played
+        # on their Cardinals (§4.12.7), or being played
+        cards["cardinal"] += sum(1 for x in s.cardinal if x == BY_CARD) + red_hat_pending(s)
         forts = Counter(s.fort)
         pieces: Counter[str] = Counter()
         for key, on_board in (("mill", sum(s.mills)), ("stronghold", forts[1]),
                               ("fortified_city", forts[2])):
             # the supply is what the board leaves; it can never be negative
             pieces[key] = on_board + max(0, DATA.pool_count(key) - on_board)
+        biretta = sum(1 for x in s.cardinal if x == BY_BIRETTA)
+        pieces["biretta"] = biretta + max(0, DATA.pool_count("biretta") - biretta)
         pieces["fief_title"] = sum(1 for h in s.fief_holder if h >= 0) + sum(
             1 for h in s.fief_holder if h < 0)
         for f in range(s.n_players):
@@ -370,6 +382,12 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "candidacy": ("Bishop election: declare a candidate, or pass", "主教選舉：推舉一位候選人，或跳過"),
     "ballot": ("Secret ballot: give all your votes to one candidate, or abstain",
                "秘密投票：把你所有的票投給一位候選人，或棄權"),
+    "crown_prince": ("Does this lord come as the Crown Prince?", "這位貴族以皇儲身分登場嗎？"),
+    "cardinal_target": ("Which of your Bishops becomes Cardinal?", "你的哪位主教升為紅衣主教？"),
+    "cardinal_consent": ("The Pope: approve or veto the new Cardinal?", "教宗：同意或否決新的紅衣主教？"),
+    "cardinal_redirect": ("Vetoed: give the Cardinal card to another Bishop, or discard it",
+                          "已否決：把紅衣主教卡給另一位主教，或棄掉"),
+    "royal_grant": ("To which lord does the Crown grant the title?", "王室把爵位賜給哪位貴族？"),
 }
 
 SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
@@ -412,6 +430,10 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.ANNUL_YES: ("Annul the marriage", "宣告婚姻無效"),
     A.ANNUL_NO: ("Deny the annulment", "駁回請求"),
     A.ABSTAIN: ("Abstain", "棄權"),
+    A.PRINCE_YES: ("He is the Crown Prince", "他是皇儲"),
+    A.PRINCE_NO: ("An ordinary lord", "一般貴族"),
+    A.CONSENT_YES: ("Approve the Cardinal", "同意紅衣主教"),
+    A.CONSENT_NO: ("Veto the Cardinal", "否決紅衣主教"),
 }
 
 SIDE_CHANGE_ACTIONS: dict[int, tuple[str, str]] = {      # the same choices, mid-battle
@@ -464,6 +486,10 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.REINSTATE0, NL, "l", ("Reinstate {x}", "恢復{x}的教籍")),
     (A.CANDIDATE0, NL, "l", ("Declare {x} a candidate", "推舉{x}為候選人")),
     (A.VOTE0, NL, "l", ("Vote for {x}", "投票給{x}")),
+    (A.CARDINAL0, NL, "l", ("Make {x} a Cardinal", "讓{x}升為紅衣主教")),
+    (A.BIRETTA0, NL, "l", ("Buy the biretta for {x} (5 D)", "為{x}購買紅衣主教職（5元）")),
+    (A.GRANT0, NF, "f", ("Grant the vacant title of {x}", "賜予{x}的空缺爵位")),
+    (A.GRANTEE0, NL, "l", ("Grant it to {x}", "賜給{x}")),
 ]
 
 
@@ -596,6 +622,23 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "end_of_turn": ("End of turn {turn}: VP {vp}", "第{turn}回合結束：勝利點數 {vp}"),
     "first_player": ("{who} is now the first player", "{who}成為起始玩家"),
     "game_over": ("Game over ({how}). Winner(s): {winners}", "遊戲結束（{how}）。勝者：{winners}"),
+    "title_inherited": ("{lord} ({who}) inherits the title of {fief} from the family of {owner}",
+                        "{lord}（{who}）從{owner}家族繼承{fief}的爵位"),
+    "fortress_inherited": ("{who} inherits the fortress of {village} from {owner}, with "
+                           "{knights} knights and {men_at_arms} men-at-arms",
+                           "{who}從{owner}繼承{village}的要塞，連同{knights}名騎士及{men_at_arms}名士兵"),
+    "office_vacant": ("{lord} ({who}) is {office} no more: the office is vacant",
+                      "{lord}（{who}）不再是{office}：職位空缺"),
+    "crowned": ("The Crown Prince {lord} ({who}) is King", "皇儲{lord}（{who}）即位為國王"),
+    "queen_regent": ("{lord} ({who}) rules as Queen Regent", "{lord}（{who}）成為攝政女王"),
+    "widowed": ("{lord} ({who}) is widowed: the marriage ends", "{lord}（{who}）喪偶：婚姻結束"),
+    "biretta_returned": ("The biretta of {lord} goes back to the supply", "{lord}的紅衣主教職歸還"),
+    "crown_prince": ("{lord} ({who}) is the Crown Prince", "{lord}（{who}）成為皇儲"),
+    "cardinal": ("{lord} ({who}) becomes a Cardinal", "{lord}（{who}）成為紅衣主教"),
+    "cardinal_vetoed": ("The Pope ({who}) vetoes {lord} as Cardinal", "教宗（{who}）否決{lord}成為紅衣主教"),
+    "biretta": ("{who} asks the biretta for {lord}", "{who}為{lord}申請紅衣主教職"),
+    "royal_grant": ("The Crown ({who}) grants {fief} to {lord} ({owner})",
+                    "王室（{who}）把{fief}賜給{lord}（{owner}）"),
 }
 
 
@@ -629,6 +672,7 @@ WORDS: dict[str, tuple[str, str]] = {
     # offices, why no election
     "bishop": ("Bishop", "主教"), "pope": ("Pope", "教宗"), "king": ("King", "國王"),
     "no_candidate": ("no candidate", "沒有候選人"), "no_voter": ("nobody has a vote", "沒有人有票"),
+    "queen": ("Queen", "皇后"), "crown_prince": ("Crown Prince", "皇儲"),
 }
 
 
@@ -645,7 +689,7 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
         return kind
     f: dict[str, Any] = {}
     for key, value in event.items():
-        if key in ("seat", "foe", "captor", "owner", "mover", "asked", "defender", "with"):
+        if key in ("seat", "foe", "captor", "owner", "mover", "asked", "defender", "with", "by"):
             name = seat_name(value, lang, names) if isinstance(value, int) and value >= 0 else "-"
             f[{"seat": "who", "with": "with_"}.get(key, key)] = name
         elif key in ("village", "to", "from") and isinstance(value, int):
@@ -693,7 +737,7 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
 
 KIND_TEXT = {
     "lord": ("Lord (Cards phase)", "貴族（卡片階段）"),
-    "lord_opportunity": ("Lord opportunity (not yet playable)", "貴族機會卡（尚未開放）"),
+    "lord_opportunity": ("Lord opportunity (any time)", "貴族機會卡（隨時）"),
     "disaster": ("Disaster", "災難"),
     "fortune": ("Fortune (Cards phase)", "財富（卡片階段）"),
     "opportunity": ("Opportunity", "機會卡"),
