@@ -237,6 +237,7 @@ def test_tie_break_the_pope_before_a_fief_lord() -> None:
 def test_tie_break_the_queen_regent_before_more_fief_lords() -> None:
     def setup(s: FiefState) -> None:
         s.queen = _title(s, "blanche", 0, "mazilles")       # no King: she is Regent
+        s.regent = 1
         _title(s, "eric", 2, "blaye")
         troops(s, "sigy", 2, 0, 1)
 
