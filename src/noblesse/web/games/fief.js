@@ -122,11 +122,6 @@ function families(ctx, bound) {
       const bits = [where];
       if (titles) bits.push((zh ? "封地：" : "fief: ") + titles);
       if (l.captive_of !== null) bits.push((zh ? "被俘於 " : "captive of ") + ctx.seatName(l.captive_of));
-      const offices = [[v.king, "國王", "King"], [v.queen, v.regent ? "攝政女王" : "皇后", v.regent ? "Queen Regent" : "Queen"],
-        [v.crown_prince, "皇儲", "Crown Prince"], [v.pope, "教宗", "Pope"]].filter(([k]) => k === l.key).map(([, z, e]) => (zh ? z : e));
-      if (l.cardinal) offices.push(zh ? "紅衣主教" : "Cardinal");
-      if (offices.length) bits.push(offices.join(", "));
-      if (l.spouse) bits.push((zh ? "配偶：" : "married to ") + name(ctx, l.spouse));
       if (l.carrying && (l.carrying[0] || l.carrying[1])) bits.push(zh ? `帶騎${l.carrying[0]} 兵${l.carrying[1]}` : `with K${l.carrying[0]} M${l.carrying[1]}`);
       if (l.moves_left) bits.push(zh ? `移動 ${l.moves_left}` : `${l.moves_left} moves`);
       for (const office of offices(ctx, l)) bits.push(office);
