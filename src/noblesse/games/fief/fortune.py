@@ -7,7 +7,7 @@ Taxes as Tallage: a fief lord taxes his own fief, the King a fief nobody control
 per village at the next income, whoever controls them); as Tithe: a Bishop his own
 bishopric, a Cardinal any governed one, the Pope all governed ones with one card (the
 bishopric's mill income, Bishop > Cardinal > Pope); at most 3 tax markers per family.
-The offices are elected in the next issue; here they are read from the state.
+The offices (elected in the Announcements phase) are read from the state.
 """
 
 from __future__ import annotations

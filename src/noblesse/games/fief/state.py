@@ -140,7 +140,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.engine = [0] * size                # siege engine of f at v: 0, +1D or +2D
     s.new_units = [0] * size             # units bought this Purchase phase
     s.fief_holder = [-1] * NF            # lord holding the fief title
-    s.bishop = [-1] * NB                 # next issue: bishops (empty now)
+    s.bishop = [-1] * NB                 # the Bishop of each bishopric (-1: vacant)
     s.rain, s.famine, s.plague = [0] * NB, [0] * NB, [0] * NB
     s.harvest, s.weather = [0] * NB, [0] * NB
     s.l_born = [0] * NL                  # clock when the lord came into play
