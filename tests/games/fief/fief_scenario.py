@@ -17,6 +17,7 @@ from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
 from noblesse.games.fief import GAME
 from noblesse.games.fief import actions as A
+from noblesse.games.fief.announce import KING_VOTE
 from noblesse.games.fief.cards import TRIMMING
 from noblesse.games.fief.control import put_lord, settle
 from noblesse.games.fief.state import BOARD, CARDS, LORDS, NL, NV, SEATS, FiefState
@@ -94,6 +95,8 @@ def begin(s: FiefState, phase: str) -> list[Event]:
     s.cursor, s.kind, s.mode, s.legal_cache = s.n_players, A.NONE, 0, None
     if s.phase == A.CARDS_PHASE:
         s.mode = TRIMMING                # the Cards phase ends after its last step
+    if s.phase == A.ANNOUNCE:
+        s.mode = KING_VOTE               # the Announcements end after their last step
     GAME.run(s, ev)
     return ev
 

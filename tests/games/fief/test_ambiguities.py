@@ -3,10 +3,28 @@ files of their rules: §6 #4, #6, #7, #8, #11, #14, #16, #18, #21)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
-from fief_scenario import GAME, A, C, L, V, begin, dice, do, events_of, legal, lord, table, troops
+from fief_scenario import (
+    GAME,
+    A,
+    C,
+    F,
+    L,
+    V,
+    begin,
+    dice,
+    do,
+    events_of,
+    legal,
+    lord,
+    table,
+    troops,
+)
 
 from noblesse.games.fief.battle import hits_of
+from noblesse.games.fief.control import capture
 from noblesse.games.fief.state import BOARD
 
 B = {b.key: b.id for b in BOARD.bishoprics}
@@ -119,3 +137,105 @@ def test_troops_capped_by_kit_when_the_data_says_so(monkeypatch: pytest.MonkeyPa
     s.legal_cache = None
     names = legal(s, 0)
     assert "buy:knight:blaye" not in names and "buy:man_at_arms:blaye" in names
+
+
+def _captive_ransom(setup: Callable[[object, int], None]) -> tuple[object, int]:
+    s = table(3)
+    lo = lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 1, 0, 2)
+    capture(s, lo, 1, [])
+    lord(s, "charles", 0, "blaye")
+    troops(s, "blaye", 0, 0, 1)
+    setup(s, lo)
+    return s, lo
+
+
+def test_11_every_title_counts_for_the_ransom_the_cardinals_and_his_bishopric_too() -> None:
+    """§4.4.1 / §6 #11: 2 + 2 per title; a Cardinal keeps his Bishop title."""
+
+    def cardinal(s: object, lo: int) -> None:
+        s.fief_holder[F["mazilles"]] = lo
+        s.bishop[B["sigy"]] = lo
+        s.cardinal[lo] = 1
+
+    s, lo = _captive_ransom(cardinal)
+    s.money[0] = 7                                         # the cap is 2 + 2 * 3 = 8
+    begin(s, "ransoms")
+    assert "ransom:arthur" not in legal(s, 0)
+    s2, lo = _captive_ransom(cardinal)
+    s2.money[0] = 8
+    begin(s2, "ransoms")
+    ev = do(s2, 0, "ransom:arthur")
+    assert events_of(ev, "ransom")[0]["paid"] == 8 and s2.money == [0, 8, 0]
+    assert s2.l_captor[lo] == -1
+
+
+@pytest.mark.parametrize(("office", "cap"), [("pope", 6), ("king", 4), ("queen", 4)])
+def test_11_a_pope_who_is_bishop_holds_two_titles_king_and_queen_one(
+        office: str, cap: int) -> None:
+    def crown(s: object, lo: int) -> None:
+        setattr(s, office, lo)
+        if office == "pope":
+            s.bishop[B["sigy"]] = lo
+
+    s, lo = _captive_ransom(crown)
+    s.money[0] = 20
+    begin(s, "ransoms")
+    ev = do(s, 0, "ransom:arthur")
+    assert events_of(ev, "ransom")[0]["paid"] == cap and s.money[1] == cap
+
+
+def test_4_the_fortification_penalty_removes_whole_uprising_cards() -> None:
+    """Three cards against a city (penalty 2): one card left, one die and its +1 (not
+    three +1s on one die)."""
+    s = table(3)
+    s.fief_holder[F["blaye"]] = lord(s, "arthur", 1, "blaye")
+    s.tallage[F["blaye"]] = 1
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 1, 1)
+    s.fort[V["charolles"]] = 2
+    s.mills[V["charolles"]] = 1
+    s.hand[0] = [C["uprising"]] * 3
+    begin(s, "income")
+    do(s, 0, "play:uprising", "uprising:charolles", "play:uprising")
+    dice(s, 6)
+    ev = do(s, 0, "play:uprising")
+    up = events_of(ev, "uprising")[0]
+    assert (up["cards"], up["effective"], up["damage"]) == (3, 1, 4)
+    assert s.l_owner[L["charles"]] == -1                       # no troops left: he dies
+    assert s.fort[V["charolles"]] == 0 and s.mills[V["charolles"]] == 0   # a die rolled
+
+
+def test_7_paying_the_ransom_cap_is_the_captive_familys_option() -> None:
+    s = table(3)
+    lo = lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 1, 0, 2)
+    capture(s, lo, 1, [])
+    lord(s, "charles", 0, "blaye")
+    s.money[0] = 10
+    begin(s, "ransoms")
+    assert legal(s, 0) == ["pass", "ransom:arthur"]
+    do(s, 0, "pass")
+    assert legal(s, 1) == ["pass", "release:arthur"]
+    do(s, 1, "pass")
+    assert A.PHASE_NAMES[s.phase] == "purchase"
+    assert s.l_captor[lo] == 1 and s.money == [10, 0, 0]      # he stays a captive
+
+
+def test_9_the_king_and_the_pope_earn_no_income() -> None:
+    s = table(3)
+    s.king = lord(s, "arthur", 0, "sigy")
+    s.pope = lord(s, "charles", 1, "blaye")
+    ev = begin(s, "income")
+    assert events_of(ev, "income")[0]["gains"] == [1, 1, 0]   # their villages only
+
+
+def test_13_the_queen_regent_scores_no_vp() -> None:
+    s = table(3)
+    s.queen = lord(s, "blanche", 0, "sigy")
+    s.king = lord(s, "arthur", 1, "blaye")
+    begin(s, "end_of_turn")
+    assert s.vp == [0, 1, 0]
+    s.king = -1                                               # she is Regent now
+    begin(s, "end_of_turn")
+    assert s.vp == [0, 0, 0] and not GAME.is_over(s)

@@ -112,7 +112,7 @@ def test_troops_without_a_lord_cannot_attack() -> None:
     assert A.PHASE_NAMES[s.phase] == "cards"               # nobody was offered a battle
 
 
-def test_hits_beyond_the_troops_kill_lords_and_the_owner_chooses() -> None:
+def test_16_hits_beyond_the_troops_kill_lords_and_the_owner_chooses() -> None:
     s = _field(1, 0, 0, 1)       # attacker SP 4: 1 die; defender SP 3: 1 die
     lord(s, "eric", 1, "charolles")
     begin(s, "battles")
@@ -205,7 +205,13 @@ def test_a_truce_ends_the_battle_and_both_stay() -> None:
     ev = do(s, 1, "truce:yes")
     assert events_of(ev, "battle_end")[0]["how"] == "truce"
     assert units(s, "charolles", 1) == (0, 2) and s.ctrl[V["charolles"]] == 0
-    assert "battle:charolles" not in legal(s, 0)          # one battle per village
+    # "a truce may be broken at once" (§4.6.1): once; then one battle per village
+    ev = do(s, 0, "battle:charolles")
+    assert events_of(ev, "truce_broken") == [{"type": "truce_broken", "seat": 0,
+                                              "village": V["charolles"]}]
+    do(s, 0, "truce")
+    do(s, 1, "truce:yes")
+    assert (s.kind, s.actor) == (A.BATTLE_SELECT, 1)      # no third battle for seat 0
 
 
 def test_three_quiet_rounds_end_the_battle() -> None:
@@ -321,12 +327,13 @@ def test_lifting_a_siege_and_the_garrison_pursues_without_penalty() -> None:
 
 def test_a_third_family_joins_a_side_and_the_sides_sum_their_strength() -> None:
     s = _field(0, 3, 0, 3)       # attacker SP 4, defender SP 4: one die each
-    troops(s, "charolles", 2, 1, 0)                         # a third family, SP 3
+    troops(s, "charolles", 2, 1, 0)                         # a third family, SP 3 ...
+    lord(s, "eric", 2, "charolles")                         # ... and a lord: SP 4
     begin(s, "battles")
     do(s, 0, "battle:charolles", "against:2")
     assert GAME.to_act(s) == (2,)
     assert legal(s, 2) == ["side:attacker", "side:defender", "side:none"]
-    do(s, 2, "side:attacker")                               # attacker's side: SP 7, 2 dice
+    do(s, 2, "side:attacker")                               # attacker's side: SP 8, 2 dice
     do(s, 0, "fight")
     dice(s, 6, 1, 4)             # attacker side 3 + 1 hits; defender 2 hits
     ev = do(s, 1, "fight")
@@ -357,6 +364,7 @@ def test_a_side_chooses_which_family_takes_each_loss_and_who_keeps_captives() ->
     out a loss that could fall on several families, and picks the captives' keeper."""
     s = _field(0, 2, 0, 3)       # attacker SP 3, defender SP 4
     troops(s, "charolles", 2, 0, 2)                         # joins the attacker: SP 6
+    lord(s, "eric", 2, "charolles")                         # (troops need a lord to attack)
     begin(s, "battles")
     do(s, 0, "battle:charolles", "against:2")
     do(s, 2, "side:attacker")
@@ -368,6 +376,7 @@ def test_a_side_chooses_which_family_takes_each_loss_and_who_keeps_captives() ->
     do(s, 0, "loss:3")
     assert units(s, "charolles", 0) == (0, 2) and units(s, "charolles", 2) == (0, 1)
     assert units(s, "charolles", 1) == (0, 2)
+    do(s, 2, "side:stay")        # the ally keeps his side after the round (§4.6.1)
     do(s, 0, "fight")
     dice(s, 4, 1)                # 2 hits: the defender's troops are gone; 1 hit back
     do(s, 1, "fight")

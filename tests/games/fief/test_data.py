@@ -115,7 +115,7 @@ ROADS = [
 ]
 
 
-def test_roads_are_exactly_the_spec_table() -> None:
+def test_19_roads_are_exactly_the_spec_table() -> None:
     found = [{BOARD.villages[r.a].en, BOARD.villages[r.b].en} for r in BOARD.roads]
     assert found == [set(pair) for pair in ROADS]
 
@@ -162,7 +162,7 @@ def copies(deck: str) -> dict[str, int]:
     return result
 
 
-def test_fortune_and_disaster_deck_counts() -> None:
+def test_2_grey_card_counts_are_the_source_documents() -> None:
     assert copies("fortune") == {
         "heavy_rain": 4, "famine": 4, "plague": 2, "bountiful_harvest": 5, "good_weather": 5,
         "taxes": 5, "uprising": 4, "secret_passage": 3, "assassination": 1, "justice": 1,

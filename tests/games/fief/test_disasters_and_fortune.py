@@ -68,7 +68,7 @@ def test_at_most_three_disasters_a_turn() -> None:
     assert sum(s.famine) + sum(s.rain) == 3
 
 
-def test_plague_kills_lords_on_1_to_3_and_halves_the_troops_the_owner_choosing() -> None:
+def test_16_plague_kills_lords_on_1_to_3_and_halves_the_troops_the_owner_choosing() -> None:
     s = _drawing(["taxes", "justice", "plague"])
     lord(s, "charles", 1, "st_paul")                        # bishopric of Sigy too
     troops(s, "st_paul", 1, 1, 4)                           # 5 units: 2 lost, he chooses
@@ -94,8 +94,10 @@ def test_plague_strikes_who_enters_not_who_leaves_or_moves_inside() -> None:
     do(s, 0, "lord:arthur", "carry:knight", "carry:man_at_arms", "carry:man_at_arms",
        "carry:man_at_arms")
     dice(s, 4)
-    ev = do(s, 0, "move:sigy")                              # 4 units: 2 men-at-arms lost
-    assert events_of(ev, "plague_losses")[0]["men_at_arms"] == 2
+    do(s, 0, "move:sigy")                                   # 4 units: 2 lost, his choice
+    assert s.kind == A.PLAGUE_LOSS and legal(s, 0) == ["lose:knight", "lose:man_at_arms"]
+    ev = do(s, 0, "lose:man_at_arms", "lose:man_at_arms")
+    assert [e["men_at_arms"] for e in events_of(ev, "plague_losses")] == [1, 1]
     assert s.l_owner[L["arthur"]] == 0
     ev = do(s, 0, "move:st_paul")                           # inside: no check
     assert not events_of(ev, "roll") and units(s, "st_paul", 0) == (1, 1)

@@ -40,7 +40,7 @@ def test_income_villages_and_mills_but_nothing_from_a_besieged_village() -> None
     assert s.money == [6, 0, 1]
 
 
-def test_empty_villages_of_a_governed_fief_pay_the_title_holders_family() -> None:
+def test_18_empty_villages_of_a_governed_fief_pay_the_title_holders_family() -> None:
     s = table(3)
     lo = lord(s, "arthur", 1, "mazilles")
     troops(s, "st_andromy", 1, 0, 1)
@@ -54,7 +54,7 @@ def test_empty_villages_of_a_governed_fief_pay_the_title_holders_family() -> Non
     assert s.money[1] == 2
 
 
-def test_troops_are_bought_where_a_lord_is_four_at_most_per_village() -> None:
+def test_6_troops_are_bought_where_a_lord_is_four_at_most_per_village() -> None:
     s = table(3)
     lord(s, "arthur", 0, "blaye")
     troops(s, "sigy", 0, 0, 1)                             # no lord there

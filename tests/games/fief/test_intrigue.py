@@ -70,7 +70,7 @@ def test_an_uprising_on_a_taxed_village_kills_lords_and_razes_when_troops_are_go
     assert s.mills[V["charolles"]] == 0 and s.fort[V["charolles"]] == 0
 
 
-def test_a_city_can_stop_a_single_uprising_card() -> None:
+def test_4_a_city_can_stop_a_single_uprising_card() -> None:
     s = _uprising()
     s.hand[0] = [C["uprising"]]
     s.fort[V["charolles"]] = 2
@@ -204,7 +204,7 @@ def test_a_secret_passage_foils_an_ambush() -> None:
     s = _ambush()
     s.hand[1] = [C["secret_passage"]]
     begin(s, "battles")
-    do(s, 0, "battle:charolles", "play:ambush")
+    do(s, 0, "battle:charolles", "play:ambush", "capture:charles")
     assert GAME.to_act(s) == (1,) and legal(s, 1) == ["pass", "play:secret_passage"]
     ev = do(s, 1, "play:secret_passage")
     assert events_of(ev, "ambush_foiled") and s.l_captor[L["charles"]] == -1

@@ -60,6 +60,7 @@ def test_an_engine_against_a_city_leaves_one_die_off_and_allies_engines_add_up()
     assert s.b_pen == 1                                     # -2 + 1
     s2 = _city_siege()
     troops(s2, "charolles", 2, 1, 0)
+    lord(s2, "eric", 2, "charolles")     # troops with no lord cannot attack (§4.6.1)
     s2.engine[V["charolles"] * SEATS] = 1
     s2.engine[V["charolles"] * SEATS + 2] = 1
     s2.engines_used[0] = s2.engines_used[2] = 1

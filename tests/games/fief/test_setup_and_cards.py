@@ -150,7 +150,7 @@ def test_four_lords_at_most_and_captives_count() -> None:
     assert s.l_owner[L["gauvain"]] == -1 and C["gauvain"] in s.hand[0]
 
 
-def test_hand_limit_is_three_at_the_end_of_the_players_cards_step() -> None:
+def test_14_hand_limit_is_three_at_the_end_of_the_players_cards_step() -> None:
     s = _cards_table()
     s.hand[0] = [C["taxes"], C["uprising"], C["justice"]]
     s.fd_deck = [C["good_weather"], C["ambush"]]

@@ -16,6 +16,7 @@ import random
 from noblesse.core.game import Action, Game, State
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.battle import ATTACKER, DEFENDER, foes, side_strength, strength
+from noblesse.games.fief.marriage import allied, ally_of
 from noblesse.games.fief.state import (
     FIEF_OF,
     FIEF_SIZE,
@@ -40,6 +41,8 @@ TITLE_READY = 8.0     # ... and one of them with our stronghold: the title can b
 FREE_LORD = 3.0       # lords lead troops and hold titles
 CAPTIVE_LORD = 1.0
 CARD = 0.4
+CARDINAL = 2.5        # a tithe on any governed bishopric, votes, a way to the tiara
+CROWN_PRINCE = 4.0    # the King's heir: the crown's VP at the King's death
 SCALE = 8.0
 
 
@@ -69,6 +72,7 @@ def worth(s: FiefState, f: int) -> float:
     for lord in range(NL):
         if s.l_owner[lord] == f:
             value += FREE_LORD if s.l_captor[lord] < 0 else CAPTIVE_LORD
+            value += CARDINAL * bool(s.cardinal[lord]) + CROWN_PRINCE * (lord == s.crown_prince)
             army += 3 * s.carry_k[lord] + s.carry_m[lord]
     return value + ARMY * army ** 0.5
 
@@ -95,12 +99,90 @@ def choose(game: Game, state: State, seat: int, legal: list[Action],
         return _declare(s, seat, legal, rng)
     if s.kind in (A.ROUND_ATT, A.ROUND_DEF):
         return _round(s, seat, legal)
+    if s.kind in ANNOUNCING:
+        return _announce(s, seat, legal)
+    if s.kind in (A.CARDINAL_CONSENT, A.CARDINAL_REDIRECT, A.GRANTEE, A.CROWN_PRINCE):
+        return _dynasty(s, seat, legal)
     if s.kind == A.PERMIT:
         worths = [worth(s, f) for f in range(s.n_players)]
         mover = s.l_owner[s.focus] if s.focus >= 0 else -1
         ahead = mover >= 0 and worths[mover] > worths[seat]
         return A.PERMIT_NO if ahead and A.PERMIT_NO in legal else legal[0]
     return _best_by_worth(game, s, seat, legal, rng)
+
+
+ANNOUNCING = frozenset((A.PROPOSAL, A.PARTNER, A.MARRIAGE_ANSWER, A.POPE_DECREE,
+                        A.ANNULMENT_REQUEST, A.ANNULMENT_ANSWER, A.CANDIDACY, A.BALLOT))
+
+
+def _announce(s: FiefState, seat: int, legal: list[Action]) -> Action:
+    """Announcements, simply: a family behind the leader seeks an alliance with the
+    strongest other family (a joint win) and the leader refuses one (it would stop a
+    win alone) or asks to annul it; it declares a candidate, votes for its own (else its
+    ally's) and abstains otherwise; as Pope it strikes the leader's clerics."""
+    worths = [worth(s, f) for f in range(s.n_players)]
+    leader = max(range(s.n_players), key=worths.__getitem__)
+    ahead = leader == seat
+    kind = s.kind
+    if kind == A.PROPOSAL:
+        return legal[1] if not ahead and len(legal) > 1 else A.PASS
+    if kind == A.PARTNER:
+        options = [a for a in legal if a != A.PASS]
+        return max(options, key=lambda a: worths[s.l_owner[a - A.PARTNER0]], default=A.PASS)
+    if kind == A.MARRIAGE_ANSWER:
+        return A.MARRY_NO if ahead else A.MARRY_YES
+    if kind == A.ANNULMENT_REQUEST:
+        return A.ANNUL_ASK if ahead else A.PASS
+    if kind == A.ANNULMENT_ANSWER:
+        return A.ANNUL_YES
+    if kind == A.CANDIDACY:
+        return legal[-1]
+    if kind == A.BALLOT:
+        ally = ally_of(s, seat)
+        for family in (seat, ally):
+            vote = next((a for a in legal if A.VOTE0 <= a < A.VOTE0 + NL
+                         and s.l_owner[a - A.VOTE0] == family >= 0), None)
+            if vote is not None:
+                return vote
+        return A.ABSTAIN
+    return _decree(s, seat, legal, leader)
+
+
+def _decree(s: FiefState, seat: int, legal: list[Action], leader: int) -> Action:
+    """The Pope reinstates his own lord, else excommunicates a cleric of the leader."""
+    for action in legal:
+        if A.REINSTATE0 <= action < A.REINSTATE0 + NL and s.l_owner[
+                action - A.REINSTATE0] == seat:
+            return action
+    if leader != seat:
+        for action in legal:
+            lo = action - A.EXCOMMUNICATE0
+            if (A.EXCOMMUNICATE0 <= action < A.EXCOMMUNICATE0 + NL
+                    and s.l_owner[lo] == leader and (lo in s.bishop or s.cardinal[lo])):
+                return action
+    return A.PASS
+
+
+def _friend(s: FiefState, seat: int, lord: int) -> bool:
+    g = s.l_owner[lord]
+    return g == seat or allied(s, seat, g)
+
+
+def _dynasty(s: FiefState, seat: int, legal: list[Action]) -> Action:
+    """A Crown Prince whenever one may be had; the Pope approves a Cardinal of his own
+    side only and gives a vetoed card to his side's Bishop if any; the Crown grants a
+    title to its side, else to the family furthest behind."""
+    if s.kind == A.CROWN_PRINCE:
+        return A.PRINCE_YES
+    if s.kind == A.CARDINAL_CONSENT:
+        return A.CONSENT_YES if _friend(s, seat, s.red_hat) else A.CONSENT_NO
+    if s.kind == A.CARDINAL_REDIRECT:
+        ours = [a for a in legal if a != A.PASS and _friend(s, seat, a - A.CARDINAL0)]
+        return ours[0] if ours else A.PASS
+    ours = [a for a in legal if _friend(s, seat, a - A.GRANTEE0)]
+    if ours:
+        return ours[0]
+    return min(legal, key=lambda a: (worth(s, s.l_owner[a - A.GRANTEE0]), a))
 
 
 def _declare(s: FiefState, seat: int, legal: list[Action], rng: random.Random) -> Action:

@@ -66,6 +66,30 @@ TITHE0 = _block("tithe", [b.key for b in BOARD.bishoprics])
 LOSS0 = _block("loss", [str(i + 1) for i in range(SEATS)])
 KEEPER0 = _block("keeper", [str(i + 1) for i in range(SEATS)])
 JOAN0 = _block("joan", LKEYS)
+SECRET0 = _block("secret_passage", VKEYS)
+ESCAPE0 = _block("escape", LKEYS)
+SIDE_STAY = len(ACTION_NAMES)           # an ally keeps his side after a round (§4.6.1)
+ACTION_NAMES.append("side:stay")
+# -- the Announcements phase (spec §3 step 1, §5.2, §5.4-§5.7) --------------------------
+PROPOSE0 = _block("propose", LKEYS)            # the proposer's own lord
+PARTNER0 = _block("marry", LKEYS)              # the lord of the other family he is to marry
+EXCOMMUNICATE0 = _block("excommunicate", LKEYS)
+REINSTATE0 = _block("reinstate", LKEYS)
+CANDIDATE0 = _block("candidate", LKEYS)
+VOTE0 = _block("vote", LKEYS)
+(MARRY_YES, MARRY_NO, ANNUL_ASK, ANNUL_YES, ANNUL_NO, ABSTAIN) = range(
+    len(ACTION_NAMES), len(ACTION_NAMES) + 6)
+ACTION_NAMES.extend(["marriage:yes", "marriage:no", "annulment:ask", "annulment:yes",
+                     "annulment:no", "abstain"])
+# -- dynasty and crown (Fief II): Crown Prince, Cardinals, the biretta, royal grants
+PRINCE_YES = _block("prince", ["yes", "no"])
+PRINCE_NO = PRINCE_YES + 1
+CONSENT_YES = _block("consent", ["yes", "no"])
+CONSENT_NO = CONSENT_YES + 1
+CARDINAL0 = _block("cardinal", LKEYS)
+BIRETTA0 = _block("biretta", LKEYS)
+GRANT0 = _block("grant", FKEYS)
+GRANTEE0 = _block("grant_to", LKEYS)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------
@@ -75,7 +99,9 @@ assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
  TALLAGE, WINDOW, UPRISING_TARGET, UPRISING_FOE, UPRISING_MORE, ASSASSIN_TARGET,
  ASSASSIN_MARKER, JUSTICE_TARGET, SP_ANSWER, BATTLE_WINDOW, AMBUSH_CAPTURE,
  AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS, WITHDRAW_TO, UPRISING_STOP, LOSS_SHARE,
- KEEPER, JOAN_TARGET) = range(46)
+ KEEPER, JOAN_TARGET, TITLE_HEIR, PLACE_FREED, ESCAPE_CHOICE, SIDE_CHANGE, PROPOSAL, PARTNER,
+ MARRIAGE_ANSWER, POPE_DECREE, ANNULMENT_REQUEST, ANNULMENT_ANSWER, CANDIDACY, BALLOT,
+ CROWN_PRINCE, CARDINAL_TARGET, CARDINAL_CONSENT, CARDINAL_REDIRECT, GRANTEE) = range(63)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
@@ -85,7 +111,12 @@ KIND_NAMES = (
     "assassination_target", "assassin_marker", "justice_target", "secret_passage_answer",
     "battle_window", "ambush_capture", "ambush_decide", "pursue_lifted_siege", "join_side",
     "plague_loss", "withdraw_to", "uprising_stop", "side_loss", "captive_keeper",
-    "joan_target",
+    "joan_target", "title_heir", "place_freed_lord", "escape_captive",
+    "side_change",
+    "marriage_proposal", "marriage_partner", "marriage_answer", "pope_decree",
+    "annulment_request", "annulment_answer", "candidacy", "ballot",
+    "crown_prince", "cardinal_target", "cardinal_consent", "cardinal_redirect",
+    "royal_grant",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

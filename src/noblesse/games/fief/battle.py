@@ -50,6 +50,7 @@ ENGINES = 2
 
 BATTLING, SIEGING = 0, 1      # the battle-phase steps of one player (``s.mode``)
 ATTACKER, DEFENDER = 1, 2     # ``b_side`` of a family in the battle
+PURSUED, PASSAGE = 1, 2       # ``b_open``: an open field after a pursuit; a Secret Passage
 
 
 # ------------------------------------------------------------------ dice
@@ -122,10 +123,21 @@ def foes(s: FiefState, v: int, p: int) -> list[int]:
     return [g for g in range(s.n_players) if g != p and present(s, v, g)]
 
 
+def breakable(s: FiefState, v: int) -> bool:
+    """§4.6.1 "a truce may be broken at once" (source "休戰可以馬上被打破"): where one of
+    the player's own battles ended in a truce (``truced`` is cleared when a player's
+    battles are over) he may declare once more, once per village per turn [assumed:
+    so that no two players can truce and re-declare for ever]."""
+    bit = 1 << v
+    return bool(s.truced & bit) and not s.truce_broken & bit
+
+
 def legal_battle(s: FiefState, p: int) -> list[int]:
     out = []
     for v in range(NV):
-        if (s.fought >> v) & 1 or not s.LP[v * SEATS + p] or s.rain[BISHOPRIC_OF[v]]:
+        if (s.fought >> v) & 1 and not breakable(s, v):
+            continue
+        if not s.LP[v * SEATS + p] or s.rain[BISHOPRIC_OF[v]]:
             continue      # troops without a lord cannot attack; no battle in rain (§4.6.1)
         if foes(s, v, p):
             out.append(A.BATTLE0 + v)
@@ -137,6 +149,9 @@ def apply_battle(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     if action == A.PASS:
         return True
     v = action - A.BATTLE0
+    if (s.fought >> v) & 1:
+        s.truce_broken |= 1 << v
+        ev.append(Event("truce_broken", {"seat": p, "village": v}))
     s.fought |= 1 << v
     targets = foes(s, v, p)
     if len(targets) > 1:
@@ -158,7 +173,7 @@ def start_battle(s: FiefState, v: int, att: int, dfn: int, ev: list[Event]) -> N
     """The attacker names his foe; the other families there choose a side, in turn
     order (§4.6.1: sides sum their SP), unless it is a cavalcade."""
     s.b_village, s.b_att, s.b_def = v, att, dfn
-    s.b_quiet = s.b_round = 0
+    s.b_quiet = s.b_round = s.b_open = 0
     s.focus = -1
     s.b_side = [0] * SEATS
     s.b_side[att], s.b_side[dfn] = ATTACKER, DEFENDER
@@ -173,6 +188,18 @@ def next_side_or_fight(s: FiefState, ev: list[Event]) -> None:
         s.kind, s.actor = A.JOIN_SIDE, s.b_ask[0]
         return
     begin_fight(s, ev)
+
+
+def may_attack(s: FiefState, p: int) -> bool:
+    """§4.6.1 "troops with no lord cannot attack but defend normally" (source
+    "沒有貴族率領的部隊不能進攻"): only a family with a free lord in the battle's village
+    joins or goes over to the attacking side [assumed: one already there may stay]."""
+    return s.LP[s.b_village * SEATS + p] > 0
+
+
+def legal_join_side(s: FiefState, p: int) -> list[int]:
+    return [a for a in (A.SIDE_ATT, A.SIDE_DEF, A.SIDE_NONE)
+            if a != A.SIDE_ATT or may_attack(s, p)]
 
 
 def apply_join_side(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -198,26 +225,42 @@ def side_present(s: FiefState, which: int) -> bool:
     return any(present(s, s.b_village, f) for f in side(s, which))
 
 
-def begin_fight(s: FiefState, ev: list[Event]) -> None:
-    """§4.6.3: −1/−2 dice against the defenders' stronghold/city, cancelled by the
-    attacking side's siege engines (allies' engines add up); a sally (the garrison
-    attacking) has no penalty."""
+def fortification(s: FiefState, ev: list[Event]) -> None:
+    """§4.6.3 as the sides stand (allies may change sides after a round): −1/−2 dice
+    against the defending side's stronghold/city, cancelled by the attacking side's
+    siege engines (allies' engines add up); a sally (the garrison attacking) has no
+    penalty, nor a battle the defender pursued into the open field, nor one where a
+    Secret Passage cancelled it. Withdrawing is for the attackers of a fortress."""
     v = s.b_village
     holder = s.ctrl[v]
     fortress = holder >= 0 and s.b_side[holder] == DEFENDER and s.fort[v] > 0
-    penalty = PENALTY[s.fort[v]] if fortress else 0
+    penalty = PENALTY[s.fort[v]] if fortress and not s.b_open else 0
     engines = sum(s.engine[v * SEATS + f] for f in side(s, ATTACKER))
-    s.b_pen = max(0, penalty - engines)
-    s.b_withdrew = 0 if fortress else 1
-    if s.b_pen:
-        ev.append(Event("fortification", {"village": v, "penalty": s.b_pen}))
+    pen = max(0, penalty - engines)
+    if pen and pen != s.b_pen:
+        ev.append(Event("fortification", {"village": v, "penalty": pen}))
+    s.b_pen = pen
+    s.b_withdrew = 0 if fortress and not s.b_open & PURSUED else 1
+
+
+def begin_fight(s: FiefState, ev: list[Event]) -> None:
+    s.b_pen = 0
+    fortification(s, ev)
     if side_troops(s, DEFENDER) == 0 and side_troops(s, ATTACKER) > 0:
         # lords alone facing troops are taken without dice (§4.6.1)
         capture_side(s, DEFENDER, ev)
         end_battle(s, "captured", ev)
         return
+    open_battle_window(s)
+
+
+def open_battle_window(s: FiefState) -> None:
+    """The battle window (§4.12.5, §4.12.6): every family of either side whose hand
+    holds a card, the attacker first, then the defender, then their allies in turn
+    order [assumed]; being asked reveals nothing (hand sizes are public)."""
     att, dfn = s.b_att, s.b_def
-    s.window = [f for f in (att, dfn) if s.hand[f]]     # the battle window (§4.12.5)
+    members = [att, dfn, *(g for g in order(s) if s.b_side[g] and g not in (att, dfn))]
+    s.window = [f for f in members if s.hand[f]]
     if s.window:
         s.kind, s.actor = A.BATTLE_WINDOW, s.window[0]
     else:
@@ -225,27 +268,34 @@ def begin_fight(s: FiefState, ev: list[Event]) -> None:
 
 
 def capture_side(s: FiefState, which: int, ev: list[Event]) -> None:
-    """The side's free lords there are taken by the other side's leader; when other
-    families of the winning side have troops there, he then chooses who keeps each."""
-    captor = s.b_def if which == ATTACKER else s.b_att
+    """The side's free lords there are taken by the winning side (source
+    "戰鬥組隊時…決定誰受傷亡跟誰抓到俘虜"): a captive is kept by a family of that side with
+    troops there (captives escape from a captor without troops, §4.6.6); with several
+    such families, the winning side's leader chooses the keeper of each."""
+    leader = s.b_def if which == ATTACKER else s.b_att
     v = s.b_village
     keepers = [f for f in side(s, DEFENDER if which == ATTACKER else ATTACKER)
                if troops(s, v, f)]
+    captor = keepers[0] if keepers else leader      # the leader first, when he has troops
     for f in side(s, which):
         for lo in range(NL):
             if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
                 capture(s, lo, captor, ev)
                 if len(keepers) > 1:
-                    s.keep_due.append(lo * 64 + sum(1 << g for g in keepers))
+                    mask = sum(1 << g for g in keepers)
+                    s.keep_due.append((leader * NL + lo) * KEEP_PACK + mask)
+
+
+KEEP_PACK = 64              # a pending keeper: (leader * NL + captive) * 64 + keepers' bits
 
 
 def legal_keeper(s: FiefState) -> list[int]:
-    mask = s.keep_due[0] % 64
+    mask = s.keep_due[0] % KEEP_PACK
     return [A.KEEPER0 + g for g in range(SEATS) if (mask >> g) & 1]
 
 
 def apply_keeper(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    lo = s.keep_due.pop(0) // 64
+    lo = s.keep_due.pop(0) // KEEP_PACK % NL
     g = action - A.KEEPER0
     s.l_captor[lo] = g
     ev.append(Event("captive_kept", {"seat": g, "lord": lo, "village": s.l_loc[lo]}))
@@ -254,7 +304,7 @@ def apply_keeper(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 def next_keeper(s: FiefState) -> None:
     if s.keep_due:
-        s.kind, s.actor = A.KEEPER, s.l_captor[s.keep_due[0] // 64]
+        s.kind, s.actor = A.KEEPER, s.keep_due[0] // KEEP_PACK // NL
     else:
         s.kind = A.NONE
 
@@ -268,6 +318,8 @@ def capture_all(s: FiefState, v: int, f: int, captor: int, ev: list[Event]) -> N
 def end_battle(s: FiefState, how: str, ev: list[Event]) -> None:
     v, foe = s.b_village, s.b_def
     ev.append(Event("battle_end", {"village": v, "how": how, "seat": s.b_att, "foe": foe}))
+    if how == "truce":
+        s.truced |= 1 << v
     settle(s, v, ev)
     s.b_village = s.b_def = -1
     s.b_side = [0] * SEATS
@@ -349,6 +401,7 @@ def apply_pursue(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         if not caval and s.kind == A.NONE:
             start_withdrawal(s, att, v, ev)
         return
+    s.b_open |= PURSUED
     s.b_pen = 0
     fight_round(s, ev)
 
@@ -496,8 +549,21 @@ def resume_battle(s: FiefState, ev: list[Event]) -> None:
     if s.deaths:
         s.kind, s.actor = A.LORD_DEATH, s.deaths[0] // 16
         return
-    att = s.b_att
     s.b_quiet = 0 if s.b_casualties else s.b_quiet + 1
+    if decided(s, ev):
+        return
+    if s.b_quiet >= QUIET_END:
+        end_battle(s, "quiet", ev)
+        return
+    v = s.b_village                 # §4.6.1: after each round allies may change sides
+    s.b_ask = [g for g in order(s) if s.b_side[g] and g not in (s.b_att, s.b_def)
+               and present(s, v, g)]
+    next_side_change(s, ev)
+
+
+def decided(s: FiefState, ev: list[Event]) -> bool:
+    """§4.6.4-4.6.5: a side without troops loses (its lords are taken by a side that
+    still has troops); no troops on either side ends the battle."""
     a_tr, d_tr = side_troops(s, ATTACKER), side_troops(s, DEFENDER)
     if a_tr == 0 and d_tr == 0:
         both = side_present(s, ATTACKER) and side_present(s, DEFENDER)
@@ -508,10 +574,48 @@ def resume_battle(s: FiefState, ev: list[Event]) -> None:
     elif d_tr == 0:
         capture_side(s, DEFENDER, ev)
         end_battle(s, "attacker_wins", ev)
-    elif s.b_quiet >= QUIET_END:
-        end_battle(s, "quiet", ev)
     else:
-        s.kind, s.actor = A.ROUND_ATT, att
+        return False
+    return True
+
+
+# ------------------------------------------------------------------ changing sides
+
+
+def legal_side_change(s: FiefState, p: int) -> list[int]:
+    """Stay, go over to the other side (to the attackers only with a lord there), or
+    leave the battle."""
+    other = A.SIDE_DEF if s.b_side[p] == ATTACKER else A.SIDE_ATT
+    out = [A.SIDE_STAY, A.SIDE_NONE]
+    if other == A.SIDE_DEF or may_attack(s, p):
+        out.append(other)
+    return sorted(out)
+
+
+def apply_side_change(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """Source "同盟也可以在戰鬥中背叛" (an ally may betray mid-battle); spec §4.6.1 "after
+    each round allies may change sides": strength, dice, losses and captives follow."""
+    s.b_ask.pop(0)
+    v = s.b_village
+    if action == A.SIDE_NONE:
+        s.b_side[p] = 0
+        ev.append(Event("leave_battle", {"seat": p, "village": v}))
+    elif action != A.SIDE_STAY:
+        s.b_side[p] = ATTACKER if action == A.SIDE_ATT else DEFENDER
+        ev.append(Event("change_side", {"seat": p, "village": v,
+                                        "with": s.b_att if action == A.SIDE_ATT else s.b_def}))
+    next_side_change(s, ev)
+
+
+def next_side_change(s: FiefState, ev: list[Event]) -> None:
+    """The next ally to answer; when all have, the penalty as the sides now stand and,
+    unless a side is left without troops, the next round."""
+    if s.b_ask:
+        s.kind, s.actor = A.SIDE_CHANGE, s.b_ask[0]
+        return
+    fortification(s, ev)
+    if not decided(s, ev):
+        s.kind, s.actor = A.ROUND_ATT, s.b_att
 
 
 # ------------------------------------------------------------------ sieges (§4.7)
@@ -606,6 +710,19 @@ def apply_withdraw_to(s: FiefState, p: int, action: int, ev: list[Event]) -> Non
 
 
 def withdraw_to(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> None:
+    """Falling back into a Plague bishopric is an entry like a move (source "進入疫區的
+    貴族 / 部隊要進行死亡檢定"): the group first loses half its units, its owner choosing
+    when it has both kinds; its lords and the captives they guard then roll."""
+    from noblesse.games.fief.disasters import entry_loss, plague_entry
+
+    if plague_entry(s, v, w) and entry_loss(s, -1, f, v, w, ev):
+        return                            # finish_withdrawal once the owner has chosen
+    finish_withdrawal(s, f, v, w, ev)
+
+
+def finish_withdrawal(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> None:
+    from noblesse.games.fief.disasters import death_check, plague_entry
+
     i, j = v * SEATS + f, w * SEATS + f
     held = [c for c in range(NL) if s.l_captor[c] == f and s.l_loc[c] == v]
     lords = [lo for lo in range(NL) if s.l_loc[lo] == v and s.l_owner[lo] == f
@@ -621,6 +738,9 @@ def withdraw_to(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> None:
         s.l_loc[c] = w
     ev.append(Event("withdrawn", {"seat": f, "from": v, "to": w}))
     settle(s, v, ev)
+    if plague_entry(s, v, w):
+        for lo in (*held, *lords):        # the captives, then his lords
+            death_check(s, lo, ev)
     settle(s, w, ev)
 
 

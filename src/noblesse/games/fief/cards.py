@@ -6,7 +6,8 @@ draws 2 (both from the Fortune & Disaster deck, or one from each deck), a disast
 being revealed, set aside and replaced from the same deck; (3) the disasters revealed
 are placed, then the Plague strikes (``disasters.place_revealed``, no round of the
 table); (4) each player may play lord cards while the family has fewer than 4 lords
-(captives and waiting lords count), fortune cards, and Joan d'Arc; (5) each discards
+(captives and waiting lords count), fortune cards, Joan d'Arc and the Cardinal (a male
+lord of the Queen's family may come as the Crown Prince); (5) each discards
 down to the hand limit. A fortune card may so answer a disaster drawn by anyone.
 """
 
@@ -14,13 +15,19 @@ from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief import disasters, fortune, joan
-from noblesse.games.fief.control import place_lord, placement_options
+from noblesse.games.fief import disasters, dynasty, fortune, joan
+from noblesse.games.fief.control import (
+    next_placement,
+    place_lord,
+    place_or_ask,
+    placement_options,
+)
 from noblesse.games.fief.state import (
     ASSUMED,
     CARD_DECK,
     CARD_KIND,
     CARDS,
+    LORD_FEMALE,
     LORD_OF_CARD,
     NL,
     FiefState,
@@ -55,12 +62,14 @@ def draw_card(s: FiefState, deck: str, ev: list[Event]) -> int:
     return pile.pop()
 
 
-def place_waiting_lords(s: FiefState, f: int, ev: list[Event]) -> None:
+def place_waiting_lords(s: FiefState, f: int, ev: list[Event]) -> bool:
+    """Lords waiting off the board come in by §5.1.2; True when the family is asked
+    where (several villages in the tier)."""
     for lo in range(NL):
-        if s.l_owner[lo] == f and s.l_loc[lo] < 0 and s.l_captor[lo] < 0:
-            options = placement_options(s, f)
-            if options:
-                place_lord(s, lo, options[0], ev)
+        if s.l_owner[lo] == f and s.l_loc[lo] < 0 and s.l_captor[lo] < 0 \
+                and lo not in s.place_due and placement_options(s, f):
+            place_or_ask(s, lo, ev)
+    return next_placement(s, ev)
 
 
 def offer(s: FiefState, p: int, ev: list[Event]) -> bool:
@@ -77,7 +86,8 @@ def offer(s: FiefState, p: int, ev: list[Event]) -> bool:
             return True
         return False
     if step == PLAYING:
-        place_waiting_lords(s, p, ev)
+        if place_waiting_lords(s, p, ev):
+            return True
         # offered whenever the hand holds a card, playable or not: being asked must not
         # tell the others what the hand holds
         if s.hand[p]:
@@ -122,6 +132,8 @@ def legal_play(s: FiefState, p: int) -> list[int]:
              if (room and CARD_KIND[c] == "lord") or fortune.playable(s, p, c)}
     if joan.playable(s, p):              # a lord opportunity card: "any time" (§4.12.6)
         plays.add(A.PLAY0 + joan.DARC)
+    if dynasty.cardinal_playable(s, p):  # the other one (§4.12.7)
+        plays.add(A.PLAY0 + dynasty.CARDINAL)
     return [A.PASS, *sorted(plays)]
 
 
@@ -163,6 +175,9 @@ def apply_play(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if card == joan.DARC:
         joan.play(s, p, ev)
         return
+    if card == dynasty.CARDINAL:
+        dynasty.play_cardinal(s, p, ev)
+        return
     if CARD_KIND[card] == "fortune":
         fortune.play(s, p, card, ev)
         return
@@ -172,6 +187,31 @@ def apply_play(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     s.l_born[lo] = s.clock               # a new member of the family (§4.4.3 reclaim)
     s.clock += 1
     ev.append(Event("play_lord", {"seat": p, "card": card, "lord": lo}))
+    if may_bear_prince(s, p, lo):
+        s.kind, s.focus = A.CROWN_PRINCE, lo
+        return
+    seat_new_lord(s, p, lo, ev)
+
+
+def may_bear_prince(s: FiefState, p: int, lo: int) -> bool:
+    """§5.7, §6 #12: the Queen's family may play a male lord as the Crown Prince while
+    the King lives and she is not captive (source "如果皇后被綁票，就不能生皇儲"); one
+    Crown Prince at a time."""
+    queen = s.queen
+    return (not LORD_FEMALE[lo] and queen >= 0 and s.l_owner[queen] == p and s.king >= 0
+            and s.l_captor[queen] < 0 and s.crown_prince < 0)
+
+
+def apply_prince(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    lo, s.focus = s.focus, -1
+    if action == A.PRINCE_YES:
+        s.crown_prince = lo
+        ev.append(Event("crown_prince", {"seat": p, "lord": lo}))
+    seat_new_lord(s, p, lo, ev)
+
+
+def seat_new_lord(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
+    """Place a new lord by §5.1.2, asking where when the tier has several villages."""
     options = placement_options(s, p)
     if len(options) > 1:
         s.kind, s.focus = A.PLACE, lo
@@ -186,6 +226,15 @@ def legal_place(s: FiefState, p: int) -> list[int]:
 def apply_place(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     place_lord(s, s.focus, action - A.PLACE0, ev)
     s.focus = -1
+
+
+def legal_place_freed(s: FiefState, p: int) -> list[int]:
+    return [A.PLACE0 + v for v in placement_options(s, s.l_owner[s.place_due[0]])]
+
+
+def apply_place_freed(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """The family places its freed, ransomed, escaped or waiting lord (§5.1.2)."""
+    place_lord(s, s.place_due.pop(0), action - A.PLACE0, ev)
 
 
 def apply_hand_limit(s: FiefState, p: int, action: int, ev: list[Event]) -> None:

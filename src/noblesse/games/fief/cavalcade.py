@@ -17,12 +17,13 @@ from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import battle
 from noblesse.games.fief.control import lift_lord, put_lord, settle
-from noblesse.games.fief.disasters import blocked, entering
+from noblesse.games.fief.disasters import blocked, entry_deaths, entry_loss, plague_entry
 from noblesse.games.fief.movement import (
     finish_lord,
     full_moves,
     move,
     pinned,
+    riders,
     road_keeper,
 )
 from noblesse.games.fief.state import ADJ, BISHOPRIC_OF, SEATS, FiefState, order, present, troops
@@ -73,31 +74,59 @@ def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
     else:
         case, where, foe = CROSSING, w, s.ctrl[w]
     s.b_caval, s.b_lord, s.b_from, s.target = case, lo, v, w
-    s.b_knights = s.carry_k[lo]
+    group = riders(s, lo)
+    for c in group:
+        s.l_moves[c] = 0                 # they ride with him: their move this turn
+    s.b_group = [lo, *group]
     ev.append(Event("cavalcade", {"seat": p, "lord": lo, "from": v, "to": w, "foe": foe,
-                                  "knights": s.b_knights}))
+                                  "knights": s.carry_k[lo], "lords": s.b_group[:]}))
     if case == CROSSING:
         lift_lord(s, lo)
-        put_lord(s, lo, w, came_from=v)
+        put_lord(s, lo, w, came_from=v)  # the riders come along
         s.l_prev[lo] = v
         s.l_moves[lo] -= 1
         settle(s, v, ev)
-        if entering(s, lo, v, w, ev):    # the plague takes the leader on the way in
-            s.b_caval, s.b_lord = 0, -1
+    i = where * SEATS + p
+    if case == CROSSING and plague_entry(s, v, w):
+        entry_loss(s, lo, p, v, w, ev)   # knights only: nothing to choose
+    s.b_knights = s.carry_k[lo]
+    s.K[i] += s.carry_k[lo]
+    s.carry_k[lo] = 0
+    if case == CROSSING and plague_entry(s, v, w) and entry_deaths(s, lo, ev):
+        lo = take_over(s, p, lo, w, case)   # the plague took the leader on the way in
+        if lo < 0:                       # his knights stay there, spent
+            s.spent_k[i] = min(s.K[i], s.spent_k[i] + s.b_knights)
+            s.b_caval, s.b_lord, s.b_group = 0, -1, []
             settle(s, w, ev)
             s.kind, s.focus, s.actor = A.NONE, -1, p
             return
-    i = where * SEATS + p
-    s.K[i] += s.carry_k[lo]
-    s.carry_k[lo] = 0
     battle.start_battle(s, where, p, foe, ev)
+
+
+def take_over(s: FiefState, p: int, dead: int, where: int, case: int) -> int:
+    """The leader is dead or taken: the first rider still free in ``where`` leads the
+    cavalcade on (it succeeds while one of its lords lives, §4.5.2), the others riding
+    with him; -1 if none is left."""
+    left = [c for c in s.b_group if c != dead and s.l_owner[c] == p
+            and s.l_captor[c] < 0 and s.l_loc[c] == where]
+    if not left:
+        return -1
+    lead = left[0]
+    for c in left[1:]:
+        s.l_escort[c] = lead
+    s.l_moves[lead] = full_moves(s, lead) - (1 if case == CROSSING else 0)
+    s.l_prev[lead] = s.b_from
+    s.b_lord = lead
+    return lead
 
 
 def after_battle(s: FiefState, where: int, foe: int, ev: list[Event]) -> None:
     """The cavalcade's battle is over: ride on, or stay where it started."""
     lo, p, case, v, w = s.b_lord, s.b_att, s.b_caval, s.b_from, s.target
-    s.b_caval, s.b_lord = 0, -1
     if s.l_owner[lo] != p or s.l_captor[lo] >= 0:
+        lo = take_over(s, p, lo, where, case)
+    s.b_caval, s.b_lord, s.b_group = 0, -1, []
+    if lo < 0:
         s.kind, s.actor = A.NONE, p
         return
     i = where * SEATS + p
@@ -115,7 +144,7 @@ def after_battle(s: FiefState, where: int, foe: int, ev: list[Event]) -> None:
     else:
         if case == CROSSING:
             lift_lord(s, lo)
-            put_lord(s, lo, v)
+            put_lord(s, lo, v)           # the riders come back with him
             settle(s, w, ev)
             settle(s, v, ev)
         finish_lord(s, lo)

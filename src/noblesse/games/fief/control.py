@@ -11,6 +11,7 @@ village takes it, being the only one there [assumed: control follows presence].
 from __future__ import annotations
 
 from noblesse.core.events import Event
+from noblesse.games.fief import actions as A
 from noblesse.games.fief.state import (
     FIEF_OF,
     FIEF_VILLAGES,
@@ -21,6 +22,7 @@ from noblesse.games.fief.state import (
     FiefState,
     present,
 )
+from noblesse.games.fief.succession import heirs
 
 
 def holder_family(s: FiefState, fief: int) -> int:
@@ -114,10 +116,21 @@ def guarded(s: FiefState, lo: int, v: int, captor: int) -> bool:
 # ------------------------------------------------------------------ placement (§5.1.2)
 
 
+def allies(s: FiefState, f: int) -> list[int]:
+    """The families allied to ``f`` (§5.2: joined to it by a marriage; a family is in
+    one marriage at most); a battle's sides are no alliance."""
+    from noblesse.games.fief.marriage import ally_of
+
+    g = ally_of(s, f)
+    return [g] if g >= 0 else []
+
+
 def placement_options(s: FiefState, f: int) -> list[int]:
     """The villages of the first applicable tier of the placement rule (§5.1.2):
     own stronghold/city, else a village with another lord of the family, else a village
-    the family controls, else an uncontrolled village; empty: the lord waits."""
+    the family controls, else an uncontrolled village or an ally's village (source
+    "沒人佔領或者盟友的村莊"); empty: the lord waits."""
+    friends = allies(s, f)
     tiers: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
     for v in range(NV):
         c = s.ctrl[v]
@@ -127,7 +140,7 @@ def placement_options(s: FiefState, f: int) -> list[int]:
             tiers[1].append(v)
         if c == f:
             tiers[2].append(v)
-        elif c < 0:
+        elif c < 0 or c in friends:
             tiers[3].append(v)
     for tier in tiers:
         if tier:
@@ -147,13 +160,38 @@ def place_lord(s: FiefState, lo: int, v: int, ev: list[Event]) -> None:
 
 
 def free(s: FiefState, lo: int, ev: list[Event]) -> None:
-    """A captive is freed (ransom, release, escape) and placed by §5.1.2 (first village
-    of the tier when the family is not asked)."""
+    """A captive is freed (ransom, release, escape) and placed by §5.1.2: at once when
+    the tier has one village (or none: he waits), else his family chooses
+    (``place_freed_lord``) as soon as the step under way is over (``place_due``)."""
     s.l_captor[lo] = -1
     s.l_escort[lo] = -1
     s.l_loc[lo] = -1
+    place_or_ask(s, lo, ev)
+
+
+def place_or_ask(s: FiefState, lo: int, ev: list[Event]) -> None:
     options = placement_options(s, s.l_owner[lo])
+    if len(options) > 1:
+        if lo not in s.place_due:
+            s.place_due.append(lo)
+        return
     place_lord(s, lo, options[0] if options else -1, ev)
+
+
+def next_placement(s: FiefState, ev: list[Event]) -> bool:
+    """The first lord waiting for his family's choice of village: ask it (True), placing
+    on the way those whose tier now has one village or none."""
+    while s.place_due:
+        lo = s.place_due[0]
+        if s.l_owner[lo] < 0 or s.l_captor[lo] >= 0 or s.l_loc[lo] >= 0:
+            s.place_due.pop(0)           # died, taken or placed meanwhile
+            continue
+        if len(placement_options(s, s.l_owner[lo])) > 1:
+            s.kind, s.actor = A.PLACE_FREED, s.l_owner[lo]
+            return True
+        s.place_due.pop(0)
+        place_or_ask(s, lo, ev)
+    return False
 
 
 def capture(s: FiefState, lo: int, captor: int, ev: list[Event]) -> None:
@@ -167,8 +205,10 @@ def capture(s: FiefState, lo: int, captor: int, ev: list[Event]) -> None:
 
 
 def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
-    """A lord dies: his card is discarded, his fief titles pass to another lord of the
-    family (first by number, max 2 titles) or return to the board (§5.3)."""
+    """A lord dies: his card is discarded, his offices and marriage end and a spouse may
+    inherit (``crown.on_death``), his fief titles pass to another lord of the family
+    (max 2 titles; the owner's choice when several may take one, ``succession``) or
+    return to the board (§5.3)."""
     f, v = s.l_owner[lo], s.l_loc[lo]
     if v >= 0 and (s.carry_k[lo] or s.carry_m[lo]):
         i = v * SEATS + f       # set down where he fell, spent: one lord a turn (§4.5)
@@ -190,12 +230,18 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
 
         died(s, lo, ev)
     ev.append(Event("lord_dies", {"lord": lo, "seat": f, "village": v, "why": why}))
+    from noblesse.games.fief.crown import on_death
+
+    on_death(s, lo, f, ev)               # offices, marriage, a widow's inheritance (§5.3)
     for fief, holder in enumerate(s.fief_holder):
         if holder != lo:
             continue
-        heir = next((h for h in range(NL) if s.l_owner[h] == f
-                     and sum(1 for x in s.fief_holder if x == h) < 2), -1)
-        s.fief_holder[fief] = heir
+        s.fief_holder[fief] = -1
+        candidates = heirs(s, f, fief)
+        heir = candidates[0] if candidates else -1
+        s.fief_holder[fief] = heir        # for now: the owner's choice is asked next
+        if len(candidates) > 1 and fief not in s.heir_due:
+            s.heir_due.append(fief)
         ev.append(Event("title_passes", {"fief": fief, "lord": heir, "seat": f}))
         if heir < 0:
             s.vacated[fief] = s.clock     # reclaimed only by a lord born since (§4.4.3)

@@ -138,8 +138,11 @@ def next_plague_loss(s: FiefState, ev: list[Event]) -> None:
 
 
 def apply_plague_loss(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    i = s.plague_due[0] // PLAGUE_PACK
     knight = action == A.LOSE_K
+    if s.entry_due:
+        entry_choice(s, p, knight, ev)
+        return
+    i = s.plague_due[0] // PLAGUE_PACK
     lose_one(s, i, knight)
     s.plague_due[0] -= 1
     ev.append(Event("plague_losses", {"seat": p, "village": i // SEATS,
@@ -157,8 +160,12 @@ def lose_one(s: FiefState, i: int, knight: bool) -> None:
 
 
 def legal_plague_loss(s: FiefState) -> list[int]:
-    i = s.plague_due[0] // PLAGUE_PACK
-    return [a for a, have in ((A.LOSE_K, s.K[i]), (A.LOSE_M, s.M[i])) if have]
+    if s.entry_due:
+        k, m = group_units(s, s.entry_due[0], s.entry_due[1], s.entry_due[2])
+    else:
+        i = s.plague_due[0] // PLAGUE_PACK
+        k, m = s.K[i], s.M[i]
+    return [a for a, have in ((A.LOSE_K, k), (A.LOSE_M, m)) if have]
 
 
 def death_check(s: FiefState, lo: int, ev: list[Event]) -> bool:
@@ -183,20 +190,95 @@ def strike(s: FiefState, b: int, ev: list[Event]) -> None:
         next_plague_loss(s, ev)
 
 
-def entering(s: FiefState, lo: int, v: int, w: int, ev: list[Event]) -> bool:
-    """A lord and his group enter a plague bishopric (§4.2.3): the group loses half,
-    the lord rolls. True if he died."""
+# ------------------------------------------------------------------ entering (§4.2.3)
+# Source "進入疫區的貴族 / 部隊要進行死亡檢定，出去不用": whoever enters a Plague bishopric
+# from outside is checked, a move or a fall back after a withdrawal or a lifted siege
+# alike. The group's troops lose half (rounded down), its owner choosing which when it
+# has both kinds (``entry_due`` = [lord or -1, family, from, to, units still to lose]:
+# a lord's carried group, or with -1 the family's units falling back from ``from``);
+# then every lord entering rolls (1-3 dies), the captives led along included.
+
+
+def plague_entry(s: FiefState, v: int, w: int) -> bool:
+    """Going from ``v`` to ``w`` enters a Plague bishopric (moving inside it is free)."""
     b = BISHOPRIC_OF[w]
-    if not s.plague[b] or BISHOPRIC_OF[v] == b:
-        return False
-    lost = (s.carry_k[lo] + s.carry_m[lo]) // 2
-    m = min(s.carry_m[lo], lost)
-    s.carry_m[lo] -= m
-    s.carry_k[lo] -= lost - m
+    return bool(s.plague[b]) and BISHOPRIC_OF[v] != b
+
+
+def group_units(s: FiefState, lo: int, f: int, v: int) -> tuple[int, int]:
+    if lo >= 0:
+        return s.carry_k[lo], s.carry_m[lo]
+    i = v * SEATS + f
+    return s.K[i], s.M[i]
+
+
+def group_lose(s: FiefState, lo: int, f: int, v: int, knights: int, men: int) -> None:
+    if lo >= 0:
+        s.carry_k[lo] -= knights
+        s.carry_m[lo] -= men
+        return
+    i = v * SEATS + f
+    s.K[i] -= knights
+    s.M[i] -= men
+    s.spent_k[i] = min(s.spent_k[i], s.K[i])
+    s.spent_m[i] = min(s.spent_m[i], s.M[i])
+
+
+def entry_loss(s: FiefState, lo: int, f: int, v: int, w: int, ev: list[Event]) -> bool:
+    """The entering group loses half its units. True when its owner is asked which
+    (both kinds in the group: §6 #16, the owner chooses); the caller then stops, and
+    the entry goes on once he has chosen (``after_entry``)."""
+    k, m = group_units(s, lo, f, v)
+    lost = (k + m) // 2
+    if lost and k and m:
+        s.entry_due = [lo, f, v, w, lost]
+        s.kind, s.actor = A.PLAGUE_LOSS, f
+        return True
+    knights = lost if k else 0
+    group_lose(s, lo, f, v, knights, lost - knights)
     if lost:
-        ev.append(Event("plague_losses", {"seat": s.l_owner[lo], "village": w,
-                                          "knights": lost - m, "men_at_arms": m}))
-    for c in range(NL):                  # the captives he leads enter with him
+        ev.append(Event("plague_losses", {"seat": f, "village": w, "knights": knights,
+                                          "men_at_arms": lost - knights}))
+    return False
+
+
+def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> None:
+    lo, f, v, w, lost = s.entry_due
+    group_lose(s, lo, f, v, int(knight), int(not knight))
+    ev.append(Event("plague_losses", {"seat": p, "village": w, "knights": int(knight),
+                                      "men_at_arms": int(not knight)}))
+    lost -= 1
+    k, m = group_units(s, lo, f, v)
+    if lost and k and m:
+        s.entry_due[4] = lost
+        s.kind, s.actor = A.PLAGUE_LOSS, f
+        return
+    if lost:                              # one kind left: the rest is forced
+        knights = lost if k else 0
+        group_lose(s, lo, f, v, knights, lost - knights)
+        ev.append(Event("plague_losses", {"seat": f, "village": w, "knights": knights,
+                                          "men_at_arms": lost - knights}))
+    s.entry_due = []
+    s.kind = A.NONE
+    after_entry(s, lo, f, v, w, ev)
+
+
+def after_entry(s: FiefState, lo: int, f: int, v: int, w: int, ev: list[Event]) -> None:
+    """The entry goes on after the owner's choice: the lord's move, or the fall back."""
+    if lo >= 0:
+        from noblesse.games.fief.movement import arrived
+
+        arrived(s, lo, ev)
+    else:
+        from noblesse.games.fief.battle import finish_withdrawal
+
+        finish_withdrawal(s, f, v, w, ev)
+
+
+def entry_deaths(s: FiefState, lo: int, ev: list[Event]) -> bool:
+    """A lord entering rolls, and the captives (or lords Joan carries) he leads along
+    before him. True if he died."""
+    for c in range(NL):
         if s.l_escort[c] == lo:
             death_check(s, c, ev)
     return death_check(s, lo, ev)

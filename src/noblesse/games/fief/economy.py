@@ -74,9 +74,11 @@ def collect_income(s: FiefState, ev: list[Event]) -> None:
 
 
 def titles_held(s: FiefState, lo: int) -> int:
-    """Every title counts for the ransom (§6 #11): fief titles and offices."""
+    """Every title counts for the ransom (§4.4.1, §6 #11): each fief title, each
+    bishopric, the Cardinal's card, King, Queen and Pope (a Cardinal or Pope keeps his
+    Bishop title: a Pope who is Bishop holds two)."""
     count = sum(1 for h in s.fief_holder if h == lo) + sum(1 for b in s.bishop if b == lo)
-    return count + (s.king == lo) + (s.queen == lo) + (s.pope == lo)
+    return count + bool(s.cardinal[lo]) + (s.king == lo) + (s.queen == lo) + (s.pope == lo)
 
 
 def ransom_cap(s: FiefState, lo: int) -> int:

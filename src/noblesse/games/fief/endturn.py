@@ -1,19 +1,25 @@
-"""End of turn (spec §4.10): disasters discarded, VP, victory, the first-player card.
+"""End of turn (spec §4.10, §5.8): disasters discarded, VP, victory, the first-player card.
 
-VP = 1 per fief title + 1 for the King + 1 for the Pope. A family with 3 VP wins at the
-end of a turn; several at once are ranked King > Pope > Queen Regent > more fief lords >
-more bishops > more villages (more VP first [assumed]). With ``max_turns`` the game also
-ends after that turn, and the same ranking names the winners.
+VP = 1 per fief title + 1 for the King + 1 for the Pope (the Queen Regent none, §6 #13).
+A side is a family alone, or two families bound by a marriage (``marriage.allied``). A
+family alone wins with 3 VP (``vp_to_win_alone``); a married pair wins together with 4 VP
+combined (``vp_to_win_married``) and neither can win alone. Several sides at once are
+ranked by their VP beyond what they needed [assumed], then King > Pope > Queen Regent >
+more fief lords > more bishops > more villages (a pair counts what either holds, sums
+the rest [assumed]); still tied, they all win. With ``max_turns`` the game also ends
+after that turn, and the same ranking of every side names the winners.
 """
 
 from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief.disasters import end_of_turn as end_of_disasters
+from noblesse.games.fief.marriage import allied
 from noblesse.games.fief.state import NL, NV, FiefState, rule
 
 VP_TITLE, VP_KING, VP_POPE = rule("vp_per_fief_title"), rule("vp_king"), rule("vp_pope")
 VP_WIN = rule("vp_to_win_alone")
+VP_WIN_MARRIED = rule("vp_to_win_married")
 
 
 def owner_of(s: FiefState, lo: int) -> int:
@@ -33,8 +39,9 @@ def victory_points(s: FiefState) -> list[int]:
 
 
 def rank_key(s: FiefState, f: int) -> tuple[int, ...]:
-    """§4.10 tie-break; the Queen is Regent only when there is no King (next issue)."""
-    regent = int(s.king < 0 and owner_of(s, s.queen) == f)
+    """§4.10 tie-break of one family: VP, King, Pope, Queen Regent, fief lords, bishops,
+    villages."""
+    regent = int(bool(s.regent) and owner_of(s, s.queen) == f)
     fief_lords = len({lo for lo in s.fief_holder if lo >= 0 and s.l_owner[lo] == f})
     bishops = sum(1 for lo in s.bishop if lo >= 0 and s.l_owner[lo] == f)
     villages = sum(1 for v in range(NV) if s.ctrl[v] == f)
@@ -42,10 +49,43 @@ def rank_key(s: FiefState, f: int) -> tuple[int, ...]:
             fief_lords, bishops, villages)
 
 
-def best_of(s: FiefState, seats: list[int]) -> list[int]:
-    keys = {f: rank_key(s, f) for f in seats}
+def sides(s: FiefState) -> list[tuple[int, ...]]:
+    """Every family alone, or with the family it is married to (§5.2), in seat order."""
+    out: list[tuple[int, ...]] = []
+    seen: set[int] = set()
+    for f in range(s.n_players):
+        if f in seen:
+            continue
+        side = (f, *(g for g in range(f + 1, s.n_players) if allied(s, f, g)))
+        seen.update(side)
+        out.append(side)
+    return out
+
+
+def needed(side: tuple[int, ...]) -> int:
+    return VP_WIN if len(side) == 1 else VP_WIN_MARRIED
+
+
+def side_key(s: FiefState, side: tuple[int, ...]) -> tuple[int, ...]:
+    """A side's rank: VP beyond its target, then what either holds of King, Pope and
+    Regency, then the sums of fief lords, bishops and villages."""
+    keys = [rank_key(s, f) for f in side]
+    margin = sum(k[0] for k in keys) - needed(side)
+    held = tuple(max(k[i] for k in keys) for i in (1, 2, 3))
+    counts = tuple(sum(k[i] for k in keys) for i in (4, 5, 6))
+    return (margin, *held, *counts)
+
+
+def best_of(s: FiefState, candidates: list[tuple[int, ...]]) -> list[int]:
+    """The families of the best-ranked sides, in seat order."""
+    keys = {side: side_key(s, side) for side in candidates}
     top = max(keys.values())
-    return [f for f in seats if keys[f] == top]
+    return sorted(f for side in candidates if keys[side] == top for f in side)
+
+
+def victors(s: FiefState) -> list[tuple[int, ...]]:
+    """The sides that reached their target: 3 VP alone, 4 VP for a married pair."""
+    return [side for side in sides(s) if sum(s.vp[f] for f in side) >= needed(side)]
 
 
 def end_turn(s: FiefState, ev: list[Event]) -> None:
@@ -54,11 +94,11 @@ def end_turn(s: FiefState, ev: list[Event]) -> None:
     end_of_disasters(s)
     s.vp = victory_points(s)
     ev.append(Event("end_of_turn", {"turn": s.turn, "vp": s.vp[:]}))
-    reached = [f for f in range(s.n_players) if s.vp[f] >= VP_WIN]
+    reached = victors(s)
     if reached:
         finish(s, best_of(s, reached), "victory", ev)
     elif s.max_turns and s.turn >= s.max_turns:
-        finish(s, best_of(s, list(range(s.n_players))), "turn_limit", ev)
+        finish(s, best_of(s, sides(s)), "turn_limit", ev)
     else:
         s.first = (s.first + 1) % s.n_players   # the first-player card passes left
         ev.append(Event("first_player", {"seat": s.first}))

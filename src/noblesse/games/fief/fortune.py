@@ -7,13 +7,14 @@ Taxes as Tallage: a fief lord taxes his own fief, the King a fief nobody control
 per village at the next income, whoever controls them); as Tithe: a Bishop his own
 bishopric, a Cardinal any governed one, the Pope all governed ones with one card (the
 bishopric's mill income, Bishop > Cardinal > Pope); at most 3 tax markers per family.
-The offices are elected in the next issue; here they are read from the state.
+The offices (elected in the Announcements phase) are read from the state.
 """
 
 from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
+from noblesse.games.fief.crown import crown_family
 from noblesse.games.fief.state import CARDS, DATA, FIEF_VILLAGES, NB, NF, NL, FiefState
 
 HARVEST = DATA.card("bountiful_harvest")
@@ -56,7 +57,7 @@ def tallage_targets(s: FiefState, p: int) -> list[int]:
     """§4.2.5: a fief lord on his own fief; the King on a fief nobody controls."""
     if markers_out(s, p) >= TAX_MARKERS:
         return []
-    king = office_of(s, s.king, p)
+    king = crown_family(s) == p          # the King, or the Queen Regent (§5.7)
     return [f for f in range(NF) if s.tallage[f] < 0 and (
         (s.fief_holder[f] >= 0 and s.l_owner[s.fief_holder[f]] == p)
         or (king and ungoverned(s, f)))]

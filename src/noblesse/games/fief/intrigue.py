@@ -17,16 +17,26 @@ kernel's simultaneous decisions are for answers that do not affect each other.)
 * Assassination (§4.12.3): any lord of another family, d6 1-3 he dies; whatever the
   roll, an assassin marker goes on one of the assassin's lords on the board (needed to
   play it).
-* Justice (§4.12.4): kills a lord carrying an assassin marker.
+* Justice (§4.12.4): kills a lord carrying an assassin marker; the King, the Queen, the
+  Crown Prince and the Pope are immune.
 """
 
 from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief import joan
-from noblesse.games.fief.battle import PENALTY, d6, hits_of, take_hits
+from noblesse.games.fief import dynasty, joan
+from noblesse.games.fief.battle import (
+    ATTACKER,
+    DEFENDER,
+    PASSAGE,
+    PENALTY,
+    d6,
+    hits_of,
+    take_hits,
+)
 from noblesse.games.fief.control import capture, free, kill, settle
+from noblesse.games.fief.crown import immune_to_justice
 from noblesse.games.fief.state import (
     ASSUMED,
     BISHOPRIC_OF,
@@ -84,7 +94,7 @@ def assassination_targets(s: FiefState, p: int) -> list[int]:
 
 
 def justice_targets(s: FiefState) -> list[int]:
-    immune = (s.king, s.queen, s.pope)
+    immune = immune_to_justice(s)
     return [lo for lo in range(NL) if s.assassin[lo] and s.l_owner[lo] >= 0
             and lo not in immune]
 
@@ -102,6 +112,8 @@ def legal_window(s: FiefState, p: int) -> list[int]:
         out.append(A.PLAY0 + SECRET_PASSAGE)
     if joan.playable(s, p):
         out.append(A.PLAY0 + joan.DARC)
+    if dynasty.cardinal_playable(s, p):
+        out.append(A.PLAY0 + dynasty.CARDINAL)
     return sorted(out)
 
 
@@ -117,6 +129,9 @@ def apply_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if card == joan.DARC:
         joan.play(s, p, ev)
         return
+    if card == dynasty.CARDINAL:
+        dynasty.play_cardinal(s, p, ev)
+        return
     s.hand[p].remove(card)
     s.fd_discard.append(card)
     ev.append(Event("play_opportunity", {"seat": p, "card": card}))
@@ -129,11 +144,26 @@ def apply_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     elif card == JUSTICE:
         s.kind = A.JUSTICE_TARGET
     else:                        # Secret Passage: a captive escapes (§4.12.2)
-        lo = captives_of(s, p)[0]
-        v = s.l_loc[lo]
-        ev.append(Event("escape", {"lord": lo, "seat": p, "village": v}))
-        free(s, lo, ev)
-        s.kind = A.NONE
+        held = captives_of(s, p)
+        if len(held) > 1:
+            s.kind = A.ESCAPE_CHOICE          # the family chooses which
+            return
+        escape(s, p, held[0], ev)
+
+
+def escape(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
+    v = s.l_loc[lo]
+    ev.append(Event("escape", {"lord": lo, "seat": p, "village": v}))
+    free(s, lo, ev)
+    s.kind = A.NONE
+
+
+def legal_escape_choice(s: FiefState, p: int) -> list[int]:
+    return [A.ESCAPE0 + lo for lo in captives_of(s, p)]
+
+
+def apply_escape_choice(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    escape(s, p, action - A.ESCAPE0, ev)
 
 
 def apply_joan_target(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -373,12 +403,12 @@ def apply_sp_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         else:
             assassinate(s, assassin, lo, ev)
         return
-    ambusher = s.b_def if p == s.b_att else s.b_att
+    ambusher, s.b_ambusher = s.b_ambusher, -1
     if cancelled:
-        ev.append(Event("ambush_foiled", {"seat": p}))
+        ev.append(Event("ambush_foiled", {"seat": p, "lord": lo}))
         next_in_battle_window(s)
     else:
-        s.kind, s.actor = A.AMBUSH_CAPTURE, ambusher
+        ambush_take(s, ambusher, lo, ev)
 
 
 # ------------------------------------------------------------------ the battle window
@@ -389,21 +419,32 @@ def _free_lords(s: FiefState, v: int, f: int) -> list[int]:
             if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0]
 
 
-def _opponent(s: FiefState, p: int) -> int:
-    return s.b_def if p == s.b_att else s.b_att
+def _other_side(s: FiefState, p: int) -> int:
+    return DEFENDER if s.b_side[p] == ATTACKER else ATTACKER
+
+
+def ambush_targets(s: FiefState, p: int) -> list[int]:
+    """The free lords in the battle of every family on the other side from ``p``."""
+    which = _other_side(s, p)
+    return [lo for lo in range(NL) if s.l_loc[lo] == s.b_village and s.l_captor[lo] < 0
+            and s.l_owner[lo] >= 0 and s.b_side[s.l_owner[lo]] == which]
 
 
 def legal_battle_window(s: FiefState, p: int) -> list[int]:
-    """Ambush with a lord in the battle against a lord there; Secret Passage against the
-    fortification penalty (the attacker) (§4.12.2, §4.12.5)."""
+    """Any family of either side: Ambush with a lord of its own in the battle against a
+    lord of the other side there (§4.12.5, source "使用者最少要有一名領主參加戰爭");
+    Secret Passage against the fortification penalty (a family of the attacking side,
+    §4.12.2); Joan d'Arc (§4.12.6)."""
     out = [A.PASS]
     v = s.b_village
-    if AMBUSH in s.hand[p] and _free_lords(s, v, p) and _free_lords(s, v, _opponent(s, p)):
+    if AMBUSH in s.hand[p] and _free_lords(s, v, p) and ambush_targets(s, p):
         out.append(A.PLAY0 + AMBUSH)
-    if SECRET_PASSAGE in s.hand[p] and p == s.b_att and s.b_pen > 0:
+    if SECRET_PASSAGE in s.hand[p] and s.b_side[p] == ATTACKER and s.b_pen > 0:
         out.append(A.PLAY0 + SECRET_PASSAGE)
     if joan.playable(s, p):
         out.append(A.PLAY0 + joan.DARC)
+    if dynasty.cardinal_playable(s, p):
+        out.append(A.PLAY0 + dynasty.CARDINAL)
     return sorted(out)
 
 
@@ -424,34 +465,53 @@ def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> N
     if card == joan.DARC:
         joan.play(s, p, ev)                  # her lady next, then the window goes on
         return
+    if card == dynasty.CARDINAL:
+        dynasty.play_cardinal(s, p, ev)      # his Bishop next, then the window goes on
+        return
     s.hand[p].remove(card)
     s.fd_discard.append(card)
     ev.append(Event("play_opportunity", {"seat": p, "card": card}))
     if card == SECRET_PASSAGE:
         s.b_pen = 0
+        s.b_open |= PASSAGE                  # for the whole battle, whoever changes sides
         ev.append(Event("penalty_cancelled", {"seat": p, "village": s.b_village}))
         next_in_battle_window(s)
         return
-    foe = _opponent(s, p)
-    if s.hand[foe]:
-        s.answer_for, s.victim = ANSWER_AMBUSH, -1
-        s.kind, s.actor = A.SP_ANSWER, foe
-    else:
-        s.kind, s.actor = A.AMBUSH_CAPTURE, p
+    s.b_ambusher = p
+    s.kind, s.actor = A.AMBUSH_CAPTURE, p
 
 
 def legal_ambush_capture(s: FiefState, p: int) -> list[int]:
-    return [A.CAPTURE0 + lo for lo in _free_lords(s, s.b_village, _opponent(s, p))]
+    return [A.CAPTURE0 + lo for lo in ambush_targets(s, p)]
 
 
 def apply_ambush_capture(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """The ambusher names the lord; that lord's family, if its hand holds a card, may
+    answer with a Secret Passage (§4.12.2, §4.12.5)."""
     lo = action - A.CAPTURE0
     foe = s.l_owner[lo]
+    if s.hand[foe]:
+        s.answer_for, s.victim = ANSWER_AMBUSH, lo
+        s.kind, s.actor = A.SP_ANSWER, foe
+        return
+    s.b_ambusher = -1
+    ambush_take(s, p, lo, ev)
+
+
+def ambush_take(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
+    """The ambusher takes the lord. Without troops in the village, one of his lords
+    there (the first by number) leads the captive, so that he is guarded (§4.6.6)
+    [assumed]. If the other side has no free lord left in the battle ("對方最後一名領主",
+    the opponent read as the other side [assumed]), the ambusher decides whether the
+    battle goes on."""
+    v = s.b_village
     capture(s, lo, p, ev)
-    if _free_lords(s, s.b_village, foe):
+    if not troops(s, v, p):
+        s.l_escort[lo] = _free_lords(s, v, p)[0]
+    if ambush_targets(s, p):
         next_in_battle_window(s)
     else:
-        s.kind, s.actor = A.AMBUSH_DECIDE, p   # his last lord there: go on or stop
+        s.kind, s.actor = A.AMBUSH_DECIDE, p   # their last lord there: go on or stop
 
 
 def apply_ambush_decide(s: FiefState, p: int, action: int, ev: list[Event]) -> None:

@@ -6,14 +6,14 @@ the battle window before a battle's first round; on any free unmarried lady on t
 board, of any family. The lady becomes Joan:
 3 moves (``rules.joan_moves``), carrying troops, lords of her family (``escort:<lord>``)
 and captives; 1 SP (``rules.joan_sp``) and one more die for her side
-(``rules.joan_extra_dice``: only her side may roll 4); she never marries (no marriage is
-built yet). The card stays with her and is discarded when she dies.
+(``rules.joan_extra_dice``: only her side may roll 4); she never marries (``marriage.can_marry``). The card stays with her and is discarded when she dies.
 """
 
 from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
+from noblesse.games.fief.marriage import married
 from noblesse.games.fief.state import DATA, LORD_FEMALE, NL, FiefState, rule
 
 DARC = DATA.card("darc")
@@ -23,11 +23,11 @@ JOAN_DICE = rule("joan_extra_dice")
 
 
 def ladies(s: FiefState) -> list[int]:
-    """Free unmarried ladies on the board (every lady: marriage is not built yet)."""
+    """Free unmarried ladies on the board (source: "任一未婚女性貴族"; she never marries)."""
     if s.joan >= 0:
         return []
     return [lo for lo in range(NL) if LORD_FEMALE[lo] and s.l_owner[lo] >= 0
-            and s.l_loc[lo] >= 0 and s.l_captor[lo] < 0]
+            and s.l_loc[lo] >= 0 and s.l_captor[lo] < 0 and not married(s, lo)]
 
 
 def playable(s: FiefState, p: int) -> bool:

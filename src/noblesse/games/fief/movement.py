@@ -6,7 +6,10 @@ are spent: the troops he carries stay where he stops). Entering another family's
 with moves left asks that family's permission (``permit:yes|no``); refused, the mover
 goes back (``retreat``) or stays there (``stay``). Leaving by the road another family
 came in by asks that family (refused: that road is closed to this lord this turn, unless
-he takes it by a Secret Passage).
+he takes it by a Secret Passage, played after the refusal or, without asking first,
+as ``secret_passage:<village>``). A besieger may lift his siege when he picks a lord
+(``lift_siege:<village>``, §4.7 "at any time"). A lord may take the family's other
+lords in his village along in a cavalcade (``escort:<lord>``, §4.5.2).
 The defenders of a besieged fortress do not move (§4.7).
 """
 
@@ -15,12 +18,13 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import drop_escort, lift_lord, put_lord, settle
-from noblesse.games.fief.disasters import blocked, entering
+from noblesse.games.fief.disasters import blocked, entry_deaths, entry_loss, plague_entry
 from noblesse.games.fief.joan import JOAN_MOVES
 from noblesse.games.fief.state import (
     ADJ,
     DATA,
     NL,
+    NV,
     SEATS,
     FiefState,
     besieged,
@@ -33,8 +37,9 @@ LORD_MOVES = rule("lord_moves")
 ROAD, PASSAGE = 1, 0     # what a permission request is about (``s.mode``)
 # ``l_pass`` of a moving lord: 1 passing through with permission (or by a Secret
 # Passage), 2 a crossing cavalcade that must ride on (§4.5.2), 3 a Secret Passage out of
-# a besieged fortress, 4 a Secret Passage for one move through Heavy Rain (§4.12.2)
-PERMITTED, MUST_MOVE_ON, SP_OUT, SP_RAIN = 1, 2, 3, 4
+# a besieged fortress, 4 a Secret Passage for one move through Heavy Rain (§4.12.2),
+# 5 a Secret Passage for one move asking no one (``secret_passage:<village>``)
+PERMITTED, MUST_MOVE_ON, SP_OUT, SP_RAIN, SP_GO = 1, 2, 3, 4, 5
 SECRET_PASSAGE = DATA.card("secret_passage")
 
 
@@ -78,12 +83,28 @@ def movable_lords(s: FiefState, p: int) -> list[int]:
     return out
 
 
+def liftable(s: FiefState, p: int) -> list[int]:
+    """The sieges ``p`` may lift now: §4.7 "at any time" (source "圍攻方可以在任何時候結束
+    圍攻"), offered in his siege step and whenever he picks a lord to move."""
+    return [v for v in range(NV) if s.engine[v * SEATS + p] and s.ctrl[v] != p]
+
+
+def may_move(s: FiefState, p: int) -> bool:
+    return bool(movable_lords(s, p) or liftable(s, p))
+
+
 def legal_select(s: FiefState, p: int) -> list[int]:
-    return [A.PASS, *(A.LORD0 + lo for lo in movable_lords(s, p))]
+    return [A.PASS, *(A.LORD0 + lo for lo in movable_lords(s, p)),
+            *(A.LIFT0 + v for v in liftable(s, p))]
 
 
 def apply_select(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     """True when ``p`` ends his movement."""
+    if action >= A.LIFT0 and action < A.LIFT0 + NV:
+        from noblesse.games.fief.battle import lift
+
+        lift(s, p, action - A.LIFT0, ev)   # the garrison may pursue; he falls back
+        return False
     if action == A.PASS:
         for lo in range(NL):
             if s.l_owner[lo] == p:
@@ -113,7 +134,11 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
         if lo == s.joan:      # Joan carries lords of her family (§4.12.6)
             out += [A.ESCORT0 + c for c in range(NL) if c != lo and s.l_owner[c] == p
                     and s.l_captor[c] < 0 and s.l_loc[c] == v and s.l_escort[c] in (-1, lo)]
+        else:                 # lords of the family riding with him in a cavalcade
+            out += [A.ESCORT0 + c for c in companions(s, lo, p)]
         out.sort()
+    if lo != s.joan and s.l_moves[lo] == full_moves(s, lo) and riders(s, lo):
+        return cavalcade_only(s, lo, p, out)
     moves = []
     mode = s.l_pass[lo]
     if s.l_moves[lo] > 0 and (mode == SP_OUT or not pinned(s, v, p)):
@@ -126,12 +151,64 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
     if s.l_pass[lo] != MUST_MOVE_ON or not moves:
         out.append(A.LORD_DONE)   # a crossing cavalcade cannot stop there (§4.5.2)
     out += moves
-    if s.l_moves[lo] == LORD_MOVES:
+    out += [A.SECRET0 + w for w in unasked_moves(s, lo, p)]
+    if s.l_moves[lo] == full_moves(s, lo):       # a cavalcade is a first move (§4.5.2)
         from noblesse.games.fief.cavalcade import options
 
         out += [A.CAVALCADE0 + w for w in options(s, lo, p)]
     out.sort()
     return out
+
+
+def riders(s: FiefState, lo: int) -> list[int]:
+    """Free lords going along with ``lo`` (Joan's carried lords, a cavalcade's riders)."""
+    if lo not in s.l_escort:
+        return []
+    return [c for c in range(NL) if s.l_escort[c] == lo and s.l_captor[c] < 0]
+
+
+def companions(s: FiefState, lo: int, p: int) -> list[int]:
+    """§4.5.2 "a group made only of lords and knights": before his first move, with no
+    man-at-arms and a cavalcade open to him, the lord may take along the other lords of
+    the family in his village that have not moved (``escort:<lord>``, again to leave
+    one); with any along he may only ride a cavalcade or stop (they then stay). After
+    the ride they go on with him (their move spent), and he may leave them anywhere
+    but in a village the cavalcade crossed."""
+    v = s.l_loc[lo]
+    if s.l_pass[lo] == MUST_MOVE_ON or s.LP[v * SEATS + p] < 2:
+        return []             # none stays in a village crossed (§4.5.2); or none here
+    from noblesse.games.fief.cavalcade import options
+
+    if s.l_moves[lo] != full_moves(s, lo) or s.carry_m[lo] or s.l_pass[lo] \
+            or not options(s, lo, p):
+        return riders(s, lo)              # only to leave them
+    return [c for c in range(NL) if c != lo and s.l_owner[c] == p and s.l_captor[c] < 0
+            and s.l_loc[c] == v and s.l_moves[c] == full_moves(s, c)
+            and s.l_escort[c] in (-1, lo)]
+
+
+def cavalcade_only(s: FiefState, lo: int, p: int, out: list[int]) -> list[int]:
+    """Lords riding along: knights, riders, the cavalcade, or stop (§4.5.2)."""
+    from noblesse.games.fief.cavalcade import options
+
+    keep = [a for a in out if a in (A.CARRY_K, A.DROP_K) or A.ESCORT0 <= a < A.ESCORT0 + NL]
+    return sorted([*keep, A.LORD_DONE, *(A.CAVALCADE0 + w for w in options(s, lo, p))])
+
+
+def unasked_moves(s: FiefState, lo: int, p: int) -> list[int]:
+    """§4.12.2 use 3 without asking first (``secret_passage:<village>``): the roads on
+    which a Secret Passage spares the lord a question, into a village another family
+    holds (with a move left after it: a last move asks nothing) or down a road another
+    family came in by (refused before or not). Offered when the hand holds a Secret
+    Passage; the option sits in his own movement decision, asked card or no card, so
+    it tells the others nothing."""
+    v, mode = s.l_loc[lo], s.l_pass[lo]
+    if SECRET_PASSAGE not in s.hand[p] or s.l_moves[lo] <= 0 or pinned(s, v, p) \
+            or mode not in (0, PERMITTED, MUST_MOVE_ON):
+        return []
+    return [w for w in ADJ[v] if not blocked(s, v, w) and (
+        road_keeper(s, v, w, p) >= 0
+        or (s.ctrl[w] not in (-1, p) and s.l_moves[lo] > 1))]
 
 
 def finish_lord(s: FiefState, lo: int) -> None:
@@ -174,10 +251,14 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.carry_k[lo] -= 1
         s.K[i] += 1
         s.spent_k[i] += 1
+    elif action >= A.SECRET0:                   # secret_passage:<village>
+        play_secret_passage(s, p, lo, ev)
+        s.l_pass[lo] = SP_GO
+        move(s, lo, action - A.SECRET0, ev)
     elif action >= A.ESCORT0:
         c = action - A.ESCORT0
         s.l_escort[c] = -1 if s.l_escort[c] == lo else lo
-        if s.l_captor[c] < 0:
+        if s.l_captor[c] < 0 and lo == s.joan:
             s.l_moves[c] = 0              # a carried lord has followed her this turn
         ev.append(Event("escort", {"seat": p, "lord": lo, "captive": c,
                                    "led": s.l_escort[c] == lo}))
@@ -193,7 +274,8 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.spent_m[i] += 1
     else:
         w = action - A.MOVE0
-        keeper = road_keeper(s, v, w, p)
+        # out of a besieged fortress by a Secret Passage, no besieger is asked for his road
+        keeper = road_keeper(s, v, w, p) if s.l_pass[lo] != SP_OUT else -1
         if keeper >= 0:
             s.kind, s.actor, s.target, s.mode = A.PERMIT, keeper, w, ROAD
             ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
@@ -202,13 +284,16 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         move(s, lo, w, ev)
 
 
-def secret_passage(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
-    """§4.12.2 in movement: out of a besieged fortress, or one move through Heavy Rain."""
+def play_secret_passage(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
     s.hand[p].remove(SECRET_PASSAGE)
     s.fd_discard.append(SECRET_PASSAGE)
-    v = s.l_loc[lo]
-    s.l_pass[lo] = SP_OUT if pinned(s, v, p) else SP_RAIN
     ev.append(Event("play_opportunity", {"seat": p, "card": SECRET_PASSAGE, "lord": lo}))
+
+
+def secret_passage(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
+    """§4.12.2 in movement: out of a besieged fortress, or one move through Heavy Rain."""
+    play_secret_passage(s, p, lo, ev)
+    s.l_pass[lo] = SP_OUT if pinned(s, s.l_loc[lo], p) else SP_RAIN
 
 
 def move(s: FiefState, lo: int, w: int, ev: list[Event]) -> None:
@@ -216,20 +301,35 @@ def move(s: FiefState, lo: int, w: int, ev: list[Event]) -> None:
     p, v = s.l_owner[lo], s.l_loc[lo]
     if s.l_pass[lo] == SP_RAIN:
         s.l_moves[lo] = 1        # a Secret Passage through the rain: this move only
-    owner = s.ctrl[w]
     lift_lord(s, lo)
     put_lord(s, lo, w, came_from=v)
     s.l_prev[lo] = v
     s.l_moves[lo] -= 1
-    s.l_pass[lo] = 0
+    s.l_pass[lo] = SP_GO if s.l_pass[lo] == SP_GO else 0
     ev.append(Event("move", {"seat": p, "lord": lo, "from": v, "to": w,
                              "knights": s.carry_k[lo], "men_at_arms": s.carry_m[lo]}))
     settle(s, v, ev)
-    if entering(s, lo, v, w, ev):           # died of the plague on the way in
-        s.kind, s.focus, s.actor = A.NONE, -1, p
+    if plague_entry(s, v, w) and entry_loss(s, lo, p, v, w, ev):
+        return                   # the owner chooses the units the plague takes first
+    arrived(s, lo, ev)
+
+
+def arrived(s: FiefState, lo: int, ev: list[Event]) -> None:
+    """The lord is in his new village (the plague's losses taken): his death roll if
+    he entered a Plague bishopric, then the holder's permission or his next step."""
+    p, v, w = s.l_owner[lo], s.l_prev[lo], s.l_loc[lo]
+    owner = s.ctrl[w]            # not settled yet: the holder before he came
+    unasked = s.l_pass[lo] == SP_GO
+    s.l_pass[lo] = 0
+    if plague_entry(s, v, w) and entry_deaths(s, lo, ev):
+        s.kind, s.focus, s.actor = A.NONE, -1, p       # died of the plague on the way in
         return
     settle(s, w, ev)
     if owner >= 0 and owner != p and s.l_moves[lo] > 0:
+        if unasked:              # a Secret Passage: through without asking (§4.12.2)
+            s.l_pass[lo] = PERMITTED
+            s.kind, s.actor = A.MOVE_LORD, p
+            return
         s.kind, s.actor, s.target, s.mode = A.PERMIT, owner, w, PASSAGE
         ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
                                         "asked": owner, "road": False}))

@@ -1,6 +1,6 @@
 """The rules of Fief (spec: shared/specs/fief.md): setup and the §3 phase machine.
 
-A turn is Announcements (a marker until the next issue) → Cards → Income → Purchase
+A turn is Announcements (marriages, the Pope's decrees, elections) → Cards → Income → Purchase
 (ransoms, then purchases) → Movement → Battles (with sieges) → Pillage → End of turn.
 Each phase visits the players in turn order (``s.cursor`` into ``order(s)``); ``offer``
 sets the pending decision of the player at the cursor, or moves on when he has none.
@@ -17,16 +17,19 @@ from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import (
+    announce,
     battle,
     cards,
     disasters,
+    dynasty,
     economy,
     fortune,
     intrigue,
     joan,
     movement,
+    succession,
 )
-from noblesse.games.fief.control import place_lord, settle
+from noblesse.games.fief.control import next_placement, place_lord, settle
 from noblesse.games.fief.endturn import end_turn, victory_points
 from noblesse.games.fief.state import (
     ASSUMED,
@@ -53,7 +56,12 @@ INTRIGUE = {
     A.JOIN_SIDE: battle.apply_join_side, A.PLAGUE_LOSS: disasters.apply_plague_loss,
     A.WITHDRAW_TO: battle.apply_withdraw_to, A.UPRISING_STOP: intrigue.apply_uprising_stop,
     A.LOSS_SHARE: battle.apply_side_loss, A.KEEPER: battle.apply_keeper,
-    A.JOAN_TARGET: intrigue.apply_joan_target,
+    A.JOAN_TARGET: intrigue.apply_joan_target, A.PLACE_FREED: cards.apply_place_freed,
+    A.ESCAPE_CHOICE: intrigue.apply_escape_choice,
+    A.SIDE_CHANGE: battle.apply_side_change,
+    A.CARDINAL_TARGET: dynasty.apply_cardinal_target, A.CARDINAL_CONSENT: dynasty.apply_consent,
+    A.CARDINAL_REDIRECT: dynasty.apply_redirect, A.GRANTEE: dynasty.apply_grantee,
+    A.CROWN_PRINCE: cards.apply_prince,
 }
 
 
@@ -148,23 +156,30 @@ class FiefRules(GameBase):
     def run(self, s: FiefState, ev: list[Event]) -> None:
         n = s.n_players
         while s.kind == A.NONE and not s.over:
+            if s.place_due and next_placement(s, ev):
+                break                       # a freed lord's family chooses where
             if s.cursor >= n:
                 if s.phase == A.CARDS_PHASE and cards.next_step(s, ev):
                     continue                # the next step of the Cards phase
+                if s.phase == A.ANNOUNCE and announce.next_step(s, ev):
+                    continue                # the next step (or ballot) of the Announcements
                 self._next_phase(s, ev)
                 continue
             p = order(s)[s.cursor]
             s.actor = p
             if not self._offer(s, p, ev):
                 s.cursor += 1
-                if s.phase != A.CARDS_PHASE:
-                    s.mode = 0          # a player's own steps (the Cards phase: the table's)
+                if s.phase not in (A.CARDS_PHASE, A.ANNOUNCE):
+                    s.mode = 0          # a player's own steps (Cards, Announcements: the table's)
+        succession.ask(s, ev)           # a dead lord's title: the owner picks the heir first
 
     def _offer(self, s: FiefState, p: int, ev: list[Event]) -> bool:
         phase = s.phase
         if phase == A.SETUP:
             s.kind = A.PICK_START
             return True
+        if phase == A.ANNOUNCE:
+            return announce.offer(s, p, ev)
         if phase == A.CARDS_PHASE:
             return cards.offer(s, p, ev)
         if phase == A.INCOME:
@@ -184,7 +199,7 @@ class FiefRules(GameBase):
             s.kind = A.PURCHASE
             return True
         if phase == A.MOVEMENT:
-            if movement.movable_lords(s, p):
+            if movement.may_move(s, p):
                 s.kind = A.MOVE_SELECT
                 return True
             return False
@@ -198,7 +213,7 @@ class FiefRules(GameBase):
             if battle.legal_siege(s, p):
                 s.kind = A.SIEGE
                 return True
-            s.fought = 0
+            s.fought = s.truced = 0
             return False
         if phase == A.PILLAGES:
             if battle.legal_pillage(s, p):
@@ -219,7 +234,7 @@ class FiefRules(GameBase):
             ev.append(Event("turn", {"turn": s.turn, "first": s.first}))
         ev.append(Event("phase", {"phase": A.PHASE_NAMES[phase]}))
         if phase == A.ANNOUNCE:
-            s.cursor = s.n_players      # nothing to announce until the next issue
+            announce.open_phase(s)
         elif phase == A.INCOME:
             intrigue.open_window(s)           # the intrigue window, then the income
         elif phase == A.PURCHASES:
@@ -228,13 +243,15 @@ class FiefRules(GameBase):
         elif phase == A.MOVEMENT:
             movement.start_movement(s)
         elif phase == A.BATTLES:
-            s.fought = 0
+            s.fought = s.truced = s.truce_broken = 0
         elif phase == A.END_OF_TURN:
             end_turn(s, ev)
             s.cursor = s.n_players
 
     # ================================================================ the contract
     def to_act(self, state: FiefState) -> tuple[int, ...]:
+        if state.kind == A.BALLOT:       # a secret simultaneous ballot: who has not voted
+            return tuple(announce.still_to_vote(state))
         return (state.actor,) if state.kind != A.NONE else ()
 
     def is_over(self, state: FiefState) -> bool:
@@ -290,7 +307,7 @@ def _battle(s: FiefState, p: int, a: Action, ev: list[Event]) -> bool:
 
 def _siege(s: FiefState, p: int, a: Action, ev: list[Event]) -> bool:
     if battle.apply_siege(s, p, a, ev):
-        s.fought = 0
+        s.fought = s.truced = 0
         return True
     return False
 
@@ -305,7 +322,7 @@ def _of_state(legal: Callable[[FiefState], list[Action]]
 
 
 LEGAL: dict[int, Callable[[FiefState, int], list[Action]]] = {
-    A.MOVE_LORD: movement.legal_move_lord, A.PURCHASE: economy.legal_purchase,
+    A.MOVE_LORD: movement.legal_move_lord, A.PURCHASE: dynasty.legal_purchase,
     A.ROUND_ATT: _of_state(battle.legal_round_att),
     A.ROUND_DEF: _of_state(battle.legal_round_def),
     A.MOVE_SELECT: movement.legal_select,
@@ -331,17 +348,30 @@ LEGAL: dict[int, Callable[[FiefState, int], list[Action]]] = {
     A.AMBUSH_CAPTURE: intrigue.legal_ambush_capture,
     A.AMBUSH_DECIDE: _fixed(A.AMBUSH_GO_ON, A.AMBUSH_END),
     A.LIFT_PURSUE: _fixed(A.PURSUE, A.LET_GO),
-    A.JOIN_SIDE: _fixed(A.SIDE_ATT, A.SIDE_DEF, A.SIDE_NONE),
+    A.JOIN_SIDE: battle.legal_join_side, A.SIDE_CHANGE: battle.legal_side_change,
     A.PLAGUE_LOSS: _of_state(disasters.legal_plague_loss),
     A.WITHDRAW_TO: _of_state(battle.legal_withdraw_to),
     A.UPRISING_STOP: _fixed(A.PASS, A.STOP_UPRISING),
     A.LOSS_SHARE: _of_state(battle.legal_side_loss), A.KEEPER: _of_state(battle.legal_keeper),
     A.JOAN_TARGET: _of_state(joan.legal_target),
+    A.TITLE_HEIR: _of_state(succession.legal_heir),
+    A.PLACE_FREED: cards.legal_place_freed,
+    A.ESCAPE_CHOICE: intrigue.legal_escape_choice,
+    A.PROPOSAL: announce.legal_proposal, A.PARTNER: announce.legal_partner,
+    A.MARRIAGE_ANSWER: _fixed(A.MARRY_YES, A.MARRY_NO), A.POPE_DECREE: announce.legal_decree,
+    A.ANNULMENT_REQUEST: _fixed(A.PASS, A.ANNUL_ASK),
+    A.ANNULMENT_ANSWER: _fixed(A.ANNUL_YES, A.ANNUL_NO),
+    A.CANDIDACY: announce.legal_candidacy, A.BALLOT: announce.legal_ballot,
+    A.CROWN_PRINCE: _fixed(A.PRINCE_YES, A.PRINCE_NO),
+    A.CARDINAL_TARGET: _of_state(dynasty.legal_cardinal_target),
+    A.CARDINAL_CONSENT: _fixed(A.CONSENT_YES, A.CONSENT_NO),
+    A.CARDINAL_REDIRECT: _of_state(dynasty.legal_redirect),
+    A.GRANTEE: _of_state(dynasty.legal_grantee),
 }
 """The legal actions of each kind of decision, for the seat that must take it."""
 
 APPLY: dict[int, Callable[[FiefState, int, Action, list[Event]], bool | None]] = {
-    A.MOVE_LORD: _move_lord, A.PURCHASE: economy.apply_purchase,
+    A.MOVE_LORD: _move_lord, A.PURCHASE: dynasty.apply_purchase,
     A.ROUND_ATT: battle.apply_round_att, A.ROUND_DEF: battle.apply_round_def,
     A.MOVE_SELECT: movement.apply_select, A.PICK_START: _pick_start,
     A.DISCARD: cards.apply_discard, A.HAND_LIMIT: cards.apply_discard,
@@ -353,7 +383,12 @@ APPLY: dict[int, Callable[[FiefState, int, Action, list[Event]], bool | None]] =
     A.PURSUE_CHOICE: battle.apply_pursue, A.LORD_DEATH: battle.apply_death,
     A.SIEGE: _siege, A.PILLAGE: battle.apply_pillage,
     A.TARGET_BISHOPRIC: fortune.apply_bishopric, A.FORTUNE_EFFECT: fortune.apply_effect,
-    A.TALLAGE: fortune.apply_tallage, **INTRIGUE,
+    A.TALLAGE: fortune.apply_tallage, A.TITLE_HEIR: succession.apply_heir, **INTRIGUE,
+    A.PROPOSAL: announce.apply_proposal, A.PARTNER: announce.apply_partner,
+    A.MARRIAGE_ANSWER: announce.apply_marriage_answer, A.POPE_DECREE: announce.apply_decree,
+    A.ANNULMENT_REQUEST: announce.apply_annulment_request,
+    A.ANNULMENT_ANSWER: announce.apply_annulment_answer,
+    A.CANDIDACY: announce.apply_candidacy, A.BALLOT: announce.apply_ballot,
 }
 """What each kind of decision does; a true result means the player is done in this
 phase and the turn order moves on."""

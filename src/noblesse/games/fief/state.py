@@ -65,7 +65,8 @@ _LISTS = (
     "assassin", "l_escort", "b_side", "b_ask", "hit",
     "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
     "clerics", "up_failed", "loss_due", "keep_due", "revealed", "revealed_by",
-    "spouse", "excommunicated",
+    "heir_due", "spouse", "excommunicated", "place_due", "entry_due", "b_group",
+    "ballot", "voters", "candidates", "new_bishops",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
@@ -74,6 +75,10 @@ _SCALARS = (
     "draw_left", "mode", "pending_draw", "b_caval", "b_lord", "b_from", "b_knights",
     "up_village", "up_family", "up_cards", "answer_for", "victim", "up_player", "joan",
     "crown_prince", "regent",
+    "heir_kind", "heir_actor",
+    "b_open", "b_ambusher", "truced", "truce_broken",
+    "election", "m_lord", "m_partner",
+    "red_hat", "red_hat_by", "red_hat_how",
 )
 
 
@@ -100,10 +105,15 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.b_village = s.b_att = s.b_def = -1
     s.b_pen = s.b_quiet = s.b_round = s.b_withdrew = s.b_casualties = 0
     s.fought, s.draw_left = 0, 0
+    s.b_open, s.b_ambusher = 0, -1       # penalty gone for the battle (bits); who ambushes
+    s.truced = s.truce_broken = 0        # villages (bits): a truce this turn; broken since
     s.b_caval, s.b_lord, s.b_from, s.b_knights = 0, -1, -1, 0
     s.king = s.queen = s.pope = -1       # the lords holding the offices (-1: vacant)
     s.crown_prince = -1                  # §5.7: the Queen's son, King at the King's death
     s.regent = 0                         # 1: the Queen rules as Queen Regent (no King)
+    s.red_hat = -1                       # the Bishop a Cardinal card or biretta is for
+    s.red_hat_by = -1                    # who played it (or pays for the biretta)
+    s.red_hat_how = 0                    # 1: the Cardinal card, 2: the biretta
     s.max_turns = int(options.get("max_turns", 0))
     s.winner_list = None
     s.money = [0] * n
@@ -130,15 +140,21 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.engine = [0] * size                # siege engine of f at v: 0, +1D or +2D
     s.new_units = [0] * size             # units bought this Purchase phase
     s.fief_holder = [-1] * NF            # lord holding the fief title
-    s.bishop = [-1] * NB                 # next issue: bishops (empty now)
+    s.bishop = [-1] * NB                 # the Bishop of each bishopric (-1: vacant)
     s.rain, s.famine, s.plague = [0] * NB, [0] * NB, [0] * NB
     s.harvest, s.weather = [0] * NB, [0] * NB
     s.l_born = [0] * NL                  # clock when the lord came into play
     s.vacated = [0] * NF                 # clock when the title went back to the board
     s.transferred = [0] * NF             # title transferred in this Purchase phase
-    s.cardinal = [0] * NL                # Cardinals (office of the next issue)
+    s.cardinal = [0] * NL                # Cardinals: 1 by the card, 2 by the biretta
     s.spouse = [-1] * NL                 # §5.2: the lord a lord is married to
     s.excommunicated = [0] * NL          # §5.7: lords the Pope has excommunicated
+    s.ballot = [-1] * n                  # a secret ballot: -1 not cast, -2 abstain, a lord
+    s.voters = []                        # the families voting in the open ballot
+    s.candidates = []                    # the lords standing in the current election
+    s.new_bishops = []                   # Bishops elected this turn (no votes in §5.4.1)
+    s.election = -1                      # the bishopric whose Bishop is being elected
+    s.m_lord = s.m_partner = -1          # a marriage proposal: the proposer's lord, the other
     s.tithe = [-1] * (NB * 3)            # b * 3 + (0 Bishop, 1 Cardinal, 2 Pope): family
     s.plague_due = []                    # plague losses the owners still choose
     s.revealed = []                      # disasters drawn this Cards phase, to be placed
@@ -156,7 +172,12 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.keep_due = []                      # captives whose keeper the winners choose
     s.clerics, s.up_failed = [], []      # clerics still to try to stop it; who failed
     s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
+    s.place_due = []                     # freed lords whose family chooses the village
+    s.entry_due = []                     # a group's Plague loss on entry: see disasters
+    s.b_group = []                       # the lords riding in a cavalcade
     s.deaths = []                        # pending lord deaths: [family, count, village]
+    s.heir_due = []                      # fiefs whose dead holder's heir the owner picks
+    s.heir_kind, s.heir_actor = 0, -1    # the decision a choice of heir interrupted
     s.engines_used = [0] * n
     s.vp = [0] * n
     return s

@@ -16,7 +16,10 @@ from typing import Any
 
 from noblesse.core.text import pick, seat_name
 from noblesse.games.fief import actions as A
+from noblesse.games.fief import announce
 from noblesse.games.fief.cards import STEP_NAMES
+from noblesse.games.fief.crown import BY_BIRETTA, BY_CARD
+from noblesse.games.fief.dynasty import red_hat_pending
 from noblesse.games.fief.state import (
     BOARD,
     CARD_DECK,
@@ -51,6 +54,11 @@ def lord_name(lo: int, lang: str = "en") -> str:
 
 def card_name(c: int, lang: str = "en") -> str:
     return _n(CARDS[c], lang)
+
+
+def _key(lo: int) -> str | None:
+    """A lord's key, or None for -1 (a vacant office, no lord)."""
+    return LORD_CARDS[lo].key if lo >= 0 else None
 
 
 def _keys(cards: list[int]) -> list[str]:
@@ -94,6 +102,11 @@ class FiefViews:
                 "assassin_marker": bool(s.assassin[lo]),
                 "escorted_by": LORD_CARDS[s.l_escort[lo]].key if s.l_escort[lo] >= 0 else None,
                 "carrying": [s.carry_k[lo], s.carry_m[lo]],
+                "spouse": LORD_CARDS[s.spouse[lo]].key if s.spouse[lo] >= 0 else None,
+                "bishop_of": (BISHOPRICS[s.bishop.index(lo)].key if lo in s.bishop
+                              else None),
+                "cardinal": bool(s.cardinal[lo]),
+                "excommunicated": bool(s.excommunicated[lo]),
             })
         players = []
         for f in range(n):
@@ -118,7 +131,10 @@ class FiefViews:
                             "famine": bool(s.famine[b]), "plague": bool(s.plague[b]),
                             "harvest": bool(s.harvest[b]), "good_weather": bool(s.weather[b])}
                            for b in range(NB)],
-            "king": None, "queen": None, "pope": None,
+            "king": _key(s.king), "queen": _key(s.queen), "pope": _key(s.pope),
+            "crown_prince": _key(s.crown_prince), "regent": bool(s.regent),
+            "bishops": {BISHOPRICS[b].key: _key(s.bishop[b]) for b in range(NB)},
+            "announcements": self._announcements(s, seat),
             "lord_deck": len(s.lord_deck), "fortune_deck": len(s.fd_deck),
             "lord_discard": _keys(s.lord_discard), "fortune_discard": _keys(s.fd_discard),
             "disasters_drawn": _keys(s.set_aside),
@@ -140,18 +156,53 @@ class FiefViews:
         d: dict[str, Any] = {"kind": A.KIND_NAMES[s.kind], "seat": s.actor}
         if s.kind == A.WINDOW:
             d["still_to_answer"] = s.window[1:]
+        if s.kind == A.BALLOT:
+            d["seats"] = announce.still_to_vote(s)
         if s.kind in (A.MOVE_LORD, A.PERMIT, A.REFUSED, A.PLACE) and s.focus >= 0:
             d["lord"] = LORD_CARDS[s.focus].key
         if s.kind in (A.TARGET_BISHOPRIC, A.FORTUNE_EFFECT, A.TALLAGE):
             d["card"] = CARDS[s.focus].key
         if s.kind in (A.HOLDER, A.CITY):
             d["fief"] = FIEFS[s.focus].key
+        if s.kind == A.TITLE_HEIR:
+            d["fief"] = FIEFS[s.heir_due[0]].key
         if s.kind == A.PERMIT:
             d["village"] = VILLAGES[s.target].key
-        if s.kind == A.PLAGUE_LOSS:
+        if s.kind in (A.CARDINAL_CONSENT, A.CARDINAL_REDIRECT) and s.red_hat >= 0:
+            d["lord"] = LORD_CARDS[s.red_hat].key         # the Bishop proposed
+        if s.kind == A.CROWN_PRINCE and s.focus >= 0:
+            d["lord"] = LORD_CARDS[s.focus].key
+        if s.kind == A.GRANTEE:
+            d["fief"] = FIEFS[s.focus].key
+        if s.kind == A.PLAGUE_LOSS and s.entry_due:      # a group entering the Plague
+            lo, _, _, w, left = s.entry_due
+            d["village"], d["units_to_lose"] = VILLAGES[w].key, left
+            if lo >= 0:
+                d["lord"] = LORD_CARDS[lo].key
+        elif s.kind == A.PLAGUE_LOSS:
             i, left = divmod(s.plague_due[0], 1024)
             d["village"], d["units_to_lose"] = VILLAGES[i // SEATS].key, left
+        if s.kind == A.PLACE_FREED:
+            d["lord"] = LORD_CARDS[s.place_due[0]].key
         return d
+
+    @staticmethod
+    def _announcements(s: FiefState, seat: int | None) -> dict[str, Any] | None:
+        """The step, the election being held and who has voted; a ballot only to its
+        own seat until all are revealed together (§7.1)."""
+        if s.phase != A.ANNOUNCE:
+            return None
+        out: dict[str, Any] = {
+            "step": announce.STEP_NAMES[s.mode],
+            "bishopric": BISHOPRICS[s.election].key if s.election >= 0 else None,
+            "candidates": [LORD_CARDS[lo].key for lo in s.candidates],
+            "voters": list(s.voters),
+            "voted": [f for f in s.voters if s.ballot[f] != announce.NOT_CAST],
+            "proposal": [_key(s.m_lord), _key(s.m_partner)],
+        }
+        if seat is not None and seat in s.voters and s.ballot[seat] != announce.NOT_CAST:
+            out["my_ballot"] = _key(s.ballot[seat]) or "abstain"
+        return out
 
     @staticmethod
     def _battle(s: FiefState) -> dict[str, Any] | None:
@@ -184,6 +235,9 @@ class FiefViews:
             pool += stay
             rng.shuffle(pool)
             pile[:] = pool
+        for f in s.voters:                # the others' secret ballots, cast or not
+            if f != seat and s.ballot[f] != announce.NOT_CAST:
+                s.ballot[f] = rng.choice([announce.ABSTAINED, *s.candidates])
         return s
 
     def inventory(self, state: FiefState) -> dict[str, Counter[str]]:
@@ -197,12 +251,16 @@ class FiefViews:
         cards.update(LORD_CARDS[lo].key for lo in range(NL) if s.l_owner[lo] >= 0)
         if s.joan >= 0 or s.kind == A.JOAN_TARGET:
             cards["darc"] += 1                  # on her lady (§4.12.6), or being played
+        # on their Cardinals (§4.12.7), or being played
+        cards["cardinal"] += sum(1 for x in s.cardinal if x == BY_CARD) + red_hat_pending(s)
         forts = Counter(s.fort)
         pieces: Counter[str] = Counter()
         for key, on_board in (("mill", sum(s.mills)), ("stronghold", forts[1]),
                               ("fortified_city", forts[2])):
             # the supply is what the board leaves; it can never be negative
             pieces[key] = on_board + max(0, DATA.pool_count(key) - on_board)
+        biretta = sum(1 for x in s.cardinal if x == BY_BIRETTA)
+        pieces["biretta"] = biretta + max(0, DATA.pool_count("biretta") - biretta)
         pieces["fief_title"] = sum(1 for h in s.fief_holder if h >= 0) + sum(
             1 for h in s.fief_holder if h < 0)
         for f in range(s.n_players):
@@ -216,6 +274,8 @@ class FiefViews:
     # ------------------------------------------------------------------ words
     def describe_action(self, state: FiefState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:
+        if state is not None and state.kind == A.SIDE_CHANGE and action in SIDE_CHANGE_ACTIONS:
+            return pick(*SIDE_CHANGE_ACTIONS[action], lang)
         return action_text(action, lang, names)
 
     def describe_decision(self, state: FiefState, lang: str = "en") -> str:
@@ -261,6 +321,8 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "ransom": ("Pay ransoms or release captives, or pass", "支付贖金或釋放肉票，或跳過"),
     "purchase": ("Buy, or pass", "購買，或跳過"),
     "title_holder": ("Which lord takes the fief title?", "哪位貴族取得封地爵位？"),
+    "title_heir": ("The holder died: which lord of the family inherits the fief title?",
+                   "封地貴族死亡：家族中哪位貴族繼承封地爵位？"),
     "city_upgrade": ("Upgrade a stronghold to a fortified city?", "將要塞擴建為城堡？"),
     "movement": ("Choose a lord to move, or end your movement", "選擇要移動的貴族，或結束移動"),
     "move_lord": ("Move, carry or drop troops, or stop", "移動、帶上或留下部隊，或停下"),
@@ -302,6 +364,30 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "side_loss": ("Which family of your side takes this loss?", "你這一方由哪一家承受這次損失？"),
     "captive_keeper": ("Which family of your side keeps the captive?", "你這一方由哪一家看管肉票？"),
     "joan_target": ("On which unmarried lady is Joan d'Arc played?", "聖女貞德打在哪位未婚女貴族身上？"),
+    "place_freed_lord": ("Where does your freed or waiting lord arrive?",
+                         "你獲釋或等待中的貴族放在哪裡？"),
+    "escape_captive": ("Which of your captive lords escapes by the Secret Passage?",
+                       "哪位被俘的貴族經由秘密通道逃脫？"),
+    "side_change": ("After the round: stay on your side, go over to the other side, or leave "
+                    "the battle?", "這一輪結束：留在原本一方、倒戈到另一方，或退出戰鬥？"),
+    "marriage_proposal": ("Propose a marriage for one of your lords, or pass",
+                          "為你的一位貴族提親，或跳過"),
+    "marriage_partner": ("Whom should he or she marry?", "要與哪一位結婚？"),
+    "marriage_answer": ("A marriage is proposed to your family: accept?", "有人向你的家族提親：接受嗎？"),
+    "pope_decree": ("The Pope: excommunicate a lord, reinstate one, or pass",
+                    "教宗：將一位貴族逐出教會、恢復其教籍，或跳過"),
+    "annulment_request": ("Ask the Pope to annul your family's marriage?", "請求教宗宣告你家族的婚姻無效嗎？"),
+    "annulment_answer": ("A family asks you, the Pope, to annul its marriage: grant it?",
+                         "有家族請求身為教宗的你宣告其婚姻無效：同意嗎？"),
+    "candidacy": ("Bishop election: declare a candidate, or pass", "主教選舉：推舉一位候選人，或跳過"),
+    "ballot": ("Secret ballot: give all your votes to one candidate, or abstain",
+               "秘密投票：把你所有的票投給一位候選人，或棄權"),
+    "crown_prince": ("Does this lord come as the Crown Prince?", "這位貴族以皇儲身分登場嗎？"),
+    "cardinal_target": ("Which of your Bishops becomes Cardinal?", "你的哪位主教升為紅衣主教？"),
+    "cardinal_consent": ("The Pope: approve or veto the new Cardinal?", "教宗：同意或否決新的紅衣主教？"),
+    "cardinal_redirect": ("Vetoed: give the Cardinal card to another Bishop, or discard it",
+                          "已否決：把紅衣主教卡給另一位主教，或棄掉"),
+    "royal_grant": ("To which lord does the Crown grant the title?", "王室把爵位賜給哪位貴族？"),
 }
 
 SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
@@ -337,6 +423,23 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.LOSE_M: ("Lose a man-at-arms", "失去1名士兵"),
     A.TITHE_ALL: ("Tithe every governed bishopric (Pope)", "對所有被統治的教區徵什一稅（教宗）"),
     A.STOP_UPRISING: ("Try to stop the uprising", "嘗試阻止暴動"),
+    A.SIDE_STAY: ("Stay on your side", "留在原本一方"),
+    A.MARRY_YES: ("Accept the marriage", "接受婚事"),
+    A.MARRY_NO: ("Refuse the marriage", "拒絕婚事"),
+    A.ANNUL_ASK: ("Ask the Pope for an annulment", "請求教宗宣告婚姻無效"),
+    A.ANNUL_YES: ("Annul the marriage", "宣告婚姻無效"),
+    A.ANNUL_NO: ("Deny the annulment", "駁回請求"),
+    A.ABSTAIN: ("Abstain", "棄權"),
+    A.PRINCE_YES: ("He is the Crown Prince", "他是皇儲"),
+    A.PRINCE_NO: ("An ordinary lord", "一般貴族"),
+    A.CONSENT_YES: ("Approve the Cardinal", "同意紅衣主教"),
+    A.CONSENT_NO: ("Veto the Cardinal", "否決紅衣主教"),
+}
+
+SIDE_CHANGE_ACTIONS: dict[int, tuple[str, str]] = {      # the same choices, mid-battle
+    A.SIDE_ATT: ("Go over to the attacker's side", "倒戈加入攻方"),
+    A.SIDE_DEF: ("Go over to the defender's side", "倒戈加入守方"),
+    A.SIDE_NONE: ("Leave the battle", "退出戰鬥"),
 }
 
 _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
@@ -374,6 +477,19 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.LOSS0, SEATS, "s", ("{x} takes the loss", "由{x}承擔損失")),
     (A.KEEPER0, SEATS, "s", ("{x} keeps the captive", "由{x}看管肉票")),
     (A.JOAN0, NL, "l", ("{x} becomes Joan d'Arc", "{x}成為聖女貞德")),
+    (A.SECRET0, NV, "v", ("Go to {x} by a Secret Passage, asking no one",
+                          "打出秘密通道前往{x}，無需對方同意")),
+    (A.ESCAPE0, NL, "l", ("{x} escapes", "{x}逃脫")),
+    (A.PROPOSE0, NL, "l", ("Propose a marriage for {x}", "為{x}提親")),
+    (A.PARTNER0, NL, "l", ("Ask for the hand of {x}", "向{x}求婚")),
+    (A.EXCOMMUNICATE0, NL, "l", ("Excommunicate {x}", "將{x}逐出教會")),
+    (A.REINSTATE0, NL, "l", ("Reinstate {x}", "恢復{x}的教籍")),
+    (A.CANDIDATE0, NL, "l", ("Declare {x} a candidate", "推舉{x}為候選人")),
+    (A.VOTE0, NL, "l", ("Vote for {x}", "投票給{x}")),
+    (A.CARDINAL0, NL, "l", ("Make {x} a Cardinal", "讓{x}升為紅衣主教")),
+    (A.BIRETTA0, NL, "l", ("Buy the biretta for {x} (5 D)", "為{x}購買紅衣主教職（5元）")),
+    (A.GRANT0, NF, "f", ("Grant the vacant title of {x}", "賜予{x}的空缺爵位")),
+    (A.GRANTEE0, NL, "l", ("Grant it to {x}", "賜給{x}")),
 ]
 
 
@@ -457,6 +573,10 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
                   "{who}（教宗）對所有被統治的教區徵收什一稅"),
     "escort": ("{lord} ({who}) {led} a captive", "{lord}（{who}）{led}一名肉票"),
     "join_side": ("{who} joins the side of {with_}", "{who}加入{with_}一方"),
+    "change_side": ("{who} goes over to the side of {with_} in {village}",
+                    "{who}在{village}倒戈，加入{with_}一方"),
+    "leave_battle": ("{who} leaves the battle in {village}", "{who}退出{village}的戰鬥"),
+    "truce_broken": ("{who} breaks the truce in {village}", "{who}打破{village}的休戰"),
     "fortification": ("The fortress of {village} costs the attackers {penalty} dice",
                       "{village}的要塞使攻方少擲{penalty}顆骰"),
     "play_opportunity": ("{who} plays {card}", "{who}打出{card}"),
@@ -475,13 +595,54 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "penalty_cancelled": ("{who} finds a secret passage into {village}: no fortification "
                           "penalty", "{who}找到通往{village}的秘密通道：取消攻城懲罰"),
     "cavalcade_end": ("{lord}'s cavalcade {won}", "{lord}的急行軍{won}"),
+    "marriage_proposed": ("{who} proposes a marriage between {lord} and {partner} ({with_})",
+                          "{who}提議{lord}與{partner}（{with_}）聯姻"),
+    "marriage": ("{lord} ({who}) marries {partner} ({with_})", "{lord}（{who}）與{partner}（{with_}）結婚"),
+    "marriage_refused": ("{who} refuses the marriage of {lord} to {partner}",
+                         "{who}拒絕{lord}與{partner}的婚事"),
+    "queen": ("{lord} ({who}) is Queen", "{lord}（{who}）成為皇后"),
+    "excommunicated": ("The Pope excommunicates {lord} ({who})", "教宗將{lord}（{who}）逐出教會"),
+    "reinstated": ("The Pope reinstates {lord} ({who})", "教宗恢復{lord}（{who}）的教籍"),
+    "bishop_deposed": ("{lord} ({who}) is no longer Bishop of {bishopric}",
+                       "{lord}（{who}）不再是{bishopric}主教"),
+    "cardinal_ends": ("{lord} ({who}) is no longer a Cardinal", "{lord}（{who}）不再是紅衣主教"),
+    "annulment_asked": ("{who} asks the Pope to annul the marriage of {lord} and {partner}",
+                        "{who}請求教宗宣告{lord}與{partner}的婚姻無效"),
+    "annulled": ("The marriage of {lord} ({who}) and {partner} ({with_}) is annulled",
+                 "{lord}（{who}）與{partner}（{with_}）的婚姻被宣告無效"),
+    "annulment_denied": ("The Pope denies the annulment", "教宗駁回宣告婚姻無效的請求"),
+    "candidate": ("{who} declares {lord} a candidate for Bishop of {bishopric}",
+                  "{who}推舉{lord}競選{bishopric}主教"),
+    "no_election": ("No {office} election ({why})", "不舉行{office}選舉（{why}）"),
+    "ballot_open": ("Secret ballot for {office}: votes {votes}", "{office}秘密投票：票數 {votes}"),
+    "ballot_cast": ("{who} has voted", "{who}已投票"),
+    "ballot_cast/seen": ("{who} votes for {vote}", "{who}投給{vote}"),
+    "ballot": ("Ballot for {office}: {tally} ({elected})", "{office}投票結果：{tally}（{elected}）"),
+    "elected": ("{lord} ({who}) is elected {office}", "{lord}（{who}）當選{office}"),
     "end_of_turn": ("End of turn {turn}: VP {vp}", "第{turn}回合結束：勝利點數 {vp}"),
     "first_player": ("{who} is now the first player", "{who}成為起始玩家"),
     "game_over": ("Game over ({how}). Winner(s): {winners}", "遊戲結束（{how}）。勝者：{winners}"),
+    "title_inherited": ("{lord} ({who}) inherits the title of {fief} from the family of {owner}",
+                        "{lord}（{who}）從{owner}家族繼承{fief}的爵位"),
+    "fortress_inherited": ("{who} inherits the fortress of {village} from {owner}, with "
+                           "{knights} knights and {men_at_arms} men-at-arms",
+                           "{who}從{owner}繼承{village}的要塞，連同{knights}名騎士及{men_at_arms}名士兵"),
+    "office_vacant": ("{lord} ({who}) is {office} no more: the office is vacant",
+                      "{lord}（{who}）不再是{office}：職位空缺"),
+    "crowned": ("The Crown Prince {lord} ({who}) is King", "皇儲{lord}（{who}）即位為國王"),
+    "queen_regent": ("{lord} ({who}) rules as Queen Regent", "{lord}（{who}）成為攝政女王"),
+    "widowed": ("{lord} ({who}) is widowed: the marriage ends", "{lord}（{who}）喪偶：婚姻結束"),
+    "biretta_returned": ("The biretta of {lord} goes back to the supply", "{lord}的紅衣主教職歸還"),
+    "crown_prince": ("{lord} ({who}) is the Crown Prince", "{lord}（{who}）成為皇儲"),
+    "cardinal": ("{lord} ({who}) becomes a Cardinal", "{lord}（{who}）成為紅衣主教"),
+    "cardinal_vetoed": ("The Pope ({who}) vetoes {lord} as Cardinal", "教宗（{who}）否決{lord}成為紅衣主教"),
+    "biretta": ("{who} asks the biretta for {lord}", "{who}為{lord}申請紅衣主教職"),
+    "royal_grant": ("The Crown ({who}) grants {fief} to {lord} ({owner})",
+                    "王室（{who}）把{fief}賜給{lord}（{owner}）"),
 }
 
 
-WORDS_OF = ("phase", "item", "unit", "why", "how", "deck", "effect")
+WORDS_OF = ("phase", "item", "unit", "why", "how", "deck", "effect", "office")
 WORDS: dict[str, tuple[str, str]] = {
     # phases
     "setup": ("setup", "開局"), "announcements": ("announcements", "宣告"),
@@ -508,6 +669,10 @@ WORDS: dict[str, tuple[str, str]] = {
     # decks, fortune effects
     "fortune": ("Fortune & Disaster", "財富災難"), "lord": ("Lord", "貴族"),
     "cancel": ("cancel", "取消災難"), "bonus": ("bonus", "加成"),
+    # offices, why no election
+    "bishop": ("Bishop", "主教"), "pope": ("Pope", "教宗"), "king": ("King", "國王"),
+    "no_candidate": ("no candidate", "沒有候選人"), "no_voter": ("nobody has a vote", "沒有人有票"),
+    "queen": ("Queen", "皇后"), "crown_prince": ("Crown Prince", "皇儲"),
 }
 
 
@@ -517,26 +682,35 @@ def word(key: str, lang: str) -> str:
 
 def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
     kind = event["type"]
-    if kind == "draw" and "card" in event:
-        kind = "draw/seen"
+    if kind in ("draw", "ballot_cast") and ("card" in event or "vote" in event):
+        kind += "/seen"
     template = EVENT_TEXT.get(kind)
     if template is None:
         return kind
     f: dict[str, Any] = {}
     for key, value in event.items():
-        if key in ("seat", "foe", "captor", "owner", "mover", "asked", "defender", "with"):
+        if key in ("seat", "foe", "captor", "owner", "mover", "asked", "defender", "with", "by"):
             name = seat_name(value, lang, names) if isinstance(value, int) and value >= 0 else "-"
             f[{"seat": "who", "with": "with_"}.get(key, key)] = name
         elif key in ("village", "to", "from") and isinstance(value, int):
             f["from_" if key == "from" else key] = village_name(value, lang) if value >= 0 else "-"
-        elif key == "lord":
-            f[key] = lord_name(value, lang) if value >= 0 else "-"
+        elif key in ("lord", "partner", "vote"):
+            f[key] = lord_name(value, lang) if isinstance(value, int) and value >= 0 else (
+                pick("nobody (abstains)", "棄權", lang) if key == "vote" else "-")
+        elif key == "elected":
+            f[key] = (pick("{x} elected", "{x}當選", lang).format(x=lord_name(value, lang))
+                      if value >= 0 else pick("nobody elected", "無人當選", lang))
+        elif key == "tally":
+            f[key] = pick(", ", "、", lang).join(
+                f"{lord_name(lo, lang)} {n}" for lo, n in value) or "-"
+        elif key == "votes":
+            f[key] = ", ".join(f"{seat_name(i, lang, names)} {x}" for i, x in enumerate(value))
         elif key == "card":
             f[key] = card_name(value, lang)
         elif key == "fief":
             f[key] = _n(FIEFS[value], lang)
         elif key == "bishopric":
-            f[key] = _n(BISHOPRICS[value], lang)
+            f[key] = _n(BISHOPRICS[value], lang) if value >= 0 else "-"
         elif key == "led":
             f[key] = pick("leads" if value else "leaves", "帶走" if value else "留下", lang)
         elif key == "won":
@@ -563,7 +737,7 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
 
 KIND_TEXT = {
     "lord": ("Lord (Cards phase)", "貴族（卡片階段）"),
-    "lord_opportunity": ("Lord opportunity (not yet playable)", "貴族機會卡（尚未開放）"),
+    "lord_opportunity": ("Lord opportunity (any time)", "貴族機會卡（隨時）"),
     "disaster": ("Disaster", "災難"),
     "fortune": ("Fortune (Cards phase)", "財富（卡片階段）"),
     "opportunity": ("Opportunity", "機會卡"),

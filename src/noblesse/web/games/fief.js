@@ -90,7 +90,7 @@ function drawMap(ctx, bound) {
 }
 
 function bindLord(node, key, ctx, bound) {
-  for (const kind of ["lord", "holder", "dies", "ransom", "release", "joan"]) {
+  for (const kind of ["lord", "holder", "dies", "ransom", "release", "joan", "escape", "cardinal", "grant_to", "biretta"]) {
     if (ctx.legal.has(`${kind}:${key}`)) return bind(node, `${kind}:${key}`, ctx, bound);
   }
   return node;
@@ -124,6 +124,7 @@ function families(ctx, bound) {
       if (l.captive_of !== null) bits.push((zh ? "被俘於 " : "captive of ") + ctx.seatName(l.captive_of));
       if (l.carrying && (l.carrying[0] || l.carrying[1])) bits.push(zh ? `帶騎${l.carrying[0]} 兵${l.carrying[1]}` : `with K${l.carrying[0]} M${l.carrying[1]}`);
       if (l.moves_left) bits.push(zh ? `移動 ${l.moves_left}` : `${l.moves_left} moves`);
+      for (const office of offices(ctx, l)) bits.push(office);
       const row = el("div", { class: "meta", "data-lord": l.key }, el("b", {}, name(ctx, l.key)), ` · ${bits.join(" · ")}`);
       return bindLord(row, l.key, ctx, bound);
     });
@@ -133,6 +134,40 @@ function families(ctx, bound) {
         `${p.vp} VP · ${p.money} ${zh ? "元" : "D"} · ${p.hand_count} ${ctx.t("cards")}`)),
       lords);
   });
+}
+
+// A lord's offices, spouse and excommunication (the Announcements phase).
+function offices(ctx, l) {
+  const v = ctx.view;
+  const zh = ctx.lang === "zh-TW";
+  const out = [];
+  if (v.king === l.key) out.push(zh ? "國王" : "King");
+  if (v.queen === l.key) out.push(v.regent ? (zh ? "攝政女王" : "Queen Regent") : (zh ? "皇后" : "Queen"));
+  if (v.crown_prince === l.key) out.push(zh ? "皇儲" : "Crown Prince");
+  if (v.pope === l.key) out.push(zh ? "教宗" : "Pope");
+  if (l.cardinal) out.push(zh ? "紅衣主教" : "Cardinal");
+  if (l.bishop_of) {
+    const b = ctx.catalog.bishoprics[l.bishop_of];
+    out.push((zh ? "主教：" : "Bishop of ") + (b ? ctx.pick(b) : l.bishop_of));
+  }
+  if (l.spouse) out.push((zh ? "配偶 " : "married to ") + name(ctx, l.spouse));
+  if (l.excommunicated) out.push(zh ? "被逐出教會" : "excommunicated");
+  return out;
+}
+
+// The Announcements' step, the election being held, who has voted, one's own ballot.
+function announcementLine(ctx) {
+  const a = ctx.view.announcements;
+  const zh = ctx.lang === "zh-TW";
+  if (!a || !a.candidates.length) return "";
+  const b = a.bishopric ? ctx.catalog.bishoprics[a.bishopric] : null;
+  const bits = [
+    (zh ? "候選人：" : "Candidates: ") + a.candidates.map((k) => name(ctx, k)).join(zh ? "、" : ", "),
+    b ? ctx.pick(b) : "",
+    a.voters.length ? (zh ? "已投票：" : "voted: ") + (a.voted.map((s) => ctx.seatName(s)).join(zh ? "、" : ", ") || "–") : "",
+    a.my_ballot ? (zh ? "你的選票：" : "your ballot: ") + (a.my_ballot === "abstain" ? (zh ? "棄權" : "abstain") : name(ctx, a.my_ballot)) : "",
+  ];
+  return el("div", { class: "zone-title", id: "election" }, bits.filter(Boolean).join(" · "));
 }
 
 function handPanel(ctx, bound) {
@@ -176,8 +211,12 @@ export function render(root, ctx) {
   const steps = {
     discard: ["discard", "棄牌"], draw: ["draw", "抽牌"], disasters: ["disasters", "災難"],
     play: ["play", "出牌"], hand_limit: ["hand limit", "手牌上限"],
+    marriages: ["marriages", "婚姻"], pope_decrees: ["the Pope", "教宗"], annulments: ["annulments", "婚姻無效"],
+    bishop_candidates: ["Bishop candidates", "主教候選人"], bishop_ballot: ["Bishop ballot", "主教選舉"],
+    pope_ballot: ["Pope ballot", "教宗選舉"], king_ballot: ["King ballot", "國王選舉"],
   };
-  const step = v.cards_step && steps[v.cards_step] ? ` (${steps[v.cards_step][zh ? 1 : 0]})` : "";
+  const stepKey = v.cards_step || (v.announcements && v.announcements.step);
+  const step = stepKey && steps[stepKey] ? ` (${steps[stepKey][zh ? 1 : 0]})` : "";
   const phase = (phases[v.phase] ? phases[v.phase][zh ? 1 : 0] : v.phase) + step;
   const head = el("div", { class: "zone-title", id: "turn" },
     zh ? `第 ${v.turn} 回合${v.max_turns ? ` / ${v.max_turns}` : ""} · ${phase} · 領主牌庫 ${v.lord_deck} · 財富牌庫 ${v.fortune_deck}`
@@ -185,7 +224,7 @@ export function render(root, ctx) {
   const map = drawMap(ctx, bound);
   const hand = handPanel(ctx, bound);
   const players = families(ctx, bound);
-  const battle = v.battle ? battleLine(ctx) : "";
+  const battle = v.battle ? battleLine(ctx) : announcementLine(ctx);
   const buttons = otherChoices(ctx, bound, ["pass", "lord_done", "stay", "let_go", "city:none"]);
   const prompt = ctx.msg && ctx.msg.prompt ? el("div", { class: "zone-title" }, ctx.pick(ctx.msg.prompt)) : "";
   root.replaceChildren(
