@@ -26,8 +26,9 @@ V = {v.key: v.id for v in BOARD.villages}
 F = {f.key: f.id for f in BOARD.fiefs}
 L = {CARDS[c].key: i for i, c in enumerate(LORDS)}
 C = {c.key: c.id for c in CARDS}
+B = {b.key: b.id for b in BOARD.bishoprics}
 
-__all__ = ["GAME", "A", "V", "F", "L", "C", "IllegalAction", "table", "lord", "troops",
+__all__ = ["GAME", "A", "V", "F", "L", "C", "B", "IllegalAction", "table", "lord", "troops",
            "fort", "mills", "begin", "do", "legal", "types", "events_of", "dice",
            "assert_illegal", "snapshot", "units", "pass_window"]
 

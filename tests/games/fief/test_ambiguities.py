@@ -9,6 +9,7 @@ import pytest
 from fief_scenario import (
     GAME,
     A,
+    B,
     C,
     F,
     L,
@@ -26,8 +27,6 @@ from fief_scenario import (
 from noblesse.games.fief.battle import hits_of
 from noblesse.games.fief.control import capture
 from noblesse.games.fief.state import BOARD
-
-B = {b.key: b.id for b in BOARD.bishoprics}
 
 
 def test_1_battle_die_faces_default_and_the_alternative() -> None:
@@ -109,7 +108,6 @@ def test_the_battle_and_the_decision_are_in_the_view_and_in_words() -> None:
 
 def test_21_one_family_per_fief_at_the_start_as_an_option() -> None:
     """§6 #21, data assumed.one_family_per_fief_start (default off)."""
-    from noblesse.games.fief.state import BOARD
 
     for option in (False, True):
         s = GAME.setup(3, 5, {"one_family_per_fief_start": option})

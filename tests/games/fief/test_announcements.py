@@ -4,13 +4,12 @@ election (§5.6), each vote a secret simultaneous ballot (§7.1)."""
 
 from __future__ import annotations
 
-from fief_scenario import GAME, A, L, begin, do, events_of, legal, lord, table, troops
+from fief_scenario import GAME, A, B, F, L, begin, do, events_of, legal, lord, table, troops
 
 from noblesse.games.fief.marriage import allied, ally_of
-from noblesse.games.fief.state import BOARD, FiefState
+from noblesse.games.fief.state import FiefState
 
-B = {b.key: b.id for b in BOARD.bishoprics}
-FIEF = {f.key: f.id for f in BOARD.fiefs}
+FIEF = F
 
 
 def announce(s: FiefState) -> list:

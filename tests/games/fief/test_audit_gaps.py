@@ -9,6 +9,7 @@ from collections.abc import Callable
 from fief_scenario import (
     GAME,
     A,
+    B,
     C,
     F,
     L,
@@ -25,10 +26,7 @@ from fief_scenario import (
 )
 
 from noblesse.games.fief.control import capture
-from noblesse.games.fief.state import BOARD, FiefState
-
-B = {b.key: b.id for b in BOARD.bishoprics}
-
+from noblesse.games.fief.state import FiefState
 
 # ------------------------------------------------------------------ purchases (§4.4)
 

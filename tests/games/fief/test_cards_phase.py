@@ -12,6 +12,7 @@ from __future__ import annotations
 from fief_scenario import (
     GAME,
     A,
+    B,
     C,
     L,
     begin,
@@ -23,10 +24,6 @@ from fief_scenario import (
     table,
     troops,
 )
-
-from noblesse.games.fief.state import BOARD
-
-B = {b.key: b.id for b in BOARD.bishoprics}
 
 
 def _types_with_seats(ev: list) -> list[tuple[str, int | None]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fief_scenario import (
     GAME,
     A,
+    B,
     C,
     F,
     L,
@@ -24,10 +25,6 @@ from fief_scenario import (
     troops,
     units,
 )
-
-from noblesse.games.fief.state import BOARD
-
-B = {b.key: b.id for b in BOARD.bishoprics}
 
 
 def _drawing(deck: list[str]) -> object:

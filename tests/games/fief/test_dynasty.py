@@ -8,6 +8,7 @@ from __future__ import annotations
 from fief_scenario import (
     GAME,
     A,
+    B,
     C,
     F,
     L,
@@ -28,9 +29,6 @@ from noblesse.games.fief.crown import crown_family, crown_pope
 from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.endturn import rank_key, victory_points
 from noblesse.games.fief.marriage import allied
-from noblesse.games.fief.state import BOARD
-
-B = {b.key: b.id for b in BOARD.bishoprics}
 
 
 def marry(s: object, a: int, b: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fief_scenario import (
     GAME,
     A,
+    B,
     C,
     F,
     L,
@@ -21,10 +22,6 @@ from fief_scenario import (
     troops,
     units,
 )
-
-from noblesse.games.fief.state import BOARD
-
-B = {b.key: b.id for b in BOARD.bishoprics}
 
 
 def test_the_window_asks_every_seat_holding_a_card_in_turn_order() -> None:

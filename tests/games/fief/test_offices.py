@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fief_scenario import (
     A,
+    B,
     C,
     F,
     L,
@@ -22,8 +23,6 @@ from fief_scenario import (
 )
 
 from noblesse.games.fief.state import BOARD
-
-B = {b.key: b.id for b in BOARD.bishoprics}
 
 
 def _taxes(s: object, seat: int) -> None:

@@ -7,6 +7,7 @@ import random
 from fief_scenario import (
     GAME,
     A,
+    B,
     C,
     L,
     V,
@@ -23,8 +24,6 @@ from fief_scenario import (
 
 from noblesse.games.fief.control import capture, settle
 from noblesse.games.fief.state import BOARD, CARD_KIND, SEATS, besieged
-
-B = {b.key: b.id for b in BOARD.bishoprics}
 
 
 def test_a_besieger_who_wins_the_fortress_takes_his_engine_back() -> None:

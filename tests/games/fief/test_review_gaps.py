@@ -5,6 +5,7 @@ from __future__ import annotations
 from fief_scenario import (
     GAME,
     A,
+    B,
     C,
     F,
     L,
@@ -22,8 +23,6 @@ from fief_scenario import (
 
 from noblesse.games.fief.control import capture
 from noblesse.games.fief.state import BOARD, SEATS
-
-B = {b.key: b.id for b in BOARD.bishoprics}
 
 
 def test_both_sides_reduced_to_lords_end_the_battle() -> None:
