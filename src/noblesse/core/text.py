@@ -8,6 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+# The last line of a scored game's log, the same in every game whose result is its scores.
+GAME_OVER = ("Game over. Scores: {scores}. Winner(s): {winners}",
+             "遊戲結束。分數：{scores}。勝者：{winners}")
+
 
 def is_zh(lang: str) -> bool:
     """True for Traditional Chinese (``zh-TW``, ``zh``); English otherwise."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from noblesse.core.text import format_event, is_zh, list_sep, result_fields, seat_name
+from noblesse.core.text import GAME_OVER, format_event, is_zh, list_sep, result_fields, seat_name
 from noblesse.games.guillotine.data import COLOUR_ZH, COLOURS
 from noblesse.games.guillotine.rules import (
     ACTION_NAMES,
@@ -79,8 +79,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "added": ("Joining the back of the line: {nobles}", "加到隊列末端：{nobles}"),
     "line_discarded": ("The rest of the line is discarded", "隊列餘下的人物牌全數丟棄"),
     "day_end": ("Day {day} ends", "第{day}天完結"),
-    "game_over": ("Game over. Scores: {scores}. Winner(s): {winners}",
-                  "遊戲結束。分數：{scores}。勝者：{winners}"),
+    "game_over": GAME_OVER,
     "peek": ("{who} looks at the top {count} nobles", "{who}檢視人物牌疊頂的{count}張牌"),
     "peek/seen": ("{who} looks at: {nobles}", "{who}檢視了：{nobles}"),
     "late_arrival": ("{noble} joins the back of the line; discarded: {rejected}",
@@ -369,7 +368,7 @@ def _card_markup(key: str, lang: str) -> str:
 def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
     """The table as lines of Rich markup, for the terminal."""
     zh = is_zh(lang)
-    sep = "、" if zh else ", "
+    sep = list_sep(lang)
     me = view["seat"]
     out = []
     turn_of = seat_name(view["player"], lang, names)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from noblesse.core.text import is_zh, result_fields, seat_name
+from noblesse.core.text import GAME_OVER, is_zh, list_sep, result_fields, seat_name
 from noblesse.games.heads_of_state.data import BOARD
 from noblesse.games.heads_of_state.rules import (
     ACTION_NAMES,
@@ -113,14 +113,13 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "rebuild": ("The decks are rebuilt; now {century}", "重新整理牌庫；進入{century}年"),
     "majority": ("Most {rank} cards: {seats} ({points} each)", "最多{rank}卡：{seats}（各{points}分）"),
     "majority/none": ("Most {rank} cards: nobody scores", "最多{rank}卡：無人得分"),
-    "game_over": ("Game over. Scores: {scores}. Winner(s): {winners}",
-                  "遊戲結束。分數：{scores}。勝者：{winners}"),
+    "game_over": GAME_OVER,
 }
 
 
 def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
     zh = is_zh(lang)
-    sep = "、" if zh else ", "
+    sep = list_sep(lang)
     f: dict[str, Any] = {k: event[k] for k in ("century", "value", "count") if k in event}
     if "points" in event:
         f["points"] = f"{event['points']:g}"
@@ -392,7 +391,7 @@ class HeadsViews:
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
         """The card lists and the board for ``noblesse rules``."""
         zh = is_zh(lang)
-        sep = "、" if zh else ", "
+        sep = list_sep(lang)
 
         def other(item: Any) -> str:
             return item.en if zh else item.zh
@@ -433,7 +432,7 @@ class HeadsViews:
 def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
     """The table as lines of Rich markup, for the terminal."""
     zh = is_zh(lang)
-    sep = "、" if zh else ", "
+    sep = list_sep(lang)
     colours = ["red", "blue", "green", "yellow", "magenta"]
 
     def who(i: int) -> str:

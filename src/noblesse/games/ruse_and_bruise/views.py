@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from noblesse.core.text import is_zh, result_fields, seat_name
+from noblesse.core.text import GAME_OVER, is_zh, list_sep, result_fields, seat_name
 from noblesse.games.ruse_and_bruise.data import half_to_number
 from noblesse.games.ruse_and_bruise.rules import (
     ACTION_NAMES,
@@ -116,15 +116,14 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "no_swap": ("Traitor: {who} swaps nothing", "叛徒：{who}選擇不換"),
     "skip": ("{who} has no card and is skipped", "{who}沒有手牌，跳過"),
     "round_end": ("Round {round} scored: {results}", "第{round}輪結算：{results}"),
-    "game_over": ("Game over. Scores: {scores}. Winner(s): {winners}",
-                  "遊戲結束。分數：{scores}。勝者：{winners}"),
+    "game_over": GAME_OVER,
 }
 
 
 def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
     """Every field an event's text may name, in the reader's language."""
     zh = is_zh(lang)
-    sep = "、" if zh else ", "
+    sep = list_sep(lang)
     fields: dict[str, Any] = {k: v for k, v in event.items()
                               if k in ("round", "count", "row", "to", "other", "pos")}
     for key in ("seat", "owner", "starter"):
@@ -353,7 +352,7 @@ def _specialist(icon: int, lang: str) -> str:
 def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
     """The table as lines of Rich markup, for the terminal."""
     zh = is_zh(lang)
-    sep = "、" if zh else ", "
+    sep = list_sep(lang)
     by_key = {c.key: c for c in CHARACTERS}
     icons = {i.key: i for i in ICONS}
     rich = {"red": "red", "blue": "blue", "yellow": "yellow", "green": "green",
