@@ -725,6 +725,8 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
             f[key] = ", ".join(f"{seat_name(i, lang, names)} {x}" for i, x in enumerate(value))
         else:
             f[key] = value
+    if event.get("office") == "bishop" and event.get("bishopric", -1) >= 0:
+        f["office"] = pick("Bishop of {b}", "{b}主教", lang).format(b=f["bishopric"])
     for key in ("who", "lord", "village", "to", "from_", "foe", "captor", "fief", "card"):
         f.setdefault(key, "-")
     try:
