@@ -1,0 +1,370 @@
+"""The court rules of Fief II (spec §4.10, §5.1-§5.8) that had no exact scenario before
+the audit of NOTES.md "Fief II: the court rules and their tests": each test sets up one
+situation by hand, acts, and checks the exact result."""
+
+from __future__ import annotations
+
+import pytest
+from fief_scenario import (
+    GAME,
+    A,
+    B,
+    C,
+    F,
+    L,
+    V,
+    begin,
+    dice,
+    do,
+    events_of,
+    legal,
+    lord,
+    table,
+    troops,
+    units,
+)
+
+from noblesse.games.fief import fortune
+from noblesse.games.fief.control import capture, kill
+from noblesse.games.fief.crown import crown_family
+from noblesse.games.fief.economy import ransom_cap
+from noblesse.games.fief.endturn import victory_points
+from noblesse.games.fief.marriage import allied
+from noblesse.games.fief.state import FiefState, titles_of
+
+
+def marry(s: FiefState, a: int, b: int) -> None:
+    s.spouse[a], s.spouse[b] = b, a
+
+
+def titles(s: FiefState, holders: dict[str, int]) -> None:
+    for fief, lo in holders.items():
+        s.fief_holder[F[fief]] = lo
+
+
+def control(s: FiefState, seat: int, *villages: str) -> None:
+    for v in villages:
+        troops(s, v, seat, 0, 1)
+
+
+# ------------------------------------------------------------------ marriage (§5.2)
+
+
+def test_allies_by_marriage_still_ask_each_other_for_passage() -> None:
+    """§5.2 "permission to pass is still needed between allies"."""
+    s = table(3)
+    a = lord(s, "arthur", 0, "blaye")
+    b = lord(s, "blanche", 1, "charolles")
+    troops(s, "charolles", 1, 0, 1)
+    marry(s, a, b)
+    assert allied(s, 0, 1)
+    begin(s, "movement")
+    ev = do(s, 0, "lord:arthur", "move:charolles")
+    assert events_of(ev, "ask_passage")[0]["asked"] == 1
+    assert GAME.to_act(s) == (1,) and legal(s, 1) == ["permit:yes", "permit:no"]
+
+
+def test_a_widowed_family_is_free_to_marry_again() -> None:
+    """One marriage marker a family (§5.2): taken while married, free again once the
+    marriage ends with a spouse's death."""
+    s = table(3)
+    a = lord(s, "arthur", 0, "blaye")
+    b = lord(s, "blanche", 1, "sigy")
+    marry(s, a, b)
+    lord(s, "charles", 0, "blaye")
+    lord(s, "jeanne", 2, "bourg")
+    begin(s, "announcements")
+    assert s.phase == A.CARDS_PHASE                 # family 0 is taken: nobody may propose
+    kill(s, b, "battle", [])
+    assert s.spouse[a] == -1 and not allied(s, 0, 1)
+    begin(s, "announcements")
+    assert legal(s, 0) == ["pass", "propose:arthur", "propose:charles"]
+    do(s, 0, "propose:arthur", "marry:jeanne")
+    do(s, 2, "marriage:yes")
+    assert s.spouse[a] == L["jeanne"] and allied(s, 0, 2)
+
+
+# ------------------------------------------------------------------ death (§5.3)
+
+
+def test_a_widow_inherits_every_title_even_beyond_two_and_wins_alone() -> None:
+    """§5.3 married row, last lord: "all his fief titles" (the two-title limit binds
+    purchases and transfers [assumed]); the marriage is over, so her family is alone."""
+    s = table(3)
+    a = lord(s, "arthur", 0, "blaye")
+    b = lord(s, "blanche", 1, "sigy")
+    marry(s, a, b)
+    titles(s, {"blaye": a, "sigy": b, "bourg": b})
+    kill(s, a, "battle", [])
+    assert s.fief_holder[F["blaye"]] == b and titles_of(s, b) == 3
+    assert victory_points(s) == [0, 3, 0]
+    begin(s, "end_of_turn")
+    assert GAME.is_over(s) and GAME.winners(s) == [1]
+
+
+def test_a_vacant_title_leaves_the_empty_villages_uncontrolled_and_the_troops_stay() -> None:
+    """§5.3 unmarried, last lord: the title returns to the board, the fief is ungoverned
+    (its empty villages nobody's); a dead family's troops stay on the board [assumed]."""
+    s = table(3)
+    a = lord(s, "arthur", 0, "blaye")
+    troops(s, "charolles", 0, 1, 2)
+    s.ctrl[V["la_salle"]] = 0                       # empty, governed by Arthur's family
+    titles(s, {"blaye": a})
+    ev: list = []
+    kill(s, a, "battle", ev)
+    assert s.fief_holder[F["blaye"]] == -1
+    assert events_of(ev, "title_passes")[0]["lord"] == -1
+    assert s.ctrl[V["la_salle"]] == -1 and s.ctrl[V["blaye"]] == -1
+    assert s.ctrl[V["charolles"]] == 0 and units(s, "charolles", 0) == (1, 2)
+
+
+def test_a_married_lord_whose_only_kin_is_a_captive_leaves_his_title_vacant() -> None:
+    """Reading: a captive is still of the family ("肉票依然算在玩家控制的四個貴族內"), so
+    the "family left" column applies and the spouse inherits nothing; a captive takes
+    no title (§6 #15), so the title returns to the board."""
+    s = table(3)
+    a = lord(s, "arthur", 0, "blaye")
+    b = lord(s, "blanche", 1, "sigy")
+    marry(s, a, b)
+    troops(s, "bourg", 2, 0, 1)
+    c = lord(s, "charles", 0, "bourg")
+    capture(s, c, 2, [])
+    titles(s, {"blaye": a})
+    ev: list = []
+    kill(s, a, "battle", ev)
+    assert s.fief_holder[F["blaye"]] == -1 and not events_of(ev, "title_inherited")
+    assert s.spouse[b] == -1
+
+
+def test_the_queen_dies_while_the_king_lives() -> None:
+    """§5.3: Queen → vacant; the King reigns on, the Crown Prince stays."""
+    s = table(4)
+    king = lord(s, "arthur", 0, "blaye")
+    queen = lord(s, "isabelle", 1, "sigy")
+    marry(s, king, queen)
+    prince = lord(s, "henri", 1, "sigy")
+    s.king, s.queen, s.crown_prince = king, queen, prince
+    ev: list = []
+    kill(s, queen, "assassination", ev)
+    assert (s.king, s.queen, s.regent, s.crown_prince) == (king, -1, 0, prince)
+    assert [e["office"] for e in events_of(ev, "office_vacant")] == ["queen"]
+    assert s.spouse[king] == -1 and crown_family(s) == 0
+
+
+def test_an_unmarried_crown_prince_reigns_without_a_queen() -> None:
+    s = table(4)
+    king = lord(s, "arthur", 0, "blaye")
+    queen = lord(s, "isabelle", 1, "sigy")
+    marry(s, king, queen)
+    prince = lord(s, "henri", 1, "sigy")
+    s.king, s.queen, s.crown_prince = king, queen, prince
+    kill(s, king, "battle", [])
+    assert (s.king, s.queen, s.regent, s.crown_prince) == (prince, -1, 0, -1)
+    assert crown_family(s) == 1
+
+
+# ------------------------------------------------------------------ the clergy (§5.4)
+
+
+def test_a_cardinal_keeps_his_bishopric_and_tithes_it_and_any_governed_one() -> None:
+    """§5.4: a Cardinal keeps his Bishop title (ransom: 2 titles, §6 #11); he tithes his
+    own bishopric as its Bishop and any governed one as Cardinal."""
+    s = table(3)
+    arthur = lord(s, "arthur", 0, "blaye")
+    s.bishop[B["blaye"]] = arthur
+    s.bishop[B["sigy"]] = lord(s, "charles", 1, "sigy")
+    s.lord_deck.remove(C["cardinal"])
+    s.hand[0] = [C["cardinal"]]
+    begin(s, "income")
+    do(s, 0, "play:cardinal", "cardinal:arthur")
+    assert s.cardinal[arthur] == 1 and s.bishop[B["blaye"]] == arthur
+    assert ransom_cap(s, arthur) == 2 + 2 * 2
+    rank = {"bishop": 0, "cardinal": 1}
+    assert fortune.tithe_targets(s, 0) == sorted([
+        B["blaye"] * 3 + rank["bishop"], B["blaye"] * 3 + rank["cardinal"],
+        B["sigy"] * 3 + rank["cardinal"]])
+
+
+def _rising_with_a_cleric(cardinal: bool) -> FiefState:
+    s = table(3)
+    s.famine[B["sigy"]] = 1
+    cleric = lord(s, "charles", 1, "sigy")
+    s.bishop[B["sigy"]] = cleric
+    s.cardinal[cleric] = int(cardinal)
+    troops(s, "sigy", 2, 0, 1)
+    lord(s, "eric", 2, "sigy")
+    s.hand[0] = [C["uprising"]]
+    begin(s, "income")
+    do(s, 0, "play:uprising", "uprising:sigy", "against:3")
+    return s
+
+
+@pytest.mark.parametrize(("cardinal", "roll", "stopped"), [
+    (False, 4, False), (False, 6, True), (True, 1, True), (True, 4, True)])
+def test_the_stop_rolls_edges_bishop_5_to_6_cardinal_1_to_4(
+        cardinal: bool, roll: int, stopped: bool) -> None:
+    """§5.4 clergy table: a Bishop stops an uprising on 5-6, a Cardinal on 1-4 (the other
+    edges, 5 and 5, are in test_offices)."""
+    s = _rising_with_a_cleric(cardinal)
+    dice(s, roll, 2)                 # the stop roll; then, failing, the uprising's die
+    ev = do(s, 1, "stop_uprising")
+    assert bool(events_of(ev, "uprising_stopped")) is stopped
+    assert units(s, "sigy", 2) == ((0, 1) if stopped else (0, 0))
+    assert (s.l_owner[L["charles"]] == 1) is stopped
+
+
+# ------------------------------------------------------------------ elections (§5.4.1-§5.6)
+
+
+def test_a_bishopric_without_a_candidate_elects_nobody() -> None:
+    """§5.4.1 "at least one candidate is declared": every village held, only ladies."""
+    s = table(3)
+    control(s, 0, "tournus", "mazilles", "chateau_neuf", "st_andromy")
+    lord(s, "alienor", 0, "tournus")
+    ev = begin(s, "announcements")
+    assert events_of(ev, "no_election") == [{
+        "type": "no_election", "office": "bishop", "bishopric": B["tournus"],
+        "why": "no_candidate"}]
+    assert s.bishop[B["tournus"]] == -1 and s.phase == A.CARDS_PHASE
+
+
+def test_a_bishopric_emptied_by_excommunication_is_elected_the_same_phase() -> None:
+    s = table(3)
+    control(s, 0, "tournus", "mazilles", "chateau_neuf", "st_andromy")
+    arthur = lord(s, "arthur", 0, "tournus")
+    charles = lord(s, "charles", 1, "sigy")
+    s.bishop[B["tournus"]] = charles
+    s.pope = lord(s, "eric", 2, "bourg")
+    begin(s, "announcements")
+    assert s.kind == A.POPE_DECREE and GAME.to_act(s) == (2,)
+    do(s, 2, "excommunicate:charles")
+    assert s.election == B["tournus"] and s.kind == A.CANDIDACY
+    assert legal(s, 0) == ["pass", "candidate:arthur"]
+    ev = do(s, 0, "candidate:arthur")               # Charles may not stand again
+    assert events_of(ev, "ballot_open")[0]["votes"] == [4 + 1, 0, 3]   # his: none
+    do(s, 2, "vote:arthur")
+    do(s, 0, "vote:arthur")
+    assert s.bishop[B["tournus"]] == arthur
+
+
+def test_a_captive_cardinal_still_votes_for_the_pope() -> None:
+    """Reading (NOTES "a captive cleric still votes"): he cannot stand, but votes."""
+    s = table(3)
+    charles = lord(s, "charles", 0, "blaye")
+    s.bishop[B["blaye"]] = charles
+    s.cardinal[charles] = 1
+    troops(s, "blaye", 2, 0, 1)
+    capture(s, charles, 2, [])
+    eric = lord(s, "eric", 1, "sigy")
+    s.bishop[B["tournus"]] = eric
+    s.cardinal[eric] = 1
+    begin(s, "announcements")
+    assert s.kind == A.BALLOT and GAME.to_act(s) == (0, 1)
+    assert legal(s, 0) == ["abstain", "vote:eric"]
+    do(s, 0, "vote:eric")
+    do(s, 1, "vote:eric")
+    assert s.pope == eric
+
+
+def _realm(s: FiefState) -> tuple[int, int, int]:
+    """Three fief lords: Arthur (seat 0), Charles (seat 1), Henri (seat 2)."""
+    arthur = lord(s, "arthur", 0, "blaye")
+    charles = lord(s, "charles", 1, "sigy")
+    henri = lord(s, "henri", 2, "bourg")
+    titles(s, {"blaye": arthur, "sigy": charles, "bourg": henri})
+    return arthur, charles, henri
+
+
+def test_the_popes_single_vote_is_the_church_a_king_needs() -> None:
+    """§5.6: each fief lord, Bishop, Cardinal and the Pope 1 vote; the Pope among the
+    voters suffices where one plain Bishop does not."""
+    for pope, crowned in ((True, True), (False, False)):
+        s = table(3)
+        arthur, _, _ = _realm(s)
+        eric = lord(s, "eric", 0, "blaye")
+        s.bishop[B["sigy"]] = eric
+        if pope:
+            s.pope = eric
+        ev = begin(s, "announcements")
+        if pope:
+            ev = do(s, 0, "pass")                   # the Pope decrees nothing
+        assert s.kind == A.BALLOT and events_of(ev, "ballot_open")[0]["votes"] == [2, 1, 1]
+        for seat in (0, 1, 2):
+            do(s, seat, "vote:arthur")              # 4 of 4 votes
+        assert (s.king == arthur) is crowned
+
+
+def test_exactly_half_the_votes_cast_crowns_nobody() -> None:
+    """§5.6 "more than half of all votes cast": 3 of 6 with a Cardinal is not enough;
+    the same 3 of 5 (one family abstaining) is."""
+    for third, crowned in (("vote:charles", False), ("abstain", True)):
+        s = table(3)
+        arthur, charles, henri = _realm(s)
+        s.bishop[B["tournus"]] = lord(s, "eric", 0, "blaye")             # seat 0: 2
+        s.bishop[B["bourg"]] = francois = lord(s, "francois", 2, "bourg")
+        s.cardinal[francois] = 1
+        s.bishop[B["st_gerome"]] = lord(s, "gauvain", 2, "bourg")        # seat 2: 3
+        ev = begin(s, "announcements")
+        assert events_of(ev, "ballot_open")[0]["votes"] == [2, 1, 3]
+        do(s, 2, "vote:arthur")
+        do(s, 0, "vote:charles")
+        ev = do(s, 1, third)
+        tally = dict(events_of(ev, "ballot")[0]["tally"])
+        assert tally[arthur] == 3
+        assert (s.king == arthur) is crowned and s.king in (arthur, -1)
+
+
+# ------------------------------------------------------------------ victory (§4.10, §5.8)
+
+
+def test_victory_is_checked_only_at_the_end_of_the_turn() -> None:
+    """A third title bought in the Purchase phase: 3 VP at once, but the turn is
+    played out (Movement, Battles) before the game ends."""
+    s = table(3)
+    arthur = lord(s, "arthur", 0, "mazilles")
+    control(s, 0, "mazilles", "st_andromy")
+    s.fort[V["mazilles"]] = 1
+    titles(s, {"blaye": arthur, "sigy": lord(s, "charles", 0, "sigy")})
+    s.money[0] = 4
+    begin(s, "purchase")
+    do(s, 0, "title:mazilles", "holder:charles", "city:none")
+    assert s.vp[0] == 3 and not GAME.is_over(s)
+    seen = []
+    while not GAME.is_over(s):
+        seen.append(A.PHASE_NAMES[s.phase])
+        seat = GAME.to_act(s)[0]
+        do(s, seat, "pass")
+    assert "movement" in seen and GAME.winners(s) == [0]
+
+
+def test_more_vp_than_needed_outranks_the_king_between_two_families_alone() -> None:
+    """Two families alone at their target the same turn: 4 VP beats the King's 3 (the
+    source's order breaks ties only, "平手")."""
+    s = table(3)
+    a = lord(s, "arthur", 0, "blaye")
+    b = lord(s, "blanche", 0, "sigy")
+    titles(s, {"blaye": a, "mazilles": a, "sigy": b, "bourg": b})
+    s.king = k = lord(s, "charles", 2, "tournus")
+    titles(s, {"tournus": k, "st_gerome": k})
+    begin(s, "end_of_turn")
+    assert s.vp == [4, 0, 3] and GAME.winners(s) == [0]
+
+
+def test_a_captive_keeps_his_titles_and_their_vp() -> None:
+    """Source "肉票保留頭銜跟收入": a captive fief lord's titles still count."""
+    s = table(3)
+    troops(s, "blaye", 0, 0, 1)
+    a = lord(s, "arthur", 1, "blaye")
+    capture(s, a, 0, [])
+    titles(s, {"blaye": a, "mazilles": a, "sigy": lord(s, "charles", 1, "sigy")})
+    begin(s, "end_of_turn")
+    assert GAME.is_over(s) and GAME.winners(s) == [1]
+
+
+def test_the_queen_beside_a_king_scores_nothing() -> None:
+    """§4.10: VP for titles, the King and the Pope; the Queen none (§6 #13)."""
+    s = table(3)
+    s.king = king = lord(s, "arthur", 0, "blaye")
+    s.queen = queen = lord(s, "isabelle", 1, "sigy")
+    marry(s, king, queen)
+    assert victory_points(s) == [1, 0, 0]
