@@ -25,7 +25,8 @@ from fief_scenario import (
 )
 
 from noblesse.games.fief import fortune
-from noblesse.games.fief.control import capture, kill
+from noblesse.games.fief.cards import may_bear_prince
+from noblesse.games.fief.control import capture, kill, placement_options
 from noblesse.games.fief.crown import crown_family
 from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.endturn import victory_points
@@ -82,6 +83,23 @@ def test_a_widowed_family_is_free_to_marry_again() -> None:
     do(s, 0, "propose:arthur", "marry:jeanne")
     do(s, 2, "marriage:yes")
     assert s.spouse[a] == L["jeanne"] and allied(s, 0, 2)
+
+
+def test_tier_four_of_the_placement_rule_is_the_ally_by_marriage() -> None:
+    """§5.1.2 tier 4 "an uncontrolled village or an ally's village" with a real
+    marriage: seat 1 holds every village but Sigy; married to seat 1, seat 0's lord may
+    arrive in any of them (seat 2, not allied, only in Sigy)."""
+    s = table(3)
+    every = sorted(V.values())
+    for key in V:
+        if key != "sigy":
+            troops(s, key, 1, 0, 1)
+    lo = lord(s, "arthur", 0, None)
+    lord(s, "eric", 2, None)
+    assert placement_options(s, 0) == [V["sigy"]]
+    marry(s, lo, lord(s, "blanche", 1, None))
+    assert placement_options(s, 0) == every
+    assert placement_options(s, 2) == [V["sigy"]]
 
 
 # ------------------------------------------------------------------ death (§5.3)
@@ -149,6 +167,20 @@ def test_the_queen_dies_while_the_king_lives() -> None:
     assert (s.king, s.queen, s.regent, s.crown_prince) == (king, -1, 0, prince)
     assert [e["office"] for e in events_of(ev, "office_vacant")] == ["queen"]
     assert s.spouse[king] == -1 and crown_family(s) == 0
+
+
+def test_a_dead_crown_prince_leaves_the_queen_free_to_bear_another() -> None:
+    """§5.3 "Crown Prince → none"; the Queen's family may then play another (§5.7)."""
+    s = table(4)
+    king = lord(s, "arthur", 0, "blaye")
+    queen = lord(s, "isabelle", 1, "sigy")
+    marry(s, king, queen)
+    s.king, s.queen, s.crown_prince = king, queen, lord(s, "henri", 1, "sigy")
+    ev: list = []
+    kill(s, s.crown_prince, "battle", ev)
+    assert (s.king, s.queen, s.crown_prince) == (king, queen, -1)
+    assert [e["office"] for e in events_of(ev, "office_vacant")] == ["crown_prince"]
+    assert may_bear_prince(s, 1, L["eric"]) and not may_bear_prince(s, 0, L["eric"])
 
 
 def test_an_unmarried_crown_prince_reigns_without_a_queen() -> None:
@@ -368,3 +400,28 @@ def test_the_queen_beside_a_king_scores_nothing() -> None:
     s.queen = queen = lord(s, "isabelle", 1, "sigy")
     marry(s, king, queen)
     assert victory_points(s) == [1, 0, 0]
+
+
+# ------------------------------------------------------------------ Joan d'Arc (§4.12.6)
+
+
+def test_joan_may_be_any_unmarried_lady_a_captive_or_one_off_the_board_too() -> None:
+    """Source "可用在任一未婚女性貴族身上，包括其他玩家" (any unmarried lady, other
+    players' too). Regression: the engine offered only free ladies on the board."""
+    s = table(3)
+    troops(s, "sigy", 2, 0, 1)
+    captive = lord(s, "blanche", 1, "sigy")
+    capture(s, captive, 2, [])
+    waiting = lord(s, "isabelle", 0, None)
+    assert s.l_loc[waiting] == -1                   # waiting off the board
+    wife = lord(s, "jeanne", 1, "sigy")
+    marry(s, wife, lord(s, "arthur", 0, "blaye"))
+    s.lord_deck.remove(C["darc"])
+    s.hand[2] = [C["darc"]]
+    begin(s, "income")
+    assert GAME.to_act(s) == (2,)                   # the only hand with a card
+    do(s, 2, "play:darc")
+    assert legal(s, 2) == ["joan:blanche", "joan:isabelle"]
+    do(s, 2, "joan:blanche")
+    assert s.joan == captive and s.l_captor[captive] == 2
+    assert GAME.inventory(s)["card"]["darc"] == 1

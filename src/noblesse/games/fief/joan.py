@@ -2,8 +2,8 @@
 
 Played "any time" (source: "這類型卡片可以隨時打出"), that is at every window where
 cards are offered: the Cards phase's Play step, the intrigue window before Income and
-the battle window before a battle's first round; on any free unmarried lady on the
-board, of any family. The lady becomes Joan:
+the battle window before a battle's first round; on any unmarried lady in play, of
+any family (a captive, or one waiting off the board, too). The lady becomes Joan:
 3 moves (``rules.joan_moves``), carrying troops, lords of her family (``escort:<lord>``)
 and captives; 1 SP (``rules.joan_sp``) and one more die for her side
 (``rules.joan_extra_dice``: only her side may roll 4); she never marries (``marriage.can_marry``). The card stays with her and is discarded when she dies.
@@ -23,11 +23,13 @@ JOAN_DICE = rule("joan_extra_dice")
 
 
 def ladies(s: FiefState) -> list[int]:
-    """Free unmarried ladies on the board (source: "任一未婚女性貴族"; she never marries)."""
+    """Unmarried ladies in play, of any family (source: "任一未婚女性貴族，包括其他玩家";
+    she never marries): a captive or one waiting off the board too, the card going
+    beside her lord card; she moves and fights as Joan once free and on the board."""
     if s.joan >= 0:
         return []
     return [lo for lo in range(NL) if LORD_FEMALE[lo] and s.l_owner[lo] >= 0
-            and s.l_loc[lo] >= 0 and s.l_captor[lo] < 0 and not married(s, lo)]
+            and not married(s, lo)]
 
 
 def playable(s: FiefState, p: int) -> bool:
