@@ -136,6 +136,29 @@ def test_a_vacant_title_leaves_the_empty_villages_uncontrolled_and_the_troops_st
     assert s.ctrl[V["charolles"]] == 0 and units(s, "charolles", 0) == (1, 2)
 
 
+def test_another_family_holding_the_fiefs_city_snatches_the_vacant_title() -> None:
+    """Source "同樣的，別的家族如果控制封地城堡，可以搶走封地爵位": a new member of the
+    family holding the fief's city takes the vacant title free, whoever held it; an
+    older lord of that family does not (NOTES difference 14)."""
+    s = table(3, first=1)
+    a = lord(s, "arthur", 0, "st_andromy")
+    titles(s, {"mazilles": a})
+    troops(s, "mazilles", 1, 0, 2)
+    s.fort[V["mazilles"]] = 2                       # seat 1 holds Mazilles's city
+    lord(s, "charles", 1, "mazilles")
+    kill(s, a, "battle", [])
+    assert s.fief_holder[F["mazilles"]] == -1
+    eric = lord(s, "eric", 1, "mazilles")
+    s.l_born[eric] = s.clock                        # a new member, since
+    begin(s, "purchase")
+    assert GAME.to_act(s) == (1,) and "title:mazilles" in legal(s, 1)
+    ev = do(s, 1, "title:mazilles")
+    assert events_of(ev, "buy")[0]["paid"] == 0
+    assert legal(s, 1) == ["holder:eric"]
+    do(s, 1, "holder:eric")
+    assert s.fief_holder[F["mazilles"]] == eric and s.money == [0, 0, 0]
+
+
 def test_a_married_lord_whose_only_kin_is_a_captive_leaves_his_title_vacant() -> None:
     """Reading: a captive is still of the family ("肉票依然算在玩家控制的四個貴族內"), so
     the "family left" column applies and the spouse inherits nothing; a captive takes
@@ -425,3 +448,15 @@ def test_joan_may_be_any_unmarried_lady_a_captive_or_one_off_the_board_too() -> 
     do(s, 2, "joan:blanche")
     assert s.joan == captive and s.l_captor[captive] == 2
     assert GAME.inventory(s)["card"]["darc"] == 1
+
+
+def test_tie_break_the_pope_before_the_queen_regent() -> None:
+    """§4.10 "King > Pope > Queen Regent": 1 VP each at the turn limit (the Pope's; the
+    Regent's family a title, as she scores none), the Pope's family wins."""
+    s = table(3, max_turns=1)
+    s.pope = lord(s, "charles", 1, None)
+    s.queen = regent = lord(s, "isabelle", 0, None)
+    s.regent = 1
+    titles(s, {"blaye": regent})
+    begin(s, "end_of_turn")
+    assert s.vp == [1, 1, 0] and GAME.winners(s) == [1]
