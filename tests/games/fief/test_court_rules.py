@@ -460,3 +460,70 @@ def test_tie_break_the_pope_before_the_queen_regent() -> None:
     titles(s, {"blaye": regent})
     begin(s, "end_of_turn")
     assert s.vp == [1, 1, 0] and GAME.winners(s) == [1]
+
+
+# ------------------------------------------------------------------ the court stays consistent
+
+
+def court_faults(s: FiefState) -> list[str]:
+    """What the court rules forbid at any moment (§5.2-§5.7)."""
+    from noblesse.games.fief.marriage import in_play
+    from noblesse.games.fief.state import LORD_FEMALE, NL
+
+    faults = []
+    for lo in range(NL):
+        sp = s.spouse[lo]
+        if sp >= 0 and (s.spouse[sp] != lo or not in_play(s, lo) or not in_play(s, sp)
+                        or s.l_owner[lo] == s.l_owner[sp] or LORD_FEMALE[lo] == LORD_FEMALE[sp]):
+            faults.append(f"marriage {lo}-{sp}")
+        if s.cardinal[lo] and (lo not in s.bishop or not in_play(s, lo) or s.excommunicated[lo]):
+            faults.append(f"cardinal {lo}")
+    for f in range(s.n_players):
+        if sum(1 for lo in range(NL) if s.l_owner[lo] == f and s.spouse[lo] >= 0) > 1:
+            faults.append(f"family {f} in two marriages")
+    for lo in s.bishop:
+        if lo >= 0 and (not in_play(s, lo) or LORD_FEMALE[lo] or s.spouse[lo] >= 0
+                        or s.excommunicated[lo]):
+            faults.append(f"bishop {lo}")
+    if s.pope >= 0 and (not in_play(s, s.pope) or s.cardinal[s.pope]):
+        faults.append("pope")
+    if s.king >= 0 and (not in_play(s, s.king) or s.regent
+                        or s.spouse[s.king] not in (-1, s.queen) or LORD_FEMALE[s.king]):
+        faults.append("king")
+    if s.queen >= 0 and not (s.regent or (s.king >= 0 and s.spouse[s.king] == s.queen)):
+        faults.append("queen")
+    if s.crown_prince >= 0 and (s.king < 0 or not in_play(s, s.crown_prince)):
+        faults.append("crown prince")
+    if s.joan >= 0 and (s.spouse[s.joan] >= 0 or not in_play(s, s.joan)):
+        faults.append("joan")
+    faults += [f"title {fief}" for fief, lo in enumerate(s.fief_holder)
+               if lo >= 0 and not in_play(s, lo)]
+    return faults
+
+
+def test_random_games_with_a_court_keep_it_consistent() -> None:
+    """A King married to a Queen of another family, a Pope who is Bishop, titles dealt by
+    hand; random play (marriages, elections, decrees, deaths) never breaks the court."""
+    import random
+
+    from noblesse.games.fief.state import LORD_FEMALE
+
+    where = {i: key for key, i in V.items()}
+    for seed in (11, 12, 16, 17):                   # every family starts with a man
+        s = GAME.setup(4, seed, {"fixed_starts": True, "max_turns": 8})
+        men = [next(lo for lo in range(18) if s.l_owner[lo] == f) for f in range(4)]
+        assert not any(LORD_FEMALE[lo] for lo in men)
+        s.king, s.pope = men[0], men[2]
+        s.bishop[B["blaye"]] = men[2]
+        key = next(k for k in ("alienor", "blanche", "guenievre") if s.l_owner[L[k]] < 0)
+        s.queen = lord(s, key, 1, where[s.l_loc[men[1]]])
+        marry(s, men[0], s.queen)
+        for fief, lo in zip(("blaye", "sigy", "bourg", "tournus"), men, strict=True):
+            s.fief_holder[F[fief]] = lo
+        assert court_faults(s) == []
+        rng = random.Random(seed)
+        while not GAME.is_over(s):
+            seat = GAME.to_act(s)[0]
+            action = rng.choice(GAME.legal_actions(s, seat))
+            GAME.apply(s, seat, action)
+            assert court_faults(s) == [], (seed, GAME.encode(action))
