@@ -26,7 +26,7 @@ from fief_scenario import (
 
 from noblesse.games.fief import fortune
 from noblesse.games.fief.cards import may_bear_prince
-from noblesse.games.fief.control import capture, kill, placement_options
+from noblesse.games.fief.control import capture, free, kill, placement_options
 from noblesse.games.fief.crown import crown_family
 from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.endturn import victory_points
@@ -448,6 +448,10 @@ def test_joan_may_be_any_unmarried_lady_a_captive_or_one_off_the_board_too() -> 
     do(s, 2, "joan:blanche")
     assert s.joan == captive and s.l_captor[captive] == 2
     assert GAME.inventory(s)["card"]["darc"] == 1
+    free(s, captive, [])                            # released: placed by Jeanne (tier 2)
+    assert s.l_loc[captive] == V["sigy"]
+    begin(s, "movement")
+    assert s.l_moves[captive] == 3                  # she moves as Joan once free
 
 
 def test_tie_break_the_pope_before_the_queen_regent() -> None:
