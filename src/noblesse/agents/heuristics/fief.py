@@ -33,7 +33,11 @@ FIEF_PROGRESS = 5.0   # times the squared share of a fief's villages controlled
 MILL = 2.5            # two deniers a turn
 STRONGHOLD = 5.5     # a title's condition, and a defence (worth more than its 10 D)
 CITY = 6.0
-DENIER = 0.4          # a little under what it buys: money is for spending
+DENIER = 0.4          # a little under what it buys: money is for spending ...
+PURSE = 20            # ... up to a purse of this many deniers (a title, a stronghold);
+HOARD = 0.1           # beyond it a denier is worth little: it should become troops
+THREAT = 1.5          # an enemy village where our troops outnumber the controller's,
+                      # times our share of the way to a winnable battle: armies march
 ARMY = 4.0            # times the square root of the family's troop strength: the first
                       # troops matter most, and money is better kept past ~25 strength
 FIEF_COMPLETE = 4.0   # every village of a fief held ...
@@ -48,7 +52,7 @@ SCALE = 8.0
 
 def worth(s: FiefState, f: int) -> float:
     titles = sum(1 for h in s.fief_holder if h >= 0 and s.l_owner[h] == f)
-    value = VP * max(s.vp[f], titles) + DENIER * s.money[f] + CARD * len(s.hand[f])
+    value = VP * max(s.vp[f], titles) + _money(s.money[f]) + CARD * len(s.hand[f])
     held = [0] * NF
     fortified = [False] * NF
     army = 0
@@ -61,7 +65,13 @@ def worth(s: FiefState, f: int) -> float:
                 fortified[fief] = True
                 value += STRONGHOLD if s.fort[v] == 1 else CITY
         i = v * SEATS + f
-        army += 3 * s.K[i] + s.M[i]
+        ours = 3 * s.K[i] + s.M[i]
+        army += ours
+        g = s.ctrl[v]
+        if ours and g >= 0 and g != f:
+            j = v * SEATS + g
+            theirs = 3 * s.K[j] + s.M[j] + 4 * s.fort[v]
+            value += THREAT * min(1.0, ours / (WINNABLE * theirs)) if theirs else THREAT
     for fief in range(NF):
         if held[fief]:
             value += FIEF_PROGRESS * (held[fief] / FIEF_SIZE[fief]) ** 2
@@ -75,6 +85,10 @@ def worth(s: FiefState, f: int) -> float:
             value += CARDINAL * bool(s.cardinal[lord]) + CROWN_PRINCE * (lord == s.crown_prince)
             army += 3 * s.carry_k[lord] + s.carry_m[lord]
     return value + ARMY * army ** 0.5
+
+
+def _money(deniers: int) -> float:
+    return DENIER * min(deniers, PURSE) + HOARD * max(0, deniers - PURSE)
 
 
 def evaluate_all(game: Game, state: State) -> list[float]:
@@ -116,36 +130,57 @@ ANNOUNCING = frozenset((A.PROPOSAL, A.PARTNER, A.MARRIAGE_ANSWER, A.POPE_DECREE,
 
 
 def _announce(s: FiefState, seat: int, legal: list[Action]) -> Action:
-    """Announcements, simply: a family behind the leader seeks an alliance with the
-    strongest other family (a joint win) and the leader refuses one (it would stop a
-    win alone) or asks to annul it; it declares a candidate, votes for its own (else its
-    ally's) and abstains otherwise; as Pope it strikes the leader's clerics."""
+    """Announcements, aiming at a victory: a family marries when the match brings its side
+    nearer a win (a family behind the leader, or a partner family with a title of its own:
+    two families with 2 VP each win together) and takes the partner family with the most
+    VP; a family ahead asks to annul a marriage to a family without VP (it would win
+    sooner alone); it declares a candidate and votes for its own, else its ally's, else
+    the candidate of the family furthest behind (an office ends a game sooner, and not
+    the leader's); as Pope it strikes the leader's clerics."""
     worths = [worth(s, f) for f in range(s.n_players)]
     leader = max(range(s.n_players), key=worths.__getitem__)
     ahead = leader == seat
     kind = s.kind
     if kind == A.PROPOSAL:
-        return legal[1] if not ahead and len(legal) > 1 else A.PASS
+        return legal[1] if len(legal) > 1 and (not ahead or _match_helps(s, seat)) else A.PASS
     if kind == A.PARTNER:
         options = [a for a in legal if a != A.PASS]
-        return max(options, key=lambda a: worths[s.l_owner[a - A.PARTNER0]], default=A.PASS)
+        return max(options, key=lambda a: _partner_key(s, worths, a), default=A.PASS)
     if kind == A.MARRIAGE_ANSWER:
-        return A.MARRY_NO if ahead else A.MARRY_YES
+        suitor = s.l_owner[s.m_lord]
+        return A.MARRY_YES if not ahead or s.vp[suitor] >= 1 else A.MARRY_NO
     if kind == A.ANNULMENT_REQUEST:
-        return A.ANNUL_ASK if ahead else A.PASS
+        ally = ally_of(s, seat)
+        return A.ANNUL_ASK if ahead and ally >= 0 and s.vp[ally] == 0 else A.PASS
     if kind == A.ANNULMENT_ANSWER:
         return A.ANNUL_YES
     if kind == A.CANDIDACY:
         return legal[-1]
     if kind == A.BALLOT:
-        ally = ally_of(s, seat)
-        for family in (seat, ally):
-            vote = next((a for a in legal if A.VOTE0 <= a < A.VOTE0 + NL
-                         and s.l_owner[a - A.VOTE0] == family >= 0), None)
-            if vote is not None:
-                return vote
-        return A.ABSTAIN
+        return _ballot(s, seat, legal, leader)
     return _decree(s, seat, legal, leader)
+
+
+def _match_helps(s: FiefState, seat: int) -> bool:
+    """Some family we may marry into holds VP of its own."""
+    return any(s.vp[f] >= 1 for f in range(s.n_players) if f != seat)
+
+
+def _partner_key(s: FiefState, worths: list[float], action: Action) -> tuple[int, float]:
+    family = s.l_owner[action - A.PARTNER0]
+    return s.vp[family], worths[family]
+
+
+def _ballot(s: FiefState, seat: int, legal: list[Action], leader: int) -> Action:
+    votes = {s.l_owner[a - A.VOTE0]: a for a in reversed(legal)
+             if A.VOTE0 <= a < A.VOTE0 + NL and s.l_owner[a - A.VOTE0] >= 0}
+    for family in (seat, ally_of(s, seat)):
+        if family in votes:
+            return votes[family]
+    others = [f for f in votes if f != leader and not allied(s, leader, f)]
+    if others:
+        return votes[min(others, key=lambda f: (s.vp[f], worth(s, f)))]
+    return A.ABSTAIN
 
 
 def _decree(s: FiefState, seat: int, legal: list[Action], leader: int) -> Action:
