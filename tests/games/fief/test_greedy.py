@@ -45,3 +45,22 @@ def test_greedy_beats_random() -> None:
     results = run_batch("fief", 8, ["greedy", "random", "random", "random"], seed=3)
     wins = sum(1 / len(r.winners) for r in results if 0 in r.winners)
     assert wins / len(results) > 0.5
+
+
+def _greedy_game(seed: int, max_turns: int) -> tuple[int, str, list[int]]:
+    """A 4-player greedy game: the turn it ended on, how, and the winners."""
+    state = GAME.setup(4, seed, {"max_turns": max_turns})
+    agents = [make_agent("greedy", seed=seed + seat) for seat in range(4)]
+    how = ""
+    while not GAME.is_over(state):
+        for seat in GAME.to_act(state):
+            for event in GAME.apply(state, seat, agents[seat].act(GAME, state, seat)):
+                if event.type == "game_over":
+                    how = event.public["how"]
+    return state.turn, how, GAME.winners(state)
+
+
+def test_greedy_players_end_a_seeded_game_by_victory_well_before_the_turn_limit() -> None:
+    turn, how, winners = _greedy_game(2, 40)
+    assert (how, winners) == ("victory", [3])
+    assert turn == 11

@@ -36,7 +36,7 @@ CITY = 6.0
 DENIER = 0.4          # a little under what it buys: money is for spending ...
 PURSE = 20            # ... up to a purse of this many deniers (a title, a stronghold);
 HOARD = 0.1           # beyond it a denier is worth little: it should become troops
-THREAT = 1.5          # an enemy village where our troops outnumber the controller's,
+THREAT = 3.0          # an enemy village where our troops outnumber the controller's,
                       # times our share of the way to a winnable battle: armies march
 ARMY = 4.0            # times the square root of the family's troop strength: the first
                       # troops matter most, and money is better kept past ~25 strength
