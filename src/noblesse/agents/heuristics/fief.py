@@ -113,6 +113,8 @@ def choose(game: Game, state: State, seat: int, legal: list[Action],
         return _declare(s, seat, legal, rng)
     if s.kind in (A.ROUND_ATT, A.ROUND_DEF):
         return _round(s, seat, legal)
+    if s.kind == A.TRUCE_ANSWER:
+        return _truce_answer(s, seat)
     if s.kind in ANNOUNCING:
         return _announce(s, seat, legal)
     if s.kind in (A.CARDINAL_CONSENT, A.CARDINAL_REDIRECT, A.GRANTEE, A.CROWN_PRINCE):
@@ -247,6 +249,15 @@ def _round(s: FiefState, seat: int, legal: list[Action]) -> Action:
         if retreat in legal:
             return retreat
     return A.FIGHT if A.FIGHT in legal else legal[0]
+
+
+def _truce_answer(s: FiefState, seat: int) -> Action:
+    """The stronger side refuses a truce and fights on (dice cap at three a side, so a
+    larger army wins by lasting, not by one round); the weaker accepts."""
+    ours_side = ATTACKER if seat == s.b_att else DEFENDER
+    ours = side_strength(s, ours_side)
+    theirs = side_strength(s, DEFENDER if ours_side == ATTACKER else ATTACKER)
+    return A.TRUCE_NO if ours > theirs else A.TRUCE_YES
 
 
 LOOKAHEAD = 2         # own consecutive decisions looked through (a title, then its holder)
