@@ -16,6 +16,7 @@ import random
 from noblesse.core.game import Action, Game, State
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.battle import ATTACKER, DEFENDER, foes, side_strength, strength
+from noblesse.games.fief.endturn import VP_WIN
 from noblesse.games.fief.marriage import allied, ally_of
 from noblesse.games.fief.state import (
     FIEF_OF,
@@ -32,7 +33,9 @@ VILLAGE = 2.0         # a controlled village: income and a step towards a fief
 FIEF_PROGRESS = 5.0   # times the squared share of a fief's villages controlled
 MILL = 2.5            # two deniers a turn
 STRONGHOLD = 5.5     # a title's condition, and a defence (worth more than its 10 D)
-CITY = 6.0
+CITY = 6.0            # (both times FORT_BASE + the rest times the share of the fief held:
+FORT_BASE = 0.3       # the supply has only 12 strongholds, and one per fief makes a title)
+EXTRA_FORT = 0.5      # a second one in the same fief: a defence only
 DENIER = 0.4          # a little under what it buys: money is for spending ...
 PURSE = 20            # ... up to a purse of this many deniers (a title, a stronghold);
 HOARD = 0.1           # beyond it a denier is worth little: it should become troops
@@ -54,7 +57,8 @@ def worth(s: FiefState, f: int) -> float:
     titles = sum(1 for h in s.fief_holder if h >= 0 and s.l_owner[h] == f)
     value = VP * max(s.vp[f], titles) + _money(s.money[f]) + CARD * len(s.hand[f])
     held = [0] * NF
-    fortified = [False] * NF
+    forts = [0] * NF
+    best_fort = [0] * NF
     army = 0
     for v in range(NV):
         if s.ctrl[v] == f:
@@ -62,8 +66,8 @@ def worth(s: FiefState, f: int) -> float:
             held[fief] += 1
             value += VILLAGE + MILL * s.mills[v]
             if s.fort[v]:
-                fortified[fief] = True
-                value += STRONGHOLD if s.fort[v] == 1 else CITY
+                forts[fief] += 1
+                best_fort[fief] = max(best_fort[fief], s.fort[v])
         i = v * SEATS + f
         ours = 3 * s.K[i] + s.M[i]
         army += ours
@@ -74,10 +78,15 @@ def worth(s: FiefState, f: int) -> float:
             value += THREAT * min(1.0, ours / (WINNABLE * theirs)) if theirs else THREAT
     for fief in range(NF):
         if held[fief]:
-            value += FIEF_PROGRESS * (held[fief] / FIEF_SIZE[fief]) ** 2
+            share = held[fief] / FIEF_SIZE[fief]
+            value += FIEF_PROGRESS * share ** 2
+            if forts[fief]:
+                first = STRONGHOLD if best_fort[fief] == 1 else CITY
+                value += first * (FORT_BASE + (1 - FORT_BASE) * share)
+                value += EXTRA_FORT * (forts[fief] - 1)
             if held[fief] == FIEF_SIZE[fief]:
                 value += FIEF_COMPLETE
-                if fortified[fief] and s.fief_holder[fief] < 0:
+                if forts[fief] and s.fief_holder[fief] < 0:
                     value += TITLE_READY
     for lord in range(NL):
         if s.l_owner[lord] == f:
@@ -146,14 +155,18 @@ def _announce(s: FiefState, seat: int, legal: list[Action]) -> Action:
     if kind == A.PROPOSAL:
         return legal[1] if len(legal) > 1 and (not ahead or _match_helps(s, seat)) else A.PASS
     if kind == A.PARTNER:
-        options = [a for a in legal if a != A.PASS]
+        options = [a for a in legal if a != A.PASS
+                   and not _better_alone(s, seat, s.l_owner[a - A.PARTNER0])]
         return max(options, key=lambda a: _partner_key(s, worths, a), default=A.PASS)
     if kind == A.MARRIAGE_ANSWER:
         suitor = s.l_owner[s.m_lord]
+        if _better_alone(s, seat, suitor):
+            return A.MARRY_NO
         return A.MARRY_YES if not ahead or s.vp[suitor] >= 1 else A.MARRY_NO
     if kind == A.ANNULMENT_REQUEST:
         ally = ally_of(s, seat)
-        return A.ANNUL_ASK if ahead and ally >= 0 and s.vp[ally] == 0 else A.PASS
+        alone = ally >= 0 and (_better_alone(s, seat, ally) or ahead and s.vp[ally] == 0)
+        return A.ANNUL_ASK if alone else A.PASS
     if kind == A.ANNULMENT_ANSWER:
         return A.ANNUL_YES
     if kind == A.CANDIDACY:
@@ -166,6 +179,12 @@ def _announce(s: FiefState, seat: int, legal: list[Action]) -> Action:
 def _match_helps(s: FiefState, seat: int) -> bool:
     """Some family we may marry into holds VP of its own."""
     return any(s.vp[f] >= 1 for f in range(s.n_players) if f != seat)
+
+
+def _better_alone(s: FiefState, seat: int, family: int) -> bool:
+    """Two VP or more, and the other family has none: alone we need one more (three),
+    married two more (four together)."""
+    return s.vp[seat] >= VP_WIN - 1 and s.vp[family] == 0
 
 
 def _partner_key(s: FiefState, worths: list[float], action: Action) -> tuple[int, float]:
