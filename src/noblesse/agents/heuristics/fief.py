@@ -2,11 +2,12 @@
 
 Victory points (fief titles) dominate; below them come what earns and defends them:
 villages (more for a fief nearly completed, since a whole fief with a stronghold can be
-titled), mills and fortresses in controlled villages, money, troops and free lords.
+titled), mills and fortresses in controlled villages (one stronghold per fief, worth
+more the more of the fief is held), money, troops and free lords.
 Everything read here is public (the board, money, titles); hands count only by size.
 The greedy bot (``choose``) judges each legal action by the best position it leads to
-within its own next two decisions, on a determinization (so an unseen card never decides); battles by the
-strength on each side, passage requests by who is ahead.
+within its own next two decisions, on a determinization (so an unseen card never decides); battles and
+truces by the strength on each side, passage requests by who is ahead.
 """
 
 from __future__ import annotations
