@@ -571,10 +571,13 @@ def _greedy(s: FiefState, seat: int) -> str:
     return GAME.encode(make_agent("greedy", seed=1).act(GAME, s, seat))
 
 
-def test_greedy_votes_for_its_own_candidate_else_abstains() -> None:
-    s, arthur, henri = _three_way_tournus()
+def test_greedy_votes_for_its_own_candidate_else_for_the_one_behind_the_leader() -> None:
+    s, arthur, henri = _three_way_tournus()                # seat 1 leads: two villages
     assert _greedy(s, 0) == "vote:arthur" and _greedy(s, 1) == "vote:henri"
-    assert _greedy(s, 2) == "abstain"
+    assert _greedy(s, 2) == "vote:arthur"
+    s2, _, _ = _three_way_tournus()
+    control(s2, 0, "blaye", "la_salle")                    # now seat 0 leads
+    assert _greedy(s2, 2) == "vote:henri"
 
 
 def test_greedy_accepts_a_marriage_when_behind_and_refuses_it_when_leading() -> None:

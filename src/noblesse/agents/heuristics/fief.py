@@ -2,11 +2,12 @@
 
 Victory points (fief titles) dominate; below them come what earns and defends them:
 villages (more for a fief nearly completed, since a whole fief with a stronghold can be
-titled), mills and fortresses in controlled villages, money, troops and free lords.
+titled), mills and fortresses in controlled villages (one stronghold per fief, worth
+more the more of the fief is held), money, troops and free lords.
 Everything read here is public (the board, money, titles); hands count only by size.
 The greedy bot (``choose``) judges each legal action by the best position it leads to
-within its own next two decisions, on a determinization (so an unseen card never decides); battles by the
-strength on each side, passage requests by who is ahead.
+within its own next two decisions, on a determinization (so an unseen card never decides); battles and
+truces by the strength on each side, passage requests by who is ahead.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import random
 from noblesse.core.game import Action, Game, State
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.battle import ATTACKER, DEFENDER, foes, side_strength, strength
+from noblesse.games.fief.endturn import VP_WIN
 from noblesse.games.fief.marriage import allied, ally_of
 from noblesse.games.fief.state import (
     FIEF_OF,
@@ -32,8 +34,14 @@ VILLAGE = 2.0         # a controlled village: income and a step towards a fief
 FIEF_PROGRESS = 5.0   # times the squared share of a fief's villages controlled
 MILL = 2.5            # two deniers a turn
 STRONGHOLD = 5.5     # a title's condition, and a defence (worth more than its 10 D)
-CITY = 6.0
-DENIER = 0.4          # a little under what it buys: money is for spending
+CITY = 6.0            # (both times FORT_BASE + the rest times the share of the fief held:
+FORT_BASE = 0.3       # the supply has only 12 strongholds, and one per fief makes a title)
+EXTRA_FORT = 0.5      # a second one in the same fief: a defence only
+DENIER = 0.4          # a little under what it buys: money is for spending ...
+PURSE = 20            # ... up to a purse of this many deniers (a title, a stronghold);
+HOARD = 0.1           # beyond it a denier is worth little: it should become troops
+THREAT = 3.0          # an enemy village where our troops outnumber the controller's,
+                      # times our share of the way to a winnable battle: armies march
 ARMY = 4.0            # times the square root of the family's troop strength: the first
                       # troops matter most, and money is better kept past ~25 strength
 FIEF_COMPLETE = 4.0   # every village of a fief held ...
@@ -48,9 +56,10 @@ SCALE = 8.0
 
 def worth(s: FiefState, f: int) -> float:
     titles = sum(1 for h in s.fief_holder if h >= 0 and s.l_owner[h] == f)
-    value = VP * max(s.vp[f], titles) + DENIER * s.money[f] + CARD * len(s.hand[f])
+    value = VP * max(s.vp[f], titles) + _money(s.money[f]) + CARD * len(s.hand[f])
     held = [0] * NF
-    fortified = [False] * NF
+    forts = [0] * NF
+    best_fort = [0] * NF
     army = 0
     for v in range(NV):
         if s.ctrl[v] == f:
@@ -58,16 +67,27 @@ def worth(s: FiefState, f: int) -> float:
             held[fief] += 1
             value += VILLAGE + MILL * s.mills[v]
             if s.fort[v]:
-                fortified[fief] = True
-                value += STRONGHOLD if s.fort[v] == 1 else CITY
+                forts[fief] += 1
+                best_fort[fief] = max(best_fort[fief], s.fort[v])
         i = v * SEATS + f
-        army += 3 * s.K[i] + s.M[i]
+        ours = 3 * s.K[i] + s.M[i]
+        army += ours
+        g = s.ctrl[v]
+        if ours and g >= 0 and g != f:
+            j = v * SEATS + g
+            theirs = 3 * s.K[j] + s.M[j] + 4 * s.fort[v]
+            value += THREAT * min(1.0, ours / (WINNABLE * theirs)) if theirs else THREAT
     for fief in range(NF):
         if held[fief]:
-            value += FIEF_PROGRESS * (held[fief] / FIEF_SIZE[fief]) ** 2
+            share = held[fief] / FIEF_SIZE[fief]
+            value += FIEF_PROGRESS * share ** 2
+            if forts[fief]:
+                first = STRONGHOLD if best_fort[fief] == 1 else CITY
+                value += first * (FORT_BASE + (1 - FORT_BASE) * share)
+                value += EXTRA_FORT * (forts[fief] - 1)
             if held[fief] == FIEF_SIZE[fief]:
                 value += FIEF_COMPLETE
-                if fortified[fief] and s.fief_holder[fief] < 0:
+                if forts[fief] and s.fief_holder[fief] < 0:
                     value += TITLE_READY
     for lord in range(NL):
         if s.l_owner[lord] == f:
@@ -75,6 +95,10 @@ def worth(s: FiefState, f: int) -> float:
             value += CARDINAL * bool(s.cardinal[lord]) + CROWN_PRINCE * (lord == s.crown_prince)
             army += 3 * s.carry_k[lord] + s.carry_m[lord]
     return value + ARMY * army ** 0.5
+
+
+def _money(deniers: int) -> float:
+    return DENIER * min(deniers, PURSE) + HOARD * max(0, deniers - PURSE)
 
 
 def evaluate_all(game: Game, state: State) -> list[float]:
@@ -99,6 +123,8 @@ def choose(game: Game, state: State, seat: int, legal: list[Action],
         return _declare(s, seat, legal, rng)
     if s.kind in (A.ROUND_ATT, A.ROUND_DEF):
         return _round(s, seat, legal)
+    if s.kind == A.TRUCE_ANSWER:
+        return _truce_answer(s, seat)
     if s.kind in ANNOUNCING:
         return _announce(s, seat, legal)
     if s.kind in (A.CARDINAL_CONSENT, A.CARDINAL_REDIRECT, A.GRANTEE, A.CROWN_PRINCE):
@@ -116,36 +142,67 @@ ANNOUNCING = frozenset((A.PROPOSAL, A.PARTNER, A.MARRIAGE_ANSWER, A.POPE_DECREE,
 
 
 def _announce(s: FiefState, seat: int, legal: list[Action]) -> Action:
-    """Announcements, simply: a family behind the leader seeks an alliance with the
-    strongest other family (a joint win) and the leader refuses one (it would stop a
-    win alone) or asks to annul it; it declares a candidate, votes for its own (else its
-    ally's) and abstains otherwise; as Pope it strikes the leader's clerics."""
+    """Announcements, aiming at a victory: a family marries when the match brings its side
+    nearer a win (a family behind the leader, or a partner family with a title of its own:
+    two families with 2 VP each win together) and takes the partner family with the most
+    VP; a family ahead asks to annul a marriage to a family without VP (it would win
+    sooner alone); it declares a candidate and votes for its own, else its ally's, else
+    the candidate of the family furthest behind (an office ends a game sooner, and not
+    the leader's); as Pope it strikes the leader's clerics."""
     worths = [worth(s, f) for f in range(s.n_players)]
     leader = max(range(s.n_players), key=worths.__getitem__)
     ahead = leader == seat
     kind = s.kind
     if kind == A.PROPOSAL:
-        return legal[1] if not ahead and len(legal) > 1 else A.PASS
+        return legal[1] if len(legal) > 1 and (not ahead or _match_helps(s, seat)) else A.PASS
     if kind == A.PARTNER:
-        options = [a for a in legal if a != A.PASS]
-        return max(options, key=lambda a: worths[s.l_owner[a - A.PARTNER0]], default=A.PASS)
+        options = [a for a in legal if a != A.PASS
+                   and not _better_alone(s, seat, s.l_owner[a - A.PARTNER0])]
+        return max(options, key=lambda a: _partner_key(s, worths, a), default=A.PASS)
     if kind == A.MARRIAGE_ANSWER:
-        return A.MARRY_NO if ahead else A.MARRY_YES
+        suitor = s.l_owner[s.m_lord]
+        if _better_alone(s, seat, suitor):
+            return A.MARRY_NO
+        return A.MARRY_YES if not ahead or s.vp[suitor] >= 1 else A.MARRY_NO
     if kind == A.ANNULMENT_REQUEST:
-        return A.ANNUL_ASK if ahead else A.PASS
+        ally = ally_of(s, seat)
+        alone = ally >= 0 and (_better_alone(s, seat, ally) or ahead and s.vp[ally] == 0)
+        return A.ANNUL_ASK if alone else A.PASS
     if kind == A.ANNULMENT_ANSWER:
         return A.ANNUL_YES
     if kind == A.CANDIDACY:
         return legal[-1]
     if kind == A.BALLOT:
-        ally = ally_of(s, seat)
-        for family in (seat, ally):
-            vote = next((a for a in legal if A.VOTE0 <= a < A.VOTE0 + NL
-                         and s.l_owner[a - A.VOTE0] == family >= 0), None)
-            if vote is not None:
-                return vote
-        return A.ABSTAIN
+        return _ballot(s, seat, legal, leader)
     return _decree(s, seat, legal, leader)
+
+
+def _match_helps(s: FiefState, seat: int) -> bool:
+    """Some family we may marry into holds VP of its own."""
+    return any(s.vp[f] >= 1 for f in range(s.n_players) if f != seat)
+
+
+def _better_alone(s: FiefState, seat: int, family: int) -> bool:
+    """Two VP or more, and the other family has none: alone we need one more (three),
+    married two more (four together)."""
+    return s.vp[seat] >= VP_WIN - 1 and s.vp[family] == 0
+
+
+def _partner_key(s: FiefState, worths: list[float], action: Action) -> tuple[int, float]:
+    family = s.l_owner[action - A.PARTNER0]
+    return s.vp[family], worths[family]
+
+
+def _ballot(s: FiefState, seat: int, legal: list[Action], leader: int) -> Action:
+    votes = {s.l_owner[a - A.VOTE0]: a for a in reversed(legal)
+             if A.VOTE0 <= a < A.VOTE0 + NL and s.l_owner[a - A.VOTE0] >= 0}
+    for family in (seat, ally_of(s, seat)):
+        if family in votes:
+            return votes[family]
+    others = [f for f in votes if f != leader and not allied(s, leader, f)]
+    if others:
+        return votes[min(others, key=lambda f: (s.vp[f], worth(s, f)))]
+    return A.ABSTAIN
 
 
 def _decree(s: FiefState, seat: int, legal: list[Action], leader: int) -> Action:
@@ -212,6 +269,15 @@ def _round(s: FiefState, seat: int, legal: list[Action]) -> Action:
         if retreat in legal:
             return retreat
     return A.FIGHT if A.FIGHT in legal else legal[0]
+
+
+def _truce_answer(s: FiefState, seat: int) -> Action:
+    """The stronger side refuses a truce and fights on (dice cap at three a side, so a
+    larger army wins by lasting, not by one round); the weaker accepts."""
+    ours_side = ATTACKER if seat == s.b_att else DEFENDER
+    ours = side_strength(s, ours_side)
+    theirs = side_strength(s, DEFENDER if ours_side == ATTACKER else ATTACKER)
+    return A.TRUCE_NO if ours > theirs else A.TRUCE_YES
 
 
 LOOKAHEAD = 2         # own consecutive decisions looked through (a title, then its holder)
