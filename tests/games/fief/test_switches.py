@@ -27,7 +27,7 @@ from fief_scenario import (
 
 from noblesse.games.fief.battle import hits_of, strength
 from noblesse.games.fief.control import capture, kill, settle
-from noblesse.games.fief.state import DATA, FiefState
+from noblesse.games.fief.state import BOARD, DATA, FiefState
 
 DEFAULT = DATA.switches
 
@@ -49,8 +49,10 @@ def test_the_defaults_are_the_specs_resolutions_or_the_sources() -> None:
     assert on == {"uprising_penalty_whole_cards", "unit_limit_per_village",
                   "ransom_optional", "ransom_counts_kept_bishopric",
                   "clerics_hold_fief_titles", "owner_chooses_losses", "cardinal_stops_low",
-                  "governed_empty_villages", "election_tie_no_winner"}
-    assert len(DEFAULT) == 19
+                  "governed_empty_villages", "election_tie_no_winner",
+                  "raze_needs_empty_village", "plague_halves_the_village",
+                  "kings_tallage_uncontrolled_fief"}
+    assert len(DEFAULT) == 22
 
 
 # ------------------------------------------------------------------ §6 #1, #2
@@ -445,3 +447,58 @@ def test_troops_capped_by_kit_eight_knights_or_no_limit(on: bool) -> None:
     assert ("buy:knight:blaye" in names) != on
     assert ("buy:man_at_arms:blaye" in names) != on         # 13 men-at-arms already
     assert Counter(names)["pass"] == 1
+
+
+# ------------------------------------------------------------------ NOTES 9, 11, 15
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_raze_needs_empty_village_or_only_the_chosen_familys_troops_gone(on: bool) -> None:
+    """The Uprising against seat 2 (Charles alone) rolls a die; seat 1's garrison is
+    untouched: the source keeps the stronghold and mills, the spec razes them."""
+    s = table(3, raze_needs_empty_village=on)
+    s.famine[B["sigy"]] = 1
+    lord(s, "arthur", 1, "sigy")
+    troops(s, "sigy", 1, 1, 4)
+    s.fort[V["sigy"]] = 1
+    s.mills[V["sigy"]] = 2
+    lord(s, "charles", 2, "sigy")
+    s.hand[0] = [C["uprising"]]
+    begin(s, "income")
+    do(s, 0, "play:uprising", "uprising:sigy")
+    dice(s, 1)
+    do(s, 0, "against:3")
+    assert s.l_owner[L["charles"]] == -1 and units(s, "sigy", 1) == (1, 4)
+    assert (s.fort[V["sigy"]], s.mills[V["sigy"]]) == ((1, 2) if on else (0, 0))
+
+
+@pytest.mark.parametrize(("on", "left"), [(True, [(0, 0), (0, 1)]), (False, [(0, 1), (0, 1)])])
+def test_plague_halves_the_village_or_each_family_its_own(on: bool,
+                                                          left: list[tuple[int, int]]) -> None:
+    s = table(3, plague_halves_the_village=on)
+    troops(s, "sigy", 1, 0, 1)
+    troops(s, "sigy", 2, 0, 1)
+    troops(s, "st_paul", 0, 0, 3)                           # alone: 1 either way
+    s.fd_deck = [C["taxes"], C["justice"], C["plague"]]
+    begin(s, "cards")
+    dice(s, 5)
+    do(s, 0, "draw:fortune")
+    assert [units(s, "sigy", 1), units(s, "sigy", 2)] == left
+    assert units(s, "st_paul", 0) == (0, 2)
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_kings_tallage_uncontrolled_fief_or_any_fief_without_a_lord(on: bool) -> None:
+    s = table(3, kings_tallage_uncontrolled_fief=on)
+    s.king = lord(s, "arthur", 0, "sigy")
+    s.fief_holder[F["blaye"]] = lord(s, "charles", 1, "blaye")
+    for v in BOARD.fiefs[F["mazilles"]].villages:           # seat 2 holds all of it
+        troops(s, BOARD.villages[v].key, 2, 0, 1)
+    s.hand = [[] for _ in s.hand]
+    s.hand[0] = [C["taxes"]]
+    s.fd_deck, s.fd_discard = [C["justice"], C["justice"]], []
+    begin(s, "cards")
+    do(s, 0, "pass", "draw:fortune", "play:taxes")
+    names = legal(s, 0)
+    assert "tallage:blaye" not in names and "tallage:sigy" in names
+    assert ("tallage:mazilles" in names) != on

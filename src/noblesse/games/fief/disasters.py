@@ -92,11 +92,14 @@ def village_shares(s: FiefState, v: int) -> list[tuple[int, int]]:
     """Source §瘟疫: "村莊內的部隊失去一半(向下取整)", half the village's units, rounded
     down (NOTES disagreement 11). Each family loses half its own, rounded down; a unit
     the rounding leaves over is lost by a family with an odd count, in turn order
-    [assumed]. Returns (family, units lost)."""
+    [assumed]. With ``plague_halves_the_village`` off, spec §4.2.3: each family loses
+    half its own, rounded down, and nothing more. Returns (family, units lost)."""
     base = v * SEATS
     units = {f: s.K[base + f] + s.M[base + f] for f in order(s)}
     shares = {f: n // 2 for f, n in units.items()}
     extra = sum(units.values()) // 2 - sum(shares.values())
+    if not s.options["plague_halves_the_village"]:
+        extra = 0
     for f in order(s):
         if extra and units[f] % 2:
             shares[f] += 1

@@ -323,10 +323,19 @@ def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
         if deadly and s.l_owner[lo] >= 0 and s.l_loc[lo] == v \
                 and not troops(s, v, s.l_owner[lo]):
             kill(s, lo, "uprising", ev)
-    if effective and not any(troops(s, v, g) for g in range(s.n_players)):
-        raze(s, v, ev)          # source: only when no troops are left in the village
+    if effective and rebels_raze(s, v, f):
+        raze(s, v, ev)
     settle(s, v, ev)
     end_uprising(s)
+
+
+def rebels_raze(s: FiefState, v: int, f: int) -> bool:
+    """Source: only when no troops are left in the village (NOTES difference 9); with
+    ``raze_needs_empty_village`` off, the spec's: when the family the Uprising chose has
+    none left there."""
+    if s.options["raze_needs_empty_village"]:
+        return not any(troops(s, v, g) for g in range(s.n_players))
+    return not troops(s, v, f)
 
 
 def raze(s: FiefState, v: int, ev: list[Event]) -> None:

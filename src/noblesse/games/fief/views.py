@@ -346,6 +346,15 @@ SWITCH_LABELS: dict[str, dict[str, str]] = {
                                      "選舉平手則無人當選（否則依回合順序最先者）"),
     "one_family_per_fief_start": _label("One family per fief at the start",
                                         "開局每個封地只限一個家族"),
+    "raze_needs_empty_village": _label(
+        "An Uprising razes only a village left without any troops",
+        "暴動須殺光村莊內所有部隊才會摧毀磨坊與要塞"),
+    "plague_halves_the_village": _label(
+        "The Plague takes half of the village's troops (else half of each family's)",
+        "瘟疫使村莊部隊損失一半（否則各家族各損失一半）"),
+    "kings_tallage_uncontrolled_fief": _label(
+        "The King taxes only a fief nobody controls (else any fief without a lord)",
+        "國王只能對無人控制的封地徵稅（否則任何無封地貴族的封地）"),
     "troops_capped_by_kit": _label("Troops limited to the family's pieces (8 knights, 13 men-at-arms)",
                                    "部隊數量以家族配件為上限（8騎士、13步兵）"),
 }
