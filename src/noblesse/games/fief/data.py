@@ -563,6 +563,14 @@ def _check_tie_break(r: _Reader, rules: Mapping[str, Any]) -> None:
         raise r.fail("rules.tie_break_order", f"must order exactly {', '.join(TIE_BREAKS)}")
 
 
+def _check_removed(r: _Reader, rules: Mapping[str, Any], cards: Sequence[Card]) -> None:
+    """``french_grey_removed``: fortune cards, one copy out each (§6 #2)."""
+    fortune = {c.key for c in cards if c.deck == "fortune"}
+    for key in r.table(rules, "french_grey_removed", "rules"):
+        if key not in fortune:
+            raise r.fail("rules.french_grey_removed", f"'{key}' is no Fortune & Disaster card")
+
+
 def _switches(r: _Reader, data: Mapping[str, Any]) -> dict[str, bool]:
     """Spec §6's resolutions: each a flag, its value the default (a game option)."""
     table = dict(r.table(data, "switches", "file"))
@@ -600,8 +608,7 @@ def load(path: Path = DATA_FILE) -> FiefData:
     _check_die(r, assumed)
     starts = _start_villages(r, r.table(assumed, "start_villages", "assumed"), board, low, high)
     _check_tie_break(r, rules)
-    for key in rules["french_grey_removed"]:
-        _find(cards, key, "card")
+    _check_removed(r, rules, cards)
     return FiefData(board, low, high, kit, start, pools, cards, ranks, rules, assumed, starts,
                     hashlib.sha256(raw).hexdigest()[:8], _switches(r, data))
 
