@@ -4,6 +4,16 @@ Every test of the suite runs against every registered game (``noblesse.games.all
 every player count from ``min_players`` to ``max_players``, the default options and
 each boolean option flipped, and many seeds. Nothing here knows any game's internals:
 it speaks only the kernel contract (DESIGN.md, "The kernel contract").
+
+The default options always get full coverage: every player count, every seed. A
+flipped option costs as many games again for each player count, so a game with many
+boolean options (a rules-variant switch each) would multiply the suite's time. The
+flipped options of a game therefore share a fixed budget (``runs``): with at most
+``FLIP_BUDGET`` of them each plays its seeds at every player count, as the default
+does (a quarter as many, at least 2); with more, the budget of ``FLIP_BUDGET`` such
+options is shared out among them, each getting at least 2 games, its player counts
+rotating (the k-th option starts at the k-th count), so every option is played and
+every count sees flipped options.
 """
 
 from __future__ import annotations
@@ -27,6 +37,8 @@ from noblesse.core.game import Game, GameBase, State, machine_options
 SCALE = float(os.environ.get("NOBLESSE_CONFORMANCE_SCALE", "1"))
 # A game that has not ended after this many decisions is taken not to end.
 MAX_DECISIONS = 20_000
+# How many flipped options a game may have before they share out their games (``runs``).
+FLIP_BUDGET = 4
 
 
 def option_sets(game: Game) -> list[dict[str, Any]]:
@@ -40,6 +52,25 @@ def option_sets(game: Game) -> list[dict[str, Any]]:
     return out
 
 
+def runs(game: Game, seeds: int, variant_seeds: int) -> list[tuple[int, dict[str, Any], int]]:
+    """(player count, options, seed index) of the games to play: ``seeds`` at every
+    player count with the default options; for each flipped option ``variant_seeds`` at
+    every player count, or, with more than ``FLIP_BUDGET`` flipped options, at least 2
+    and the budget shared out, the player counts rotating (module docstring)."""
+    counts = list(range(game.min_players, game.max_players + 1))
+    sets = option_sets(game)
+    out = [(n, sets[0], i) for n in counts for i in range(seeds)]
+    flips = len(sets) - 1
+    share = max(2, variant_seeds * len(counts) * FLIP_BUDGET // flips) if flips else 0
+    for k, opts in enumerate(sets[1:], start=1):
+        if flips <= FLIP_BUDGET:
+            out += [(n, opts, i) for n in counts for i in range(variant_seeds)]
+        else:
+            out += [(counts[(k + j) % len(counts)], opts, j // len(counts))
+                    for j in range(share)]
+    return out
+
+
 def _options_id(options: dict[str, Any]) -> str:
     return "".join(f"-{k}={v}" for k, v in sorted(options.items()))
 
@@ -49,29 +80,26 @@ def game_params() -> list[Any]:
 
 
 def table_params() -> list[Any]:
-    """One per (game, player count, option set)."""
+    """One per (game, player count, option set), as ``runs`` chooses them."""
     return [
         pytest.param(g, n, opts, id=f"{g.id}-{n}p{_options_id(opts)}")
         for g in games.all()
-        for n in range(g.min_players, g.max_players + 1)
-        for opts in option_sets(g)
+        for n, opts, i in runs(g, 1, 1)
+        if i == 0
     ]
 
 
 def seeded_params(seeds: int, base: int = 0) -> list[Any]:
     """One per (game, player count, option set, seed): ``seeds`` seeds with the default
-    options, a quarter as many (at least 2) with each variant option set."""
+    options, a quarter as many (at least 2) with each variant option set, shared out as
+    ``runs`` says when a game has many."""
+    count = max(1, round(seeds * SCALE))
     out = []
     for g in games.all():
-        for n in range(g.min_players, g.max_players + 1):
-            for k, opts in enumerate(option_sets(g)):
-                count = max(1, round(seeds * SCALE))
-                if k:
-                    count = max(2, count // 4)
-                for i in range(count):
-                    seed = base + 1000 * n + i
-                    out.append(pytest.param(
-                        g, n, opts, seed, id=f"{g.id}-{n}p{_options_id(opts)}-s{seed}"))
+        for n, opts, i in runs(g, count, max(2, count // 4)):
+            seed = base + 1000 * n + i
+            out.append(pytest.param(
+                g, n, opts, seed, id=f"{g.id}-{n}p{_options_id(opts)}-s{seed}"))
     return out
 
 

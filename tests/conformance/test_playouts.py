@@ -144,17 +144,15 @@ def digest(game_id: str, seeds: int = 4) -> str:
     """A hash of a few whole games: moves, final views and the full final states."""
     from noblesse import games
 
-    from .support import option_sets
+    from .support import runs
 
     game = games.get(game_id)
     h = hashlib.sha256()
-    for n in range(game.min_players, game.max_players + 1):
-        for options in option_sets(game):
-            for seed in range(seeds):
-                state, moves = play(game, n, seed, options)
-                h.update(json.dumps(moves).encode())
-                h.update(json.dumps(list(views(game, state).values()), sort_keys=True).encode())
-                h.update(repr(fingerprint(state)).encode())
+    for n, options, seed in runs(game, seeds, seeds):
+        state, moves = play(game, n, seed, options)
+        h.update(json.dumps(moves).encode())
+        h.update(json.dumps(list(views(game, state).values()), sort_keys=True).encode())
+        h.update(repr(fingerprint(state)).encode())
     return h.hexdigest()
 
 

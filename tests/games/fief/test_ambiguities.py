@@ -26,13 +26,13 @@ from fief_scenario import (
 
 from noblesse.games.fief.battle import hits_of
 from noblesse.games.fief.control import capture
-from noblesse.games.fief.state import BOARD
+from noblesse.games.fief.state import BOARD, DATA
 
 
 def test_1_battle_die_faces_default_and_the_alternative() -> None:
     s = table(3)
     assert [hits_of(s, [r]) for r in range(1, 7)] == [1, 1, 1, 2, 2, 3]
-    alt = table(3, alternative_dice=True)
+    alt = table(3, public_dice_faces=True)
     assert [hits_of(alt, [r]) for r in range(1, 7)] == [0, 1, 1, 2, 2, 3]
 
 
@@ -86,9 +86,13 @@ def test_setup_refuses_bad_options() -> None:
         GAME.setup(4, 1, {"turns": 3})
     with pytest.raises(ValueError):
         GAME.setup(2, 1)
-    assert GAME.options_schema() == {"max_turns": 0, "fixed_starts": False,
-                                     "alternative_dice": False,
-                                     "one_family_per_fief_start": False}
+    with pytest.raises(ValueError):
+        GAME.setup(4, 1, {"joan_two_sp": 1})
+    schema = GAME.options_schema()
+    assert schema == {"max_turns": 0, "fixed_starts": False, **DATA.switches}
+    assert schema["public_dice_faces"] is False and schema["owner_chooses_losses"] is True
+    # the old name of public_dice_faces still reads (records made before the switches)
+    assert GAME.setup(4, 1, {"alternative_dice": True}).options["public_dice_faces"] is True
     assert GAME.simulation_options["max_turns"] > 0
 
 
@@ -120,21 +124,17 @@ def test_21_one_family_per_fief_at_the_start_as_an_option() -> None:
         assert all((n in names) != option for n in same_fief)
 
 
-def test_troops_capped_by_kit_when_the_data_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("capped", [False, True])
+def test_troops_capped_by_kit_when_switched_on(capped: bool) -> None:
     """NOTES difference #1: off by default (the source has no limit); on, the family
     board's 8 knights cap its knights."""
-    from noblesse.games.fief import economy
-
-    s = table(3)
+    s = table(3, troops_capped_by_kit=capped)
     lord(s, "arthur", 0, "blaye")
     troops(s, "blaye", 0, 8, 0)
     s.money[0] = 10
     begin(s, "purchase")
-    assert "buy:knight:blaye" in legal(s, 0)
-    monkeypatch.setattr(economy, "KIT_CAP", True)
-    s.legal_cache = None
     names = legal(s, 0)
-    assert "buy:knight:blaye" not in names and "buy:man_at_arms:blaye" in names
+    assert ("buy:knight:blaye" in names) != capped and "buy:man_at_arms:blaye" in names
 
 
 def _captive_ransom(setup: Callable[[object, int], None]) -> tuple[object, int]:

@@ -222,7 +222,7 @@ def test_rule_numbers_of_the_source() -> None:
     assert (r["dice_at_1_sp"], r["dice_at_7_sp"], r["dice_at_13_sp"]) == (1, 2, 3)
     assert (r["stronghold_penalty"], r["city_penalty"]) == (1, 2)
     assert (r["vp_to_win_alone"], r["vp_to_win_married"]) == (3, 4)
-    assert r["troops_capped_by_kit"] is False
+    assert DATA.switches["troops_capped_by_kit"] is False
 
 
 def test_start_villages_per_player_count() -> None:

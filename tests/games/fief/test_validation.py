@@ -122,6 +122,18 @@ CASES = [
     pytest.param(
         ('knights = 1\n', 'knights = 9\n'),
         "start.knights: 9 is more than the kit's 8", id="start-beyond-kit"),
+    pytest.param(
+        ("joan_two_sp = false", "joan_two_sp = 0"),
+        "switches.joan_two_sp: must be true or false, not 0", id="switch-not-a-flag"),
+    pytest.param(
+        ('"fief_lords", "bishops", "villages"]', '"fief_lords", "bishops", "bishops"]'),
+        "rules.tie_break_order: must order exactly king, pope, queen_regent, fief_lords, "
+        "bishops, villages", id="tie-break-order-incomplete"),
+    pytest.param(
+        ('french_grey_removed = ["bountiful_harvest", "good_weather"]',
+         'french_grey_removed = ["bountiful_harvest", "arthur"]'),
+        "rules.french_grey_removed: 'arthur' is no Fortune & Disaster card",
+        id="french-grey-removed-unknown"),
 ]
 
 

@@ -232,7 +232,7 @@ def _count(s: FiefState, ev: list[Event]) -> None:
     for f, lo in ballots.items():
         tally[lo] += weights[f]
     if s.mode == BISHOP_VOTE:
-        winner = plurality(tally)
+        winner = plurality(tally, _tie_break(s))
     elif s.mode == POPE_VOTE:
         winner = church.pope_elected(s, tally)
     else:
@@ -248,11 +248,27 @@ def _count(s: FiefState, ev: list[Event]) -> None:
     s.voters, s.candidates = [], []
 
 
-def plurality(tally: dict[int, int]) -> int:
-    """The most votes; a tie, or no vote at all, elects nobody (§6 #20)."""
+def _tie_break(s: FiefState) -> list[int] | None:
+    """None with ``election_tie_no_winner`` (§6 #20); else the candidates by their
+    families' turn order from the first player."""
+    if s.options["election_tie_no_winner"]:
+        return None
+    seats = order(s)
+    return sorted(s.candidates, key=lambda lo: seats.index(s.l_owner[lo]))
+
+
+def plurality(tally: dict[int, int], tie_break: list[int] | None = None) -> int:
+    """The most votes; no vote at all elects nobody; a tie elects nobody (§6 #20), or,
+    given ``tie_break`` (the candidates, first first), the tied one first in it."""
     best = max(tally.values(), default=0)
     top = [lo for lo, n in tally.items() if n == best]
-    return top[0] if best > 0 and len(top) == 1 else -1
+    if best <= 0:
+        return -1
+    if len(top) == 1:
+        return top[0]
+    if tie_break is None:
+        return -1
+    return min(top, key=tie_break.index)
 
 
 def _install(s: FiefState, lo: int, ev: list[Event]) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import arrive, capture, kill, lift_lord, put_lord, settle
+from noblesse.games.fief.economy import titles_held
 from noblesse.games.fief.joan import side_dice
 from noblesse.games.fief.state import (
     ADJ,
@@ -34,8 +35,10 @@ FACES = tuple(int(x) for x in ASSUMED["battle_die_faces"])
 FACES_ALT = tuple(int(x) for x in ASSUMED["battle_die_faces_alternative"])
 KNIGHT_SP, MAA_SP, LORD_SP = rule("knight_sp"), rule("man_at_arms_sp"), rule("lord_sp")
 LADY_SP = int(ASSUMED["untitled_lady_sp"])
+LADY_SP_ALT = int(ASSUMED["untitled_lady_sp_alternative"])
 KNIGHT_HP = rule("knight_hp")
 JOAN_SP = rule("joan_sp")
+JOAN_SP_ALT = rule("joan_sp_alternative")
 if rule("lord_hp") != 1 or int(ASSUMED["untitled_lady_hp"]) != 1 or rule("man_at_arms_hp") != 1:
     # queue_deaths kills one lord per hit beyond the troops (§4.6.4)
     raise ValueError("data.toml: lord_hp, untitled_lady_hp and man_at_arms_hp must be 1: "
@@ -71,21 +74,23 @@ def roll(s: FiefState, why: str, seat: int, count: int, ev: list[Event], **extra
 
 
 def hits_of(s: FiefState, rolls: list[int]) -> int:
-    faces = FACES_ALT if s.options.get("alternative_dice") else FACES
+    faces = FACES_ALT if s.options["public_dice_faces"] else FACES
     return sum(faces[r - 1] for r in rolls)
 
 
 def strength(s: FiefState, v: int, f: int) -> int:
-    """SP of a family's figures in ``v`` (§4.6.2; an untitled lady has 0 SP, §6 #8)."""
+    """SP of a family's figures in ``v`` (§4.6.2; an untitled lady has 0 SP, §6 #8,
+    1 with ``untitled_lady_has_sp``; Joan 1, 2 with ``joan_two_sp``, §6 #10)."""
     i = v * SEATS + f
     sp = s.K[i] * KNIGHT_SP + s.M[i] * MAA_SP
     for lo in range(NL):
         if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
-            titled = lo in s.fief_holder
             if lo == s.joan:
-                sp += JOAN_SP
+                sp += JOAN_SP_ALT if s.options["joan_two_sp"] else JOAN_SP
+            elif LORD_FEMALE[lo] and lo not in s.fief_holder:
+                sp += LADY_SP_ALT if s.options["untitled_lady_has_sp"] else LADY_SP
             else:
-                sp += LADY_SP if LORD_FEMALE[lo] and not titled else LORD_SP
+                sp += LORD_SP
     return sp
 
 
@@ -520,6 +525,10 @@ def queue_deaths(s: FiefState, v: int, f: int, hits: int, ev: list[Event]) -> in
         for lo in lords:
             kill(s, lo, "battle", ev)
         return hits - len(lords)
+    if not s.options["owner_chooses_losses"]:       # §6 #16 switched: least valuable first
+        for lo in sorted(lords, key=lambda lo: (titles_held(s, lo), lo))[:hits]:
+            kill(s, lo, "battle", ev)
+        return 0
     s.deaths.append(f * 16 + hits)
     return 0
 

@@ -196,9 +196,11 @@ def apply_play(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 def may_bear_prince(s: FiefState, p: int, lo: int) -> bool:
     """§5.7, §6 #12: the Queen's family may play a male lord as the Crown Prince while
     the King lives and she is not captive (source "如果皇后被綁票，就不能生皇儲"); one
-    Crown Prince at a time."""
-    queen = s.queen
-    return (not LORD_FEMALE[lo] and queen >= 0 and s.l_owner[queen] == p and s.king >= 0
+    Crown Prince at a time. With ``crown_prince_kings_family`` the King's family plays
+    him instead (the Queen still there and free)."""
+    queen, king = s.queen, s.king
+    parent = king if s.options["crown_prince_kings_family"] else queen
+    return (not LORD_FEMALE[lo] and queen >= 0 and king >= 0 and s.l_owner[parent] == p
             and s.l_captor[queen] < 0 and s.crown_prince < 0)
 
 

@@ -77,10 +77,12 @@ def election_due(s: FiefState, b: int) -> bool:
 
 
 def bishop_candidates(s: FiefState, f: int) -> list[int]:
-    """§5.4: male, unmarried, not already Bishop, not King, free."""
+    """§5.4: male, unmarried, not already Bishop, not King, free; no fief lord with
+    ``clerics_hold_fief_titles`` off (§6 #15)."""
+    lay = not s.options["clerics_hold_fief_titles"]
     return [lo for lo in range(NL) if s.l_owner[lo] == f and not LORD_FEMALE[lo]
             and free(s, lo) and not married(s, lo) and bishop_of(s, lo) < 0
-            and lo != s.king and lo != s.pope]
+            and lo != s.king and lo != s.pope and not (lay and lo in s.fief_holder)]
 
 
 def cleric_votes(s: FiefState, lo: int) -> int:

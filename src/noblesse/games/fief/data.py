@@ -181,6 +181,7 @@ class FiefData:
     assumed: Mapping[str, Any]
     start_villages: Mapping[int, tuple[int, ...]]
     digest: str
+    switches: Mapping[str, bool]
 
     def card(self, key: str) -> int:
         return _find(self.cards, key, "card")
@@ -553,6 +554,32 @@ def _check_die(r: _Reader, assumed: Mapping[str, Any]) -> None:
                                            f"got {faces!r}")
 
 
+TIE_BREAKS = ("king", "pope", "queen_regent", "fief_lords", "bishops", "villages")
+
+
+def _check_tie_break(r: _Reader, rules: Mapping[str, Any]) -> None:
+    order = r.table(rules, "tie_break_order", "rules")
+    if sorted(order) != sorted(TIE_BREAKS):
+        raise r.fail("rules.tie_break_order", f"must order exactly {', '.join(TIE_BREAKS)}")
+
+
+def _check_removed(r: _Reader, rules: Mapping[str, Any], cards: Sequence[Card]) -> None:
+    """``french_grey_removed``: fortune cards, one copy out each (§6 #2)."""
+    fortune = {c.key for c in cards if c.deck == "fortune"}
+    for key in r.table(rules, "french_grey_removed", "rules"):
+        if key not in fortune:
+            raise r.fail("rules.french_grey_removed", f"'{key}' is no Fortune & Disaster card")
+
+
+def _switches(r: _Reader, data: Mapping[str, Any]) -> dict[str, bool]:
+    """Spec §6's resolutions: each a flag, its value the default (a game option)."""
+    table = dict(r.table(data, "switches", "file"))
+    for key, value in table.items():
+        if not isinstance(value, bool):
+            raise r.fail(f"switches.{key}", f"must be true or false, not {value!r}")
+    return table
+
+
 # ------------------------------------------------------------------ load
 
 
@@ -580,8 +607,10 @@ def load(path: Path = DATA_FILE) -> FiefData:
     _check_numbers(r, assumed, "assumed")
     _check_die(r, assumed)
     starts = _start_villages(r, r.table(assumed, "start_villages", "assumed"), board, low, high)
+    _check_tie_break(r, rules)
+    _check_removed(r, rules, cards)
     return FiefData(board, low, high, kit, start, pools, cards, ranks, rules, assumed, starts,
-                    hashlib.sha256(raw).hexdigest()[:8])
+                    hashlib.sha256(raw).hexdigest()[:8], _switches(r, data))
 
 
 DATA = load()

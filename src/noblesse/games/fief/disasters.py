@@ -92,11 +92,14 @@ def village_shares(s: FiefState, v: int) -> list[tuple[int, int]]:
     """Source §瘟疫: "村莊內的部隊失去一半(向下取整)", half the village's units, rounded
     down (NOTES disagreement 11). Each family loses half its own, rounded down; a unit
     the rounding leaves over is lost by a family with an odd count, in turn order
-    [assumed]. Returns (family, units lost)."""
+    [assumed]. With ``plague_halves_the_village`` off, spec §4.2.3: each family loses
+    half its own, rounded down, and nothing more. Returns (family, units lost)."""
     base = v * SEATS
     units = {f: s.K[base + f] + s.M[base + f] for f in order(s)}
     shares = {f: n // 2 for f, n in units.items()}
     extra = sum(units.values()) // 2 - sum(shares.values())
+    if not s.options["plague_halves_the_village"]:
+        extra = 0
     for f in order(s):
         if extra and units[f] % 2:
             shares[f] += 1
@@ -109,10 +112,12 @@ PLAGUE_PACK = 1024          # a pending loss: (village * SEATS + family) * 1024 
 
 def strike_village(s: FiefState, v: int, ev: list[Event]) -> None:
     """Forced losses at once; a family with both knights and men-at-arms and a loss
-    smaller than its units chooses, unit by unit (§6 #16: the owner chooses)."""
+    smaller than its units chooses, unit by unit (§6 #16: the owner chooses; with
+    ``owner_chooses_losses`` off, men-at-arms go first)."""
+    choose = s.options["owner_chooses_losses"]
     for f, n in village_shares(s, v):
         i = v * SEATS + f
-        if s.K[i] and s.M[i] and n < s.K[i] + s.M[i]:
+        if choose and s.K[i] and s.M[i] and n < s.K[i] + s.M[i]:
             s.plague_due.append(i * PLAGUE_PACK + n)
             continue
         k, m = lose(s, i, n)
@@ -227,14 +232,15 @@ def group_lose(s: FiefState, lo: int, f: int, v: int, knights: int, men: int) ->
 def entry_loss(s: FiefState, lo: int, f: int, v: int, w: int, ev: list[Event]) -> bool:
     """The entering group loses half its units. True when its owner is asked which
     (both kinds in the group: §6 #16, the owner chooses); the caller then stops, and
-    the entry goes on once he has chosen (``after_entry``)."""
+    the entry goes on once he has chosen (``after_entry``); with ``owner_chooses_losses``
+    off, men-at-arms go first."""
     k, m = group_units(s, lo, f, v)
     lost = (k + m) // 2
-    if lost and k and m:
+    if lost and k and m and s.options["owner_chooses_losses"]:
         s.entry_due = [lo, f, v, w, lost]
         s.kind, s.actor = A.PLAGUE_LOSS, f
         return True
-    knights = lost if k else 0
+    knights = max(0, lost - m)
     group_lose(s, lo, f, v, knights, lost - knights)
     if lost:
         ev.append(Event("plague_losses", {"seat": f, "village": w, "knights": knights,

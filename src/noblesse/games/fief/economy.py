@@ -17,6 +17,7 @@ from noblesse.games.fief.state import (
     SEATS,
     FiefState,
     besieged,
+    cleric,
     rule,
 )
 
@@ -29,7 +30,6 @@ STRONGHOLD_COST, MILL_COST = rule("stronghold_cost"), rule("mill_cost")
 MAX_MILLS = rule("max_mills_per_village")
 MAX_FORTS = rule("max_strongholds_per_village")
 MAX_CITIES = rule("max_cities_per_fief")
-KIT_CAP = bool(DATA.rules["troops_capped_by_kit"])   # NOTES difference #1: off
 KIT_K, KIT_M = DATA.kit_count("knight"), DATA.kit_count("man_at_arms")
 if not DATA.assumed["unlimited_bank"]:
     raise ValueError("data.toml: assumed.unlimited_bank: only an unlimited bank is built "
@@ -40,6 +40,7 @@ RANSOM_BASE, RANSOM_PER_TITLE = rule("ransom_base"), rule("ransom_per_title")
 MILL_POOL = DATA.pool_count("mill")
 STRONGHOLD_POOL = DATA.pool_count("stronghold")
 TITLE_COST = tuple(DATA.fief_title_cost(f) for f in range(NF))
+OFFICE_INCOME = rule("office_income")
 
 
 # ------------------------------------------------------------------ income (§4.3)
@@ -62,6 +63,10 @@ def collect_income(s: FiefState, ev: list[Event]) -> None:
     for fief, f in enumerate(s.tallage):
         if f >= 0:                              # §4.2.5: 2 D per village of the fief
             gains[f] += TALLAGE * FIEF_SIZE[fief]
+    if s.options["king_pope_income"]:           # §6 #9 switched on: 5 D each a turn
+        for office in (s.king, s.pope):
+            if office >= 0 and s.l_owner[office] >= 0:
+                gains[s.l_owner[office]] += OFFICE_INCOME
     for f, g in enumerate(gains):
         s.money[f] += g
     ev.append(Event("income", {"gains": gains}))
@@ -76,8 +81,11 @@ def collect_income(s: FiefState, ev: list[Event]) -> None:
 def titles_held(s: FiefState, lo: int) -> int:
     """Every title counts for the ransom (§4.4.1, §6 #11): each fief title, each
     bishopric, the Cardinal's card, King, Queen and Pope (a Cardinal or Pope keeps his
-    Bishop title: a Pope who is Bishop holds two)."""
-    count = sum(1 for h in s.fief_holder if h == lo) + sum(1 for b in s.bishop if b == lo)
+    Bishop title: a Pope who is Bishop holds two). With ``ransom_counts_kept_bishopric``
+    off, a Cardinal's or Pope's bishopric is not counted."""
+    count = sum(1 for h in s.fief_holder if h == lo)
+    if s.options["ransom_counts_kept_bishopric"] or not (s.cardinal[lo] or s.pope == lo):
+        count += sum(1 for b in s.bishop if b == lo)
     return count + bool(s.cardinal[lo]) + (s.king == lo) + (s.queen == lo) + (s.pope == lo)
 
 
@@ -86,6 +94,8 @@ def ransom_cap(s: FiefState, lo: int) -> int:
 
 
 def legal_ransom(s: FiefState, p: int) -> list[int]:
+    """Pay a captive's cap, release a captive, or pass; with ``ransom_optional`` off
+    (§6 #7) no pass while the family can pay the cap for one of its captives."""
     out = []
     for lo in range(NL):
         captor = s.l_captor[lo]
@@ -95,7 +105,11 @@ def legal_ransom(s: FiefState, p: int) -> list[int]:
             out.append(A.RANSOM0 + lo)
         if captor == p:
             out.append(A.RELEASE0 + lo)
-    return [A.PASS, *sorted(out)] if out else []
+    if not out:
+        return []
+    if not s.options["ransom_optional"] and any(a < A.RELEASE0 for a in out):
+        return sorted(out)
+    return [A.PASS, *sorted(out)]
 
 
 def apply_ransom(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
@@ -122,10 +136,13 @@ def apply_ransom(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
 
 
 def eligible_holders(s: FiefState, p: int, exclude: int = -1) -> list[int]:
-    """Free lords on the board with fewer than two fief titles (§4.4.3)."""
+    """Free lords on the board with fewer than two fief titles (§4.4.3); no cleric
+    with ``clerics_hold_fief_titles`` off (§6 #15)."""
+    clerics = s.options["clerics_hold_fief_titles"]
     return [lo for lo in range(NL) if s.l_owner[lo] == p and s.l_captor[lo] < 0
             and s.l_loc[lo] >= 0 and lo != exclude
-            and sum(1 for h in s.fief_holder if h == lo) < MAX_TITLES]
+            and sum(1 for h in s.fief_holder if h == lo) < MAX_TITLES
+            and (clerics or not cleric(s, lo))]
 
 
 def holds_city(s: FiefState, p: int, fief: int) -> bool:
@@ -175,7 +192,7 @@ def can_transfer(s: FiefState, p: int, fief: int) -> bool:
 def kit_room(s: FiefState, p: int) -> tuple[bool, bool]:
     """With ``troops_capped_by_kit`` the family board's 8 knights and 13 men-at-arms
     cap its troops (spec §2.1); off by default (source: no limit, NOTES #1)."""
-    if not KIT_CAP:
+    if not s.options["troops_capped_by_kit"]:
         return True, True
     k = sum(s.K[v * SEATS + p] for v in range(NV))
     m = sum(s.M[v * SEATS + p] for v in range(NV))
@@ -190,9 +207,12 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
     ctrl, lp, new = s.ctrl, s.LP, s.new_units
     buys: list[int] = []
     room_k, room_m = kit_room(s, p)
+    per_village = s.options["unit_limit_per_village"]
+    if not per_village and sum(new[v * SEATS + p] for v in range(NV)) >= MAX_NEW:
+        room_k = room_m = False               # §6 #6 switched: 4 a family a phase
     for v in range(NV):
         i = v * SEATS + p
-        if lp[i] and new[i] < MAX_NEW and not besieged(s, v):
+        if lp[i] and (new[i] < MAX_NEW or not per_village) and not besieged(s, v):
             if m >= MAA_COST and room_m:
                 out.append(A.BUY_MAA0 + v)
             if m >= KNIGHT_COST and room_k:

@@ -1,12 +1,13 @@
 """End of turn (spec §4.10, §5.8): disasters discarded, VP, victory, the first-player card.
 
-VP = 1 per fief title + 1 for the King + 1 for the Pope (the Queen Regent none, §6 #13).
+VP = 1 per fief title + 1 for the King + 1 for the Pope (the Queen Regent none, §6 #13;
+1 with the ``queen_regent_vp`` switch).
 A side is a family alone, or two families bound by a marriage (``marriage.allied``). A
 family alone wins with 3 VP (``vp_to_win_alone``); a married pair wins together with 4 VP
 combined (``vp_to_win_married``) and neither can win alone. Several sides at once are
 ranked by their VP beyond what they needed [assumed], then King > Pope > Queen Regent >
-more fief lords > more bishops > more villages (a pair counts what either holds, sums
-the rest [assumed]); still tied, they all win. With ``max_turns`` the game also ends
+more fief lords > more bishops > more villages (``rules.tie_break_order``, the source's
+order; a pair counts what either holds of the offices, sums the rest [assumed]); still tied, they all win. With ``max_turns`` the game also ends
 after that turn, and the same ranking of every side names the winners.
 """
 
@@ -15,10 +16,13 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief.disasters import end_of_turn as end_of_disasters
 from noblesse.games.fief.marriage import allied
-from noblesse.games.fief.state import NL, NV, FiefState, rule
+from noblesse.games.fief.state import DATA, NL, NV, FiefState, rule
 
 VP_TITLE, VP_KING, VP_POPE = rule("vp_per_fief_title"), rule("vp_king"), rule("vp_pope")
+VP_REGENT = rule("vp_queen_regent")
 VP_WIN = rule("vp_to_win_alone")
+TIE_BREAK: tuple[str, ...] = tuple(DATA.rules["tie_break_order"])
+HELD = frozenset(("king", "pope", "queen_regent"))     # offices: a pair holds, not sums
 VP_WIN_MARRIED = rule("vp_to_win_married")
 
 
@@ -35,18 +39,23 @@ def victory_points(s: FiefState) -> list[int]:
         f = owner_of(s, lo)
         if f >= 0:
             vp[f] += points
+    if s.regent and s.options["queen_regent_vp"] and owner_of(s, s.queen) >= 0:
+        vp[owner_of(s, s.queen)] += VP_REGENT
     return vp
 
 
 def rank_key(s: FiefState, f: int) -> tuple[int, ...]:
-    """§4.10 tie-break of one family: VP, King, Pope, Queen Regent, fief lords, bishops,
-    villages."""
-    regent = int(bool(s.regent) and owner_of(s, s.queen) == f)
-    fief_lords = len({lo for lo in s.fief_holder if lo >= 0 and s.l_owner[lo] == f})
-    bishops = sum(1 for lo in s.bishop if lo >= 0 and s.l_owner[lo] == f)
-    villages = sum(1 for v in range(NV) if s.ctrl[v] == f)
-    return (s.vp[f], int(owner_of(s, s.king) == f), int(owner_of(s, s.pope) == f), regent,
-            fief_lords, bishops, villages)
+    """§4.10 tie-break of one family: VP, then ``rules.tie_break_order`` (source: King,
+    Pope, Queen Regent, fief lords, bishops, villages)."""
+    held = {
+        "king": int(owner_of(s, s.king) == f),
+        "pope": int(owner_of(s, s.pope) == f),
+        "queen_regent": int(bool(s.regent) and owner_of(s, s.queen) == f),
+        "fief_lords": len({lo for lo in s.fief_holder if lo >= 0 and s.l_owner[lo] == f}),
+        "bishops": sum(1 for lo in s.bishop if lo >= 0 and s.l_owner[lo] == f),
+        "villages": sum(1 for v in range(NV) if s.ctrl[v] == f),
+    }
+    return (s.vp[f], *(held[name] for name in TIE_BREAK))
 
 
 def sides(s: FiefState) -> list[tuple[int, ...]]:
@@ -67,13 +76,13 @@ def needed(side: tuple[int, ...]) -> int:
 
 
 def side_key(s: FiefState, side: tuple[int, ...]) -> tuple[int, ...]:
-    """A side's rank: VP beyond its target, then what either holds of King, Pope and
-    Regency, then the sums of fief lords, bishops and villages."""
+    """A side's rank: VP beyond its target, then in ``TIE_BREAK`` order what either holds
+    of King, Pope and Regency and the sums of fief lords, bishops and villages."""
     keys = [rank_key(s, f) for f in side]
     margin = sum(k[0] for k in keys) - needed(side)
-    held = tuple(max(k[i] for k in keys) for i in (1, 2, 3))
-    counts = tuple(sum(k[i] for k in keys) for i in (4, 5, 6))
-    return (margin, *held, *counts)
+    rest = tuple((max if name in HELD else sum)(k[i] for k in keys)
+                 for i, name in enumerate(TIE_BREAK, start=1))
+    return (margin, *rest)
 
 
 def best_of(s: FiefState, candidates: list[tuple[int, ...]]) -> list[int]:

@@ -46,9 +46,12 @@ def office_of(s: FiefState, lo: int, p: int) -> bool:
 
 def ungoverned(s: FiefState, fief: int) -> bool:
     """Source "國王放在沒人控制的封地" (NOTES disagreement 15): no title holder, and no
-    family controls every village of the fief."""
+    family controls every village of the fief; with ``kings_tallage_uncontrolled_fief``
+    off, the spec's §4.2.5: any fief without a title holder."""
     if s.fief_holder[fief] >= 0:
         return False
+    if not s.options["kings_tallage_uncontrolled_fief"]:
+        return True
     owners = {s.ctrl[v] for v in FIEF_VILLAGES[fief]}
     return len(owners) > 1 or -1 in owners
 

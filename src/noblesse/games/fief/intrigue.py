@@ -60,6 +60,7 @@ BONUS = rule("uprising_bonus_per_card")
 DEATH_MAX = rule("death_roll_max")
 BISHOP_STOPS = int(ASSUMED["bishop_stops_uprising_min"])
 CARDINAL_STOPS = int(ASSUMED["cardinal_stops_uprising_max"])
+CARDINAL_STOPS_ALT = int(ASSUMED["cardinal_stops_uprising_min_alternative"])
 MARKERS = DATA.pool_count("assassin_marker")
 
 
@@ -235,15 +236,21 @@ def next_cleric(s: FiefState, ev: list[Event]) -> None:
 
 
 def apply_uprising_stop(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    """d6: a Bishop stops it on 5-6, a Cardinal on 1-4 (a Cardinal who is the Bishop
-    there tries once, as Cardinal [assumed]); failing, he may die with the others."""
+    """d6: a Bishop stops it on 5-6, a Cardinal on 1-4 (on 3-6 with
+    ``cardinal_stops_low`` off, §6 #17; a Cardinal who is the Bishop there tries once,
+    as Cardinal [assumed]); failing, he may die with the others."""
     lo = s.clerics.pop(0)
     if action == A.PASS:
         next_cleric(s, ev)
         return
     r = d6(s)
     ev.append(Event("roll", {"seat": p, "why": "uprising_stop", "dice": [r], "lord": lo}))
-    stopped = r <= CARDINAL_STOPS if s.cardinal[lo] else r >= BISHOP_STOPS
+    if not s.cardinal[lo]:
+        stopped = r >= BISHOP_STOPS
+    elif s.options["cardinal_stops_low"]:
+        stopped = r <= CARDINAL_STOPS
+    else:
+        stopped = r >= CARDINAL_STOPS_ALT
     if stopped:
         ev.append(Event("uprising_stopped", {"seat": p, "lord": lo,
                                              "village": s.up_village}))
@@ -291,28 +298,44 @@ def apply_uprising_more(s: FiefState, p: int, action: int, ev: list[Event]) -> N
 
 
 def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
+    """The dice and the damage: the penalty takes whole cards, die and +1 (§6 #4), or
+    with ``uprising_penalty_whole_cards`` off dice only. Lords of the family left
+    without troops die (the source; with ``uprising_needs_effective_die``, §6 #5, only
+    when a die was rolled)."""
     v, f, cards = s.up_village, s.up_family, abs(s.up_cards)
     penalty = uprising_penalty(s)
     effective = max(0, cards - penalty)
     rolls = [d6(s) for _ in range(effective)]
     ev.append(Event("roll", {"seat": p, "why": "uprising", "dice": rolls, "village": v}))
-    damage = hits_of(s, rolls) + BONUS * effective
+    bonus_cards = effective if s.options["uprising_penalty_whole_cards"] else cards
+    damage = hits_of(s, rolls) + BONUS * bonus_cards
     k, m, _ = take_hits(s, v, f, damage)
     ev.append(Event("uprising", {"seat": p, "village": v, "foe": f, "cards": cards,
                                  "effective": effective, "damage": damage,
                                  "losses": [k, m]}))
-    if troops(s, v, f) == 0:
+    deadly = effective > 0 or not s.options["uprising_needs_effective_die"]
+    if troops(s, v, f) == 0 and deadly:
         # source: lords without troops are simply killed; rebels take no prisoners
         for lo in range(NL):
             if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
                 kill(s, lo, "uprising", ev)
     for lo in s.up_failed:      # "也可能一起陪葬": a failed cleric without troops there
-        if s.l_owner[lo] >= 0 and s.l_loc[lo] == v and not troops(s, v, s.l_owner[lo]):
+        if deadly and s.l_owner[lo] >= 0 and s.l_loc[lo] == v \
+                and not troops(s, v, s.l_owner[lo]):
             kill(s, lo, "uprising", ev)
-    if effective and not any(troops(s, v, g) for g in range(s.n_players)):
-        raze(s, v, ev)          # source: only when no troops are left in the village
+    if effective and rebels_raze(s, v, f):
+        raze(s, v, ev)
     settle(s, v, ev)
     end_uprising(s)
+
+
+def rebels_raze(s: FiefState, v: int, f: int) -> bool:
+    """Source: only when no troops are left in the village (NOTES difference 9); with
+    ``raze_needs_empty_village`` off, the spec's: when the family the Uprising chose has
+    none left there."""
+    if s.options["raze_needs_empty_village"]:
+        return not any(troops(s, v, g) for g in range(s.n_players))
+    return not troops(s, v, f)
 
 
 def raze(s: FiefState, v: int, ev: list[Event]) -> None:

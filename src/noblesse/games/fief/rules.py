@@ -32,7 +32,6 @@ from noblesse.games.fief import (
 from noblesse.games.fief.control import next_placement, place_lord, settle
 from noblesse.games.fief.endturn import end_turn, victory_points
 from noblesse.games.fief.state import (
-    ASSUMED,
     CARD_KIND,
     DATA,
     FIEF_OF,
@@ -43,6 +42,9 @@ from noblesse.games.fief.state import (
     new_state,
     order,
 )
+
+# Old option names still read from records and tables: the new name each stands for.
+RENAMED = {"alternative_dice": "public_dice_faces"}
 
 START = DATA.start
 INTRIGUE = {
@@ -85,8 +87,9 @@ class FiefRules(GameBase):
     simulation_options = {"max_turns": 10}
 
     def options_schema(self) -> dict[str, Any]:
-        return {"max_turns": 0, "fixed_starts": False, "alternative_dice": False,
-                "one_family_per_fief_start": bool(ASSUMED["one_family_per_fief_start"])}
+        """``max_turns``, ``fixed_starts``, then every §6 switch of ``data.toml``
+        ``[switches]`` with its default there."""
+        return {"max_turns": 0, "fixed_starts": False, **DATA.switches}
 
     # ================================================================ setup
     def setup(self, n_players: int, seed: int, options: dict[str, Any] | None = None,
@@ -95,17 +98,24 @@ class FiefRules(GameBase):
             raise ValueError(f"Fief is for {self.min_players}-{self.max_players} players, "
                              f"not {n_players}")
         schema = self.options_schema()
-        unknown = set(options or {}) - set(schema)
+        options = {RENAMED.get(k, k): v for k, v in (options or {}).items()}
+        unknown = set(options) - set(schema)
         if unknown:
             raise ValueError(f"unknown option(s) for Fief: {', '.join(sorted(unknown))}")
-        opts = {**schema, **(options or {})}
+        opts = {**schema, **options}
         if not isinstance(opts["max_turns"], int) or opts["max_turns"] < 0:
             raise ValueError("max_turns must be a whole number of turns (0: no limit)")
+        flags = [k for k in DATA.switches if not isinstance(opts[k], bool)]
+        if flags:
+            raise ValueError(f"Fief switches are true or false: {', '.join(flags)}")
         s = new_state(n_players, seed, opts)
         ev: list[Event] = []
         rng = s.rng
         s.lord_deck = DATA.deck("lord")
         s.fd_deck = DATA.deck("fortune")
+        if opts["french_grey_counts"]:           # §6 #2 switched: 4 + 4 + 5 grey cards
+            for key in DATA.rules["french_grey_removed"]:
+                s.fd_deck.remove(DATA.card(key))
         rng.shuffle(s.lord_deck)
         rng.shuffle(s.fd_deck)
         s.first = rng.randrange(n_players)        # §2.8: the first player at random

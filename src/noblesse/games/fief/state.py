@@ -224,3 +224,8 @@ def order(s: FiefState) -> list[int]:
     """Seats in turn order from the first player."""
     n = s.n_players
     return [(s.first + i) % n for i in range(n)]
+
+
+def cleric(s: FiefState, lo: int) -> bool:
+    """A Bishop, a Cardinal or the Pope."""
+    return lo in s.bishop or bool(s.cardinal[lo]) or s.pope == lo

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief.state import NL, FiefState, rule, titles_of
+from noblesse.games.fief.state import NL, FiefState, cleric, rule, titles_of
 
 MAX_TITLES = rule("max_fief_titles_per_lord")
 
@@ -21,10 +21,12 @@ MAX_TITLES = rule("max_fief_titles_per_lord")
 def heirs(s: FiefState, f: int, fief: int) -> list[int]:
     """Lords of family ``f`` not held captive who may hold ``fief``'s title: its holder,
     or one with a free title slot (a captive keeps his titles, §4.6.6, but takes none,
-    §6 #15)."""
+    §6 #15; nor does a cleric with ``clerics_hold_fief_titles`` off)."""
     holder = s.fief_holder[fief]
+    clerics = s.options["clerics_hold_fief_titles"]
     return [h for h in range(NL) if s.l_owner[h] == f and s.l_captor[h] < 0
-            and (h == holder or titles_of(s, h) < MAX_TITLES)]
+            and (h == holder or titles_of(s, h) < MAX_TITLES
+                 and (clerics or not cleric(s, h)))]
 
 
 def _due(s: FiefState, ev: list[Event]) -> int:

@@ -302,11 +302,62 @@ class FiefViews:
         return {
             "max_turns": {"en": "Turn limit (0: none)", "zh-TW": "回合上限（0：無）"},
             "fixed_starts": {"en": "Fixed start villages", "zh-TW": "固定起始村莊"},
-            "alternative_dice": {"en": "Battle dice with a blank face (0,1,1,2,2,3)",
-                                 "zh-TW": "戰鬥骰含空白面（0,1,1,2,2,3）"},
-            "one_family_per_fief_start": {"en": "One family per fief at the start",
-                                          "zh-TW": "開局每個封地只限一個家族"},
+            **SWITCH_LABELS,
         }
+
+
+def _label(en: str, zh: str) -> dict[str, str]:
+    return {"en": en, "zh-TW": zh}
+
+
+# One label per switch of data.toml [switches] (spec §6), saying what "on" means.
+SWITCH_LABELS: dict[str, dict[str, str]] = {
+    "public_dice_faces": _label("Battle dice with a blank face (0,1,1,2,2,3)",
+                                "戰鬥骰含空白面（0,1,1,2,2,3）"),
+    "french_grey_counts": _label("French grey card counts (4 Harvest, 4 Good Weather, 5 Taxes)",
+                                 "法文版財富卡數量（豐收4、好天氣4、稅收5）"),
+    "uprising_penalty_whole_cards": _label(
+        "Fortifications cancel whole Uprising cards (die and +1)",
+        "要塞抵銷整張暴動卡（骰子與+1）"),
+    "uprising_needs_effective_die": _label(
+        "An Uprising kills lords alone only if a die is rolled",
+        "暴動須至少擲出一顆骰子才會殺死沒有部隊的貴族"),
+    "unit_limit_per_village": _label("At most 4 new troops per village (else per family)",
+                                     "每個村莊每回合最多購買4個部隊（否則每個家族）"),
+    "ransom_optional": _label("Paying the ransom cap is the family's choice",
+                              "是否支付贖金上限由家族自行決定"),
+    "untitled_lady_has_sp": _label("Untitled ladies have 1 SP", "無爵位女性貴族有1點戰力"),
+    "king_pope_income": _label("King and Pope earn 5 D a turn", "國王與教宗每回合收入5元"),
+    "joan_two_sp": _label("Joan d'Arc has 2 SP", "聖女貞德有2點戰力"),
+    "ransom_counts_kept_bishopric": _label(
+        "A Cardinal's or Pope's bishopric counts for his ransom",
+        "紅衣主教或教宗保留的主教頭銜計入贖金"),
+    "crown_prince_kings_family": _label("The Crown Prince is born to the King's family",
+                                        "皇儲屬於國王的家族"),
+    "queen_regent_vp": _label("The Queen Regent scores 1 VP", "攝政女王得1分"),
+    "clerics_hold_fief_titles": _label("Clerics may hold fief titles", "神職人員可以持有封地爵位"),
+    "owner_chooses_losses": _label("Owners choose their losses (else the least valuable go)",
+                                   "由擁有者選擇損失（否則自動損失價值最低者）"),
+    "cardinal_stops_low": _label("A Cardinal stops an Uprising on 1-4 (else 3-6)",
+                                 "紅衣主教擲1-4阻止暴動（否則3-6）"),
+    "governed_empty_villages": _label("Empty villages of a fief belong to its lord",
+                                      "封地內的空村莊歸封地貴族控制"),
+    "election_tie_no_winner": _label("A tied election elects nobody (else the first in turn order)",
+                                     "選舉平手則無人當選（否則依回合順序最先者）"),
+    "one_family_per_fief_start": _label("One family per fief at the start",
+                                        "開局每個封地只限一個家族"),
+    "raze_needs_empty_village": _label(
+        "An Uprising razes only a village left without any troops",
+        "暴動須殺光村莊內所有部隊才會摧毀磨坊與要塞"),
+    "plague_halves_the_village": _label(
+        "The Plague takes half of the village's troops (else half of each family's)",
+        "瘟疫使村莊部隊損失一半（否則各家族各損失一半）"),
+    "kings_tallage_uncontrolled_fief": _label(
+        "The King taxes only a fief nobody controls (else any fief without a lord)",
+        "國王只能對無人控制的封地徵稅（否則任何無封地貴族的封地）"),
+    "troops_capped_by_kit": _label("Troops limited to the family's pieces (8 knights, 13 men-at-arms)",
+                                   "部隊數量以家族配件為上限（8騎士、13步兵）"),
+}
 
 
 DECISION_TEXT: dict[str, tuple[str, str]] = {

@@ -1,0 +1,502 @@
+"""Spec §6 switches (data.toml [switches]): one exact scenario per switch, played with
+the default and with the switch flipped. Each test is named ``test_<switch>_*``."""
+
+from __future__ import annotations
+
+import pytest
+from fief_scenario import (
+    GAME,
+    A,
+    B,
+    C,
+    F,
+    L,
+    V,
+    begin,
+    dice,
+    do,
+    events_of,
+    legal,
+    lord,
+    table,
+    troops,
+    units,
+)
+
+from noblesse.games.fief.battle import hits_of, strength
+from noblesse.games.fief.control import capture, kill, settle
+from noblesse.games.fief.state import BOARD, DATA, FiefState
+
+DEFAULT = DATA.switches
+
+
+def flipped(name: str) -> bool:
+    return not DEFAULT[name]
+
+
+def test_every_switch_has_a_scenario_here_and_a_label() -> None:
+    tests = [name for name in globals() if name.startswith("test_")]
+    labels = GAME.option_labels()
+    for switch in DEFAULT:
+        assert any(t.startswith(f"test_{switch}_") for t in tests), switch
+        assert labels[switch]["en"] and labels[switch]["zh-TW"], switch
+
+
+def test_the_defaults_are_the_specs_resolutions_or_the_sources() -> None:
+    on = {k for k, v in DEFAULT.items() if v}
+    assert on == {"uprising_penalty_whole_cards", "unit_limit_per_village",
+                  "ransom_optional", "ransom_counts_kept_bishopric",
+                  "clerics_hold_fief_titles", "owner_chooses_losses", "cardinal_stops_low",
+                  "governed_empty_villages", "election_tie_no_winner",
+                  "raze_needs_empty_village", "plague_halves_the_village",
+                  "kings_tallage_uncontrolled_fief"}
+    assert len(DEFAULT) == 22
+
+
+# ------------------------------------------------------------------ §6 #1, #2
+
+
+@pytest.mark.parametrize(("on", "faces"), [(False, [1, 1, 1, 2, 2, 3]),
+                                           (True, [0, 1, 1, 2, 2, 3])])
+def test_public_dice_faces_give_a_blank_face(on: bool, faces: list[int]) -> None:
+    s = table(3, public_dice_faces=on)
+    assert [hits_of(s, [r]) for r in range(1, 7)] == faces
+
+
+@pytest.mark.parametrize(("on", "harvest", "weather"), [(False, 5, 5), (True, 4, 4)])
+def test_french_grey_counts_take_one_harvest_and_one_good_weather_out(
+        on: bool, harvest: int, weather: int) -> None:
+    s = GAME.setup(4, 7, {"french_grey_counts": on})
+    cards = GAME.inventory(s)["card"]
+    assert (cards["bountiful_harvest"], cards["good_weather"], cards["taxes"]) == (
+        harvest, weather, 5)
+    assert len(s.fd_deck) + sum(len(h) for h in s.hand) == len(DATA.deck("fortune")) - 2 * on
+
+
+# ------------------------------------------------------------------ §6 #4, #5 (Uprising)
+
+
+@pytest.mark.parametrize(("on", "damage"), [(True, 4), (False, 6)])
+def test_uprising_penalty_whole_cards_or_dice_only(on: bool, damage: int) -> None:
+    """Three cards against a city (penalty 2), the one die shows 6 (3 hits): whole
+    cards leave one +1 (4); dice only keep all three +1s (6)."""
+    s = table(3, uprising_penalty_whole_cards=on)
+    s.fief_holder[F["blaye"]] = lord(s, "arthur", 1, "blaye")
+    s.tallage[F["blaye"]] = 1
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 2, 1)                          # 7 HP: 4 or 6 hits
+    s.fort[V["charolles"]] = 2
+    s.hand[0] = [C["uprising"]] * 3
+    begin(s, "income")
+    do(s, 0, "play:uprising", "uprising:charolles", "play:uprising")
+    dice(s, 6)
+    ev = do(s, 0, "play:uprising")
+    up = events_of(ev, "uprising")[0]
+    assert (up["cards"], up["effective"], up["damage"]) == (3, 1, damage)
+    assert units(s, "charolles", 1) == ((1, 0) if on else (0, 1))   # knights first
+    assert s.l_owner[L["charles"]] == 1                     # troops left: he lives
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_uprising_needs_effective_die_to_kill_lords_alone(on: bool) -> None:
+    """One card against Charles alone behind a stronghold: no die. The source kills him
+    anyway (default); the spec's reading spares him."""
+    s = table(3, uprising_needs_effective_die=on)
+    s.famine[B["sigy"]] = 1
+    lord(s, "charles", 1, "sigy")
+    s.fort[V["sigy"]] = 1
+    s.hand[0] = [C["uprising"]]
+    begin(s, "income")
+    ev = do(s, 0, "play:uprising", "uprising:sigy")
+    assert events_of(ev, "uprising")[0]["effective"] == 0
+    assert s.l_owner[L["charles"]] == (1 if on else -1)
+    assert s.fort[V["sigy"]] == 1                           # no die: nothing razed
+
+
+# ------------------------------------------------------------------ §6 #6, #7 (Purchase)
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_unit_limit_per_village_or_per_family(on: bool) -> None:
+    s = table(3, unit_limit_per_village=on)
+    lord(s, "arthur", 0, "blaye")
+    lord(s, "charles", 0, "sigy")
+    s.money[0] = 20
+    begin(s, "purchase")
+    do(s, 0, "buy:man_at_arms:blaye", "buy:man_at_arms:blaye", "buy:man_at_arms:sigy")
+    assert "buy:man_at_arms:blaye" in legal(s, 0)           # 3 in all: one more either way
+    do(s, 0, "buy:man_at_arms:blaye")                       # 3 at Blaye, 4 in all
+    names = legal(s, 0)
+    for item in ("man_at_arms", "knight"):
+        assert (f"buy:{item}:blaye" in names) == on
+        assert (f"buy:{item}:sigy" in names) == on
+    assert units(s, "blaye", 0) == (0, 3) and units(s, "sigy", 0) == (0, 1)
+    if on:
+        do(s, 0, "buy:man_at_arms:blaye")                   # the 4th at Blaye: its last
+        assert "buy:man_at_arms:blaye" not in legal(s, 0)
+        assert "buy:man_at_arms:sigy" in legal(s, 0)
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_ransom_optional_or_the_cap_paid_whenever_the_family_can(on: bool) -> None:
+    s = table(3, ransom_optional=on)
+    lo = lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 1, 0, 2)
+    capture(s, lo, 1, [])
+    lord(s, "charles", 0, "blaye")
+    s.money[0] = 10
+    begin(s, "ransoms")
+    assert legal(s, 0) == (["pass", "ransom:arthur"] if on else ["ransom:arthur"])
+    if not on:
+        do(s, 0, "ransom:arthur")
+        assert s.money == [8, 2, 0] and s.l_captor[lo] == -1
+    poor = table(3, ransom_optional=on)                      # cannot pay: may pass
+    lo = lord(poor, "arthur", 0, "sigy")
+    troops(poor, "sigy", 1, 0, 2)
+    capture(poor, lo, 1, [])
+    lord(poor, "charles", 0, "blaye")
+    poor.money[0] = 1
+    begin(poor, "ransoms")
+    assert legal(poor, 1) == ["pass", "release:arthur"]
+
+
+# ------------------------------------------------------------------ §6 #8, #10 (strength)
+
+
+@pytest.mark.parametrize(("on", "sp"), [(False, 1), (True, 2)])
+def test_untitled_lady_has_sp_or_none(on: bool, sp: int) -> None:
+    s = table(3, untitled_lady_has_sp=on)
+    lord(s, "blanche", 0, "sigy")
+    troops(s, "sigy", 0, 0, 1)
+    assert strength(s, V["sigy"], 0) == sp
+    s.fief_holder[F["mazilles"]] = L["blanche"]              # titled: a lord's 1 SP
+    assert strength(s, V["sigy"], 0) == 2
+
+
+@pytest.mark.parametrize(("on", "sp"), [(False, 1), (True, 2)])
+def test_joan_two_sp_or_one(on: bool, sp: int) -> None:
+    s = table(3, joan_two_sp=on)
+    s.joan = lord(s, "jeanne", 0, "sigy")
+    assert strength(s, V["sigy"], 0) == sp
+
+
+# ------------------------------------------------------------------ §6 #9, #11 (money)
+
+
+@pytest.mark.parametrize(("on", "gains"), [(False, [1, 1, 0]), (True, [6, 6, 0])])
+def test_king_pope_income_five_each_or_none(on: bool, gains: list[int]) -> None:
+    s = table(3, king_pope_income=on)
+    s.king = lord(s, "arthur", 0, "sigy")
+    s.pope = lord(s, "charles", 1, "blaye")
+    ev = begin(s, "income")
+    assert events_of(ev, "income")[0]["gains"] == gains
+
+
+@pytest.mark.parametrize(("on", "pope_cap", "cardinal_cap"), [(True, 6, 8), (False, 4, 6)])
+def test_ransom_counts_kept_bishopric_of_a_pope_and_a_cardinal(
+        on: bool, pope_cap: int, cardinal_cap: int) -> None:
+    from noblesse.games.fief.economy import ransom_cap
+
+    s = table(3, ransom_counts_kept_bishopric=on)
+    pope = lord(s, "arthur", 0, "sigy")
+    s.pope, s.bishop[B["sigy"]] = pope, pope
+    cardinal = lord(s, "charles", 1, "blaye")
+    s.bishop[B["tournus"]], s.cardinal[cardinal] = cardinal, 1
+    s.fief_holder[F["mazilles"]] = cardinal
+    bishop = lord(s, "eric", 2, "bourg")
+    s.bishop[B["bourg"]] = bishop
+    assert (ransom_cap(s, pope), ransom_cap(s, cardinal), ransom_cap(s, bishop)) == (
+        pope_cap, cardinal_cap, 4)
+
+
+# ------------------------------------------------------------------ §6 #12, #13 (crown)
+
+
+def _crown(on: bool) -> FiefState:
+    s = table(3, crown_prince_kings_family=on)
+    s.king = lord(s, "arthur", 0, "blaye")
+    s.queen = lord(s, "isabelle", 1, "sigy")
+    s.spouse[s.king], s.spouse[s.queen] = s.queen, s.king
+    s.lord_deck.remove(C["henri"])
+    return s
+
+
+def _play_henri(s: FiefState, seat: int) -> None:
+    s.hand = [[] for _ in s.hand]
+    s.hand[seat] = [C["henri"]]
+    s.fd_deck, s.fd_discard, s.first = [C["justice"], C["justice"]], [], seat
+    begin(s, "cards")
+    do(s, seat, "pass", "draw:fortune", "play:henri")
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_crown_prince_kings_family_or_the_queens(on: bool) -> None:
+    """The Queen's family (seat 1) bears the Crown Prince by default; switched, the
+    King's family (seat 0)."""
+    for seat in (0, 1):
+        s = _crown(on)
+        _play_henri(s, seat)
+        asked = s.kind == A.CROWN_PRINCE
+        assert asked == (seat == (0 if on else 1))
+        if asked:
+            do(s, seat, "prince:yes")
+            assert s.crown_prince == L["henri"] and s.l_owner[L["henri"]] == seat
+        else:
+            assert s.crown_prince == -1
+
+
+@pytest.mark.parametrize(("on", "vp"), [(False, [0, 0, 0]), (True, [1, 0, 0])])
+def test_queen_regent_vp_one_or_none(on: bool, vp: list[int]) -> None:
+    s = table(3, queen_regent_vp=on)
+    s.queen = lord(s, "blanche", 0, "sigy")
+    s.regent = 1
+    begin(s, "end_of_turn")
+    assert s.vp == vp
+    s.regent = 0                                            # a Queen beside a King: none
+    begin(s, "end_of_turn")
+    assert s.vp == [0, 0, 0]
+
+
+# ------------------------------------------------------------------ §6 #15
+
+
+def _bishop_barony(on: bool) -> tuple[FiefState, int]:
+    s = table(3, clerics_hold_fief_titles=on)
+    bishop = lord(s, "arthur", 0, "mazilles")
+    s.bishop[B["tournus"]] = bishop
+    troops(s, "mazilles", 0, 0, 1)
+    troops(s, "st_andromy", 0, 0, 1)
+    s.fort[V["mazilles"]] = 1
+    s.money[0] = 4
+    return s, bishop
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_clerics_hold_fief_titles_buying_inheriting_standing(on: bool) -> None:
+    s, bishop = _bishop_barony(on)
+    begin(s, "purchase")
+    assert ("title:mazilles" in legal(s, 0)) == on          # his only lord is a Bishop
+    # inheriting: the holder dies, the family's other lord is the Bishop
+    s2, bishop = _bishop_barony(on)
+    holder = lord(s2, "charles", 0, "st_andromy")
+    s2.fief_holder[F["mazilles"]] = holder
+    kill(s2, holder, "battle", [])
+    assert s2.fief_holder[F["mazilles"]] == (bishop if on else -1)
+    # standing for Bishop: a fief lord stands only when clerics may hold titles
+    s3 = table(3, clerics_hold_fief_titles=on)
+    for v in ("tournus", "mazilles", "chateau_neuf", "st_andromy"):
+        troops(s3, v, 0, 0, 1)
+    henri = lord(s3, "henri", 0, "tournus")
+    s3.fief_holder[F["blaye"]] = henri
+    begin(s3, "announcements")
+    assert (s3.kind == A.CANDIDACY) == on
+    if on:
+        assert legal(s3, 0) == ["pass", "candidate:henri"]
+
+
+# ------------------------------------------------------------------ §6 #16
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_owner_chooses_losses_in_the_plague_or_men_at_arms_go_first(on: bool) -> None:
+    s = table(3, owner_chooses_losses=on)
+    lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 0, 0, 1)
+    lord(s, "charles", 1, "st_paul")
+    troops(s, "st_paul", 1, 1, 4)                           # 5 units: 2 lost
+    s.fd_deck = [C["taxes"], C["justice"], C["plague"]]
+    begin(s, "cards")
+    dice(s, 5, 4, 4)                                        # Sigy; both lords live
+    do(s, 0, "draw:fortune")
+    if on:
+        assert s.kind == A.PLAGUE_LOSS and s.actor == 1
+        do(s, 1, "lose:knight")
+        assert units(s, "st_paul", 1) == (0, 3)
+    else:
+        assert s.kind == A.PLAY and units(s, "st_paul", 1) == (1, 2)
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_owner_chooses_losses_among_lords_or_the_least_titled_dies(on: bool) -> None:
+    """Two hits beyond one man-at-arms: one lord of two dies. Eric holds a title."""
+    s = table(3, owner_chooses_losses=on)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 1, 0)
+    troops(s, "charolles", 1, 0, 1)
+    lord(s, "charles", 1, "charolles")
+    s.fief_holder[F["blaye"]] = lord(s, "eric", 1, "charolles")
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "fight")
+    dice(s, 4, 1)                 # attacker 2 hits: 1 MaA + 1 lord; defender 1 hit
+    do(s, 1, "fight")
+    if on:
+        assert s.kind == A.LORD_DEATH and legal(s, 1) == ["dies:charles", "dies:eric"]
+        do(s, 1, "dies:eric")
+        assert s.l_owner[L["eric"]] == -1
+    else:
+        assert s.l_owner[L["charles"]] == -1 and s.l_owner[L["eric"]] == 1
+        assert s.l_captor[L["eric"]] == 0                  # alone, no troops: taken
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_owner_chooses_losses_entering_the_plague_or_men_at_arms_go_first(on: bool) -> None:
+    s = table(3, owner_chooses_losses=on)
+    s.plague[B["sigy"]] = 1
+    lord(s, "arthur", 0, "marcamps")
+    troops(s, "marcamps", 0, 1, 3)
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", *["carry:man_at_arms"] * 3)
+    dice(s, 4)
+    do(s, 0, "move:sigy")
+    if on:
+        assert s.kind == A.PLAGUE_LOSS
+        do(s, 0, "lose:knight")                             # the other: a man, forced
+        assert (s.carry_k[L["arthur"]], s.carry_m[L["arthur"]]) == (0, 2)
+    else:
+        assert (s.carry_k[L["arthur"]], s.carry_m[L["arthur"]]) == (1, 1)
+    assert s.l_owner[L["arthur"]] == 0
+
+
+# ------------------------------------------------------------------ §6 #17
+
+
+@pytest.mark.parametrize(("on", "roll", "stopped"), [(True, 2, True), (True, 5, False),
+                                                     (False, 2, False), (False, 5, True)])
+def test_cardinal_stops_low_on_1_to_4_or_high_on_3_to_6(on: bool, roll: int,
+                                                        stopped: bool) -> None:
+    s = table(3, cardinal_stops_low=on)
+    s.famine[B["sigy"]] = 1
+    cleric = lord(s, "charles", 1, "sigy")
+    s.bishop[B["sigy"]], s.cardinal[cleric] = cleric, 1
+    troops(s, "sigy", 2, 0, 1)
+    lord(s, "eric", 2, "sigy")
+    s.hand[0] = [C["uprising"]]
+    begin(s, "income")
+    do(s, 0, "play:uprising", "uprising:sigy", "against:3")
+    dice(s, roll, 2)
+    ev = do(s, 1, "stop_uprising")
+    assert bool(events_of(ev, "uprising_stopped")) == stopped
+    assert units(s, "sigy", 2) == ((0, 1) if stopped else (0, 0))
+
+
+# ------------------------------------------------------------------ §6 #18
+
+
+@pytest.mark.parametrize(("on", "ctrl", "income"), [(True, 1, 2), (False, -1, 1)])
+def test_governed_empty_villages_are_the_holders_or_nobodys(on: bool, ctrl: int,
+                                                           income: int) -> None:
+    s = table(3, governed_empty_villages=on)
+    s.fief_holder[F["mazilles"]] = lord(s, "arthur", 1, "mazilles")
+    s.fort[V["mazilles"]] = 1
+    troops(s, "st_andromy", 1, 0, 1)
+    s.M[V["st_andromy"] * 6 + 1] = 0
+    settle(s, V["st_andromy"], [])
+    assert s.ctrl[V["st_andromy"]] == ctrl
+    begin(s, "income")
+    assert s.money[1] == income
+
+
+# ------------------------------------------------------------------ §6 #20
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_election_tie_no_winner_or_the_first_in_turn_order(on: bool) -> None:
+    """Seat 0 holds Tournus (2 votes), seat 1 two villages (2), seat 2 one (1); 2 - 2."""
+    for first in (0, 1):
+        s = table(3, first=first, election_tie_no_winner=on)
+        for seat, villages in ((0, ["tournus"]), (1, ["mazilles", "chateau_neuf"]),
+                               (2, ["st_andromy"])):
+            for v in villages:
+                troops(s, v, seat, 0, 1)
+        arthur = lord(s, "arthur", 0, "tournus")
+        henri = lord(s, "henri", 1, "mazilles")
+        begin(s, "announcements")
+        for seat in (first, 1 - first):
+            do(s, seat, "candidate:arthur" if seat == 0 else "candidate:henri")
+        do(s, 0, "vote:arthur")
+        do(s, 1, "vote:henri")
+        ev = do(s, 2, "abstain")
+        expected = -1 if on else (arthur if first == 0 else henri)
+        assert events_of(ev, "ballot")[0]["elected"] == expected
+        assert s.bishop[B["tournus"]] == expected
+
+
+# ------------------------------------------------------------------ §6 #21, NOTES #1
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_one_family_per_fief_start_or_any_empty_village(on: bool) -> None:
+    s = GAME.setup(3, 5, {"one_family_per_fief_start": on})
+    GAME.apply(s, GAME.to_act(s)[0], GAME.decode("start:blaye"))
+    names = legal(s, GAME.to_act(s)[0])
+    assert ("start:charolles" in names) != on               # Charolles: Blaye's fief
+    assert "start:sigy" in names
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_troops_capped_by_kit_eight_knights_or_no_limit(on: bool) -> None:
+    s = table(3, troops_capped_by_kit=on)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 7, 13)
+    s.money[0] = 10
+    begin(s, "purchase")
+    do(s, 0, "buy:knight:blaye")                           # the 8th knight
+    names = legal(s, 0)
+    assert ("buy:knight:blaye" in names) != on
+    assert ("buy:man_at_arms:blaye" in names) != on         # 13 men-at-arms already
+    assert units(s, "blaye", 0) == (8, 13) and s.money[0] == 7
+
+
+# ------------------------------------------------------------------ NOTES 9, 11, 15
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_raze_needs_empty_village_or_only_the_chosen_familys_troops_gone(on: bool) -> None:
+    """The Uprising against seat 2 (Charles alone) rolls a die; seat 1's garrison is
+    untouched: the source keeps the stronghold and mills, the spec razes them."""
+    s = table(3, raze_needs_empty_village=on)
+    s.famine[B["sigy"]] = 1
+    lord(s, "arthur", 1, "sigy")
+    troops(s, "sigy", 1, 1, 4)
+    s.fort[V["sigy"]] = 1
+    s.mills[V["sigy"]] = 2
+    lord(s, "charles", 2, "sigy")
+    s.hand[0] = [C["uprising"]]
+    begin(s, "income")
+    do(s, 0, "play:uprising", "uprising:sigy")
+    dice(s, 1)
+    do(s, 0, "against:3")
+    assert s.l_owner[L["charles"]] == -1 and units(s, "sigy", 1) == (1, 4)
+    assert (s.fort[V["sigy"]], s.mills[V["sigy"]]) == ((1, 2) if on else (0, 0))
+
+
+@pytest.mark.parametrize(("on", "left"), [(True, [(0, 0), (0, 1)]), (False, [(0, 1), (0, 1)])])
+def test_plague_halves_the_village_or_each_family_its_own(on: bool,
+                                                          left: list[tuple[int, int]]) -> None:
+    s = table(3, plague_halves_the_village=on)
+    troops(s, "sigy", 1, 0, 1)
+    troops(s, "sigy", 2, 0, 1)
+    troops(s, "st_paul", 0, 0, 3)                           # alone: 1 either way
+    s.fd_deck = [C["taxes"], C["justice"], C["plague"]]
+    begin(s, "cards")
+    dice(s, 5)
+    do(s, 0, "draw:fortune")
+    assert [units(s, "sigy", 1), units(s, "sigy", 2)] == left
+    assert units(s, "st_paul", 0) == (0, 2)
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_kings_tallage_uncontrolled_fief_or_any_fief_without_a_lord(on: bool) -> None:
+    s = table(3, kings_tallage_uncontrolled_fief=on)
+    s.king = lord(s, "arthur", 0, "sigy")
+    s.fief_holder[F["blaye"]] = lord(s, "charles", 1, "blaye")
+    for v in BOARD.fiefs[F["mazilles"]].villages:           # seat 2 holds all of it
+        troops(s, BOARD.villages[v].key, 2, 0, 1)
+    s.hand = [[] for _ in s.hand]
+    s.hand[0] = [C["taxes"]]
+    s.fd_deck, s.fd_discard = [C["justice"], C["justice"]], []
+    begin(s, "cards")
+    do(s, 0, "pass", "draw:fortune", "play:taxes")
+    names = legal(s, 0)
+    assert "tallage:blaye" not in names and "tallage:sigy" in names
+    assert ("tallage:mazilles" in names) != on
