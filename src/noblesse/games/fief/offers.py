@@ -25,7 +25,16 @@ from noblesse.games.fief.control import free, settle
 from noblesse.games.fief.crown import crown_family
 from noblesse.games.fief.dynasty import grantees
 from noblesse.games.fief.economy import ransom_cap
-from noblesse.games.fief.state import ASSUMED, NF, NL, NV, FiefState, besieged, present
+from noblesse.games.fief.state import (
+    ASSUMED,
+    NF,
+    NL,
+    NV,
+    SEATS,
+    FiefState,
+    besieged,
+    present,
+)
 
 OFFERS_PER_PHASE = int(ASSUMED["offers_per_phase"])
 TERMS_MAX = int(ASSUMED["offer_terms_max"])
@@ -167,61 +176,77 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
     return _in(act, A.PROMISE_PAY0, 3) or act == A.PROMISE_PEACE
 
 
-def _candidates(s: FiefState) -> list[int]:
-    """Every term action that could apply, before its checks."""
-    a, r = s.o_author, s.o_to
-    out = [*range(A.GIVE_MONEY0, A.GIVE_MONEY0 + 3), *range(A.ASK_MONEY0, A.ASK_MONEY0 + 3)]
-    out += sorted({A.GIVE_CARD0 + c for c in s.hand[a]})
-    out += [A.RANSOM_TERM0 + lo for lo in range(NL) if s.l_captor[lo] >= 0]
-    for v in range(NV):
-        if s.ctrl[v] in (a, r):
-            out += [A.PASSAGE0 + v, A.CEDE0 + v]
-        out.append(A.TRUCE_TERM0 + v)
-    out += [A.TITLE_TERM0 + f for f in range(NF) if s.fief_holder[f] < 0]
-    out += [A.WED0 + lo for lo in range(NL) if s.l_owner[lo] == a]
-    out += [A.CARDINAL_TERM, A.ANNUL_TERM]
-    out += [A.PROMISE_VOTE0 + lo for lo in range(NL) if s.l_owner[lo] >= 0]
-    out += [*range(A.PROMISE_PAY0, A.PROMISE_PAY0 + 3), A.PROMISE_PEACE]
-    return out
-
-
 def legal_compose(s: FiefState, p: int) -> list[int]:
+    """The terms ``p`` may add now (each once; the marker rule; the hand limit), send
+    once there is a term, cancel always. Written out block by block: the random
+    playouts compose many offers, so this must be quick."""
+    a, r = p, s.o_to
     if s.o_pending >= 0:                       # the second half of a ransom or marriage
         act = s.o_pending
         if act >= A.WED0:
-            second = [A.WED0 + x for x in range(NL) if term_ok(s, p, s.o_to, act, x)]
+            second = [A.WED0 + x for x in range(NL) if term_ok(s, a, r, act, x)]
         else:
             second = [A.PRICE0 + x for x in range(A.MAX_PRICE + 1)
-                      if term_ok(s, p, s.o_to, act, x)]
+                      if term_ok(s, a, r, act, x)]
         return [A.OFFER_CANCEL, *second]          # cancel comes first in the index
-    out = [A.OFFER_CANCEL]
-    if s.o_terms:
-        out.append(A.OFFER_SEND)
+    out = [A.OFFER_SEND, A.OFFER_CANCEL] if s.o_terms else [A.OFFER_CANCEL]
     if len(s.o_terms) >= TERMS_MAX:
-        return sorted(out)
-    to_author, to_recipient = _gifts(s, s.o_terms)
+        return out
     used = {act for act, _ in s.o_terms}
+    to_author, to_recipient = _gifts(s, s.o_terms)
+    if not to_recipient and s.markers[r]:
+        out += range(A.GIVE_MONEY0, A.GIVE_MONEY0 + min(3, s.money[a]))
+    if not to_author and s.markers[a]:
+        out += range(A.ASK_MONEY0, A.ASK_MONEY0 + min(3, s.money[r]))
     cards = sum(1 for act in used if _in(act, A.GIVE_CARD0, NCARDS))
-    for act in _candidates(s):
-        if act in used or (act >= A.WED0 and act < A.WED0 + NL and any(
-                _in(u, A.WED0, NL) for u in used)):
-            continue
-        if _in(act, A.GIVE_MONEY0, 3) and (to_recipient or _any(used, A.GIVE_MONEY0)):
-            continue
-        if _in(act, A.ASK_MONEY0, 3) and (to_author or _any(used, A.ASK_MONEY0)):
-            continue
-        if _in(act, A.GIVE_CARD0, NCARDS) and (
-                "money" in to_recipient or len(s.hand[s.o_to]) + cards >= HAND_LIMIT):
-            continue
-        if _in(act, A.PROMISE_PAY0, 3) and _any(used, A.PROMISE_PAY0):
-            continue
-        if term_ok(s, p, s.o_to, act, -1):
+    if "money" not in to_recipient and s.markers[r] \
+            and len(s.hand[r]) + cards < HAND_LIMIT:
+        out += {A.GIVE_CARD0 + c for c in s.hand[a]} - used
+    for lo in range(NL):
+        captor = s.l_captor[lo]
+        if captor >= 0 and A.RANSOM_TERM0 + lo not in used \
+                and {captor, s.l_owner[lo]} == {a, r}:
+            out.append(A.RANSOM_TERM0 + lo)
+    out += _village_terms(s, a, r, used)
+    crown = crown_family(s)
+    if crown in (a, r):
+        out += [A.TITLE_TERM0 + f for f in range(NF) if s.fief_holder[f] < 0
+                and A.TITLE_TERM0 + f not in used and term_ok(s, a, r, A.TITLE_TERM0 + f, -1)]
+    if not any(_in(u, A.WED0, NL) for u in used) and marriage.family_free(s, a):
+        out += [A.WED0 + lo for lo in range(NL)
+                if s.l_owner[lo] == a and term_ok(s, a, r, A.WED0 + lo, -1)]
+    for act in (A.CARDINAL_TERM, A.ANNUL_TERM):
+        if act not in used and term_ok(s, a, r, act, -1):
             out.append(act)
+    out += [A.PROMISE_VOTE0 + lo for lo in range(NL)
+            if s.l_owner[lo] >= 0 and A.PROMISE_VOTE0 + lo not in used]
+    if not any(_in(u, A.PROMISE_PAY0, 3) for u in used):
+        out += range(A.PROMISE_PAY0, A.PROMISE_PAY0 + 3)
+    if A.PROMISE_PEACE not in used:
+        out.append(A.PROMISE_PEACE)
     return sorted(out)
 
 
-def _any(used: set[int], start: int) -> bool:
-    return any(_in(u, start, 3) for u in used)
+def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
+    """Passage (a party's village, up to the Movement), truce (both there, up to the
+    Battles), hand-over (a party's village where the other is, no battle or siege)."""
+    out = []
+    passage, truce = s.phase <= A.MOVEMENT, s.phase <= A.BATTLES
+    lp, k, m, ctrl = s.LP, s.K, s.M, s.ctrl
+    for v in range(NV):
+        c = ctrl[v]
+        if passage and (c == a or c == r):
+            out.append(A.PASSAGE0 + v)
+        ia, ir = v * SEATS + a, v * SEATS + r
+        here_a = lp[ia] or k[ia] or m[ia]         # present(s, v, a), inlined
+        here_r = lp[ir] or k[ir] or m[ir]
+        if not (here_a or here_r) or s.b_village == v:
+            continue
+        if truce and here_a and here_r:
+            out.append(A.TRUCE_TERM0 + v)
+        if (c == a and here_r or c == r and here_a) and not besieged(s, v):
+            out.append(A.CEDE0 + v)
+    return [x for x in out if x not in used] if used else out
 
 
 def legal_answer(s: FiefState, p: int) -> list[int]:
