@@ -123,7 +123,9 @@ def test_cards_accepted_within_the_hand_limit_seen_by_the_two_only() -> None:
         [C["uprising"], C["uprising"], C["justice"]])
     given = next(e for e in ev if e.type == "card_given")
     assert "card" not in given.for_seat(2) and "card" not in given.for_seat(None)
-    assert given.for_seat(1)["card"] == C["justice"] == given.for_seat(0)["card"]
+    assert given.for_seat(1)["card_received"] == C["justice"] == given.for_seat(0)["card"]
+    assert GAME.describe_event(given.for_seat(1)) == "Seat 1 gives Justice to Seat 2"
+    assert GAME.describe_event(given.for_seat(2)) == "Seat 1 gives a card to Seat 2"
     assert s.markers == [3, 2, 3]
 
 
@@ -330,7 +332,8 @@ def test_promises_are_recorded_and_shown_to_the_two_parties_only() -> None:
                           (0, 1, A.PROMISE_PAY0 + 1, s.turn)]
     accepted = next(e for e in ev if e.type == "offer_accepted")
     assert accepted.for_seat(2)["terms"] == [] and "promises" not in accepted.for_seat(2)
-    assert len(accepted.for_seat(1)["promises"]) == 3
+    assert len(accepted.for_seat(1)["promises_received"]) == 3
+    assert len(accepted.for_seat(0)["promises"]) == 3
     for seat in (0, 1):
         shown = GAME.view(s, seat)["promises"]
         assert [p["term"] for p in shown] == ["promise:peace", "promise:vote:jeanne",
@@ -350,8 +353,8 @@ def test_the_offer_is_seen_by_its_author_and_once_sent_its_recipient_only() -> N
     assert GAME.view(s, 1)["offer"]["terms"][0]["zh-TW"].startswith("你給出")
     assert GAME.view(s, 2)["offer"] is None and GAME.view(s, None)["offer"] is None
     made = ev[0]
-    assert "terms" not in made.for_seat(2) and made.for_seat(1)["terms"] == [
-        "term:give_card:justice"]
+    assert "terms" not in made.for_seat(2) and "terms_received" not in made.for_seat(2)
+    assert made.for_seat(1)["terms_received"] == ["term:give_card:justice"]
     # the recipient has seen the card offered: resampling keeps it in the author's hand
     for seed in range(10):
         d = GAME.determinize(s, 1, random.Random(seed))

@@ -268,8 +268,9 @@ def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     elif action == A.OFFER_SEND:
         s.kind, s.actor = A.OFFER_ANSWER, s.o_to
         terms = term_names(s.o_terms)
+        # each party's private part has its own key: a private part is one seat's
         ev.append(Event("offer_made", {"seat": p, "with": s.o_to},
-                        {p: {"terms": terms}, s.o_to: {"terms": terms}}))
+                        {p: {"terms": terms}, s.o_to: {"terms_received": terms}}))
     elif action == A.OFFER_REFUSE:
         ev.append(Event("offer_refused", {"seat": p, "with": s.o_author}))
         _close(s)
@@ -340,14 +341,14 @@ def accept(s: FiefState, ev: list[Event]) -> None:
     why = check(s)
     if why is not None:
         ev.append(Event("offer_failed", {"seat": r, "with": a},
-                        {a: {"why": why}, r: {"why": why}}))
+                        {a: {"why": why}, r: {"why_received": why}}))
         return
     binding = [(act, x) for act, x in s.o_terms if not promise(act)]
     promises = [(act, x) for act, x in s.o_terms if promise(act)]
     ev.append(Event("offer_accepted", {"seat": r, "with": a,
                                        "terms": term_names(binding)},
                     {a: {"promises": term_names(promises)},
-                     r: {"promises": term_names(promises)}}))
+                     r: {"promises_received": term_names(promises)}}))
     to_author, to_recipient = _gifts(s, binding)
     for f, gifts in ((a, to_author), (r, to_recipient)):
         if gifts:
@@ -371,8 +372,8 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
         card = act - A.GIVE_CARD0
         s.hand[a].remove(card)
         s.hand[r].append(card)
-        ev.append(Event("card_given", {"seat": a, "with": r}, {a: {"card": card},
-                                                               r: {"card": card}}))
+        ev.append(Event("card_given", {"seat": a, "with": r},
+                        {a: {"card": card}, r: {"card_received": card}}))
     elif _in(act, A.RANSOM_TERM0, NL):
         lo = act - A.RANSOM_TERM0
         owner, captor, v = s.l_owner[lo], s.l_captor[lo], s.l_loc[lo]

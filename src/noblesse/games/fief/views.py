@@ -771,6 +771,8 @@ def word(key: str, lang: str) -> str:
 
 def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
     kind = event["type"]
+    if "card_received" in event:                     # an offer's card, as its recipient sees it
+        event = {**event, "card": event["card_received"]}
     if kind in ("draw", "ballot_cast", "card_given") and ("card" in event or "vote" in event):
         kind += "/seen"
     template = EVENT_TEXT.get(kind)
@@ -808,7 +810,7 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
             f[key] = pick("grants" if value else "refuses", "允許" if value else "拒絕", lang)
         elif key in WORDS_OF and isinstance(value, str):
             f[key] = word(value, lang)
-        elif key == "terms":
+        elif key in ("terms", "terms_received", "promises", "promises_received"):
             f[key] = pick(", ", "、", lang).join(term_text(x, lang, names) for x in value) or "-"
         elif key == "winners":
             f[key] = ", ".join(seat_name(w, lang, names) for w in value)
