@@ -71,7 +71,7 @@ def test_an_offer_written_in_the_panel_is_accepted_by_a_bot(
     panel.locator('[data-action="term:give_money:1"]').click()
     expect(page.locator('#offer-terms [data-term="term:give_money:1"]')).to_have_count(1)
     expect(page.locator('#offer-terms li')).to_have_text(
-        re.compile("You pay 1 D" if lang == "en" else "你支付1元"))
+        re.compile("The offering family pays 1 D" if lang == "en" else "提議方支付1元"))
     page.locator('#offers [data-action="offer:send"]').click()
 
     # the greedy bot at seat 2 (index 1) answers; then it is the human's decision again

@@ -350,7 +350,7 @@ def test_the_offer_is_seen_by_its_author_and_once_sent_its_recipient_only() -> N
     assert GAME.view(s, 0)["offer"]["terms"][0]["term"] == "term:give_card:justice"
     assert GAME.view(s, 1)["offer"] is None                   # not sent yet
     ev = do(s, 0, "offer:send")
-    assert GAME.view(s, 1)["offer"]["terms"][0]["zh-TW"].startswith("你給出")
+    assert GAME.view(s, 1)["offer"]["terms"][0]["zh-TW"].startswith("提議方給出")
     assert GAME.view(s, 2)["offer"] is None and GAME.view(s, None)["offer"] is None
     made = ev[0]
     assert "terms" not in made.for_seat(2) and "terms_received" not in made.for_seat(2)

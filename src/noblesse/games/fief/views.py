@@ -533,12 +533,13 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.GRANTEE0, NL, "l", ("Grant it to {x}", "賜給{x}")),
     # diplomacy (offers.py, §7.4)
     (A.OFFER_TO0, SEATS, "s", ("Make an offer to {x}", "向{x}提出協議")),
-    (A.GIVE_MONEY0, 3, "n1", ("You pay {x} D (they spend a diplomacy marker)",
-                              "你支付{x}元（對方花1個外交標記）")),
-    (A.ASK_MONEY0, 3, "n1", ("They pay you {x} D (you spend a diplomacy marker)",
-                             "對方支付你{x}元（你花1個外交標記）")),
-    (A.GIVE_CARD0, len(CARDS), "c", ("You give {x} (they spend a diplomacy marker)",
-                                     "你給出{x}（對方花1個外交標記）")),
+    # the terms read the same to both parties: "offering" is the offer's author
+    (A.GIVE_MONEY0, 3, "n1", ("The offering family pays {x} D (the other spends a "
+                              "diplomacy marker)", "提議方支付{x}元（對方花1個外交標記）")),
+    (A.ASK_MONEY0, 3, "n1", ("The other family pays {x} D to the offering family (which "
+                             "spends a diplomacy marker)", "對方支付{x}元給提議方（提議方花1個外交標記）")),
+    (A.GIVE_CARD0, len(CARDS), "c", ("The offering family gives {x} (the other spends a "
+                                     "diplomacy marker)", "提議方給出{x}（對方花1個外交標記）")),
     (A.RANSOM_TERM0, NL, "l", ("A ransom price for {x}", "{x}的贖金價格")),
     (A.PRICE0, A.MAX_PRICE + 1, "n0", ("Ransom: {x} D", "贖金：{x}元")),
     (A.PASSAGE0, NV, "v", ("Passage through {x} this movement", "本回合移動時可通過{x}")),
