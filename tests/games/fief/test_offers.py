@@ -29,6 +29,7 @@ from fief_scenario import (
 from noblesse.agents import make_agent
 from noblesse.games.fief.control import capture
 from noblesse.games.fief.economy import ransom_cap
+from noblesse.games.fief.offers import TRUCE
 
 
 def _purchase(n: int = 3) -> object:
@@ -396,3 +397,28 @@ def test_the_greedy_bot_offers_half_the_ransom_cap_for_its_captive() -> None:
     assert s.kind == A.OFFER_ANSWER and lo >= 0
     assert GAME.encode(bot.act(GAME, s, 1)) in ("offer:accept", "offer:refuse")
     assert s.offers_made[0] == 1
+
+
+def test_offers_open_in_the_ransom_step_and_at_a_marriage_proposal() -> None:
+    s = _purchase()
+    _captive(s)
+    begin(s, "ransoms")
+    assert s.kind == A.RANSOM and GAME.to_act(s) == (1,)    # the captor may release
+    assert legal_all(s, 1) == ["pass", "release:charles", "offer:to:1", "offer:to:3"]
+    s = _purchase()
+    begin(s, "announcements")
+    assert s.kind == A.PROPOSAL and GAME.to_act(s) == (0,)
+    assert legal_all(s, 0)[-2:] == ["offer:to:2", "offer:to:3"]
+
+
+def test_an_agreed_truce_lasts_until_the_end_of_the_battles() -> None:
+    s = _purchase()
+    lord(s, "eric", 0, "sigy")
+    troops(s, "sigy", 0, 2, 0)
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:truce:sigy", "offer:send")
+    _answer(s, 1, "accept")
+    assert s.pacts == [(TRUCE, 0, 1, V["sigy"], s.turn * 16 + A.BATTLES)]
+    begin(s, "battles")
+    assert s.kind != A.BATTLE_SELECT                         # nothing to declare
+    assert s.pacts == []                                     # gone with the phase
