@@ -118,10 +118,6 @@ def _gifts(s: FiefState, terms: list[tuple[int, int]]) -> tuple[set[str], set[st
     return to_author, to_recipient
 
 
-def _other(s: FiefState, f: int) -> int:
-    return s.o_to if f == s.o_author else s.o_author
-
-
 def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
     """Is the term ``act`` (``x``: the price or the partner) possible now between the
     author ``a`` and the recipient ``r``? Checked when it is added and when it is done."""
