@@ -29,7 +29,7 @@ C = {c.key: c.id for c in CARDS}
 B = {b.key: b.id for b in BOARD.bishoprics}
 
 __all__ = ["GAME", "A", "V", "F", "L", "C", "B", "IllegalAction", "table", "lord", "troops",
-           "fort", "mills", "begin", "do", "legal", "types", "events_of", "dice",
+           "fort", "mills", "begin", "do", "legal", "legal_all", "types", "events_of", "dice",
            "assert_illegal", "snapshot", "units", "pass_window"]
 
 
@@ -114,6 +114,12 @@ def do(s: FiefState, seat: int, *names: str) -> list[Event]:
 
 
 def legal(s: FiefState, seat: int) -> list[str]:
+    """The legal actions but the openers of an offer (``offer:to:*``, offered at every
+    window of §7.4: test_offers.py checks them with ``legal_all``)."""
+    return [x for x in legal_all(s, seat) if not x.startswith("offer:to:")]
+
+
+def legal_all(s: FiefState, seat: int) -> list[str]:
     return [GAME.encode(a) for a in GAME.legal_actions(s, seat)]
 
 

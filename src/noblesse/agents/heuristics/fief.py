@@ -17,6 +17,7 @@ import random
 from noblesse.core.game import Action, Game, State
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.battle import ATTACKER, DEFENDER, foes, side_strength, strength
+from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.endturn import VP_WIN
 from noblesse.games.fief.marriage import allied, ally_of
 from noblesse.games.fief.state import (
@@ -119,6 +120,10 @@ WINNABLE = 1.5        # attack when this many times stronger than the defence (a
 def choose(game: Game, state: State, seat: int, legal: list[Action],
            rng: random.Random) -> Action:
     s: FiefState = state  # type: ignore[assignment]
+    offered = _diplomacy(game, s, seat, legal, rng)
+    if offered is not None:
+        return offered
+    legal = [a for a in legal if a < A.OFFER_TO0] or legal     # no other offers
     if s.kind == A.BATTLE_SELECT:
         return _declare(s, seat, legal, rng)
     if s.kind in (A.ROUND_ATT, A.ROUND_DEF):
@@ -308,3 +313,46 @@ def _best_by_worth(game: Game, s: FiefState, seat: int, legal: list[Action],
         elif value > best_value - 1e-9:
             best.append(action)
     return best[rng.randrange(len(best))]
+
+
+# ------------------------------------------------------------------ diplomacy (offers.py)
+def _diplomacy(game: Game, s: FiefState, seat: int, legal: list[Action],
+               rng: random.Random) -> Action | None:
+    """Offers (§7.4): an offer to it is accepted when the position after it is worth more
+    than after refusing; it offers one thing, half the ransom cap for a captive of its
+    family, once a phase; otherwise None (the rest of ``choose`` decides)."""
+    if s.kind == A.OFFER_ANSWER:
+        world: FiefState = game.determinize(s, seat, rng)  # type: ignore[assignment]
+        values = []
+        for answer in (A.OFFER_ACCEPT, A.OFFER_REFUSE):
+            after = game.clone(world)
+            game.apply(after, seat, answer)
+            values.append(evaluate_all(game, after)[seat])
+        return A.OFFER_ACCEPT if values[0] > values[1] + 1e-9 else A.OFFER_REFUSE
+    if s.kind == A.OFFER_COMPOSE:
+        return _compose_offer(s, legal)
+    if s.kind in (A.RANSOM, A.PURCHASE) and not s.offers_made[seat]:
+        lo = _captive_to_buy(s, seat)
+        if lo >= 0 and A.OFFER_TO0 + s.l_captor[lo] in legal:
+            return A.OFFER_TO0 + s.l_captor[lo]
+    return None
+
+
+def _captive_to_buy(s: FiefState, seat: int) -> int:
+    """A lord of ``seat`` held by another family, whose half cap it can pay, or -1."""
+    for lo in range(NL):
+        if s.l_owner[lo] == seat and s.l_captor[lo] >= 0 \
+                and s.money[seat] >= ransom_cap(s, lo) // 2:
+            return lo
+    return -1
+
+
+def _compose_offer(s: FiefState, legal: list[Action]) -> Action:
+    if s.o_pending >= 0:                           # the price of the ransom
+        price = A.PRICE0 + ransom_cap(s, s.o_pending - A.RANSOM_TERM0) // 2
+        return price if price in legal else min(legal)
+    if s.o_terms:
+        return A.OFFER_SEND
+    lo = _captive_to_buy(s, s.o_author)
+    term = A.RANSOM_TERM0 + lo
+    return term if lo >= 0 and term in legal else A.OFFER_CANCEL

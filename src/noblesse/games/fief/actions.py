@@ -90,6 +90,27 @@ CARDINAL0 = _block("cardinal", LKEYS)
 BIRETTA0 = _block("biretta", LKEYS)
 GRANT0 = _block("grant", FKEYS)
 GRANTEE0 = _block("grant_to", LKEYS)
+# -- diplomacy: structured offers (spec §4.11, §7.4; offers.py) -------------------------
+MAX_PRICE = 15                                 # an agreed ransom is below the cap (<= 14)
+OFFER_TO0 = _block("offer:to", [str(i + 1) for i in range(SEATS)])
+OFFER_SEND = _block("offer", ["send", "cancel", "accept", "refuse"])
+OFFER_CANCEL, OFFER_ACCEPT, OFFER_REFUSE = OFFER_SEND + 1, OFFER_SEND + 2, OFFER_SEND + 3
+GIVE_MONEY0 = _block("term:give_money", ["1", "2", "3"])     # the author pays
+ASK_MONEY0 = _block("term:ask_money", ["1", "2", "3"])       # the recipient pays
+GIVE_CARD0 = _block("term:give_card", CARD_KEYS)             # from the author's hand
+RANSOM_TERM0 = _block("term:ransom", LKEYS)                  # then term:price:<D>
+PRICE0 = _block("term:price", [str(i) for i in range(MAX_PRICE + 1)])
+PASSAGE0 = _block("term:passage", VKEYS)
+TRUCE_TERM0 = _block("term:truce", VKEYS)
+CEDE0 = _block("term:cede", VKEYS)
+TITLE_TERM0 = _block("term:title", FKEYS)
+WED0 = _block("term:marry", LKEYS)                           # own lord, then the partner
+CARDINAL_TERM = _block("term", ["cardinal", "annulment"])
+ANNUL_TERM = CARDINAL_TERM + 1
+PROMISE_VOTE0 = _block("promise:vote", LKEYS)
+PROMISE_PAY0 = _block("promise:pay", ["1", "2", "3"])
+PROMISE_PEACE = _block("promise", ["peace"])
+OFFER_END = len(ACTION_NAMES)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
 # -- kinds of decision ------------------------------------------------------------
@@ -102,6 +123,7 @@ assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
  KEEPER, JOAN_TARGET, TITLE_HEIR, PLACE_FREED, ESCAPE_CHOICE, SIDE_CHANGE, PROPOSAL, PARTNER,
  MARRIAGE_ANSWER, POPE_DECREE, ANNULMENT_REQUEST, ANNULMENT_ANSWER, CANDIDACY, BALLOT,
  CROWN_PRINCE, CARDINAL_TARGET, CARDINAL_CONSENT, CARDINAL_REDIRECT, GRANTEE) = range(63)
+OFFER_COMPOSE, OFFER_ANSWER = 63, 64        # diplomacy (offers.py)
 KIND_NAMES = (
     "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
     "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
@@ -117,6 +139,7 @@ KIND_NAMES = (
     "annulment_request", "annulment_answer", "candidacy", "ballot",
     "crown_prince", "cardinal_target", "cardinal_consent", "cardinal_redirect",
     "royal_grant",
+    "offer_compose", "offer_answer",
 )
 
 # -- phases (spec §3) ----------------------------------------------------------------

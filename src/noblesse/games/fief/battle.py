@@ -125,7 +125,12 @@ def foes(s: FiefState, v: int, p: int) -> list[int]:
     lords alone is taken without dice, source: "遇到別人入侵會直接被綁票")."""
     if not troops(s, v, p):
         return []         # source: "在有自己和對方部隊的村莊" (NOTES disagreement 12)
-    return [g for g in range(s.n_players) if g != p and present(s, v, g)]
+    out = [g for g in range(s.n_players) if g != p and present(s, v, g)]
+    if s.pacts:           # §7.4: a truce agreed in an offer blocks the declaration
+        from noblesse.games.fief.offers import truce_agreed
+
+        out = [g for g in out if not truce_agreed(s, p, g, v)]
+    return out
 
 
 def breakable(s: FiefState, v: int) -> bool:

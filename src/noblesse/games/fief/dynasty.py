@@ -62,8 +62,12 @@ def ask_pope(s: FiefState, ev: list[Event]) -> None:
     """A Pope of another family approves or vetoes; else the Bishop is made Cardinal."""
     pope_family = owner(s, s.pope)
     if pope_family >= 0 and pope_family != s.red_hat_by:
-        s.kind, s.actor = A.CARDINAL_CONSENT, pope_family
-        return
+        from noblesse.games.fief.offers import consent_agreed
+
+        if not consent_agreed(s, pope_family, s.red_hat_by):
+            s.kind, s.actor = A.CARDINAL_CONSENT, pope_family
+            return
+        ev.append(Event("cardinal_agreed", {"seat": pope_family, "lord": s.red_hat}))
     make_cardinal(s, s.red_hat, ev)
 
 

@@ -20,6 +20,7 @@ from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import drop_escort, lift_lord, put_lord, settle
 from noblesse.games.fief.disasters import blocked, entry_deaths, entry_loss, plague_entry
 from noblesse.games.fief.joan import JOAN_MOVES
+from noblesse.games.fief.offers import passage_agreed
 from noblesse.games.fief.state import (
     ADJ,
     DATA,
@@ -276,6 +277,10 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         w = action - A.MOVE0
         # out of a besieged fortress by a Secret Passage, no besieger is asked for his road
         keeper = road_keeper(s, v, w, p) if s.l_pass[lo] != SP_OUT else -1
+        if keeper >= 0 and s.pacts and passage_agreed(s, keeper, p, v):
+            ev.append(Event("passage", {"seat": keeper, "mover": p, "lord": lo,
+                                        "granted": True, "village": v, "agreed": True}))
+            keeper = -1                  # §7.4: a passage agreed in an offer
         if keeper >= 0:
             s.kind, s.actor, s.target, s.mode = A.PERMIT, keeper, w, ROAD
             ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
@@ -327,6 +332,12 @@ def arrived(s: FiefState, lo: int, ev: list[Event]) -> None:
     settle(s, w, ev)
     if owner >= 0 and owner != p and s.l_moves[lo] > 0:
         if unasked:              # a Secret Passage: through without asking (§4.12.2)
+            s.l_pass[lo] = PERMITTED
+            s.kind, s.actor = A.MOVE_LORD, p
+            return
+        if s.pacts and passage_agreed(s, owner, p, w):   # §7.4: agreed in an offer
+            ev.append(Event("passage", {"seat": owner, "mover": p, "lord": lo,
+                                        "granted": True, "village": w, "agreed": True}))
             s.l_pass[lo] = PERMITTED
             s.kind, s.actor = A.MOVE_LORD, p
             return

@@ -27,6 +27,7 @@ from noblesse.games.fief import (
     intrigue,
     joan,
     movement,
+    offers,
     succession,
 )
 from noblesse.games.fief.control import next_placement, place_lord, settle
@@ -242,6 +243,7 @@ class FiefRules(GameBase):
         if phase == A.ANNOUNCE:
             s.turn += 1
             ev.append(Event("turn", {"turn": s.turn, "first": s.first}))
+        offers.on_phase(s, ev)            # offers counted again, pacts expire or apply
         ev.append(Event("phase", {"phase": A.PHASE_NAMES[phase]}))
         if phase == A.ANNOUNCE:
             announce.open_phase(s)
@@ -279,11 +281,22 @@ class FiefRules(GameBase):
 
     def _legal(self, state: FiefState, seat: int) -> list[Action]:
         legal = LEGAL.get(state.kind)
-        return legal(state, seat) if legal else []
+        out = legal(state, seat) if legal else []
+        if state.kind in offers.WINDOWS and out:
+            out = out + offers.openers(state, seat)  # §7.4: an offer may open here
+        return out
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:
         s, k = state, state.kind
         ev: list[Event] = []
+        if k in offers.KINDS or action >= A.OFFER_TO0:
+            offers.apply(s, seat, action, ev)
+            if s.kind in offers.WINDOWS and not LEGAL[s.kind](s, s.actor):
+                s.kind = A.NONE           # what the offer did ended the decision
+            self.run(s, ev)
+            if not s.over:
+                s.vp = victory_points(s)
+            return ev
         s.kind = A.NONE
         done = bool(APPLY[k](s, seat, action, ev))
         if done:
@@ -377,6 +390,7 @@ LEGAL: dict[int, Callable[[FiefState, int], list[Action]]] = {
     A.CARDINAL_CONSENT: _fixed(A.CONSENT_YES, A.CONSENT_NO),
     A.CARDINAL_REDIRECT: _of_state(dynasty.legal_redirect),
     A.GRANTEE: _of_state(dynasty.legal_grantee),
+    A.OFFER_COMPOSE: offers.legal_compose, A.OFFER_ANSWER: offers.legal_answer,
 }
 """The legal actions of each kind of decision, for the seat that must take it."""
 

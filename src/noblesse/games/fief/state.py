@@ -67,6 +67,7 @@ _LISTS = (
     "clerics", "up_failed", "loss_due", "keep_due", "revealed", "revealed_by",
     "heir_due", "spouse", "excommunicated", "place_due", "entry_due", "b_group",
     "ballot", "voters", "candidates", "new_bishops",
+    "markers", "offers_made", "o_terms", "pacts", "promises",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
@@ -79,6 +80,7 @@ _SCALARS = (
     "b_open", "b_ambusher", "truced", "truce_broken",
     "election", "m_lord", "m_partner",
     "red_hat", "red_hat_by", "red_hat_how",
+    "o_author", "o_to", "o_resume", "o_pending",
 )
 
 
@@ -180,6 +182,14 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.heir_kind, s.heir_actor = 0, -1    # the decision a choice of heir interrupted
     s.engines_used = [0] * n
     s.vp = [0] * n
+    # diplomacy (§4.11, §7.4; offers.py): markers left, offers opened this phase, the
+    # offer being made (author, recipient, terms, the interrupted decision, a term's
+    # first half), binding agreements still to apply, promises recorded
+    s.markers = [DATA.kit_count("diplomacy_marker")] * n
+    s.offers_made = [0] * n
+    s.o_author = s.o_to = s.o_pending = -1
+    s.o_resume = 0
+    s.o_terms, s.pacts, s.promises = [], [], []
     return s
 
 

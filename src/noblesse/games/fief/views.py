@@ -16,7 +16,7 @@ from typing import Any
 
 from noblesse.core.text import pick, seat_name
 from noblesse.games.fief import actions as A
-from noblesse.games.fief import announce
+from noblesse.games.fief import announce, offers
 from noblesse.games.fief.cards import STEP_NAMES
 from noblesse.games.fief.crown import BY_BIRETTA, BY_CARD
 from noblesse.games.fief.dynasty import red_hat_pending
@@ -63,6 +63,29 @@ def _key(lo: int) -> str | None:
 
 def _keys(cards: list[int]) -> list[str]:
     return sorted(CARDS[c].key for c in cards)
+
+
+def _terms(names: list[str]) -> list[dict[str, str]]:
+    return [{"term": x, "en": term_text(x, "en"), "zh-TW": term_text(x, "zh-TW")}
+            for x in names]
+
+
+def _offer(s: FiefState, seat: int | None) -> dict[str, Any] | None:
+    """The offer being made, to its author and (once sent) its recipient only (§7.1)."""
+    if s.o_author < 0 or seat is None:
+        return None
+    sent = s.kind == A.OFFER_ANSWER
+    if seat != s.o_author and not (sent and seat == s.o_to):
+        return None
+    return {"from": s.o_author, "to": s.o_to, "sent": sent,
+            "terms": _terms(offers.term_names(s.o_terms)),
+            "pending": A.ACTION_NAMES[s.o_pending] if s.o_pending >= 0 else None}
+
+
+def _promises(s: FiefState, seat: int | None) -> list[dict[str, Any]]:
+    """Promises recorded in accepted offers, shown to the two parties only (§7.1)."""
+    return [{"from": a, "to": r, "turn": turn, **_terms([A.ACTION_NAMES[act]])[0]}
+            for a, r, act, turn in s.promises if seat in (a, r)]
 
 
 class FiefViews:
@@ -116,6 +139,7 @@ class FiefViews:
                 "hand_count": len(hand),
                 "hand_lord_backs": sum(1 for c in hand if CARD_DECK[c] == "lord"),
                 "siege_engines_left": 2 - s.engines_used[f],
+                "diplomacy_markers": s.markers[f],
             })
         out: dict[str, Any] = {
             "game": "fief", "seat": seat, "turn": s.turn, "max_turns": s.max_turns,
@@ -144,6 +168,8 @@ class FiefViews:
             "decision": self._decision(s),
             "battle": self._battle(s),
             "hand": _keys(s.hand[seat]) if seat is not None else None,
+            "offer": _offer(s, seat),
+            "promises": _promises(s, seat),
         }
         if s.over:
             out["winners"] = list(self.winners(s))  # type: ignore[attr-defined]
@@ -217,6 +243,10 @@ class FiefViews:
     def determinize(self, state: FiefState, seat: int, rng: random.Random) -> FiefState:
         s = state.clone()
         s.rng = random.Random(rng.getrandbits(64))
+        # cards offered to this seat (an offer sent to it) it has seen: they stay
+        shown = {(s.o_author, act - A.GIVE_CARD0) for act, _ in s.o_terms
+                 if s.kind == A.OFFER_ANSWER and seat == s.o_to
+                 and A.GIVE_CARD0 <= act < A.RANSOM_TERM0}
         for deck, pile in (("lord", s.lord_deck), ("fortune", s.fd_deck)):
             # a disaster drawn is revealed and set aside at once: it is never in a hand
             stay = [c for c in pile if CARD_KIND[c] == "disaster"]
@@ -226,7 +256,7 @@ class FiefViews:
                 if f == seat:
                     continue
                 for i, c in enumerate(s.hand[f]):
-                    if CARD_DECK[c] == deck:
+                    if CARD_DECK[c] == deck and (f, c) not in shown:
                         pool.append(c)
                         slots.append((f, i))
             rng.shuffle(pool)
@@ -439,6 +469,9 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "cardinal_redirect": ("Vetoed: give the Cardinal card to another Bishop, or discard it",
                           "已否決：把紅衣主教卡給另一位主教，或棄掉"),
     "royal_grant": ("To which lord does the Crown grant the title?", "王室把爵位賜給哪位貴族？"),
+    "offer_compose": ("Your offer: add terms, then send it (or drop it)",
+                      "你的協議：加入條款後送出（或取消）"),
+    "offer_answer": ("An offer to you: accept it or refuse it", "有人向你提出協議：接受或拒絕"),
 }
 
 SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
@@ -485,6 +518,14 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.PRINCE_NO: ("An ordinary lord", "一般貴族"),
     A.CONSENT_YES: ("Approve the Cardinal", "同意紅衣主教"),
     A.CONSENT_NO: ("Veto the Cardinal", "否決紅衣主教"),
+    A.OFFER_SEND: ("Send the offer", "送出協議"),
+    A.OFFER_CANCEL: ("Drop the offer", "取消協議"),
+    A.OFFER_ACCEPT: ("Accept the offer", "接受協議"),
+    A.OFFER_REFUSE: ("Refuse the offer", "拒絕協議"),
+    A.CARDINAL_TERM: ("The Pope approves the next Cardinal this turn",
+                      "教宗同意本回合的下一位紅衣主教"),
+    A.ANNUL_TERM: ("The Pope annuls the marriage", "教宗宣告婚姻無效"),
+    A.PROMISE_PEACE: ("Promise: no attack", "承諾：不攻擊"),
 }
 
 SIDE_CHANGE_ACTIONS: dict[int, tuple[str, str]] = {      # the same choices, mid-battle
@@ -541,6 +582,24 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.BIRETTA0, NL, "l", ("Buy the biretta for {x} (5 D)", "為{x}購買紅衣主教職（5元）")),
     (A.GRANT0, NF, "f", ("Grant the vacant title of {x}", "賜予{x}的空缺爵位")),
     (A.GRANTEE0, NL, "l", ("Grant it to {x}", "賜給{x}")),
+    # diplomacy (offers.py, §7.4)
+    (A.OFFER_TO0, SEATS, "s", ("Make an offer to {x}", "向{x}提出協議")),
+    # the terms read the same to both parties: "offering" is the offer's author
+    (A.GIVE_MONEY0, 3, "n1", ("The offering family pays {x} D (the other spends a "
+                              "diplomacy marker)", "提議方支付{x}元（對方花1個外交標記）")),
+    (A.ASK_MONEY0, 3, "n1", ("The other family pays {x} D to the offering family (which "
+                             "spends a diplomacy marker)", "對方支付{x}元給提議方（提議方花1個外交標記）")),
+    (A.GIVE_CARD0, len(CARDS), "c", ("The offering family gives {x} (the other spends a "
+                                     "diplomacy marker)", "提議方給出{x}（對方花1個外交標記）")),
+    (A.RANSOM_TERM0, NL, "l", ("A ransom price for {x}", "{x}的贖金價格")),
+    (A.PRICE0, A.MAX_PRICE + 1, "n0", ("Ransom: {x} D", "贖金：{x}元")),
+    (A.PASSAGE0, NV, "v", ("Passage through {x} this movement", "本回合移動時可通過{x}")),
+    (A.TRUCE_TERM0, NV, "v", ("Truce in {x} this battle phase", "本回合戰鬥階段在{x}休戰")),
+    (A.CEDE0, NV, "v", ("Hand over {x}", "移交{x}的控制權")),
+    (A.TITLE_TERM0, NF, "f", ("The Crown grants the title of {x}", "王室賜予{x}的爵位")),
+    (A.WED0, NL, "l", ("Marriage: {x}", "婚約：{x}")),
+    (A.PROMISE_VOTE0, NL, "l", ("Promise: vote for {x}", "承諾：投票給{x}")),
+    (A.PROMISE_PAY0, 3, "n1", ("Promise: pay {x} D later", "承諾：日後支付{x}元")),
 ]
 
 
@@ -555,6 +614,8 @@ def _thing(kind: str, i: int, lang: str, names: list[str] | None) -> str:
         return _n(FIEFS[i], lang)
     if kind == "b":
         return _n(BISHOPRICS[i], lang)
+    if kind in ("n0", "n1"):
+        return str(i + int(kind[1]))
     return seat_name(i, lang, names)
 
 
@@ -565,6 +626,18 @@ def action_text(action: int, lang: str = "en", names: list[str] | None = None) -
         if start <= action < start + size:
             return pick(*text, lang).format(x=_thing(kind, action - start, lang, names))
     return A.ACTION_NAMES[action]
+
+
+def term_text(name: str, lang: str = "en", names: list[str] | None = None) -> str:
+    """A term of an offer as ``offers.term_names`` writes it (``term:ransom:x@4``)."""
+    head, _, arg = name.partition("@")
+    text = action_text(A.ACTION_NAMES.index(head), lang, names)
+    if not arg:
+        return text
+    if head.startswith("term:marry"):
+        partner = next(i for i, c in enumerate(LORD_CARDS) if c.key == arg)
+        return text + pick(" and {x}", "與{x}", lang).format(x=lord_name(partner, lang))
+    return text + pick(" at {x} D", "，{x}元", lang).format(x=arg)
 
 
 EVENT_TEXT: dict[str, tuple[str, str]] = {
@@ -690,6 +763,23 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "biretta": ("{who} asks the biretta for {lord}", "{who}為{lord}申請紅衣主教職"),
     "royal_grant": ("The Crown ({who}) grants {fief} to {lord} ({owner})",
                     "王室（{who}）把{fief}賜給{lord}（{owner}）"),
+    "offer_opened": ("{who} opens talks with {with_}", "{who}與{with_}展開談判"),
+    "offer_cancelled": ("{who} drops the offer to {with_}", "{who}取消給{with_}的協議"),
+    "offer_made": ("{who} makes an offer to {with_}", "{who}向{with_}提出協議"),
+    "offer_refused": ("{who} refuses the offer of {with_}", "{who}拒絕{with_}的協議"),
+    "offer_accepted": ("{who} accepts the offer of {with_}: {terms}",
+                       "{who}接受{with_}的協議：{terms}"),
+    "offer_failed": ("The offer of {with_} to {who} cannot be carried out: nothing is done",
+                     "{with_}給{who}的協議無法執行：全部不生效"),
+    "diplomacy_marker": ("{who} spends a diplomacy marker ({left} left)",
+                         "{who}花掉1個外交標記（剩{left}個）"),
+    "gift": ("{who} pays {paid} D to {with_}", "{who}支付{paid}元給{with_}"),
+    "card_given": ("{who} gives a card to {with_}", "{who}給{with_}1張牌"),
+    "card_given/seen": ("{who} gives {card} to {with_}", "{who}把{card}給{with_}"),
+    "betrothal_void": ("The agreed marriage of {lord} and {partner} cannot be made",
+                       "{lord}與{partner}的婚約無法履行"),
+    "cardinal_agreed": ("The Pope ({who}) approves {lord} as Cardinal, as agreed",
+                        "教宗（{who}）依協議同意{lord}成為紅衣主教"),
 }
 
 
@@ -733,7 +823,9 @@ def word(key: str, lang: str) -> str:
 
 def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
     kind = event["type"]
-    if kind in ("draw", "ballot_cast") and ("card" in event or "vote" in event):
+    if "card_received" in event:                     # an offer's card, as its recipient sees it
+        event = {**event, "card": event["card_received"]}
+    if kind in ("draw", "ballot_cast", "card_given") and ("card" in event or "vote" in event):
         kind += "/seen"
     template = EVENT_TEXT.get(kind)
     if template is None:
@@ -770,6 +862,8 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
             f[key] = pick("grants" if value else "refuses", "允許" if value else "拒絕", lang)
         elif key in WORDS_OF and isinstance(value, str):
             f[key] = word(value, lang)
+        elif key in ("terms", "terms_received", "promises", "promises_received"):
+            f[key] = pick(", ", "、", lang).join(term_text(x, lang, names) for x in value) or "-"
         elif key == "winners":
             f[key] = ", ".join(seat_name(w, lang, names) for w in value)
         elif key in ("gains", "vp"):

@@ -5,7 +5,8 @@
 // in, place a lord in, move to, fight, besiege or pillage; a lord to move, to name as
 // title holder, to lose or to make Joan d'Arc; a card of yours to play or discard; the
 // rest (buying, passage answers, battle choices) are buttons. In the Cards phase the
-// step (discard, draw, play, hand limit) follows the phase's name.
+// step (discard, draw, play, hand limit) follows the phase's name. Offers (diplomacy)
+// are made and answered in their own panel.
 import { bind, otherChoices } from "/static/board.js";
 import { el } from "/static/i18n.js";
 
@@ -131,7 +132,7 @@ function families(ctx, bound) {
     const turn = v.to_act.includes(p.seat) && !v.over;
     return el("div", { class: `player${turn ? " turn" : ""}`, "data-seat": p.seat },
       el("h3", {}, seatDot(p.seat), ctx.seatName(p.seat), el("span", { class: "meta" },
-        `${p.vp} VP · ${p.money} ${zh ? "元" : "D"} · ${p.hand_count} ${ctx.t("cards")}`)),
+        `${p.vp} VP · ${p.money} ${zh ? "元" : "D"} · ${p.hand_count} ${ctx.t("cards")} · ${zh ? "外交標記" : "diplomacy markers"} ${p.diplomacy_markers}`)),
       lords);
   });
 }
@@ -183,6 +184,38 @@ function handPanel(ctx, bound) {
     el("div", { class: "row", id: "hand" }, cards.length ? cards : el("span", {}, ctx.t("empty"))));
 }
 
+// Diplomacy (spec §7.4): the offer being made (to its author, and once sent to its
+// recipient), the choices to open, compose, send, drop, accept or refuse one, and the
+// promises recorded between this seat and the others.
+const OFFER_ACTION = /^(offer|term|promise):/;
+
+function offerPanel(ctx, bound) {
+  const v = ctx.view;
+  const zh = ctx.lang === "zh-TW";
+  const choices = [...ctx.legal.values()].filter((l) => OFFER_ACTION.test(l.action)).map((l) => {
+    bound.add(l.action);
+    const quiet = l.action === "offer:cancel" || l.action === "offer:refuse";
+    return el("button", { class: quiet ? "" : "primary", "data-action": l.action,
+      onclick: () => ctx.act(l.action) }, ctx.pick(l.label));
+  });
+  const parts = [];
+  const o = v.offer;
+  if (o) {
+    const head = zh ? `${ctx.seatName(o.from)}給${ctx.seatName(o.to)}的協議${o.sent ? "" : "（擬定中）"}`
+      : `Offer from ${ctx.seatName(o.from)} to ${ctx.seatName(o.to)}${o.sent ? "" : " (being written)"}`;
+    parts.push(el("div", { class: "meta", id: "offer-head" }, head));
+    parts.push(el("ul", { id: "offer-terms" }, o.terms.map((x) => el("li", { "data-term": x.term }, ctx.pick(x)))));
+  }
+  if (choices.length) parts.push(el("div", { class: "choices", id: "offer-choices" }, choices));
+  if (v.promises && v.promises.length) {
+    parts.push(el("div", { class: "zone-title" }, zh ? "承諾（不具約束力）" : "Promises (not binding)"));
+    parts.push(el("ul", { id: "promises" }, v.promises.map((p) => el("li", {},
+      `${ctx.seatName(p.from)} → ${ctx.seatName(p.to)}: ${ctx.pick(p)} (${zh ? `第 ${p.turn} 回合` : `turn ${p.turn}`})`))));
+  }
+  if (!parts.length) return "";
+  return el("div", { id: "offers" }, el("div", { class: "zone-title" }, zh ? "外交" : "Diplomacy"), parts);
+}
+
 // The battle being fought: where, who against whom (with their sides), the round.
 function battleLine(ctx) {
   const b = ctx.view.battle;
@@ -225,10 +258,11 @@ export function render(root, ctx) {
   const hand = handPanel(ctx, bound);
   const players = families(ctx, bound);
   const battle = v.battle ? battleLine(ctx) : announcementLine(ctx);
+  const offers = offerPanel(ctx, bound);
   const buttons = otherChoices(ctx, bound, ["pass", "lord_done", "stay", "let_go", "city:none"]);
   const prompt = ctx.msg && ctx.msg.prompt ? el("div", { class: "zone-title" }, ctx.pick(ctx.msg.prompt)) : "";
   root.replaceChildren(
-    el("section", {}, head, prompt, battle, buttons.length ? el("div", { class: "choices", id: "choices" }, buttons) : "", hand),
+    el("section", {}, head, prompt, battle, buttons.length ? el("div", { class: "choices", id: "choices" }, buttons) : "", offers, hand),
     el("section", {}, map),
     el("section", { id: "players" }, players, bishopricPanel(ctx)));
 }

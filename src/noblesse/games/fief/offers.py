@@ -1,0 +1,406 @@
+"""Diplomacy as structured offers (spec §4.11, §7.4).
+
+An offer is made in steps of legal actions, at a window: the first decision of a player's
+own turn in the Ransom, Purchase, Movement and Battle phases, and his marriage proposal
+in the Announcements (``WINDOWS``, each time that decision is asked). ``offer:to:<seat>``
+opens it (at most ``offers_per_phase`` a family a phase [assumed]); ``term:*`` and
+``promise:*`` add terms (at most ``offer_terms_max``, each legal now); ``offer:send``
+hands it to the recipient, whose decision it then is (``offer:accept | offer:refuse``);
+``offer:cancel`` drops it. Either way the interrupted decision is asked again.
+
+Accepted, the binding terms are checked again and carried out together, or none is
+(event ``offer_failed``). Money and cards go to a family only if it spends one of its
+diplomacy markers: one marker an offer, for up to 3 D or for cards, not both (§4.11).
+Ransoms, passages, truces, hand-overs, grants, approvals, marriages and annulments need
+no marker (§4.11 [assumed]). Agreements for later (a passage, a truce, a Cardinal, a
+marriage) are ``pacts``; promises are recorded (``promises``) and bind nobody.
+"""
+
+from __future__ import annotations
+
+from noblesse.core.events import Event
+from noblesse.games.fief import actions as A
+from noblesse.games.fief import marriage
+from noblesse.games.fief.control import free, settle
+from noblesse.games.fief.crown import crown_family
+from noblesse.games.fief.dynasty import grantees
+from noblesse.games.fief.economy import ransom_cap
+from noblesse.games.fief.state import (
+    ASSUMED,
+    NF,
+    NL,
+    NV,
+    SEATS,
+    FiefState,
+    besieged,
+    present,
+)
+
+OFFERS_PER_PHASE = int(ASSUMED["offers_per_phase"])
+TERMS_MAX = int(ASSUMED["offer_terms_max"])
+HAND_LIMIT = int(ASSUMED["hand_limit"])
+WINDOWS = frozenset((A.RANSOM, A.PURCHASE, A.MOVE_SELECT, A.BATTLE_SELECT, A.PROPOSAL))
+KINDS = frozenset((A.OFFER_COMPOSE, A.OFFER_ANSWER))
+PASSAGE, TRUCE, CARDINAL, BETROTHAL = range(4)      # the kinds of pact
+PHASES = 16                                         # a pact lasts until turn * 16 + phase
+NCARDS = A.RANSOM_TERM0 - A.GIVE_CARD0
+
+
+def _in(action: int, start: int, size: int) -> bool:
+    return start <= action < start + size
+
+
+# ------------------------------------------------------------------ windows and limits
+def openers(s: FiefState, p: int) -> list[int]:
+    """``offer:to:<seat>`` while the family has offers left this phase."""
+    if s.offers_made[p] >= OFFERS_PER_PHASE:
+        return []
+    return [A.OFFER_TO0 + g for g in range(s.n_players) if g != p]
+
+
+def on_phase(s: FiefState, ev: list[Event]) -> None:
+    """A new phase: the offer counts start again, expired pacts go, and at the
+    Announcements the agreed marriages are made if both may still marry."""
+    s.offers_made = [0] * s.n_players
+    if not s.pacts:
+        return
+    now = s.turn * PHASES + s.phase
+    keep = []
+    for pact in s.pacts:
+        if pact[0] == BETROTHAL:
+            if s.phase == A.ANNOUNCE:
+                _perform_betrothal(s, pact[1], pact[2], ev)
+                continue
+        elif pact[4] < now:
+            continue
+        keep.append(pact)
+    s.pacts = keep
+
+
+def _perform_betrothal(s: FiefState, lo: int, other: int, ev: list[Event]) -> None:
+    if other in marriage.partners(s, lo) and marriage.can_marry(s, lo) \
+            and marriage.family_free(s, s.l_owner[lo]):
+        marriage.wed(s, lo, other, ev)
+    else:
+        ev.append(Event("betrothal_void", {"seat": s.l_owner[lo], "lord": lo,
+                                           "partner": other}))
+
+
+def passage_agreed(s: FiefState, grantor: int, grantee: int, v: int) -> bool:
+    """An accepted passage term: the engine answers the request itself (§7.4)."""
+    return any(pact[0] == PASSAGE and pact[1] == grantor and pact[2] == grantee
+               and pact[3] == v for pact in s.pacts)
+
+
+def truce_agreed(s: FiefState, f: int, g: int, v: int) -> bool:
+    """An accepted truce term: neither family declares a battle on the other there."""
+    return any(pact[0] == TRUCE and pact[3] == v and {pact[1], pact[2]} == {f, g}
+               for pact in s.pacts)
+
+
+def consent_agreed(s: FiefState, pope_family: int, by: int) -> bool:
+    return any(pact[0] == CARDINAL and pact[1] == pope_family and pact[2] == by
+               for pact in s.pacts)
+
+
+# ------------------------------------------------------------------ the terms
+def _gifts(s: FiefState, terms: list[tuple[int, int]]) -> tuple[set[str], set[str]]:
+    """What the author and the recipient receive that needs a marker: money, cards."""
+    to_author: set[str] = set()
+    to_recipient: set[str] = set()
+    for act, _ in terms:
+        if _in(act, A.GIVE_MONEY0, 3):
+            to_recipient.add("money")
+        elif _in(act, A.ASK_MONEY0, 3):
+            to_author.add("money")
+        elif _in(act, A.GIVE_CARD0, NCARDS):
+            to_recipient.add("cards")
+    return to_author, to_recipient
+
+
+def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
+    """Is the term ``act`` (``x``: the price or the partner) possible now between the
+    author ``a`` and the recipient ``r``? Checked when it is added and when it is done."""
+    if _in(act, A.GIVE_MONEY0, 3):
+        return s.money[a] > act - A.GIVE_MONEY0 and s.markers[r] > 0
+    if _in(act, A.ASK_MONEY0, 3):
+        return s.money[r] > act - A.ASK_MONEY0 and s.markers[a] > 0
+    if _in(act, A.GIVE_CARD0, NCARDS):
+        return act - A.GIVE_CARD0 in s.hand[a] and s.markers[r] > 0
+    if _in(act, A.RANSOM_TERM0, NL):
+        lo = act - A.RANSOM_TERM0
+        captor = s.l_captor[lo]
+        if captor < 0 or {captor, s.l_owner[lo]} != {a, r}:
+            return False
+        return x < 0 or (x < ransom_cap(s, lo) and s.money[s.l_owner[lo]] >= x)
+    if _in(act, A.PASSAGE0, NV):
+        return s.phase <= A.MOVEMENT and s.ctrl[act - A.PASSAGE0] in (a, r)
+    if _in(act, A.TRUCE_TERM0, NV):
+        v = act - A.TRUCE_TERM0
+        return (s.phase <= A.BATTLES and s.b_village != v and present(s, v, a)
+                and present(s, v, r))
+    if _in(act, A.CEDE0, NV):
+        v = act - A.CEDE0
+        c = s.ctrl[v]
+        return (c in (a, r) and present(s, v, a + r - c) and s.b_village != v
+                and not besieged(s, v))
+    if _in(act, A.TITLE_TERM0, NF):
+        crown = crown_family(s)
+        if crown not in (a, r):
+            return False
+        holders = grantees(s, act - A.TITLE_TERM0)
+        return bool(holders) and s.l_owner[holders[0]] == a + r - crown
+    if _in(act, A.WED0, NL):
+        lo = act - A.WED0
+        if x < 0:
+            return (s.l_owner[lo] == a and marriage.can_marry(s, lo)
+                    and marriage.family_free(s, a) and any(s.l_owner[o] == r for o in marriage.partners(s, lo)))
+        return (s.l_owner[lo] == a and marriage.can_marry(s, lo)
+                and marriage.family_free(s, a) and s.l_owner[x] == r
+                and x in marriage.partners(s, lo))
+    if act == A.CARDINAL_TERM:
+        pope = s.l_owner[s.pope] if marriage.in_play(s, s.pope) else -1
+        return pope in (a, r)
+    if act == A.ANNUL_TERM:
+        pope = s.l_owner[s.pope] if marriage.in_play(s, s.pope) else -1
+        if pope not in (a, r):
+            return False
+        lo = marriage.family_marriage(s, a + r - pope)
+        return lo >= 0 and marriage.annullable(s, lo)
+    if _in(act, A.PROMISE_VOTE0, NL):
+        return marriage.in_play(s, act - A.PROMISE_VOTE0)
+    return _in(act, A.PROMISE_PAY0, 3) or act == A.PROMISE_PEACE
+
+
+def legal_compose(s: FiefState, p: int) -> list[int]:
+    """The terms ``p`` may add now (each once; the marker rule; the hand limit), send
+    once there is a term, cancel always. Written out block by block: the random
+    playouts compose many offers, so this must be quick."""
+    a, r = p, s.o_to
+    if s.o_pending >= 0:                       # the second half of a ransom or marriage
+        act = s.o_pending
+        if act >= A.WED0:
+            second = [A.WED0 + x for x in range(NL) if term_ok(s, a, r, act, x)]
+        else:
+            second = [A.PRICE0 + x for x in range(A.MAX_PRICE + 1)
+                      if term_ok(s, a, r, act, x)]
+        return [A.OFFER_CANCEL, *second]          # cancel comes first in the index
+    out = [A.OFFER_SEND, A.OFFER_CANCEL] if s.o_terms else [A.OFFER_CANCEL]
+    if len(s.o_terms) >= TERMS_MAX:
+        return out
+    used = {act for act, _ in s.o_terms}
+    to_author, to_recipient = _gifts(s, s.o_terms)
+    if not to_recipient and s.markers[r]:
+        out += range(A.GIVE_MONEY0, A.GIVE_MONEY0 + min(3, s.money[a]))
+    if not to_author and s.markers[a]:
+        out += range(A.ASK_MONEY0, A.ASK_MONEY0 + min(3, s.money[r]))
+    cards = sum(1 for act in used if _in(act, A.GIVE_CARD0, NCARDS))
+    if "money" not in to_recipient and s.markers[r] \
+            and len(s.hand[r]) + cards < HAND_LIMIT:
+        out += {A.GIVE_CARD0 + c for c in s.hand[a]} - used
+    for lo in range(NL):
+        captor = s.l_captor[lo]
+        if captor >= 0 and A.RANSOM_TERM0 + lo not in used \
+                and {captor, s.l_owner[lo]} == {a, r}:
+            out.append(A.RANSOM_TERM0 + lo)
+    out += _village_terms(s, a, r, used)
+    crown = crown_family(s)
+    if crown in (a, r):
+        out += [A.TITLE_TERM0 + f for f in range(NF) if s.fief_holder[f] < 0
+                and A.TITLE_TERM0 + f not in used and term_ok(s, a, r, A.TITLE_TERM0 + f, -1)]
+    if not any(_in(u, A.WED0, NL) for u in used) and marriage.family_free(s, a):
+        out += [A.WED0 + lo for lo in range(NL)
+                if s.l_owner[lo] == a and term_ok(s, a, r, A.WED0 + lo, -1)]
+    for act in (A.CARDINAL_TERM, A.ANNUL_TERM):
+        if act not in used and term_ok(s, a, r, act, -1):
+            out.append(act)
+    out += [A.PROMISE_VOTE0 + lo for lo in range(NL)
+            if s.l_owner[lo] >= 0 and A.PROMISE_VOTE0 + lo not in used]
+    if not any(_in(u, A.PROMISE_PAY0, 3) for u in used):
+        out += range(A.PROMISE_PAY0, A.PROMISE_PAY0 + 3)
+    if A.PROMISE_PEACE not in used:
+        out.append(A.PROMISE_PEACE)
+    return sorted(out)
+
+
+def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
+    """Passage (a party's village, up to the Movement), truce (both there, up to the
+    Battles), hand-over (a party's village where the other is, no battle or siege)."""
+    out = []
+    passage, truce = s.phase <= A.MOVEMENT, s.phase <= A.BATTLES
+    lp, k, m, ctrl = s.LP, s.K, s.M, s.ctrl
+    for v in range(NV):
+        c = ctrl[v]
+        if passage and (c == a or c == r):
+            out.append(A.PASSAGE0 + v)
+        ia, ir = v * SEATS + a, v * SEATS + r
+        here_a = lp[ia] or k[ia] or m[ia]         # present(s, v, a), inlined
+        here_r = lp[ir] or k[ir] or m[ir]
+        if not (here_a or here_r) or s.b_village == v:
+            continue
+        if truce and here_a and here_r:
+            out.append(A.TRUCE_TERM0 + v)
+        if (c == a and here_r or c == r and here_a) and not besieged(s, v):
+            out.append(A.CEDE0 + v)
+    return [x for x in out if x not in used] if used else out
+
+
+def legal_answer(s: FiefState, p: int) -> list[int]:
+    return [A.OFFER_ACCEPT, A.OFFER_REFUSE]
+
+
+# ------------------------------------------------------------------ making an offer
+def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """Every offer action: opening, a term, send, cancel, accept, refuse."""
+    if _in(action, A.OFFER_TO0, 6):
+        s.o_resume, s.o_author, s.o_to = s.kind, p, action - A.OFFER_TO0
+        s.o_terms, s.o_pending = [], -1
+        s.offers_made[p] += 1
+        s.kind = A.OFFER_COMPOSE
+        ev.append(Event("offer_opened", {"seat": p, "with": s.o_to}))
+    elif action == A.OFFER_CANCEL:
+        ev.append(Event("offer_cancelled", {"seat": p, "with": s.o_to}))
+        _close(s)
+    elif action == A.OFFER_SEND:
+        s.kind, s.actor = A.OFFER_ANSWER, s.o_to
+        terms = term_names(s.o_terms)
+        # each party's private part has its own key: a private part is one seat's
+        ev.append(Event("offer_made", {"seat": p, "with": s.o_to},
+                        {p: {"terms": terms}, s.o_to: {"terms_received": terms}}))
+    elif action == A.OFFER_REFUSE:
+        ev.append(Event("offer_refused", {"seat": p, "with": s.o_author}))
+        _close(s)
+    elif action == A.OFFER_ACCEPT:
+        accept(s, ev)
+        _close(s)
+    elif s.o_pending >= 0:
+        x = action - (A.WED0 if s.o_pending >= A.WED0 else A.PRICE0)
+        s.o_terms.append((s.o_pending, x))
+        s.o_pending = -1
+    elif _in(action, A.RANSOM_TERM0, NL) or _in(action, A.WED0, NL):
+        s.o_pending = action
+    else:
+        s.o_terms.append((action, -1))
+
+
+def _close(s: FiefState) -> None:
+    """Back to the decision the offer interrupted."""
+    s.kind, s.actor = s.o_resume, s.o_author
+    s.o_author = s.o_to = s.o_pending = -1
+    s.o_resume, s.o_terms = 0, []
+
+
+def term_names(terms: list[tuple[int, int]]) -> list[str]:
+    out = []
+    for act, x in terms:
+        name = A.ACTION_NAMES[act]
+        if x >= 0:
+            name += f"@{A.ACTION_NAMES[A.WED0 + x].split(':')[-1]}" if act >= A.WED0 \
+                else f"@{x}"
+        out.append(name)
+    return out
+
+
+def promise(act: int) -> bool:
+    return act >= A.PROMISE_VOTE0
+
+
+# ------------------------------------------------------------------ carrying it out
+def check(s: FiefState) -> str | None:
+    """The first binding term that cannot be done now (all-or-nothing), or None."""
+    a, r = s.o_author, s.o_to
+    pays = [0] * s.n_players
+    cards = 0
+    for act, x in s.o_terms:
+        if promise(act):
+            continue
+        if not term_ok(s, a, r, act, x):
+            return A.ACTION_NAMES[act]
+        if _in(act, A.GIVE_MONEY0, 3):
+            pays[a] += act - A.GIVE_MONEY0 + 1
+        elif _in(act, A.ASK_MONEY0, 3):
+            pays[r] += act - A.ASK_MONEY0 + 1
+        elif _in(act, A.RANSOM_TERM0, NL):
+            pays[s.l_owner[act - A.RANSOM_TERM0]] += x
+        elif _in(act, A.GIVE_CARD0, NCARDS):
+            cards += 1
+    if cards and len(s.hand[r]) + cards > HAND_LIMIT:
+        return "hand_limit"
+    for f in (a, r):
+        if s.money[f] < pays[f]:
+            return "money"
+    return None
+
+
+def accept(s: FiefState, ev: list[Event]) -> None:
+    a, r = s.o_author, s.o_to
+    why = check(s)
+    if why is not None:
+        ev.append(Event("offer_failed", {"seat": r, "with": a},
+                        {a: {"why": why}, r: {"why_received": why}}))
+        return
+    binding = [(act, x) for act, x in s.o_terms if not promise(act)]
+    promises = [(act, x) for act, x in s.o_terms if promise(act)]
+    ev.append(Event("offer_accepted", {"seat": r, "with": a,
+                                       "terms": term_names(binding)},
+                    {a: {"promises": term_names(promises)},
+                     r: {"promises_received": term_names(promises)}}))
+    to_author, to_recipient = _gifts(s, binding)
+    for f, gifts in ((a, to_author), (r, to_recipient)):
+        if gifts:
+            s.markers[f] -= 1
+            ev.append(Event("diplomacy_marker", {"seat": f, "left": s.markers[f]}))
+    for act, x in binding:
+        _execute(s, a, r, act, x, ev)
+    for act, _ in promises:
+        s.promises.append((a, r, act, s.turn))
+
+
+def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) -> None:
+    until = s.turn * PHASES
+    if _in(act, A.GIVE_MONEY0, 3) or _in(act, A.ASK_MONEY0, 3):
+        payer, payee = (a, r) if act < A.ASK_MONEY0 else (r, a)
+        amount = act - (A.GIVE_MONEY0 if act < A.ASK_MONEY0 else A.ASK_MONEY0) + 1
+        s.money[payer] -= amount
+        s.money[payee] += amount
+        ev.append(Event("gift", {"seat": payer, "with": payee, "paid": amount}))
+    elif _in(act, A.GIVE_CARD0, NCARDS):
+        card = act - A.GIVE_CARD0
+        s.hand[a].remove(card)
+        s.hand[r].append(card)
+        ev.append(Event("card_given", {"seat": a, "with": r},
+                        {a: {"card": card}, r: {"card_received": card}}))
+    elif _in(act, A.RANSOM_TERM0, NL):
+        lo = act - A.RANSOM_TERM0
+        owner, captor, v = s.l_owner[lo], s.l_captor[lo], s.l_loc[lo]
+        s.money[owner] -= x
+        s.money[captor] += x
+        ev.append(Event("ransom", {"seat": owner, "lord": lo, "captor": captor, "paid": x}))
+        free(s, lo, ev)
+        settle(s, v, ev)
+    elif _in(act, A.PASSAGE0, NV):
+        v = act - A.PASSAGE0
+        grantor = s.ctrl[v]
+        s.pacts.append((PASSAGE, grantor, a + r - grantor, v, until + A.MOVEMENT))
+    elif _in(act, A.TRUCE_TERM0, NV):
+        s.pacts.append((TRUCE, a, r, act - A.TRUCE_TERM0, until + A.BATTLES))
+    elif _in(act, A.CEDE0, NV):
+        v = act - A.CEDE0
+        g = a + r - s.ctrl[v]
+        s.ctrl[v] = g
+        ev.append(Event("control", {"village": v, "seat": g}))
+        settle(s, v, ev)
+    elif _in(act, A.TITLE_TERM0, NF):
+        fief = act - A.TITLE_TERM0
+        lo = grantees(s, fief)[0]
+        s.fief_holder[fief] = lo
+        ev.append(Event("royal_grant", {"seat": crown_family(s), "fief": fief, "lord": lo,
+                                        "owner": s.l_owner[lo]}))
+    elif _in(act, A.WED0, NL):
+        s.pacts.append((BETROTHAL, act - A.WED0, x, -1, -1))
+    elif act == A.CARDINAL_TERM:
+        pope = s.l_owner[s.pope]
+        s.pacts.append((CARDINAL, pope, a + r - pope, -1, until + A.END_OF_TURN))
+    elif act == A.ANNUL_TERM:
+        pope = s.l_owner[s.pope]
+        marriage.annul(s, marriage.family_marriage(s, a + r - pope), ev)

@@ -1,0 +1,84 @@
+"""Fief's offers panel in a real browser (spec §7.4): the human seat plays on until an
+offer may be opened, writes one in the panel (a gift of 1 D to the greedy bot at seat
+2), sends it, and sees the bot accept it: the money moves, the bot spends a diplomacy
+marker, and the log says so. In English and in Traditional Chinese."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import Page, expect  # noqa: E402
+
+from .server import ServerProcess  # noqa: E402
+from .test_table import api  # noqa: E402
+
+ONWARD = ("pass", "lord_done", "stay", "let_go", "permit:yes", "draw:fortune", "city:none")
+ACCEPTED = {"en": "accepts the offer of", "zh-TW": "接受"}
+PANEL = {"en": "Diplomacy", "zh-TW": "外交"}
+
+
+def _table(server: ServerProcess, seed: int) -> tuple[str, str]:
+    table = api(server, "/api/tables", json={
+        "game": "fief", "seats": ["human", "greedy", "greedy"], "seed": seed,
+        "options": {"max_turns": 3, "fixed_starts": True}})
+    url = urlparse(table["seats"][0]["link"])
+    return table["id"], table["seats"][0]["link"] + ("&" if url.query else "?")
+
+
+def _shown(page: Page) -> list[str]:
+    return page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
+
+
+def _until_an_offer_may_open(page: Page, seat_api: str, server: ServerProcess) -> dict[str, Any]:
+    """Click on (never an offer) until seat 0 may open one to seat 2."""
+    for _ in range(200):
+        page.wait_for_function("() => document.getElementById('status').classList.contains('mine')")
+        state = api(server, seat_api)
+        page.wait_for_function("n => document.body.dataset.n === String(n)", arg=state["n"])
+        shown = _shown(page)
+        if "offer:to:2" in shown:
+            return state
+        onward = [a for a in shown if a in ONWARD]
+        choice = onward[0] if onward else next(a for a in shown if not a.startswith("offer"))
+        page.locator(f'[data-action="{choice}"]').first.click()
+        page.wait_for_function("n => document.body.dataset.n !== String(n)", arg=state["n"])
+    raise AssertionError("no window for an offer in 200 clicks")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_an_offer_written_in_the_panel_is_accepted_by_a_bot(
+        server: ServerProcess, page: Page, lang: str) -> None:
+    table_id, link = _table(server, seed=11 if lang == "en" else 12)
+    token = parse_qs(urlparse(link).query)["token"][0]
+    seat_api = f"/api/tables/{table_id}/seats/0?token={token}"
+    page.goto(server.url + "/")
+    if lang != "en":
+        page.click("#lang-toggle")
+    page.goto(server.url + link.rstrip("?&"))
+    state = _until_an_offer_may_open(page, seat_api, server)
+    money = [p["money"] for p in state["view"]["players"]]
+    assert money[0] >= 1
+    panel = page.locator("#offers")
+    expect(panel).to_contain_text(PANEL[lang])
+
+    panel.locator('[data-action="offer:to:2"]').click()
+    expect(page.locator("#offer-head")).to_be_visible()
+    panel.locator('[data-action="term:give_money:1"]').click()
+    expect(page.locator('#offer-terms [data-term="term:give_money:1"]')).to_have_count(1)
+    expect(page.locator('#offer-terms li')).to_have_text(
+        re.compile("The offering family pays 1 D" if lang == "en" else "提議方支付1元"))
+    page.locator('#offers [data-action="offer:send"]').click()
+
+    # the greedy bot at seat 2 (index 1) answers; then it is the human's decision again
+    page.wait_for_function("() => document.getElementById('status').classList.contains('mine')")
+    expect(page.locator("#log")).to_contain_text(ACCEPTED[lang])
+    view = api(server, seat_api)["view"]
+    assert [p["money"] for p in view["players"]][:2] == [money[0] - 1, money[1] + 1]
+    assert [p["diplomacy_markers"] for p in view["players"]] == [3, 2, 3]
+    expect(page.locator('.player[data-seat="1"] h3 .meta')).to_contain_text(
+        "diplomacy markers 2" if lang == "en" else "外交標記 2")

@@ -1,0 +1,424 @@
+"""Diplomacy as structured offers (spec §4.11, §7.4; offers.py): the windows and the
+limit, the diplomacy-marker rule, every kind of term accepted, refused and failing when
+carried out, promises, what the other seats see, and the greedy bot's answers."""
+
+from __future__ import annotations
+
+import random
+
+from fief_scenario import (
+    GAME,
+    A,
+    B,
+    C,
+    F,
+    L,
+    V,
+    assert_illegal,
+    begin,
+    do,
+    events_of,
+    legal,
+    legal_all,
+    lord,
+    table,
+    troops,
+    types,
+)
+
+from noblesse.agents import make_agent
+from noblesse.games.fief.control import capture
+from noblesse.games.fief.economy import ransom_cap
+from noblesse.games.fief.offers import TRUCE
+
+
+def _purchase(n: int = 3) -> object:
+    """Seat 0 (first) and seat 1 each with a lord and a stronghold, in the Purchase phase."""
+    s = table(n)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 1, 2)
+    s.fort[V["blaye"]] = 1
+    lord(s, "jeanne", 1, "sigy")
+    troops(s, "sigy", 1, 0, 2)
+    return s
+
+
+def _answer(s: object, seat: int, answer: str) -> list:
+    assert GAME.to_act(s) == (seat,) and legal_all(s, seat) == ["offer:accept",
+                                                                "offer:refuse"]
+    return do(s, seat, f"offer:{answer}")
+
+
+# ------------------------------------------------------------------ windows and limits
+def test_an_offer_opens_at_a_window_at_most_twice_a_phase() -> None:
+    s = _purchase()
+    begin(s, "purchase")
+    assert s.kind == A.PURCHASE
+    assert legal_all(s, 0)[-2:] == ["offer:to:2", "offer:to:3"]
+    do(s, 0, "offer:to:2")
+    assert s.kind == A.OFFER_COMPOSE and legal_all(s, 0)[0] == "offer:cancel"
+    assert "offer:send" not in legal_all(s, 0)             # nothing to send yet
+    do(s, 0, "offer:cancel", "offer:to:3", "offer:cancel")
+    assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,)
+    assert not [x for x in legal_all(s, 0) if x.startswith("offer")]   # two a phase
+    assert_illegal(s, 0, "offer:to:2")
+
+
+def test_each_family_has_its_own_limit_and_answers_are_no_windows() -> None:
+    s = _purchase()
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "offer:cancel", "offer:to:2", "offer:cancel", "pass")
+    assert GAME.to_act(s) == (1,) and "offer:to:1" in legal_all(s, 1)
+    s = _purchase()
+    troops(s, "charolles", 1, 0, 1)
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "move:charolles")
+    assert s.kind == A.PERMIT                                # an answer, not a window
+    assert legal_all(s, 1) == ["permit:yes", "permit:no"]
+
+
+# ------------------------------------------------------------------ money and cards
+def test_money_accepted_the_receiver_spends_a_diplomacy_marker() -> None:
+    s = _purchase()
+    s.money = [5, 0, 0]
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:give_money:3")
+    names = legal_all(s, 0)
+    assert "offer:send" in names and not [x for x in names if "money" in x or "card" in x]
+    ev = do(s, 0, "offer:send")
+    assert events_of(ev, "offer_made") == [{"type": "offer_made", "seat": 0, "with": 1}]
+    ev = _answer(s, 1, "accept")
+    assert s.money == [2, 3, 0] and s.markers == [3, 2, 3]
+    assert events_of(ev, "gift")[0]["paid"] == 3
+    assert events_of(ev, "offer_accepted")[0]["terms"] == ["term:give_money:3"]
+    assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,)
+
+
+def test_money_needs_a_marker_and_one_marker_buys_money_or_cards() -> None:
+    s = _purchase()
+    s.money = [5, 5, 0]
+    s.hand[0] = [C["justice"]]
+    s.markers[1] = 0
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2")
+    names = legal_all(s, 0)
+    assert "term:give_money:1" not in names and "term:give_card:justice" not in names
+    assert "term:ask_money:3" in names                    # seat 0 has markers left
+    assert_illegal(s, 0, "term:give_money:1")
+    do(s, 0, "offer:cancel")
+    s.markers[1] = 3
+    do(s, 0, "offer:to:2", "term:give_money:1")
+    assert "term:give_card:justice" not in legal_all(s, 0)   # one marker: money or cards
+
+
+def test_cards_accepted_within_the_hand_limit_seen_by_the_two_only() -> None:
+    s = _purchase()
+    s.hand[0] = [C["justice"], C["ambush"]]
+    s.hand[1] = [C["uprising"], C["uprising"]]
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:give_card:justice")
+    assert "term:give_card:ambush" not in legal_all(s, 0)   # the hand limit (3)
+    do(s, 0, "offer:send")
+    ev = _answer(s, 1, "accept")
+    assert s.hand[0] == [C["ambush"]] and sorted(s.hand[1]) == sorted(
+        [C["uprising"], C["uprising"], C["justice"]])
+    given = next(e for e in ev if e.type == "card_given")
+    assert "card" not in given.for_seat(2) and "card" not in given.for_seat(None)
+    assert given.for_seat(1)["card_received"] == C["justice"] == given.for_seat(0)["card"]
+    assert GAME.describe_event(given.for_seat(1)) == "Seat 1 gives Justice to Seat 2"
+    assert GAME.describe_event(given.for_seat(2)) == "Seat 1 gives a card to Seat 2"
+    assert s.markers == [3, 2, 3]
+
+
+def test_a_refused_offer_changes_nothing() -> None:
+    s = _purchase()
+    s.money = [5, 0, 0]
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:give_money:2", "offer:send")
+    ev = _answer(s, 1, "refuse")
+    assert types(ev) == ["offer_refused"]
+    assert s.money == [5, 0, 0] and s.markers == [3, 3, 3]
+    assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,) and s.o_author == -1
+
+
+def test_an_offer_failing_at_execution_does_nothing_at_all() -> None:
+    s = _purchase()
+    s.money = [5, 4, 0]
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:give_money:1", "term:ask_money:3", "offer:send")
+    s.money[1] = 2                       # no longer able to pay its 3 D
+    ev = _answer(s, 1, "accept")
+    assert types(ev) == ["offer_failed"]
+    assert next(e for e in ev if e.type == "offer_failed").for_seat(0)["why"] == \
+        "term:ask_money:3"
+    assert "why" not in next(e for e in ev if e.type == "offer_failed").for_seat(2)
+    assert s.money == [5, 2, 0] and s.markers == [3, 3, 3]
+
+
+# ------------------------------------------------------------------ ransom
+def _captive(s: object) -> int:
+    lo = lord(s, "charles", 0, "sigy")
+    capture(s, lo, 1, [])
+    s.fief_holder[F["mazilles"]] = lo                       # cap 2 + 2 = 4
+    return lo
+
+
+def test_a_ransom_below_the_cap_by_agreement_frees_the_lord() -> None:
+    s = _purchase()
+    lo = _captive(s)
+    s.money = [3, 0, 0]
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:ransom:charles")
+    assert ransom_cap(s, lo) == 4
+    assert legal_all(s, 0) == ["offer:cancel", "term:price:0", "term:price:1",
+                               "term:price:2", "term:price:3"]   # below the cap, affordable
+    do(s, 0, "term:price:2", "offer:send")
+    ev = _answer(s, 1, "accept")
+    assert s.money == [1, 2, 0] and s.markers == [3, 3, 3]  # no marker for a ransom
+    assert events_of(ev, "ransom")[0]["paid"] == 2
+    assert s.l_captor[lo] == -1 and s.l_loc[lo] == V["blaye"]
+
+
+def test_a_ransom_fails_when_the_captive_is_gone_meanwhile() -> None:
+    s = _purchase()
+    lo = _captive(s)
+    s.money = [3, 0, 0]
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:ransom:charles", "term:price:1", "offer:send")
+    s.l_captor[lo] = 2                                      # now in another's hands
+    assert types(_answer(s, 1, "accept")) == ["offer_failed"]
+    assert s.money == [3, 0, 0] and s.l_captor[lo] == 2
+
+
+# ------------------------------------------------------------------ passage, truce, cede
+def test_an_agreed_passage_is_granted_by_the_engine() -> None:
+    s = _purchase()
+    troops(s, "charolles", 1, 0, 1)
+    begin(s, "movement")
+    do(s, 0, "offer:to:2", "term:passage:charolles", "offer:send")
+    _answer(s, 1, "accept")
+    assert s.kind == A.MOVE_SELECT and GAME.to_act(s) == (0,)
+    ev = do(s, 0, "lord:arthur", "move:charolles")
+    assert not events_of(ev, "ask_passage")
+    assert events_of(ev, "passage")[0]["agreed"] is True
+    assert GAME.to_act(s) == (0,) and "move:villeneuve" in legal(s, 0)
+    do(s, 0, "move:villeneuve")
+    assert s.l_loc[L["arthur"]] == V["villeneuve"]
+    assert GAME.to_act(s) == (1,) and s.pacts                # seat 1 moves
+    do(s, 1, "pass")                                         # the movement ends
+    assert s.phase != A.MOVEMENT and s.pacts == []                                     # the passage with it
+
+
+def test_a_passage_is_no_term_after_the_movement() -> None:
+    s = _purchase()
+    troops(s, "sigy", 0, 1, 0)
+    lord(s, "eric", 0, "sigy")
+    troops(s, "sigy", 0, 1, 0)
+    begin(s, "battles")
+    do(s, 0, "offer:to:2")
+    assert not [x for x in legal_all(s, 0) if x.startswith("term:passage")]
+
+
+def test_an_agreed_truce_blocks_the_battle_for_both() -> None:
+    s = _purchase()
+    lord(s, "eric", 0, "sigy")
+    troops(s, "sigy", 0, 2, 0)
+    begin(s, "battles")
+    assert legal(s, 0) == ["pass", "battle:sigy"]
+    do(s, 0, "offer:to:2", "term:truce:sigy", "offer:send")
+    ev = _answer(s, 1, "accept")
+    assert "battle" not in types(ev)
+    assert {"type": "phase", "phase": "pillage"} in [e.for_seat(None) for e in ev]
+    assert s.K[V["sigy"] * 6 + 0] == 2 and s.M[V["sigy"] * 6 + 1] == 2
+
+
+def test_a_village_is_handed_over_to_a_family_present_there() -> None:
+    s = _purchase()
+    troops(s, "blaye", 1, 0, 1)                             # seat 1 came later
+    begin(s, "purchase")
+    assert s.ctrl[V["blaye"]] == 0
+    do(s, 0, "offer:to:2")
+    names = legal_all(s, 0)
+    assert "term:cede:blaye" in names and "term:cede:sigy" not in names  # 0 not in sigy
+    s.money[1] = 2
+    do(s, 0, "term:cede:blaye", "term:ask_money:2", "offer:send")
+    ev = _answer(s, 1, "accept")
+    assert s.ctrl[V["blaye"]] == 1 and s.money == [2, 0, 0] and s.markers == [2, 3, 3]
+    assert {"type": "control", "village": V["blaye"], "seat": 1} in events_of(ev, "control")
+
+
+# ------------------------------------------------------------------ crown and church
+def test_the_king_grants_a_title_by_agreement_for_money() -> None:
+    s = table(3)
+    s.king = lord(s, "arthur", 0, "blaye")
+    b = lord(s, "charles", 1, "bourg")
+    for v in ("villeneuve", "la_buissiere", "bourg", "st_vivien"):
+        troops(s, v, 1, 0, 1)
+    s.fort[V["bourg"]] = 1
+    s.money = [0, 3, 0]
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2")
+    assert "term:title:bourg" in legal_all(s, 0) and "term:title:sigy" not in legal_all(s, 0)
+    do(s, 0, "term:title:bourg", "term:ask_money:3", "offer:send")
+    ev = _answer(s, 1, "accept")
+    assert s.fief_holder[F["bourg"]] == b and s.money == [3, 0, 0]
+    assert events_of(ev, "royal_grant")[0]["lord"] == b
+
+
+def test_no_title_term_without_the_crown_among_the_parties() -> None:
+    s = _purchase()
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2")
+    assert not [x for x in legal_all(s, 0) if x.startswith("term:title")]
+
+
+def test_the_pope_approves_a_cardinal_by_agreement() -> None:
+    s = table(3)
+    s.bishop[B["blaye"]] = lord(s, "arthur", 0, "blaye")
+    s.pope = lord(s, "eric", 2, "bourg")
+    s.bishop[B["bourg"]] = s.pope
+    s.money = [5, 0, 0]
+    begin(s, "purchase")
+    do(s, 0, "offer:to:3", "term:cardinal", "offer:send")
+    _answer(s, 2, "accept")
+    ev = do(s, 0, "biretta:arthur")
+    assert GAME.to_act(s) == (0,) and s.kind == A.PURCHASE   # the Pope is not asked
+    assert events_of(ev, "cardinal_agreed") and s.cardinal[L["arthur"]] == 2
+    assert s.money == [0, 0, 0]
+
+
+def test_an_annulment_granted_by_the_pope() -> None:
+    s = _purchase()
+    s.spouse[L["arthur"]], s.spouse[L["jeanne"]] = L["jeanne"], L["arthur"]
+    s.pope = lord(s, "eric", 2, "bourg")
+    begin(s, "purchase")
+    do(s, 0, "offer:to:3", "term:annulment", "offer:send")
+    ev = _answer(s, 2, "accept")
+    assert s.spouse[L["arthur"]] == -1 == s.spouse[L["jeanne"]]
+    assert events_of(ev, "annulled")
+
+
+def test_a_marriage_agreed_is_made_at_the_next_announcements() -> None:
+    s = _purchase()
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:marry:arthur")
+    assert legal_all(s, 0) == ["offer:cancel", "term:marry:jeanne"]
+    do(s, 0, "term:marry:jeanne", "offer:send")
+    _answer(s, 1, "accept")
+    assert s.spouse[L["arthur"]] == -1                      # not yet
+    ev = begin(s, "announcements")
+    assert s.spouse[L["arthur"]] == L["jeanne"] and events_of(ev, "marriage")
+    assert s.pacts == []
+
+
+def test_an_agreed_marriage_is_void_if_one_may_no_longer_marry() -> None:
+    s = _purchase()
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:marry:arthur", "term:marry:jeanne", "offer:send")
+    _answer(s, 1, "accept")
+    s.bishop[B["blaye"]] = L["arthur"]                      # a Bishop cannot marry
+    ev = begin(s, "announcements")
+    assert s.spouse[L["arthur"]] == -1 and events_of(ev, "betrothal_void")
+
+
+# ------------------------------------------------------------------ promises, views
+def test_promises_are_recorded_and_shown_to_the_two_parties_only() -> None:
+    s = _purchase()
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "promise:peace", "promise:vote:jeanne", "promise:pay:2",
+       "offer:send")
+    ev = _answer(s, 1, "accept")
+    assert s.promises == [(0, 1, A.PROMISE_PEACE, s.turn),
+                          (0, 1, A.PROMISE_VOTE0 + L["jeanne"], s.turn),
+                          (0, 1, A.PROMISE_PAY0 + 1, s.turn)]
+    accepted = next(e for e in ev if e.type == "offer_accepted")
+    assert accepted.for_seat(2)["terms"] == [] and "promises" not in accepted.for_seat(2)
+    assert len(accepted.for_seat(1)["promises_received"]) == 3
+    assert len(accepted.for_seat(0)["promises"]) == 3
+    for seat in (0, 1):
+        shown = GAME.view(s, seat)["promises"]
+        assert [p["term"] for p in shown] == ["promise:peace", "promise:vote:jeanne",
+                                              "promise:pay:2"]
+        assert shown[2]["en"] == "Promise: pay 2 D later"
+    assert GAME.view(s, 2)["promises"] == [] == GAME.view(s, None)["promises"]
+
+
+def test_the_offer_is_seen_by_its_author_and_once_sent_its_recipient_only() -> None:
+    s = _purchase()
+    s.hand[0] = [C["justice"]]
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:give_card:justice")
+    assert GAME.view(s, 0)["offer"]["terms"][0]["term"] == "term:give_card:justice"
+    assert GAME.view(s, 1)["offer"] is None                   # not sent yet
+    ev = do(s, 0, "offer:send")
+    assert GAME.view(s, 1)["offer"]["terms"][0]["zh-TW"].startswith("提議方給出")
+    assert GAME.view(s, 2)["offer"] is None and GAME.view(s, None)["offer"] is None
+    made = ev[0]
+    assert "terms" not in made.for_seat(2) and "terms_received" not in made.for_seat(2)
+    assert made.for_seat(1)["terms_received"] == ["term:give_card:justice"]
+    # the recipient has seen the card offered: resampling keeps it in the author's hand
+    for seed in range(10):
+        d = GAME.determinize(s, 1, random.Random(seed))
+        assert d.hand[0] == [C["justice"]]
+        assert GAME.view(d, 1) == GAME.view(s, 1)
+
+
+def test_every_offer_text_has_both_languages() -> None:
+    from noblesse.games.fief.views import DECISION_TEXT, action_text
+
+    for kind in ("offer_compose", "offer_answer"):
+        assert all(DECISION_TEXT[kind])
+    for action in range(A.OFFER_TO0, A.OFFER_END):
+        en, zh = action_text(action, "en"), action_text(action, "zh-TW")
+        assert en != A.ACTION_NAMES[action] and zh != en, A.ACTION_NAMES[action]
+
+
+# ------------------------------------------------------------------ the greedy bot
+def test_the_greedy_bot_accepts_a_gift_and_refuses_to_pay_for_nothing() -> None:
+    s = _purchase()
+    s.money = [5, 5, 0]
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:give_money:3", "offer:send")
+    assert GAME.encode(make_agent("greedy", seed=1).act(GAME, s, 1)) == "offer:accept"
+    do(s, 1, "offer:accept")
+    do(s, 0, "offer:to:2", "term:ask_money:3", "offer:send")
+    assert GAME.encode(make_agent("greedy", seed=1).act(GAME, s, 1)) == "offer:refuse"
+
+
+def test_the_greedy_bot_offers_half_the_ransom_cap_for_its_captive() -> None:
+    s = _purchase()
+    lo = _captive(s)
+    s.money = [3, 0, 0]
+    begin(s, "purchase")
+    bot = make_agent("greedy", seed=1)
+    for expected in ("offer:to:2", "term:ransom:charles", "term:price:2", "offer:send"):
+        assert GAME.encode(bot.act(GAME, s, 0)) == expected
+        do(s, 0, expected)
+    assert s.kind == A.OFFER_ANSWER and lo >= 0
+    assert GAME.encode(bot.act(GAME, s, 1)) in ("offer:accept", "offer:refuse")
+    assert s.offers_made[0] == 1
+
+
+def test_offers_open_in_the_ransom_step_and_at_a_marriage_proposal() -> None:
+    s = _purchase()
+    _captive(s)
+    begin(s, "ransoms")
+    assert s.kind == A.RANSOM and GAME.to_act(s) == (1,)    # the captor may release
+    assert legal_all(s, 1) == ["pass", "release:charles", "offer:to:1", "offer:to:3"]
+    s = _purchase()
+    begin(s, "announcements")
+    assert s.kind == A.PROPOSAL and GAME.to_act(s) == (0,)
+    assert legal_all(s, 0)[-2:] == ["offer:to:2", "offer:to:3"]
+
+
+def test_an_agreed_truce_lasts_until_the_end_of_the_battles() -> None:
+    s = _purchase()
+    lord(s, "eric", 0, "sigy")
+    troops(s, "sigy", 0, 2, 0)
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:truce:sigy", "offer:send")
+    _answer(s, 1, "accept")
+    assert s.pacts == [(TRUCE, 0, 1, V["sigy"], s.turn * 16 + A.BATTLES)]
+    begin(s, "battles")
+    assert s.kind != A.BATTLE_SELECT                         # nothing to declare
+    assert s.pacts == []                                     # gone with the phase
