@@ -151,3 +151,19 @@ def pass_window(s: FiefState) -> list[Event]:
     while s.kind == A.WINDOW:
         out += GAME.apply(s, s.window[0], GAME.decode("pass"))
     return out
+
+
+def rising_with_a_cleric(cardinal: bool) -> FiefState:
+    """An Uprising played on Sigy (under Famine) against family 1, whose lord there is its
+    Bishop, a Cardinal too if ``cardinal``: the cleric's stop roll comes next."""
+    s = table(3)
+    s.famine[B["sigy"]] = 1
+    cleric = lord(s, "charles", 1, "sigy")
+    s.bishop[B["sigy"]] = cleric
+    s.cardinal[cleric] = int(cardinal)
+    troops(s, "sigy", 2, 0, 1)
+    lord(s, "eric", 2, "sigy")
+    s.hand[0] = [C["uprising"]]
+    begin(s, "income")
+    do(s, 0, "play:uprising", "uprising:sigy", "against:3")
+    return s

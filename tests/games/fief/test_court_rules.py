@@ -19,6 +19,7 @@ from fief_scenario import (
     events_of,
     legal,
     lord,
+    rising_with_a_cleric,
     table,
     troops,
     units,
@@ -240,19 +241,6 @@ def test_a_cardinal_keeps_his_bishopric_and_tithes_it_and_any_governed_one() -> 
         B["sigy"] * 3 + rank["cardinal"]])
 
 
-def _rising_with_a_cleric(cardinal: bool) -> FiefState:
-    s = table(3)
-    s.famine[B["sigy"]] = 1
-    cleric = lord(s, "charles", 1, "sigy")
-    s.bishop[B["sigy"]] = cleric
-    s.cardinal[cleric] = int(cardinal)
-    troops(s, "sigy", 2, 0, 1)
-    lord(s, "eric", 2, "sigy")
-    s.hand[0] = [C["uprising"]]
-    begin(s, "income")
-    do(s, 0, "play:uprising", "uprising:sigy", "against:3")
-    return s
-
 
 @pytest.mark.parametrize(("cardinal", "roll", "stopped"), [
     (False, 4, False), (False, 6, True), (True, 1, True), (True, 4, True)])
@@ -260,7 +248,7 @@ def test_the_stop_rolls_edges_bishop_5_to_6_cardinal_1_to_4(
         cardinal: bool, roll: int, stopped: bool) -> None:
     """§5.4 clergy table: a Bishop stops an uprising on 5-6, a Cardinal on 1-4 (the other
     edges, 5 and 5, are in test_offices)."""
-    s = _rising_with_a_cleric(cardinal)
+    s = rising_with_a_cleric(cardinal)
     dice(s, roll, 2)                 # the stop roll; then, failing, the uprising's die
     ev = do(s, 1, "stop_uprising")
     assert bool(events_of(ev, "uprising_stopped")) is stopped

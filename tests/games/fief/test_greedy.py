@@ -64,9 +64,10 @@ def _greedy_game(seed: int, max_turns: int) -> tuple[int, str, list[int], list[i
 
 
 def test_greedy_players_end_a_seeded_game_by_victory_well_before_the_turn_limit() -> None:
-    turn, how, winners, vp = _greedy_game(2, 40)
-    assert (how, winners, vp) == ("victory", [0, 1], [2, 2, 1, 0])  # a married pair: 4 VP
-    assert turn == 10
+    turn, how, winners, vp = _greedy_game(4, 40)
+    # a married pair, 1 + 3 = 4 VP: the family with 3 cannot win alone while married
+    assert (how, winners, vp) == ("victory", [0, 1], [1, 3, 1, 0])
+    assert turn == 11
 
 
 def _truce_asked(mine: tuple[int, int], theirs: tuple[int, int], asker: int) -> str:

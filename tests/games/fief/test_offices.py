@@ -17,6 +17,7 @@ from fief_scenario import (
     legal,
     lord,
     pass_window,
+    rising_with_a_cleric,
     table,
     troops,
     units,
@@ -111,23 +112,10 @@ def test_king_and_pope_count_one_vp_each() -> None:
     assert victory_points(s) == [1, 2, 0]
 
 
-def _rising_with_a_cleric(cardinal: bool) -> object:
-    s = table(3)
-    s.famine[B["sigy"]] = 1
-    cleric = lord(s, "charles", 1, "sigy")
-    s.bishop[B["sigy"]] = cleric
-    s.cardinal[cleric] = int(cardinal)
-    troops(s, "sigy", 2, 0, 1)
-    lord(s, "eric", 2, "sigy")
-    s.hand[0] = [C["uprising"]]
-    begin(s, "income")
-    do(s, 0, "play:uprising", "uprising:sigy", "against:3")
-    return s
-
 
 def test_the_bishop_there_stops_an_uprising_on_5_or_6() -> None:
     """§4.12.1, data assumed.bishop_stops_uprising_min = 5."""
-    s = _rising_with_a_cleric(cardinal=False)
+    s = rising_with_a_cleric(cardinal=False)
     assert s.kind == A.UPRISING_STOP and legal(s, 1) == ["pass", "stop_uprising"]
     dice(s, 5)
     ev = do(s, 1, "stop_uprising")
@@ -137,7 +125,7 @@ def test_the_bishop_there_stops_an_uprising_on_5_or_6() -> None:
 
 def test_a_cardinal_stops_on_1_to_4_and_failing_dies_with_the_others() -> None:
     """data assumed.cardinal_stops_uprising_max = 4; source "也可能一起陪葬"."""
-    s = _rising_with_a_cleric(cardinal=True)
+    s = rising_with_a_cleric(cardinal=True)
     dice(s, 5, 2)                # the Cardinal fails; the uprising: 1 hit + 1
     ev = do(s, 1, "stop_uprising")
     assert events_of(ev, "uprising") and units(s, "sigy", 2) == (0, 0)
