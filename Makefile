@@ -18,7 +18,7 @@ run: $(STAMP)
 	$(BIN)/noblesse serve --host 127.0.0.1 --port 8000
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests scripts
 	$(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)

@@ -19,8 +19,9 @@ from noblesse.games.fief.endturn import victors
 from noblesse.sim.batch import game_seed
 
 
-def endings(n: int, seed: int, max_turns: int, bots: list[str]) -> list[tuple[int, bool]]:
-    """(turns played, ended by victory) for each of the ``n`` games."""
+def endings(n: int, seed: int, max_turns: int,
+            bots: list[str]) -> list[tuple[int, bool, list[int]]]:
+    """(turns played, ended by victory, winners) for each of the ``n`` games."""
     fief, out = games.get("fief"), []
     for i in track(range(n), description="Fief games"):
         game = game_seed(seed, i)
@@ -29,7 +30,7 @@ def endings(n: int, seed: int, max_turns: int, bots: list[str]) -> list[tuple[in
         while not fief.is_over(state):
             for seat in fief.to_act(state):
                 fief.apply(state, seat, agents[seat].act(fief, state, seat))
-        out.append((state.turn, bool(victors(state))))
+        out.append((state.turn, bool(victors(state)), fief.winners(state)))
     return out
 
 
@@ -37,8 +38,8 @@ def main(argv: list[str]) -> None:
     n, seed, max_turns = (int(a) for a in (argv + ["40", "3", "40"][len(argv):])[:3])
     bots = (argv[3] if len(argv) > 3 else "greedy,greedy,greedy,greedy").split(",")
     ends = endings(n, seed, max_turns, bots)
-    won = [turn for turn, victory in ends if victory]
-    print(f"{len(won)}/{n} games end by victory; mean length {sum(t for t, _ in ends) / n:.1f} "
+    won = [turn for turn, victory, _ in ends if victory]
+    print(f"{len(won)}/{n} games end by victory; mean length {sum(t for t, _, _ in ends) / n:.1f} "
           f"turns ({max_turns} for those stopped at the limit), "
           f"{sum(won) / max(1, len(won)):.1f} for those won")
 
