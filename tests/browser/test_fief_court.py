@@ -153,12 +153,13 @@ def test_a_marriage_and_a_bishop_election_by_clicking(server: ServerProcess, pag
                                  for e in table.events)
     assert married and elected, [e.type for e in table.events[-40:]]
 
+    page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
     log = page.inner_text("#log")
     if lang == "en":
         assert "Seat 1 proposes a marriage between" in log
         assert re.search(r"\(Seat 1\) marries|marries \w+ \(Seat 1\)", log)
-        assert re.search(r"is elected Bishop of \w", log)
+        assert re.search(r"is elected Bishop \(Bishopric of \w", log)
     else:
         assert "座位1提議" in log
         assert re.search(r"（座位1）與|（座位1）結婚", log)
-        assert re.search(r"當選\w+主教", log)
+        assert re.search(r"當選主教（\w+教區）", log)

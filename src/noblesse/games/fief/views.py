@@ -871,7 +871,7 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
         else:
             f[key] = value
     if event.get("office") == "bishop" and event.get("bishopric", -1) >= 0:
-        f["office"] = pick("Bishop of {b}", "{b}主教", lang).format(b=f["bishopric"])
+        f["office"] = pick("Bishop ({b})", "主教（{b}）", lang).format(b=f["bishopric"])
     for key in ("who", "lord", "village", "to", "from_", "foe", "captor", "fief", "card"):
         f.setdefault(key, "-")
     try:
