@@ -293,16 +293,12 @@ class FiefRules(GameBase):
             offers.apply(s, seat, action, ev)
             if s.kind in offers.WINDOWS and not LEGAL[s.kind](s, s.actor):
                 s.kind = A.NONE           # what the offer did ended the decision
-            self.run(s, ev)
-            if not s.over:
-                s.vp = victory_points(s)
-            return ev
-        s.kind = A.NONE
-        done = bool(APPLY[k](s, seat, action, ev))
-        if done:
+        else:
             s.kind = A.NONE
-            s.cursor += 1
-            s.mode = 0
+            if APPLY[k](s, seat, action, ev):   # the decision is done: next in turn
+                s.kind = A.NONE
+                s.cursor += 1
+                s.mode = 0
         self.run(s, ev)
         if not s.over:
             s.vp = victory_points(s)      # titles change mid-turn: VP shown as they stand
