@@ -66,6 +66,19 @@ def check_decision_point(game: Game, state: State) -> None:
             assert isinstance(describe_decision(state, lang), str), f"no prompt in {lang}"
 
 
+# Views (and the events' isolation from the state) are checked at every one of a game's
+# first ``VIEWS_EVERY_STEP`` decisions, then at every ``VIEWS_STRIDE``-th and at the end:
+# a view is a pure function of the state, and a long game (Fief's random playouts run to
+# 1,800 decisions, seven views each) spent nine tenths of this test's time re-checking
+# near-identical positions. Everything else is checked at every step.
+VIEWS_EVERY_STEP = 100
+VIEWS_STRIDE = 8
+
+
+def views_checked_at(decisions: int, over: bool) -> bool:
+    return over or decisions < VIEWS_EVERY_STEP or decisions % VIEWS_STRIDE == 0
+
+
 def check_views(game: Game, state: State) -> None:
     """Views are JSON-safe, and a caller mutating one cannot touch the state."""
     before = fingerprint(state)
@@ -76,10 +89,12 @@ def check_views(game: Game, state: State) -> None:
     assert fingerprint(state) == before, "a view shares mutable parts with the state"
 
 
-def check_events(game: Game, state: State, events: Any) -> None:
+def check_events(game: Game, state: State, events: Any, scrambled: bool = True) -> None:
+    """Events are JSON, worded in both languages, show each seat only its part, and (when
+    ``scrambled``) a caller mutating one cannot touch the state."""
     assert isinstance(events, list), "apply must return a list of events"
     n = state.n_players
-    before = fingerprint(state)
+    before = fingerprint(state) if scrambled else None
     for event in events:
         assert isinstance(event, Event), event
         assert isinstance(event.type, str) and event.type
@@ -94,9 +109,11 @@ def check_events(game: Game, state: State, events: Any) -> None:
             text = game.describe_event(shown, "en")
             assert isinstance(text, str) and text
             assert isinstance(game.describe_event(shown, "zh-TW"), str)
-        for seat in seats_and_spectator(state):
-            scramble(event.for_seat(seat))
-    assert fingerprint(state) == before, "an event shares mutable parts with the state"
+        if scrambled:
+            for seat in seats_and_spectator(state):
+                scramble(event.for_seat(seat))
+    if scrambled:
+        assert fingerprint(state) == before, "an event shares mutable parts with the state"
 
 
 @pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(30))
@@ -108,13 +125,15 @@ def test_a_random_playout_keeps_the_contract_at_every_step(
     decisions = 0
     while True:
         check_decision_point(game, state)
-        check_views(game, state)
+        sampled = views_checked_at(decisions, game.is_over(state))
+        if sampled:
+            check_views(game, state)
         assert_inventory(game, state, components, f"after {decisions} decisions")
         if game.is_over(state):
             break
         assert decisions < MAX_DECISIONS, f"no end after {MAX_DECISIONS} decisions"
         seat, action = choose(game, state, rng)
-        check_events(game, state, game.apply(state, seat, action))
+        check_events(game, state, game.apply(state, seat, action), scrambled=sampled)
         decisions += 1
     check_finished(game, state)
     # Nothing applies to a finished game.
