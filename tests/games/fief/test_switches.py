@@ -566,6 +566,30 @@ def test_cavalcade_only_after_refusal_not_on_a_later_move_nor_with_men_at_arms(
     assert legal(s, 0) == ["retreat", "stay"]
 
 
+def test_cavalcade_only_after_refusal_lost_goes_back_where_it_started() -> None:
+    """Switched: the refused entry turned cavalcade loses (three quiet rounds against two
+    knights): Arthur and his knight are back at Blaye, his moves spent."""
+    s = table(3, cavalcade_only_after_refusal=True)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 1, 0)
+    troops(s, "charolles", 1, 2, 0)
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "move:charolles")
+    do(s, 1, "permit:no")
+    do(s, 0, "cavalcade:charolles", "fight")
+    dice(s, 1, 1, 1, 1, 1, 1)
+    do(s, 1, "fight")
+    do(s, 0, "fight")
+    do(s, 1, "fight")
+    do(s, 0, "fight")
+    ev = do(s, 1, "fight")
+    assert events_of(ev, "cavalcade_end")[0]["won"] is False
+    lo = L["arthur"]
+    assert (s.l_loc[lo], s.l_moves[lo]) == (V["blaye"], 0)
+    assert units(s, "blaye", 0) == (1, 0) and units(s, "charolles", 1) == (2, 0)
+    assert s.ctrl[V["charolles"]] == 1
+
+
 def _road(on: bool) -> FiefState:
     """Charles (seat 1) came into Charolles from Blaye and stands on that road."""
     s = table(3, cavalcade_only_after_refusal=on)
