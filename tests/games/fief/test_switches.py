@@ -24,7 +24,7 @@ from fief_scenario import (
 )
 
 from noblesse.games.fief.battle import hits_of, strength
-from noblesse.games.fief.control import capture, kill, settle
+from noblesse.games.fief.control import capture, kill, put_lord, settle
 from noblesse.games.fief.state import BOARD, DATA, FiefState
 
 DEFAULT = DATA.switches
@@ -49,8 +49,9 @@ def test_the_defaults_are_the_specs_resolutions_or_the_sources() -> None:
                   "clerics_hold_fief_titles", "owner_chooses_losses", "cardinal_stops_low",
                   "governed_empty_villages", "election_tie_no_winner",
                   "raze_needs_empty_village", "plague_halves_the_village",
-                  "kings_tallage_uncontrolled_fief"}
-    assert len(DEFAULT) == 22
+                  "kings_tallage_uncontrolled_fief", "reclaim_needs_new_lord",
+                  "widow_inherits_every_stronghold"}
+    assert len(DEFAULT) == 26
 
 
 # ------------------------------------------------------------------ §6 #1, #2
@@ -500,3 +501,211 @@ def test_kings_tallage_uncontrolled_fief_or_any_fief_without_a_lord(on: bool) ->
     names = legal(s, 0)
     assert "tallage:blaye" not in names and "tallage:sigy" in names
     assert ("tallage:mazilles" in names) != on
+
+
+# ------------------------------------------------------------------ NOTES 6 (cavalcades)
+
+
+def _crossing(on: bool) -> FiefState:
+    """Arthur at Blaye with two knights; seat 1's man-at-arms holds Charolles (no
+    stronghold): a cavalcade may ride through it."""
+    s = table(3, cavalcade_only_after_refusal=on)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 2, 0)
+    troops(s, "charolles", 1, 0, 1)
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "carry:knight")
+    return s
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_cavalcade_only_after_refusal_crossing_a_village(on: bool) -> None:
+    """By default the crossing is a first move; switched, Arthur asks to pass, is refused,
+    and the refused entry becomes the cavalcade (2 dice against 1, +1 on the defender's)."""
+    s = _crossing(on)
+    assert ("cavalcade:charolles" in legal(s, 0)) != on
+    do(s, 0, "move:charolles")
+    assert s.kind == A.PERMIT and s.actor == 1
+    do(s, 1, "permit:no")
+    assert legal(s, 0) == (["retreat", "stay", "cavalcade:charolles"] if on
+                           else ["retreat", "stay"])
+    if not on:
+        return
+    ev = do(s, 0, "cavalcade:charolles")
+    assert events_of(ev, "cavalcade")[0]["from"] == V["blaye"]
+    assert (s.b_caval, s.b_village, s.b_def, s.kind) == (3, V["charolles"], 1, A.ROUND_ATT)
+    do(s, 0, "fight")
+    dice(s, 1, 1, 1)
+    ev = do(s, 1, "fight")
+    assert events_of(ev, "round")[0]["hits"] == [2, 2]
+    assert events_of(ev, "cavalcade_end")[0]["won"] is True
+    lo = L["arthur"]
+    assert (s.l_loc[lo], s.carry_k[lo], s.l_moves[lo]) == (V["charolles"], 2, 1)
+    assert "lord_done" not in legal(s, 0)                  # he must ride on
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_cavalcade_only_after_refusal_not_on_a_later_move_nor_with_men_at_arms(
+        on: bool) -> None:
+    """Refused on a later move (Joan d'Arc's second of three), or carrying a
+    man-at-arms: no cavalcade either way."""
+    s = table(3, cavalcade_only_after_refusal=on)
+    s.joan = lord(s, "jeanne", 0, "la_salle")
+    troops(s, "la_salle", 0, 1, 0)
+    troops(s, "charolles", 1, 0, 1)
+    begin(s, "movement")
+    do(s, 0, "lord:jeanne", "carry:knight", "move:blaye", "move:charolles")
+    assert s.kind == A.PERMIT and s.l_moves[s.joan] == 1
+    do(s, 1, "permit:no")
+    assert legal(s, 0) == ["retreat", "stay"]
+    s = _crossing(on)
+    do(s, 0, "drop:knight")
+    troops(s, "blaye", 0, 0, 1)
+    do(s, 0, "carry:man_at_arms", "move:charolles")
+    do(s, 1, "permit:no")
+    assert legal(s, 0) == ["retreat", "stay"]
+
+
+def test_cavalcade_only_after_refusal_lost_goes_back_where_it_started() -> None:
+    """Switched: the refused entry turned cavalcade loses (three quiet rounds against two
+    knights): Arthur and his knight are back at Blaye, his moves spent."""
+    s = table(3, cavalcade_only_after_refusal=True)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 1, 0)
+    troops(s, "charolles", 1, 2, 0)
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "move:charolles")
+    do(s, 1, "permit:no")
+    do(s, 0, "cavalcade:charolles", "fight")
+    dice(s, 1, 1, 1, 1, 1, 1)
+    do(s, 1, "fight")
+    do(s, 0, "fight")
+    do(s, 1, "fight")
+    do(s, 0, "fight")
+    ev = do(s, 1, "fight")
+    assert events_of(ev, "cavalcade_end")[0]["won"] is False
+    lo = L["arthur"]
+    assert (s.l_loc[lo], s.l_moves[lo]) == (V["blaye"], 0)
+    assert units(s, "blaye", 0) == (1, 0) and units(s, "charolles", 1) == (2, 0)
+    assert s.ctrl[V["charolles"]] == 1
+
+
+def _road(on: bool) -> FiefState:
+    """Charles (seat 1) came into Charolles from Blaye and stands on that road."""
+    s = table(3, cavalcade_only_after_refusal=on)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 1, 0)
+    lord(s, "charles", 1, None)
+    put_lord(s, L["charles"], V["charolles"], came_from=V["blaye"])
+    troops(s, "charolles", 1, 0, 1)
+    settle(s, V["charolles"], [])
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight")
+    return s
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_cavalcade_only_after_refusal_down_a_road_refused(on: bool) -> None:
+    s = _road(on)
+    assert ("cavalcade:blaye" in legal(s, 0)) != on
+    do(s, 0, "move:blaye")
+    assert s.kind == A.PERMIT and s.actor == 1
+    do(s, 1, "permit:no")                                   # no cards: back to his move
+    names = legal(s, 0)
+    assert "move:blaye" not in names and "cavalcade:blaye" in names
+    do(s, 0, "cavalcade:blaye")
+    assert (s.b_caval, s.b_village, s.b_def) == (2, V["charolles"], 1)
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_cavalcade_only_after_refusal_still_breaks_out_of_a_siege(on: bool) -> None:
+    """Nobody asks the besiegers: the siege is their refusal, a breakout a first move."""
+    s = table(3, cavalcade_only_after_refusal=on)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 1, 0)
+    s.fort[V["blaye"]] = 1
+    troops(s, "blaye", 1, 0, 1)
+    s.engine[V["blaye"] * 6 + 1] = 1
+    s.engines_used[1] = 1
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight")
+    assert [x for x in legal(s, 0) if x.startswith("cavalcade:")] == [
+        "cavalcade:beaujeu", "cavalcade:la_salle", "cavalcade:charolles",
+        "cavalcade:st_ciers_d_abzac"]
+
+
+# ------------------------------------------------------------------ NOTES 12, 14, 16
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_lords_alone_declare_battle_against_troops_but_not_lords_alone(on: bool) -> None:
+    """Arthur alone faces two men-at-arms at Charolles: switched, he may attack, rolls his
+    die (1 SP), kills one and dies of the defender's hit. Eric and Charles, lords alone
+    at Blaye, never fight."""
+    s = table(3, lords_alone_declare_battle=on)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 1, 0, 2)
+    lord(s, "eric", 0, "blaye")
+    lord(s, "charles", 1, "blaye")
+    begin(s, "battles")
+    if not on:
+        assert s.kind == A.NONE or s.actor != 0
+        return
+    assert legal(s, 0) == ["pass", "battle:charolles"]
+    do(s, 0, "battle:charolles", "fight")
+    dice(s, 1, 1)
+    ev = do(s, 1, "fight")
+    assert events_of(ev, "round")[0]["losses"] == [[0, 0], [0, 1]]
+    assert s.l_owner[L["arthur"]] == -1 and units(s, "charolles", 1) == (0, 1)
+
+
+def _vacant_mazilles(on: bool) -> FiefState:
+    """Seat 2 holds Mazilles' city with Arthur, who came before the title went vacant."""
+    s = table(3, reclaim_needs_new_lord=on)
+    lord(s, "arthur", 2, "mazilles")
+    troops(s, "mazilles", 2, 0, 1)
+    s.fort[V["mazilles"]] = 2
+    s.vacated[F["mazilles"]] = s.clock
+    s.clock += 1
+    return s
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_reclaim_needs_new_lord_or_any_lord_of_the_family(on: bool) -> None:
+    s = _vacant_mazilles(on)
+    begin(s, "purchase")
+    do(s, 0, "pass")
+    do(s, 1, "pass")
+    assert ("title:mazilles" in legal(s, 2)) != on
+    if not on:
+        ev = do(s, 2, "title:mazilles", "holder:arthur")
+        assert events_of(ev, "buy")[0]["paid"] == 0
+        assert s.fief_holder[F["mazilles"]] == L["arthur"] and s.money[2] == 0
+    never = _vacant_mazilles(on)                            # a title never held: bought
+    never.vacated[F["mazilles"]] = 0
+    begin(never, "purchase")
+    do(never, 0, "pass")
+    do(never, 1, "pass")
+    assert "title:mazilles" not in legal(never, 2)
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_widow_inherits_every_stronghold_or_the_cities_only(on: bool) -> None:
+    """Arthur, last of seat 0, holds Blaye: its city (2 knights, 3 men-at-arms) and a
+    stronghold at Charolles (1 man-at-arms). Blanche of seat 1 is his widow."""
+    s = table(3, widow_inherits_every_stronghold=on)
+    a = lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 2, 3)
+    s.fort[V["blaye"]] = 2
+    troops(s, "charolles", 0, 0, 1)
+    s.fort[V["charolles"]] = 1
+    s.fief_holder[F["blaye"]] = a
+    b = lord(s, "blanche", 1, "sigy")
+    s.spouse[a], s.spouse[b] = b, a
+    ev: list = []
+    kill(s, a, "battle", ev)
+    assert s.fief_holder[F["blaye"]] == b
+    assert units(s, "blaye", 1) == (2, 3) and s.ctrl[V["blaye"]] == 1
+    heir = 1 if on else 0
+    assert units(s, "charolles", heir) == (0, 1) and s.ctrl[V["charolles"]] == heir
+    assert len(events_of(ev, "fortress_inherited")) == (2 if on else 1)

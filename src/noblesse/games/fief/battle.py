@@ -122,10 +122,16 @@ def take_hits(s: FiefState, v: int, f: int, hits: int) -> tuple[int, int, int]:
 
 def foes(s: FiefState, v: int, p: int) -> list[int]:
     """Families ``p`` may attack in ``v``: present, ``p`` having troops there (a foe with
-    lords alone is taken without dice, source: "遇到別人入侵會直接被綁票")."""
-    if not troops(s, v, p):
+    lords alone is taken without dice, source: "遇到別人入侵會直接被綁票"). With
+    ``lords_alone_declare_battle`` (spec §4.6.1 "figures", NOTES disagreement 12) his
+    lords alone may attack a family with troops there (lords alone on both sides: no
+    battle); his side, without troops, is taken after the first round (``decided``)."""
+    if troops(s, v, p):
+        out = [g for g in range(s.n_players) if g != p and present(s, v, g)]
+    elif s.options["lords_alone_declare_battle"]:
+        out = [g for g in range(s.n_players) if g != p and troops(s, v, g)]
+    else:
         return []         # source: "在有自己和對方部隊的村莊" (NOTES disagreement 12)
-    out = [g for g in range(s.n_players) if g != p and present(s, v, g)]
     if s.pacts:           # §7.4: a truce agreed in an offer blocks the declaration
         from noblesse.games.fief.offers import truce_agreed
 

@@ -4,7 +4,13 @@ A group of lords and knights only (the lord carries no men-at-arms), on its firs
 may ``cavalcade:<village>`` to (1) break out of its besieged fortress, fighting the
 besiegers there; (2) leave by a road another family stands on, fighting that family
 there; or (3) ride through an opponent's village that has no stronghold or city,
-fighting its holder in it. The battle is an ordinary one (§4.6) with +1 hit on each
+fighting its holder in it. With ``cavalcade_only_after_refusal`` (the source's "用於對方
+不允許通過的狀況下", for when the opponent does not let you pass; NOTES disagreement 6)
+a cavalcade follows a refusal: (2) only down a road its keeper refused this lord this
+turn; (3) only in the village whose holder refused him passage, when he entered it with
+his first move (the refused entry becomes the cavalcade: ``cavalcade:<village>`` beside
+going back and staying); (1) as before, the siege being the besiegers' standing refusal
+(nobody asks them). The battle is an ordinary one (§4.6) with +1 hit on each
 defender die. Won (no opposing troops left, the lord free and alive), the group goes on:
 it rides to the village named (1, 2) or must make its second move out of the crossed
 village, where it may leave knights (3). Lost, the group stays where it started
@@ -19,6 +25,7 @@ from noblesse.games.fief import battle
 from noblesse.games.fief.control import lift_lord, put_lord, settle
 from noblesse.games.fief.disasters import blocked, entry_deaths, entry_loss, plague_entry
 from noblesse.games.fief.movement import (
+    PASSAGE,
     finish_lord,
     full_moves,
     move,
@@ -49,19 +56,63 @@ def options(s: FiefState, lo: int, p: int) -> list[int]:
             return []
         return [w for w in ADJ[v] if not blocked(s, v, w)]
     out = []
+    strict = s.options["cavalcade_only_after_refusal"]
     for w in ADJ[v]:
         if blocked(s, v, w) or s.rain[BISHOPRIC_OF[w]]:
             continue
         keeper = road_keeper(s, v, w, p)
         if keeper >= 0:
-            if knights or troops(s, v, keeper):
+            if (knights or troops(s, v, keeper)) and not (
+                    strict and not (s.l_refused[lo] >> w) & 1):
                 out.append(w)
             continue
+        if strict:
+            continue          # a crossing only once refused (``after_refusal``)
         g = s.ctrl[w]
         if g >= 0 and g != p and not s.fort[w] and present(s, w, g) and (
                 knights or troops(s, w, g)):
             out.append(w)
     return out
+
+
+def after_refusal(s: FiefState, lo: int, p: int) -> list[int]:
+    """With ``cavalcade_only_after_refusal``: the village whose holder just refused lord
+    ``lo`` passage, if the refused entry may become a crossing cavalcade (his first move,
+    no men-at-arms, no stronghold or city there, a fight to be had)."""
+    if not s.options["cavalcade_only_after_refusal"] or s.mode != PASSAGE:
+        return []
+    w = s.l_loc[lo]
+    g = s.ctrl[w]
+    if s.l_moves[lo] != full_moves(s, lo) - 1 or s.carry_m[lo] or s.fort[w] \
+            or s.rain[BISHOPRIC_OF[w]] or g < 0 or g == p or not present(s, w, g):
+        return []
+    return [w] if s.carry_k[lo] or troops(s, w, g) else []
+
+
+def ride_on(s: FiefState, p: int, ev: list[Event]) -> None:
+    """The refused lord rides through as a cavalcade from where he stands: he is in the
+    village already, his first move spent, as after a crossing's entry (``ride``)."""
+    lo = s.focus
+    v, w = s.l_prev[lo], s.l_loc[lo]
+    foe = s.ctrl[w]
+    muster(s, p, lo, CROSSING, v, w, foe, ev)
+    i = w * SEATS + p
+    s.b_knights = s.carry_k[lo]
+    s.K[i] += s.carry_k[lo]
+    s.carry_k[lo] = 0
+    battle.start_battle(s, w, p, foe, ev)
+
+
+def muster(s: FiefState, p: int, lo: int, case: int, v: int, w: int, foe: int,
+           ev: list[Event]) -> None:
+    """The cavalcade sets out: its case, its riders (their move spent) and its event."""
+    s.b_caval, s.b_lord, s.b_from, s.target = case, lo, v, w
+    group = riders(s, lo)
+    for c in group:
+        s.l_moves[c] = 0                 # they ride with him: their move this turn
+    s.b_group = [lo, *group]
+    ev.append(Event("cavalcade", {"seat": p, "lord": lo, "from": v, "to": w, "foe": foe,
+                                  "knights": s.carry_k[lo], "lords": s.b_group[:]}))
 
 
 def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
@@ -73,13 +124,7 @@ def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
         case, where, foe = ROAD, v, road_keeper(s, v, w, p)
     else:
         case, where, foe = CROSSING, w, s.ctrl[w]
-    s.b_caval, s.b_lord, s.b_from, s.target = case, lo, v, w
-    group = riders(s, lo)
-    for c in group:
-        s.l_moves[c] = 0                 # they ride with him: their move this turn
-    s.b_group = [lo, *group]
-    ev.append(Event("cavalcade", {"seat": p, "lord": lo, "from": v, "to": w, "foe": foe,
-                                  "knights": s.carry_k[lo], "lords": s.b_group[:]}))
+    muster(s, p, lo, case, v, w, foe, ev)
     if case == CROSSING:
         lift_lord(s, lo)
         put_lord(s, lo, w, came_from=v)  # the riders come along

@@ -7,7 +7,8 @@
   - married and the last lord of his family: the spouse inherits all his fief titles,
     and in those fiefs his family's strongholds/cities with the troops inside (they
     change colour) and the captives they guard (source: "配偶繼承一切，包含封地爵位及城堡中
-    的部隊"); otherwise the titles pass as for an unmarried lord (``control.kill``);
+    的部隊"; the cities only with ``widow_inherits_every_stronghold`` off); otherwise
+    the titles pass as for an unmarried lord (``control.kill``);
   - Bishop → vacant; Cardinal → his card discarded (a biretta goes back to the supply);
     Pope → vacant; King → the Crown Prince is King at once (his wife, if any, is Queen),
     else the Queen is Queen Regent, else the throne is vacant; Queen → vacant (a Regency
@@ -61,11 +62,14 @@ def on_death(s: FiefState, lo: int, f: int, ev: list[Event]) -> None:
 
 
 def spouse_inherits(s: FiefState, lo: int, f: int, ev: list[Event]) -> None:
-    """§5.3 married row, "he was the last lord of his family"."""
+    """§5.3 married row, "he was the last lord of his family": every stronghold and city
+    of the family in the inherited fiefs; with ``widow_inherits_every_stronghold`` off,
+    only the fortified cities (the source's 城堡, NOTES disagreement 16)."""
     spouse = s.spouse[lo]
     if spouse < 0 or any(s.l_owner[x] == f for x in range(NL)):
         return
     g = s.l_owner[spouse]
+    least = 1 if s.options["widow_inherits_every_stronghold"] else 2
     for fief in range(NF):
         if s.fief_holder[fief] != lo:
             continue
@@ -73,7 +77,7 @@ def spouse_inherits(s: FiefState, lo: int, f: int, ev: list[Event]) -> None:
         ev.append(Event("title_inherited", {"fief": fief, "lord": spouse, "seat": g,
                                             "owner": f}))
         for v in FIEF_VILLAGES[fief]:
-            if s.fort[v] and s.ctrl[v] == f:
+            if s.fort[v] >= least and s.ctrl[v] == f:
                 hand_over(s, v, f, g, ev)
         for v in FIEF_VILLAGES[fief]:       # the empty villages follow the new holder
             if s.ctrl[v] == f and not present(s, v, f):

@@ -152,9 +152,13 @@ def holds_city(s: FiefState, p: int, fief: int) -> bool:
 def new_members(s: FiefState, p: int, fief: int) -> list[int]:
     """Source: "如果家族有新的成員誕生且家族控制封地城堡，可以直接拿回封地爵位" (a new
     family member and the fief's castle: the title back, free; NOTES disagreement 14):
-    eligible lords who came into play after the title went back to the board."""
+    eligible lords who came into play after the title went back to the board. With
+    ``reclaim_needs_new_lord`` off (spec §4.4.3 "as soon as it has a lord"): every
+    eligible lord, once the title has gone back to the board (``vacated``)."""
     if not holds_city(s, p, fief):
         return []
+    if not s.options["reclaim_needs_new_lord"]:
+        return eligible_holders(s, p) if s.vacated[fief] else []
     return [lo for lo in eligible_holders(s, p) if s.l_born[lo] > s.vacated[fief]]
 
 

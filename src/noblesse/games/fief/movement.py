@@ -378,10 +378,15 @@ def apply_permit(s: FiefState, seat: int, action: int, ev: list[Event]) -> None:
 def legal_refused(s: FiefState, p: int) -> list[int]:
     """Go back, stay, or go on through by a Secret Passage (§4.12.2); refused a road,
     accept (``pass``: the road is closed to him) or take it by a Secret Passage
-    (source "沿著對手進來的路移動")."""
+    (source "沿著對手進來的路移動"). With ``cavalcade_only_after_refusal``, refused passage
+    on his first move, he may also ride through as a cavalcade (``cavalcade:<village>``,
+    ``cavalcade.after_refusal``)."""
+    from noblesse.games.fief.cavalcade import after_refusal
+
     out = [A.PASS] if s.mode == ROAD else [A.RETREAT, A.STAY]
     if SECRET_PASSAGE in s.hand[p]:
         out.append(A.PLAY0 + SECRET_PASSAGE)
+    out += [A.CAVALCADE0 + w for w in after_refusal(s, s.focus, p)]
     return sorted(out)
 
 
@@ -390,6 +395,11 @@ def apply_refused(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     lo = s.focus
     if s.mode == ROAD and action == A.PASS:
         s.kind, s.actor = A.MOVE_LORD, p
+        return
+    if A.CAVALCADE0 <= action < A.CAVALCADE0 + NV:
+        from noblesse.games.fief.cavalcade import ride_on
+
+        ride_on(s, p, ev)
         return
     if action not in (A.RETREAT, A.STAY):
         s.hand[p].remove(SECRET_PASSAGE)

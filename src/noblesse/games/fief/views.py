@@ -387,6 +387,18 @@ SWITCH_LABELS: dict[str, dict[str, str]] = {
         "國王只能對無人控制的封地徵稅（否則任何無封地貴族的封地）"),
     "troops_capped_by_kit": _label("Troops limited to the family's pieces (8 knights, 13 men-at-arms)",
                                    "部隊數量以家族配件為上限（8騎士、13步兵）"),
+    "cavalcade_only_after_refusal": _label(
+        "A cavalcade rides only where passage was refused (or out of a siege)",
+        "急行軍只能在通行被拒絕後發起（或突破圍城）"),
+    "lords_alone_declare_battle": _label(
+        "Lords without troops may attack a family with troops",
+        "沒有部隊的貴族也可以向有部隊的家族宣戰"),
+    "reclaim_needs_new_lord": _label(
+        "A vacant title is reclaimed free only through a newly arrived lord",
+        "空缺的封地爵位只能由新加入的家族成員免費取回"),
+    "widow_inherits_every_stronghold": _label(
+        "A widow inherits every stronghold and city in the fiefs (else the cities only)",
+        "配偶繼承封地內所有要塞與城堡（否則只有城堡）"),
 }
 
 
