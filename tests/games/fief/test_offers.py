@@ -328,9 +328,9 @@ def test_promises_are_recorded_and_shown_to_the_two_parties_only() -> None:
     do(s, 0, "offer:to:2", "promise:peace", "promise:vote:jeanne", "promise:pay:2",
        "offer:send")
     ev = _answer(s, 1, "accept")
-    assert s.promises == [(0, 1, A.PROMISE_PEACE, s.turn),
-                          (0, 1, A.PROMISE_VOTE0 + L["jeanne"], s.turn),
-                          (0, 1, A.PROMISE_PAY0 + 1, s.turn)]
+    assert s.promises == [(0, 1, A.PROMISE_PEACE, s.turn, 0, 0),     # open, nothing paid
+                          (0, 1, A.PROMISE_VOTE0 + L["jeanne"], s.turn, 0, 0),
+                          (0, 1, A.PROMISE_PAY0 + 1, s.turn, 0, 0)]
     accepted = next(e for e in ev if e.type == "offer_accepted")
     assert accepted.for_seat(2)["terms"] == [] and "promises" not in accepted.for_seat(2)
     assert len(accepted.for_seat(1)["promises_received"]) == 3
@@ -340,6 +340,9 @@ def test_promises_are_recorded_and_shown_to_the_two_parties_only() -> None:
         assert [p["term"] for p in shown] == ["promise:peace", "promise:vote:jeanne",
                                               "promise:pay:2"]
         assert shown[2]["en"] == "Promise: pay 2 D later"
+        assert [(p["from"], p["to"], p["until"], p["state"]) for p in shown] == \
+            [(0, 1, s.turn + 1, "open")] * 3
+        assert shown[0]["state_text"] == {"en": "open", "zh-TW": "未定"}
     assert GAME.view(s, 2)["promises"] == [] == GAME.view(s, None)["promises"]
 
 

@@ -110,6 +110,12 @@ ANNUL_TERM = CARDINAL_TERM + 1
 PROMISE_VOTE0 = _block("promise:vote", LKEYS)
 PROMISE_PAY0 = _block("promise:pay", ["1", "2", "3"])
 PROMISE_PEACE = _block("promise", ["peace"])
+PROMISES = PROMISE_PEACE + 1 - PROMISE_VOTE0                # the size of a promise block
+# promises asked of the recipient (the same layout: vote, pay, peace; promises.py)
+ASK_PROMISE_VOTE0 = _block("ask_promise:vote", LKEYS)
+ASK_PROMISE_PAY0 = _block("ask_promise:pay", ["1", "2", "3"])
+ASK_PROMISE_PEACE = _block("ask_promise", ["peace"])
+ASKED = ASK_PROMISE_VOTE0 - PROMISE_VOTE0                   # an asked promise - its promise
 OFFER_END = len(ACTION_NAMES)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 

@@ -13,14 +13,15 @@ Accepted, the binding terms are checked again and carried out together, or none 
 diplomacy markers: one marker an offer, for up to 3 D or for cards, not both (§4.11).
 Ransoms, passages, truces, hand-overs, grants, approvals, marriages and annulments need
 no marker (§4.11 [assumed]). Agreements for later (a passage, a truce, a Cardinal, a
-marriage) are ``pacts``; promises are recorded (``promises``) and bind nobody.
+marriage) are ``pacts``; promises, the author's (``promise:*``) or asked of the
+recipient (``ask_promise:*``), bind nobody: ``promises.py`` records and judges them.
 """
 
 from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief import marriage
+from noblesse.games.fief import marriage, promises
 from noblesse.games.fief.control import free, settle
 from noblesse.games.fief.crown import crown_family
 from noblesse.games.fief.dynasty import grantees
@@ -59,9 +60,12 @@ def openers(s: FiefState, p: int) -> list[int]:
 
 
 def on_phase(s: FiefState, ev: list[Event]) -> None:
-    """A new phase: the offer counts start again, expired pacts go, and at the
-    Announcements the agreed marriages are made if both may still marry."""
+    """A new phase: the offer counts start again, expired pacts go, at the
+    Announcements the agreed marriages are made if both may still marry, and at the
+    end of a turn the promises due are judged."""
     s.offers_made = [0] * s.n_players
+    if s.phase == A.END_OF_TURN and s.promises:
+        promises.deadline(s, ev)
     if not s.pacts:
         return
     now = s.turn * PHASES + s.phase
@@ -167,6 +171,8 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
             return False
         lo = marriage.family_marriage(s, a + r - pope)
         return lo >= 0 and marriage.annullable(s, lo)
+    if promises.asked(act):
+        act -= A.ASKED                         # asked of the recipient: the same promise
     if _in(act, A.PROMISE_VOTE0, NL):
         return marriage.in_play(s, act - A.PROMISE_VOTE0)
     return _in(act, A.PROMISE_PAY0, 3) or act == A.PROMISE_PEACE
@@ -214,13 +220,22 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
     for act in (A.CARDINAL_TERM, A.ANNUL_TERM):
         if act not in used and term_ok(s, a, r, act, -1):
             out.append(act)
-    out += [A.PROMISE_VOTE0 + lo for lo in range(NL)
-            if s.l_owner[lo] >= 0 and A.PROMISE_VOTE0 + lo not in used]
-    if not any(_in(u, A.PROMISE_PAY0, 3) for u in used):
-        out += range(A.PROMISE_PAY0, A.PROMISE_PAY0 + 3)
-    if A.PROMISE_PEACE not in used:
-        out.append(A.PROMISE_PEACE)
+    out += _promise_terms(s, used, 0)
+    out += _promise_terms(s, used, A.ASKED)
     return sorted(out)
+
+
+def _promise_terms(s: FiefState, used: set[int], shift: int) -> list[int]:
+    """The author's promises (``shift`` 0) or those asked of the recipient (``ASKED``):
+    a vote for a lord in play, one promise to pay, peace; each once."""
+    vote0, pay0, peace = (A.PROMISE_VOTE0 + shift, A.PROMISE_PAY0 + shift,
+                          A.PROMISE_PEACE + shift)
+    out = [vote0 + lo for lo in range(NL) if s.l_owner[lo] >= 0 and vote0 + lo not in used]
+    if not any(_in(u, pay0, 3) for u in used):
+        out += range(pay0, pay0 + 3)
+    if peace not in used:
+        out.append(peace)
+    return out
 
 
 def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
@@ -301,10 +316,6 @@ def term_names(terms: list[tuple[int, int]]) -> list[str]:
     return out
 
 
-def promise(act: int) -> bool:
-    return act >= A.PROMISE_VOTE0
-
-
 # ------------------------------------------------------------------ carrying it out
 def check(s: FiefState) -> str | None:
     """The first binding term that cannot be done now (all-or-nothing), or None."""
@@ -312,7 +323,7 @@ def check(s: FiefState) -> str | None:
     pays = [0] * s.n_players
     cards = 0
     for act, x in s.o_terms:
-        if promise(act):
+        if promises.is_promise(act):
             continue
         if not term_ok(s, a, r, act, x):
             return A.ACTION_NAMES[act]
@@ -339,12 +350,12 @@ def accept(s: FiefState, ev: list[Event]) -> None:
         ev.append(Event("offer_failed", {"seat": r, "with": a},
                         {a: {"why": why}, r: {"why_received": why}}))
         return
-    binding = [(act, x) for act, x in s.o_terms if not promise(act)]
-    promises = [(act, x) for act, x in s.o_terms if promise(act)]
+    binding = [(act, x) for act, x in s.o_terms if not promises.is_promise(act)]
+    promised = [(act, x) for act, x in s.o_terms if promises.is_promise(act)]
     ev.append(Event("offer_accepted", {"seat": r, "with": a,
                                        "terms": term_names(binding)},
-                    {a: {"promises": term_names(promises)},
-                     r: {"promises_received": term_names(promises)}}))
+                    {a: {"promises": term_names(promised)},
+                     r: {"promises_received": term_names(promised)}}))
     to_author, to_recipient = _gifts(s, binding)
     for f, gifts in ((a, to_author), (r, to_recipient)):
         if gifts:
@@ -352,8 +363,8 @@ def accept(s: FiefState, ev: list[Event]) -> None:
             ev.append(Event("diplomacy_marker", {"seat": f, "left": s.markers[f]}))
     for act, x in binding:
         _execute(s, a, r, act, x, ev)
-    for act, _ in promises:
-        s.promises.append((a, r, act, s.turn))
+    for act, _ in promised:
+        promises.record(s, a, r, act)
 
 
 def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) -> None:
@@ -364,6 +375,8 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
         s.money[payer] -= amount
         s.money[payee] += amount
         ev.append(Event("gift", {"seat": payer, "with": payee, "paid": amount}))
+        if s.promises:
+            promises.on_gift(s, payer, payee, amount, ev)
     elif _in(act, A.GIVE_CARD0, NCARDS):
         card = act - A.GIVE_CARD0
         s.hand[a].remove(card)
