@@ -389,12 +389,14 @@ def test_the_greedy_bot_accepts_a_gift_and_refuses_to_pay_for_nothing() -> None:
 
 
 def test_the_greedy_bot_offers_half_the_ransom_cap_for_its_captive() -> None:
+    """With a promise of peace to the captor to sweeten it (test_promises.py)."""
     s = _purchase()
     lo = _captive(s)
     s.money = [3, 0, 0]
     begin(s, "purchase")
     bot = make_agent("greedy", seed=1)
-    for expected in ("offer:to:2", "term:ransom:charles", "term:price:2", "offer:send"):
+    for expected in ("offer:to:2", "term:ransom:charles", "term:price:2", "promise:peace",
+                     "offer:send"):
         assert GAME.encode(bot.act(GAME, s, 0)) == expected
         do(s, 0, expected)
     assert s.kind == A.OFFER_ANSWER and lo >= 0

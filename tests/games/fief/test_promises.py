@@ -18,6 +18,7 @@ from fief_scenario import (
     types,
 )
 
+from noblesse.agents import make_agent
 from noblesse.games.fief import promises
 from noblesse.games.fief.promises import BROKEN, KEPT, LAPSED, OPEN, record, trust
 from noblesse.games.fief.state import FiefState
@@ -250,3 +251,90 @@ def test_trust_is_laplaces_estimate_over_the_promises_made_to_the_judge() -> Non
     assert trust(s, 1, 0) == 1 / 3
     assert trust(s, 0, 2) == trust(s, 2, 0) == 0.5
 
+
+# ------------------------------------------------------------------ the greedy bot
+def _bot(s: FiefState, seat: int) -> str:
+    return GAME.encode(make_agent("greedy", seed=1).act(GAME, s, seat))
+
+
+def test_the_greedy_bot_keeps_its_promise_of_peace() -> None:
+    s = _facing()
+    begin(s, "battles")
+    assert _bot(s.clone(), 0) == "battle:sigy"              # without a promise it attacks
+    record(s, 0, 2, A.PROMISE_PEACE)                        # peace with another family
+    assert _bot(s.clone(), 0) == "battle:sigy"
+    record(s, 0, 1, A.PROMISE_PEACE)
+    assert _bot(s, 0) == "pass"
+    s.promises[1] = s.promises[1][:4] + (KEPT, 0)           # once kept, it may attack
+    assert _bot(s, 0) == "battle:sigy"
+
+
+def test_the_greedy_bot_keeps_its_promise_to_vote() -> None:
+    s, arthur, henri = _election()
+    _to_ballot(s)
+    unpromised = _bot(s.clone(), 2)
+    assert unpromised == "vote:arthur"                      # seat 1 leads: not its lord
+    record(s, 2, 1, A.PROMISE_VOTE0 + henri)
+    assert _bot(s, 2) == "vote:henri"
+    do(s, 2, "vote:henri")
+    do(s, 1, "vote:henri")
+    ev = do(s, 0, "vote:arthur")
+    assert _fates(s) == [KEPT] and _fate_event(ev, "promise_kept")
+
+
+def test_the_greedy_bot_pays_what_it_promised_at_its_first_window() -> None:
+    s = _purchase()
+    s.money = [0, 5, 0]
+    record(s, 1, 0, A.PROMISE_PAY0 + 1)                     # seat 2 owes seat 1 2 D
+    begin(s, "purchase")
+    do(s, 0, "pass")
+    for expected in ("offer:to:1", "term:give_money:2", "offer:send"):
+        assert _bot(s, 1) == expected
+        do(s, 1, expected)
+    ev = do(s, 0, "offer:accept")
+    assert s.money == [2, 3, 0] and s.markers == [2, 3, 3]
+    assert s.promises[0][4:] == (KEPT, 2) and _fate_event(ev, "promise_kept")
+    assert _bot(s, 1) != "offer:to:1"                       # nothing owed any more
+
+
+def _gift_for_a_promise(trusted: int, betrayed: int) -> str:
+    """Seat 1 asks the bot (seat 2) for 1 D against a promise to pay 3 D later."""
+    s = _purchase()
+    s.money = [0, 10, 10]
+    s.promises = [(1, 2, A.PROMISE_PEACE, 0, KEPT, 0)] * trusted + \
+        [(1, 2, A.PROMISE_PEACE, 0, BROKEN, 0)] * betrayed
+    begin(s, "purchase")
+    do(s, 0, "pass")
+    do(s, 1, "offer:to:3", "term:ask_money:1", "promise:pay:3", "offer:send")
+    return _bot(s, 2)
+
+
+def test_the_greedy_bot_weighs_a_promise_by_its_trust_in_the_author() -> None:
+    # paying 1 D costs it 0.4 + 0.4 / 2 = 0.6 against the others; 3 D promised are worth
+    # 1.2 times its trust: 2/3 after one promise kept (0.8), 1/3 after one broken (0.4)
+    assert _gift_for_a_promise(1, 0) == "offer:accept"
+    assert _gift_for_a_promise(0, 1) == "offer:refuse"
+    assert _gift_for_a_promise(0, 0) == "offer:refuse"      # 0.6 is no gain
+
+
+def test_the_greedy_bot_makes_no_promise_to_pay_it_cannot_keep() -> None:
+    for money, answer in ((2, "offer:refuse"), (3, "offer:accept")):
+        s = _purchase()
+        troops(s, "blaye", 1, 0, 1)                        # seat 2 is in seat 1's Blaye
+        s.money = [0, money, 0]
+        begin(s, "purchase")
+        do(s, 0, "offer:to:2", "term:cede:blaye", "ask_promise:pay:3", "offer:send")
+        assert _bot(s, 1) == answer, money
+
+
+def test_the_greedy_bot_asked_for_peace_counts_its_cost() -> None:
+    s = _purchase()
+    s.money = [5, 0, 0]
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:give_money:1", "ask_promise:peace", "offer:send")
+    assert _bot(s.clone(), 1) == "offer:refuse"             # 1 D (0.6) < peace (1.2)
+    s = _purchase()
+    s.money = [5, 0, 0]
+    begin(s, "purchase")
+    do(s, 0, "offer:to:2", "term:give_money:3", "ask_promise:peace", "offer:send")
+    assert _bot(s, 1) == "offer:accept"                     # 3 D (1.8) > peace
