@@ -90,10 +90,28 @@ def _perform_betrothal(s: FiefState, lo: int, other: int, ev: list[Event]) -> No
                                            "partner": other}))
 
 
-def passage_agreed(s: FiefState, grantor: int, grantee: int, v: int) -> bool:
-    """An accepted passage term: the engine answers the request itself (§7.4)."""
-    return any(pact[0] == PASSAGE and pact[1] == grantor and pact[2] == grantee
+def passage_agreed(s: FiefState, grantor: int, lord: int, v: int) -> bool:
+    """An accepted passage term for ``lord`` through ``v``: the engine answers the
+    request of ``grantor`` (to enter ``v``, or to leave it by his road) itself (§7.4)."""
+    return any(pact[0] == PASSAGE and pact[1] == grantor and pact[2] == lord
                and pact[3] == v for pact in s.pacts)
+
+
+def may_grant_passage(s: FiefState, g: int, v: int) -> bool:
+    """``g`` is asked for passage through ``v``: he holds it, or he keeps a road there
+    (came in by it and stands on it, ``movement.road_keeper``)."""
+    i = v * SEATS + g
+    return s.ctrl[v] == g or (s.entry[i] >= 0 and bool(s.LP[i] or s.K[i] or s.M[i]))
+
+
+def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
+    """Passage through ``v`` up to the Movement, for a free lord on the board of one
+    party (``lo``; -1: any), the other party asked there."""
+    if s.phase > A.MOVEMENT:
+        return False
+    lords = [lo] if lo >= 0 else range(NL)
+    return any(s.l_owner[x] in (a, r) and s.l_captor[x] < 0 and s.l_loc[x] >= 0
+               and may_grant_passage(s, a + r - s.l_owner[x], v) for x in lords)
 
 
 def truce_agreed(s: FiefState, f: int, g: int, v: int) -> bool:
@@ -138,7 +156,7 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
             return False
         return x < 0 or (x < ransom_cap(s, lo) and s.money[s.l_owner[lo]] >= x)
     if _in(act, A.PASSAGE0, NV):
-        return s.phase <= A.MOVEMENT and s.ctrl[act - A.PASSAGE0] in (a, r)
+        return _passage_ok(s, a, r, act - A.PASSAGE0, x)
     if _in(act, A.TRUCE_TERM0, NV):
         v = act - A.TRUCE_TERM0
         return (s.phase <= A.BATTLES and s.b_village != v and present(s, v, a)
@@ -183,13 +201,10 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
     once there is a term, cancel always. Written out block by block: the random
     playouts compose many offers, so this must be quick."""
     a, r = p, s.o_to
-    if s.o_pending >= 0:                       # the second half of a ransom or marriage
+    if s.o_pending >= 0:           # the second half of a ransom, a marriage, a passage
         act = s.o_pending
-        if act >= A.WED0:
-            second = [A.WED0 + x for x in range(NL) if term_ok(s, a, r, act, x)]
-        else:
-            second = [A.PRICE0 + x for x in range(A.MAX_PRICE + 1)
-                      if term_ok(s, a, r, act, x)]
+        first, size = _second_half(act)
+        second = [first + x for x in range(size) if term_ok(s, a, r, act, x)]
         return [A.OFFER_CANCEL, *second]          # cancel comes first in the index
     out = [A.OFFER_SEND, A.OFFER_CANCEL] if s.o_terms else [A.OFFER_CANCEL]
     if len(s.o_terms) >= TERMS_MAX:
@@ -238,15 +253,29 @@ def _promise_terms(s: FiefState, used: set[int], shift: int) -> list[int]:
     return out
 
 
+def _second_half(act: int) -> tuple[int, int]:
+    """The block a two-step term's second action is chosen from: the partner of a
+    marriage, the lord a passage is for, the price of a ransom."""
+    if _in(act, A.WED0, NL):
+        return A.WED0, NL
+    if _in(act, A.PASSAGE0, NV):
+        return A.PASSAGE_LORD0, NL
+    return A.PRICE0, A.MAX_PRICE + 1
+
+
 def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
-    """Passage (a party's village, up to the Movement), truce (both there, up to the
-    Battles), hand-over (a party's village where the other is, no battle or siege)."""
+    """Passage (a village where one party is asked, a free lord of the other, up to the
+    Movement), truce (both there, up to the Battles), hand-over (a party's village where
+    the other is, no battle or siege)."""
     out = []
-    passage, truce = s.phase <= A.MOVEMENT, s.phase <= A.BATTLES
+    truce = s.phase <= A.BATTLES
+    passage = s.phase <= A.MOVEMENT
+    movers = {s.l_owner[x] for x in range(NL) if s.l_owner[x] in (a, r)
+              and s.l_captor[x] < 0 and s.l_loc[x] >= 0} if passage else set()
     lp, k, m, ctrl = s.LP, s.K, s.M, s.ctrl
     for v in range(NV):
         c = ctrl[v]
-        if passage and (c == a or c == r):
+        if movers and any(may_grant_passage(s, a + r - f, v) for f in movers):
             out.append(A.PASSAGE0 + v)
         ia, ir = v * SEATS + a, v * SEATS + r
         here_a = lp[ia] or k[ia] or m[ia]         # present(s, v, a), inlined
@@ -289,10 +318,10 @@ def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         accept(s, ev)
         _close(s)
     elif s.o_pending >= 0:
-        x = action - (A.WED0 if s.o_pending >= A.WED0 else A.PRICE0)
-        s.o_terms.append((s.o_pending, x))
+        s.o_terms.append((s.o_pending, action - _second_half(s.o_pending)[0]))
         s.o_pending = -1
-    elif _in(action, A.RANSOM_TERM0, NL) or _in(action, A.WED0, NL):
+    elif _in(action, A.RANSOM_TERM0, NL) or _in(action, A.WED0, NL) \
+            or _in(action, A.PASSAGE0, NV):
         s.o_pending = action
     else:
         s.o_terms.append((action, -1))
@@ -310,8 +339,8 @@ def term_names(terms: list[tuple[int, int]]) -> list[str]:
     for act, x in terms:
         name = A.ACTION_NAMES[act]
         if x >= 0:
-            name += f"@{A.ACTION_NAMES[A.WED0 + x].split(':')[-1]}" if act >= A.WED0 \
-                else f"@{x}"
+            lordly = _in(act, A.WED0, NL) or _in(act, A.PASSAGE0, NV)
+            name += f"@{A.ACTION_NAMES[A.WED0 + x].split(':')[-1]}" if lordly else f"@{x}"
         out.append(name)
     return out
 
@@ -392,9 +421,8 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
         free(s, lo, ev)
         settle(s, v, ev)
     elif _in(act, A.PASSAGE0, NV):
-        v = act - A.PASSAGE0
-        grantor = s.ctrl[v]
-        s.pacts.append((PASSAGE, grantor, a + r - grantor, v, until + A.MOVEMENT))
+        grantor = a + r - s.l_owner[x]
+        s.pacts.append((PASSAGE, grantor, x, act - A.PASSAGE0, until + A.MOVEMENT))
     elif _in(act, A.TRUCE_TERM0, NV):
         s.pacts.append((TRUCE, a, r, act - A.TRUCE_TERM0, until + A.BATTLES))
     elif _in(act, A.CEDE0, NV):

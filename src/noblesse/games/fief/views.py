@@ -615,6 +615,7 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
                                     "對方承諾投票給{x}")),
     (A.ASK_PROMISE_PAY0, 3, "n1", ("The other family promises to pay {x} D later",
                                    "對方承諾日後支付{x}元")),
+    (A.PASSAGE_LORD0, NL, "l", ("The passage is for {x}", "通行權給{x}")),
 ]
 
 
@@ -649,9 +650,11 @@ def term_text(name: str, lang: str = "en", names: list[str] | None = None) -> st
     text = action_text(A.ACTION_NAMES.index(head), lang, names)
     if not arg:
         return text
-    if head.startswith("term:marry"):
-        partner = next(i for i, c in enumerate(LORD_CARDS) if c.key == arg)
-        return text + pick(" and {x}", "與{x}", lang).format(x=lord_name(partner, lang))
+    if head.startswith(("term:marry", "term:passage")):
+        lo = next(i for i, c in enumerate(LORD_CARDS) if c.key == arg)
+        joint = (" and {x}", "與{x}") if head.startswith("term:marry") else (
+            " for {x}", "（限{x}）")
+        return text + pick(*joint, lang).format(x=lord_name(lo, lang))
     return text + pick(" at {x} D", "，{x}元", lang).format(x=arg)
 
 
