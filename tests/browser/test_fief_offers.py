@@ -20,6 +20,9 @@ from .test_table import api  # noqa: E402
 ONWARD = ("pass", "lord_done", "stay", "let_go", "permit:yes", "draw:fortune", "city:none")
 ACCEPTED = {"en": "accepts the offer of", "zh-TW": "接受"}
 PANEL = {"en": "Diplomacy", "zh-TW": "外交"}
+PROMISED = {"en": "Promise: no attack (turn {turn}, until turn {until}) · open",
+            "zh-TW": "承諾：不攻擊 (第 {turn} 回合，至第 {until} 回合) · 未定"}
+ASK_PEACE = {"en": "The other family promises not to attack", "zh-TW": "對方承諾不攻擊"}
 
 
 def _table(server: ServerProcess, seed: int) -> tuple[str, str]:
@@ -68,10 +71,15 @@ def test_an_offer_written_in_the_panel_is_accepted_by_a_bot(
 
     panel.locator('[data-action="offer:to:2"]').click()
     expect(page.locator("#offer-head")).to_be_visible()
+    # a promise asked of the other family is a button like any term
+    expect(panel.locator('[data-action="ask_promise:peace"]')).to_have_text(
+        ASK_PEACE[lang])
     panel.locator('[data-action="term:give_money:1"]').click()
     expect(page.locator('#offer-terms [data-term="term:give_money:1"]')).to_have_count(1)
     expect(page.locator('#offer-terms li')).to_have_text(
         re.compile("The offering family pays 1 D" if lang == "en" else "提議方支付1元"))
+    panel.locator('[data-action="promise:peace"]').click()
+    expect(page.locator('#offer-terms [data-term="promise:peace"]')).to_have_count(1)
     page.locator('#offers [data-action="offer:send"]').click()
 
     # the greedy bot at seat 2 (index 1) answers; then it is the human's decision again
@@ -82,3 +90,7 @@ def test_an_offer_written_in_the_panel_is_accepted_by_a_bot(
     assert [p["diplomacy_markers"] for p in view["players"]] == [3, 2, 3]
     expect(page.locator('.player[data-seat="1"] h3 .meta')).to_contain_text(
         "diplomacy markers 2" if lang == "en" else "外交標記 2")
+    # the promise made, between the two parties, with what became of it so far
+    assert [(p["from"], p["to"], p["state"]) for p in view["promises"]] == [(0, 1, "open")]
+    expect(page.locator("#promises li")).to_contain_text(
+        PROMISED[lang].format(**view["promises"][0]))

@@ -29,7 +29,7 @@ from fief_scenario import (
 from noblesse.agents import make_agent
 from noblesse.games.fief.control import capture
 from noblesse.games.fief.economy import ransom_cap
-from noblesse.games.fief.offers import TRUCE
+from noblesse.games.fief.offers import PASSAGE, TRUCE
 
 
 def _purchase(n: int = 3) -> object:
@@ -195,7 +195,8 @@ def test_an_agreed_passage_is_granted_by_the_engine() -> None:
     s = _purchase()
     troops(s, "charolles", 1, 0, 1)
     begin(s, "movement")
-    do(s, 0, "offer:to:2", "term:passage:charolles", "offer:send")
+    do(s, 0, "offer:to:2", "term:passage:charolles", "term:passage_for:arthur",
+       "offer:send")
     _answer(s, 1, "accept")
     assert s.kind == A.MOVE_SELECT and GAME.to_act(s) == (0,)
     ev = do(s, 0, "lord:arthur", "move:charolles")
@@ -207,6 +208,55 @@ def test_an_agreed_passage_is_granted_by_the_engine() -> None:
     assert GAME.to_act(s) == (1,) and s.pacts                # seat 1 moves
     do(s, 1, "pass")                                         # the movement ends
     assert s.phase != A.MOVEMENT and s.pacts == []                                     # the passage with it
+
+
+def test_a_passage_is_for_one_lord_another_of_his_family_still_asks() -> None:
+    s = _purchase()
+    troops(s, "charolles", 1, 0, 1)
+    lord(s, "eric", 0, "blaye")
+    lord(s, "charles", 0, None)                              # not on the board
+    begin(s, "movement")
+    do(s, 0, "offer:to:2", "term:passage:charolles")
+    assert legal_all(s, 0) == ["offer:cancel", "term:passage_for:arthur",
+                               "term:passage_for:eric"]      # a lord of the one asking
+    assert_illegal(s, 0, "term:passage_for:jeanne")
+    do(s, 0, "term:passage_for:arthur")
+    term = GAME.view(s, 0)["offer"]["terms"][0]
+    assert term["term"] == "term:passage:charolles@arthur"
+    assert term["en"] == "Passage through Charolles this movement for Arthur"
+    assert term["zh-TW"].endswith("（限亞瑟）"), term["zh-TW"]
+    do(s, 0, "offer:send")
+    _answer(s, 1, "accept")
+    assert s.pacts == [(PASSAGE, 1, L["arthur"], V["charolles"], s.turn * 16 + A.MOVEMENT)]
+    other = s.clone()
+    ev = do(other, 0, "lord:eric", "move:charolles")
+    assert other.kind == A.PERMIT and GAME.to_act(other) == (1,)
+    assert events_of(ev, "ask_passage")[0]["lord"] == L["eric"]
+    ev = do(s, 0, "lord:arthur", "move:charolles")
+    assert events_of(ev, "passage")[0]["agreed"] is True and s.kind == A.MOVE_LORD
+
+
+def test_a_passage_covers_the_road_of_a_family_not_holding_the_village() -> None:
+    """Seat 2 came into Blaye (seat 1's) from Charolles and stands on that road: it is
+    asked for it (movement.road_keeper), and may grant it by an offer."""
+    s = _purchase()
+    lord(s, "eric", 0, "blaye")
+    troops(s, "blaye", 1, 0, 1)
+    s.entry[V["blaye"] * 6 + 1] = V["charolles"]
+    assert s.ctrl[V["blaye"]] == 0
+    begin(s, "movement")
+    do(s, 0, "offer:to:2")
+    assert "term:passage:blaye" in legal_all(s, 0)
+    do(s, 0, "term:passage:blaye", "term:passage_for:arthur", "offer:send")
+    _answer(s, 1, "accept")
+    assert s.pacts[0][:4] == (PASSAGE, 1, L["arthur"], V["blaye"])
+    other = s.clone()
+    ev = do(other, 0, "lord:eric", "move:charolles")
+    assert events_of(ev, "ask_passage")[0]["road"] is True and other.kind == A.PERMIT
+    ev = do(s, 0, "lord:arthur", "move:charolles")
+    assert not events_of(ev, "ask_passage")
+    assert events_of(ev, "passage")[0]["agreed"] is True
+    assert s.l_loc[L["arthur"]] == V["charolles"]
 
 
 def test_a_passage_is_no_term_after_the_movement() -> None:
@@ -328,9 +378,9 @@ def test_promises_are_recorded_and_shown_to_the_two_parties_only() -> None:
     do(s, 0, "offer:to:2", "promise:peace", "promise:vote:jeanne", "promise:pay:2",
        "offer:send")
     ev = _answer(s, 1, "accept")
-    assert s.promises == [(0, 1, A.PROMISE_PEACE, s.turn),
-                          (0, 1, A.PROMISE_VOTE0 + L["jeanne"], s.turn),
-                          (0, 1, A.PROMISE_PAY0 + 1, s.turn)]
+    assert s.promises == [(0, 1, A.PROMISE_PEACE, s.turn, 0, 0),     # open, nothing paid
+                          (0, 1, A.PROMISE_VOTE0 + L["jeanne"], s.turn, 0, 0),
+                          (0, 1, A.PROMISE_PAY0 + 1, s.turn, 0, 0)]
     accepted = next(e for e in ev if e.type == "offer_accepted")
     assert accepted.for_seat(2)["terms"] == [] and "promises" not in accepted.for_seat(2)
     assert len(accepted.for_seat(1)["promises_received"]) == 3
@@ -340,6 +390,9 @@ def test_promises_are_recorded_and_shown_to_the_two_parties_only() -> None:
         assert [p["term"] for p in shown] == ["promise:peace", "promise:vote:jeanne",
                                               "promise:pay:2"]
         assert shown[2]["en"] == "Promise: pay 2 D later"
+        assert [(p["from"], p["to"], p["until"], p["state"]) for p in shown] == \
+            [(0, 1, s.turn + 1, "open")] * 3
+        assert shown[0]["state_text"] == {"en": "open", "zh-TW": "未定"}
     assert GAME.view(s, 2)["promises"] == [] == GAME.view(s, None)["promises"]
 
 
@@ -386,12 +439,14 @@ def test_the_greedy_bot_accepts_a_gift_and_refuses_to_pay_for_nothing() -> None:
 
 
 def test_the_greedy_bot_offers_half_the_ransom_cap_for_its_captive() -> None:
+    """With a promise of peace to the captor to sweeten it (test_promises.py)."""
     s = _purchase()
     lo = _captive(s)
     s.money = [3, 0, 0]
     begin(s, "purchase")
     bot = make_agent("greedy", seed=1)
-    for expected in ("offer:to:2", "term:ransom:charles", "term:price:2", "offer:send"):
+    for expected in ("offer:to:2", "term:ransom:charles", "term:price:2", "promise:peace",
+                     "offer:send"):
         assert GAME.encode(bot.act(GAME, s, 0)) == expected
         do(s, 0, expected)
     assert s.kind == A.OFFER_ANSWER and lo >= 0

@@ -7,7 +7,9 @@ more the more of the fief is held), money, troops and free lords.
 Everything read here is public (the board, money, titles); hands count only by size.
 The greedy bot (``choose``) judges each legal action by the best position it leads to
 within its own next two decisions, on a determinization (so an unseen card never decides); battles and
-truces by the strength on each side, passage requests by who is ahead.
+truces by the strength on each side, passage requests by who is ahead. It keeps its
+promises (§7.4: a vote, peace, a payment) and weighs those made to it by its trust in
+the family that made them (``promises.trust``).
 """
 
 from __future__ import annotations
@@ -16,10 +18,13 @@ import random
 
 from noblesse.core.game import Action, Game, State
 from noblesse.games.fief import actions as A
+from noblesse.games.fief import promises
 from noblesse.games.fief.battle import ATTACKER, DEFENDER, foes, side_strength, strength
+from noblesse.games.fief.cavalcade import target as cavalcade_target
 from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.endturn import VP_WIN
 from noblesse.games.fief.marriage import allied, ally_of
+from noblesse.games.fief.promises import OPEN, pay_amount, trust, vote_for
 from noblesse.games.fief.state import (
     FIEF_OF,
     FIEF_SIZE,
@@ -124,6 +129,7 @@ def choose(game: Game, state: State, seat: int, legal: list[Action],
     if offered is not None:
         return offered
     legal = [a for a in legal if a < A.OFFER_TO0] or legal     # no other offers
+    legal = _keeping_peace(s, seat, legal)
     if s.kind == A.BATTLE_SELECT:
         return _declare(s, seat, legal, rng)
     if s.kind in (A.ROUND_ATT, A.ROUND_DEF):
@@ -199,6 +205,10 @@ def _partner_key(s: FiefState, worths: list[float], action: Action) -> tuple[int
 
 
 def _ballot(s: FiefState, seat: int, legal: list[Action], leader: int) -> Action:
+    for p, _, act, _, fate, _ in s.promises:        # a promise to vote is kept first
+        lo = vote_for(act)
+        if p == seat and fate == OPEN and lo >= 0 and A.VOTE0 + lo in legal:
+            return A.VOTE0 + lo
     votes = {s.l_owner[a - A.VOTE0]: a for a in reversed(legal)
              if A.VOTE0 <= a < A.VOTE0 + NL and s.l_owner[a - A.VOTE0] >= 0}
     for family in (seat, ally_of(s, seat)):
@@ -316,26 +326,121 @@ def _best_by_worth(game: Game, s: FiefState, seat: int, legal: list[Action],
 
 
 # ------------------------------------------------------------------ diplomacy (offers.py)
+PROMISED_PEACE = 1.2   # a promise not to attack, and ...
+PROMISED_VOTE = 1.2    # ... one to vote for a lord: modest, about three deniers each
+
+
 def _diplomacy(game: Game, s: FiefState, seat: int, legal: list[Action],
                rng: random.Random) -> Action | None:
-    """Offers (§7.4): an offer to it is accepted when the position after it is worth more
-    than after refusing; it offers one thing, half the ransom cap for a captive of its
-    family, once a phase; otherwise None (the rest of ``choose`` decides)."""
+    """Offers (§7.4): an offer to it is accepted when the position after it, plus what
+    its promises are worth (``_promised``), beats the position after refusing; it pays
+    what it promised to pay at the first window it can; it offers half the ransom cap
+    for a captive of its family, with a promise of peace to the captor, once a phase;
+    otherwise None (the rest of ``choose`` decides)."""
     if s.kind == A.OFFER_ANSWER:
         world: FiefState = game.determinize(s, seat, rng)  # type: ignore[assignment]
-        values = []
+        afters: list[FiefState] = []
         for answer in (A.OFFER_ACCEPT, A.OFFER_REFUSE):
-            after = game.clone(world)
+            after: FiefState = game.clone(world)  # type: ignore[assignment]
             game.apply(after, seat, answer)
-            values.append(evaluate_all(game, after)[seat])
-        return A.OFFER_ACCEPT if values[0] > values[1] + 1e-9 else A.OFFER_REFUSE
+            afters.append(after)
+        if not _can_pay(s, seat, afters[0].money[seat]):
+            return A.OFFER_REFUSE
+        accept, refuse = (evaluate_all(game, after)[seat] for after in afters)
+        accept += _promised(s, seat)
+        return A.OFFER_ACCEPT if accept > refuse + 1e-9 else A.OFFER_REFUSE
     if s.kind == A.OFFER_COMPOSE:
         return _compose_offer(s, legal)
+    creditor, _ = _debt(s, seat)
+    if creditor >= 0 and A.OFFER_TO0 + creditor in legal:
+        return A.OFFER_TO0 + creditor
     if s.kind in (A.RANSOM, A.PURCHASE) and not s.offers_made[seat]:
         lo = _captive_to_buy(s, seat)
         if lo >= 0 and A.OFFER_TO0 + s.l_captor[lo] in legal:
             return A.OFFER_TO0 + s.l_captor[lo]
     return None
+
+
+def _promise_worth(s: FiefState, seat: int, act: int) -> float:
+    """A ``promise:*`` term as ``seat`` values it, whoever gives it: a payment at its
+    money value, peace and a vote for a lord of ``seat``'s family at a modest constant
+    (a vote for another family's lord is worth nothing to it)."""
+    if act == A.PROMISE_PEACE:
+        return PROMISED_PEACE
+    lo = vote_for(act)
+    if lo >= 0:
+        return PROMISED_VOTE if s.l_owner[lo] == seat else 0.0
+    return DENIER * pay_amount(act)
+
+
+def _promised(s: FiefState, seat: int) -> float:
+    """The promises of the offer to ``seat``: those the author makes it, times its trust
+    in the author (``promises.trust``: Laplace's (1 + kept) / (2 + kept + broken) over
+    the author's promises to it), less the cost of those asked of it (a payment at its
+    money value, peace at the constant, a vote for another family's lord at the
+    constant: it keeps its promises, so they cost it in full)."""
+    gain = cost = 0.0
+    for act, _ in s.o_terms:
+        if promises.asked(act):
+            promise = act - A.ASKED
+            lo = vote_for(promise)
+            cost += (PROMISED_VOTE * (s.l_owner[lo] != seat) if lo >= 0
+                     else _promise_worth(s, seat, promise))
+        elif promises.is_promise(act):
+            gain += _promise_worth(s, seat, act)
+    return trust(s, seat, s.o_author) * gain - cost
+
+
+def _can_pay(s: FiefState, seat: int, after_money: int) -> bool:
+    """It makes no promise to pay that it could not keep: the sum asked of it (with what
+    it already owes) within its money after the offer, and the author with a diplomacy
+    marker left to receive it (a gift needs one, §4.11)."""
+    asked = sum(pay_amount(act - A.ASKED) for act, _ in s.o_terms if promises.asked(act))
+    if not asked:
+        return True
+    owed = sum(pay_amount(act) - paid for p, _, act, _, fate, paid in s.promises
+               if p == seat and fate == OPEN)
+    return asked + owed <= after_money and s.markers[s.o_author] > 0
+
+
+def _debt(s: FiefState, seat: int) -> tuple[int, int]:
+    """The first promise to pay ``seat`` can keep now: (the family owed, the deniers
+    still due, at most 3: one gift), or (-1, 0)."""
+    for p, q, act, _, fate, paid in s.promises:
+        due = min(3, pay_amount(act) - paid)
+        if p == seat and fate == OPEN and due > 0 and s.money[seat] >= due \
+                and s.markers[q] > 0:
+            return q, due
+    return -1, 0
+
+
+def _peace_owed(s: FiefState, seat: int) -> set[int]:
+    """The families ``seat`` promised peace to, the promise still open."""
+    return {q for p, q, act, _, fate, _ in s.promises
+            if p == seat and fate == OPEN and act == A.PROMISE_PEACE}
+
+
+def _foe_of(s: FiefState, seat: int, action: Action) -> set[int]:
+    """The families ``action`` would start a battle against (all a declaration's foes)."""
+    if s.kind == A.BATTLE_SELECT and A.BATTLE0 <= action < A.BATTLE0 + NV:
+        return set(foes(s, action - A.BATTLE0, seat))
+    if s.kind == A.BATTLE_FOE and A.FOE0 <= action < A.FOE0 + SEATS:
+        return {action - A.FOE0}
+    if s.kind == A.LIFT_PURSUE and action == A.PURSUE:
+        return {s.target}
+    if s.kind == A.MOVE_LORD and A.CAVALCADE0 <= action < A.CAVALCADE0 + NV:
+        return {cavalcade_target(s, seat, s.focus, action - A.CAVALCADE0)[2]}
+    return set()
+
+
+def _keeping_peace(s: FiefState, seat: int, legal: list[Action]) -> list[Action]:
+    """It keeps its promises of peace: no battle whose every foe it promised peace (a
+    declaration with another foe is made, and that foe named)."""
+    owed = _peace_owed(s, seat) if s.promises else set()
+    if not owed:
+        return legal
+    kept = [a for a in legal if not (_foe_of(s, seat, a) and _foe_of(s, seat, a) <= owed)]
+    return kept or legal
 
 
 def _captive_to_buy(s: FiefState, seat: int) -> int:
@@ -348,11 +453,20 @@ def _captive_to_buy(s: FiefState, seat: int) -> int:
 
 
 def _compose_offer(s: FiefState, legal: list[Action]) -> Action:
+    """A payment it owes this family, else a ransom at half the cap sweetened with a
+    promise of peace to the captor."""
     if s.o_pending >= 0:                           # the price of the ransom
         price = A.PRICE0 + ransom_cap(s, s.o_pending - A.RANSOM_TERM0) // 2
         return price if price in legal else min(legal)
+    used = {act for act, _ in s.o_terms}
     if s.o_terms:
+        ransom = any(A.RANSOM_TERM0 <= act < A.RANSOM_TERM0 + NL for act in used)
+        if ransom and A.PROMISE_PEACE in legal:
+            return A.PROMISE_PEACE
         return A.OFFER_SEND
+    creditor, due = _debt(s, s.o_author)
+    if creditor == s.o_to and A.GIVE_MONEY0 + due - 1 in legal:
+        return A.GIVE_MONEY0 + due - 1
     lo = _captive_to_buy(s, s.o_author)
     term = A.RANSOM_TERM0 + lo
     return term if lo >= 0 and term in legal else A.OFFER_CANCEL

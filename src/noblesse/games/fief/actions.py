@@ -100,7 +100,7 @@ ASK_MONEY0 = _block("term:ask_money", ["1", "2", "3"])       # the recipient pay
 GIVE_CARD0 = _block("term:give_card", CARD_KEYS)             # from the author's hand
 RANSOM_TERM0 = _block("term:ransom", LKEYS)                  # then term:price:<D>
 PRICE0 = _block("term:price", [str(i) for i in range(MAX_PRICE + 1)])
-PASSAGE0 = _block("term:passage", VKEYS)
+PASSAGE0 = _block("term:passage", VKEYS)                     # then term:passage_for:<lord>
 TRUCE_TERM0 = _block("term:truce", VKEYS)
 CEDE0 = _block("term:cede", VKEYS)
 TITLE_TERM0 = _block("term:title", FKEYS)
@@ -110,6 +110,13 @@ ANNUL_TERM = CARDINAL_TERM + 1
 PROMISE_VOTE0 = _block("promise:vote", LKEYS)
 PROMISE_PAY0 = _block("promise:pay", ["1", "2", "3"])
 PROMISE_PEACE = _block("promise", ["peace"])
+PROMISES = PROMISE_PEACE + 1 - PROMISE_VOTE0                # the size of a promise block
+# promises asked of the recipient (the same layout: vote, pay, peace; promises.py)
+ASK_PROMISE_VOTE0 = _block("ask_promise:vote", LKEYS)
+ASK_PROMISE_PAY0 = _block("ask_promise:pay", ["1", "2", "3"])
+ASK_PROMISE_PEACE = _block("ask_promise", ["peace"])
+ASKED = ASK_PROMISE_VOTE0 - PROMISE_VOTE0                   # an asked promise - its promise
+PASSAGE_LORD0 = _block("term:passage_for", LKEYS)            # after term:passage:<village>
 OFFER_END = len(ACTION_NAMES)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief import church, marriage
+from noblesse.games.fief import church, marriage, promises
 from noblesse.games.fief.state import FiefState, order
 
 (MARRYING, DECREES, ANNULMENTS, DECLARING, BISHOP_VOTE, POPE_VOTE, KING_VOTE) = range(7)
@@ -242,6 +242,8 @@ def _count(s: FiefState, ev: list[Event]) -> None:
         "ballots": [max(s.ballot[f], -1) if f in s.voters else None
                     for f in range(s.n_players)],            # -1: abstained
         "tally": [[lo, n] for lo, n in tally.items()], "elected": winner}))
+    if s.promises:                        # §7.4: promises to vote, judged on the ballots
+        promises.on_ballots(s, ballots, s.candidates, ev)
     if winner >= 0:
         _install(s, winner, ev)
     s.ballot = [NOT_CAST] * s.n_players

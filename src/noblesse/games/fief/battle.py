@@ -16,6 +16,7 @@ from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import arrive, capture, kill, lift_lord, put_lord, settle
 from noblesse.games.fief.economy import titles_held
 from noblesse.games.fief.joan import side_dice
+from noblesse.games.fief.promises import on_battle
 from noblesse.games.fief.state import (
     ADJ,
     ASSUMED,
@@ -194,6 +195,8 @@ def start_battle(s: FiefState, v: int, att: int, dfn: int, ev: list[Event]) -> N
     s.b_side = [0] * SEATS
     s.b_side[att], s.b_side[dfn] = ATTACKER, DEFENDER
     ev.append(Event("battle", {"seat": att, "foe": dfn, "village": v}))
+    if s.promises:
+        on_battle(s, att, dfn, ev)          # §7.4: a promise of peace to the foe breaks
     s.b_ask = [] if s.b_caval else [g for g in order(s) if g not in (att, dfn)
                                      and present(s, v, g)]
     next_side_or_fight(s, ev)

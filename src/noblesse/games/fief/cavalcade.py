@@ -75,6 +75,17 @@ def options(s: FiefState, lo: int, p: int) -> list[int]:
     return out
 
 
+def target(s: FiefState, p: int, lo: int, w: int) -> tuple[int, int, int]:
+    """A cavalcade of ``lo`` towards ``w``: its case, the village of its battle, the foe."""
+    v = s.l_loc[lo]
+    if pinned(s, v, p):
+        return BREAKOUT, v, besieger(s, v, p)
+    keeper = road_keeper(s, v, w, p)
+    if keeper >= 0:
+        return ROAD, v, keeper
+    return CROSSING, w, s.ctrl[w]
+
+
 def after_refusal(s: FiefState, lo: int, p: int) -> list[int]:
     """With ``cavalcade_only_after_refusal``: the village whose holder just refused lord
     ``lo`` passage, if the refused entry may become a crossing cavalcade (his first move,
@@ -118,12 +129,7 @@ def muster(s: FiefState, p: int, lo: int, case: int, v: int, w: int, foe: int,
 def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
     lo = s.focus
     v = s.l_loc[lo]
-    if pinned(s, v, p):
-        case, where, foe = BREAKOUT, v, besieger(s, v, p)
-    elif road_keeper(s, v, w, p) >= 0:
-        case, where, foe = ROAD, v, road_keeper(s, v, w, p)
-    else:
-        case, where, foe = CROSSING, w, s.ctrl[w]
+    case, where, foe = target(s, p, lo, w)
     muster(s, p, lo, case, v, w, foe, ev)
     if case == CROSSING:
         lift_lord(s, lo)

@@ -277,7 +277,7 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         w = action - A.MOVE0
         # out of a besieged fortress by a Secret Passage, no besieger is asked for his road
         keeper = road_keeper(s, v, w, p) if s.l_pass[lo] != SP_OUT else -1
-        if keeper >= 0 and s.pacts and passage_agreed(s, keeper, p, v):
+        if keeper >= 0 and s.pacts and passage_agreed(s, keeper, lo, v):
             ev.append(Event("passage", {"seat": keeper, "mover": p, "lord": lo,
                                         "granted": True, "village": v, "agreed": True}))
             keeper = -1                  # §7.4: a passage agreed in an offer
@@ -335,7 +335,7 @@ def arrived(s: FiefState, lo: int, ev: list[Event]) -> None:
             s.l_pass[lo] = PERMITTED
             s.kind, s.actor = A.MOVE_LORD, p
             return
-        if s.pacts and passage_agreed(s, owner, p, w):   # §7.4: agreed in an offer
+        if s.pacts and passage_agreed(s, owner, lo, w):  # §7.4: agreed in an offer
             ev.append(Event("passage", {"seat": owner, "mover": p, "lord": lo,
                                         "granted": True, "village": w, "agreed": True}))
             s.l_pass[lo] = PERMITTED

@@ -13,14 +13,15 @@ Accepted, the binding terms are checked again and carried out together, or none 
 diplomacy markers: one marker an offer, for up to 3 D or for cards, not both (§4.11).
 Ransoms, passages, truces, hand-overs, grants, approvals, marriages and annulments need
 no marker (§4.11 [assumed]). Agreements for later (a passage, a truce, a Cardinal, a
-marriage) are ``pacts``; promises are recorded (``promises``) and bind nobody.
+marriage) are ``pacts``; promises, the author's (``promise:*``) or asked of the
+recipient (``ask_promise:*``), bind nobody: ``promises.py`` records and judges them.
 """
 
 from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief import marriage
+from noblesse.games.fief import marriage, promises
 from noblesse.games.fief.control import free, settle
 from noblesse.games.fief.crown import crown_family
 from noblesse.games.fief.dynasty import grantees
@@ -59,9 +60,12 @@ def openers(s: FiefState, p: int) -> list[int]:
 
 
 def on_phase(s: FiefState, ev: list[Event]) -> None:
-    """A new phase: the offer counts start again, expired pacts go, and at the
-    Announcements the agreed marriages are made if both may still marry."""
+    """A new phase: the offer counts start again, expired pacts go, at the
+    Announcements the agreed marriages are made if both may still marry, and at the
+    end of a turn the promises due are judged."""
     s.offers_made = [0] * s.n_players
+    if s.phase == A.END_OF_TURN and s.promises:
+        promises.deadline(s, ev)
     if not s.pacts:
         return
     now = s.turn * PHASES + s.phase
@@ -86,10 +90,28 @@ def _perform_betrothal(s: FiefState, lo: int, other: int, ev: list[Event]) -> No
                                            "partner": other}))
 
 
-def passage_agreed(s: FiefState, grantor: int, grantee: int, v: int) -> bool:
-    """An accepted passage term: the engine answers the request itself (§7.4)."""
-    return any(pact[0] == PASSAGE and pact[1] == grantor and pact[2] == grantee
+def passage_agreed(s: FiefState, grantor: int, lord: int, v: int) -> bool:
+    """An accepted passage term for ``lord`` through ``v``: the engine answers the
+    request of ``grantor`` (to enter ``v``, or to leave it by his road) itself (§7.4)."""
+    return any(pact[0] == PASSAGE and pact[1] == grantor and pact[2] == lord
                and pact[3] == v for pact in s.pacts)
+
+
+def may_grant_passage(s: FiefState, g: int, v: int) -> bool:
+    """``g`` is asked for passage through ``v``: he holds it, or he keeps a road there
+    (came in by it and stands on it, ``movement.road_keeper``)."""
+    i = v * SEATS + g
+    return s.ctrl[v] == g or (s.entry[i] >= 0 and bool(s.LP[i] or s.K[i] or s.M[i]))
+
+
+def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
+    """Passage through ``v`` up to the Movement, for a free lord on the board of one
+    party (``lo``; -1: any), the other party asked there."""
+    if s.phase > A.MOVEMENT:
+        return False
+    lords = [lo] if lo >= 0 else range(NL)
+    return any(s.l_owner[x] in (a, r) and s.l_captor[x] < 0 and s.l_loc[x] >= 0
+               and may_grant_passage(s, a + r - s.l_owner[x], v) for x in lords)
 
 
 def truce_agreed(s: FiefState, f: int, g: int, v: int) -> bool:
@@ -134,7 +156,7 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
             return False
         return x < 0 or (x < ransom_cap(s, lo) and s.money[s.l_owner[lo]] >= x)
     if _in(act, A.PASSAGE0, NV):
-        return s.phase <= A.MOVEMENT and s.ctrl[act - A.PASSAGE0] in (a, r)
+        return _passage_ok(s, a, r, act - A.PASSAGE0, x)
     if _in(act, A.TRUCE_TERM0, NV):
         v = act - A.TRUCE_TERM0
         return (s.phase <= A.BATTLES and s.b_village != v and present(s, v, a)
@@ -167,6 +189,8 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
             return False
         lo = marriage.family_marriage(s, a + r - pope)
         return lo >= 0 and marriage.annullable(s, lo)
+    if promises.asked(act):
+        act -= A.ASKED                         # asked of the recipient: the same promise
     if _in(act, A.PROMISE_VOTE0, NL):
         return marriage.in_play(s, act - A.PROMISE_VOTE0)
     return _in(act, A.PROMISE_PAY0, 3) or act == A.PROMISE_PEACE
@@ -177,13 +201,10 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
     once there is a term, cancel always. Written out block by block: the random
     playouts compose many offers, so this must be quick."""
     a, r = p, s.o_to
-    if s.o_pending >= 0:                       # the second half of a ransom or marriage
+    if s.o_pending >= 0:           # the second half of a ransom, a marriage, a passage
         act = s.o_pending
-        if act >= A.WED0:
-            second = [A.WED0 + x for x in range(NL) if term_ok(s, a, r, act, x)]
-        else:
-            second = [A.PRICE0 + x for x in range(A.MAX_PRICE + 1)
-                      if term_ok(s, a, r, act, x)]
+        first, size = _second_half(act)
+        second = [first + x for x in range(size) if term_ok(s, a, r, act, x)]
         return [A.OFFER_CANCEL, *second]          # cancel comes first in the index
     out = [A.OFFER_SEND, A.OFFER_CANCEL] if s.o_terms else [A.OFFER_CANCEL]
     if len(s.o_terms) >= TERMS_MAX:
@@ -214,24 +235,47 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
     for act in (A.CARDINAL_TERM, A.ANNUL_TERM):
         if act not in used and term_ok(s, a, r, act, -1):
             out.append(act)
-    out += [A.PROMISE_VOTE0 + lo for lo in range(NL)
-            if s.l_owner[lo] >= 0 and A.PROMISE_VOTE0 + lo not in used]
-    if not any(_in(u, A.PROMISE_PAY0, 3) for u in used):
-        out += range(A.PROMISE_PAY0, A.PROMISE_PAY0 + 3)
-    if A.PROMISE_PEACE not in used:
-        out.append(A.PROMISE_PEACE)
+    out += _promise_terms(s, used, 0)
+    out += _promise_terms(s, used, A.ASKED)
     return sorted(out)
 
 
+def _promise_terms(s: FiefState, used: set[int], shift: int) -> list[int]:
+    """The author's promises (``shift`` 0) or those asked of the recipient (``ASKED``):
+    a vote for a lord in play, one promise to pay, peace; each once."""
+    vote0, pay0, peace = (A.PROMISE_VOTE0 + shift, A.PROMISE_PAY0 + shift,
+                          A.PROMISE_PEACE + shift)
+    out = [vote0 + lo for lo in range(NL) if s.l_owner[lo] >= 0 and vote0 + lo not in used]
+    if not any(_in(u, pay0, 3) for u in used):
+        out += range(pay0, pay0 + 3)
+    if peace not in used:
+        out.append(peace)
+    return out
+
+
+def _second_half(act: int) -> tuple[int, int]:
+    """The block a two-step term's second action is chosen from: the partner of a
+    marriage, the lord a passage is for, the price of a ransom."""
+    if _in(act, A.WED0, NL):
+        return A.WED0, NL
+    if _in(act, A.PASSAGE0, NV):
+        return A.PASSAGE_LORD0, NL
+    return A.PRICE0, A.MAX_PRICE + 1
+
+
 def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
-    """Passage (a party's village, up to the Movement), truce (both there, up to the
-    Battles), hand-over (a party's village where the other is, no battle or siege)."""
+    """Passage (a village where one party is asked, a free lord of the other, up to the
+    Movement), truce (both there, up to the Battles), hand-over (a party's village where
+    the other is, no battle or siege)."""
     out = []
-    passage, truce = s.phase <= A.MOVEMENT, s.phase <= A.BATTLES
+    truce = s.phase <= A.BATTLES
+    passage = s.phase <= A.MOVEMENT
+    movers = {s.l_owner[x] for x in range(NL) if s.l_owner[x] in (a, r)
+              and s.l_captor[x] < 0 and s.l_loc[x] >= 0} if passage else set()
     lp, k, m, ctrl = s.LP, s.K, s.M, s.ctrl
     for v in range(NV):
         c = ctrl[v]
-        if passage and (c == a or c == r):
+        if movers and any(may_grant_passage(s, a + r - f, v) for f in movers):
             out.append(A.PASSAGE0 + v)
         ia, ir = v * SEATS + a, v * SEATS + r
         here_a = lp[ia] or k[ia] or m[ia]         # present(s, v, a), inlined
@@ -274,10 +318,10 @@ def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         accept(s, ev)
         _close(s)
     elif s.o_pending >= 0:
-        x = action - (A.WED0 if s.o_pending >= A.WED0 else A.PRICE0)
-        s.o_terms.append((s.o_pending, x))
+        s.o_terms.append((s.o_pending, action - _second_half(s.o_pending)[0]))
         s.o_pending = -1
-    elif _in(action, A.RANSOM_TERM0, NL) or _in(action, A.WED0, NL):
+    elif _in(action, A.RANSOM_TERM0, NL) or _in(action, A.WED0, NL) \
+            or _in(action, A.PASSAGE0, NV):
         s.o_pending = action
     else:
         s.o_terms.append((action, -1))
@@ -295,14 +339,10 @@ def term_names(terms: list[tuple[int, int]]) -> list[str]:
     for act, x in terms:
         name = A.ACTION_NAMES[act]
         if x >= 0:
-            name += f"@{A.ACTION_NAMES[A.WED0 + x].split(':')[-1]}" if act >= A.WED0 \
-                else f"@{x}"
+            lordly = _in(act, A.WED0, NL) or _in(act, A.PASSAGE0, NV)
+            name += f"@{A.ACTION_NAMES[A.WED0 + x].split(':')[-1]}" if lordly else f"@{x}"
         out.append(name)
     return out
-
-
-def promise(act: int) -> bool:
-    return act >= A.PROMISE_VOTE0
 
 
 # ------------------------------------------------------------------ carrying it out
@@ -312,7 +352,7 @@ def check(s: FiefState) -> str | None:
     pays = [0] * s.n_players
     cards = 0
     for act, x in s.o_terms:
-        if promise(act):
+        if promises.is_promise(act):
             continue
         if not term_ok(s, a, r, act, x):
             return A.ACTION_NAMES[act]
@@ -339,12 +379,12 @@ def accept(s: FiefState, ev: list[Event]) -> None:
         ev.append(Event("offer_failed", {"seat": r, "with": a},
                         {a: {"why": why}, r: {"why_received": why}}))
         return
-    binding = [(act, x) for act, x in s.o_terms if not promise(act)]
-    promises = [(act, x) for act, x in s.o_terms if promise(act)]
+    binding = [(act, x) for act, x in s.o_terms if not promises.is_promise(act)]
+    promised = [(act, x) for act, x in s.o_terms if promises.is_promise(act)]
     ev.append(Event("offer_accepted", {"seat": r, "with": a,
                                        "terms": term_names(binding)},
-                    {a: {"promises": term_names(promises)},
-                     r: {"promises_received": term_names(promises)}}))
+                    {a: {"promises": term_names(promised)},
+                     r: {"promises_received": term_names(promised)}}))
     to_author, to_recipient = _gifts(s, binding)
     for f, gifts in ((a, to_author), (r, to_recipient)):
         if gifts:
@@ -352,8 +392,8 @@ def accept(s: FiefState, ev: list[Event]) -> None:
             ev.append(Event("diplomacy_marker", {"seat": f, "left": s.markers[f]}))
     for act, x in binding:
         _execute(s, a, r, act, x, ev)
-    for act, _ in promises:
-        s.promises.append((a, r, act, s.turn))
+    for act, _ in promised:
+        promises.record(s, a, r, act)
 
 
 def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) -> None:
@@ -364,6 +404,8 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
         s.money[payer] -= amount
         s.money[payee] += amount
         ev.append(Event("gift", {"seat": payer, "with": payee, "paid": amount}))
+        if s.promises:
+            promises.on_gift(s, payer, payee, amount, ev)
     elif _in(act, A.GIVE_CARD0, NCARDS):
         card = act - A.GIVE_CARD0
         s.hand[a].remove(card)
@@ -379,9 +421,8 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
         free(s, lo, ev)
         settle(s, v, ev)
     elif _in(act, A.PASSAGE0, NV):
-        v = act - A.PASSAGE0
-        grantor = s.ctrl[v]
-        s.pacts.append((PASSAGE, grantor, a + r - grantor, v, until + A.MOVEMENT))
+        grantor = a + r - s.l_owner[x]
+        s.pacts.append((PASSAGE, grantor, x, act - A.PASSAGE0, until + A.MOVEMENT))
     elif _in(act, A.TRUCE_TERM0, NV):
         s.pacts.append((TRUCE, a, r, act - A.TRUCE_TERM0, until + A.BATTLES))
     elif _in(act, A.CEDE0, NV):

@@ -16,7 +16,7 @@ from typing import Any
 
 from noblesse.core.text import pick, seat_name
 from noblesse.games.fief import actions as A
-from noblesse.games.fief import announce, offers
+from noblesse.games.fief import announce, offers, promises
 from noblesse.games.fief.cards import STEP_NAMES
 from noblesse.games.fief.crown import BY_BIRETTA, BY_CARD
 from noblesse.games.fief.dynasty import red_hat_pending
@@ -82,10 +82,18 @@ def _offer(s: FiefState, seat: int | None) -> dict[str, Any] | None:
             "pending": A.ACTION_NAMES[s.o_pending] if s.o_pending >= 0 else None}
 
 
+FATE_TEXT = (("open", "未定"), ("kept", "已遵守"), ("broken", "已違背"),
+             ("lapsed", "已失效"))
+
+
 def _promises(s: FiefState, seat: int | None) -> list[dict[str, Any]]:
-    """Promises recorded in accepted offers, shown to the two parties only (§7.1)."""
-    return [{"from": a, "to": r, "turn": turn, **_terms([A.ACTION_NAMES[act]])[0]}
-            for a, r, act, turn in s.promises if seat in (a, r)]
+    """Promises recorded in accepted offers (``from``: who promised), with what became
+    of them, shown to the two parties only (§7.1)."""
+    return [{"from": p, "to": q, "turn": turn, "until": turn + promises.PROMISE_TURNS,
+             "state": promises.FATES[fate],
+             "state_text": {"en": FATE_TEXT[fate][0], "zh-TW": FATE_TEXT[fate][1]},
+             **_terms([A.ACTION_NAMES[act]])[0]}
+            for p, q, act, turn, fate, _ in s.promises if seat in (p, q)]
 
 
 class FiefViews:
@@ -265,6 +273,8 @@ class FiefViews:
             pool += stay
             rng.shuffle(pool)
             pile[:] = pool
+        # promises between other families are theirs alone (§7.1); they bind nobody
+        s.promises = [x for x in s.promises if seat in (x[0], x[1])]
         for f in s.voters:                # the others' secret ballots, cast or not
             if f != seat and s.ballot[f] != announce.NOT_CAST:
                 s.ballot[f] = rng.choice([announce.ABSTAINED, *s.candidates])
@@ -538,6 +548,7 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
                       "教宗同意本回合的下一位紅衣主教"),
     A.ANNUL_TERM: ("The Pope annuls the marriage", "教宗宣告婚姻無效"),
     A.PROMISE_PEACE: ("Promise: no attack", "承諾：不攻擊"),
+    A.ASK_PROMISE_PEACE: ("The other family promises not to attack", "對方承諾不攻擊"),
 }
 
 SIDE_CHANGE_ACTIONS: dict[int, tuple[str, str]] = {      # the same choices, mid-battle
@@ -612,6 +623,11 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.WED0, NL, "l", ("Marriage: {x}", "婚約：{x}")),
     (A.PROMISE_VOTE0, NL, "l", ("Promise: vote for {x}", "承諾：投票給{x}")),
     (A.PROMISE_PAY0, 3, "n1", ("Promise: pay {x} D later", "承諾：日後支付{x}元")),
+    (A.ASK_PROMISE_VOTE0, NL, "l", ("The other family promises to vote for {x}",
+                                    "對方承諾投票給{x}")),
+    (A.ASK_PROMISE_PAY0, 3, "n1", ("The other family promises to pay {x} D later",
+                                   "對方承諾日後支付{x}元")),
+    (A.PASSAGE_LORD0, NL, "l", ("The passage is for {x}", "通行權給{x}")),
 ]
 
 
@@ -646,9 +662,11 @@ def term_text(name: str, lang: str = "en", names: list[str] | None = None) -> st
     text = action_text(A.ACTION_NAMES.index(head), lang, names)
     if not arg:
         return text
-    if head.startswith("term:marry"):
-        partner = next(i for i, c in enumerate(LORD_CARDS) if c.key == arg)
-        return text + pick(" and {x}", "與{x}", lang).format(x=lord_name(partner, lang))
+    if head.startswith(("term:marry", "term:passage")):
+        lo = next(i for i, c in enumerate(LORD_CARDS) if c.key == arg)
+        joint = (" and {x}", "與{x}") if head.startswith("term:marry") else (
+            " for {x}", "（限{x}）")
+        return text + pick(*joint, lang).format(x=lord_name(lo, lang))
     return text + pick(" at {x} D", "，{x}元", lang).format(x=arg)
 
 
@@ -783,6 +801,14 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
                        "{who}接受{with_}的協議：{terms}"),
     "offer_failed": ("The offer of {with_} to {who} cannot be carried out: nothing is done",
                      "{with_}給{who}的協議無法執行：全部不生效"),
+    "promise_kept": ("{who} keeps the promise to {with_}: {promise}",
+                     "{who}遵守了對{with_}的承諾：{promise}"),
+    "promise_broken": ("{who} breaks the promise to {with_}: {promise}",
+                       "{who}違背了對{with_}的承諾：{promise}"),
+    "promise_lapsed": ("The promise of {who} to {with_} lapses: {promise}",
+                       "{who}對{with_}的承諾已失效：{promise}"),
+    "promise/unseen": ("A promise between two other families is settled",
+                       "其他兩個家族之間的一項承諾有了結果"),
     "diplomacy_marker": ("{who} spends a diplomacy marker ({left} left)",
                          "{who}花掉1個外交標記（剩{left}個）"),
     "gift": ("{who} pays {paid} D to {with_}", "{who}支付{paid}元給{with_}"),
@@ -837,6 +863,11 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
     kind = event["type"]
     if "card_received" in event:                     # an offer's card, as its recipient sees it
         event = {**event, "card": event["card_received"]}
+    if "promise_received" in event:                  # a promise's fate, as its promisee sees it
+        event = {**event, "seat": event["promiser"], "with": event["promisee"],
+                 "promise": event["promise_received"]}
+    if kind.startswith("promise_") and "promise" not in event:
+        kind = "promise/unseen"                      # the fate of others' promise
     if kind in ("draw", "ballot_cast", "card_given") and ("card" in event or "vote" in event):
         kind += "/seen"
     template = EVENT_TEXT.get(kind)
@@ -874,6 +905,8 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
             f[key] = pick("grants" if value else "refuses", "允許" if value else "拒絕", lang)
         elif key in WORDS_OF and isinstance(value, str):
             f[key] = word(value, lang)
+        elif key == "promise":
+            f[key] = term_text(value, lang, names)
         elif key in ("terms", "terms_received", "promises", "promises_received"):
             f[key] = pick(", ", "、", lang).join(term_text(x, lang, names) for x in value) or "-"
         elif key == "winners":

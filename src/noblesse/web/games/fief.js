@@ -185,9 +185,10 @@ function handPanel(ctx, bound) {
 }
 
 // Diplomacy (spec §7.4): the offer being made (to its author, and once sent to its
-// recipient), the choices to open, compose, send, drop, accept or refuse one, and the
-// promises recorded between this seat and the others.
-const OFFER_ACTION = /^(offer|term|promise):/;
+// recipient), the choices to open, compose, send, drop, accept or refuse one (terms,
+// promises and promises asked of the other family alike), and the promises recorded
+// between this seat and the others, each with its fate (open, kept, broken, lapsed).
+const OFFER_ACTION = /^(offer|term|promise|ask_promise):/;
 
 function offerPanel(ctx, bound) {
   const v = ctx.view;
@@ -210,7 +211,7 @@ function offerPanel(ctx, bound) {
   if (v.promises && v.promises.length) {
     parts.push(el("div", { class: "zone-title" }, zh ? "承諾（不具約束力）" : "Promises (not binding)"));
     parts.push(el("ul", { id: "promises" }, v.promises.map((p) => el("li", {},
-      `${ctx.seatName(p.from)} → ${ctx.seatName(p.to)}: ${ctx.pick(p)} (${zh ? `第 ${p.turn} 回合` : `turn ${p.turn}`})`))));
+      `${ctx.seatName(p.from)} → ${ctx.seatName(p.to)}: ${ctx.pick(p)} (${zh ? `第 ${p.turn} 回合，至第 ${p.until} 回合` : `turn ${p.turn}, until turn ${p.until}`}) · ${ctx.pick(p.state_text)}`))));
   }
   if (!parts.length) return "";
   return el("div", { id: "offers" }, el("div", { class: "zone-title" }, zh ? "外交" : "Diplomacy"), parts);

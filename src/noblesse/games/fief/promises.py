@@ -1,0 +1,128 @@
+"""Promises (spec §7.4): not binding, recorded, and judged by what happens afterwards.
+
+A promise is made in an accepted offer, by its author (``promise:*``) or, asked of him, by
+its recipient (``ask_promise:*``). ``s.promises`` holds each as ``(promiser, promisee,
+act, turn, fate, paid)``: ``act`` the ``promise:*`` action (an asked promise is stored as
+the promise it is), ``turn`` the turn it was made in, ``fate`` OPEN, KEPT, BROKEN or
+LAPSED, ``paid`` the deniers given so far towards a promise to pay.
+
+The engine judges each one from what the promiser does, never from what he says:
+
+* vote for X: kept when the promiser's ballot in an election where X stands is for X,
+  broken when it is for another candidate; abstaining, or having no vote, decides
+  nothing. With no such ballot by the deadline it lapses (neither kept nor broken).
+* peace: broken when the promiser starts a battle whose named foe is the promisee (a
+  declaration, a cavalcade, a garrison pursuing its besieger); kept at the deadline.
+* pay n: kept once the promiser has given the promisee n D by the money terms of offers
+  (several gifts add up, one gift may settle several promises); broken at the deadline.
+
+The deadline is the end of turn ``turn + promise_turns`` [assumed]. Each fate is an event
+``promise_kept | promise_broken | promise_lapsed`` whose details are the two parties'
+alone (the Event's type itself is public: an event cannot hide that).
+"""
+
+from __future__ import annotations
+
+from noblesse.core.events import Event
+from noblesse.games.fief import actions as A
+from noblesse.games.fief.state import ASSUMED, NL, FiefState
+
+PROMISE_TURNS = int(ASSUMED["promise_turns"])
+OPEN, KEPT, BROKEN, LAPSED = range(4)
+FATES = ("open", "kept", "broken", "lapsed")
+EVENTS = {KEPT: "promise_kept", BROKEN: "promise_broken", LAPSED: "promise_lapsed"}
+
+
+def is_promise(act: int) -> bool:
+    """A ``promise:*`` or ``ask_promise:*`` term (they bind nobody)."""
+    return (A.PROMISE_VOTE0 <= act < A.PROMISE_VOTE0 + A.PROMISES
+            or A.ASK_PROMISE_VOTE0 <= act < A.ASK_PROMISE_VOTE0 + A.PROMISES)
+
+
+def asked(act: int) -> bool:
+    return A.ASK_PROMISE_VOTE0 <= act < A.ASK_PROMISE_VOTE0 + A.PROMISES
+
+
+def record(s: FiefState, author: int, recipient: int, act: int) -> None:
+    """An accepted promise term: the author's promise, or the recipient's if asked."""
+    if asked(act):
+        s.promises.append((recipient, author, act - A.ASKED, s.turn, OPEN, 0))
+    else:
+        s.promises.append((author, recipient, act, s.turn, OPEN, 0))
+
+
+def vote_for(act: int) -> int:
+    """The lord a promise to vote is for, or -1."""
+    return act - A.PROMISE_VOTE0 if A.PROMISE_VOTE0 <= act < A.PROMISE_VOTE0 + NL else -1
+
+
+def pay_amount(act: int) -> int:
+    """The deniers a promise to pay is for, or 0."""
+    return act - A.PROMISE_PAY0 + 1 if A.PROMISE_PAY0 <= act < A.PROMISE_PAY0 + 3 else 0
+
+
+def _settle(s: FiefState, i: int, fate: int, ev: list[Event]) -> None:
+    p, q, act, turn, _, paid = s.promises[i]
+    s.promises[i] = (p, q, act, turn, fate, paid)
+    name = A.ACTION_NAMES[act]
+    # each party's private part has its own keys: a private part is one seat's alone
+    ev.append(Event(EVENTS[fate], {}, {
+        p: {"seat": p, "with": q, "promise": name},
+        q: {"promiser": p, "promisee": q, "promise_received": name}}))
+
+
+def on_ballots(s: FiefState, ballots: dict[int, int], candidates: list[int],
+               ev: list[Event]) -> None:
+    """An election counted (``ballots``: family -> the lord it voted for)."""
+    for i, (p, _, act, _, fate, _) in enumerate(s.promises):
+        lo = vote_for(act)
+        if fate == OPEN and lo in candidates and p in ballots:
+            _settle(s, i, KEPT if ballots[p] == lo else BROKEN, ev)
+
+
+def on_battle(s: FiefState, attacker: int, foe: int, ev: list[Event]) -> None:
+    """``attacker`` starts a battle against ``foe``: his promises of peace to it break."""
+    for i, (p, q, act, _, fate, _) in enumerate(s.promises):
+        if fate == OPEN and act == A.PROMISE_PEACE and p == attacker and q == foe:
+            _settle(s, i, BROKEN, ev)
+
+
+def on_gift(s: FiefState, payer: int, payee: int, amount: int, ev: list[Event]) -> None:
+    """Money given by an offer's term goes towards the payer's promises to pay."""
+    for i, (p, q, act, turn, fate, paid) in enumerate(s.promises):
+        due = pay_amount(act)
+        if amount <= 0:
+            return
+        if fate != OPEN or not due or (p, q) != (payer, payee):
+            continue
+        given = min(amount, due - paid)
+        amount -= given
+        s.promises[i] = (p, q, act, turn, fate, paid + given)
+        if paid + given >= due:
+            _settle(s, i, KEPT, ev)
+
+
+def deadline(s: FiefState, ev: list[Event]) -> None:
+    """The end of a turn: the promises due now are judged on what did not happen."""
+    for i, (_, _, act, turn, fate, _) in enumerate(s.promises):
+        if fate != OPEN or turn + PROMISE_TURNS > s.turn:
+            continue
+        if act == A.PROMISE_PEACE:
+            _settle(s, i, KEPT, ev)
+        elif pay_amount(act):
+            _settle(s, i, BROKEN, ev)
+        else:
+            _settle(s, i, LAPSED, ev)
+
+
+def trust(s: FiefState, judge: int, family: int) -> float:
+    """How far ``judge`` trusts ``family``: Laplace's rule of succession over the promises
+    ``family`` made to ``judge``, (1 + kept) / (2 + kept + broken). A family that never
+    promised it anything stands at 1/2; every promise kept moves it towards 1, every one
+    broken towards 0; lapsed and open promises do not count."""
+    kept = broken = 0
+    for p, q, _, _, fate, _ in s.promises:
+        if p == family and q == judge:
+            kept += fate == KEPT
+            broken += fate == BROKEN
+    return (1 + kept) / (2 + kept + broken)
