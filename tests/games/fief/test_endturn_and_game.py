@@ -148,3 +148,20 @@ def test_the_zh_tw_log_has_no_english_words_left() -> None:
             for e in GAME.apply(s, p, a):
                 text = GAME.describe_event(e.for_seat(None), "zh-TW")
                 assert not re.search(r"[a-z]{3,}", text), text
+
+
+def test_lists_of_families_in_the_log_use_the_languages_own_separator() -> None:
+    """The game-over, end-of-turn and income lines list families with ', ' in English
+    and with '、' in Traditional Chinese (found by the whole-game browser test)."""
+    lines = [
+        ({"type": "game_over", "winners": [0, 2], "vp": [3, 0, 1], "how": "victory"},
+         "Game over (victory). Winner(s): Seat 1, Seat 3", "遊戲結束（勝利）。勝者：座位1、座位3"),
+        ({"type": "end_of_turn", "turn": 12, "vp": [2, 2, 1]},
+         "End of turn 12: VP Seat 1 2, Seat 2 2, Seat 3 1",
+         "第12回合結束：勝利點數 座位1 2、座位2 2、座位3 1"),
+        ({"type": "income", "gains": [3, 4, 5]},
+         "Income: Seat 1 3, Seat 2 4, Seat 3 5", "收入：座位1 3、座位2 4、座位3 5"),
+    ]
+    for event, en, zh in lines:
+        assert GAME.describe_event(event, "en") == en
+        assert GAME.describe_event(event, "zh-TW") == zh

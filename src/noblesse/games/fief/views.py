@@ -865,9 +865,10 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
         elif key in ("terms", "terms_received", "promises", "promises_received"):
             f[key] = pick(", ", "、", lang).join(term_text(x, lang, names) for x in value) or "-"
         elif key == "winners":
-            f[key] = ", ".join(seat_name(w, lang, names) for w in value)
+            f[key] = pick(", ", "、", lang).join(seat_name(w, lang, names) for w in value)
         elif key in ("gains", "vp"):
-            f[key] = ", ".join(f"{seat_name(i, lang, names)} {x}" for i, x in enumerate(value))
+            f[key] = pick(", ", "、", lang).join(f"{seat_name(i, lang, names)} {x}"
+                                                for i, x in enumerate(value))
         else:
             f[key] = value
     if event.get("office") == "bishop" and event.get("bishopric", -1) >= 0:

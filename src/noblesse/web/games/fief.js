@@ -132,7 +132,7 @@ function families(ctx, bound) {
     const turn = v.to_act.includes(p.seat) && !v.over;
     return el("div", { class: `player${turn ? " turn" : ""}`, "data-seat": p.seat },
       el("h3", {}, seatDot(p.seat), ctx.seatName(p.seat), el("span", { class: "meta" },
-        `${p.vp} VP · ${p.money} ${zh ? "元" : "D"} · ${p.hand_count} ${ctx.t("cards")} · ${zh ? "外交標記" : "diplomacy markers"} ${p.diplomacy_markers}`)),
+        `${zh ? `勝利點數 ${p.vp}` : `${p.vp} VP`} · ${p.money} ${zh ? "元" : "D"} · ${p.hand_count} ${ctx.t("cards")} · ${zh ? "外交標記" : "diplomacy markers"} ${p.diplomacy_markers}`)),
       lords);
   });
 }
@@ -149,7 +149,8 @@ function offices(ctx, l) {
   if (l.cardinal) out.push(zh ? "紅衣主教" : "Cardinal");
   if (l.bishop_of) {
     const b = ctx.catalog.bishoprics[l.bishop_of];
-    out.push((zh ? "主教：" : "Bishop of ") + (b ? ctx.pick(b) : l.bishop_of));
+    const where = b ? ctx.pick(b) : l.bishop_of;  // "Bishopric of X" already
+    out.push(zh ? `主教（${where}）` : `Bishop (${where})`);
   }
   if (l.spouse) out.push((zh ? "配偶 " : "married to ") + name(ctx, l.spouse));
   if (l.excommunicated) out.push(zh ? "被逐出教會" : "excommunicated");
