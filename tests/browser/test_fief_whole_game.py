@@ -42,8 +42,8 @@ SEATS = ["human", "greedy", "greedy"]
 MAX_ACTIONS = 3000
 # Seat 0's own offer, written in the diplomacy panel at the first chance: 1 D to seat 2.
 GIFT = ("offer:to:2", "term:give_money:1", "offer:send")
-WORDS = {"en": {"your_turn": "Your turn", "vp": "{} VP · ", "bishop": "Bishop ({})"},
-         "zh-TW": {"your_turn": "輪到你了", "vp": "勝利點數 {} · ", "bishop": "主教（{}）"}}
+WORDS = {"en": {"your_turn": "Your turn: ", "vp": "{} VP · ", "bishop": "Bishop ({})"},
+         "zh-TW": {"your_turn": "輪到你了：", "vp": "勝利點數 {} · ", "bishop": "主教（{}）"}}
 # The final screen: the status, and the log's last line (seats 1 and 2 are married).
 GAME_OVER = {"en": ("Game over — Winner(s): Seat 1 (you), Seat 2 [Greedy bot]",
                     "Game over (victory). Winner(s): Seat 1, Seat 2"),

@@ -54,7 +54,7 @@ function renderStatus() {
     const v = msg.view;
     box.textContent = `${t("over", lang)} — ${t("winners", lang)}${colon()}${(v.winners || []).map(seatName).join(listSep())}`;
   } else if (msg.to_act.includes(seat)) {
-    box.textContent = `${t("yourTurn", lang)}: ${pick(msg.prompt, lang)}`;
+    box.textContent = `${t("yourTurn", lang)}${colon()}${pick(msg.prompt, lang)}`;
   } else {
     box.textContent = `${t("waitingFor", lang)} ${msg.to_act.map(seatName).join(listSep())}` +
       (msg.prompt ? ` — ${pick(msg.prompt, lang)}` : "");

@@ -151,7 +151,7 @@ def test_the_zh_tw_log_has_no_english_words_left() -> None:
 
 
 def test_lists_of_families_in_the_log_use_the_languages_own_separator() -> None:
-    """The game-over, end-of-turn and income lines list families with ', ' in English
+    """The game-over, end-of-turn, income and ballot lines list families with ', ' in English
     and with '、' in Traditional Chinese (found by the whole-game browser test)."""
     lines = [
         ({"type": "game_over", "winners": [0, 2], "vp": [3, 0, 1], "how": "victory"},
@@ -161,6 +161,9 @@ def test_lists_of_families_in_the_log_use_the_languages_own_separator() -> None:
          "第12回合結束：勝利點數 座位1 2、座位2 2、座位3 1"),
         ({"type": "income", "gains": [3, 4, 5]},
          "Income: Seat 1 3, Seat 2 4, Seat 3 5", "收入：座位1 3、座位2 4、座位3 5"),
+        ({"type": "ballot_open", "office": "king", "bishopric": -1, "votes": [1, 3, 1]},
+         "Secret ballot for King: votes Seat 1 1, Seat 2 3, Seat 3 1",
+         "國王秘密投票：票數 座位1 1、座位2 3、座位3 1"),
     ]
     for event, en, zh in lines:
         assert GAME.describe_event(event, "en") == en

@@ -846,8 +846,6 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
         elif key == "tally":
             f[key] = pick(", ", "、", lang).join(
                 f"{lord_name(lo, lang)} {n}" for lo, n in value) or "-"
-        elif key == "votes":
-            f[key] = ", ".join(f"{seat_name(i, lang, names)} {x}" for i, x in enumerate(value))
         elif key == "card":
             f[key] = card_name(value, lang)
         elif key == "fief":
@@ -866,7 +864,7 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
             f[key] = pick(", ", "、", lang).join(term_text(x, lang, names) for x in value) or "-"
         elif key == "winners":
             f[key] = pick(", ", "、", lang).join(seat_name(w, lang, names) for w in value)
-        elif key in ("gains", "vp"):
+        elif key in ("gains", "vp", "votes"):
             f[key] = pick(", ", "、", lang).join(f"{seat_name(i, lang, names)} {x}"
                                                 for i, x in enumerate(value))
         else:
