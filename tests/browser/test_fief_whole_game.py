@@ -156,8 +156,9 @@ def play(page: Page, plan: Plan, store: Store, table_id: str, switch_at: int) ->
         page.wait_for_function("""n => document.body.dataset.n !== String(n)
             || !document.getElementById('error').hidden""", arg=n)
         assert page.locator("#error").is_hidden(), page.inner_text("#error")
-        recorded = store.load(table_id).actions[n]  # type: ignore[union-attr]
-        assert recorded == (0, action), f"clicked {action!r} at action {n + 1}: {recorded}"
+        stored = store.load(table_id)
+        assert stored is not None and stored.actions[n] == (0, action), (
+            f"clicked {action!r} at action {n + 1}, recorded {stored and stored.actions[n:]}")
     assert lang == "zh-TW"
 
 
