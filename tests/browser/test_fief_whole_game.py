@@ -42,8 +42,10 @@ SEATS = ["human", "greedy", "greedy"]
 MAX_ACTIONS = 3000
 # Seat 0's own offer, written in the diplomacy panel at the first chance: 1 D to seat 2.
 GIFT = ("offer:to:2", "term:give_money:1", "offer:send")
-WORDS = {"en": {"your_turn": "Your turn: ", "vp": "{} VP · ", "bishop": "Bishop ({})"},
-         "zh-TW": {"your_turn": "輪到你了：", "vp": "勝利點數 {} · ", "bishop": "主教（{}）"}}
+WORDS = {"en": {"your_turn": "Your turn: ", "vp": "{} VP · ", "bishop": "Bishop ({})",
+                "ended": "Turn 12 · Game over (victory) · "},
+         "zh-TW": {"your_turn": "輪到你了：", "vp": "勝利點數 {} · ", "bishop": "主教（{}）",
+                   "ended": "第 12 回合 · 遊戲結束（勝利） · "}}
 # The final screen: the status, and the log's last line (seats 1 and 2 are married).
 GAME_OVER = {"en": ("Game over — Winner(s): Seat 1 (you), Seat 2 [Greedy bot]",
                     "Game over (victory). Winner(s): Seat 1, Seat 2"),
@@ -119,7 +121,7 @@ def check_shown(page: Page, legal: list[str], lang: str) -> None:
 def check_game_over(page: Page, plan: Plan, final: dict[str, Any], catalog: dict[str, Any],
                     lang: str) -> None:
     """The final screen says what the record says: the status names the winners, the
-    log's last line says how the game ended and who won, each family shows its VP and
+    head and the log's last line say how the game ended, each family shows its VP and
     each Bishop the bishopric (``final``: the server's last view of the table)."""
     status, last_line = GAME_OVER[lang]
     expect(page.locator("#status")).to_have_text(status)
@@ -127,6 +129,7 @@ def check_game_over(page: Page, plan: Plan, final: dict[str, Any], catalog: dict
     expect(page.locator("[data-action]")).to_have_count(0)
     expect(page.locator("#log > div").last).to_have_text(last_line)
     words = WORDS[lang]
+    expect(page.locator("#turn")).to_contain_text(words["ended"])
     for seat, text in page.evaluate(PANEL_SCORES_JS):
         assert text.startswith(words["vp"].format(plan.vp[seat])), (seat, text)
     bishops = [lord for lord in final["view"]["lords"] if lord["bishop_of"]]

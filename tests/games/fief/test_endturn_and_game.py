@@ -168,3 +168,21 @@ def test_lists_of_families_in_the_log_use_the_languages_own_separator() -> None:
     for event, en, zh in lines:
         assert GAME.describe_event(event, "en") == en
         assert GAME.describe_event(event, "zh-TW") == zh
+
+
+def test_the_view_says_how_a_finished_game_ended() -> None:
+    """The game-over screen's words: 'victory' when a side reached its target, 'turn_limit'
+    when the last turn ended without one; nothing while the game goes on."""
+    won = table(3)
+    a = lord(won, "arthur", 1, "blaye")
+    for fief in ("blaye", "mazilles", "sigy"):
+        won.fief_holder[F[fief]] = a
+    begin(won, "end_of_turn")
+    limit = table(3, max_turns=1)
+    limit.fief_holder[F["blaye"]] = lord(limit, "arthur", 2, "blaye")
+    begin(limit, "end_of_turn")
+    going = table(3)
+    begin(going, "end_of_turn")
+    assert GAME.view(won, 0)["ended_by"] == "victory"
+    assert GAME.view(limit, None)["ended_by"] == "turn_limit"
+    assert "ended_by" not in GAME.view(going, 0) and not going.over

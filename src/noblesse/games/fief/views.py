@@ -20,6 +20,7 @@ from noblesse.games.fief import announce, offers
 from noblesse.games.fief.cards import STEP_NAMES
 from noblesse.games.fief.crown import BY_BIRETTA, BY_CARD
 from noblesse.games.fief.dynasty import red_hat_pending
+from noblesse.games.fief.endturn import victors
 from noblesse.games.fief.state import (
     BOARD,
     CARD_DECK,
@@ -173,6 +174,9 @@ class FiefViews:
         }
         if s.over:
             out["winners"] = list(self.winners(s))  # type: ignore[attr-defined]
+            # how it ended, for the game-over screen: the game ends only at a turn's end,
+            # by a side at its target or at the turn limit (endturn.end_turn)
+            out["ended_by"] = "victory" if victors(s) else "turn_limit"
         return out
 
     @staticmethod

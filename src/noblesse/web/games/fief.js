@@ -251,7 +251,9 @@ export function render(root, ctx) {
   };
   const stepKey = v.cards_step || (v.announcements && v.announcements.step);
   const step = stepKey && steps[stepKey] ? ` (${steps[stepKey][zh ? 1 : 0]})` : "";
-  const phase = (phases[v.phase] ? phases[v.phase][zh ? 1 : 0] : v.phase) + step;
+  const ended = { victory: ["Game over (victory)", "遊戲結束（勝利）"], turn_limit: ["Game over (turn limit)", "遊戲結束（回合上限）"] };
+  const phase = v.over && ended[v.ended_by] ? ended[v.ended_by][zh ? 1 : 0]
+    : (phases[v.phase] ? phases[v.phase][zh ? 1 : 0] : v.phase) + step;
   const head = el("div", { class: "zone-title", id: "turn" },
     zh ? `第 ${v.turn} 回合${v.max_turns ? ` / ${v.max_turns}` : ""} · ${phase} · 領主牌庫 ${v.lord_deck} · 財富牌庫 ${v.fortune_deck}`
       : `Turn ${v.turn}${v.max_turns ? ` of ${v.max_turns}` : ""} · ${phase} · lord deck ${v.lord_deck} · fortune deck ${v.fortune_deck}`);
