@@ -43,16 +43,20 @@ function seatName(i) {
   return s && s.kind !== "human" ? `${base} [${t(s.kind.split(":")[0], lang)}]` : base;
 }
 
+// Chinese punctuation in Chinese: a full-width colon, and 、 between the items of a list.
+const colon = () => (lang === "zh-TW" ? "：" : ": ");
+const listSep = () => (lang === "zh-TW" ? "、" : ", ");
+
 function renderStatus() {
   const box = document.getElementById("status");
   box.classList.toggle("mine", msg.to_act.includes(seat));
   if (msg.over) {
     const v = msg.view;
-    box.textContent = `${t("over", lang)} — ${t("winners", lang)}: ${(v.winners || []).map(seatName).join(", ")}`;
+    box.textContent = `${t("over", lang)} — ${t("winners", lang)}${colon()}${(v.winners || []).map(seatName).join(listSep())}`;
   } else if (msg.to_act.includes(seat)) {
-    box.textContent = `${t("yourTurn", lang)}: ${pick(msg.prompt, lang)}`;
+    box.textContent = `${t("yourTurn", lang)}${colon()}${pick(msg.prompt, lang)}`;
   } else {
-    box.textContent = `${t("waitingFor", lang)} ${msg.to_act.map(seatName).join(", ")}` +
+    box.textContent = `${t("waitingFor", lang)} ${msg.to_act.map(seatName).join(listSep())}` +
       (msg.prompt ? ` — ${pick(msg.prompt, lang)}` : "");
   }
 }

@@ -148,3 +148,41 @@ def test_the_zh_tw_log_has_no_english_words_left() -> None:
             for e in GAME.apply(s, p, a):
                 text = GAME.describe_event(e.for_seat(None), "zh-TW")
                 assert not re.search(r"[a-z]{3,}", text), text
+
+
+def test_lists_of_families_in_the_log_use_the_languages_own_separator() -> None:
+    """The game-over, end-of-turn, income and ballot lines list families with ', ' in English
+    and with '、' in Traditional Chinese (found by the whole-game browser test)."""
+    lines = [
+        ({"type": "game_over", "winners": [0, 2], "vp": [3, 0, 1], "how": "victory"},
+         "Game over (victory). Winner(s): Seat 1, Seat 3", "遊戲結束（勝利）。勝者：座位1、座位3"),
+        ({"type": "end_of_turn", "turn": 12, "vp": [2, 2, 1]},
+         "End of turn 12: VP Seat 1 2, Seat 2 2, Seat 3 1",
+         "第12回合結束：勝利點數 座位1 2、座位2 2、座位3 1"),
+        ({"type": "income", "gains": [3, 4, 5]},
+         "Income: Seat 1 3, Seat 2 4, Seat 3 5", "收入：座位1 3、座位2 4、座位3 5"),
+        ({"type": "ballot_open", "office": "king", "bishopric": -1, "votes": [1, 3, 1]},
+         "Secret ballot for King: votes Seat 1 1, Seat 2 3, Seat 3 1",
+         "國王秘密投票：票數 座位1 1、座位2 3、座位3 1"),
+    ]
+    for event, en, zh in lines:
+        assert GAME.describe_event(event, "en") == en
+        assert GAME.describe_event(event, "zh-TW") == zh
+
+
+def test_the_view_says_how_a_finished_game_ended() -> None:
+    """The game-over screen's words: 'victory' when a side reached its target, 'turn_limit'
+    when the last turn ended without one; nothing while the game goes on."""
+    won = table(3)
+    a = lord(won, "arthur", 1, "blaye")
+    for fief in ("blaye", "mazilles", "sigy"):
+        won.fief_holder[F[fief]] = a
+    begin(won, "end_of_turn")
+    limit = table(3, max_turns=1)
+    limit.fief_holder[F["blaye"]] = lord(limit, "arthur", 2, "blaye")
+    begin(limit, "end_of_turn")
+    going = table(3)
+    begin(going, "end_of_turn")
+    assert GAME.view(won, 0)["ended_by"] == "victory"
+    assert GAME.view(limit, None)["ended_by"] == "turn_limit"
+    assert "ended_by" not in GAME.view(going, 0) and not going.over

@@ -20,6 +20,7 @@ from noblesse.games.fief import announce, offers, promises
 from noblesse.games.fief.cards import STEP_NAMES
 from noblesse.games.fief.crown import BY_BIRETTA, BY_CARD
 from noblesse.games.fief.dynasty import red_hat_pending
+from noblesse.games.fief.endturn import victors
 from noblesse.games.fief.state import (
     BOARD,
     CARD_DECK,
@@ -181,6 +182,9 @@ class FiefViews:
         }
         if s.over:
             out["winners"] = list(self.winners(s))  # type: ignore[attr-defined]
+            # how it ended, for the game-over screen: the game ends only at a turn's end,
+            # by a side at its target or at the turn limit (endturn.end_turn)
+            out["ended_by"] = "victory" if victors(s) else "turn_limit"
         return out
 
     @staticmethod
@@ -889,8 +893,6 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
         elif key == "tally":
             f[key] = pick(", ", "、", lang).join(
                 f"{lord_name(lo, lang)} {n}" for lo, n in value) or "-"
-        elif key == "votes":
-            f[key] = ", ".join(f"{seat_name(i, lang, names)} {x}" for i, x in enumerate(value))
         elif key == "card":
             f[key] = card_name(value, lang)
         elif key == "fief":
@@ -910,9 +912,10 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
         elif key in ("terms", "terms_received", "promises", "promises_received"):
             f[key] = pick(", ", "、", lang).join(term_text(x, lang, names) for x in value) or "-"
         elif key == "winners":
-            f[key] = ", ".join(seat_name(w, lang, names) for w in value)
-        elif key in ("gains", "vp"):
-            f[key] = ", ".join(f"{seat_name(i, lang, names)} {x}" for i, x in enumerate(value))
+            f[key] = pick(", ", "、", lang).join(seat_name(w, lang, names) for w in value)
+        elif key in ("gains", "vp", "votes"):
+            f[key] = pick(", ", "、", lang).join(f"{seat_name(i, lang, names)} {x}"
+                                                for i, x in enumerate(value))
         else:
             f[key] = value
     if event.get("office") == "bishop" and event.get("bishopric", -1) >= 0:

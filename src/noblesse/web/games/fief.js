@@ -132,7 +132,7 @@ function families(ctx, bound) {
     const turn = v.to_act.includes(p.seat) && !v.over;
     return el("div", { class: `player${turn ? " turn" : ""}`, "data-seat": p.seat },
       el("h3", {}, seatDot(p.seat), ctx.seatName(p.seat), el("span", { class: "meta" },
-        `${p.vp} VP · ${p.money} ${zh ? "元" : "D"} · ${p.hand_count} ${ctx.t("cards")} · ${zh ? "外交標記" : "diplomacy markers"} ${p.diplomacy_markers}`)),
+        `${zh ? `勝利點數 ${p.vp}` : `${p.vp} VP`} · ${p.money} ${zh ? "元" : "D"} · ${p.hand_count} ${ctx.t("cards")} · ${zh ? "外交標記" : "diplomacy markers"} ${p.diplomacy_markers}`)),
       lords);
   });
 }
@@ -149,7 +149,8 @@ function offices(ctx, l) {
   if (l.cardinal) out.push(zh ? "紅衣主教" : "Cardinal");
   if (l.bishop_of) {
     const b = ctx.catalog.bishoprics[l.bishop_of];
-    out.push((zh ? "主教：" : "Bishop of ") + (b ? ctx.pick(b) : l.bishop_of));
+    const where = b ? ctx.pick(b) : l.bishop_of;  // "Bishopric of X" already
+    out.push(zh ? `主教（${where}）` : `Bishop (${where})`);
   }
   if (l.spouse) out.push((zh ? "配偶 " : "married to ") + name(ctx, l.spouse));
   if (l.excommunicated) out.push(zh ? "被逐出教會" : "excommunicated");
@@ -251,7 +252,9 @@ export function render(root, ctx) {
   };
   const stepKey = v.cards_step || (v.announcements && v.announcements.step);
   const step = stepKey && steps[stepKey] ? ` (${steps[stepKey][zh ? 1 : 0]})` : "";
-  const phase = (phases[v.phase] ? phases[v.phase][zh ? 1 : 0] : v.phase) + step;
+  const ended = { victory: ["Game over (victory)", "遊戲結束（勝利）"], turn_limit: ["Game over (turn limit)", "遊戲結束（回合上限）"] };
+  const phase = v.over && ended[v.ended_by] ? ended[v.ended_by][zh ? 1 : 0]
+    : (phases[v.phase] ? phases[v.phase][zh ? 1 : 0] : v.phase) + step;
   const head = el("div", { class: "zone-title", id: "turn" },
     zh ? `第 ${v.turn} 回合${v.max_turns ? ` / ${v.max_turns}` : ""} · ${phase} · 領主牌庫 ${v.lord_deck} · 財富牌庫 ${v.fortune_deck}`
       : `Turn ${v.turn}${v.max_turns ? ` of ${v.max_turns}` : ""} · ${phase} · lord deck ${v.lord_deck} · fortune deck ${v.fortune_deck}`);
