@@ -410,7 +410,7 @@ def rules(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     lang: Annotated[str, typer.Option(help="en or zh-TW")] = "en",
 ) -> None:
-    """The card list: names, points, counts and effects."""
+    """The card list: names, points, counts and effects; then the table options."""
     game = _game(game_id)
     lang = _lang(lang)
     tables: dict[str, list[dict[str, Any]]] = game.rules_table(lang)  # type: ignore[attr-defined]
@@ -428,6 +428,24 @@ def rules(
         for r in rows:
             table.add_row(*(str(v) for v in r.values()))
         console.print(table)
+    _print_options(game, lang)
+
+
+def _print_options(game: Game, lang: str) -> None:
+    """The game's options (``--option NAME=VALUE``): name, default and what it means."""
+    schema: dict[str, Any] = getattr(game, "options_schema", dict)()
+    if not schema:
+        return
+    labels: dict[str, dict[str, str]] = getattr(game, "option_labels", dict)()
+    zh = lang == "zh-TW"
+    table = Table(title=f"{game.title.get(lang, game.id)}"
+                        f"{'：選項（--option 名稱=值）' if zh else ': Options (--option NAME=VALUE)'}")
+    for head in (("Option", "選項"), ("Default", "預設"), ("Meaning", "說明")):
+        table.add_column(head[zh], overflow="fold")
+    for name, default in schema.items():
+        shown = str(default).lower() if isinstance(default, bool) else str(default)
+        table.add_row(name, shown, labels.get(name, {}).get(lang, ""))
+    console.print(table)
 
 
 # ----------------------------------------------------------------------------- bench

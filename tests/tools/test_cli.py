@@ -115,6 +115,16 @@ def test_rules_lists_every_card(lang: str, needle: str) -> None:
     assert "(50)" in result.output and "(60)" in result.output
 
 
+@pytest.mark.parametrize("lang, label", [
+    ("en", "Lords without troops may attack"), ("zh-TW", "沒有部隊的貴族也可以")])
+def test_rules_lists_the_options_with_their_defaults(lang: str, label: str) -> None:
+    result = runner.invoke(app, ["rules", "fief", "--lang", lang], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    line = next(row for row in result.output.splitlines() if "lords_alone_declare_battle" in row)
+    assert "false" in line and label in line
+    assert "troops_capped_by_kit" in result.output
+
+
 def test_bench_prints_decisions_per_second() -> None:
     result = runner.invoke(app, ["bench", "guillotine", "--runs", "1", "--games", "5"])
     assert result.exit_code == 0, result.output
