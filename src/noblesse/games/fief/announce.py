@@ -243,7 +243,7 @@ def _count(s: FiefState, ev: list[Event]) -> None:
                     for f in range(s.n_players)],            # -1: abstained
         "tally": [[lo, n] for lo, n in tally.items()], "elected": winner}))
     if s.promises:                        # §7.4: promises to vote, judged on the ballots
-        promises.on_ballots(s, ballots, s.candidates, ev)
+        promises.on_ballots(s, ballots, s.candidates)
     if winner >= 0:
         _install(s, winner, ev)
     s.ballot = [NOT_CAST] * s.n_players

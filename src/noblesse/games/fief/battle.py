@@ -196,7 +196,7 @@ def start_battle(s: FiefState, v: int, att: int, dfn: int, ev: list[Event]) -> N
     s.b_side[att], s.b_side[dfn] = ATTACKER, DEFENDER
     ev.append(Event("battle", {"seat": att, "foe": dfn, "village": v}))
     if s.promises:
-        on_battle(s, att, dfn, ev)          # §7.4: a promise of peace to the foe breaks
+        on_battle(s, att, dfn)          # §7.4: a promise of peace to the foe breaks
     s.b_ask = [] if s.b_caval else [g for g in order(s) if g not in (att, dfn)
                                      and present(s, v, g)]
     next_side_or_fight(s, ev)

@@ -65,7 +65,7 @@ def on_phase(s: FiefState, ev: list[Event]) -> None:
     end of a turn the promises due are judged."""
     s.offers_made = [0] * s.n_players
     if s.phase == A.END_OF_TURN and s.promises:
-        promises.deadline(s, ev)
+        promises.deadline(s)
     if not s.pacts:
         return
     now = s.turn * PHASES + s.phase
@@ -405,7 +405,7 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
         s.money[payee] += amount
         ev.append(Event("gift", {"seat": payer, "with": payee, "paid": amount}))
         if s.promises:
-            promises.on_gift(s, payer, payee, amount, ev)
+            promises.on_gift(s, payer, payee, amount)
     elif _in(act, A.GIVE_CARD0, NCARDS):
         card = act - A.GIVE_CARD0
         s.hand[a].remove(card)

@@ -16,21 +16,20 @@ The engine judges each one from what the promiser does, never from what he says:
 * pay n: kept once the promiser has given the promisee n D by the money terms of offers
   (several gifts add up, one gift may settle several promises); broken at the deadline.
 
-The deadline is the end of turn ``turn + promise_turns`` [assumed]. Each fate is an event
-``promise_kept | promise_broken | promise_lapsed`` whose details are the two parties'
-alone (the Event's type itself is public: an event cannot hide that).
+The deadline is the end of turn ``turn + promise_turns`` [assumed]. A fate is no event:
+an event's type is public, and even "a promise between two others is settled" would tell
+the other families that a promise was made. The two parties read each promise's fate in
+their views (``promises``, the web table's Diplomacy panel); nobody else sees it.
 """
 
 from __future__ import annotations
 
-from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.state import ASSUMED, NL, FiefState
 
 PROMISE_TURNS = int(ASSUMED["promise_turns"])
 OPEN, KEPT, BROKEN, LAPSED = range(4)
 FATES = ("open", "kept", "broken", "lapsed")
-EVENTS = {KEPT: "promise_kept", BROKEN: "promise_broken", LAPSED: "promise_lapsed"}
 
 
 def is_promise(act: int) -> bool:
@@ -61,33 +60,27 @@ def pay_amount(act: int) -> int:
     return act - A.PROMISE_PAY0 + 1 if A.PROMISE_PAY0 <= act < A.PROMISE_PAY0 + 3 else 0
 
 
-def _settle(s: FiefState, i: int, fate: int, ev: list[Event]) -> None:
+def _settle(s: FiefState, i: int, fate: int) -> None:
     p, q, act, turn, _, paid = s.promises[i]
     s.promises[i] = (p, q, act, turn, fate, paid)
-    name = A.ACTION_NAMES[act]
-    # each party's private part has its own keys: a private part is one seat's alone
-    ev.append(Event(EVENTS[fate], {}, {
-        p: {"seat": p, "with": q, "promise": name},
-        q: {"promiser": p, "promisee": q, "promise_received": name}}))
 
 
-def on_ballots(s: FiefState, ballots: dict[int, int], candidates: list[int],
-               ev: list[Event]) -> None:
+def on_ballots(s: FiefState, ballots: dict[int, int], candidates: list[int]) -> None:
     """An election counted (``ballots``: family -> the lord it voted for)."""
     for i, (p, _, act, _, fate, _) in enumerate(s.promises):
         lo = vote_for(act)
         if fate == OPEN and lo in candidates and p in ballots:
-            _settle(s, i, KEPT if ballots[p] == lo else BROKEN, ev)
+            _settle(s, i, KEPT if ballots[p] == lo else BROKEN)
 
 
-def on_battle(s: FiefState, attacker: int, foe: int, ev: list[Event]) -> None:
+def on_battle(s: FiefState, attacker: int, foe: int) -> None:
     """``attacker`` starts a battle against ``foe``: his promises of peace to it break."""
     for i, (p, q, act, _, fate, _) in enumerate(s.promises):
         if fate == OPEN and act == A.PROMISE_PEACE and p == attacker and q == foe:
-            _settle(s, i, BROKEN, ev)
+            _settle(s, i, BROKEN)
 
 
-def on_gift(s: FiefState, payer: int, payee: int, amount: int, ev: list[Event]) -> None:
+def on_gift(s: FiefState, payer: int, payee: int, amount: int) -> None:
     """Money given by an offer's term goes towards the payer's promises to pay."""
     for i, (p, q, act, turn, fate, paid) in enumerate(s.promises):
         due = pay_amount(act)
@@ -99,20 +92,20 @@ def on_gift(s: FiefState, payer: int, payee: int, amount: int, ev: list[Event]) 
         amount -= given
         s.promises[i] = (p, q, act, turn, fate, paid + given)
         if paid + given >= due:
-            _settle(s, i, KEPT, ev)
+            _settle(s, i, KEPT)
 
 
-def deadline(s: FiefState, ev: list[Event]) -> None:
+def deadline(s: FiefState) -> None:
     """The end of a turn: the promises due now are judged on what did not happen."""
     for i, (_, _, act, turn, fate, _) in enumerate(s.promises):
         if fate != OPEN or turn + PROMISE_TURNS > s.turn:
             continue
         if act == A.PROMISE_PEACE:
-            _settle(s, i, KEPT, ev)
+            _settle(s, i, KEPT)
         elif pay_amount(act):
-            _settle(s, i, BROKEN, ev)
+            _settle(s, i, BROKEN)
         else:
-            _settle(s, i, LAPSED, ev)
+            _settle(s, i, LAPSED)
 
 
 def trust(s: FiefState, judge: int, family: int) -> float:

@@ -805,14 +805,6 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
                        "{who}接受{with_}的協議：{terms}"),
     "offer_failed": ("The offer of {with_} to {who} cannot be carried out: nothing is done",
                      "{with_}給{who}的協議無法執行：全部不生效"),
-    "promise_kept": ("{who} keeps the promise to {with_}: {promise}",
-                     "{who}遵守了對{with_}的承諾：{promise}"),
-    "promise_broken": ("{who} breaks the promise to {with_}: {promise}",
-                       "{who}違背了對{with_}的承諾：{promise}"),
-    "promise_lapsed": ("The promise of {who} to {with_} lapses: {promise}",
-                       "{who}對{with_}的承諾已失效：{promise}"),
-    "promise/unseen": ("A promise between two other families is settled",
-                       "其他兩個家族之間的一項承諾有了結果"),
     "diplomacy_marker": ("{who} spends a diplomacy marker ({left} left)",
                          "{who}花掉1個外交標記（剩{left}個）"),
     "gift": ("{who} pays {paid} D to {with_}", "{who}支付{paid}元給{with_}"),
@@ -867,11 +859,6 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
     kind = event["type"]
     if "card_received" in event:                     # an offer's card, as its recipient sees it
         event = {**event, "card": event["card_received"]}
-    if "promise_received" in event:                  # a promise's fate, as its promisee sees it
-        event = {**event, "seat": event["promiser"], "with": event["promisee"],
-                 "promise": event["promise_received"]}
-    if kind.startswith("promise_") and "promise" not in event:
-        kind = "promise/unseen"                      # the fate of others' promise
     if kind in ("draw", "ballot_cast", "card_given") and ("card" in event or "vote" in event):
         kind += "/seen"
     template = EVENT_TEXT.get(kind)
