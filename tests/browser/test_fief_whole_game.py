@@ -51,6 +51,11 @@ GAME_OVER = {"en": ("Game over — Winner(s): Seat 1 (you), Seat 3 [Greedy bot]"
                     "Game over (victory). Winner(s): Seat 1, Seat 3"),
              "zh-TW": ("遊戲結束 — 勝者：座位1 (你)、座位3 [貪心電腦]",
                        "遊戲結束（勝利）。勝者：座位1、座位3")}
+# The final ranking under the head: the married pair, then seat 2.
+RANKING = {"en": "Final ranking: 1. Seat 1 (you) (2 VP), 2. Seat 3 [Greedy bot] (2 VP), "
+                 "3. Seat 2 [Greedy bot] (1 VP)",
+           "zh-TW": "最終名次：1. 座位1 (你)（勝利點數 2）、2. 座位3 [貪心電腦]（勝利點數 2）、"
+                    "3. 座位2 [貪心電腦]（勝利點數 1）"}
 CJK = re.compile(r"[\u4e00-\u9fff]")
 SHOWN_JS = """() => [...document.querySelectorAll('[data-action]')].map(
     (e) => [e.dataset.action, e.tagName.toLowerCase(), e.textContent.trim()])"""
@@ -121,7 +126,8 @@ def check_shown(page: Page, legal: list[str], lang: str) -> None:
 def check_game_over(page: Page, plan: Plan, final: dict[str, Any], catalog: dict[str, Any],
                     lang: str) -> None:
     """The final screen says what the record says: the status names the winners, the
-    head and the log's last line say how the game ended, each family shows its VP and
+    head and the log's last line say how the game ended, the ranking line gives the final
+    order, each family shows its VP and
     each Bishop the bishopric (``final``: the server's last view of the table)."""
     status, last_line = GAME_OVER[lang]
     expect(page.locator("#status")).to_have_text(status)
@@ -130,6 +136,7 @@ def check_game_over(page: Page, plan: Plan, final: dict[str, Any], catalog: dict
     expect(page.locator("#log > div").last).to_have_text(last_line)
     words = WORDS[lang]
     expect(page.locator("#turn")).to_contain_text(words["ended"])
+    expect(page.locator("#ranking")).to_have_text(RANKING[lang])
     for seat, text in page.evaluate(PANEL_SCORES_JS):
         assert text.startswith(words["vp"].format(plan.vp[seat])), (seat, text)
     bishops = [lord for lord in final["view"]["lords"] if lord["bishop_of"]]
@@ -193,6 +200,7 @@ def test_a_whole_game_against_greedy_bots_by_clicking(server: ServerProcess, pag
     assert stored.result == {"scores": [float(v) for v in plan.vp], "winners": plan.winners}
     final = api(server, f"/api/tables/{table['id']}/seats/0?token={token}")
     assert final["over"] and final["view"]["winners"] == plan.winners
+    assert final["view"]["ranking"] == [0, 2, 1]
     assert [p["vp"] for p in final["view"]["players"]] == plan.vp
 
     catalog = api(server, "/api/games/fief/catalog")

@@ -186,3 +186,27 @@ def test_the_view_says_how_a_finished_game_ended() -> None:
     assert GAME.view(won, 0)["ended_by"] == "victory"
     assert GAME.view(limit, None)["ended_by"] == "turn_limit"
     assert "ended_by" not in GAME.view(going, 0) and not going.over
+
+
+def test_the_final_ranking_puts_the_winners_first_then_vp_and_the_tie_break() -> None:
+    """The game-over screen's order: at the turn limit seat 3 wins with a title (1 VP);
+    seats 1 and 2 have none, and seat 2 is second by the last tie-break (villages held)."""
+    s = table(3, max_turns=1)
+    s.fief_holder[F["blaye"]] = lord(s, "arthur", 2, "blaye")
+    begin(s, "end_of_turn")
+    s.ctrl[V["sigy"]] = 1
+    assert GAME.winners(s) == [2] and s.vp == [0, 0, 1]
+    assert rank_key(s, 1) > rank_key(s, 0)
+    assert GAME.view(s, 0)["ranking"] == [2, 1, 0]
+    s.ctrl[V["sigy"]] = -1
+    s.ctrl[V["tournus"]] = 0
+    assert GAME.view(s, None)["ranking"] == [2, 0, 1]
+
+
+def test_a_ranking_of_equals_keeps_seat_order_and_a_pair_of_winners_leads() -> None:
+    s = table(4, max_turns=1)
+    s.ctrl = [-1] * len(s.ctrl)
+    begin(s, "end_of_turn")
+    s.ctrl = [-1] * len(s.ctrl)
+    s.winner_list = [1, 3]                      # a married pair's victory
+    assert GAME.view(s, 2)["ranking"] == [1, 3, 0, 2]

@@ -20,7 +20,7 @@ from noblesse.games.fief import announce, offers, promises
 from noblesse.games.fief.cards import STEP_NAMES
 from noblesse.games.fief.crown import BY_BIRETTA, BY_CARD
 from noblesse.games.fief.dynasty import red_hat_pending
-from noblesse.games.fief.endturn import victors
+from noblesse.games.fief.endturn import rank_key, victors
 from noblesse.games.fief.state import (
     BOARD,
     CARD_DECK,
@@ -85,6 +85,14 @@ def _offer(s: FiefState, seat: int | None) -> dict[str, Any] | None:
 
 FATE_TEXT = (("open", "未定"), ("kept", "已遵守"), ("broken", "已違背"),
              ("lapsed", "已失效"))
+
+
+def _ranking(s: FiefState, winners: list[int]) -> list[int]:
+    """The final order for the game-over screen: the winners, then every other family by
+    VP and the source's tie-break order (§4.10, ``endturn.rank_key``), seat order last."""
+    rest = sorted((f for f in range(s.n_players) if f not in winners),
+                  key=lambda f: (tuple(-x for x in rank_key(s, f)), f))
+    return [*winners, *rest]
 
 
 def _promises(s: FiefState, seat: int | None) -> list[dict[str, Any]]:
@@ -185,6 +193,7 @@ class FiefViews:
             # how it ended, for the game-over screen: the game ends only at a turn's end,
             # by a side at its target or at the turn limit (endturn.end_turn)
             out["ended_by"] = "victory" if victors(s) else "turn_limit"
+            out["ranking"] = _ranking(s, out["winners"])
         return out
 
     @staticmethod

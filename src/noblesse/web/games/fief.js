@@ -219,6 +219,17 @@ function offerPanel(ctx, bound) {
 }
 
 // The battle being fought: where, who against whom (with their sides), the round.
+function rankingLine(ctx) {
+  const v = ctx.view;
+  const zh = ctx.lang === "zh-TW";
+  if (!v.over || !v.ranking) return "";
+  const vp = (seat) => (v.players.find((p) => p.seat === seat) || {}).vp;
+  const places = v.ranking.map((seat, i) => zh
+    ? `${i + 1}. ${ctx.seatName(seat)}（勝利點數 ${vp(seat)}）`
+    : `${i + 1}. ${ctx.seatName(seat)} (${vp(seat)} VP)`);
+  return el("div", { class: "zone-title", id: "ranking" }, (zh ? "最終名次：" : "Final ranking: ") + places.join(zh ? "、" : ", "));
+}
+
 function battleLine(ctx) {
   const b = ctx.view.battle;
   const zh = ctx.lang === "zh-TW";
@@ -266,7 +277,7 @@ export function render(root, ctx) {
   const buttons = otherChoices(ctx, bound, ["pass", "lord_done", "stay", "let_go", "city:none"]);
   const prompt = ctx.msg && ctx.msg.prompt ? el("div", { class: "zone-title" }, ctx.pick(ctx.msg.prompt)) : "";
   root.replaceChildren(
-    el("section", {}, head, prompt, battle, buttons.length ? el("div", { class: "choices", id: "choices" }, buttons) : "", offers, hand),
+    el("section", {}, head, rankingLine(ctx), prompt, battle, buttons.length ? el("div", { class: "choices", id: "choices" }, buttons) : "", offers, hand),
     el("section", {}, map),
     el("section", { id: "players" }, players, bishopricPanel(ctx)));
 }
