@@ -11,6 +11,8 @@ placed earlier turn to +2D first. After all battles, players pillage mills in tu
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import arrive, capture, kill, lift_lord, put_lord, settle
@@ -127,12 +129,14 @@ def foes(s: FiefState, v: int, p: int) -> list[int]:
     ``lords_alone_declare_battle`` (spec §4.6.1 "figures", NOTES disagreement 12) his
     lords alone may attack a family with troops there (lords alone on both sides: no
     battle); his side, without troops, is taken after the first round (``decided``)."""
+    there: Callable[[FiefState, int, int], object]      # who may be attacked
     if troops(s, v, p):
-        out = [g for g in range(s.n_players) if g != p and present(s, v, g)]
+        there = present
     elif s.options["lords_alone_declare_battle"]:
-        out = [g for g in range(s.n_players) if g != p and troops(s, v, g)]
+        there = troops
     else:
         return []         # source: "在有自己和對方部隊的村莊" (NOTES disagreement 12)
+    out = [g for g in range(s.n_players) if g != p and there(s, v, g)]
     if s.pacts:           # §7.4: a truce agreed in an offer blocks the declaration
         from noblesse.games.fief.offers import truce_agreed
 

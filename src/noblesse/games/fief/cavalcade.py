@@ -107,10 +107,7 @@ def ride_on(s: FiefState, p: int, ev: list[Event]) -> None:
     v, w = s.l_prev[lo], s.l_loc[lo]
     foe = s.ctrl[w]
     muster(s, p, lo, CROSSING, v, w, foe, ev)
-    i = w * SEATS + p
-    s.b_knights = s.carry_k[lo]
-    s.K[i] += s.carry_k[lo]
-    s.carry_k[lo] = 0
+    knights_in(s, lo, w * SEATS + p)
     battle.start_battle(s, w, p, foe, ev)
 
 
@@ -124,6 +121,14 @@ def muster(s: FiefState, p: int, lo: int, case: int, v: int, w: int, foe: int,
     s.b_group = [lo, *group]
     ev.append(Event("cavalcade", {"seat": p, "lord": lo, "from": v, "to": w, "foe": foe,
                                   "knights": s.carry_k[lo], "lords": s.b_group[:]}))
+
+
+def knights_in(s: FiefState, lo: int, i: int) -> None:
+    """The knights riding with ``lo`` join the family's troops where the battle is
+    (``i``: village * SEATS + family) as the cavalcade's own (``b_knights``)."""
+    s.b_knights = s.carry_k[lo]
+    s.K[i] += s.carry_k[lo]
+    s.carry_k[lo] = 0
 
 
 def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
@@ -140,9 +145,7 @@ def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
     i = where * SEATS + p
     if case == CROSSING and plague_entry(s, v, w):
         entry_loss(s, lo, p, v, w, ev)   # knights only: nothing to choose
-    s.b_knights = s.carry_k[lo]
-    s.K[i] += s.carry_k[lo]
-    s.carry_k[lo] = 0
+    knights_in(s, lo, i)
     if case == CROSSING and plague_entry(s, v, w) and entry_deaths(s, lo, ev):
         lo = take_over(s, p, lo, w, case)   # the plague took the leader on the way in
         if lo < 0:                       # his knights stay there, spent

@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from noblesse.core.text import pick, seat_name
+from noblesse.core.text import list_sep, pick, seat_name
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import announce, offers, promises
 from noblesse.games.fief.cards import STEP_NAMES
@@ -887,7 +887,7 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
             f[key] = (pick("{x} elected", "{x}當選", lang).format(x=lord_name(value, lang))
                       if value >= 0 else pick("nobody elected", "無人當選", lang))
         elif key == "tally":
-            f[key] = pick(", ", "、", lang).join(
+            f[key] = list_sep(lang).join(
                 f"{lord_name(lo, lang)} {n}" for lo, n in value) or "-"
         elif key == "card":
             f[key] = card_name(value, lang)
@@ -903,14 +903,12 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
             f[key] = pick("grants" if value else "refuses", "允許" if value else "拒絕", lang)
         elif key in WORDS_OF and isinstance(value, str):
             f[key] = word(value, lang)
-        elif key == "promise":
-            f[key] = term_text(value, lang, names)
         elif key in ("terms", "terms_received", "promises", "promises_received"):
-            f[key] = pick(", ", "、", lang).join(term_text(x, lang, names) for x in value) or "-"
+            f[key] = list_sep(lang).join(term_text(x, lang, names) for x in value) or "-"
         elif key == "winners":
-            f[key] = pick(", ", "、", lang).join(seat_name(w, lang, names) for w in value)
+            f[key] = list_sep(lang).join(seat_name(w, lang, names) for w in value)
         elif key in ("gains", "vp", "votes"):
-            f[key] = pick(", ", "、", lang).join(f"{seat_name(i, lang, names)} {x}"
+            f[key] = list_sep(lang).join(f"{seat_name(i, lang, names)} {x}"
                                                 for i, x in enumerate(value))
         else:
             f[key] = value
@@ -950,13 +948,13 @@ def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
               col["deck"]: pick("Lord", "貴族", lang) if c.deck == "lord"
               else pick("Fortune & Disaster", "財富災難", lang),
               col["kind"]: pick(*KIND_TEXT[c.kind], lang), "copies": c.copies} for c in CARDS]
-    fiefs = [{"name": _n(f, lang), "other": other(f), col["villages"]: pick(", ", "、", lang).join(
+    fiefs = [{"name": _n(f, lang), "other": other(f), col["villages"]: list_sep(lang).join(
         village_name(v, lang) for v in f.villages), col["cost"]: DATA.fief_title_cost(f.id),
         "copies": 1} for f in FIEFS]
     villages = [{"name": _n(v, lang), "other": other(v),
                  col["fief"]: _n(FIEFS[BOARD.fief_of(v.id)], lang),
                  col["bishopric"]: _n(BISHOPRICS[BOARD.bishopric_of(v.id)], lang),
-                 col["roads"]: pick(", ", "、", lang).join(
+                 col["roads"]: list_sep(lang).join(
                      village_name(w, lang) for w in BOARD.neighbours(v.id)), "copies": 1}
                 for v in VILLAGES]
     heads = ("牌", "封地", "村莊") if zh else ("Cards", "Fiefs", "Villages")
@@ -1002,6 +1000,6 @@ def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None 
                         f"  {who(p['seat'])}：{p['money']}元、{p['vp']}勝利點、{p['hand_count']}張手牌",
                         lang))
     if view["hand"] is not None:
-        out.append(pick("[bold]Your hand:[/] ", "[bold]你的手牌：[/]", lang) + (pick(", ", "、", lang).join(
+        out.append(pick("[bold]Your hand:[/] ", "[bold]你的手牌：[/]", lang) + (list_sep(lang).join(
             _n(CARDS[DATA.card(k)], lang) for k in view["hand"]) or "-"))
     return out

@@ -218,7 +218,7 @@ function offerPanel(ctx, bound) {
   return el("div", { id: "offers" }, el("div", { class: "zone-title" }, zh ? "外交" : "Diplomacy"), parts);
 }
 
-// The battle being fought: where, who against whom (with their sides), the round.
+// The final order on the game-over screen: the winners, then VP and the tie-break.
 function rankingLine(ctx) {
   const v = ctx.view;
   const zh = ctx.lang === "zh-TW";
@@ -230,6 +230,7 @@ function rankingLine(ctx) {
   return el("div", { class: "zone-title", id: "ranking" }, (zh ? "最終名次：" : "Final ranking: ") + places.join(zh ? "、" : ", "));
 }
 
+// The battle being fought: where, who against whom (with their sides), the round.
 function battleLine(ctx) {
   const b = ctx.view.battle;
   const zh = ctx.lang === "zh-TW";
