@@ -543,20 +543,64 @@ def _bench_server(tables: int, players: int, think: float, seconds: float) -> No
 
 
 # ----------------------------------------------------------------------------- serve
-@app.command()
+def _serve_epilog() -> str:
+    from noblesse.server.settings import described, env_name
+
+    lines = ["Limits (each also from the environment, NOBLESSE_<NAME>; 0 = no limit):"]
+    lines += [f"--{name.replace('_', '-')} {default!s:<8} {meaning} ({env_name(name)})"
+              for name, default, meaning in described()]
+    return "\n\n".join(lines)
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+             epilog=_serve_epilog())
 def serve(
+    ctx: typer.Context,
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port")] = 8000,
     db: Annotated[str, typer.Option(help="SQLAlchemy URL of the store")] = "sqlite:///var/noblesse.db",
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.6,
 ) -> None:
-    """Start the web table (lobby at http://HOST:PORT)."""
+    """Start the web table (lobby at http://HOST:PORT). The limits below are settings."""
     import uvicorn
 
     from noblesse.server.app import create_app
+    from noblesse.server.settings import Settings
 
+    try:
+        settings = Settings.from_env(**_setting_args(ctx.args))
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from None
     console.print(f"noblesse web table: http://{host}:{port}  (store: {db})")
-    uvicorn.run(create_app(db, bot_delay), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(db, bot_delay, settings), host=host, port=port, log_level="warning",
+                ws_max_size=settings.max_message or 16 * 1024 * 1024)
+
+
+def _setting_args(args: list[str]) -> dict[str, float]:
+    """``["--outbox", "32", "--send-timeout=5"]`` → ``{"outbox": 32, "send_timeout": 5.0}``."""
+    from dataclasses import fields
+
+    from noblesse.server.settings import Settings
+
+    kinds = {f.name: (int if f.type in ("int", int) else float) for f in fields(Settings)}
+    out: dict[str, float] = {}
+    rest = list(args)
+    while rest:
+        flag = rest.pop(0)
+        name, eq, value = flag.removeprefix("--").partition("=")
+        name = name.replace("-", "_")
+        if not flag.startswith("--") or name not in kinds:
+            raise ValueError(f"unknown option {flag!r} (see noblesse serve --help)")
+        if not eq:
+            if not rest:
+                raise ValueError(f"{flag} needs a value")
+            value = rest.pop(0)
+        try:
+            out[name] = kinds[name](value)
+        except ValueError:
+            raise ValueError(f"{flag} must be a number, not {value!r}") from None
+    return out
 
 
 def main() -> None:

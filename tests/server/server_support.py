@@ -23,23 +23,28 @@ from noblesse.games.guillotine import GAME
 from noblesse.games.guillotine.data import CARDS
 from noblesse.i18n import LANGS
 from noblesse.server.store import StoredTable
-from noblesse.server.tables import Connection, Table, TableManager
+from noblesse.server.tables import Connection, Table, build_message
 
 TIMEOUT = 10.0
 CARD_KEYS = [a.key for a in CARDS.actions]
 
 
 # ---------------------------------------------------------------------- sockets
-def recv(ws: WebSocketTestSession, timeout: float = TIMEOUT) -> dict[str, Any]:
-    """The next message on a test socket, or TimeoutError (never hangs the suite)."""
+def recv(ws: WebSocketTestSession, timeout: float = TIMEOUT,
+         presence: bool = False) -> dict[str, Any]:
+    """The next message on a test socket, or TimeoutError (never hangs the suite);
+    ``presence`` messages (a seat's player came or went) are skipped unless asked for."""
 
     async def get() -> Any:
         with anyio.fail_after(timeout):
             return await ws._send_rx.receive()
 
-    message = ws.portal.call(get)
-    ws._raise_on_close(message)
-    return json.loads(message["text"])
+    while True:
+        message = ws.portal.call(get)
+        ws._raise_on_close(message)
+        msg = json.loads(message["text"])
+        if presence or msg.get("type") != "presence":
+            return msg
 
 
 def queued(ws: WebSocketTestSession) -> int:
@@ -141,8 +146,10 @@ class LiveTable:
             self.sockets[seat] = ws
             self.received[seat] = []
             self._take(seat)
-            for other in earlier:  # each earlier socket hears that someone connected
-                self._take(other)
+            for other in earlier if seat is not None else []:
+                # each earlier socket hears that a seat's player arrived (a spectator: nothing)
+                msg = recv(self.sockets[other], presence=True)
+                assert msg["type"] == "presence" and msg["connected"][seat] is True, msg
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -271,10 +278,10 @@ def check_message(oracle: Oracle, msg: dict[str, Any], seat: int | None, rng: ra
             state=det, actions=[(0, "")] * n,
             events=[(0, ev) for ev in events],
             undo=(n, seat) if msg["undo"] else None,
-            connections=[Connection(s["seat"], None) for s in msg["seats"]  # type: ignore[arg-type]
+            connections=[Connection(s["seat"]) for s in msg["seats"]
                          if s["connected"]],
         )
-        expected = TableManager(None, 0.0).message(fake, seat, first)  # type: ignore[arg-type]
+        expected = build_message(fake, seat, first)
         assert expected == msg, (seat, n)
 
 

@@ -19,25 +19,67 @@ SETTINGS: dict[str, dict[str, type]] = {
 }
 
 
+class BotSpecError(ValueError):
+    """A bot spec that cannot be used, said in English (``str``) and in zh-TW."""
+
+    def __init__(self, message: str, message_zh: str) -> None:
+        super().__init__(message)
+        self.message, self.message_zh = message, message_zh
+
+
+_TYPE_ZH = {"int": "整數", "float": "數字", "str": "文字"}
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
-    """``"ismcts:ms=200:c=0.5"`` → ``("ismcts", {"ms": 200.0, "c": 0.5})``; ValueError if bad."""
-    kind, *parts = spec.strip().lower().split(":")
+    """``"ismcts:ms=200:c=0.5"`` → ``("ismcts", {"ms": 200.0, "c": 0.5})``; BotSpecError
+    (a ValueError) if any part of it is unknown or malformed."""
+    kind, *parts = str(spec).strip().lower().split(":")
     if kind not in KINDS:
-        raise ValueError(f"unknown bot '{spec}'; known bots: {', '.join(KINDS)}")
+        raise BotSpecError(f"unknown bot '{spec}'; known bots: {', '.join(KINDS)}",
+                           f"未知的電腦玩家「{spec}」；可用的有：{'、'.join(KINDS)}")
     allowed = SETTINGS.get(kind, {})
     settings: dict[str, object] = {}
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep or key not in allowed:
             known = ", ".join(f"{k}=…" for k in allowed) or "none"
-            raise ValueError(f"bad setting '{part}' for bot {kind} (settings: {known})")
+            raise BotSpecError(f"bad setting '{part}' for bot {kind} (settings: {known})",
+                               f"電腦玩家 {kind} 沒有「{part}」這個設定"
+                               f"（可用的設定：{'、'.join(f'{k}=…' for k in allowed) or '無'}）")
         try:
             settings[key] = allowed[key](value)
         except ValueError:
-            raise ValueError(f"setting {key} of bot {kind} must be a {allowed[key].__name__}") from None
+            name = allowed[key].__name__
+            raise BotSpecError(f"setting {key} of bot {kind} must be a {name}",
+                               f"電腦玩家 {kind} 的設定 {key} 必須是{_TYPE_ZH[name]}") from None
+        number = settings[key]
+        if allowed[key] in (int, float) and not (0 < number < float("inf")  # type: ignore[operator]
+                                                 or (key == "c" and number == 0)):
+            raise BotSpecError(f"setting {key} of bot {kind} must be positive",
+                               f"電腦玩家 {kind} 的設定 {key} 必須大於零")
     if kind == "ismcts" and settings.get("rollout", "eval") not in ("eval", "random", "greedy"):
-        raise ValueError("ismcts rollout must be eval, random or greedy")
+        raise BotSpecError("ismcts rollout must be eval, random or greedy",
+                           "ismcts 的 rollout 必須是 eval、random 或 greedy")
     return kind, settings
+
+
+def capped_spec(spec: str, max_ms: float, max_iters: int) -> str:
+    """``spec`` checked in full and held to a server's caps, as the spec to run: a search
+    bot that names no time gets ``ms=max_ms``; one asking for more time or iterations
+    than the caps is refused (BotSpecError), never silently cut."""
+    kind, settings = parse_spec(spec)
+    if "ms" in SETTINGS.get(kind, {}):
+        ms = settings.get("ms")
+        if ms is not None and ms > max_ms:  # type: ignore[operator]
+            raise BotSpecError(f"bot {kind} may think at most {max_ms:g} ms here, not {ms:g}",
+                               f"在這裡電腦玩家 {kind} 最多只能思考 {max_ms:g} 毫秒，不能 {ms:g} 毫秒")
+        iters = settings.get("iters")
+        if iters is not None and iters > max_iters:  # type: ignore[operator]
+            raise BotSpecError(f"bot {kind} may search at most {max_iters} iterations here, "
+                               f"not {iters}",
+                               f"在這裡電腦玩家 {kind} 最多只能搜尋 {max_iters} 次，不能 {iters} 次")
+        settings.setdefault("ms", float(max_ms))
+    return ":".join([kind, *(f"{k}={v}" for k, v in settings.items())])
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
@@ -46,4 +88,5 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     return KINDS[kind](seed, **settings)
 
 
-__all__ = ["Agent", "GreedyAgent", "IsmctsAgent", "KINDS", "RandomAgent", "make_agent", "parse_spec"]
+__all__ = ["Agent", "BotSpecError", "GreedyAgent", "IsmctsAgent", "KINDS", "RandomAgent", "capped_spec",
+           "make_agent", "parse_spec"]

@@ -4,30 +4,46 @@ Seat URLs carry the seat's secret token; a wrong or missing token gets 403 and
 changes nothing. Spectators have their own URLs and see only public information.
 
 WebSocket protocol (``/ws/tables/{id}/seats/{seat}?token=…`` or ``/ws/tables/{id}/watch``):
-the server sends ``{"type": "state", ...}`` (see ``TableManager.message``) after every
-change and ``{"type": "error", "code", "message": {"en", "zh-TW"}}`` for a refused
-request; a client sends ``{"type": "act", "action": "play:trip"}``, ``{"type": "undo"}``
-or ``{"type": "sync"}`` (resend everything).
+the server sends ``{"type": "state", ...}`` (see ``tables.build_message``) after every
+change, ``{"type": "presence", "connected": [...]}`` when a seat's player comes or goes,
+and ``{"type": "error", "code", "message": {"en", "zh-TW"}}`` for a refused request
+(the same shape as every HTTP error); a client sends ``{"type": "act", "action":
+"play:trip"}``, ``{"type": "undo"}`` or ``{"type": "sync"}`` (resend everything).
+A connection that falls behind is closed with 4000 (reconnect and resync); one over a
+connection limit with 4029 after an error message; a message over the size limit with
+1009. Every limit is a setting (``server.settings``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from noblesse import games
 from noblesse.agents import KINDS
+from noblesse.server.connections import (
+    CLOSE_LIMIT,
+    CLOSE_POLICY,
+    CLOSE_TOO_BIG,
+    Bucket,
+    Outbox,
+)
+from noblesse.server.guard import Guard, too_deep
+from noblesse.server.settings import Settings
 from noblesse.server.store import DEFAULT_URL, Store
-from noblesse.server.tables import Connection, Table, TableError, TableManager
+from noblesse.server.tables import Connection, Table, TableError, TableManager, dumps
+
+log = logging.getLogger("noblesse.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -44,32 +60,44 @@ class SeatToBot(BaseModel):
     kind: str = "greedy"
 
 
-def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
+def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
+               settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
     store = Store(db_url)
-    manager = TableManager(store, bot_delay)
+    manager = TableManager(store, bot_delay, settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
-        manager.restore_all()
+        await manager.restore_all()
+        manager.start()
         yield
         await manager.shutdown()
         store.close()
 
-    app = FastAPI(title="noblesse", lifespan=lifespan)
+    # No /docs page: it would load scripts from elsewhere, which the pages' policy forbids.
+    app = FastAPI(title="noblesse", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.manager = manager
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+    app.add_middleware(Guard, settings=settings)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
         where = "; ".join(".".join(str(p) for p in e.get("loc", ())) + ": " + e.get("msg", "")
-                          for e in exc.errors())
+                          for e in exc.errors())[:500]
         return JSONResponse({"type": "error", "code": "bad_request", "message": {
             "en": f"The request is not valid: {where}", "zh-TW": f"請求無效：{where}"}},
             status_code=422)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse(exc.payload(), status_code=exc.code)
+        headers = {"Retry-After": "60"} if exc.code == 429 else None
+        return JSONResponse(exc.payload(), status_code=exc.code, headers=headers)
+
+    def address(conn: Request | WebSocket) -> str:
+        return conn.client.host if conn.client else ""
+
+    def json_response(text: str) -> Response:
+        return Response(text, media_type="application/json")
 
     # -------------------------------------------------------------- pages
     @app.get("/", include_in_schema=False)
@@ -96,13 +124,14 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
         try:
             game = games.get(game_id)
         except KeyError:
-            raise TableError(f"unknown game '{game_id}'", f"未知的遊戲「{game_id}」", 404) from None
+            raise TableError(f"unknown game '{game_id[:40]}'", f"未知的遊戲「{game_id[:40]}」",
+                             404) from None
         return game.catalog()  # type: ignore[attr-defined]
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: NewTable) -> dict[str, Any]:
-        table, tokens, host = manager.create(body.game, body.seats, body.options, body.seed,
-                                             body.names)
+    async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
+        table, tokens, host = await manager.create(body.game, body.seats, body.options,
+                                                   body.seed, body.names, address(request))
         return {
             "id": table.id, "game": table.game.id, "host_token": host,
             "seats": [{"seat": i, "kind": s["kind"], "token": tokens[i],
@@ -114,92 +143,116 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
-        rows = store.summaries()
+        rows = await asyncio.get_running_loop().run_in_executor(None, store.summaries)
         return {"open": [r for r in rows if r["status"] == "playing"],
                 "finished": [r for r in rows if r["status"] == "finished"]}
 
     @app.get("/api/tables/{table_id}/seats/{seat}")
-    async def seat_state(table_id: str, seat: int, token: str | None = Query(None)) -> dict[str, Any]:
-        table = manager.get(table_id)
+    async def seat_state(table_id: str, seat: int, token: str | None = Query(None)) -> Response:
+        table = await manager.get(table_id)
         manager.seat_for_token(table, seat, token)
         async with table.lock:  # never show an action before it is committed
-            return manager.message(table, seat)
+            return json_response(manager.text(table, seat))
 
     @app.get("/api/tables/{table_id}/watch")
-    async def watch_state(table_id: str) -> dict[str, Any]:
-        table = manager.get(table_id)
+    async def watch_state(table_id: str) -> Response:
+        table = await manager.get(table_id)
         async with table.lock:
-            return manager.message(table, None)
+            return json_response(manager.text(table, None))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def seat_to_bot(table_id: str, seat: int, body: SeatToBot,
                           host: str | None = Query(None)) -> dict[str, Any]:
-        table = manager.get(table_id)
+        table = await manager.get(table_id)
         manager.check_host(table, host)
-        await manager.hand_to_bot(table, seat, body.kind)
-        return {"seat": seat, "kind": body.kind}
+        kind = await manager.hand_to_bot(table, seat, body.kind)
+        return {"seat": seat, "kind": kind}
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay_step(table_id: str, step: int = Query(0, ge=0)) -> dict[str, Any]:
+    async def replay_step(table_id: str, step: int = Query(0, ge=0)) -> Response:
         """The table as a spectator saw it after ``step`` actions (finished games)."""
-        table = manager.get(table_id)
+        table = await manager.get(table_id)
         if table.meta.status != "finished":
             raise TableError("Only finished games can be watched again.",
                              "只有已完成的牌局可以重播。", 409)
-        return manager.replay_message(table, step)
+        return json_response(await manager.replay_text(table, step))
 
     # -------------------------------------------------------------- live
     @app.websocket("/ws/tables/{table_id}/seats/{seat}")
     async def seat_socket(websocket: WebSocket, table_id: str, seat: int,
                           token: str | None = Query(None)) -> None:
         try:
-            table = manager.get(table_id)
+            table = await manager.get(table_id)
             manager.seat_for_token(table, seat, token)
         except TableError:
-            await websocket.close(code=1008)  # before accept: the client gets HTTP 403
+            await websocket.close(code=CLOSE_POLICY)  # before accept: the client gets HTTP 403
             return
         await _serve(websocket, table, seat)
 
     @app.websocket("/ws/tables/{table_id}/watch")
     async def watch_socket(websocket: WebSocket, table_id: str) -> None:
         try:
-            table = manager.get(table_id)
+            table = await manager.get(table_id)
         except TableError:
-            await websocket.close(code=1008)
+            await websocket.close(code=CLOSE_POLICY)
             return
         await _serve(websocket, table, None)
 
     async def _serve(websocket: WebSocket, table: Table, seat: int | None) -> None:
         await websocket.accept()
-        lock = asyncio.Lock()
-
-        async def send(msg: dict[str, Any]) -> None:
-            async with lock:
-                await websocket.send_text(json.dumps(msg, ensure_ascii=False))
-
-        conn = Connection(seat, send)
-        await manager.connect(table, conn)
+        outbox = Outbox(websocket.send_text,
+                        lambda code, reason: websocket.close(code=code, reason=reason),
+                        settings.outbox, settings.send_timeout)
+        conn = Connection(seat, outbox, address(websocket),
+                          syncs=Bucket(settings.syncs_per_second, 5),
+                          messages=Bucket(settings.messages_per_second, 60))
         try:
-            while True:
-                frame = await websocket.receive()
-                if frame["type"] == "websocket.disconnect":
-                    raise WebSocketDisconnect(frame.get("code", 1000))
-                try:
-                    raw = frame.get("text")
-                    if raw is None:  # a binary frame: refuse it rather than drop the socket
-                        raise TableError("Messages must be JSON text.", "訊息必須是 JSON 文字。")
-                    await _handle(table, conn, raw)
-                except TableError as exc:
-                    await send(exc.payload(_error_code(exc)))
-        except WebSocketDisconnect:
-            pass
+            table = await manager.connect(table, conn)
+        except TableError as exc:  # over a connection limit: say why, then close
+            outbox.put(dumps(exc.payload()))
+            await outbox.drain()
+            outbox.shut(CLOSE_LIMIT, "busy")
+            return
+        receiving = asyncio.ensure_future(_receive(websocket, table, conn))
+        closing = asyncio.ensure_future(outbox.closed.wait())
+        try:
+            await asyncio.wait({receiving, closing}, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            receiving.cancel()
+            closing.cancel()
+            outbox.shut(1006, "gone")  # stop its writer (the socket is closed or closing)
             await manager.disconnect(table, conn)
 
+    async def _receive(websocket: WebSocket, table: Table, conn: Connection) -> None:
+        """Read the client's messages until it leaves (or is closed)."""
+        while True:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            raw = frame.get("text")
+            size = len(raw) if raw is not None else len(frame.get("bytes") or b"")
+            if settings.max_message and size > settings.max_message:
+                conn.outbox.shut(CLOSE_TOO_BIG, "message too big")  # type: ignore[union-attr]
+                return
+            try:
+                if not conn.messages.take():
+                    raise TableError("Too many messages; slow down.", "訊息太多了，請放慢速度。",
+                                     429)
+                if raw is None:  # a binary frame: refuse it rather than drop the socket
+                    raise TableError("Messages must be JSON text.", "訊息必須是 JSON 文字。")
+                await _handle(table, conn, raw)
+            except TableError as exc:
+                conn.put(dumps(exc.payload()))
+            if conn.outbox.closed.is_set():  # type: ignore[union-attr]
+                return
+
     async def _handle(table: Table, conn: Connection, raw: str) -> None:
+        if too_deep(raw, settings.max_json_depth):
+            raise TableError(f"That message is nested deeper than {settings.max_json_depth} "
+                             "levels.", f"訊息的巢狀超過 {settings.max_json_depth} 層。")
         try:
             msg = json.loads(raw)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             raise TableError("That message is not valid JSON.", "訊息不是有效的 JSON。") from None
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             raise TableError("A message needs a 'type'.", "訊息需要 'type' 欄位。")
@@ -208,6 +261,9 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
             # no longer registered for the seat: it may not see the hand either
             raise TableError("This seat is no longer yours.", "這個座位已不屬於你。", 403)
         if kind == "sync":
+            if not conn.syncs.take():
+                raise TableError("Asked for everything again too often; wait a moment.",
+                                 "要求重新傳送太頻繁了，請稍候。", 429)
             await manager.resend(table, conn)
             return
         if conn.seat is None:
@@ -217,12 +273,6 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
         elif kind == "undo":
             await manager.undo(table, conn.seat)
         else:
-            raise TableError(f"Unknown message type '{kind}'.", f"未知的訊息類型「{kind}」。")
+            raise TableError(f"Unknown message type '{kind[:40]}'.", f"未知的訊息類型「{kind[:40]}」。")
 
     return app
-
-
-def _error_code(exc: TableError) -> str:
-    return {403: "forbidden", 404: "not_found", 409: "refused", 503: "unavailable"}.get(
-        exc.code, "bad_request")
-

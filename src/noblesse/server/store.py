@@ -28,7 +28,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -55,6 +57,10 @@ class TableRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # how many actions the table has (kept with each commit, for the lobby)
+    n_actions: Mapped[int | None] = mapped_column(Integer, nullable=True, default=0)
+    # SHA-256 of the creator's address (limits per address), never the address itself
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
 class ActionRow(Base):
@@ -102,6 +108,7 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
 
     def close(self) -> None:
         self.writer.shutdown(wait=True)
@@ -109,12 +116,20 @@ class Store:
 
     # -- tables ---------------------------------------------------------------
     def create_table(self, table_id: str, game: str, version: str, seed: int,
-                     options: dict[str, Any], seats: list[dict[str, Any]], host_hash: str) -> None:
+                     options: dict[str, Any], seats: list[dict[str, Any]], host_hash: str,
+                     creator: str | None = None) -> None:
         now = _now()
         with Session(self.engine) as session, session.begin():
             session.add(TableRow(id=table_id, game=game, version=version, seed=seed,
                                  options=options, seats=seats, host_hash=host_hash,
-                                 status="playing", result=None, created=now, updated=now))
+                                 status="playing", result=None, created=now, updated=now,
+                                 n_actions=0, creator=creator))
+
+    def open_tables_by(self, creator: str) -> int:
+        """How many unfinished tables were created from the address hashed as ``creator``."""
+        with Session(self.engine) as session:
+            return session.scalar(select(func.count()).select_from(TableRow).where(
+                TableRow.creator == creator, TableRow.status == "playing")) or 0
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine) as session:
@@ -136,14 +151,13 @@ class Store:
             return list(session.scalars(query))
 
     def summaries(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The newest tables for the lobby, from the tables' own rows (no count over actions)."""
         with Session(self.engine) as session:
-            counts = dict(session.execute(
-                select(ActionRow.table_id, func.count()).group_by(ActionRow.table_id)).all())
             rows = session.scalars(select(TableRow).order_by(TableRow.created.desc()).limit(limit))
             return [{
                 "id": r.id, "game": r.game, "status": r.status,
                 "seats": [{"kind": s["kind"], "name": s.get("name", "")} for s in r.seats],
-                "actions": counts.get(r.id, 0), "result": r.result,
+                "actions": r.n_actions or 0, "result": r.result,
                 "created": r.created.isoformat(),
             } for r in rows]
 
@@ -158,7 +172,7 @@ class Store:
                       result: dict[str, Any] | None = None) -> None:
         """Commit action ``n``; with ``result`` the table is marked finished in the same
         transaction. A duplicate ``n`` (two writers) fails and changes nothing."""
-        values: dict[str, Any] = {"updated": _now()}
+        values: dict[str, Any] = {"updated": _now(), "n_actions": n}
         if result is not None:
             values.update(status="finished", result=result)
         with self.engine.begin() as conn:
@@ -173,6 +187,25 @@ class Store:
                 raise ValueError(f"action {n} is not the last of table {table_id}")
             session.execute(delete(ActionRow).where(ActionRow.table_id == table_id,
                                                     ActionRow.n == n))
+            session.execute(update(TableRow).where(TableRow.id == table_id)
+                            .values(n_actions=n - 1, updated=_now()))
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """A store made by an older version gains the columns added since (nullable), and the
+    action counts are filled in once."""
+    existing = {t: {c["name"] for c in inspect(engine).get_columns(t)}
+                for t in Base.metadata.tables}
+    with engine.begin() as conn:
+        for table in Base.metadata.sorted_tables:
+            for column in table.columns:
+                if column.name in existing[table.name]:
+                    continue
+                kind = column.type.compile(dialect=engine.dialect)
+                conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" {kind}'))
+                if (table.name, column.name) == ("tables", "n_actions"):
+                    conn.execute(text("UPDATE tables SET n_actions = (SELECT count(*) FROM actions "
+                                      "WHERE actions.table_id = tables.id)"))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

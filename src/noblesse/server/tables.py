@@ -3,51 +3,79 @@
 Every change to a table goes through ``TableManager.act`` under the table's lock:
 apply (an illegal action raises and changes nothing), commit the action row, and
 only then tell the connected seats, each through its own redacted view.
+
+Telling never waits for a client: each distinct message is built once per change
+(spectators share one) and put in every connection's bounded outbox
+(``connections.Outbox``); a connection that falls behind is closed, not waited on.
+Nothing slow runs on the event loop: bots think in worker processes
+(``server.bots``), table loads and replays are built in a small thread pool, and
+store calls run in the store's own threads.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import random
 import secrets
-from collections.abc import Awaitable, Callable
+import time
+from collections import Counter, OrderedDict, deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from noblesse import games
-from noblesse.agents import KINDS, make_agent
+from noblesse.agents import BotSpecError, capped_spec
 from noblesse.core.errors import IllegalAction, NoblesseError
 from noblesse.core.events import Event
 from noblesse.core.game import Game, State
 from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
+from noblesse.server import bots
+from noblesse.server.connections import Bucket, Outbox
+from noblesse.server.settings import Settings
 from noblesse.server.store import Store, StoredTable, token_hash
 from noblesse.sim.batch import game_seed
 
 log = logging.getLogger("noblesse.server")
-Sender = Callable[[dict[str, Any]], Awaitable[None]]
+
+# The kind of every refusal, by HTTP status: the same ``code`` over HTTP and WebSocket.
+ERROR_KINDS = {400: "bad_request", 403: "forbidden", 404: "not_found", 409: "refused",
+               413: "too_large", 422: "bad_request", 429: "rate_limited", 503: "unavailable"}
+MAX_ACTION = 80  # characters of an action string (the store's column)
 
 
 class TableError(NoblesseError):
-    """A request about a table that cannot be done; ``code`` is the HTTP status."""
+    """A request about a table that cannot be done; ``code`` is the HTTP status and
+    ``kind`` the name clients read (``ERROR_KINDS``, or a more precise one)."""
 
-    def __init__(self, message: str, message_zh: str, code: int = 400) -> None:
+    def __init__(self, message: str, message_zh: str, code: int = 400,
+                 kind: str | None = None) -> None:
         super().__init__(message)
         self.message, self.message_zh, self.code = message, message_zh, code
+        self.kind = kind or ERROR_KINDS.get(code, "bad_request")
 
-    def payload(self, kind: str = "error") -> dict[str, Any]:
-        return {"type": "error", "code": kind, "message": {"en": self.message, "zh-TW": self.message_zh}}
+    def payload(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.kind,
+                "message": {"en": self.message, "zh-TW": self.message_zh}}
 
 
-@dataclass
+@dataclass(eq=False)
 class Connection:
     seat: int | None
-    send: Sender
+    outbox: Outbox | None = None
+    address: str = ""
     log_sent: int = 0
+    syncs: Bucket = field(default_factory=lambda: Bucket(0, 0))
+    messages: Bucket = field(default_factory=lambda: Bucket(0, 0))
+
+    def put(self, text: str) -> bool:
+        return self.outbox.put(text) if self.outbox else False
 
 
-@dataclass
+@dataclass(eq=False)
 class Table:
     id: str
     game: Game
@@ -60,6 +88,10 @@ class Table:
     connections: list[Connection] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
     error: str | None = None
+    # messages built for the table as it is now, by (seat, log_from); cleared on change
+    built: dict[tuple[int | None, int], str] = field(default_factory=dict)
+    used: float = field(default_factory=time.monotonic)
+    evicted: bool = False  # left memory: whoever still holds it must get it again
 
     @property
     def n(self) -> int:
@@ -69,6 +101,9 @@ class Table:
     def names(self) -> list[str] | None:
         names = [s.get("name") or "" for s in self.meta.seats]
         return names if any(names) else None
+
+    def present(self) -> list[bool]:
+        return [any(c.seat == i for c in self.connections) for i in range(len(self.meta.seats))]
 
 
 def _secret_fingerprint(game: Game, state: State) -> Any:
@@ -87,16 +122,146 @@ def _undo_right(game: Game, state: State, seat: int, n: int, events: list[Event]
     return (n, seat) if still_mine and not revealed and not game.is_over(state) else None
 
 
+def dumps(msg: dict[str, Any]) -> str:
+    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+
+
+def build_message(table: Table, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) is told of ``table``: its view, its legal actions
+    with labels, and the log from event ``log_from`` on, in every language."""
+    game, state = table.game, table.state
+    names = table.names
+    legal = game.legal_actions(state, seat) if seat is not None else []
+    describe_decision = getattr(game, "describe_decision", None)
+    visible = [ev.for_seat(seat) for _, ev in table.events[log_from:]]
+    present = table.present()
+    return {
+        "type": "state",
+        "table": table.id,
+        "game": game.id,
+        "n": table.n,
+        "seat": seat,
+        "seats": [{"seat": i, "kind": s["kind"], "name": s.get("name") or "",
+                   "connected": present[i]} for i, s in enumerate(table.meta.seats)],
+        "view": game.view(state, seat),
+        "to_act": list(game.to_act(state)),
+        "over": game.is_over(state),
+        "legal": [{"action": game.encode(a),
+                   "label": {lang: game.describe_action(state, a, lang, names) for lang in LANGS}}
+                  for a in legal],
+        "prompt": ({lang: describe_decision(state, lang) for lang in LANGS}
+                   if describe_decision and not game.is_over(state) else None),
+        "log_from": log_from,
+        "log": [{lang: game.describe_event(e, lang, names) for lang in LANGS} for e in visible],
+        "undo": table.undo is not None and table.undo[1] == seat and table.undo[0] == table.n,
+        "error": table.error,
+    }
+
+
+def replay_table(game: Game, meta: StoredTable, actions: list[tuple[int, str]]) -> Table:
+    """A table rebuilt from its record: the game set up from the seed, then every action
+    (the first illegal one, or a rules version the server does not have, stops it)."""
+    events: list[tuple[int, Event]] = []
+    state = game.setup(len(meta.seats), meta.seed, meta.options)
+    error = None
+    if meta.version != game.version:
+        error = (f"recorded with rules version {meta.version}; this server has {game.version}")
+    done: list[tuple[int, str]] = []
+    undo = None
+    for n, (seat, text) in enumerate(actions, start=1):
+        if error:
+            break
+        last = n == len(actions)
+        try:
+            before = _secret_fingerprint(game, state) if last else None
+            applied = game.apply(state, seat, game.decode(text))
+            events.extend((n, ev) for ev in applied)
+            done.append((seat, text))
+            if last:  # a restarted server keeps the right to take it back
+                undo = _undo_right(game, state, seat, n, applied, before)
+        except IllegalAction as exc:
+            error = f"stored action {n} ('{text}' by seat {seat}) is illegal: {exc.message}"
+    table = Table(meta.id, game, meta, state, done, events, undo=None if error else undo,
+                  error=error)
+    if error:
+        log.error("table %s: %s", meta.id, error)
+    return table
+
+
+def _load(store: Store, table_id: str) -> Table:
+    """In a rebuild thread: the table from the store."""
+    stored = store.load(table_id)
+    if stored is None:
+        raise TableError("There is no such table.", "沒有這張牌桌。", 404)
+    try:
+        game = games.get(stored.game)
+    except KeyError:
+        raise TableError(f"This table's game '{stored.game}' is not available.",
+                         f"此牌桌的遊戲「{stored.game}」無法使用。", 409) from None
+    return replay_table(game, stored, stored.actions)
+
+
+def _replay_text(table: Table, step: int) -> str:
+    """In a rebuild thread: the finished table as a spectator saw it after ``step``."""
+    past = replay_table(table.game, table.meta, table.actions[:step])
+    msg = build_message(past, None)
+    msg.update(steps=table.n, step=step, replay=True)
+    return dumps(msg)
+
+
 class TableManager:
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.6,
+                 settings: Settings | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.settings = settings or Settings()
         self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Future[Table]] = {}
+        self._rebuilder = ThreadPoolExecutor(self.settings.rebuilds_at_once,
+                                             thread_name_prefix="noblesse-rebuild")
+        self._replays: OrderedDict[tuple[str, int], str] = OrderedDict()
+        self._created: dict[str, deque[float]] = {}
+        self.per_address: Counter[str] = Counter()
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def _rebuild(self, fn: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._rebuilder, fn, *args)
+
+    async def _write(self, fn: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.store.writer, fn, *args)
 
     # ------------------------------------------------------------------ creating
-    def create(self, game_id: str, seats: list[str], options: dict[str, Any] | None = None,
-               seed: int | None = None, names: list[str] | None = None,
-               ) -> tuple[Table, list[str | None], str]:
+    def bot_spec(self, kind: str) -> str:
+        """A seat's kind, checked in full: ``human``, or a bot spec held to the think cap."""
+        kind = str(kind).strip().lower()
+        if kind == "human":
+            return kind
+        try:
+            return capped_spec(kind, self.settings.bot_think_ms, self.settings.bot_iters)
+        except BotSpecError as exc:
+            raise TableError(f"Seat kind '{kind[:40]}': {exc.message}. Use human or a bot.",
+                             f"座位類型「{kind[:40]}」：{exc.message_zh}。請用真人或電腦玩家。") from None
+
+    def _check_rate(self, address: str) -> None:
+        limit = self.settings.tables_per_minute
+        if not limit:
+            return
+        now = time.monotonic()
+        times = self._created.setdefault(address, deque())
+        while times and now - times[0] > 60:
+            times.popleft()
+        if len(times) >= limit:
+            raise TableError(f"Too many new tables from your address: at most {limit} a minute. "
+                             "Try again in a minute.",
+                             f"你的位址開新牌桌太頻繁了：每分鐘最多 {limit} 張，請一分鐘後再試。", 429)
+        times.append(now)
+        if len(self._created) > 10_000:  # forget addresses quiet for a minute
+            for addr in [a for a, t in self._created.items() if not t or now - t[-1] > 60]:
+                del self._created[addr]
+
+    async def create(self, game_id: str, seats: list[str], options: dict[str, Any] | None = None,
+                     seed: int | None = None, names: list[str] | None = None,
+                     address: str = "") -> tuple[Table, list[str | None], str]:
         try:
             game = games.get(game_id)
         except KeyError as exc:
@@ -104,13 +269,7 @@ class TableManager:
         if not game.min_players <= len(seats) <= game.max_players:
             raise TableError(f"{game_id} is for {game.min_players}-{game.max_players} players",
                              f"此遊戲需要{game.min_players}-{game.max_players}名玩家")
-        kinds = []
-        for kind in seats:
-            kind = str(kind).strip().lower()
-            if kind != "human" and kind.split(":")[0] not in KINDS:
-                raise TableError(f"unknown seat kind '{kind}'; use human or {', '.join(KINDS)}",
-                                 f"未知的座位類型「{kind}」")
-            kinds.append(kind)
+        kinds = [self.bot_spec(kind) for kind in seats]
         names = list(names or [])[: len(kinds)]
         names += [""] * (len(kinds) - len(names))
         seed = secrets.randbelow(2**31) if seed is None else int(seed)
@@ -125,74 +284,85 @@ class TableManager:
                 raise TableError(f"Option '{key}' must be a {kind}, not {value!r}.",
                                  f"選項「{key}」必須是 {kind}，而不是 {value!r}。")
         try:
-            game.setup(len(kinds), seed, options)
+            await self._rebuild(game.setup, len(kinds), seed, options)
         except (ValueError, TypeError) as exc:
             raise TableError(str(exc), f"選項無效：{exc}") from None
+        creator = token_hash(address) if address else None
+        limit = self.settings.open_tables_per_address
+        if limit and creator and await self._rebuild(self.store.open_tables_by, creator) >= limit:
+            raise TableError(f"Your address already has {limit} unfinished tables; finish or "
+                             "leave some first.",
+                             f"你的位址已經有 {limit} 張未完成的牌桌，請先完成或離開其中幾張。", 429)
+        self._check_rate(address)
         tokens: list[str | None] = [secrets.token_urlsafe(18) if k == "human" else None for k in kinds]
         host = secrets.token_urlsafe(18)
         seat_rows = [{"kind": k, "name": str(n)[:40], "token_hash": token_hash(t) if t else None}
                      for k, n, t in zip(kinds, names, tokens, strict=True)]
         table_id = secrets.token_urlsafe(8)
-        self.store.create_table(table_id, game.id, game.version, seed, options, seat_rows,
-                                token_hash(host))
-        table = self._load(table_id)
+        await self._write(self.store.create_table, table_id, game.id, game.version, seed, options,
+                          seat_rows, token_hash(host), creator)
+        table = await self.get(table_id)
         self._kick_bots(table)
         return table, tokens, host
 
     # ------------------------------------------------------------------ loading
-    def get(self, table_id: str) -> Table:
+    async def get(self, table_id: str) -> Table:
+        """The live table, loaded from the store (off the loop) if it is not in memory."""
         table = self.tables.get(table_id)
-        if table is None:
-            table = self._load(table_id)
-        return table
-
-    def _load(self, table_id: str) -> Table:
-        stored = self.store.load(table_id)
-        if stored is None:
+        if table is not None:
+            table.used = time.monotonic()
+            return table
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
             raise TableError("There is no such table.", "沒有這張牌桌。", 404)
-        try:
-            game = games.get(stored.game)
-        except KeyError:
-            raise TableError(f"This table's game '{stored.game}' is not available.",
-                             f"此牌桌的遊戲「{stored.game}」無法使用。", 409) from None
-        table = self._replay(game, stored, stored.actions)
-        self.tables[table_id] = table
-        return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._rebuild(_load, self.store, table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _f: self._loading.pop(table_id, None))
+        table = await asyncio.shield(loading)
+        return self.tables.setdefault(table_id, table)
 
-    def _replay(self, game: Game, meta: StoredTable, actions: list[tuple[int, str]]) -> Table:
-        events: list[tuple[int, Event]] = []
-        state = game.setup(len(meta.seats), meta.seed, meta.options)
-        error = None
-        if meta.version != game.version:
-            error = (f"recorded with rules version {meta.version}; this server has {game.version}")
-        done: list[tuple[int, str]] = []
-        undo = None
-        for n, (seat, text) in enumerate(actions, start=1):
-            if error:
-                break
-            last = n == len(actions)
-            try:
-                before = _secret_fingerprint(game, state) if last else None
-                applied = game.apply(state, seat, game.decode(text))
-                events.extend((n, ev) for ev in applied)
-                done.append((seat, text))
-                if last:  # a restarted server keeps the right to take it back
-                    undo = _undo_right(game, state, seat, n, applied, before)
-            except IllegalAction as exc:
-                error = f"stored action {n} ('{text}' by seat {seat}) is illegal: {exc.message}"
-        table = Table(meta.id, game, meta, state, done, events, undo=None if error else undo,
-                      error=error)
-        if error:
-            log.error("table %s: %s", meta.id, error)
-        return table
-
-    def restore_all(self) -> list[str]:
+    async def restore_all(self) -> list[str]:
         """Load every unfinished table (after a restart) and set its bots going."""
-        ids = self.store.table_ids(status="playing")
+        ids = await self._rebuild(self.store.table_ids, "playing")
         for table_id in ids:
             with contextlib.suppress(TableError):
-                self._kick_bots(self.get(table_id))
+                self._kick_bots(await self.get(table_id))
         return ids
+
+    async def _reload(self, table: Table) -> None:
+        fresh = await self._rebuild(_load, self.store, table.id)
+        table.meta, table.state, table.actions = fresh.meta, fresh.state, fresh.actions
+        table.events, table.undo, table.error = fresh.events, fresh.undo, fresh.error
+        table.built.clear()
+
+    def start(self) -> None:
+        """Start the sweeper that lets idle tables leave memory."""
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        idle = self.settings.idle_seconds
+        if not idle:
+            return
+        while True:
+            await asyncio.sleep(min(60.0, max(0.05, idle / 4)))
+            await self.evict_idle()
+
+    async def evict_idle(self) -> list[str]:
+        """Tables with no connection, no bot thinking and nothing done for ``idle_seconds``
+        leave memory; the next request loads them again from the store."""
+        now, gone = time.monotonic(), []
+        for table in list(self.tables.values()):
+            busy = table.connections or (table.bot_task and not table.bot_task.done())
+            if busy or now - table.used < self.settings.idle_seconds or table.lock.locked():
+                continue
+            async with table.lock:
+                if table.connections or (table.bot_task and not table.bot_task.done()):
+                    continue
+                table.evicted = True
+                self.tables.pop(table.id, None)
+                gone.append(table.id)
+        return gone
 
     # ------------------------------------------------------------------ seats
     def seat_for_token(self, table: Table, seat: int, token: str | None) -> int:
@@ -209,26 +379,39 @@ class TableManager:
         if not host or not secrets.compare_digest(token_hash(host), table.meta.host_hash):
             raise TableError("Only the host of the table may do that.", "只有牌桌主人可以這樣做。", 403)
 
-    async def hand_to_bot(self, table: Table, seat: int, kind: str) -> None:
-        if kind.split(":")[0] not in KINDS:
-            raise TableError(f"unknown bot '{kind}'", f"未知的電腦玩家「{kind}」")
-        async with table.lock:
-            seats = [dict(s) for s in table.meta.seats]
-            if not 0 <= seat < len(seats):
-                raise TableError(f"There is no seat {seat}.", f"沒有座位{seat}。", 404)
-            if any(c.seat == seat for c in table.connections):
-                raise TableError("That player is still at the table.", "該玩家仍在牌桌上。", 409)
-            seats[seat].update(kind=kind, token_hash=None)
-            self.store.set_seats(table.id, seats)
-            table.meta.seats = seats
-            await self._broadcast(table)
+    async def hand_to_bot(self, table: Table, seat: int, kind: str) -> str:
+        spec = self.bot_spec(kind)
+        if spec == "human":
+            raise TableError("A seat can be handed to a bot, not to a person.",
+                             "座位只能交給電腦玩家，不能交給真人。")
+        while True:
+            async with table.lock:
+                if table.evicted:  # it left memory meanwhile: work on the loaded one
+                    table = await self.get(table.id)
+                    continue
+                seats = [dict(s) for s in table.meta.seats]
+                if not 0 <= seat < len(seats):
+                    raise TableError(f"There is no seat {seat}.", f"沒有座位{seat}。", 404)
+                if any(c.seat == seat for c in table.connections):
+                    raise TableError("That player is still at the table.", "該玩家仍在牌桌上。", 409)
+                seats[seat].update(kind=spec, token_hash=None)
+                await self._write(self.store.set_seats, table.id, seats)
+                table.meta.seats = seats
+                self._changed(table)
+                self._broadcast(table)
+                break
         self._kick_bots(table)
+        return spec
 
     # ------------------------------------------------------------------ acting
     async def act(self, table: Table, seat: int, text: Any) -> None:
+        # Shielded: a client that leaves mid-commit must not leave the state ahead of the record.
+        await asyncio.shield(self._act(table, seat, text))
+
+    async def _act(self, table: Table, seat: int, text: Any) -> None:
         async with table.lock:
             await self._apply(table, seat, text)
-            await self._broadcast(table)
+            self._broadcast(table)
         self._kick_bots(table)
 
     async def _apply(self, table: Table, seat: int, text: Any) -> None:
@@ -239,6 +422,9 @@ class TableManager:
             raise TableError("The game is over.", "遊戲已經結束。", 409)
         if not isinstance(text, str):
             raise TableError("An action must be a string such as 'pass'.", "行動必須是字串，例如 'pass'。")
+        if len(text) > MAX_ACTION:
+            raise TableError(f"An action is at most {MAX_ACTION} characters.",
+                             f"行動最多 {MAX_ACTION} 個字元。")
         if seat not in game.to_act(state):
             raise TableError("It is not your turn.", "還沒輪到你。", 409)
         try:
@@ -253,12 +439,11 @@ class TableManager:
         n = table.n + 1
         result = result_of(game, state) if game.is_over(state) else None
         try:
-            # In a worker thread: the commit waits for the disk, other tables go on.
-            await asyncio.get_running_loop().run_in_executor(
-                self.store.writer, self.store.append_action, table.id, n, seat, text, result)
+            # In the store's writer thread: the commit waits for the disk, others go on.
+            await self._write(self.store.append_action, table.id, n, seat, text, result)
         except Exception as exc:  # the store refused: go back to what it holds
             log.exception("table %s: could not store action %d", table.id, n)
-            self._reload(table)
+            await self._reload(table)
             raise TableError("The action could not be saved; nothing changed. Try again.",
                              "行動無法儲存，牌局沒有改變。請再試一次。", 503) from exc
         table.actions.append((seat, text))
@@ -266,94 +451,128 @@ class TableManager:
         if result is not None:
             table.meta.status, table.meta.result = "finished", result
         table.undo = _undo_right(game, state, seat, n, events, before)
-
-    def _reload(self, table: Table) -> None:
-        stored = self.store.load(table.id)
-        fresh = self._replay(table.game, stored, stored.actions)
-        table.meta, table.state, table.actions = stored, fresh.state, fresh.actions
-        table.events, table.undo, table.error = fresh.events, fresh.undo, fresh.error
+        self._changed(table)
 
     async def undo(self, table: Table, seat: int) -> None:
         """Take back ``seat``'s last decision: allowed while no other seat has acted since
         and it revealed nothing hidden (no private event, no card or chance moved)."""
+        await asyncio.shield(self._undo(table, seat))
+
+    async def _undo(self, table: Table, seat: int) -> None:
         async with table.lock:
             if table.undo is None or table.undo != (table.n, seat):
                 raise TableError("You cannot take that back now.", "現在不能悔棋。", 409)
-            self.store.remove_last_action(table.id, table.n)
-            self._reload(table)
+            await self._write(self.store.remove_last_action, table.id, table.n)
+            await self._reload(table)
             for conn in table.connections:
                 conn.log_sent = 0
-            await self._broadcast(table)
+            self._broadcast(table)
 
     # ------------------------------------------------------------------ telling
     def message(self, table: Table, seat: int | None, log_from: int = 0) -> dict[str, Any]:
-        game, state = table.game, table.state
-        names = table.names
-        legal = game.legal_actions(state, seat) if seat is not None else []
-        describe_decision = getattr(game, "describe_decision", None)
-        visible = [ev.for_seat(seat) for _, ev in table.events[log_from:]]
-        return {
-            "type": "state",
-            "table": table.id,
-            "game": game.id,
-            "n": table.n,
-            "seat": seat,
-            "seats": [{"seat": i, "kind": s["kind"], "name": s.get("name") or "",
-                       "connected": any(c.seat == i for c in table.connections)}
-                      for i, s in enumerate(table.meta.seats)],
-            "view": game.view(state, seat),
-            "to_act": list(game.to_act(state)),
-            "over": game.is_over(state),
-            "legal": [{"action": game.encode(a),
-                       "label": {lang: game.describe_action(state, a, lang, names) for lang in LANGS}}
-                      for a in legal],
-            "prompt": ({lang: describe_decision(state, lang) for lang in LANGS}
-                       if describe_decision and not game.is_over(state) else None),
-            "log_from": log_from,
-            "log": [{lang: game.describe_event(e, lang, names) for lang in LANGS} for e in visible],
-            "undo": table.undo is not None and table.undo[1] == seat and table.undo[0] == table.n,
-            "error": table.error,
-        }
+        return build_message(table, seat, log_from)
 
-    def replay_message(self, table: Table, step: int) -> dict[str, Any]:
-        """The table as a spectator saw it after ``step`` of its actions."""
-        step = max(0, min(step, table.n))
-        past = self._replay(table.game, table.meta, table.actions[:step])
-        msg = self.message(past, None)
-        msg.update(steps=table.n, step=step, replay=True)
-        return msg
+    def text(self, table: Table, seat: int | None, log_from: int = 0) -> str:
+        """``message`` as JSON, built once per change for every connection that shares it."""
+        key = (seat, log_from)
+        text = table.built.get(key)
+        if text is None:
+            text = table.built[key] = dumps(build_message(table, seat, log_from))
+        return text
+
+    def _changed(self, table: Table) -> None:
+        table.built.clear()
+        table.used = time.monotonic()
+
+    def _send(self, table: Table, conn: Connection) -> None:
+        text = self.text(table, conn.seat, conn.log_sent)
+        conn.log_sent = len(table.events)
+        if not conn.put(text):
+            self._drop(table, conn)
+
+    def _broadcast(self, table: Table) -> None:
+        for conn in list(table.connections):
+            if conn in table.connections:
+                self._send(table, conn)
+
+    def _presence(self, table: Table, skip: Connection | None = None) -> None:
+        """Tell everyone which seats are connected (one small message for all)."""
+        self._changed(table)
+        text = dumps({"type": "presence", "n": table.n, "connected": table.present()})
+        for conn in list(table.connections):
+            if conn is not skip and conn in table.connections and not conn.put(text):
+                self._drop(table, conn)
+
+    def _drop(self, table: Table, conn: Connection) -> None:
+        """Forget a connection (closed, or fallen behind); tell the others if a seat left."""
+        if conn not in table.connections:
+            return
+        table.connections.remove(conn)
+        self.per_address[conn.address] -= 1
+        if self.per_address[conn.address] <= 0:
+            del self.per_address[conn.address]
+        if conn.seat is not None and not any(c.seat == conn.seat for c in table.connections):
+            self._presence(table)
+
+    def admit(self, table: Table, address: str) -> None:
+        """Refuse a new connection over the per-table or per-address limits."""
+        per_table, per_address = (self.settings.connections_per_table,
+                                  self.settings.connections_per_address)
+        if per_table and len(table.connections) >= per_table:
+            raise TableError(f"This table already has {per_table} connections; try again later.",
+                             f"這張牌桌已經有 {per_table} 個連線，請稍後再試。", 429, "busy")
+        if per_address and self.per_address[address] >= per_address:
+            raise TableError(f"Your address already has {per_address} connections open; close "
+                             "some tabs.", f"你的位址已經開了 {per_address} 個連線，請關掉一些分頁。",
+                             429, "busy")
 
     async def resend(self, table: Table, conn: Connection) -> None:
         """Everything again, the whole log included (a client that lost track)."""
         async with table.lock:
             conn.log_sent = 0
-            await self._send(table, conn)
+            self._send(table, conn)
 
-    async def connect(self, table: Table, conn: Connection) -> None:
-        async with table.lock:
-            table.connections.append(conn)
-            await self._send(table, conn)
-            await self._broadcast(table, skip=conn)
+    async def connect(self, table: Table, conn: Connection) -> Table:
+        """Register ``conn`` and send it everything; returns the table it joined (the one
+        in memory now, if ``table`` left memory meanwhile)."""
+        while True:
+            async with table.lock:
+                if table.evicted:
+                    table = await self.get(table.id)
+                    continue
+                self.admit(table, conn.address)
+                arrives = conn.seat is not None and not any(c.seat == conn.seat
+                                                            for c in table.connections)
+                table.connections.append(conn)
+                self.per_address[conn.address] += 1
+                if arrives:  # "connected" changes in every message
+                    self._changed(table)
+                conn.log_sent = 0
+                self._send(table, conn)
+                if arrives:
+                    self._presence(table, skip=conn)
+                return table
 
     async def disconnect(self, table: Table, conn: Connection) -> None:
         async with table.lock:
-            if conn in table.connections:
-                table.connections.remove(conn)
-            await self._broadcast(table)
+            self._drop(table, conn)
+            table.used = time.monotonic()
 
-    async def _send(self, table: Table, conn: Connection) -> None:
-        msg = self.message(table, conn.seat, conn.log_sent)
-        conn.log_sent = len(table.events)
-        try:
-            await conn.send(msg)
-        except Exception:  # a closed socket: forget it
-            if conn in table.connections:
-                table.connections.remove(conn)
-
-    async def _broadcast(self, table: Table, skip: Connection | None = None) -> None:
-        for conn in list(table.connections):
-            if conn is not skip:
-                await self._send(table, conn)
+    # ------------------------------------------------------------------ replays
+    async def replay_text(self, table: Table, step: int) -> str:
+        """The finished table as a spectator saw it after ``step`` of its actions (JSON),
+        built off the loop and kept for the next viewer."""
+        step = max(0, min(step, table.n))
+        key = (table.id, step)
+        text = self._replays.get(key)
+        if text is None:
+            text = await self._rebuild(_replay_text, table, step)
+            self._replays[key] = text
+            while len(self._replays) > 512:
+                self._replays.popitem(last=False)
+        else:
+            self._replays.move_to_end(key)
+        return text
 
     # ------------------------------------------------------------------ bots
     def _bot_seats(self, table: Table) -> list[int]:
@@ -364,30 +583,40 @@ class TableManager:
     def _kick_bots(self, table: Table) -> None:
         if table.bot_task and not table.bot_task.done():
             return
-        if not self._bot_seats(table):
+        if not self._bot_seats(table) or table.evicted:
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # no loop yet (created at start-up): restore_all runs again in the app
-        table.bot_task = loop.create_task(self._run_bots(table))
+        table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
 
     async def _run_bots(self, table: Table) -> None:
-        """Bots decide one after another, each after a short visible delay. A bot's choice
-        is seeded by the table seed and the action number, so a restarted server makes
-        the same choices."""
+        """Bots decide one after another, each after a short visible delay, thinking in the
+        bot processes while the table stays free. A bot's choice is seeded by the table seed
+        and the action number, so a restarted server makes the same choices; a bot that
+        fails (a bug) is logged and its seat plays a random legal action, so the table
+        never stalls."""
         while True:
             await asyncio.sleep(self.bot_delay)
             async with table.lock:
                 seats = self._bot_seats(table)
-                if not seats:
+                if not seats or table.evicted:
                     return
-                seat = seats[0]
-                kind = table.meta.seats[seat]["kind"]
-                agent = make_agent(kind, game_seed(table.meta.seed, table.n, f"bot{seat}"))
-                action = agent.act(table.game, table.state, seat)
+                seat, n = seats[0], table.n
+                spec = table.meta.seats[seat]["kind"]
+                seed = game_seed(table.meta.seed, n, f"bot{seat}")
+                snapshot = table.game.clone(table.state)
+            try:
+                text = await bots.decide(table.game.id, snapshot, seat, spec, seed,
+                                         self.settings.bot_workers)
+            except Exception:  # noqa: BLE001 - a bot's bug must not stall the table
+                log.exception("table %s: bot %s in seat %d failed at action %d; it plays a "
+                              "random legal action", table.id, spec, seat, n + 1)
+                legal = table.game.legal_actions(snapshot, seat)
+                text = table.game.encode(legal[random.Random(seed).randrange(len(legal))])
+            async with table.lock:
+                if table.n != n or seat not in self._bot_seats(table) or \
+                        table.meta.seats[seat]["kind"] != spec:
+                    continue  # the table moved on while it thought: think again
                 try:
-                    await self._apply(table, seat, table.game.encode(action))
+                    await self._apply(table, seat, text)
                 except TableError as exc:
                     if exc.code != 503:  # anything but a failed save is a bug: stop
                         log.exception("table %s: bot in seat %d failed", table.id, seat)
@@ -395,13 +624,16 @@ class TableManager:
                     retry = True  # the store refused: nothing changed, try again shortly
                 else:
                     retry = False
-                    await self._broadcast(table)
+                    self._broadcast(table)
             if retry:
                 await asyncio.sleep(max(1.0, self.bot_delay))
 
     async def shutdown(self) -> None:
+        if self._sweeper:
+            self._sweeper.cancel()
         for table in self.tables.values():
             if table.bot_task and not table.bot_task.done():
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await table.bot_task
+        self._rebuilder.shutdown(wait=False, cancel_futures=True)

@@ -102,6 +102,11 @@ function receive(data) {
     showError(pick(data.message, lang));
     return;
   }
+  if (data.type === "presence") {  // a seat's player came or went
+    if (msg) data.connected.forEach((on, i) => { if (msg.seats[i]) msg.seats[i].connected = on; });
+    if (msg) renderSide();
+    return;
+  }
   if (data.type !== "state") return;
   if (data.log_from === 0) logEntries = [];
   else if (data.log_from !== logEntries.length) { send({ type: "sync" }); return; }
@@ -117,7 +122,11 @@ function connect() {
   socket = new WebSocket(`${proto}://${location.host}${path}`);
   socket.addEventListener("message", (ev) => receive(JSON.parse(ev.data)));
   socket.addEventListener("open", () => showError(""));
-  socket.addEventListener("close", async () => {
+  socket.addEventListener("close", async (ev) => {
+    // 4000: this page fell behind and was dropped: reconnect at once, the server resends all.
+    if (ev.code === 4000) { connect(); return; }
+    // 4029: over a connection limit (the server said why just before): try again later.
+    if (ev.code === 4029) { setTimeout(connect, 15000); return; }
     // A refused handshake and a server that is briefly down look alike to a browser:
     // ask the server whether this link is valid before trying again.
     if (seat !== null) {

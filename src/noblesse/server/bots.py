@@ -1,0 +1,60 @@
+"""Bots think in worker processes, never on the server's event loop.
+
+A decision is sent to a process pool as (game id, a copy of the state, seat, bot
+spec, seed) and comes back as an action string. The pool is one per server process
+and bounded (``Settings.bot_workers``), so however many bot tables there are, the
+event loop only waits for answers. A bot's spec is checked in full, and capped to
+the server's think time, before it may sit at a table (``agents.capped_spec``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from noblesse import games
+from noblesse.agents import make_agent
+from noblesse.core.game import State
+
+_pool: ProcessPoolExecutor | None = None
+_pool_size = 0
+
+
+def think(game_id: str, state: State, seat: int, spec: str, seed: int) -> str:
+    """In a worker: the bot's decision, as the action's string."""
+    game = games.get(game_id)
+    return game.encode(make_agent(spec, seed).act(game, state, seat))
+
+
+def _warm() -> None:
+    games.all()  # import every game once, so the first decision waits for nothing else
+
+
+def pool(workers: int) -> ProcessPoolExecutor:
+    """This process's bot pool (started on first use; spawned, so no thread is forked)."""
+    global _pool, _pool_size
+    if _pool is None or _pool_size != workers:
+        if _pool is not None:
+            _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                    initializer=_warm)
+        _pool_size = workers
+    return _pool
+
+
+async def decide(game_id: str, state: State, seat: int, spec: str, seed: int,
+                 workers: int) -> str:
+    """The bot's action for ``state`` (a copy the caller will not touch again)."""
+    loop = asyncio.get_running_loop()
+    for attempt in range(2):
+        try:
+            return await loop.run_in_executor(pool(workers), think, game_id, state, seat, spec,
+                                               seed)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool
+            global _pool
+            _pool = None
+            if attempt:
+                raise
+    raise AssertionError("unreachable")

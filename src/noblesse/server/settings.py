@@ -1,0 +1,75 @@
+"""The web table's limits: each a setting with a default, given on the command line
+(``noblesse serve --connections-per-address 20``) or in the environment
+(``NOBLESSE_CONNECTIONS_PER_ADDRESS=20``). A count or rate of 0 means no limit.
+
+Every refusal a limit causes is a message in English and 繁體中文 whose ``code``
+names its kind (``too_large``, ``rate_limited``, ``busy``...).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+
+def _setting(default: Any, help: str) -> Any:  # noqa: A002 - the word the CLI uses
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass(frozen=True)
+class Settings:
+    max_body: int = _setting(64 * 1024, "bytes of an HTTP request body (413 beyond)")
+    max_message: int = _setting(16 * 1024, "bytes of one WebSocket message (close 1009 beyond)")
+    max_json_depth: int = _setting(32, "nesting of JSON objects and arrays in a request")
+    tables_per_minute: int = _setting(20, "tables one address may create a minute")
+    open_tables_per_address: int = _setting(30, "unfinished tables one address may have created")
+    connections_per_table: int = _setting(200, "WebSockets open at one table")
+    connections_per_address: int = _setting(60, "WebSockets open from one address")
+    syncs_per_second: float = _setting(1.0, "'sync' requests per connection (bursts of 5)")
+    messages_per_second: float = _setting(20.0, "messages per connection (bursts of 60)")
+    outbox: int = _setting(64, "messages waiting to be sent on one connection; "
+                               "a connection that falls further behind is closed")
+    send_timeout: float = _setting(10.0, "seconds one send may take before the connection "
+                                         "is closed")
+    bot_think_ms: int = _setting(1000, "the longest a bot may think for one decision, in ms")
+    bot_iters: int = _setting(100_000, "the most search iterations a bot spec may ask for")
+    bot_workers: int = _setting(1, "processes that think for bots (at least 1)")
+    idle_seconds: float = _setting(600.0, "a table nobody watches or plays leaves memory after "
+                                          "this many seconds (it loads again on demand)")
+    rebuilds_at_once: int = _setting(2, "replays and table loads built at the same time")
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:
+        """The defaults, then ``NOBLESSE_<NAME>`` variables, then ``overrides`` (not None)."""
+        environ = dict(os.environ) if environ is None else environ
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = environ.get(env_name(f.name))
+            if raw is not None:
+                kind = int if f.type in ("int", int) else float
+                try:
+                    values[f.name] = kind(raw)
+                except ValueError:
+                    raise ValueError(f"{env_name(f.name)} must be a number, not {raw!r}") from None
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        settings = cls(**values)
+        for f in fields(cls):
+            if getattr(settings, f.name) < 0:
+                raise ValueError(f"{f.name} must not be negative")
+        if settings.bot_workers < 1 or settings.rebuilds_at_once < 1:
+            raise ValueError("bot_workers and rebuilds_at_once must be at least 1")
+        return settings
+
+    def replace(self, **changes: Any) -> Settings:
+        return dataclasses.replace(self, **changes)
+
+
+def env_name(name: str) -> str:
+    return f"NOBLESSE_{name.upper()}"
+
+
+def described() -> list[tuple[str, Any, str]]:
+    """(name, default, meaning) of every setting, for ``--help`` and the README."""
+    return [(f.name, f.default, f.metadata["help"]) for f in fields(Settings)]
