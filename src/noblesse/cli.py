@@ -1,4 +1,4 @@
-"""The ``noblesse`` command: play, simulate, replay, rules, bench."""
+"""The ``noblesse`` command: play, simulate, replay, verify, rules, bench."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from noblesse import games
 from noblesse.agents import KINDS, make_agent, parse_spec
 from noblesse.core.errors import IllegalAction, RecordError
 from noblesse.core.game import Game, State
-from noblesse.core.record import Record, RecordWriter, read_record, replay, result_of
+from noblesse.core.record import Record, RecordWriter, read_record, replay, result_of, verify
 from noblesse.i18n import normalize_lang, t
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -404,6 +404,36 @@ def replay_cmd(
             names, game.scores(state), strict=True)))
 
 
+# ----------------------------------------------------------------------------- verify
+_VERIFY = {
+    "good": {"en": "VERIFIED: {file}: the deal is the one announced (commitment {short}…), "
+                   "{n} actions replay legally and the recorded result is right.",
+             "zh-TW": "驗證通過：{file}：發牌與開局公布的承諾相符（承諾 {short}…），"
+                      "{n} 個行動依規則重播無誤，紀錄的結果正確。"},
+    "bad": {"en": "NOT VERIFIED: {file}: {reason}",
+            "zh-TW": "驗證失敗：{file}：{reason}"},
+}
+
+
+@app.command("verify")
+def verify_cmd(
+    file: Annotated[Path, typer.Argument(help="a finished table's .jsonl game record")],
+    lang: Annotated[str, typer.Option(help="en or zh-TW")] = "en",
+) -> None:
+    """Check a web table's game record: the seed and salt match the commitment announced
+    at the start (SHA-256 of "SEED:SALT"), every action is legal, the record's checksums
+    hold and the end line's scores are right. Exit code 0 if so, 1 with the reason."""
+    lang = _lang(lang)
+    try:
+        record = read_record(file)
+        verify(record)
+    except RecordError as exc:
+        console.print(f"[red]{_VERIFY['bad'][lang].format(file=file, reason=exc)}[/]")
+        raise typer.Exit(1) from None
+    console.print("[green]" + _VERIFY["good"][lang].format(
+        file=file, short=(record.commitment or "")[:16], n=len(record.actions)) + "[/]")
+
+
 # ----------------------------------------------------------------------------- rules
 @app.command()
 def rules(
@@ -549,6 +579,9 @@ def serve(
     port: Annotated[int, typer.Option(help="port")] = 8000,
     db: Annotated[str, typer.Option(help="SQLAlchemy URL of the store")] = "sqlite:///var/noblesse.db",
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.6,
+    known_deals: Annotated[bool, typer.Option(
+        help="accept a chosen seed at any table, not only at practice tables (tests, "
+             "demonstrations: everyone may know such deals)")] = False,
 ) -> None:
     """Start the web table (lobby at http://HOST:PORT)."""
     import uvicorn
@@ -556,7 +589,7 @@ def serve(
     from noblesse.server.app import create_app
 
     console.print(f"noblesse web table: http://{host}:{port}  (store: {db})")
-    uvicorn.run(create_app(db, bot_delay), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(db, bot_delay, known_deals), host=host, port=port, log_level="warning")
 
 
 def main() -> None:

@@ -20,12 +20,13 @@ from typing import Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from noblesse import games
 from noblesse.agents import KINDS
+from noblesse.server.deals import record_lines
 from noblesse.server.store import DEFAULT_URL, Store
 from noblesse.server.tables import Connection, Table, TableError, TableManager
 
@@ -44,9 +45,13 @@ class SeatToBot(BaseModel):
     kind: str = "greedy"
 
 
-def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
+def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
+               known_deals: bool = False) -> FastAPI:
+    """``known_deals``: accept a chosen seed at any table (tests, demonstrations); by
+    default only a practice table (one human, the rest bots) may choose one."""
     store = Store(db_url)
     manager = TableManager(store, bot_delay)
+    manager.known_deals = known_deals
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
@@ -110,6 +115,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
                       for i, s in enumerate(table.meta.seats)],
             "watch_link": f"/table/{table.id}",
             "host_link": f"/table/{table.id}?host={host}",
+            "commitment": table.meta.commitment,  # the deal, fixed now, revealed at the end
         }
 
     @app.get("/api/tables")
@@ -147,6 +153,20 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6) -> FastAPI:
             raise TableError("Only finished games can be watched again.",
                              "只有已完成的牌局可以重播。", 409)
         return manager.replay_message(table, step)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def game_record(table_id: str) -> Response:
+        """A finished table's game record (``core.record`` JSON Lines: the seed, salt and
+        commitment in the header), as a download that ``noblesse verify`` checks."""
+        table = manager.get(table_id)
+        async with table.lock:
+            if not table.game.is_over(table.state):
+                raise TableError("The record is available once the game is over.",
+                                 "牌局結束後才能下載紀錄。", 409)
+            body = "\n".join(record_lines(table)) + "\n"
+        name = f"{table.game.id}-{table.id}.jsonl"
+        return Response(body, media_type="application/x-ndjson; charset=utf-8",
+                        headers={"Content-Disposition": f"attachment; filename={name}"})
 
     # -------------------------------------------------------------- live
     @app.websocket("/ws/tables/{table_id}/seats/{seat}")

@@ -22,6 +22,7 @@ from noblesse.core.events import Event
 from noblesse.core.game import Game, State
 from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
+from noblesse.server.deals import deal_entry, is_practice, new_deal
 from noblesse.server.store import Store, StoredTable, token_hash
 from noblesse.sim.batch import game_seed
 
@@ -88,6 +89,10 @@ def _undo_right(game: Game, state: State, seat: int, n: int, events: list[Event]
 
 
 class TableManager:
+    # Accept a chosen seed at any table, not only at practice tables (``serve
+    # --known-deals``: tests and demonstrations whose deals everyone may know).
+    known_deals: bool = False
+
     def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
         self.store = store
         self.bot_delay = bot_delay
@@ -113,10 +118,19 @@ class TableManager:
             kinds.append(kind)
         names = list(names or [])[: len(kinds)]
         names += [""] * (len(kinds) - len(names))
-        seed = secrets.randbelow(2**31) if seed is None else int(seed)
-        if not -(2**31) <= seed < 2**31:  # the store's seed column is a 32-bit integer
-            raise TableError("The seed must be a whole number from -2147483648 to 2147483647.",
-                             "種子必須是 -2147483648 到 2147483647 之間的整數。")
+        if seed is not None:  # a known deal: anyone may search for a small seed
+            seed = int(seed)
+            if not (is_practice(kinds) or self.known_deals):
+                raise TableError(
+                    "A seed may be chosen only at a practice table: exactly one human seat, "
+                    "every other seat a bot. Leave the seed empty for a secret deal.",
+                    "只有練習桌可以指定種子：恰好一個真人座位，其餘都是電腦玩家。"
+                    "不指定種子，就會是保密的發牌。")
+            if not -(2**31) <= seed < 2**31:  # the store's seed column is a 32-bit integer
+                raise TableError("The seed must be a whole number from -2147483648 to 2147483647.",
+                                 "種子必須是 -2147483648 到 2147483647 之間的整數。")
+        deal = new_deal(seed)  # no seed: a secret 256-bit one
+        seed = deal.seed
         options = dict(options or {})
         schema = getattr(game, "options_schema", dict)()
         for key, value in options.items():  # JSON "no" or 0 must not switch a flag on
@@ -134,7 +148,7 @@ class TableManager:
                      for k, n, t in zip(kinds, names, tokens, strict=True)]
         table_id = secrets.token_urlsafe(8)
         self.store.create_table(table_id, game.id, game.version, seed, options, seat_rows,
-                                token_hash(host))
+                                token_hash(host), salt=deal.salt, commitment=deal.commitment)
         table = self._load(table_id)
         self._kick_bots(table)
         return table, tokens, host
@@ -313,6 +327,7 @@ class TableManager:
             "log": [{lang: game.describe_event(e, lang, names) for lang in LANGS} for e in visible],
             "undo": table.undo is not None and table.undo[1] == seat and table.undo[0] == table.n,
             "error": table.error,
+            "deal": deal_entry(table),
         }
 
     def replay_message(self, table: Table, step: int) -> dict[str, Any]:
