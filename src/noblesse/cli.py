@@ -1,4 +1,4 @@
-"""The ``noblesse`` command: play, simulate, replay, rules, bench."""
+"""The ``noblesse`` command: play, simulate, replay, verify, rules, bench."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from noblesse import games
 from noblesse.agents import KINDS, make_agent, parse_spec
 from noblesse.core.errors import IllegalAction, RecordError
 from noblesse.core.game import Game, State
-from noblesse.core.record import Record, RecordWriter, read_record, replay, result_of
+from noblesse.core.record import Record, RecordWriter, read_record, replay, result_of, verify
 from noblesse.i18n import normalize_lang, t
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -404,6 +404,36 @@ def replay_cmd(
             names, game.scores(state), strict=True)))
 
 
+# ----------------------------------------------------------------------------- verify
+_VERIFY = {
+    "good": {"en": "VERIFIED: {file}: the deal is the one announced (commitment {short}…), "
+                   "{n} actions replay legally and the recorded result is right.",
+             "zh-TW": "驗證通過：{file}：發牌與開局公布的承諾相符（承諾 {short}…），"
+                      "{n} 個行動依規則重播無誤，紀錄的結果正確。"},
+    "bad": {"en": "NOT VERIFIED: {file}: {reason}",
+            "zh-TW": "驗證失敗：{file}：{reason}"},
+}
+
+
+@app.command("verify")
+def verify_cmd(
+    file: Annotated[Path, typer.Argument(help="a finished table's .jsonl game record")],
+    lang: Annotated[str, typer.Option(help="en or zh-TW")] = "en",
+) -> None:
+    """Check a web table's game record: the seed and salt match the commitment announced
+    at the start (SHA-256 of "SEED:SALT"), every action is legal, the record's checksums
+    hold and the end line's scores are right. Exit code 0 if so, 1 with the reason."""
+    lang = _lang(lang)
+    try:
+        record = read_record(file)
+        verify(record)
+    except RecordError as exc:
+        console.print(f"[red]{_VERIFY['bad'][lang].format(file=file, reason=exc)}[/]")
+        raise typer.Exit(1) from None
+    console.print("[green]" + _VERIFY["good"][lang].format(
+        file=file, short=(record.commitment or "")[:16], n=len(record.actions)) + "[/]")
+
+
 # ----------------------------------------------------------------------------- rules
 @app.command()
 def rules(
@@ -577,14 +607,15 @@ def serve(
                 ws_max_size=settings.max_message or 16 * 1024 * 1024)
 
 
-def _setting_args(args: list[str]) -> dict[str, float]:
-    """``["--outbox", "32", "--send-timeout=5"]`` → ``{"outbox": 32, "send_timeout": 5.0}``."""
+def _setting_args(args: list[str]) -> dict[str, Any]:
+    """``["--outbox", "32", "--send-timeout=5", "--known-deals"]`` → ``{"outbox": 32,
+    "send_timeout": 5.0, "known_deals": True}`` (a switch needs no value)."""
     from dataclasses import fields
 
-    from noblesse.server.settings import Settings
+    from noblesse.server.settings import Settings, parse
 
-    kinds = {f.name: (int if f.type in ("int", int) else float) for f in fields(Settings)}
-    out: dict[str, float] = {}
+    kinds = {f.name: f.type for f in fields(Settings)}
+    out: dict[str, Any] = {}
     rest = list(args)
     while rest:
         flag = rest.pop(0)
@@ -592,14 +623,13 @@ def _setting_args(args: list[str]) -> dict[str, float]:
         name = name.replace("-", "_")
         if not flag.startswith("--") or name not in kinds:
             raise ValueError(f"unknown option {flag!r} (see noblesse serve --help)")
-        if not eq:
+        if not eq and kinds[name] in ("bool", bool):
+            value = "true"
+        elif not eq:
             if not rest:
                 raise ValueError(f"{flag} needs a value")
             value = rest.pop(0)
-        try:
-            out[name] = kinds[name](value)
-        except ValueError:
-            raise ValueError(f"{flag} must be a number, not {value!r}") from None
+        out[name] = parse(name, value)
     return out
 
 

@@ -43,7 +43,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     tmp = tmp_path_factory.mktemp("browser-server")
-    proc = ServerProcess(f"sqlite:///{tmp / 'noblesse.db'}", tmp / "server.log", BOT_DELAY)
+    # Known deals: the tests play chosen seeds at tables of several humans (or bots alone).
+    proc = ServerProcess(f"sqlite:///{tmp / 'noblesse.db'}", tmp / "server.log", BOT_DELAY,
+                         known_deals=True)
     proc.start()
     yield proc
     proc.stop()

@@ -74,7 +74,7 @@ def test_a_killed_server_finishes_the_game_as_if_nothing_happened(tmp_path: Path
 
     db_url = f"sqlite:///{tmp_path / 'store.db'}"
     log = tmp_path / "server.log"
-    server = ServerProcess(db_url, log, BOT_DELAY).start()
+    server = ServerProcess(db_url, log, BOT_DELAY, known_deals=True).start()
     try:
         table_id = create(server)
         for kill_at in KILL_AT:
@@ -85,7 +85,7 @@ def test_a_killed_server_finishes_the_game_as_if_nothing_happened(tmp_path: Path
             # Everything a client was told about is in the store, and it is the true game.
             assert len(row.actions) >= seen
             assert row.actions == expected_actions[: len(row.actions)]
-            server = ServerProcess(db_url, log, BOT_DELAY).start()  # its bots go on at once
+            server = ServerProcess(db_url, log, BOT_DELAY, known_deals=True).start()  # its bots go on at once
             assert watch(server, table_id)["n"] >= len(row.actions)
 
         final = wait_for(server, table_id, lambda m: m["over"])

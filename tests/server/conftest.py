@@ -24,6 +24,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from noblesse.server.app import create_app
+from noblesse.server.settings import Settings
 
 with warnings.catch_warnings():  # starlette's TestClient still runs on httpx and says so
     warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`")
@@ -74,9 +75,13 @@ Serve = Callable[..., AbstractContextManager[TestClient]]
 @pytest.fixture
 def serve(sqlite_url: str) -> Serve:
     """``with serve() as client:`` a running app (lifespan included) on the test's database;
-    each call is a fresh server process as far as the app is concerned (a restart)."""
+    each call is a fresh server process as far as the app is concerned (a restart).
+    ``known_deals=True`` is ``noblesse serve --known-deals``: a chosen seed is accepted at
+    any table (tests that need a particular deal at a table of several humans or bots);
+    by default, as in production, only a practice table may choose its seed."""
 
-    def start(url: str = sqlite_url, bot_delay: float = 0.0) -> TestClient:
-        return TestClient(create_app(url, bot_delay=bot_delay))
+    def start(url: str = sqlite_url, bot_delay: float = 0.0,
+              known_deals: bool = False) -> TestClient:
+        return TestClient(create_app(url, bot_delay, Settings(known_deals=known_deals)))
 
     return start

@@ -270,11 +270,14 @@ def check_message(oracle: Oracle, msg: dict[str, Any], seat: int | None, rng: ra
     for _ in range(samples):
         det = _determinized(state, seat, rng)
         assert GAME.view(det, seat) == msg["view"], (seat, n)
+        deal = msg["deal"]  # public: the commitment, and the seed once it may be known
         fake = Table(
             id=msg["table"], game=GAME,
-            meta=StoredTable(msg["table"], GAME.id, GAME.version, 0, {},
+            meta=StoredTable(msg["table"], GAME.id, GAME.version,
+                             "0" * 64 if deal["seed"] is None else deal["seed"], {},
                              [{"kind": s["kind"], "name": s["name"], "token_hash": None}
-                              for s in msg["seats"]], "", "playing", None, None, []),
+                              for s in msg["seats"]], "", "playing", None, None, [],
+                             salt=deal["salt"], commitment=deal["commitment"]),
             state=det, actions=[(0, "")] * n,
             events=[(0, ev) for ev in events],
             undo=(n, seat) if msg["undo"] else None,

@@ -71,7 +71,7 @@ def test_bots_play_until_the_human_must_act_again(serve) -> None:
 
 
 def test_a_table_of_bots_plays_to_the_end_by_itself(serve) -> None:
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["greedy", "random", "greedy", "random"], seed=12)
         final = wait_until_over(client, made["id"])
         actions = _actions(client, made["id"])
@@ -84,7 +84,7 @@ def test_a_table_of_bots_plays_to_the_end_by_itself(serve) -> None:
 
 
 def test_bots_wait_before_each_decision(serve) -> None:
-    with serve(bot_delay=0.05) as client:
+    with serve(bot_delay=0.05, known_deals=True) as client:
         made = new_table(client, ["greedy", "greedy"], seed=3)
         start = time.monotonic()
         with client.websocket_connect(f"/ws/tables/{made['id']}/watch") as ws:
@@ -93,13 +93,13 @@ def test_bots_wait_before_each_decision(serve) -> None:
                 seen.append(recv(ws))
         elapsed = time.monotonic() - start
         assert elapsed >= 5 * 0.05 * 0.9
-    with serve(bot_delay=30.0) as client:
+    with serve(bot_delay=30.0, known_deals=True) as client:
         made = new_table(client, ["greedy", "greedy"], seed=3)
         assert watch_state(client, made["id"])["n"] == 0  # not before its delay
 
 
 def test_bots_go_on_after_a_restart_exactly_as_without_one(serve, sqlite_url: str) -> None:
-    with serve(bot_delay=0.01) as client:
+    with serve(bot_delay=0.01, known_deals=True) as client:
         made = new_table(client, ["greedy", "random", "greedy"], seed=77)
         deadline = time.monotonic() + 10
         while watch_state(client, made["id"])["n"] < 4:
@@ -112,7 +112,7 @@ def test_bots_go_on_after_a_restart_exactly_as_without_one(serve, sqlite_url: st
         time.sleep(0.05)
         counts.append(len(reader.load(made["id"]).actions))
     reader.close()
-    with serve() as client:
+    with serve(known_deals=True) as client:
         cut = len(_actions(client, made["id"]))
         assert cut >= 4
         wait_until_over(client, made["id"])
@@ -130,7 +130,7 @@ def wait_for(condition, timeout: float = 10.0) -> None:
 
 
 def test_the_host_hands_a_seat_to_a_bot(serve) -> None:
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["human", "human"], seed=41)
         tid = made["id"]
         t1 = made["seats"][1]["token"]

@@ -46,7 +46,7 @@ def test_no_message_shows_a_seat_what_it_may_not_see(serve, players: int, seed: 
                                                      options: dict, names: list | None) -> None:
     rng, sync_rng, check_rng = random.Random(seed), random.Random(-seed), random.Random(seed + 1)
     oracle = Oracle(players, seed, options)
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["human"] * players, seed=seed, options=options, names=names)
         with LiveTable(client, made, watch=True) as live:
             while (seat := live.to_act()) is not None:

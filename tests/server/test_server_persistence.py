@@ -24,7 +24,7 @@ from noblesse.server.store import Store
 
 def test_a_restarted_server_brings_every_table_back(db_url: str, serve) -> None:
     rng = random.Random(5)
-    with serve(db_url) as client:
+    with serve(db_url, known_deals=True) as client:
         made = new_table(client, ["human", "human", "human"], seed=5, names=["Ann", "Bo", ""])
         other = new_table(client, ["human", "greedy"], seed=6)
         with LiveTable(client, made) as live:
@@ -35,7 +35,7 @@ def test_a_restarted_server_brings_every_table_back(db_url: str, serve) -> None:
         reader = Store(db_url)
         assert reader.load(made["id"]).actions == played
         reader.close()
-    with serve(db_url) as client:  # a new server process on the same database
+    with serve(db_url, known_deals=True) as client:  # a new server process on the same database
         assert snapshot(client, made) == before
         assert snapshot(client, other) == before_other
         # a reconnecting browser gets its current view, with the whole log
@@ -51,7 +51,7 @@ def test_a_restarted_server_brings_every_table_back(db_url: str, serve) -> None:
         final = snapshot(client, made)
     oracle = Oracle(3, 5, {}, played)
     assert GAME.is_over(oracle.state)
-    with serve(db_url) as client:
+    with serve(db_url, known_deals=True) as client:
         assert snapshot(client, made) == final
         assert final[-1]["view"] == GAME.view(oracle.state, None)
         stored = client.app.state.manager.store.load(made["id"])
@@ -66,7 +66,7 @@ def test_a_restarted_server_brings_every_table_back(db_url: str, serve) -> None:
 def test_each_action_is_stored_before_anyone_is_told(serve, sqlite_url: str) -> None:
     reader = Store(sqlite_url)
     try:
-        with serve() as client:
+        with serve(known_deals=True) as client:
             made = new_table(client, ["human", "human", "human"], seed=13)
             with LiveTable(client, made, watch=True) as live:
                 rng = random.Random(13)
@@ -88,7 +88,7 @@ def test_each_action_is_stored_before_anyone_is_told(serve, sqlite_url: str) -> 
 
 
 def test_an_action_the_store_refuses_changes_nothing(serve) -> None:
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["human", "human"], seed=17)
         store = client.app.state.manager.store
         with LiveTable(client, made, watch=True) as live:
@@ -116,7 +116,7 @@ def test_an_action_the_store_refuses_changes_nothing(serve) -> None:
 
 
 def test_a_finished_game_replays_step_by_step(serve) -> None:
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["human", "human", "human"], seed=23,
                          options={"hidden_support": True})
         with LiveTable(client, made) as live:
@@ -151,7 +151,7 @@ def test_tables_come_back_after_many_restarts(serve) -> None:
     made = None
     history: list[list[dict]] = []
     for _ in range(12):
-        with serve() as client:
+        with serve(known_deals=True) as client:
             if made is None:
                 made = new_table(client, seats, seed=29)
             if history:

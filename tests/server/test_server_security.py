@@ -4,6 +4,7 @@ nothing, on that socket or anywhere else."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from server_support import (
@@ -25,8 +26,13 @@ def _store_actions(client, table_id: str) -> list[tuple[int, str]]:
 
 
 def test_a_seat_view_needs_that_seats_token(serve) -> None:
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["human", "human", "greedy"], seed=11)
+        # the bot (seat 2 starts) thinks in another process: let it move first
+        deadline = time.monotonic() + 10
+        while watch_state(client, made["id"])["to_act"] == [2]:
+            assert time.monotonic() < deadline, "the bot did not move"
+            time.sleep(0.01)
         before = snapshot(client, made)
         tid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
         for url in (f"/api/tables/{tid}/seats/0", f"/api/tables/{tid}/seats/0?token=",
@@ -47,7 +53,7 @@ def test_a_seat_view_needs_that_seats_token(serve) -> None:
 @pytest.mark.parametrize("query", ["", "?token=", "?token=wrong", "other", "host", "bot-seat",
                                    "no-seat", "no-table"])
 def test_a_seat_socket_with_a_wrong_token_is_refused(serve, query: str) -> None:
-    with serve(bot_delay=5.0) as client:
+    with serve(bot_delay=5.0, known_deals=True) as client:
         made = new_table(client, ["human", "human", "greedy"], seed=11)
         tid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
         url = {"other": f"/ws/tables/{tid}/seats/0?token={t1}",
@@ -66,7 +72,7 @@ def test_a_seat_socket_with_a_wrong_token_is_refused(serve, query: str) -> None:
 
 
 def test_a_spectator_sees_only_public_information_and_cannot_act(serve) -> None:
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["human", "human", "human"], seed=5)
         with LiveTable(client, made, watch=True) as live:
             watcher = live.sockets[None]
@@ -116,7 +122,7 @@ BAD_MESSAGES = [
 @pytest.mark.parametrize(("request_", "code"), BAD_MESSAGES)
 def test_a_refused_socket_message_gets_an_error_and_changes_nothing(
         serve, request_, code: str) -> None:
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["human", "human", "human"], seed=21)
         with LiveTable(client, made, watch=True) as live:
             # one decision first, so that the table is not at its very start
@@ -146,7 +152,7 @@ def test_a_refused_socket_message_gets_an_error_and_changes_nothing(
 
 
 def test_an_action_after_the_game_is_over_is_refused(serve) -> None:
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["human", "human"], seed=8)
         with LiveTable(client, made) as live:
             live.play_random(random.Random(8))
@@ -161,7 +167,7 @@ def test_an_action_after_the_game_is_over_is_refused(serve) -> None:
 
 
 def test_a_second_socket_for_a_seat_and_reconnecting_get_the_current_view(serve) -> None:
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["human", "human"], seed=4)
         with LiveTable(client, made) as live:
             seat = live.to_act()

@@ -37,7 +37,7 @@ def find_undoable_start(players: int = 2) -> tuple[int, int, str, str]:
 def test_a_decision_that_reveals_nothing_can_be_taken_back(serve) -> None:
     seed, seat, play, noble = find_undoable_start()
     other = 1 - seat
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["human", "human"], seed=seed)
         with LiveTable(client, made, watch=True) as live:
             assert live.to_act() == seat
@@ -70,13 +70,13 @@ def test_a_decision_that_reveals_nothing_can_be_taken_back(serve) -> None:
 def test_undo_survives_a_restart(serve) -> None:
     """The table comes back exactly as it was, the right to undo included."""
     seed, seat, play, noble = find_undoable_start()
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["human", "human"], seed=seed)
         with LiveTable(client, made) as live:
             live.act(seat, play)
             assert live.act(seat, noble)["undo"] is True
         before = snapshot(client, made)
-    with serve() as client:
+    with serve(known_deals=True) as client:
         assert snapshot(client, made) == before
         assert seat_state(client, made, seat)["undo"] is True
         with LiveTable(client, made) as live:
@@ -86,7 +86,7 @@ def test_undo_survives_a_restart(serve) -> None:
 
 def test_a_decision_that_drew_a_card_cannot_be_taken_back(serve) -> None:
     rng = random.Random(2)
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["human", "human", "human"], seed=2)
         with LiveTable(client, made) as live:
             passes = 0
@@ -117,7 +117,7 @@ def test_undo_flags_in_a_whole_game_are_only_for_the_seat_that_decided(serve) ->
     each undo restores the earlier messages exactly; refused ones change nothing."""
     rng = random.Random(9)
     undone = 0
-    with serve() as client:
+    with serve(known_deals=True) as client:
         made = new_table(client, ["human", "human", "human"], seed=9)
         with LiveTable(client, made) as live:
             previous = {s: live.last[s] for s in live.sockets}

@@ -17,6 +17,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
+from noblesse.core.rng import Seed, copy_rng, make_rng
 
 Action = int
 
@@ -26,11 +27,12 @@ class State:
 
     __slots__ = ("n_players", "seed", "options", "rng", "legal_cache")
 
-    def __init__(self, n_players: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, n_players: int, seed: Seed, options: dict[str, Any]) -> None:
         self.n_players = n_players
         self.seed = seed
         self.options = options
-        self.rng = random.Random(seed)
+        # An int seed: random.Random(seed) as ever; a hex string: a secret deal (core.rng).
+        self.rng = make_rng(seed)
         # (seat, legal list) of the last legal_actions call; cleared by apply.
         self.legal_cache: tuple[int, list[int]] | None = None
 
@@ -38,8 +40,7 @@ class State:
         other.n_players = self.n_players
         other.seed = self.seed
         other.options = self.options
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         other.legal_cache = None
 
 
@@ -75,7 +76,7 @@ class Game(Protocol):
     max_players: int
     num_distinct_actions: int
 
-    def setup(self, n_players: int, seed: int, options: dict[str, Any] | None = None) -> State: ...
+    def setup(self, n_players: int, seed: Seed, options: dict[str, Any] | None = None) -> State: ...
     def to_act(self, state: State) -> tuple[int, ...]: ...
     def legal_actions(self, state: State, seat: int) -> list[Action]: ...
     def apply(self, state: State, seat: int, action: Action) -> list[Event]: ...

@@ -1,6 +1,7 @@
 """Game records: JSON Lines that replay exactly.
 
-Line 1 is the header (game id, rules version, options, seed, players, ``h``); then one
+Line 1 is the header (game id, rules version, options, seed, players, ``h``; a table's
+deal adds ``salt`` and ``commitment``, see ``core.rng``); then one
 line per decision ``{"n", "seat", "action", "h"}``; a finished game closes with
 ``{"end": true, "actions", "scores", "winners", "h"}``. ``h`` chains a SHA-256
 over the line and every line before it, so a line that was altered, dropped or reordered is
@@ -19,6 +20,7 @@ from typing import IO, Any
 
 from noblesse.core.errors import IllegalAction, RecordError
 from noblesse.core.game import Game, State
+from noblesse.core.rng import Seed, check_seed, commitment
 
 FORMAT = 1
 
@@ -35,17 +37,22 @@ def _chain(previous: str, obj: dict[str, Any]) -> str:
 class Record:
     game: str
     version: str
-    seed: int
+    seed: Seed  # an int, or a secret deal's hex string (core.rng)
     players: list[str]
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[tuple[int, str]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    salt: str | None = None        # with ``commitment``: the deal a table announced
+    commitment: str | None = None
 
     def header(self) -> dict[str, Any]:
-        return {
+        header = {
             "noblesse_record": FORMAT, "game": self.game, "version": self.version,
             "seed": self.seed, "players": self.players, "options": self.options,
         }
+        if self.salt is not None or self.commitment is not None:
+            header.update(salt=self.salt, commitment=self.commitment)
+        return header
 
     def lines(self) -> list[str]:
         """The record as JSON Lines text (without trailing newlines)."""
@@ -129,9 +136,16 @@ def parse_record(lines: Iterable[str], allow_unfinished: bool = False) -> Record
         raise RecordError("not a noblesse game record (no header)", rows[0][0])
     try:
         record = Record(
-            game=str(header["game"]), version=str(header["version"]), seed=int(header["seed"]),
+            game=str(header["game"]), version=str(header["version"]),
+            seed=check_seed(header["seed"]),
             players=[str(p) for p in header["players"]], options=dict(header.get("options") or {}),
         )
+        for key in ("salt", "commitment"):
+            if key in header:
+                value = header[key]
+                if value is not None and not isinstance(value, str):
+                    raise ValueError(f"{key} must be a string")
+                setattr(record, key, value)
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(f"header is missing or has a bad field: {exc}", rows[0][0]) from None
     h = _chain("", record.header())
@@ -214,6 +228,25 @@ def replay(record: Record, game: Game | None = None) -> State:
                 f"recorded winners {recorded} differ from the replayed {game.winners(state)}",
                 end_line)
     return state
+
+
+def check_commitment(record: Record) -> None:
+    """The record's deal is the one its table announced: ``commitment(seed, salt)`` (see
+    ``core.rng.commitment``) equals the header's ``commitment``; else RecordError (line 1)."""
+    if not record.commitment or record.salt is None:
+        raise RecordError("the record carries no commitment to its deal (salt, commitment)", 1)
+    if commitment(record.seed, record.salt) != record.commitment:
+        raise RecordError("the seed and salt do not match the commitment: the deal is not "
+                          "the one announced (seed, salt or commitment altered)", 1)
+
+
+def verify(record: Record, game: Game | None = None) -> State:
+    """Check a finished table's record: the commitment, then a full replay (legality, the
+    end line's scores and winners). The hash chain was checked when it was parsed."""
+    check_commitment(record)
+    if record.result is None:
+        raise RecordError("the record has no end line: the game is not finished", 1)
+    return replay(record, game)
 
 
 def result_of(game: Game, state: State) -> dict[str, Any]:

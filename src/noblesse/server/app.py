@@ -38,6 +38,7 @@ from noblesse.server.connections import (
     Bucket,
     Outbox,
 )
+from noblesse.server.deals import record_lines
 from noblesse.server.guard import Guard, too_deep
 from noblesse.server.settings import Settings
 from noblesse.server.store import DEFAULT_URL, Store
@@ -139,6 +140,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
                       for i, s in enumerate(table.meta.seats)],
             "watch_link": f"/table/{table.id}",
             "host_link": f"/table/{table.id}?host={host}",
+            "commitment": table.meta.commitment,  # the deal, fixed now, revealed at the end
         }
 
     @app.get("/api/tables")
@@ -176,6 +178,20 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
             raise TableError("Only finished games can be watched again.",
                              "只有已完成的牌局可以重播。", 409)
         return json_response(await manager.replay_text(table, step))
+
+    @app.get("/api/tables/{table_id}/record")
+    async def game_record(table_id: str) -> Response:
+        """A finished table's game record (``core.record`` JSON Lines: the seed, salt and
+        commitment in the header), as a download that ``noblesse verify`` checks."""
+        table = await manager.get(table_id)
+        async with table.lock:
+            if not table.game.is_over(table.state):
+                raise TableError("The record is available once the game is over.",
+                                 "牌局結束後才能下載紀錄。", 409)
+            body = "\n".join(record_lines(table)) + "\n"
+        name = f"{table.game.id}-{table.id}.jsonl"
+        return Response(body, media_type="application/x-ndjson; charset=utf-8",
+                        headers={"Content-Disposition": f"attachment; filename={name}"})
 
     # -------------------------------------------------------------- live
     @app.websocket("/ws/tables/{table_id}/seats/{seat}")

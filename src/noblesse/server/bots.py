@@ -44,6 +44,12 @@ def pool(workers: int) -> ProcessPoolExecutor:
     return _pool
 
 
+def warm(workers: int) -> None:
+    """Start the pool's processes now (a server at start-up), so no player waits for it."""
+    for _ in range(workers):
+        pool(workers).submit(_warm)
+
+
 async def decide(game_id: str, state: State, seat: int, spec: str, seed: int,
                  workers: int) -> str:
     """The bot's action for ``state`` (a copy the caller will not touch again)."""

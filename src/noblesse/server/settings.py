@@ -39,6 +39,9 @@ class Settings:
     idle_seconds: float = _setting(600.0, "a table nobody watches or plays leaves memory after "
                                           "this many seconds (it loads again on demand)")
     rebuilds_at_once: int = _setting(2, "replays and table loads built at the same time")
+    known_deals: bool = _setting(False, "accept a chosen seed at any table, not only at a "
+                                        "practice table (tests, demonstrations: such deals "
+                                        "are known to everyone)")
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:
@@ -48,11 +51,7 @@ class Settings:
         for f in fields(cls):
             raw = environ.get(env_name(f.name))
             if raw is not None:
-                kind = int if f.type in ("int", int) else float
-                try:
-                    values[f.name] = kind(raw)
-                except ValueError:
-                    raise ValueError(f"{env_name(f.name)} must be a number, not {raw!r}") from None
+                values[f.name] = parse(f.name, raw)
         values.update({k: v for k, v in overrides.items() if v is not None})
         settings = cls(**values)
         for f in fields(cls):
@@ -64,6 +63,21 @@ class Settings:
 
     def replace(self, **changes: Any) -> Settings:
         return dataclasses.replace(self, **changes)
+
+
+def parse(name: str, raw: str) -> Any:
+    """A setting's value from text: a number, or for a switch 1/true/yes or 0/false/no."""
+    kind = {f.name: f.type for f in fields(Settings)}[name]
+    if kind in ("bool", bool):
+        if raw.strip().lower() in ("1", "true", "yes", "on"):
+            return True
+        if raw.strip().lower() in ("0", "false", "no", "off", ""):
+            return False
+        raise ValueError(f"{name} must be true or false, not {raw!r}")
+    try:
+        return (int if kind in ("int", int) else float)(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be a number, not {raw!r}") from None
 
 
 def env_name(name: str) -> str:

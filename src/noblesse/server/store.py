@@ -5,6 +5,9 @@ then one row per accepted action. Every action row is committed before anyone is
 told of the action, so a server killed at any moment comes back, by replaying the
 rows, to exactly the state its players last saw. SQLite under ``./var/`` is the
 default; any SQLAlchemy URL works (``postgresql+psycopg://…``).
+
+A database made by an older schema keeps working: ``Store`` adds every column of the
+models that its tables lack (``add_missing_columns``), as a nullable column.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_URL = "sqlite:///var/noblesse.db"
@@ -49,7 +53,10 @@ class TableRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
     version: Mapped[str] = mapped_column(String(40))
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(Integer)  # a chosen (known) seed; 0 when ``deal`` is set
+    deal: Mapped[str | None] = mapped_column(String(128), nullable=True)  # a secret seed (hex)
+    salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # [{kind, name, token_hash}]
     host_hash: Mapped[str] = mapped_column(String(64))
@@ -82,7 +89,7 @@ class StoredTable:
     id: str
     game: str
     version: str
-    seed: int
+    seed: int | str  # a chosen int, or the secret deal's hex string
     options: dict[str, Any]
     seats: list[dict[str, Any]]
     host_hash: str
@@ -90,6 +97,8 @@ class StoredTable:
     result: dict[str, Any] | None
     created: datetime
     actions: list[tuple[int, str]]
+    salt: str | None = None
+    commitment: str | None = None
 
 
 def _now() -> datetime:
@@ -108,19 +117,27 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        if "tables.n_actions" in add_missing_columns(self.engine):  # count them once
+            with self.engine.begin() as conn:
+                conn.execute(text("UPDATE tables SET n_actions = (SELECT count(*) FROM actions "
+                                  "WHERE actions.table_id = tables.id)"))
 
     def close(self) -> None:
         self.writer.shutdown(wait=True)
         self.engine.dispose()
 
     # -- tables ---------------------------------------------------------------
-    def create_table(self, table_id: str, game: str, version: str, seed: int,
+    def create_table(self, table_id: str, game: str, version: str, seed: int | str,
                      options: dict[str, Any], seats: list[dict[str, Any]], host_hash: str,
+                     salt: str | None = None, commitment: str | None = None,
                      creator: str | None = None) -> None:
+        """``seed``: a chosen int (stored in ``seed``) or a secret hex string (in ``deal``)."""
         now = _now()
+        secret = isinstance(seed, str)
         with Session(self.engine) as session, session.begin():
-            session.add(TableRow(id=table_id, game=game, version=version, seed=seed,
+            session.add(TableRow(id=table_id, game=game, version=version,
+                                 seed=0 if secret else seed, deal=seed if secret else None,
+                                 salt=salt, commitment=commitment,
                                  options=options, seats=seats, host_hash=host_hash,
                                  status="playing", result=None, created=now, updated=now,
                                  n_actions=0, creator=creator))
@@ -139,9 +156,11 @@ class Store:
             actions = session.execute(
                 select(ActionRow.seat, ActionRow.action).where(ActionRow.table_id == table_id)
                 .order_by(ActionRow.n)).all()
-            return StoredTable(row.id, row.game, row.version, row.seed, dict(row.options),
+            seed = row.deal if row.deal is not None else row.seed
+            return StoredTable(row.id, row.game, row.version, seed, dict(row.options),
                                [dict(s) for s in row.seats], row.host_hash, row.status,
-                               row.result, row.created, [(a.seat, a.action) for a in actions])
+                               row.result, row.created, [(a.seat, a.action) for a in actions],
+                               salt=row.salt, commitment=row.commitment)
 
     def table_ids(self, status: str | None = None) -> list[str]:
         with Session(self.engine) as session:
@@ -191,21 +210,32 @@ class Store:
                             .values(n_actions=n - 1, updated=_now()))
 
 
-def _add_missing_columns(engine: Engine) -> None:
-    """A store made by an older version gains the columns added since (nullable), and the
-    action counts are filled in once."""
-    existing = {t: {c["name"] for c in inspect(engine).get_columns(t)}
-                for t in Base.metadata.tables}
-    with engine.begin() as conn:
-        for table in Base.metadata.sorted_tables:
-            for column in table.columns:
-                if column.name in existing[table.name]:
-                    continue
-                kind = column.type.compile(dialect=engine.dialect)
-                conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" {kind}'))
-                if (table.name, column.name) == ("tables", "n_actions"):
-                    conn.execute(text("UPDATE tables SET n_actions = (SELECT count(*) FROM actions "
-                                      "WHERE actions.table_id = tables.id)"))
+def add_missing_columns(engine: Engine, metadata: Any = Base.metadata) -> list[str]:
+    """Add to the database every column of ``metadata``'s tables that it lacks, so a
+    database made by an older schema keeps working. Each is added as a nullable column
+    without a default (``ALTER TABLE t ADD COLUMN c TYPE``), whatever the model says:
+    old rows hold NULL there. Returns the ``table.column`` names added. Two processes
+    starting at once may race: a column the other one added first is not an error."""
+    added = []
+    quote = engine.dialect.identifier_preparer.quote
+    existing_tables = set(inspect(engine).get_table_names())
+    for table in metadata.sorted_tables:
+        if table.name not in existing_tables:
+            continue
+        present = {c["name"] for c in inspect(engine).get_columns(table.name)}
+        for column in table.columns:
+            if column.name in present:
+                continue
+            kind = column.type.compile(dialect=engine.dialect)
+            try:
+                with engine.begin() as conn:
+                    conn.execute(text(f"ALTER TABLE {quote(table.name)} "
+                                      f"ADD COLUMN {quote(column.name)} {kind}"))
+            except SQLAlchemyError:
+                if column.name not in {c["name"] for c in inspect(engine).get_columns(table.name)}:
+                    raise
+            added.append(f"{table.name}.{column.name}")
+    return added
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

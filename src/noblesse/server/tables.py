@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import random
@@ -35,6 +36,7 @@ from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
 from noblesse.server import bots
 from noblesse.server.connections import Bucket, Outbox
+from noblesse.server.deals import deal_entry, is_practice, new_deal
 from noblesse.server.settings import Settings
 from noblesse.server.store import Store, StoredTable, token_hash
 from noblesse.sim.batch import game_seed
@@ -155,6 +157,7 @@ def build_message(table: Table, seat: int | None, log_from: int = 0) -> dict[str
         "log": [{lang: game.describe_event(e, lang, names) for lang in LANGS} for e in visible],
         "undo": table.undo is not None and table.undo[1] == seat and table.undo[0] == table.n,
         "error": table.error,
+        "deal": deal_entry(table),
     }
 
 
@@ -272,10 +275,19 @@ class TableManager:
         kinds = [self.bot_spec(kind) for kind in seats]
         names = list(names or [])[: len(kinds)]
         names += [""] * (len(kinds) - len(names))
-        seed = secrets.randbelow(2**31) if seed is None else int(seed)
-        if not -(2**31) <= seed < 2**31:  # the store's seed column is a 32-bit integer
-            raise TableError("The seed must be a whole number from -2147483648 to 2147483647.",
-                             "種子必須是 -2147483648 到 2147483647 之間的整數。")
+        if seed is not None:  # a known deal: anyone may search for a small seed
+            seed = int(seed)
+            if not (is_practice(kinds) or self.settings.known_deals):
+                raise TableError(
+                    "A seed may be chosen only at a practice table: exactly one human seat, "
+                    "every other seat a bot. Leave the seed empty for a secret deal.",
+                    "只有練習桌可以指定種子：恰好一個真人座位，其餘都是電腦玩家。"
+                    "不指定種子，就會是保密的發牌。")
+            if not -(2**31) <= seed < 2**31:  # the store's seed column is a 32-bit integer
+                raise TableError("The seed must be a whole number from -2147483648 to 2147483647.",
+                                 "種子必須是 -2147483648 到 2147483647 之間的整數。")
+        deal = new_deal(seed)  # no seed: a secret 256-bit one
+        seed = deal.seed
         options = dict(options or {})
         schema = getattr(game, "options_schema", dict)()
         for key, value in options.items():  # JSON "no" or 0 must not switch a flag on
@@ -299,8 +311,9 @@ class TableManager:
         seat_rows = [{"kind": k, "name": str(n)[:40], "token_hash": token_hash(t) if t else None}
                      for k, n, t in zip(kinds, names, tokens, strict=True)]
         table_id = secrets.token_urlsafe(8)
-        await self._write(self.store.create_table, table_id, game.id, game.version, seed, options,
-                          seat_rows, token_hash(host), creator)
+        await self._write(functools.partial(
+            self.store.create_table, table_id, game.id, game.version, seed, options, seat_rows,
+            token_hash(host), salt=deal.salt, commitment=deal.commitment, creator=creator))
         table = await self.get(table_id)
         self._kick_bots(table)
         return table, tokens, host
@@ -337,7 +350,8 @@ class TableManager:
         table.built.clear()
 
     def start(self) -> None:
-        """Start the sweeper that lets idle tables leave memory."""
+        """Start the bot processes, and the sweeper that lets idle tables leave memory."""
+        bots.warm(self.settings.bot_workers)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def _sweep(self) -> None:

@@ -3,7 +3,7 @@
 const TEXT = {
   en: {
     title: "noblesse", lobby: "Lobby", newTable: "New table", game: "Game", players: "Players",
-    seat: "Seat", human: "Human", random: "Random bot", greedy: "Greedy bot", seed: "Seed (optional)",
+    seat: "Seat", human: "Human", random: "Random bot", greedy: "Greedy bot", seed: "Practice seed (optional: a known deal, only for one human with bots)",
     create: "Create table", openTables: "Tables in play", finishedTables: "Finished tables",
     links: "Links for this table", play: "Play", watch: "Watch", replay: "Watch again",
     hostLink: "Host link (hand seats to bots)", copy: "Copy", yourTurn: "Your turn",
@@ -17,10 +17,16 @@ const TEXT = {
     noTables: "No tables yet.", error: "Error", name: "Name", peek: "You see",
     theirHand: "Their hand", actions: "Other choices", noble: "noble", empty: "(empty)",
     reconnecting: "Connection lost — reconnecting…",
+    deal: "Deal", dealTitle: "Commitment to this deal (SHA-256 of seed:salt), fixed before the first card",
+    knownDeal: "Known deal (practice)", dealRevealed: "Deal revealed",
+    dealOk: "✓ checked in this browser: SHA-256 of seed:salt matches the commitment shown at the start",
+    dealBad: "✗ does NOT match the commitment shown at the start",
+    noCrypto: "this browser cannot compute SHA-256 here (crypto.subtle is missing: it needs HTTPS or localhost); check it with the command below",
+    dealChecking: "checking…", record: "Download the game record", verifyWith: "Check it yourself:",
   },
   "zh-TW": {
     title: "noblesse", lobby: "大廳", newTable: "開新牌桌", game: "遊戲", players: "玩家人數",
-    seat: "座位", human: "真人", random: "隨機電腦", greedy: "貪心電腦", seed: "亂數種子（可留空）",
+    seat: "座位", human: "真人", random: "隨機電腦", greedy: "貪心電腦", seed: "練習用種子（可留空；公開的牌局，限一位真人搭配電腦）",
     create: "建立牌桌", openTables: "進行中的牌桌", finishedTables: "已完成的牌桌",
     links: "這張牌桌的連結", play: "入座", watch: "旁觀", replay: "重播",
     hostLink: "主人連結（可把座位交給電腦）", copy: "複製", yourTurn: "輪到你了",
@@ -34,6 +40,12 @@ const TEXT = {
     noTables: "還沒有牌桌。", error: "錯誤", name: "名字", peek: "你看到",
     theirHand: "對方手牌", actions: "其他選擇", noble: "人物", empty: "（空）",
     reconnecting: "連線中斷，重新連線中…",
+    deal: "發牌", dealTitle: "這副牌的承諾（seed:salt 的 SHA-256），在發第一張牌前就已確定",
+    knownDeal: "公開的牌局（練習）", dealRevealed: "已公開發牌",
+    dealOk: "✓ 已在這個瀏覽器驗證：seed:salt 的 SHA-256 與開局時顯示的承諾相符",
+    dealBad: "✗ 與開局時顯示的承諾不符",
+    noCrypto: "這個瀏覽器無法在此計算 SHA-256（沒有 crypto.subtle，需要 HTTPS 或 localhost）；請用下方指令自行驗證",
+    dealChecking: "驗證中…", record: "下載牌局紀錄", verifyWith: "自行驗證：",
   },
 };
 

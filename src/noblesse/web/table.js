@@ -82,6 +82,57 @@ function renderLog() {
   box.scrollTop = box.scrollHeight;
 }
 
+// The deal: its commitment from the start; at the end the seed and salt, checked here
+// against the commitment this page first saw (kept per table in localStorage).
+let dealCheck = { key: "", result: "" };
+
+function firstCommitment(current) {
+  const key = `noblesse.deal.${tableId}`;
+  const seen = localStorage.getItem(key);
+  if (seen) return seen;
+  if (current) localStorage.setItem(key, current);
+  return current;
+}
+
+async function checkDeal(deal, expected) {
+  const key = `${deal.seed}:${deal.salt}`;
+  if (dealCheck.key === key) return;
+  dealCheck = { key, result: "checking" };
+  if (!(window.crypto && crypto.subtle)) {
+    dealCheck.result = "noCrypto";
+  } else {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
+    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    dealCheck.result = hex === expected && hex === deal.commitment ? "ok" : "bad";
+  }
+  renderDeal();
+}
+
+function renderDeal() {
+  const deal = msg && msg.deal;
+  const head = document.getElementById("deal");
+  const box = document.getElementById("deal-reveal");
+  if (!deal || !deal.commitment) { head.replaceChildren(); box.hidden = true; return; }
+  const expected = firstCommitment(deal.commitment);
+  head.replaceChildren(deal.known
+    ? el("span", { id: "deal-known" }, ` · ${t("knownDeal", lang)}${colon()}${deal.seed}`)
+    : el("span", { id: "deal-commitment", title: `${t("dealTitle", lang)}: ${deal.commitment}` },
+      ` · ${t("deal", lang)} ${deal.commitment.slice(0, 12)}…`));
+  if (!msg.over || deal.seed == null || deal.salt == null || replayMode) { box.hidden = true; return; }
+  if (dealCheck.key !== `${deal.seed}:${deal.salt}`) checkDeal(deal, expected);
+  const verdict = { ok: "dealOk", bad: "dealBad", noCrypto: "noCrypto" }[dealCheck.result] || "dealChecking";
+  const file = `${msg.game}-${tableId}.jsonl`;
+  box.hidden = false;
+  box.replaceChildren(
+    el("strong", {}, deal.known ? t("knownDeal", lang) : t("dealRevealed", lang)),
+    el("div", {}, "seed: ", el("code", { id: "deal-seed" }, String(deal.seed))),
+    el("div", {}, "salt: ", el("code", { id: "deal-salt" }, deal.salt)),
+    el("div", { id: "deal-check", class: `deal-${dealCheck.result || "checking"}` }, t(verdict, lang)),
+    el("div", {}, el("a", { id: "deal-record", href: `/api/tables/${tableId}/record`, download: file },
+      t("record", lang))),
+    el("div", {}, t("verifyWith", lang), " ", el("code", {}, `noblesse verify ${file}`)));
+}
+
 function render() {
   if (!msg) return;
   document.body.dataset.n = msg.n;  // how many actions the page has seen (for tests)
@@ -90,6 +141,7 @@ function render() {
   renderStatus();
   renderSide();
   renderLog();
+  renderDeal();
   const legal = new Map(msg.legal.map((l) => [l.action, l]));
   renderer.render(document.getElementById("game-area"), {
     msg, view: msg.view, legal, catalog, lang, seat, act, seatName, t: (k) => t(k, lang), pick: (o) => pick(o, lang),

@@ -1,0 +1,71 @@
+"""A table's deal: secret until the game ends, committed to from the start.
+
+A table made without a seed gets a secret one (``core.rng.new_secret_seed``, 256 bits),
+a salt and ``commitment(seed, salt)`` (``core.rng.commitment``), all stored at creation.
+Every state message carries ``deal`` (``deal_entry``): the commitment at once, the seed
+and salt only once the game is over. A chosen seed (an int anyone can search for) makes a
+*known* deal, allowed only at a practice table (one human, every other seat a bot): its
+seed is shown from the start. After the game the record (``record_lines``) is the
+``core.record`` format with the seed, salt and commitment in its header, which
+``noblesse verify`` checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from noblesse.core.record import Record
+from noblesse.core.rng import Seed, commitment, new_salt, new_secret_seed
+
+if TYPE_CHECKING:
+    from noblesse.server.tables import Table
+
+
+@dataclass(frozen=True)
+class Deal:
+    seed: Seed
+    salt: str
+    commitment: str
+
+
+def is_practice(kinds: list[str]) -> bool:
+    """One human seat, every other seat a bot."""
+    return kinds.count("human") == 1 and len(kinds) > 1
+
+
+def new_deal(seed: int | None = None) -> Deal:
+    """A fresh secret deal, or the known deal of a chosen ``seed``, with its salt and
+    commitment."""
+    chosen: Seed = new_secret_seed() if seed is None else seed
+    salt = new_salt()
+    return Deal(chosen, salt, commitment(chosen, salt))
+
+
+def is_known(table: Table) -> bool:
+    """A chosen (int) seed: anyone may search for it, so it is shown from the start.
+    A table stored before deals were secret (an int seed without a commitment) is not."""
+    return isinstance(table.meta.seed, int) and table.meta.commitment is not None
+
+
+def deal_entry(table: Table) -> dict[str, Any]:
+    """The ``deal`` of a state message: the commitment; the seed and salt once the game
+    is over (a known deal's seed at once)."""
+    over = table.game.is_over(table.state)
+    known = is_known(table)
+    return {
+        "commitment": table.meta.commitment,
+        "known": known,
+        "seed": table.meta.seed if over or known else None,
+        "salt": table.meta.salt if over else None,
+    }
+
+
+def record_lines(table: Table) -> list[str]:
+    """The finished table's game record (``core.record`` JSON Lines, without newlines)."""
+    meta = table.meta
+    record = Record(game=meta.game, version=meta.version, seed=meta.seed,
+                    players=[s["kind"] for s in meta.seats], options=meta.options,
+                    actions=list(table.actions), result=meta.result,
+                    salt=meta.salt, commitment=meta.commitment)
+    return record.lines()
