@@ -459,6 +459,10 @@ def bench(
     tables: Annotated[int, typer.Option(min=1, help="server: concurrent tables")] = 200,
     think: Annotated[float, typer.Option(help="server: seconds a client thinks")] = 1.0,
     seconds: Annotated[float, typer.Option(help="server: length of the run")] = 30.0,
+    hostile: Annotated[int, typer.Option(
+        min=0, help="server: also a run with N attacking connections (slow readers, sync "
+                    "flooders, junk senders) after the clean one")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="server: print JSON, not tables")] = False,
 ) -> None:
     """Random playouts on one core: decisions and games per second (median of runs).
 
@@ -468,7 +472,7 @@ def bench(
     from noblesse.bench import bench_game
 
     if game_id == "server":
-        _bench_server(tables, players, think, seconds)
+        _bench_server(tables, players, think, seconds, hostile, as_json)
         return
     if game_id == "compare":
         _bench_compare(players, runs)
@@ -526,20 +530,48 @@ def _bench_compare(players: int, runs: int) -> None:
     console.print(table)
 
 
-def _bench_server(tables: int, players: int, think: float, seconds: float) -> None:
+def _bench_server(tables: int, players: int, think: float, seconds: float, hostile: int,
+                  as_json: bool) -> None:
     from noblesse.bench_server import bench_server
 
-    console.print(f"starting a server on loopback; {tables} tables of {players} WebSocket seats, "
-                  f"think time {think:g} s, {seconds:g} s …")
-    r = bench_server(tables=tables, players=players, think=think, seconds=seconds)
-    table = Table(title=f"web table under load: {tables} tables")
-    for col in ("actions", "actions/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "games ended", "errors"):
-        table.add_column(col, justify="right")
-    table.add_row(str(r.actions), f"{r.actions_per_second:,.1f}", f"{r.p50:.1f}",
-                  f"{r.percentile(0.90):.1f}", f"{r.percentile(0.99):.1f}",
-                  f"{max(r.latencies_ms, default=float('nan')):.1f}", str(r.finished_games),
-                  str(r.errors))
+    def say(text: str) -> None:
+        if not as_json:
+            console.print(text)
+
+    say(f"starting a server on loopback; {tables} tables of {players} WebSocket seats, "
+        f"think time {think:g} s, {seconds:g} s …")
+    kw = {"tables": tables, "players": players, "think": think, "seconds": seconds}
+    runs = [("clean", bench_server(**kw))]
+    if hostile:
+        say(f"again on a fresh server, with {hostile} hostile connections …")
+        runs.append((f"hostile ({hostile})", bench_server(hostile=hostile, **kw)))
+    if as_json:
+        print(json.dumps({"runs": [{"run": name.split()[0], **r.summary()} for name, r in runs]},
+                         indent=2))
+        return
+    table = Table(title=f"web table under load: {tables} tables, honest seats' actions")
+    for col in ("run", "actions", "actions/s", "p50 ms", "p90 ms", "p99 ms", "max ms",
+                "unanswered", "games ended", "errors", "server CPU ms/action"):
+        table.add_column(col, justify="left" if col == "run" else "right")
+    for name, r in runs:
+        table.add_row(name, str(r.actions), f"{r.actions_per_second:,.1f}", f"{r.p50:.1f}",
+                      f"{r.percentile(0.90):.1f}", f"{r.percentile(0.99):.1f}",
+                      f"{max(r.latencies_ms, default=float('nan')):.1f}", str(r.unanswered),
+                      str(r.finished_games), str(r.errors + r.dropped), f"{r.cpu_ms_per_action:.2f}")
     console.print(table)
+    if hostile:
+        r = runs[-1][1]
+        kinds = Table(title="hostile connections (server-closed = the server ended them)")
+        for col in ("kind", "sockets", "opened", "refused", "server-closed", "frames sent",
+                    "MB read"):
+            kinds.add_column(col, justify="left" if col == "kind" else "right")
+        for kind, c in r.hostile_stats.items():
+            kinds.add_row(kind.replace("_", " "), str(c["connections"]), str(c["opened"]),
+                          str(c["refused"]), str(c["closed_by_server"]), f"{c['frames_sent']:,}",
+                          f"{c['bytes_read'] / 2**20:,.1f}")
+        console.print(kinds)
+        console.print(f"the server closed {r.hostile_total('closed_by_server')} of "
+                      f"{r.hostile_total('opened')} hostile connections opened")
 
 
 # ----------------------------------------------------------------------------- serve
