@@ -8,7 +8,7 @@ it. The run is bounded by a duration and stops by itself.
 
 With ``hostile=N`` a second process opens N attacking connections to the same
 server while the honest seats play (issue #17, "no client can slow another"):
-slow readers, sync flooders and junk senders, spread evenly; see ``_hostile_main``.
+slow readers, sync flooders and junk senders, spread evenly; see ``_hostile_child``.
 All traffic stays on 127.0.0.1 and every loop is bounded in time and in count.
 """
 
@@ -19,7 +19,6 @@ import base64
 import contextlib
 import json
 import math
-import multiprocessing
 import os
 import random
 import socket
@@ -168,7 +167,7 @@ async def _seat_client(url: str, rng: random.Random, think: float, result: LoadR
                        stop_at: float) -> None:
     sent_at: float | None = None
     try:
-        async with websockets.connect(url, max_size=2**24) as ws:
+        async with websockets.connect(url, max_size=2**24, close_timeout=1) as ws:
             sent_n = -1
             while time.monotonic() < stop_at:
                 try:
@@ -220,7 +219,7 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
         if hostile else None
     loop = asyncio.get_running_loop()
     if attack:
-        await loop.run_in_executor(None, attack.start)
+        await loop.run_in_executor(None, attack.start)  # before the clock: its start-up
     start = time.monotonic()
     stop_at = start + seconds
     cpu_start = cpu_seconds(server_pid) if server_pid else float("nan")
@@ -231,12 +230,16 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
                      random.Random(rng.getrandbits(32)), think, result, stop_at)
         for t in created for s in t["seats"]
     ]
+    play = asyncio.ensure_future(asyncio.gather(*clients, return_exceptions=False))
     try:
-        await asyncio.gather(*clients, return_exceptions=False)
-    finally:
-        result.seconds = time.monotonic() - start
+        # the window ends at the deadline (or when every game has ended), not when the
+        # last socket has finished closing
+        await asyncio.wait({play}, timeout=seconds)
+        result.seconds = min(time.monotonic(), stop_at) - start
         if server_pid:
             result.cpu_seconds = cpu_seconds(server_pid) - cpu_start
+        await play
+    finally:
         if attack:
             result.hostile_stats = await loop.run_in_executor(None, attack.finish)
     return result
@@ -272,43 +275,63 @@ def bench_clean_and_hostile(hostile: int, **kw: Any) -> tuple[LoadResult, LoadRe
 # seats' event loop here: what the honest latencies show is the server's doing.
 
 class _HostileProcess:
+    """``python -c`` running ``_hostile_child``, told what to do on stdin (one JSON line, then
+    "go", then "stop"), answering "ready" and finally its counters as one JSON line. A plain
+    subprocess rather than multiprocessing, which would import the caller's main module."""
+
     def __init__(self, base: str, table_ids: list[str], n: int, seconds: float,
                  seed: int) -> None:
-        ctx = multiprocessing.get_context("spawn")
-        self._ready, self._go, self._stop = ctx.Event(), ctx.Event(), ctx.Event()
-        self._out: Any = ctx.Queue()
-        self._proc = ctx.Process(
-            target=_hostile_main, daemon=True,
-            args=(base, table_ids, n, seconds, seed, self._ready, self._go, self._stop, self._out))
+        self._config = {"base": base, "table_ids": table_ids, "n": n, "seconds": seconds,
+                        "seed": seed}
+        self._proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        self._proc.start()
-        if not self._ready.wait(timeout=60):
+        self._proc = subprocess.Popen(
+            [sys.executable, "-c", "from noblesse.bench_server import _hostile_child; "
+                                   "_hostile_child()"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        assert self._proc.stdin and self._proc.stdout
+        self._proc.stdin.write(json.dumps(self._config).encode() + b"\n")
+        self._proc.stdin.flush()
+        if self._proc.stdout.readline().strip() != b"ready":  # b"": it died
             self._proc.kill()
-            raise RuntimeError("the hostile process did not start within 60 s")
+            raise RuntimeError("the hostile process did not start")
 
     def go(self) -> None:
-        self._go.set()
+        assert self._proc and self._proc.stdin
+        self._proc.stdin.write(b"go\n")
+        self._proc.stdin.flush()
 
     def finish(self) -> dict[str, dict[str, int]]:
-        self._stop.set()
+        assert self._proc
         try:
-            stats: dict[str, dict[str, int]] = self._out.get(timeout=30)
-        except Exception:  # noqa: BLE001 — queue.Empty or a dead child: report nothing
-            stats = {}
-        self._proc.join(timeout=10)
-        if self._proc.is_alive():
+            out, _ = self._proc.communicate(b"stop\n", timeout=30)
+        except subprocess.TimeoutExpired:
             self._proc.kill()
-        return stats
+            self._proc.wait()
+            return {}
+        lines = out.decode().strip().splitlines()
+        return json.loads(lines[-1]) if lines else {}
 
 
-def _hostile_main(base: str, table_ids: list[str], n: int, seconds: float, seed: int,
-                  ready: Any, go: Any, stop: Any, out: Any) -> None:
+def _hostile_child() -> None:
     """The attacking process: N connections, kinds dealt round-robin, tables likewise."""
-    ready.set()
-    go.wait(timeout=120)
-    stats = asyncio.run(_hostile(base, table_ids, n, seconds, seed, stop))
-    out.put(stats)
+    import threading
+
+    config = json.loads(sys.stdin.readline())
+    stop = threading.Event()
+    print("ready", flush=True)
+    if sys.stdin.readline().strip() != "go":
+        return
+
+    def watch_stdin() -> None:
+        sys.stdin.readline()  # "stop", or EOF when the bench went away
+        stop.set()
+
+    threading.Thread(target=watch_stdin, daemon=True).start()
+    stats = asyncio.run(_hostile(config["base"], config["table_ids"], config["n"],
+                                 config["seconds"], config["seed"], stop))
+    print(json.dumps(stats), flush=True)
 
 
 async def _hostile(base: str, table_ids: list[str], n: int, seconds: float, seed: int,

@@ -549,28 +549,47 @@ def _bench_server(tables: int, players: int, think: float, seconds: float, hosti
         print(json.dumps({"runs": [{"run": name.split()[0], **r.summary()} for name, r in runs]},
                          indent=2))
         return
-    table = Table(title=f"web table under load: {tables} tables, honest seats' actions")
-    for col in ("run", "actions", "actions/s", "p50 ms", "p90 ms", "p99 ms", "max ms",
-                "unanswered", "games ended", "errors", "server CPU ms/action"):
-        table.add_column(col, justify="left" if col == "run" else "right")
-    for name, r in runs:
-        table.add_row(name, str(r.actions), f"{r.actions_per_second:,.1f}", f"{r.p50:.1f}",
-                      f"{r.percentile(0.90):.1f}", f"{r.percentile(0.99):.1f}",
-                      f"{max(r.latencies_ms, default=float('nan')):.1f}", str(r.unanswered),
-                      str(r.finished_games), str(r.errors + r.dropped), f"{r.cpu_ms_per_action:.2f}")
+    def ms(x: float) -> str:
+        return "-" if x != x else f"{x:,.1f}"  # NaN: no action came back
+
+    rows: list[tuple[str, Any]] = [
+        ("actions", lambda r: f"{r.actions:,}"),
+        ("actions/s", lambda r: f"{r.actions_per_second:,.1f}"),
+        ("p50 ms", lambda r: ms(r.p50)),
+        ("p90 ms", lambda r: ms(r.percentile(0.90))),
+        ("p99 ms", lambda r: ms(r.percentile(0.99))),
+        ("max ms", lambda r: ms(max(r.latencies_ms, default=float("nan")))),
+        ("sent, never answered", lambda r: str(r.unanswered)),
+        ("games ended", lambda r: str(r.finished_games)),
+        ("errors / seats dropped", lambda r: f"{r.errors} / {r.dropped}"),
+        ("server CPU s", lambda r: f"{r.cpu_seconds:.2f}"),
+        ("server CPU ms/action", lambda r: ms(r.cpu_ms_per_action)),
+    ]
+    if hostile:
+        rows += [("hostile opened", lambda r: str(r.hostile_total("opened")) if r.hostile else ""),
+                 ("hostile closed by server",
+                  lambda r: str(r.hostile_total("closed_by_server")) if r.hostile else "")]
+    table = Table(title=f"web table under load: {tables} tables, the honest seats' actions")
+    table.add_column("")
+    for name, _ in runs:
+        table.add_column(name, justify="right")
+    for label, cell in rows:
+        table.add_row(label, *(cell(r) for _, r in runs))
     console.print(table)
     if hostile:
         r = runs[-1][1]
-        kinds = Table(title="hostile connections (server-closed = the server ended them)")
-        for col in ("kind", "sockets", "opened", "refused", "server-closed", "frames sent",
+        kinds = Table(title="hostile connections")
+        for col in ("kind", "sockets", "opened", "refused", "closed by server", "frames sent",
                     "MB read"):
             kinds.add_column(col, justify="left" if col == "kind" else "right")
+        names = {"slow_reader": "slow reader", "sync_flood_reading": "sync flood, reads",
+                 "sync_flood_deaf": "sync flood, deaf", "junk": "junk"}
         for kind, c in r.hostile_stats.items():
-            kinds.add_row(kind.replace("_", " "), str(c["connections"]), str(c["opened"]),
+            kinds.add_row(names.get(kind, kind), str(c["connections"]), str(c["opened"]),
                           str(c["refused"]), str(c["closed_by_server"]), f"{c['frames_sent']:,}",
                           f"{c['bytes_read'] / 2**20:,.1f}")
         console.print(kinds)
-        console.print(f"the server closed {r.hostile_total('closed_by_server')} of "
+        console.print(f"the server closed {r.hostile_total('closed_by_server')} of the "
                       f"{r.hostile_total('opened')} hostile connections opened")
 
 
