@@ -215,7 +215,7 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
             created.append(r.json())
     result = LoadResult(tables, 0.0, 0, 0, hostile=hostile)
     ws_base = base.replace("http://", "ws://")
-    attack = _HostileProcess(base, [t["id"] for t in created], hostile, seconds, seed) \
+    attack = _HostileProcess(base, [t["id"] for t in created], hostile, seconds) \
         if hostile else None
     loop = asyncio.get_running_loop()
     if attack:
@@ -279,10 +279,8 @@ class _HostileProcess:
     "go", then "stop"), answering "ready" and finally its counters as one JSON line. A plain
     subprocess rather than multiprocessing, which would import the caller's main module."""
 
-    def __init__(self, base: str, table_ids: list[str], n: int, seconds: float,
-                 seed: int) -> None:
-        self._config = {"base": base, "table_ids": table_ids, "n": n, "seconds": seconds,
-                        "seed": seed}
+    def __init__(self, base: str, table_ids: list[str], n: int, seconds: float) -> None:
+        self._config = {"base": base, "table_ids": table_ids, "n": n, "seconds": seconds}
         self._proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -330,15 +328,14 @@ def _hostile_child() -> None:
 
     threading.Thread(target=watch_stdin, daemon=True).start()
     stats = asyncio.run(_hostile(config["base"], config["table_ids"], config["n"],
-                                 config["seconds"], config["seed"], stop))
+                                 config["seconds"], stop))
     print(json.dumps(stats), flush=True)
 
 
-async def _hostile(base: str, table_ids: list[str], n: int, seconds: float, seed: int,
+async def _hostile(base: str, table_ids: list[str], n: int, seconds: float,
                    stop: Any) -> dict[str, dict[str, int]]:
     host, port = base.removeprefix("http://").split(":")
     assert host == "127.0.0.1", "the bench attacks loopback only"
-    rng = random.Random(seed)
     deadline = time.monotonic() + seconds
     stats = {kind: {"connections": 0, "opened": 0, "refused": 0, "closed_by_server": 0,
                     "frames_sent": 0, "bytes_read": 0}
@@ -353,7 +350,7 @@ async def _hostile(base: str, table_ids: list[str], n: int, seconds: float, seed
         kind = HOSTILE_KINDS[i % len(HOSTILE_KINDS)]
         path = f"/ws/tables/{table_ids[i % len(table_ids)]}/watch"
         tasks.append(asyncio.create_task(runners[kind](
-            _Target(int(port), path, deadline, kind, stats[kind], random.Random(rng.getrandbits(32))))))
+            _Target(int(port), path, deadline, kind, stats[kind]))))
 
     async def watch_stop() -> None:
         while time.monotonic() < deadline and not stop.is_set():
@@ -373,7 +370,6 @@ class _Target:
     deadline: float
     kind: str
     stats: dict[str, int]
-    rng: random.Random
 
     def left(self) -> float:
         return self.deadline - time.monotonic()
@@ -428,6 +424,9 @@ async def _open_raw(t: _Target, rcvbuf: int | None = None) -> socket.socket | No
         sock.close()
         t.stats["refused"] += 1
         return None
+    except BaseException:  # cancelled at the end of the run
+        sock.close()
+        raise
     t.stats["opened"] += 1
     return sock
 
