@@ -204,7 +204,8 @@ async def _seat_client(url: str, rng: random.Random, think: float, result: LoadR
 
 async def _run_load(base: str, tables: int, players: int, game: str, think: float,
                     seconds: float, seed: int, hostile: int = 0,
-                    server_pid: int | None = None) -> LoadResult:
+                    server_pid: int | None = None,
+                    hostile_kinds: tuple[str, ...] = HOSTILE_KINDS) -> LoadResult:
     rng = random.Random(seed)
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         created = []
@@ -215,7 +216,8 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
             created.append(r.json())
     result = LoadResult(tables, 0.0, 0, 0, hostile=hostile)
     ws_base = base.replace("http://", "ws://")
-    attack = _HostileProcess(base, [t["id"] for t in created], hostile, seconds) \
+    attack = _HostileProcess(base, [t["id"] for t in created], hostile, seconds,
+                             hostile_kinds) \
         if hostile else None
     loop = asyncio.get_running_loop()
     if attack:
@@ -247,15 +249,19 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
 
 def bench_server(tables: int = 200, players: int = 4, game: str = "guillotine",
                  think: float = 1.0, seconds: float = 30.0, seed: int = 1,
-                 hostile: int = 0) -> LoadResult:
-    """One run on a fresh server and store; ``hostile`` attacking connections beside it."""
+                 hostile: int = 0, hostile_kinds: tuple[str, ...] = HOSTILE_KINDS) -> LoadResult:
+    """One run on a fresh server and store; ``hostile`` attacking connections beside it,
+    of ``hostile_kinds`` dealt round-robin."""
+    if not hostile_kinds or set(hostile_kinds) - set(HOSTILE_KINDS):
+        raise ValueError(f"hostile kinds are among {', '.join(HOSTILE_KINDS)}")
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db_url = f"sqlite:///{Path(tmp) / 'bench.db'}"
         proc = start_server(port, db_url, log=Path(tmp) / "server.log")
         try:
             return asyncio.run(_run_load(f"http://127.0.0.1:{port}", tables, players, game,
-                                         think, seconds, seed, hostile, proc.pid))
+                                         think, seconds, seed, hostile, proc.pid,
+                                         tuple(hostile_kinds)))
         finally:
             proc.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -279,8 +285,10 @@ class _HostileProcess:
     "go", then "stop"), answering "ready" and finally its counters as one JSON line. A plain
     subprocess rather than multiprocessing, which would import the caller's main module."""
 
-    def __init__(self, base: str, table_ids: list[str], n: int, seconds: float) -> None:
-        self._config = {"base": base, "table_ids": table_ids, "n": n, "seconds": seconds}
+    def __init__(self, base: str, table_ids: list[str], n: int, seconds: float,
+                 kinds: tuple[str, ...]) -> None:
+        self._config = {"base": base, "table_ids": table_ids, "n": n, "seconds": seconds,
+                        "kinds": list(kinds)}
         self._proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -328,26 +336,26 @@ def _hostile_child() -> None:
 
     threading.Thread(target=watch_stdin, daemon=True).start()
     stats = asyncio.run(_hostile(config["base"], config["table_ids"], config["n"],
-                                 config["seconds"], stop))
+                                 config["seconds"], stop, tuple(config["kinds"])))
     print(json.dumps(stats), flush=True)
 
 
 async def _hostile(base: str, table_ids: list[str], n: int, seconds: float,
-                   stop: Any) -> dict[str, dict[str, int]]:
+                   stop: Any, kinds: tuple[str, ...] = HOSTILE_KINDS) -> dict[str, dict[str, int]]:
     host, port = base.removeprefix("http://").split(":")
     assert host == "127.0.0.1", "the bench attacks loopback only"
     deadline = time.monotonic() + seconds
     stats = {kind: {"connections": 0, "opened": 0, "refused": 0, "closed_by_server": 0,
                     "frames_sent": 0, "bytes_read": 0}
-             for kind in HOSTILE_KINDS}
+             for kind in kinds}
     for i in range(n):
-        stats[HOSTILE_KINDS[i % len(HOSTILE_KINDS)]]["connections"] += 1
+        stats[kinds[i % len(kinds)]]["connections"] += 1
     stats = {k: v for k, v in stats.items() if v["connections"]}
     runners = {"slow_reader": _slow_reader, "sync_flood_reading": _sync_flooder,
                "sync_flood_deaf": _sync_flooder, "junk": _junk_sender}
     tasks = []
     for i in range(n):
-        kind = HOSTILE_KINDS[i % len(HOSTILE_KINDS)]
+        kind = kinds[i % len(kinds)]
         path = f"/ws/tables/{table_ids[i % len(table_ids)]}/watch"
         tasks.append(asyncio.create_task(runners[kind](
             _Target(int(port), path, deadline, kind, stats[kind]))))

@@ -449,6 +449,9 @@ def _print_options(game: Game, lang: str) -> None:
 
 
 # ----------------------------------------------------------------------------- bench
+HOSTILE_KINDS_ALL = "slow_reader,sync_flood_reading,sync_flood_deaf,junk"  # bench_server's
+
+
 @app.command()
 def bench(
     game_id: Annotated[str, typer.Argument(metavar="GAME|server|ismcts")],
@@ -462,6 +465,8 @@ def bench(
     hostile: Annotated[int, typer.Option(
         min=0, help="server: also a run with N attacking connections (slow readers, sync "
                     "flooders, junk senders) after the clean one")] = 0,
+    hostile_kinds: Annotated[str, typer.Option(
+        help="server: the hostile kinds dealt out, comma-separated")] = HOSTILE_KINDS_ALL,
     as_json: Annotated[bool, typer.Option("--json", help="server: print JSON, not tables")] = False,
 ) -> None:
     """Random playouts on one core: decisions and games per second (median of runs).
@@ -472,7 +477,7 @@ def bench(
     from noblesse.bench import bench_game
 
     if game_id == "server":
-        _bench_server(tables, players, think, seconds, hostile, as_json)
+        _bench_server(tables, players, think, seconds, hostile, hostile_kinds, as_json)
         return
     if game_id == "compare":
         _bench_compare(players, runs)
@@ -531,8 +536,12 @@ def _bench_compare(players: int, runs: int) -> None:
 
 
 def _bench_server(tables: int, players: int, think: float, seconds: float, hostile: int,
-                  as_json: bool) -> None:
-    from noblesse.bench_server import bench_server
+                  hostile_kinds: str, as_json: bool) -> None:
+    from noblesse.bench_server import HOSTILE_KINDS, bench_server
+
+    kinds = tuple(k.strip() for k in hostile_kinds.split(",") if k.strip())
+    if not kinds or set(kinds) - set(HOSTILE_KINDS):
+        raise typer.BadParameter(f"--hostile-kinds: among {','.join(HOSTILE_KINDS)}")
 
     def say(text: str) -> None:
         if not as_json:
@@ -543,8 +552,10 @@ def _bench_server(tables: int, players: int, think: float, seconds: float, hosti
     kw = {"tables": tables, "players": players, "think": think, "seconds": seconds}
     runs = [("clean", bench_server(**kw))]
     if hostile:
-        say(f"again on a fresh server, with {hostile} hostile connections …")
-        runs.append((f"hostile ({hostile})", bench_server(hostile=hostile, **kw)))
+        say(f"again on a fresh server, with {hostile} hostile connections "
+            f"({', '.join(kinds)}) …")
+        runs.append((f"hostile ({hostile})",
+                     bench_server(hostile=hostile, hostile_kinds=kinds, **kw)))
     if as_json:
         print(json.dumps({"runs": [{"run": name.split()[0], **r.summary()} for name, r in runs]},
                          indent=2))
@@ -578,10 +589,10 @@ def _bench_server(tables: int, players: int, think: float, seconds: float, hosti
     console.print(table)
     if hostile:
         r = runs[-1][1]
-        kinds = Table(title="hostile connections")
-        for col in ("kind", "sockets", "opened", "refused", "closed by server", "frames sent",
-                    "MB read"):
-            kinds.add_column(col, justify="left" if col == "kind" else "right")
+        kinds = Table(title="hostile connections (closed: by the server, during the run)")
+        for col in ("kind", "sockets", "opened", "refused", "closed", "frames sent", "MB read"):
+            kinds.add_column(col, justify="left" if col == "kind" else "right",
+                             no_wrap=col == "kind")
         names = {"slow_reader": "slow reader", "sync_flood_reading": "sync flood, reads",
                  "sync_flood_deaf": "sync flood, deaf", "junk": "junk"}
         for kind, c in r.hostile_stats.items():

@@ -50,3 +50,12 @@ def test_hand_made_frames_are_what_the_websocket_library_reads() -> None:
         else:
             raise AssertionError("the frame was incomplete")
         assert frame.fin and frame.opcode.value == 1 and frame.data == payload
+
+
+def test_the_cli_default_names_every_hostile_kind() -> None:
+    from noblesse.cli import HOSTILE_KINDS_ALL
+
+    assert HOSTILE_KINDS_ALL == ",".join(HOSTILE_KINDS)
+    result = CliRunner().invoke(app, ["bench", "server", "--hostile", "1",
+                                      "--hostile-kinds", "slow_reader,bogus"])
+    assert result.exit_code != 0 and "among" in result.output
