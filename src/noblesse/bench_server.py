@@ -62,6 +62,7 @@ class LoadResult:
     hostile: int = 0  # hostile connections asked for
     cpu_seconds: float = float("nan")  # the server process's user+system CPU in the window
     hostile_stats: dict[str, dict[str, int]] = field(default_factory=dict)  # kind -> counters
+    hostile_cpu_seconds: float = float("nan")  # the attacking process's own CPU (same machine)
 
     @property
     def actions_per_second(self) -> float:
@@ -102,6 +103,7 @@ class LoadResult:
             "hostile_opened": self.hostile_total("opened"),
             "hostile_closed_by_server": self.hostile_total("closed_by_server"),
             "hostile_by_kind": self.hostile_stats,
+            "hostile_cpu_seconds": num(self.hostile_cpu_seconds),
         }
 
 
@@ -243,7 +245,9 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
         await play
     finally:
         if attack:
-            result.hostile_stats = await loop.run_in_executor(None, attack.finish)
+            report = await loop.run_in_executor(None, attack.finish)
+            result.hostile_stats = report["kinds"]
+            result.hostile_cpu_seconds = report.get("cpu_seconds", float("nan"))
     return result
 
 
@@ -308,16 +312,17 @@ class _HostileProcess:
         self._proc.stdin.write(b"go\n")
         self._proc.stdin.flush()
 
-    def finish(self) -> dict[str, dict[str, int]]:
+    def finish(self) -> dict[str, Any]:
+        """{"kinds": counters by kind, "cpu_seconds": the attackers' own CPU}."""
         assert self._proc
         try:
             out, _ = self._proc.communicate(b"stop\n", timeout=30)
         except subprocess.TimeoutExpired:
             self._proc.kill()
             self._proc.wait()
-            return {}
+            return {"kinds": {}}
         lines = out.decode().strip().splitlines()
-        return json.loads(lines[-1]) if lines else {}
+        return json.loads(lines[-1]) if lines else {"kinds": {}}
 
 
 def _hostile_child() -> None:
@@ -335,9 +340,10 @@ def _hostile_child() -> None:
         stop.set()
 
     threading.Thread(target=watch_stdin, daemon=True).start()
+    cpu = time.process_time()
     stats = asyncio.run(_hostile(config["base"], config["table_ids"], config["n"],
                                  config["seconds"], stop, tuple(config["kinds"])))
-    print(json.dumps(stats), flush=True)
+    print(json.dumps({"kinds": stats, "cpu_seconds": time.process_time() - cpu}), flush=True)
 
 
 async def _hostile(base: str, table_ids: list[str], n: int, seconds: float,

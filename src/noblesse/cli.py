@@ -570,7 +570,7 @@ def _bench_server(tables: int, players: int, think: float, seconds: float, hosti
         ("p90 ms", lambda r: ms(r.percentile(0.90))),
         ("p99 ms", lambda r: ms(r.percentile(0.99))),
         ("max ms", lambda r: ms(max(r.latencies_ms, default=float("nan")))),
-        ("sent, never answered", lambda r: str(r.unanswered)),
+        ("sent, unanswered at the end", lambda r: str(r.unanswered)),
         ("games ended", lambda r: str(r.finished_games)),
         ("errors / seats dropped", lambda r: f"{r.errors} / {r.dropped}"),
         ("server CPU s", lambda r: f"{r.cpu_seconds:.2f}"),
@@ -579,7 +579,9 @@ def _bench_server(tables: int, players: int, think: float, seconds: float, hosti
     if hostile:
         rows += [("hostile opened", lambda r: str(r.hostile_total("opened")) if r.hostile else ""),
                  ("hostile closed by server",
-                  lambda r: str(r.hostile_total("closed_by_server")) if r.hostile else "")]
+                  lambda r: str(r.hostile_total("closed_by_server")) if r.hostile else ""),
+                 ("attackers' own CPU s",
+                  lambda r: f"{r.hostile_cpu_seconds:.2f}" if r.hostile else "")]
     table = Table(title=f"web table under load: {tables} tables, the honest seats' actions")
     table.add_column("")
     for name, _ in runs:

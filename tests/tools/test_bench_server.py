@@ -27,7 +27,7 @@ def test_a_clean_run_then_a_hostile_one_both_reported() -> None:
                 "server_cpu_ms_per_action", "hostile_closed_by_server"):
         assert key in hostile
     assert hostile["seconds"] <= 2.5 + 0.01
-    assert hostile["hostile"] == 3
+    assert hostile["hostile"] == 3 and hostile["hostile_cpu_seconds"] > 0
     by_kind = hostile["hostile_by_kind"]
     assert list(by_kind) == list(HOSTILE_KINDS[:3])
     assert all(c["opened"] >= 1 for c in by_kind.values()), by_kind  # they really connected
