@@ -479,6 +479,9 @@ def _print_options(game: Game, lang: str) -> None:
 
 
 # ----------------------------------------------------------------------------- bench
+HOSTILE_KINDS_ALL = "slow_reader,sync_flood_reading,sync_flood_deaf,junk"  # bench_server's
+
+
 @app.command()
 def bench(
     game_id: Annotated[str, typer.Argument(metavar="GAME|server|ismcts")],
@@ -489,6 +492,12 @@ def bench(
     tables: Annotated[int, typer.Option(min=1, help="server: concurrent tables")] = 200,
     think: Annotated[float, typer.Option(help="server: seconds a client thinks")] = 1.0,
     seconds: Annotated[float, typer.Option(help="server: length of the run")] = 30.0,
+    hostile: Annotated[int, typer.Option(
+        min=0, help="server: also a run with N attacking connections (slow readers, sync "
+                    "flooders, junk senders) after the clean one")] = 0,
+    hostile_kinds: Annotated[str, typer.Option(
+        help="server: the hostile kinds dealt out, comma-separated")] = HOSTILE_KINDS_ALL,
+    as_json: Annotated[bool, typer.Option("--json", help="server: print JSON, not tables")] = False,
 ) -> None:
     """Random playouts on one core: decisions and games per second (median of runs).
 
@@ -498,7 +507,7 @@ def bench(
     from noblesse.bench import bench_game
 
     if game_id == "server":
-        _bench_server(tables, players, think, seconds)
+        _bench_server(tables, players, think, seconds, hostile, hostile_kinds, as_json)
         return
     if game_id == "compare":
         _bench_compare(players, runs)
@@ -556,20 +565,75 @@ def _bench_compare(players: int, runs: int) -> None:
     console.print(table)
 
 
-def _bench_server(tables: int, players: int, think: float, seconds: float) -> None:
-    from noblesse.bench_server import bench_server
+def _bench_server(tables: int, players: int, think: float, seconds: float, hostile: int,
+                  hostile_kinds: str, as_json: bool) -> None:
+    from noblesse.bench_server import HOSTILE_KINDS, bench_server
 
-    console.print(f"starting a server on loopback; {tables} tables of {players} WebSocket seats, "
-                  f"think time {think:g} s, {seconds:g} s …")
-    r = bench_server(tables=tables, players=players, think=think, seconds=seconds)
-    table = Table(title=f"web table under load: {tables} tables")
-    for col in ("actions", "actions/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "games ended", "errors"):
-        table.add_column(col, justify="right")
-    table.add_row(str(r.actions), f"{r.actions_per_second:,.1f}", f"{r.p50:.1f}",
-                  f"{r.percentile(0.90):.1f}", f"{r.percentile(0.99):.1f}",
-                  f"{max(r.latencies_ms, default=float('nan')):.1f}", str(r.finished_games),
-                  str(r.errors))
+    kinds = tuple(k.strip() for k in hostile_kinds.split(",") if k.strip())
+    if not kinds or set(kinds) - set(HOSTILE_KINDS):
+        raise typer.BadParameter(f"--hostile-kinds: among {','.join(HOSTILE_KINDS)}")
+
+    def say(text: str) -> None:
+        if not as_json:
+            console.print(text)
+
+    say(f"starting a server on loopback; {tables} tables of {players} WebSocket seats, "
+        f"think time {think:g} s, {seconds:g} s …")
+    kw = {"tables": tables, "players": players, "think": think, "seconds": seconds}
+    runs = [("clean", bench_server(**kw))]
+    if hostile:
+        say(f"again on a fresh server, with {hostile} hostile connections "
+            f"({', '.join(kinds)}) …")
+        runs.append((f"hostile ({hostile})",
+                     bench_server(hostile=hostile, hostile_kinds=kinds, **kw)))
+    if as_json:
+        print(json.dumps({"runs": [{"run": name.split()[0], **r.summary()} for name, r in runs]},
+                         indent=2))
+        return
+    def ms(x: float) -> str:
+        return "-" if x != x else f"{x:,.1f}"  # NaN: no action came back
+
+    rows: list[tuple[str, Any]] = [
+        ("actions", lambda r: f"{r.actions:,}"),
+        ("actions/s", lambda r: f"{r.actions_per_second:,.1f}"),
+        ("p50 ms", lambda r: ms(r.p50)),
+        ("p90 ms", lambda r: ms(r.percentile(0.90))),
+        ("p99 ms", lambda r: ms(r.percentile(0.99))),
+        ("max ms", lambda r: ms(max(r.latencies_ms, default=float("nan")))),
+        ("sent, unanswered at the end", lambda r: str(r.unanswered)),
+        ("games ended", lambda r: str(r.finished_games)),
+        ("errors / seats dropped", lambda r: f"{r.errors} / {r.dropped}"),
+        ("server CPU s", lambda r: f"{r.cpu_seconds:.2f}"),
+        ("server CPU ms/action", lambda r: ms(r.cpu_ms_per_action)),
+    ]
+    if hostile:
+        rows += [("hostile opened", lambda r: str(r.hostile_total("opened")) if r.hostile else ""),
+                 ("hostile closed by server",
+                  lambda r: str(r.hostile_total("closed_by_server")) if r.hostile else ""),
+                 ("attackers' own CPU s",
+                  lambda r: f"{r.hostile_cpu_seconds:.2f}" if r.hostile else "")]
+    table = Table(title=f"web table under load: {tables} tables, the honest seats' actions")
+    table.add_column("")
+    for name, _ in runs:
+        table.add_column(name, justify="right")
+    for label, cell in rows:
+        table.add_row(label, *(cell(r) for _, r in runs))
     console.print(table)
+    if hostile:
+        r = runs[-1][1]
+        kinds = Table(title="hostile connections (closed: by the server, during the run)")
+        for col in ("kind", "sockets", "opened", "refused", "closed", "frames sent", "MB read"):
+            kinds.add_column(col, justify="left" if col == "kind" else "right",
+                             no_wrap=col == "kind")
+        names = {"slow_reader": "slow reader", "sync_flood_reading": "sync flood, reads",
+                 "sync_flood_deaf": "sync flood, deaf", "junk": "junk"}
+        for kind, c in r.hostile_stats.items():
+            kinds.add_row(names.get(kind, kind), str(c["connections"]), str(c["opened"]),
+                          str(c["refused"]), str(c["closed_by_server"]), f"{c['frames_sent']:,}",
+                          f"{c['bytes_read'] / 2**20:,.1f}")
+        console.print(kinds)
+        console.print(f"the server closed {r.hostile_total('closed_by_server')} of the "
+                      f"{r.hostile_total('opened')} hostile connections opened")
 
 
 # ----------------------------------------------------------------------------- serve
