@@ -35,14 +35,12 @@ from typing import Any
 import httpx
 import websockets
 
-# Limits the hardened server applies per address and per table (issue #17) would refuse
-# the bench's own legitimate load, which all comes from 127.0.0.1: the bench turns them
-# off (0 = no limit). Today's ``noblesse serve`` has none of these options; start_server
-# passes only those ``serve`` declares (see ``_serve_options``), so this list can stay
-# filled before and after the hardening merges. Empty it to start the server as is.
-SERVER_UNLIMITED_FLAGS: list[str] = [
+# The server's limits per address and per table would refuse the bench's own legitimate
+# load, which all comes from 127.0.0.1: the bench turns them off (0 = no limit). Its
+# tables are seeded (the same deals in the clean and the hostile run): known deals.
+SERVER_FLAGS: list[str] = [
     "--tables-per-minute", "0", "--open-tables-per-address", "0",
-    "--connections-per-address", "0", "--connections-per-table", "0",
+    "--connections-per-address", "0", "--connections-per-table", "0", "--known-deals",
 ]
 
 HOSTILE_KINDS = ("slow_reader", "sync_flood_reading", "sync_flood_deaf", "junk")
@@ -113,26 +111,6 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _serve_options() -> set[str]:
-    """The option names ``noblesse serve`` declares (so the bench never passes unknown ones)."""
-    import typer
-
-    from noblesse.cli import app
-
-    command = typer.main.get_command(app)
-    serve = command.commands["serve"]  # type: ignore[attr-defined]
-    return {opt for param in serve.params for opt in param.opts}
-
-
-def _unlimited_flags() -> list[str]:
-    known = _serve_options()
-    flags = []
-    for name, value in zip(SERVER_UNLIMITED_FLAGS[::2], SERVER_UNLIMITED_FLAGS[1::2], strict=True):
-        if name in known:
-            flags += [name, value]
-    return flags
-
-
 def start_server(port: int, db_url: str, bot_delay: float = 0.0,
                  log: Path | None = None) -> subprocess.Popen[bytes]:
     # stderr goes to a file (``log``), never a pipe nobody reads during the run: the
@@ -141,7 +119,7 @@ def start_server(port: int, db_url: str, bot_delay: float = 0.0,
         proc = subprocess.Popen(
             [sys.executable, "-m", "noblesse.cli", "serve", "--host", "127.0.0.1",
              "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay),
-             *_unlimited_flags()],
+             *SERVER_FLAGS],
             stdout=subprocess.DEVNULL, stderr=err)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -178,6 +156,8 @@ async def _seat_client(url: str, rng: random.Random, think: float, result: LoadR
                 except TimeoutError:
                     break
                 msg = json.loads(raw)
+                if msg["type"] == "presence":  # a seat's player came or went
+                    continue
                 if msg["type"] == "error":
                     result.errors += 1
                     sent_at = None
