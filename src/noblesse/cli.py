@@ -659,6 +659,7 @@ def serve(
     import uvicorn
 
     from noblesse.server.app import create_app
+    from noblesse.server.protocol import GuardedWebSocketProtocol
     from noblesse.server.settings import Settings
 
     try:
@@ -668,7 +669,7 @@ def serve(
         raise typer.Exit(2) from None
     console.print(f"noblesse web table: http://{host}:{port}  (store: {db})")
     uvicorn.run(create_app(db, bot_delay, settings), host=host, port=port, log_level="warning",
-                ws_max_size=settings.max_message or 16 * 1024 * 1024)
+                ws=GuardedWebSocketProtocol, ws_max_size=settings.max_message or 16 * 1024 * 1024)
 
 
 def _setting_args(args: list[str]) -> dict[str, Any]:

@@ -11,7 +11,7 @@ and ``{"type": "error", "code", "message": {"en", "zh-TW"}}`` for a refused requ
 "play:trip"}``, ``{"type": "undo"}`` or ``{"type": "sync"}`` (resend everything).
 A connection that falls behind is closed with 4000 (reconnect and resync); one over a
 connection limit with 4029 after an error message; a message over the size limit with
-1009. Every limit is a setting (``server.settings``).
+1009; one sending more messages than its rate allows with 1008. Every limit is a setting (``server.settings``).
 """
 
 from __future__ import annotations
@@ -250,10 +250,10 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
             if settings.max_message and size > settings.max_message:
                 conn.outbox.shut(CLOSE_TOO_BIG, "message too big")  # type: ignore[union-attr]
                 return
+            if not conn.messages.take():  # a flood: answering each message would feed it
+                conn.outbox.shut(CLOSE_POLICY, "too many messages")  # type: ignore[union-attr]
+                return
             try:
-                if not conn.messages.take():
-                    raise TableError("Too many messages; slow down.", "訊息太多了，請放慢速度。",
-                                     429)
                 if raw is None:  # a binary frame: refuse it rather than drop the socket
                     raise TableError("Messages must be JSON text.", "訊息必須是 JSON 文字。")
                 await _handle(table, conn, raw)
