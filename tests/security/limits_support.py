@@ -1,0 +1,115 @@
+"""Helpers for the limit tests: a ``noblesse serve`` process with extra setting flags, HTTP
+and WebSocket clients from a chosen loopback address (each test its own address, so the
+per-address limits of one server do not mix tests), and the shape of an error message."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from browser.server import ServerProcess, serve_command
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+class LimitedServer(ServerProcess):
+    """``ServerProcess`` whose command line ends with ``flags`` (``--max-body 4096``...)."""
+
+    def __init__(self, db_url: str, log_path: Path, bot_delay: float,
+                 flags: list[str]) -> None:
+        super().__init__(db_url, log_path, bot_delay)
+        self.flags = list(flags)
+
+    def _start_on(self, port: int, timeout: float) -> bool:
+        self.url = f"http://127.0.0.1:{port}"
+        mark = len(self.log())
+        with self.log_path.open("ab") as log:
+            self.proc = subprocess.Popen(
+                [*serve_command(), "--host", "127.0.0.1", "--port", str(port), "--db",
+                 self.db_url, "--bot-delay", str(self.bot_delay), *self.flags],
+                stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"})
+        self.http.close()
+        self.http = httpx.Client(base_url=self.url, timeout=10.0)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                output = self.log()[mark:]
+                if "address already in use" in output.lower():
+                    return False
+                raise RuntimeError(f"noblesse serve exited with {self.proc.returncode}:\n"
+                                   + output)
+            try:
+                if self.http.get("/api/games", timeout=1.0).status_code == 200:
+                    return True
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"noblesse serve did not answer within {timeout}s:\n" + self.log())
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://")
+
+    def client(self, address: str) -> httpx.Client:
+        """An HTTP client whose connections come from ``address`` (127.x.y.z)."""
+        return httpx.Client(base_url=self.url, timeout=30.0,
+                            transport=httpx.HTTPTransport(local_address=address))
+
+    def rss_kb(self) -> int:
+        assert self.proc is not None
+        status = Path(f"/proc/{self.proc.pid}/status").read_text()
+        return int(re.search(r"^VmRSS:\s+(\d+) kB", status, re.M).group(1))  # type: ignore[union-attr]
+
+    def socket(self, path: str, address: str, **kwargs: Any) -> ClientConnection:
+        """A WebSocket to ``path`` from ``address`` (no compression: sizes are as sent)."""
+        kwargs.setdefault("max_size", 2**24)
+        return connect(self.ws_url + path, source_address=(address, 0), compression=None,
+                       open_timeout=10, **kwargs)
+
+
+def assert_error(answer: Any, code: str) -> dict[str, Any]:
+    """``answer`` (a dict, or an httpx response) is the one error shape with ``code``."""
+    body = answer.json() if isinstance(answer, httpx.Response) else answer
+    assert set(body) == {"type", "code", "message"}, body
+    assert body["type"] == "error" and body["code"] == code, body
+    assert set(body["message"]) == {"en", "zh-TW"}, body
+    assert body["message"]["en"].strip() and body["message"]["zh-TW"].strip(), body
+    assert CJK.search(body["message"]["zh-TW"]), body
+    return body
+
+
+def recv(ws: ClientConnection, timeout: float = 10.0) -> dict[str, Any]:
+    return json.loads(ws.recv(timeout=timeout))
+
+
+def recv_kind(ws: ClientConnection, kind: str, timeout: float = 10.0) -> dict[str, Any]:
+    """The next message of ``kind`` ("state", "error"), skipping presence messages."""
+    deadline = time.monotonic() + timeout
+    while True:
+        msg = recv(ws, max(0.01, deadline - time.monotonic()))
+        if msg["type"] == kind:
+            return msg
+        assert msg["type"] == "presence", msg
+
+
+def close_code(ws: ClientConnection, timeout: float = 10.0) -> int | None:
+    """Read until the server closes ``ws``; the code it closed with."""
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ws.recv(timeout=max(0.01, deadline - time.monotonic()))
+    except ConnectionClosed as exc:
+        return exc.rcvd.code if exc.rcvd else None
+    except TimeoutError:
+        raise AssertionError(f"the server did not close the socket within {timeout}s") from None
+    raise AssertionError(f"the server did not close the socket within {timeout}s")
