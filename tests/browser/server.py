@@ -34,10 +34,11 @@ class ServerProcess:
     """One server process; ``start`` waits until it answers, ``kill`` sends SIGKILL."""
 
     def __init__(self, db_url: str, log_path: Path, bot_delay: float,
-                 known_deals: bool = False) -> None:
-        """``known_deals``: ``serve --known-deals`` (a chosen seed at any table)."""
+                 known_deals: bool = False, args: list[str] | None = None) -> None:
+        """``known_deals``: ``serve --known-deals`` (a chosen seed at any table); ``args``:
+        more ``serve`` options (limits: ``["--outbox", "16"]``)."""
         self.db_url, self.log_path, self.bot_delay = db_url, log_path, bot_delay
-        self.known_deals = known_deals
+        self.known_deals, self.args = known_deals, list(args or [])
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = ""
         self.http = httpx.Client()
@@ -57,7 +58,7 @@ class ServerProcess:
             self.proc = subprocess.Popen(
                 [*serve_command(), "--host", "127.0.0.1", "--port", str(port), "--db",
                  self.db_url, "--bot-delay", str(self.bot_delay),
-                 *(["--known-deals"] if self.known_deals else [])],
+                 *(["--known-deals"] if self.known_deals else []), *self.args],
                 stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"})
         self.http.close()
         self.http = httpx.Client(base_url=self.url, timeout=10.0)

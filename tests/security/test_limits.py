@@ -176,8 +176,6 @@ def test_http_and_websocket_refusals_share_one_bilingual_error_shape(
     assert http.get(f"/api/tables/{created['id']}/watch").json()["n"] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="server bug: an unknown path (404) or method (405) "
-                   "answers FastAPI's {'detail': ...}, not the error shape")
 def test_unknown_paths_and_methods_answer_the_same_error_shape(
         limited: LimitedServer) -> None:
     http = limited.client(fresh_address())
@@ -185,7 +183,7 @@ def test_unknown_paths_and_methods_answer_the_same_error_shape(
     assert missing.status_code == 404
     assert_security_headers(missing)
     assert_error(missing, "not_found")
-    assert_error(http.delete("/api/tables"), "bad_request")
+    assert_error(http.delete("/api/tables"), "not_allowed")
 
 
 # ---------------------------------------------------------------- 3. body limit
@@ -248,9 +246,6 @@ def test_deep_json_is_refused_and_the_socket_stays_usable(limited: LimitedServer
     assert "Traceback" not in limited.log()
 
 
-@pytest.mark.xfail(strict=True, reason="server bug: guard.py matches b'json' in the "
-                   "content-type case-sensitively, FastAPI parses 'Application/JSON' as JSON: "
-                   "the depth limit is skipped and 1,500 levels answer {'detail': ...}")
 @pytest.mark.parametrize("content_type", ["Application/JSON", "APPLICATION/JSON; charset=utf-8"])
 def test_deep_json_is_refused_whatever_the_case_of_its_content_type(
         limited: LimitedServer, content_type: str) -> None:
@@ -343,9 +338,6 @@ def test_connections_over_the_table_and_address_limits_are_told_busy_and_closed(
             assert_error(recv(new), "forbidden")  # a live spectator socket
 
 
-@pytest.mark.xfail(strict=True, reason="server bug: app.py _serve returns right after "
-                   "outbox.shut(CLOSE_LIMIT); uvicorn then drops the TCP connection before "
-                   "the close frame is sent, so the client sees 1006, not 4029")
 def test_a_connection_over_a_limit_is_closed_with_4029(limited: LimitedServer) -> None:
     created = create(limited.client(fresh_address()), ["human", "human"])
     address = fresh_address()

@@ -28,6 +28,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from noblesse import games
 from noblesse.agents import KINDS
@@ -42,7 +43,14 @@ from noblesse.server.deals import record_lines
 from noblesse.server.guard import Guard, too_deep
 from noblesse.server.settings import Settings
 from noblesse.server.store import DEFAULT_URL, Store
-from noblesse.server.tables import Connection, Table, TableError, TableManager, dumps
+from noblesse.server.tables import (
+    ERROR_KINDS,
+    Connection,
+    Table,
+    TableError,
+    TableManager,
+    dumps,
+)
 
 log = logging.getLogger("noblesse.server")
 
@@ -88,6 +96,16 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         return JSONResponse({"type": "error", "code": "bad_request", "message": {
             "en": f"The request is not valid: {where}", "zh-TW": f"請求無效：{where}"}},
             status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        kind = ERROR_KINDS.get(exc.status_code, "bad_request")
+        en = {404: "There is nothing at this address.", 405: "This address does not take "
+              "that method."}.get(exc.status_code, str(exc.detail))
+        zh = {404: "這個網址沒有內容。", 405: "這個網址不接受這種請求方法。"}.get(
+            exc.status_code, str(exc.detail))
+        return JSONResponse({"type": "error", "code": kind, "message": {"en": en, "zh-TW": zh}},
+                            status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
@@ -228,6 +246,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
             outbox.put(dumps(exc.payload()))
             await outbox.drain()
             outbox.shut(CLOSE_LIMIT, "busy")
+            await outbox.finish()
             return
         receiving = asyncio.ensure_future(_receive(websocket, table, conn))
         closing = asyncio.ensure_future(outbox.closed.wait())
@@ -238,6 +257,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
             closing.cancel()
             outbox.shut(1006, "gone")  # stop its writer (the socket is closed or closing)
             await manager.disconnect(table, conn)
+            await outbox.finish()
 
     async def _receive(websocket: WebSocket, table: Table, conn: Connection) -> None:
         """Read the client's messages until it leaves (or is closed)."""
@@ -261,6 +281,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
                 conn.put(dumps(exc.payload()))
             if conn.outbox.closed.is_set():  # type: ignore[union-attr]
                 return
+            await asyncio.sleep(0)  # let its writer send the answer before the next message
 
     async def _handle(table: Table, conn: Connection, raw: str) -> None:
         if too_deep(raw, settings.max_json_depth):

@@ -36,6 +36,7 @@ class Outbox:
         self._timeout = timeout or None
         self.closed = asyncio.Event()
         self.close_code: int | None = None
+        self._closing: asyncio.Task[None] | None = None
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     def put(self, text: str) -> bool:
@@ -70,7 +71,13 @@ class Outbox:
         if asyncio.current_task() is not self._task:
             self._task.cancel()
         if code != 1006:
-            asyncio.get_running_loop().create_task(self._close_quietly(code, reason))
+            self._closing = asyncio.get_running_loop().create_task(self._close_quietly(code, reason))
+
+    async def finish(self) -> None:
+        """Wait (at most 2 s) until a close this outbox began has been sent: the handler
+        must not return before, or the server drops the socket without its close code."""
+        if self._closing is not None:
+            await self._closing
 
     async def _close_quietly(self, code: int, reason: str) -> None:
         # A reader that never reads cannot take our close frame either: give up after a

@@ -92,8 +92,8 @@ class Guard:
             if not message.get("more_body"):
                 break
         body = b"".join(chunks)
-        if b"json" in headers.get(b"content-type", b"") and too_deep(
-                body.decode("utf-8", "replace"), self.settings.max_json_depth):
+        # whatever the content type says: the app may parse a body as JSON without one
+        if too_deep(body.decode("utf-8", "replace"), self.settings.max_json_depth):
             depth = self.settings.max_json_depth
             await self._refuse(send_with_headers, 400, "bad_request",
                                f"The request's JSON is nested deeper than {depth} levels.",

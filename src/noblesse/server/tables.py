@@ -44,8 +44,9 @@ from noblesse.sim.batch import game_seed
 log = logging.getLogger("noblesse.server")
 
 # The kind of every refusal, by HTTP status: the same ``code`` over HTTP and WebSocket.
-ERROR_KINDS = {400: "bad_request", 403: "forbidden", 404: "not_found", 409: "refused",
-               413: "too_large", 422: "bad_request", 429: "rate_limited", 503: "unavailable"}
+ERROR_KINDS = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "not_allowed",
+               409: "refused", 413: "too_large", 422: "bad_request", 429: "rate_limited",
+               503: "unavailable"}
 MAX_ACTION = 80  # characters of an action string (the store's column)
 
 
