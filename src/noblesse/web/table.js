@@ -125,8 +125,8 @@ function renderDeal() {
   box.hidden = false;
   box.replaceChildren(
     el("strong", {}, deal.known ? t("knownDeal", lang) : t("dealRevealed", lang)),
-    el("div", {}, "seed: ", el("code", { id: "deal-seed" }, String(deal.seed))),
-    el("div", {}, "salt: ", el("code", { id: "deal-salt" }, deal.salt)),
+    el("div", {}, `${t("dealSeed", lang)}${colon()}`, el("code", { id: "deal-seed" }, String(deal.seed))),
+    el("div", {}, `${t("dealSalt", lang)}${colon()}`, el("code", { id: "deal-salt" }, deal.salt)),
     el("div", { id: "deal-check", class: `deal-${dealCheck.result || "checking"}` }, t(verdict, lang)),
     el("div", {}, el("a", { id: "deal-record", href: `/api/tables/${tableId}/record`, download: file },
       t("record", lang))),
