@@ -5,9 +5,7 @@ per-address limits of one server do not mix tests), and the shape of an error me
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -16,7 +14,7 @@ import httpx
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from browser.server import ServerProcess, serve_command
+from browser.server import ServerProcess
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -26,35 +24,7 @@ class LimitedServer(ServerProcess):
 
     def __init__(self, db_url: str, log_path: Path, bot_delay: float,
                  flags: list[str]) -> None:
-        super().__init__(db_url, log_path, bot_delay)
-        self.flags = list(flags)
-
-    def _start_on(self, port: int, timeout: float) -> bool:
-        self.url = f"http://127.0.0.1:{port}"
-        mark = len(self.log())
-        with self.log_path.open("ab") as log:
-            self.proc = subprocess.Popen(
-                [*serve_command(), "--host", "127.0.0.1", "--port", str(port), "--db",
-                 self.db_url, "--bot-delay", str(self.bot_delay), *self.flags],
-                stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"})
-        self.http.close()
-        self.http = httpx.Client(base_url=self.url, timeout=10.0)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                output = self.log()[mark:]
-                if "address already in use" in output.lower():
-                    return False
-                raise RuntimeError(f"noblesse serve exited with {self.proc.returncode}:\n"
-                                   + output)
-            try:
-                if self.http.get("/api/games", timeout=1.0).status_code == 200:
-                    return True
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"noblesse serve did not answer within {timeout}s:\n" + self.log())
+        super().__init__(db_url, log_path, bot_delay, args=flags)
 
     @property
     def ws_url(self) -> str:
