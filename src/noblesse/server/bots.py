@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -28,8 +31,22 @@ def think(game_id: str, state: State, seat: int, spec: str, seed: int) -> str:
     return game.encode(make_agent(spec, seed).act(game, state, seat))
 
 
+def _start_worker(parent: int) -> None:
+    """In each worker, once: import every game (the first decision waits for nothing
+    else), and end when the server process is gone, even killed with SIGKILL (a worker
+    holds its own end of the task pipe, so it would never see the server leave)."""
+    games.all()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="noblesse-bot-watch", daemon=True).start()
+
+
 def _warm() -> None:
-    games.all()  # import every game once, so the first decision waits for nothing else
+    """Nothing: a task that makes the pool start its process."""
 
 
 def pool(workers: int) -> ProcessPoolExecutor:
@@ -39,7 +56,7 @@ def pool(workers: int) -> ProcessPoolExecutor:
         if _pool is not None:
             _pool.shutdown(wait=False, cancel_futures=True)
         _pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=_warm)
+                                    initializer=_start_worker, initargs=(os.getpid(),))
         _pool_size = workers
     return _pool
 
