@@ -1,10 +1,16 @@
 """uvicorn's WebSocket protocol (websockets, sans-I/O), held tighter against floods.
 
-When the server closes a connection it waits for the peer's close reply; uvicorn keeps
-reading and parsing everything the peer sends meanwhile, for 10 s. A client that floods
-its socket would make the server parse its flood for those 10 s after every close. Here,
-once the close frame is sent, nothing more is read from that socket, and the transport
-is closed after 1 s whether or not the peer answered (``noblesse serve`` runs with it).
+uvicorn hands every byte it reads to the frame parser at once: a client that floods
+its socket with tiny frames makes the server parse a whole read (up to 256 KiB, some
+ten thousand frames) and queue every message before the application has looked at the
+first. And when the server closes a connection it keeps reading and parsing what the
+peer sends for 10 s while it waits for the peer's close reply.
+
+Here bytes are parsed a slice at a time, only while fewer than ``QUEUED`` messages
+wait for the application (the rest waits, unread, and the socket stops being read),
+so a flood costs the server only the messages it actually takes; once the close frame
+is sent nothing more is read from that socket, and the transport is closed after 1 s
+whether or not the peer answered. ``noblesse serve`` runs with it.
 """
 
 from __future__ import annotations
@@ -14,15 +20,35 @@ from typing import Any
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 CLOSE_TIMEOUT = 1.0
+SLICE = 4096   # bytes parsed at a time
+QUEUED = 4     # messages waiting for the application before parsing stops
 
 
 class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.close_timeout = CLOSE_TIMEOUT
+        self._unparsed = bytearray()
 
     def data_received(self, data: bytes) -> None:
+        self._unparsed += data
+        self._parse()
+
+    def _parse(self) -> None:
+        while self._unparsed and not self.close_sent and self.queue.qsize() < QUEUED:
+            piece = bytes(self._unparsed[:SLICE])
+            del self._unparsed[:SLICE]
+            super().data_received(piece)
+            if self.transport.is_closing():
+                break
         if self.close_sent:  # closing: what the peer still sends is neither read nor parsed
+            self._unparsed.clear()
+        if (self._unparsed or self.close_sent) and not self.transport.is_closing():
+            self.read_paused = True
             self.transport.pause_reading()
-            return
-        super().data_received(data)
+
+    async def receive(self) -> Any:
+        message = await super().receive()
+        if self._unparsed:  # the application took a message: parse on
+            self._parse()
+        return message
