@@ -277,8 +277,21 @@ def _encode(value: Any, node: _Node, base: int, out: MutableSequence[float]) -> 
         if keys:
             for key, sub in value.items():
                 entry = keys.get(key if type(key) is str else str(key))
-                if entry is not None:
-                    _encode(sub, entry[0], base + entry[1], out)
+                if entry is None:
+                    continue
+                child, at = entry
+                # the common leaves inline, exactly as ``_encode`` writes them
+                ts = type(sub)
+                if ts is int or ts is float or ts is bool:
+                    if child.num >= 0:
+                        x = float(sub)
+                        out[base + at + child.num] = (
+                            (CLIP if x > CLIP else -CLIP if x < -CLIP else x) if x == x else 0.0)
+                elif ts is str and not child.tokens:
+                    if child.other >= 0:
+                        out[base + at + child.vocab.get(sub, child.other)] = 1.0
+                else:
+                    _encode(sub, child, base + at, out)
     elif isinstance(value, list | tuple):
         if node.len_slot >= 0:
             out[base + node.len_slot] = float(len(value))
@@ -293,8 +306,17 @@ def _encode(value: Any, node: _Node, base: int, out: MutableSequence[float]) -> 
             if item is not None and node.maxlen:
                 step = item.width
                 at = base + node.item_base
+                num = item.num
                 for sub in value[: node.maxlen]:
-                    _encode(sub, item, at, out)
+                    ts = type(sub)
+                    if ts is int or ts is float or ts is bool:  # inline, as ``_encode``
+                        if num >= 0:
+                            x = float(sub)
+                            out[at + num] = (
+                                (CLIP if x > CLIP else -CLIP if x < -CLIP else x)
+                                if x == x else 0.0)
+                    else:
+                        _encode(sub, item, at, out)
                     at += step
 
 
