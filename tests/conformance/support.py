@@ -159,6 +159,11 @@ def states_of(game: Game, n: int, seed: int, options: dict[str, Any] | None = No
 
 
 # ------------------------------------------------------------------ observing
+# Values that are their own fingerprint. A state is mostly lists of these (ids, counts),
+# so lists look at their items' exact types before calling ``fingerprint`` on each.
+_PLAIN = frozenset({type(None), bool, int, float, str, bytes})
+
+
 def fingerprint(obj: Any) -> Any:
     """A plain, comparable picture of a whole state: every slot and attribute,
     recursively, RNG state included; the ``legal_cache`` (a cache) left out."""
@@ -167,7 +172,9 @@ def fingerprint(obj: Any) -> Any:
     if isinstance(obj, random.Random):
         return ("Random", obj.getstate())
     if isinstance(obj, (list, tuple)):
-        return (type(obj).__name__, [fingerprint(x) for x in obj])
+        plain = _PLAIN
+        return (type(obj).__name__,
+                [x if type(x) in plain else fingerprint(x) for x in obj])
     if isinstance(obj, Counter):
         return ("Counter", sorted((repr(k), v) for k, v in obj.items() if v))
     if isinstance(obj, dict):
@@ -222,12 +229,14 @@ def scramble(obj: Any) -> None:
     """Mutate a view or event in place, deeply: the state must not share any of it."""
     if isinstance(obj, dict):
         for value in obj.values():
-            scramble(value)
+            if isinstance(value, (dict, list)):  # nothing else is scrambled
+                scramble(value)
         obj.clear()
         obj["scrambled"] = True
     elif isinstance(obj, list):
         for value in obj:
-            scramble(value)
+            if isinstance(value, (dict, list)):
+                scramble(value)
         obj.clear()
         obj.append("scrambled")
 

@@ -27,6 +27,8 @@ EXPLORE_GAMES = 60         # random games explored to learn the schema, at most 
 MIN_EXPLORE_GAMES = 8      # ... and at least, stopping early after ...
 EXPLORE_DECISIONS = 5000   # ... this many decisions in all
 EXPLORE_SEED = 20_240_601
+_STR = frozenset({str})
+_NUMBERS = frozenset({int, float, bool})
 
 
 # ----------------------------------------------------------------------------- schema learning
@@ -59,7 +61,19 @@ class _Stat:
                 stat = keys.get(key if type(key) is str else str(key))
                 if stat is None:
                     stat = keys[str(key)] = _Stat()
-                stat.see(sub)
+                # the common leaves inline (as ``see`` would record them): a view has
+                # thousands of them, and learning a schema sees thousands of views
+                ts = type(sub)
+                if ts is str:
+                    stat.strings.add(sub)
+                elif ts is int or ts is float or ts is bool:
+                    stat.number = True
+                elif sub is None:
+                    stat.null = True
+                elif ts is list or ts is tuple:
+                    stat._see_list(sub)
+                else:
+                    stat.see(sub)
         elif t is list or t is tuple:
             self._see_list(value)
         elif isinstance(value, str):
@@ -81,11 +95,21 @@ class _Stat:
         item = self.item
         if item is None:
             item = self.item = _Stat()
-        if all(type(sub) is str for sub in value):
+        kinds = set(map(type, value))
+        if kinds <= _STR:
             item.strings.update(value)
+        elif kinds <= _NUMBERS:  # not empty (that is the case above)
+            item.number = True
         else:
+            see = item.see
             for sub in value:
-                item.see(sub)
+                ts = type(sub)
+                if ts is int or ts is float or ts is bool:  # as ``see`` records them
+                    item.number = True
+                elif ts is str:
+                    item.strings.add(sub)
+                else:
+                    see(sub)
 
 
 class _Node:
@@ -253,8 +277,21 @@ def _encode(value: Any, node: _Node, base: int, out: MutableSequence[float]) -> 
         if keys:
             for key, sub in value.items():
                 entry = keys.get(key if type(key) is str else str(key))
-                if entry is not None:
-                    _encode(sub, entry[0], base + entry[1], out)
+                if entry is None:
+                    continue
+                child, at = entry
+                # the common leaves inline, exactly as ``_encode`` writes them
+                ts = type(sub)
+                if ts is int or ts is float or ts is bool:
+                    if child.num >= 0:
+                        x = float(sub)
+                        out[base + at + child.num] = (
+                            (CLIP if x > CLIP else -CLIP if x < -CLIP else x) if x == x else 0.0)
+                elif ts is str and not child.tokens:
+                    if child.other >= 0:
+                        out[base + at + child.vocab.get(sub, child.other)] = 1.0
+                else:
+                    _encode(sub, child, base + at, out)
     elif isinstance(value, list | tuple):
         if node.len_slot >= 0:
             out[base + node.len_slot] = float(len(value))
@@ -269,8 +306,17 @@ def _encode(value: Any, node: _Node, base: int, out: MutableSequence[float]) -> 
             if item is not None and node.maxlen:
                 step = item.width
                 at = base + node.item_base
+                num = item.num
                 for sub in value[: node.maxlen]:
-                    _encode(sub, item, at, out)
+                    ts = type(sub)
+                    if ts is int or ts is float or ts is bool:  # inline, as ``_encode``
+                        if num >= 0:
+                            x = float(sub)
+                            out[at + num] = (
+                                (CLIP if x > CLIP else -CLIP if x < -CLIP else x)
+                                if x == x else 0.0)
+                    else:
+                        _encode(sub, item, at, out)
                     at += step
 
 

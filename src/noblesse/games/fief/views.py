@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from noblesse.core.text import list_sep, pick, seat_name
@@ -669,10 +670,27 @@ def action_text(action: int, lang: str = "en", names: list[str] | None = None) -
     return A.ACTION_NAMES[action]
 
 
+_ACTION_AT = {name: i for i, name in enumerate(A.ACTION_NAMES)}  # name -> action number
+
+
 def term_text(name: str, lang: str = "en", names: list[str] | None = None) -> str:
     """A term of an offer as ``offers.term_names`` writes it (``term:ransom:x@4``)."""
+    if names is None:  # every view shows each promise's terms in both languages
+        return _term_text(name, lang)
+    return _term_text_named(name, lang, names)
+
+
+@lru_cache(maxsize=8192)
+def _term_text(name: str, lang: str) -> str:
+    return _term_text_named(name, lang, None)
+
+
+def _term_text_named(name: str, lang: str, names: list[str] | None) -> str:
     head, _, arg = name.partition("@")
-    text = action_text(A.ACTION_NAMES.index(head), lang, names)
+    at = _ACTION_AT.get(head)
+    if at is None:
+        raise ValueError(f"{head!r} is not a Fief action")
+    text = action_text(at, lang, names)
     if not arg:
         return text
     if head.startswith(("term:marry", "term:passage")):
