@@ -54,7 +54,8 @@ class Outbox:
         while True:
             text = await self._queue.get()
             try:
-                await asyncio.wait_for(self._send_text(text), self._timeout)
+                async with asyncio.timeout(self._timeout):  # no task per send, unlike wait_for
+                    await self._send_text(text)
             except TimeoutError:
                 self.shut(CLOSE_BEHIND, "fell behind")
                 return
