@@ -36,7 +36,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     # a short outbox and send timeout, so the slow reader is dropped within the test
     proc = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp / "server.log", BOT_DELAY,
                          args=["--outbox", "16", "--send-timeout", "2",
-                               "--syncs-per-second", "100", "--messages-per-second", "100"])
+                               "--syncs-per-second", "1000", "--messages-per-second", "1000"])
     proc.start()
     yield proc
     proc.stop()
@@ -107,8 +107,8 @@ def test_a_reader_that_never_reads_is_dropped_and_slows_nobody(server: ServerPro
 
     asked = []
 
-    def ask_for_everything() -> None:  # 60 whole logs, and never a byte read
-        stalled.sendall(masked_frame('{"type": "sync"}') * 60)
+    def ask_for_everything() -> None:  # 300 whole logs (megabytes), and never a byte read
+        stalled.sendall(masked_frame('{"type": "sync"}') * 300)
         asked.append(True)
 
     seen = watch_every_action(f"{ws_base(server)}/ws/tables/{table}/watch",

@@ -238,8 +238,10 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
                         lambda code, reason: websocket.close(code=code, reason=reason),
                         settings.outbox, settings.send_timeout)
         conn = Connection(seat, outbox, address(websocket),
-                          syncs=Bucket(settings.syncs_per_second, 5),
-                          messages=Bucket(settings.messages_per_second, 60))
+                          syncs=Bucket(settings.syncs_per_second,
+                                       max(5.0, 5 * settings.syncs_per_second)),
+                          messages=Bucket(settings.messages_per_second,
+                                          max(60.0, 3 * settings.messages_per_second)))
         try:
             table = await manager.connect(table, conn)
         except TableError as exc:  # over a connection limit: say why, then close

@@ -27,8 +27,10 @@ class Settings:
     open_tables_per_address: int = _setting(30, "unfinished tables one address may have created")
     connections_per_table: int = _setting(200, "WebSockets open at one table")
     connections_per_address: int = _setting(60, "WebSockets open from one address")
-    syncs_per_second: float = _setting(1.0, "'sync' requests per connection (bursts of 5)")
-    messages_per_second: float = _setting(20.0, "messages per connection (bursts of 60)")
+    syncs_per_second: float = _setting(1.0, "'sync' requests per connection (bursts of 5 "
+                                            "seconds' worth, at least 5)")
+    messages_per_second: float = _setting(20.0, "messages per connection (bursts of 3 "
+                                                "seconds' worth, at least 60)")
     outbox: int = _setting(64, "messages waiting to be sent on one connection; "
                                "a connection that falls further behind is closed")
     send_timeout: float = _setting(10.0, "seconds one send may take before the connection "
