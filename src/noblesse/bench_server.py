@@ -373,7 +373,7 @@ RECONNECT_GAP = 0.3  # seconds: one hostile connection reconnects at most ~3 tim
 MAX_FRAMES = 1_000_000  # per connection: a bound on every sending loop besides the deadline
 
 
-def _frame(payload: bytes, opcode: int = 0x1) -> bytes:
+def client_frame(payload: bytes, opcode: int = 0x1) -> bytes:
     """One masked client frame (RFC 6455)."""
     n = len(payload)
     if n < 126:
@@ -481,11 +481,20 @@ async def _slow_reader(t: _Target) -> None:
         await _pause_before_reconnect(t, began)
 
 
+async def _end_attempt(sock: socket.socket, reader: asyncio.Task[None] | None) -> None:
+    """One hostile connection is over: stop its reader, drop the socket."""
+    if reader:
+        reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await reader
+    _abort(sock)
+
+
 async def _sync_flooder(t: _Target) -> None:
     """A spectator sending {"type":"sync"} as fast as the server takes it; the
     ``sync_flood_reading`` kind reads (and drops) the answers, ``sync_flood_deaf`` never does."""
     loop = asyncio.get_running_loop()
-    batch = b"".join(_frame(SYNC) for _ in range(16))
+    batch = b"".join(client_frame(SYNC) for _ in range(16))
     sent = 0
     while t.left() > 0 and sent < MAX_FRAMES:
         began = time.monotonic()
@@ -505,11 +514,7 @@ async def _sync_flooder(t: _Target) -> None:
                 if t.left() > 0:
                     closed.set()
             finally:
-                if reader:
-                    reader.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await reader
-                _abort(sock)
+                await _end_attempt(sock, reader)
             if closed.is_set() and t.left() > 0:
                 t.stats["closed_by_server"] += 1
         await _pause_before_reconnect(t, began)
@@ -517,9 +522,9 @@ async def _sync_flooder(t: _Target) -> None:
 
 _MB = 1 << 20
 JUNK = [
-    _frame(b"x" * _MB),  # ~1 MB of text that is no JSON
-    _frame(b'{"type":"sync","pad":"' + b"x" * _MB + b'"}'),  # ~1 MB that is
-    _frame(b"[" * 100_000),  # nested 100,000 deep
+    client_frame(b"x" * _MB),  # ~1 MB of text that is no JSON
+    client_frame(b'{"type":"sync","pad":"' + b"x" * _MB + b'"}'),  # ~1 MB that is
+    client_frame(b"[" * 100_000),  # nested 100,000 deep
 ]
 
 
@@ -544,10 +549,7 @@ async def _junk_sender(t: _Target) -> None:
                 if t.left() > 0:
                     closed.set()
             finally:
-                reader.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await reader
-                _abort(sock)
+                await _end_attempt(sock, reader)
             if closed.is_set() and t.left() > 0:
                 t.stats["closed_by_server"] += 1
         await _pause_before_reconnect(t, began)

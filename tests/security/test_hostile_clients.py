@@ -26,6 +26,7 @@ import pytest
 from websockets.sync.client import connect
 
 from browser.server import ServerProcess
+from noblesse.bench_server import client_frame
 
 BOT_DELAY = 0.01
 
@@ -70,14 +71,6 @@ def slow_reader(server: ServerProcess, path: str) -> socket.socket:
     return sock
 
 
-def masked_frame(text: str) -> bytes:
-    """A client's WebSocket text frame (masked, as RFC 6455 requires), built by hand."""
-    payload, mask = text.encode(), os.urandom(4)
-    assert len(payload) < 126
-    return bytes([0x81, 0x80 | len(payload)]) + mask + bytes(
-        b ^ mask[i % 4] for i, b in enumerate(payload))
-
-
 def watch_every_action(url: str, until: float,
                        at: tuple[int, Callable[[], None]] | None = None,
                        ) -> list[tuple[float, int, bool]]:
@@ -108,7 +101,7 @@ def test_a_reader_that_never_reads_is_dropped_and_slows_nobody(server: ServerPro
     asked = []
 
     def ask_for_everything() -> None:  # 300 whole logs (megabytes), and never a byte read
-        stalled.sendall(masked_frame('{"type": "sync"}') * 300)
+        stalled.sendall(client_frame(b'{"type": "sync"}') * 300)
         asked.append(True)
 
     seen = watch_every_action(f"{ws_base(server)}/ws/tables/{table}/watch",

@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from noblesse.bench_server import HOSTILE_KINDS, _frame
+from noblesse.bench_server import HOSTILE_KINDS, client_frame
 from noblesse.cli import app
 
 
@@ -41,7 +41,7 @@ def test_hand_made_frames_are_what_the_websocket_library_reads() -> None:
 
     for payload in (b"", b'{"type":"sync"}', b"x" * 300, b"[" * 70_000):
         reader = StreamReader()
-        reader.feed_data(_frame(payload))
+        reader.feed_data(client_frame(payload))
         parser = Frame.parse(reader.read_exact, mask=True)
         try:
             next(parser)

@@ -484,11 +484,8 @@ class TableManager:
             self._broadcast(table)
 
     # ------------------------------------------------------------------ telling
-    def message(self, table: Table, seat: int | None, log_from: int = 0) -> dict[str, Any]:
-        return build_message(table, seat, log_from)
-
     def text(self, table: Table, seat: int | None, log_from: int = 0) -> str:
-        """``message`` as JSON, built once per change for every connection that shares it."""
+        """``build_message`` as JSON, built once per change for every connection that shares it."""
         key = (seat, log_from)
         text = table.built.get(key)
         if text is None:
