@@ -96,17 +96,17 @@ def test_an_action_the_store_refuses_changes_nothing(serve) -> None:
             seat = live.to_act()
             action = live.last[seat]["legal"][-1]["action"]
             before = snapshot(client, made)
-            real = store.append_action
+            real = store.append_actions
 
             def broken(*args, **kwargs):
                 raise OSError("disk full")
 
-            store.append_action = broken
+            store.append_actions = broken
             try:
                 send(live.sockets[seat], {"type": "act", "action": action})
                 assert_error(recv(live.sockets[seat]), "unavailable")
             finally:
-                store.append_action = real
+                store.append_actions = real
             assert snapshot(client, made) == before
             assert len(store.load(made["id"]).actions) == 3
             for ws in live.sockets.values():

@@ -3,10 +3,14 @@ action rows, finishing, undo's removal, and the primary key that stops two write
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import pytest
+from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError
 
-from noblesse.server.store import Store, token_hash
+from noblesse.server.store import NewAction, Store, token_hash
 
 SEATS = [{"kind": "human", "name": "Ann", "token_hash": token_hash("t0")},
          {"kind": "greedy", "name": "", "token_hash": None}]
@@ -129,3 +133,57 @@ def test_tables_are_listed_newest_first(store: Store) -> None:
     assert [r["id"] for r in store.summaries()] == ["t2", "t1", "t0"]
     assert [r["id"] for r in store.summaries(limit=2)] == ["t2", "t1"]
     assert store.table_ids() == ["t0", "t1", "t2"]
+
+
+def test_actions_waiting_together_are_committed_in_one_transaction(store: Store) -> None:
+    # The writer is held busy while twelve tables' actions queue up behind it; they then go
+    # in one commit. One of them repeats an action number: it alone is refused.
+    for i in range(12):
+        _make(store, f"t{i}")
+    store.append_action("t5", 1, 0, "pass")
+    commits = []
+    event.listen(store.engine, "commit", lambda _conn: commits.append(1))
+    gate = threading.Event()
+
+    async def play() -> list[BaseException | None]:
+        held = asyncio.ensure_future(store.writer.run(gate.wait, 10))
+        await asyncio.sleep(0.05)
+        appends = [asyncio.ensure_future(store.writer.append(
+            NewAction(f"t{i}", 1, 0, f"play:{i}", {"scores": [1.0], "winners": [0]} if i == 3
+                      else None))) for i in range(12)]
+        await asyncio.sleep(0.05)
+        gate.set()
+        assert await held is True
+        return await asyncio.gather(*appends, return_exceptions=True)
+
+    outcomes = asyncio.run(play())
+    assert [type(o).__name__ for o in outcomes] == ["NoneType"] * 5 + ["IntegrityError"] + \
+        ["NoneType"] * 6
+    # the batch failed as a whole, then went again one by one: 1 + 11 successful commits
+    assert len(commits) == 11
+    assert [store.load(f"t{i}").actions for i in range(12)] == \
+        [[(0, f"play:{i}")] if i != 5 else [(0, "pass")] for i in range(12)]
+    assert store.load("t3").status == "finished" and store.load("t4").status == "playing"
+    assert {r["id"]: r["actions"] for r in store.summaries()} == {f"t{i}": 1 for i in range(12)}
+
+
+def test_a_batch_of_good_actions_is_one_commit(store: Store) -> None:
+    for i in range(8):
+        _make(store, f"t{i}")
+    commits = []
+    event.listen(store.engine, "commit", lambda _conn: commits.append(1))
+    gate = threading.Event()
+
+    async def play() -> None:
+        held = asyncio.ensure_future(store.writer.run(gate.wait, 10))
+        await asyncio.sleep(0.05)
+        appends = [asyncio.ensure_future(store.writer.append(NewAction(f"t{i}", 1, 1, "pass")))
+                   for i in range(8)]
+        await asyncio.sleep(0.05)
+        gate.set()
+        await held
+        await asyncio.gather(*appends)
+
+    asyncio.run(play())
+    assert len(commits) == 1
+    assert all(store.load(f"t{i}").actions == [(1, "pass")] for i in range(8))

@@ -6,15 +6,26 @@ told of the action, so a server killed at any moment comes back, by replaying th
 rows, to exactly the state its players last saw. SQLite under ``./var/`` is the
 default; any SQLAlchemy URL works (``postgresql+psycopg://…``).
 
+Every write goes through the store's one writer thread (``Writer``), so commits never
+contend with each other and the event loop never waits for the disk. Actions that
+arrive while a commit is under way are committed together, in one transaction (a
+group commit): a busy server pays for one commit per batch, not per action, and each
+action's sender is still answered only once its own row is durable.
+
 A database made by an older schema keeps working: ``Store`` adds every column of the
 models that its tables lack (``add_missing_columns``), as a nullable column.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import json
-from concurrent.futures import ThreadPoolExecutor
+import logging
+import queue
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,6 +38,7 @@ from sqlalchemy import (
     Integer,
     String,
     create_engine,
+    bindparam,
     delete,
     event,
     func,
@@ -41,6 +53,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_URL = "sqlite:///var/noblesse.db"
+log = logging.getLogger("noblesse.server")
 
 
 class Base(DeclarativeBase):
@@ -101,8 +114,26 @@ class StoredTable:
     commitment: str | None = None
 
 
+@dataclass(frozen=True)
+class NewAction:
+    """One accepted action to commit; with ``result`` it ends the game."""
+
+    table_id: str
+    n: int
+    seat: int
+    action: str
+    result: dict[str, Any] | None = None
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+# One statement each for a whole batch (executemany); bind names differ from the columns'.
+_BUMP = (update(TableRow).where(TableRow.id == bindparam("table"))
+         .values(n_actions=bindparam("count"), updated=bindparam("at")))
+_FINISH = (update(TableRow).where(TableRow.id == bindparam("table"))
+           .values(status="finished", result=bindparam("final")))
 
 
 class Store:
@@ -111,9 +142,6 @@ class Store:
             Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
         self.url = url
         self.engine: Engine = create_engine(url, future=True)
-        # One writer thread: commits never contend with each other for SQLite's lock,
-        # and the event loop never waits for the disk.
-        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="noblesse-store")
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
@@ -121,9 +149,10 @@ class Store:
             with self.engine.begin() as conn:
                 conn.execute(text("UPDATE tables SET n_actions = (SELECT count(*) FROM actions "
                                   "WHERE actions.table_id = tables.id)"))
+        self.writer = Writer(self)
 
     def close(self) -> None:
-        self.writer.shutdown(wait=True)
+        self.writer.close()
         self.engine.dispose()
 
     # -- tables ---------------------------------------------------------------
@@ -191,12 +220,19 @@ class Store:
                       result: dict[str, Any] | None = None) -> None:
         """Commit action ``n``; with ``result`` the table is marked finished in the same
         transaction. A duplicate ``n`` (two writers) fails and changes nothing."""
-        values: dict[str, Any] = {"updated": _now(), "n_actions": n}
-        if result is not None:
-            values.update(status="finished", result=result)
+        self.append_actions([NewAction(table_id, n, seat, action, result)])
+
+    def append_actions(self, rows: list[NewAction]) -> None:
+        """Commit actions of many tables in one transaction: all of them, or (an error
+        raised) none."""
+        now = _now()
         with self.engine.begin() as conn:
-            conn.execute(insert(ActionRow).values(table_id=table_id, n=n, seat=seat, action=action))
-            conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            conn.execute(insert(ActionRow), [{"table_id": r.table_id, "n": r.n, "seat": r.seat,
+                                              "action": r.action} for r in rows])
+            conn.execute(_BUMP, [{"table": r.table_id, "count": r.n, "at": now} for r in rows])
+            ended = [{"table": r.table_id, "final": r.result} for r in rows if r.result is not None]
+            if ended:
+                conn.execute(_FINISH, ended)
 
     def remove_last_action(self, table_id: str, n: int) -> None:
         """Undo: delete action ``n`` (it must be the last)."""
@@ -208,6 +244,101 @@ class Store:
                                                     ActionRow.n == n))
             session.execute(update(TableRow).where(TableRow.id == table_id)
                             .values(n_actions=n - 1, updated=_now()))
+
+
+_STOP = object()
+
+
+class Writer:
+    """The store's one writer thread, fed from the event loop.
+
+    ``append`` queues an action; the thread commits every action waiting in the queue
+    in one transaction (at most ``batch``), then answers each sender. If that
+    transaction fails, the batch's actions are committed one by one, so only the action
+    at fault is refused. ``run`` queues any other write, which runs alone, in order.
+    Senders are woken with one call into their loop per batch, not one per action."""
+
+    def __init__(self, store: Store, batch: int = 256) -> None:
+        self._store, self._batch = store, batch
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="noblesse-store", daemon=True)
+        self._thread.start()
+
+    async def append(self, row: NewAction) -> None:
+        """Commit ``row``: returns once it is durable, raises what the store raised."""
+        future = asyncio.get_running_loop().create_future()
+        self._queue.put((row, future))
+        await future
+
+    async def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run a write (``fn(*args, **kwargs)``) in the writer thread; its result."""
+        future = asyncio.get_running_loop().create_future()
+        self._queue.put((functools.partial(fn, *args, **kwargs), future))
+        return await future
+
+    def close(self) -> None:
+        """Finish what is queued, then stop the thread."""
+        self._queue.put(_STOP)
+        self._thread.join()
+
+    def _work(self) -> None:
+        waiting: Any = None
+        while True:
+            item = waiting if waiting is not None else self._queue.get()
+            waiting = None
+            if item is _STOP:
+                return
+            work, future = item
+            if not isinstance(work, NewAction):
+                _settle([(future, *_outcome(work))])
+                continue
+            batch = [item]
+            while len(batch) < self._batch:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is _STOP or not isinstance(item[0], NewAction):
+                    waiting = item  # after this batch, in order
+                    break
+                batch.append(item)
+            rows = [row for row, _ in batch]
+            result, error = _outcome(functools.partial(self._store.append_actions, rows))
+            if error is None or len(batch) == 1:
+                _settle([(future, result, error) for _, future in batch])
+            else:  # one of them is at fault: find it, commit the others
+                _settle([(future, *_outcome(functools.partial(self._store.append_actions,
+                                                                [row])))
+                         for row, future in batch])
+
+
+def _outcome(fn: Callable[[], Any]) -> tuple[Any, BaseException | None]:
+    try:
+        return fn(), None
+    except Exception as exc:  # noqa: BLE001 - handed to whoever asked for the write
+        return None, exc
+
+
+def _settle(done: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+    """From the writer thread: answer each future in its own loop, one call per loop."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
+    for entry in done:
+        by_loop.setdefault(entry[0].get_loop(), []).append(entry)
+    for loop, entries in by_loop.items():
+        try:
+            loop.call_soon_threadsafe(_answer, entries)
+        except RuntimeError:  # that loop is closed: nobody is waiting any more
+            log.warning("a write finished after its event loop closed")
+
+
+def _answer(entries: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+    for future, result, error in entries:
+        if future.done():  # cancelled meanwhile
+            continue
+        if error is None:
+            future.set_result(result)
+        else:
+            future.set_exception(error)
 
 
 def add_missing_columns(engine: Engine, metadata: Any = Base.metadata) -> list[str]:

@@ -38,7 +38,7 @@ from noblesse.server import bots
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal
 from noblesse.server.settings import Settings
-from noblesse.server.store import Store, StoredTable, token_hash
+from noblesse.server.store import NewAction, Store, StoredTable, token_hash
 from noblesse.sim.batch import game_seed
 
 log = logging.getLogger("noblesse.server")
@@ -232,7 +232,7 @@ class TableManager:
         return await asyncio.get_running_loop().run_in_executor(self._rebuilder, fn, *args)
 
     async def _write(self, fn: Any, *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self.store.writer, fn, *args)
+        return await self.store.writer.run(fn, *args)
 
     # ------------------------------------------------------------------ creating
     def bot_spec(self, kind: str) -> str:
@@ -454,8 +454,8 @@ class TableManager:
         n = table.n + 1
         result = result_of(game, state) if game.is_over(state) else None
         try:
-            # In the store's writer thread: the commit waits for the disk, others go on.
-            await self._write(self.store.append_action, table.id, n, seat, text, result)
+            # In the store's writer thread, committed with whatever else is waiting.
+            await self.store.writer.append(NewAction(table.id, n, seat, text, result))
         except Exception as exc:  # the store refused: go back to what it holds
             log.exception("table %s: could not store action %d", table.id, n)
             await self._reload(table)
