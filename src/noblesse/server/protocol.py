@@ -11,6 +11,11 @@ wait for the application (the rest waits, unread, and the socket stops being rea
 so a flood costs the server only the messages it actually takes; once the close frame
 is sent nothing more is read from that socket, and the transport is closed after 1 s
 whether or not the peer answered. ``noblesse serve`` runs with it.
+
+Compression (permessage-deflate, when the client offers it) is chosen per message: a
+message under ``COMPRESS_FROM`` bytes goes uncompressed (RFC 7692 §6 lets a sender leave
+any message uncompressed), since compressing a small change costs more time than the
+bytes it saves.
 """
 
 from __future__ import annotations
@@ -18,10 +23,37 @@ from __future__ import annotations
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.extensions.permessage_deflate import (
+    PerMessageDeflate,
+    ServerPerMessageDeflateFactory,
+)
+from websockets.frames import Frame, Opcode
 
 CLOSE_TIMEOUT = 1.0
 SLICE = 4096   # bytes parsed at a time
 QUEUED = 4     # messages waiting for the application before parsing stops
+COMPRESS_FROM = 1024  # bytes: smaller messages are sent as they are
+
+
+class SizedDeflate(PerMessageDeflate):
+    """permessage-deflate that leaves small whole messages uncompressed (RSV1 clear).
+    The compressor never sees them, and neither does the peer's decompressor, so the
+    shared compression context stays in step."""
+
+    def encode(self, frame: Frame) -> Frame:
+        if frame.fin and frame.opcode in (Opcode.TEXT, Opcode.BINARY) \
+                and len(frame.data) < COMPRESS_FROM:
+            return frame
+        return super().encode(frame)
+
+
+class SizedDeflateFactory(ServerPerMessageDeflateFactory):
+    def process_request_params(self, params: Any, accepted_extensions: Any) -> Any:
+        response, ext = super().process_request_params(params, accepted_extensions)
+        return response, SizedDeflate(ext.remote_no_context_takeover,
+                                      ext.local_no_context_takeover,
+                                      ext.remote_max_window_bits, ext.local_max_window_bits,
+                                      ext.compress_settings)
 
 
 class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
@@ -29,6 +61,10 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         super().__init__(*args, **kwargs)
         self.close_timeout = CLOSE_TIMEOUT
         self._unparsed = bytearray()
+        if self.config.ws_per_message_deflate:  # uvicorn's settings, sized
+            self.conn.available_extensions = [SizedDeflateFactory(
+                server_max_window_bits=12, client_max_window_bits=12,
+                compress_settings={"memLevel": 5})]
 
     def data_received(self, data: bytes) -> None:
         self._unparsed += data
