@@ -7,6 +7,8 @@ only then tell the connected seats, each through its own redacted view.
 Telling never waits for a client: each distinct message is built once per change
 (spectators share one) and put in every connection's bounded outbox
 (``connections.Outbox``); a connection that falls behind is closed, not waited on.
+A connection's first message is the whole ``state``; after that it is sent what
+changed since its last message (``server.changes``).
 Nothing slow runs on the event loop: bots think in worker processes
 (``server.bots``), table loads and replays are built in a small thread pool, and
 store calls run in the store's own threads.
@@ -36,6 +38,7 @@ from noblesse.core.game import Game, State
 from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
 from noblesse.server import bots
+from noblesse.server.changes import change_message
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal
 from noblesse.server.settings import Settings
@@ -72,6 +75,7 @@ class Connection:
     outbox: Outbox | None = None
     address: str = ""
     log_sent: int = 0
+    shown: dict[str, Any] | None = None  # the message (without log) it was last sent
     syncs: Bucket = field(default_factory=lambda: Bucket(0, 0))
     messages: Bucket = field(default_factory=lambda: Bucket(0, 0))
 
@@ -92,8 +96,10 @@ class Table:
     connections: list[Connection] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
     error: str | None = None
-    # messages built for the table as it is now, by (seat, log_from); cleared on change
-    built: dict[tuple[int | None, int], str] = field(default_factory=dict)
+    # for the table as it is now (cleared on change): each seat's message without its
+    # log, and the texts sent, by (seat, log_from, id of the message the change is from)
+    bases: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    built: dict[tuple[int | None, int, int | None], str] = field(default_factory=dict)
     # each event's log line in every language, by (event index, seat it was shown to;
     # None: everyone saw the same); kept until the events are replaced
     said: dict[tuple[int, int | None], dict[str, str]] = field(default_factory=dict)
@@ -152,8 +158,15 @@ def dumps(msg: dict[str, Any]) -> str:
 def build_message(table: Table, seat: int | None, log_from: int = 0) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) is told of ``table``: its view, its legal actions
     with labels, and the log from event ``log_from`` on, in every language."""
+    return {**message_base(table, seat), "log_from": log_from,
+            "log": table.log_lines(seat, log_from)}
+
+
+def message_base(table: Table, seat: int | None) -> dict[str, Any]:
+    """``build_message`` without the log (``log_from``, ``log``)."""
     game, state = table.game, table.state
     names = table.names
+    over = game.is_over(state)
     legal = game.legal_actions(state, seat) if seat is not None else []
     describe_decision = getattr(game, "describe_decision", None)
     present = table.present()
@@ -167,14 +180,12 @@ def build_message(table: Table, seat: int | None, log_from: int = 0) -> dict[str
                    "connected": present[i]} for i, s in enumerate(table.meta.seats)],
         "view": game.view(state, seat),
         "to_act": list(game.to_act(state)),
-        "over": game.is_over(state),
+        "over": over,
         "legal": [{"action": game.encode(a),
                    "label": {lang: game.describe_action(state, a, lang, names) for lang in LANGS}}
                   for a in legal],
         "prompt": ({lang: describe_decision(state, lang) for lang in LANGS}
-                   if describe_decision and not game.is_over(state) else None),
-        "log_from": log_from,
-        "log": table.log_lines(seat, log_from),
+                   if describe_decision and not over else None),
         "undo": table.undo is not None and table.undo[1] == seat and table.undo[0] == table.n,
         "error": table.error,
         "deal": deal_entry(table),
@@ -367,8 +378,8 @@ class TableManager:
         fresh = await self._rebuild(_load, self.store, table.id)
         table.meta, table.state, table.actions = fresh.meta, fresh.state, fresh.actions
         table.events, table.undo, table.error = fresh.events, fresh.undo, fresh.error
-        table.built.clear()
         table.said.clear()
+        self._changed(table)
 
     def start(self) -> None:
         """Start the bot processes, and the sweeper that lets idle tables leave memory."""
@@ -500,24 +511,43 @@ class TableManager:
             await self._write(self.store.remove_last_action, table.id, table.n)
             await self._reload(table)
             for conn in table.connections:
-                conn.log_sent = 0
+                conn.log_sent = 0  # the log starts over (the patch still applies)
             self._broadcast(table)
 
     # ------------------------------------------------------------------ telling
     def text(self, table: Table, seat: int | None, log_from: int = 0) -> str:
         """``build_message`` as JSON, built once per change for every connection that shares it."""
-        key = (seat, log_from)
+        key = (seat, log_from, None)
         text = table.built.get(key)
         if text is None:
-            text = table.built[key] = dumps(build_message(table, seat, log_from))
+            text = table.built[key] = dumps({**self._base(table, seat), "log_from": log_from,
+                                             "log": table.log_lines(seat, log_from)})
         return text
+
+    def _base(self, table: Table, seat: int | None) -> dict[str, Any]:
+        base = table.bases.get(seat)
+        if base is None:
+            base = table.bases[seat] = message_base(table, seat)
+        return base
 
     def _changed(self, table: Table) -> None:
         table.built.clear()
+        table.bases.clear()
         table.used = time.monotonic()
 
     def _send(self, table: Table, conn: Connection) -> None:
-        text = self.text(table, conn.seat, conn.log_sent)
+        """Tell ``conn`` the table as it is now: what changed since its last message, or
+        everything if it has had none (or the change would be larger)."""
+        before, base = conn.shown, self._base(table, conn.seat)
+        key = (conn.seat, conn.log_sent, None if before is None else id(before))
+        text = table.built.get(key)
+        if text is None:
+            lines = table.log_lines(conn.seat, conn.log_sent)
+            change = None if before is None else change_message(before, base, conn.log_sent,
+                                                                lines)
+            text = table.built[key] = dumps(change or {**base, "log_from": conn.log_sent,
+                                                       "log": lines})
+        conn.shown = base
         conn.log_sent = len(table.events)
         if not conn.put(text):
             self._drop(table, conn)
@@ -561,7 +591,7 @@ class TableManager:
     async def resend(self, table: Table, conn: Connection) -> None:
         """Everything again, the whole log included (a client that lost track)."""
         async with table.lock:
-            conn.log_sent = 0
+            conn.log_sent, conn.shown = 0, None
             self._send(table, conn)
 
     async def connect(self, table: Table, conn: Connection) -> Table:
@@ -579,7 +609,7 @@ class TableManager:
                 self.per_address[conn.address] += 1
                 if arrives:  # "connected" changes in every message
                     self._changed(table)
-                conn.log_sent = 0
+                conn.log_sent, conn.shown = 0, None
                 self._send(table, conn)
                 if arrives:
                     self._presence(table, skip=conn)
