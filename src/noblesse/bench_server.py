@@ -1,9 +1,10 @@
 """``noblesse bench server``: a load generator for the web table, on loopback only.
 
 It starts ``noblesse serve`` in a subprocess on a free port of 127.0.0.1 with a fresh
-SQLite store, creates N tables of one game whose every seat is played through its own
-WebSocket (random legal actions after a think time), and measures the latency of each
-action: from sending it to receiving the state that includes it. The run is bounded by a
+store (a SQLite file, or a database of its own on a PostgreSQL server with ``db``),
+creates N tables of one game whose every seat is played through its own WebSocket
+(random legal actions after a think time), and measures the latency of each action:
+from sending it to receiving the state that includes it. The run is bounded by a
 duration and stops by itself.
 
 The seats are played by ``clients`` load processes, each with its own event loop, the
@@ -25,6 +26,7 @@ import json
 import math
 import os
 import random
+import secrets
 import socket
 import statistics
 import struct
@@ -32,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -70,6 +73,7 @@ class LoadResult:
     game: str = "guillotine"
     players: int = DEFAULT_PLAYERS
     clients: int = 1  # load processes playing the honest seats
+    db: str = "sqlite"  # the server's store: "sqlite" or "postgresql"
     clients_cpu_seconds: float = float("nan")  # those processes' own CPU, summed
 
     @property
@@ -99,6 +103,7 @@ class LoadResult:
             return None if math.isnan(x) else round(x, 3)
         return {
             "game": self.game, "players": self.players, "clients": self.clients,
+            "db": self.db,
             "tables": self.tables, "seconds": round(self.seconds, 3), "actions": self.actions,
             "actions_per_second": round(self.actions_per_second, 3),
             "p50_ms": num(self.p50), "p90_ms": num(self.percentile(0.90)),
@@ -132,6 +137,53 @@ def seats_for(game_id: str, players: int | None) -> int:
         raise ValueError(f"{game_id} is for {game.min_players}-{game.max_players} players, "
                          f"not {players}")
     return players
+
+
+def store_kind(db: str | None) -> str:
+    """The kind of store ``db`` asks for: "sqlite" (None: a fresh SQLite file) or
+    "postgresql" (a ``postgresql+psycopg://`` URL: a fresh database on that server);
+    ValueError for anything else."""
+    if db is None:
+        return "sqlite"
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        url = make_url(db)
+    except ArgumentError:
+        url = None
+    if url is None or url.drivername not in ("postgresql", "postgresql+psycopg"):
+        raise ValueError("--db takes a postgresql+psycopg://user@host:port/db URL "
+                         "(without it: a fresh SQLite file)")
+    return "postgresql"
+
+
+@contextlib.contextmanager
+def fresh_store(db: str | None, tmp: Path) -> Iterator[str]:
+    """The server's store for one run, as a SQLAlchemy URL: a fresh SQLite file in ``tmp``
+    (``db`` None), or a fresh database ``noblesse_bench_<hex>`` on the PostgreSQL server of
+    ``db``, created through its maintenance database ``postgres`` and dropped afterwards,
+    so that no run sees another's tables."""
+    if store_kind(db) == "sqlite":
+        yield f"sqlite:///{tmp / 'bench.db'}"
+        return
+    import psycopg
+    from psycopg import sql
+    from sqlalchemy.engine import make_url
+
+    url = make_url(str(db))
+    admin = url.set(drivername="postgresql", database="postgres") \
+        .render_as_string(hide_password=False)
+    name = f"noblesse_bench_{secrets.token_hex(6)}"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield url.set(drivername="postgresql+psycopg", database=name) \
+            .render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
+                         .format(sql.Identifier(name)))
 
 
 def free_port() -> int:
@@ -348,17 +400,18 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
 def bench_server(tables: int = 200, players: int | None = None, game: str = "guillotine",
                  think: float = 1.0, seconds: float = 30.0, seed: int = 1,
                  hostile: int = 0, hostile_kinds: tuple[str, ...] = HOSTILE_KINDS,
-                 clients: int = 2) -> LoadResult:
-    """One run on a fresh server and store: ``tables`` tables of ``game`` (``players``
-    seats: see ``seats_for``) played by ``clients`` load processes; ``hostile`` attacking connections beside them, of ``hostile_kinds`` dealt round-robin."""
+                 clients: int = 2, db: str | None = None) -> LoadResult:
+    """One run on a fresh server and store (``db``: see ``fresh_store``): ``tables`` tables
+    of ``game`` (``players`` seats: see ``seats_for``) played by ``clients`` load processes;
+    ``hostile`` attacking connections beside them, of ``hostile_kinds`` dealt round-robin."""
     if not hostile_kinds or set(hostile_kinds) - set(HOSTILE_KINDS):
         raise ValueError(f"hostile kinds are among {', '.join(HOSTILE_KINDS)}")
     if clients < 1:
         raise ValueError("clients: at least 1")
     players = seats_for(game, players)
+    kind = store_kind(db)
     port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        db_url = f"sqlite:///{Path(tmp) / 'bench.db'}"
+    with tempfile.TemporaryDirectory() as tmp, fresh_store(db, Path(tmp)) as db_url:
         proc = start_server(port, db_url, log=Path(tmp) / "server.log")
         try:
             result = asyncio.run(_run_load(f"http://127.0.0.1:{port}", tables, players, game,
@@ -371,6 +424,7 @@ def bench_server(tables: int = 200, players: int | None = None, game: str = "gui
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+    result.db = kind
     return result
 
 

@@ -502,6 +502,9 @@ def bench(
         "--game", help="server: the game its tables play")] = "guillotine",
     clients: Annotated[int, typer.Option(
         min=1, help="server: load processes playing the honest seats")] = 2,
+    db: Annotated[str | None, typer.Option(
+        help="server: a postgresql+psycopg:// URL to run on a fresh database there, "
+             "dropped after (default: a fresh SQLite file)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="server: print JSON, not tables")] = False,
 ) -> None:
     """Random playouts on one core: decisions and games per second (median of runs).
@@ -513,7 +516,7 @@ def bench(
 
     if game_id == "server":
         _bench_server(tables, players, think, seconds, hostile, hostile_kinds, as_json,
-                      server_game, clients)
+                      server_game, clients, db)
         return
     players = 4 if players is None else players
     if game_id == "compare":
@@ -574,8 +577,8 @@ def _bench_compare(players: int, runs: int) -> None:
 
 def _bench_server(tables: int, players: int | None, think: float, seconds: float, hostile: int,
                   hostile_kinds: str, as_json: bool, game_id: str = "guillotine",
-                  clients: int = 2) -> None:
-    from noblesse.bench_server import HOSTILE_KINDS, bench_server, seats_for
+                  clients: int = 2, db: str | None = None) -> None:
+    from noblesse.bench_server import HOSTILE_KINDS, bench_server, seats_for, store_kind
 
     kinds = tuple(k.strip() for k in hostile_kinds.split(",") if k.strip())
     if not kinds or set(kinds) - set(HOSTILE_KINDS):
@@ -585,16 +588,20 @@ def _bench_server(tables: int, players: int | None, think: float, seconds: float
         players = seats_for(game.id, players)
     except ValueError as exc:
         raise typer.BadParameter(f"--players: {exc}") from None
+    try:
+        store = store_kind(db)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
 
     def say(text: str) -> None:
         if not as_json:
             console.print(text)
 
-    say(f"starting a server on loopback; {tables} {game.id} tables of {players} "
+    say(f"starting a server on loopback ({store}); {tables} {game.id} tables of {players} "
         f"WebSocket seats played by {min(clients, tables)} load processes, "
         f"think time {think:g} s, {seconds:g} s …")
     kw: dict[str, Any] = {"tables": tables, "players": players, "game": game.id,
-                          "think": think, "seconds": seconds, "clients": clients}
+                          "think": think, "seconds": seconds, "clients": clients, "db": db}
     runs = [("clean", bench_server(**kw))]
     if hostile:
         say(f"again on a fresh server, with {hostile} hostile connections "
