@@ -1,14 +1,19 @@
 """``noblesse bench server``: a load generator for the web table, on loopback only.
 
-It starts ``noblesse serve`` in a subprocess on a free port of 127.0.0.1 with a
-fresh SQLite store, creates N tables whose every seat is played by this process
-through its own WebSocket (random legal actions after a think time), and measures
-the latency of each action: from sending it to receiving the state that includes
-it. The run is bounded by a duration and stops by itself.
+It starts ``noblesse serve`` in a subprocess on a free port of 127.0.0.1 with a fresh
+store (a SQLite file, or a database of its own on a PostgreSQL server with ``db``),
+creates N tables of one game whose every seat is played through its own WebSocket
+(random legal actions after a think time), and measures the latency of each action:
+from sending it to receiving the state that includes it. The run is bounded by a
+duration and stops by itself.
 
-With ``hostile=N`` a second process opens N attacking connections to the same
-server while the honest seats play (issue #17, "no client can slow another"):
-slow readers, sync flooders and junk senders, spread evenly; see ``_hostile_child``.
+The seats are played by ``clients`` load processes, each with its own event loop, the
+tables dealt round-robin among them; with ``hostile=N`` one more process opens N
+attacking connections to the same server while the honest seats play (issue #17, "no
+client can slow another"): slow readers, sync flooders and junk senders, spread evenly.
+The bench's own process only creates the tables, starts and stops the others and adds up
+what they report (``_LoadProcess``, ``_load_child``), so that what the latencies show is
+the server's doing, and the load's own CPU is reported beside the server's.
 All traffic stays on 127.0.0.1 and every loop is bounded in time and in count.
 """
 
@@ -21,6 +26,7 @@ import json
 import math
 import os
 import random
+import secrets
 import socket
 import statistics
 import struct
@@ -28,9 +34,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 import websockets
@@ -44,6 +51,7 @@ SERVER_FLAGS: list[str] = [
 ]
 
 HOSTILE_KINDS = ("slow_reader", "sync_flood_reading", "sync_flood_deaf", "junk")
+DEFAULT_PLAYERS = 4  # clamped into the game's range when no count is asked for
 
 
 @dataclass
@@ -53,7 +61,8 @@ class LoadResult:
     actions: int
     finished_games: int
     latencies_ms: list[float] = field(default_factory=list)
-    samples: list[tuple[float, float]] = field(default_factory=list)  # (time, latency ms)
+    # (seconds since the window's start, latency ms), in time order
+    samples: list[tuple[float, float]] = field(default_factory=list)
     errors: int = 0
     unanswered: int = 0  # actions sent whose state had not come back when the run ended
     dropped: int = 0  # honest seats whose socket failed or was closed before the end
@@ -61,6 +70,11 @@ class LoadResult:
     cpu_seconds: float = float("nan")  # the server process's user+system CPU in the window
     hostile_stats: dict[str, dict[str, int]] = field(default_factory=dict)  # kind -> counters
     hostile_cpu_seconds: float = float("nan")  # the attacking process's own CPU (same machine)
+    game: str = "guillotine"
+    players: int = DEFAULT_PLAYERS
+    clients: int = 1  # load processes playing the honest seats
+    db: str = "sqlite"  # the server's store: "sqlite" or "postgresql"
+    clients_cpu_seconds: float = float("nan")  # those processes' own CPU, summed
 
     @property
     def actions_per_second(self) -> float:
@@ -88,6 +102,8 @@ class LoadResult:
         def num(x: float) -> float | None:
             return None if math.isnan(x) else round(x, 3)
         return {
+            "game": self.game, "players": self.players, "clients": self.clients,
+            "db": self.db,
             "tables": self.tables, "seconds": round(self.seconds, 3), "actions": self.actions,
             "actions_per_second": round(self.actions_per_second, 3),
             "p50_ms": num(self.p50), "p90_ms": num(self.percentile(0.90)),
@@ -97,12 +113,77 @@ class LoadResult:
             "unanswered": self.unanswered, "dropped": self.dropped,
             "server_cpu_seconds": num(self.cpu_seconds),
             "server_cpu_ms_per_action": num(self.cpu_ms_per_action),
+            "clients_cpu_seconds": num(self.clients_cpu_seconds),
             "hostile": self.hostile,
             "hostile_opened": self.hostile_total("opened"),
             "hostile_closed_by_server": self.hostile_total("closed_by_server"),
             "hostile_by_kind": self.hostile_stats,
             "hostile_cpu_seconds": num(self.hostile_cpu_seconds),
         }
+
+
+def seats_for(game_id: str, players: int | None) -> int:
+    """How many seats each table of ``game_id`` gets: ``players``, or 4 clamped into the
+    game's range when None. ValueError for an unknown game or a count it does not allow."""
+    from noblesse import games
+
+    try:
+        game = games.get(game_id)
+    except KeyError as exc:
+        raise ValueError(str(exc).strip("'\"")) from None
+    if players is None:
+        return max(game.min_players, min(game.max_players, DEFAULT_PLAYERS))
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game_id} is for {game.min_players}-{game.max_players} players, "
+                         f"not {players}")
+    return players
+
+
+def store_kind(db: str | None) -> str:
+    """The kind of store ``db`` asks for: "sqlite" (None: a fresh SQLite file) or
+    "postgresql" (a ``postgresql+psycopg://`` URL: a fresh database on that server);
+    ValueError for anything else."""
+    if db is None:
+        return "sqlite"
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        url = make_url(db)
+    except ArgumentError:
+        url = None
+    if url is None or url.drivername not in ("postgresql", "postgresql+psycopg"):
+        raise ValueError("--db takes a postgresql+psycopg://user@host:port/db URL "
+                         "(without it: a fresh SQLite file)")
+    return "postgresql"
+
+
+@contextlib.contextmanager
+def fresh_store(db: str | None, tmp: Path) -> Iterator[str]:
+    """The server's store for one run, as a SQLAlchemy URL: a fresh SQLite file in ``tmp``
+    (``db`` None), or a fresh database ``noblesse_bench_<hex>`` on the PostgreSQL server of
+    ``db``, created through its maintenance database ``postgres`` and dropped afterwards,
+    so that no run sees another's tables."""
+    if store_kind(db) == "sqlite":
+        yield f"sqlite:///{tmp / 'bench.db'}"
+        return
+    import psycopg
+    from psycopg import sql
+    from sqlalchemy.engine import make_url
+
+    url = make_url(str(db))
+    admin = url.set(drivername="postgresql", database="postgres") \
+        .render_as_string(hide_password=False)
+    name = f"noblesse_bench_{secrets.token_hex(6)}"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield url.set(drivername="postgresql+psycopg", database=name) \
+            .render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
+                         .format(sql.Identifier(name)))
 
 
 def free_port() -> int:
@@ -143,7 +224,45 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
-async def _seat_client(url: str, rng: random.Random, think: float, result: LoadResult,
+# ----------------------------------------------------------------------------- honest seats
+
+class SeatUpdate(NamedTuple):
+    n: int  # the table's action count
+    over: bool
+    legal: list[dict[str, Any]]  # [{"action": "...", ...}]; empty when the seat is not to act
+    seat: int | None
+
+
+ERROR = "error"
+
+
+def read_message(raw: str | bytes) -> SeatUpdate | str | None:
+    """What a seat needs of one server message: from a "state" or a "change" (which share
+    the top-level fields ``n``, ``over``, ``legal`` and ``seat``; the view is not read) a
+    ``SeatUpdate``; ``ERROR`` for an "error"; None for anything else ("presence")."""
+    msg = json.loads(raw)
+    kind = msg.get("type")
+    if kind in ("state", "change"):
+        return SeatUpdate(msg["n"], msg["over"], msg.get("legal") or [], msg.get("seat"))
+    if kind == "error":
+        return ERROR
+    return None
+
+
+@dataclass
+class _Tally:
+    """What one load process's seats measured; ``sample_times`` (monotonic clock, the same
+    in every process of the machine) pair with ``latencies_ms``."""
+    latencies_ms: list[float] = field(default_factory=list)
+    sample_times: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: int = 0
+    unanswered: int = 0
+    dropped: int = 0
+    finished_games: int = 0
+
+
+async def _seat_client(url: str, rng: random.Random, think: float, tally: _Tally,
                        stop_at: float) -> None:
     sent_at: float | None = None
     try:
@@ -155,39 +274,66 @@ async def _seat_client(url: str, rng: random.Random, think: float, result: LoadR
                                                  timeout=max(0.01, stop_at - time.monotonic()))
                 except TimeoutError:
                     break
-                msg = json.loads(raw)
-                if msg["type"] == "presence":  # a seat's player came or went
+                msg = read_message(raw)
+                if msg is None:
                     continue
-                if msg["type"] == "error":
-                    result.errors += 1
+                if msg == ERROR:
+                    tally.errors += 1
                     sent_at = None
                     continue
-                if sent_at is not None and msg["n"] > sent_n:
+                assert isinstance(msg, SeatUpdate)
+                if sent_at is not None and msg.n > sent_n:
                     now = time.monotonic()
-                    result.latencies_ms.append((now - sent_at) * 1000)
-                    result.samples.append((now, (now - sent_at) * 1000))
-                    result.actions += 1
+                    tally.latencies_ms.append((now - sent_at) * 1000)
+                    tally.sample_times.append(now)
+                    tally.actions += 1
                     sent_at = None
-                if msg["over"]:
-                    if msg["seat"] == 0:
-                        result.finished_games += 1
+                if msg.over:
+                    if msg.seat == 0:
+                        tally.finished_games += 1
                     return
-                if msg["legal"] and sent_at is None:
+                if msg.legal and sent_at is None:
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                    choice = rng.choice(msg["legal"])["action"]
-                    sent_at, sent_n = time.monotonic(), msg["n"]
+                    choice = rng.choice(msg.legal)["action"]
+                    sent_at, sent_n = time.monotonic(), msg.n
                     await ws.send(json.dumps({"type": "act", "action": choice}))
     except (OSError, TimeoutError, websockets.ConnectionClosed, websockets.InvalidHandshake):
         if time.monotonic() < stop_at:
-            result.dropped += 1
+            tally.dropped += 1
     if sent_at is not None:
-        result.unanswered += 1
+        tally.unanswered += 1
+
+
+async def _play_seats(config: dict[str, Any], stop: Any) -> dict[str, Any]:
+    """A load process's work: its seats (``config["seats"]``: url and seed) played until
+    the deadline or until their games have ended. The CPU reported is that of the window,
+    not of the closing handshakes after it."""
+    seconds = config["seconds"]
+    stop_at = time.monotonic() + seconds
+    cpu = time.process_time()
+    tally = _Tally()
+    play = asyncio.ensure_future(asyncio.gather(*(
+        _seat_client(s["url"], random.Random(s["seed"]), config["think"], tally, stop_at)
+        for s in config["seats"])))
+    await asyncio.wait({play}, timeout=seconds)
+    cpu = time.process_time() - cpu
+    await play  # every seat stops at the deadline; ``stop`` needs no answer here
+    report = asdict(tally)
+    report["latencies_ms"] = [round(x, 3) for x in tally.latencies_ms]
+    return {**report, "cpu_seconds": cpu}
+
+
+async def _attack(config: dict[str, Any], stop: Any) -> dict[str, Any]:
+    """The attacking process's work (see ``_hostile``): its counters by kind."""
+    return {"kinds": await _hostile(config["base"], config["table_ids"], config["n"],
+                                    config["seconds"], stop, tuple(config["kinds"]))}
 
 
 async def _run_load(base: str, tables: int, players: int, game: str, think: float,
                     seconds: float, seed: int, hostile: int = 0,
                     server_pid: int | None = None,
-                    hostile_kinds: tuple[str, ...] = HOSTILE_KINDS) -> LoadResult:
+                    hostile_kinds: tuple[str, ...] = HOSTILE_KINDS,
+                    clients: int = 2) -> LoadResult:
     rng = random.Random(seed)
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         created = []
@@ -196,124 +342,169 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
                 "game": game, "seats": ["human"] * players, "seed": seed * 10_000 + i})
             r.raise_for_status()
             created.append(r.json())
-    result = LoadResult(tables, 0.0, 0, 0, hostile=hostile)
+    clients = max(1, min(clients, tables))  # no process without a table
+    result = LoadResult(tables, 0.0, 0, 0, hostile=hostile, game=game, players=players,
+                        clients=clients)
     ws_base = base.replace("http://", "ws://")
-    attack = _HostileProcess(base, [t["id"] for t in created], hostile, seconds,
-                             hostile_kinds) \
-        if hostile else None
-    loop = asyncio.get_running_loop()
-    if attack:
-        await loop.run_in_executor(None, attack.start)  # before the clock: its start-up
-    start = time.monotonic()
-    stop_at = start + seconds
-    cpu_start = cpu_seconds(server_pid) if server_pid else float("nan")
-    if attack:
-        attack.go()
-    clients = [
-        _seat_client(f"{ws_base}/ws/tables/{t['id']}/seats/{s['seat']}?token={s['token']}",
-                     random.Random(rng.getrandbits(32)), think, result, stop_at)
-        for t in created for s in t["seats"]
-    ]
-    play = asyncio.ensure_future(asyncio.gather(*clients, return_exceptions=False))
+    seats: list[list[dict[str, Any]]] = [[] for _ in range(clients)]
+    for i, t in enumerate(created):  # tables dealt round-robin; seeds as with one process
+        seats[i % clients] += [
+            {"url": f"{ws_base}/ws/tables/{t['id']}/seats/{s['seat']}?token={s['token']}",
+             "seed": rng.getrandbits(32)} for s in t["seats"]]
+    honest = [_LoadProcess("seats", {"seats": s, "think": think, "seconds": seconds})
+              for s in seats]
+    attack = [_LoadProcess("hostile", {"base": base, "table_ids": [t["id"] for t in created],
+                                       "n": hostile, "seconds": seconds,
+                                       "kinds": list(hostile_kinds)})] if hostile else []
+    everyone = honest + attack
     try:
+        await asyncio.gather(*(p.start() for p in everyone))  # before the clock: start-up
+        await asyncio.gather(*(p.go() for p in everyone))  # every one has answered "go"
+        start = time.monotonic()
+        stop_at = start + seconds
+        cpu_start = cpu_seconds(server_pid) if server_pid else float("nan")
+        reports = [asyncio.ensure_future(p.report()) for p in everyone]
         # the window ends at the deadline (or when every game has ended), not when the
         # last socket has finished closing
-        await asyncio.wait({play}, timeout=seconds)
+        await asyncio.wait(reports[:len(honest)], timeout=seconds)
         result.seconds = min(time.monotonic(), stop_at) - start
         if server_pid:
             result.cpu_seconds = cpu_seconds(server_pid) - cpu_start
-        await play
+        for p in everyone:
+            await p.stop()
+        await asyncio.wait(reports, timeout=30)
     finally:
-        if attack:
-            report = await loop.run_in_executor(None, attack.finish)
-            result.hostile_stats = report["kinds"]
-            result.hostile_cpu_seconds = report.get("cpu_seconds", float("nan"))
+        for p in everyone:
+            await p.close()
+    played = [r.result() if r.done() and not r.cancelled() else None
+              for r in reports[:len(honest)]]
+    if None in played:
+        raise RuntimeError("a load process ended without its report")
+    samples = []
+    for report in played:
+        assert report is not None
+        result.latencies_ms += report["latencies_ms"]
+        samples += [(t - start, ms) for t, ms in zip(report["sample_times"],
+                                                      report["latencies_ms"], strict=True)]
+        for counter in ("actions", "errors", "unanswered", "dropped", "finished_games"):
+            setattr(result, counter, getattr(result, counter) + report[counter])
+    result.samples = sorted(samples)
+    result.clients_cpu_seconds = sum(r["cpu_seconds"] for r in played if r)
+    if attack:
+        report = reports[-1].result() if reports[-1].done() else None
+        result.hostile_stats = (report or {}).get("kinds", {})
+        result.hostile_cpu_seconds = (report or {}).get("cpu_seconds", float("nan"))
     return result
 
 
-def bench_server(tables: int = 200, players: int = 4, game: str = "guillotine",
+def bench_server(tables: int = 200, players: int | None = None, game: str = "guillotine",
                  think: float = 1.0, seconds: float = 30.0, seed: int = 1,
-                 hostile: int = 0, hostile_kinds: tuple[str, ...] = HOSTILE_KINDS) -> LoadResult:
-    """One run on a fresh server and store; ``hostile`` attacking connections beside it,
-    of ``hostile_kinds`` dealt round-robin."""
+                 hostile: int = 0, hostile_kinds: tuple[str, ...] = HOSTILE_KINDS,
+                 clients: int = 2, db: str | None = None) -> LoadResult:
+    """One run on a fresh server and store (``db``: see ``fresh_store``): ``tables`` tables
+    of ``game`` (``players`` seats: see ``seats_for``) played by ``clients`` load processes;
+    ``hostile`` attacking connections beside them, of ``hostile_kinds`` dealt round-robin."""
     if not hostile_kinds or set(hostile_kinds) - set(HOSTILE_KINDS):
         raise ValueError(f"hostile kinds are among {', '.join(HOSTILE_KINDS)}")
+    if clients < 1:
+        raise ValueError("clients: at least 1")
+    players = seats_for(game, players)
+    kind = store_kind(db)
     port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        db_url = f"sqlite:///{Path(tmp) / 'bench.db'}"
+    with tempfile.TemporaryDirectory() as tmp, fresh_store(db, Path(tmp)) as db_url:
         proc = start_server(port, db_url, log=Path(tmp) / "server.log")
         try:
-            return asyncio.run(_run_load(f"http://127.0.0.1:{port}", tables, players, game,
-                                         think, seconds, seed, hostile, proc.pid,
-                                         tuple(hostile_kinds)))
+            result = asyncio.run(_run_load(f"http://127.0.0.1:{port}", tables, players, game,
+                                           think, seconds, seed, hostile, proc.pid,
+                                           tuple(hostile_kinds), clients))
         finally:
             proc.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=10)
             if proc.poll() is None:
                 proc.kill()
+                proc.wait()
+    result.db = kind
+    return result
 
 
-def bench_clean_and_hostile(hostile: int, **kw: Any) -> tuple[LoadResult, LoadResult]:
-    """A clean run, then a run with ``hostile`` attackers: same seed and duration, each on
-    a fresh server and store."""
-    return bench_server(**kw), bench_server(hostile=hostile, **kw)
+# ----------------------------------------------------------------------------- load processes
+# Every load runs in a process of its own, so that its work never slows the bench's loop
+# or another load's: what the honest latencies show is the server's doing.
+
+ROLES = {"seats": _play_seats, "hostile": _attack}
+REPORT_LIMIT = 1 << 30  # bytes: a report line carries every latency of its process
 
 
-# ----------------------------------------------------------------------------- hostile
-# The attackers run in a process of their own, so that their work never slows the honest
-# seats' event loop here: what the honest latencies show is the server's doing.
-
-class _HostileProcess:
-    """``python -c`` running ``_hostile_child``, told what to do on stdin (one JSON line, then
-    "go", then "stop"), answering "ready" and finally its counters as one JSON line. A plain
+class _LoadProcess:
+    """``python -c`` running ``_load_child`` in one of the ``ROLES``. On stdin: the config
+    (one JSON line, with its role), later "go", and "stop" (or EOF) to end it; on stdout:
+    "ready", "go" when it has begun, and finally its report as one JSON line. A plain
     subprocess rather than multiprocessing, which would import the caller's main module."""
 
-    def __init__(self, base: str, table_ids: list[str], n: int, seconds: float,
-                 kinds: tuple[str, ...]) -> None:
-        self._config = {"base": base, "table_ids": table_ids, "n": n, "seconds": seconds,
-                        "kinds": list(kinds)}
-        self._proc: subprocess.Popen[bytes] | None = None
+    def __init__(self, role: str, config: dict[str, Any]) -> None:
+        self.role = role
+        self._config = {"role": role, **config}
+        self._proc: asyncio.subprocess.Process | None = None
 
-    def start(self) -> None:
-        self._proc = subprocess.Popen(
-            [sys.executable, "-c", "from noblesse.bench_server import _hostile_child; "
-                                   "_hostile_child()"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        assert self._proc.stdin and self._proc.stdout
-        self._proc.stdin.write(json.dumps(self._config).encode() + b"\n")
-        self._proc.stdin.flush()
-        if self._proc.stdout.readline().strip() != b"ready":  # b"": it died
-            self._proc.kill()
-            raise RuntimeError("the hostile process did not start")
-
-    def go(self) -> None:
+    async def _send(self, line: str) -> None:
         assert self._proc and self._proc.stdin
-        self._proc.stdin.write(b"go\n")
-        self._proc.stdin.flush()
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            self._proc.stdin.write(line.encode() + b"\n")
+            await self._proc.stdin.drain()
 
-    def finish(self) -> dict[str, Any]:
-        """{"kinds": counters by kind, "cpu_seconds": the attackers' own CPU}."""
-        assert self._proc
+    async def _expect(self, word: str) -> None:
+        assert self._proc and self._proc.stdout
+        line = await asyncio.wait_for(self._proc.stdout.readline(), 60)
+        if line.strip() != word.encode():  # b"": it died
+            raise RuntimeError(f"the {self.role} load process did not say {word!r}")
+
+    async def start(self) -> None:
+        self._proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", "from noblesse.bench_server import _load_child; _load_child()",
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, limit=REPORT_LIMIT)
+        await self._send(json.dumps(self._config))
+        await self._expect("ready")
+
+    async def go(self) -> None:
+        await self._send("go")
+        await self._expect("go")
+
+    async def report(self) -> dict[str, Any] | None:
+        """Its report, once it has finished; None if it ended without one."""
+        assert self._proc and self._proc.stdout
+        line = await self._proc.stdout.readline()
+        return json.loads(line) if line.strip() else None
+
+    async def stop(self) -> None:
+        if self._proc and self._proc.returncode is None:
+            await self._send("stop")
+
+    async def close(self) -> None:
+        """Wait a little for it to exit, then kill it."""
+        if not self._proc:
+            return
+        if self._proc.stdin:
+            self._proc.stdin.close()
         try:
-            out, _ = self._proc.communicate(b"stop\n", timeout=30)
-        except subprocess.TimeoutExpired:
+            await asyncio.wait_for(self._proc.wait(), 5)
+        except TimeoutError:
             self._proc.kill()
-            self._proc.wait()
-            return {"kinds": {}}
-        lines = out.decode().strip().splitlines()
-        return json.loads(lines[-1]) if lines else {"kinds": {}}
+            await self._proc.wait()
 
 
-def _hostile_child() -> None:
-    """The attacking process: N connections, kinds dealt round-robin, tables likewise."""
+def _load_child() -> None:
+    """A load process (see ``_LoadProcess``): its role's work, from "go" until it ends by
+    itself or is told to stop; its own CPU seconds in the report unless the work says."""
     import threading
 
     config = json.loads(sys.stdin.readline())
+    work = ROLES[config["role"]]
     stop = threading.Event()
     print("ready", flush=True)
     if sys.stdin.readline().strip() != "go":
         return
+    print("go", flush=True)
 
     def watch_stdin() -> None:
         sys.stdin.readline()  # "stop", or EOF when the bench went away
@@ -321,10 +512,13 @@ def _hostile_child() -> None:
 
     threading.Thread(target=watch_stdin, daemon=True).start()
     cpu = time.process_time()
-    stats = asyncio.run(_hostile(config["base"], config["table_ids"], config["n"],
-                                 config["seconds"], stop, tuple(config["kinds"])))
-    print(json.dumps({"kinds": stats, "cpu_seconds": time.process_time() - cpu}), flush=True)
+    report = asyncio.run(work(config, stop))
+    report.setdefault("cpu_seconds", time.process_time() - cpu)
+    print(json.dumps(report), flush=True)
 
+
+# ----------------------------------------------------------------------------- hostile
+# The attackers: N connections, kinds dealt round-robin, tables likewise.
 
 async def _hostile(base: str, table_ids: list[str], n: int, seconds: float,
                    stop: Any, kinds: tuple[str, ...] = HOSTILE_KINDS) -> dict[str, dict[str, int]]:

@@ -486,7 +486,8 @@ HOSTILE_KINDS_ALL = "slow_reader,sync_flood_reading,sync_flood_deaf,junk"  # ben
 def bench(
     game_id: Annotated[str, typer.Argument(metavar="GAME|server|ismcts")],
     searched: Annotated[str | None, typer.Argument(metavar="[GAME]", help="ismcts: the game")] = None,
-    players: Annotated[int, typer.Option(help="players per game")] = 4,
+    players: Annotated[int | None, typer.Option(
+        help="players per game (default 4; server: 4 clamped into the game's range)")] = None,
     runs: Annotated[int, typer.Option(min=1, help="timed runs (median reported)")] = 5,
     games_per_run: Annotated[int, typer.Option("--games", min=1, help="games per run")] = 300,
     tables: Annotated[int, typer.Option(min=1, help="server: concurrent tables")] = 200,
@@ -497,6 +498,13 @@ def bench(
                     "flooders, junk senders) after the clean one")] = 0,
     hostile_kinds: Annotated[str, typer.Option(
         help="server: the hostile kinds dealt out, comma-separated")] = HOSTILE_KINDS_ALL,
+    server_game: Annotated[str, typer.Option(
+        "--game", help="server: the game its tables play")] = "guillotine",
+    clients: Annotated[int, typer.Option(
+        min=1, help="server: load processes playing the honest seats")] = 2,
+    db: Annotated[str | None, typer.Option(
+        help="server: a postgresql+psycopg:// URL to run on a fresh database there, "
+             "dropped after (default: a fresh SQLite file)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="server: print JSON, not tables")] = False,
 ) -> None:
     """Random playouts on one core: decisions and games per second (median of runs).
@@ -507,8 +515,10 @@ def bench(
     from noblesse.bench import bench_game
 
     if game_id == "server":
-        _bench_server(tables, players, think, seconds, hostile, hostile_kinds, as_json)
+        _bench_server(tables, players, think, seconds, hostile, hostile_kinds, as_json,
+                      server_game, clients, db)
         return
+    players = 4 if players is None else players
     if game_id == "compare":
         _bench_compare(players, runs)
         return
@@ -565,21 +575,33 @@ def _bench_compare(players: int, runs: int) -> None:
     console.print(table)
 
 
-def _bench_server(tables: int, players: int, think: float, seconds: float, hostile: int,
-                  hostile_kinds: str, as_json: bool) -> None:
-    from noblesse.bench_server import HOSTILE_KINDS, bench_server
+def _bench_server(tables: int, players: int | None, think: float, seconds: float, hostile: int,
+                  hostile_kinds: str, as_json: bool, game_id: str = "guillotine",
+                  clients: int = 2, db: str | None = None) -> None:
+    from noblesse.bench_server import HOSTILE_KINDS, bench_server, seats_for, store_kind
 
     kinds = tuple(k.strip() for k in hostile_kinds.split(",") if k.strip())
     if not kinds or set(kinds) - set(HOSTILE_KINDS):
         raise typer.BadParameter(f"--hostile-kinds: among {','.join(HOSTILE_KINDS)}")
+    game = _game(game_id)
+    try:
+        players = seats_for(game.id, players)
+    except ValueError as exc:
+        raise typer.BadParameter(f"--players: {exc}") from None
+    try:
+        store = store_kind(db)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
 
     def say(text: str) -> None:
         if not as_json:
             console.print(text)
 
-    say(f"starting a server on loopback; {tables} tables of {players} WebSocket seats, "
+    say(f"starting a server on loopback ({store}); {tables} {game.id} tables of {players} "
+        f"WebSocket seats played by {min(clients, tables)} load processes, "
         f"think time {think:g} s, {seconds:g} s …")
-    kw = {"tables": tables, "players": players, "think": think, "seconds": seconds}
+    kw: dict[str, Any] = {"tables": tables, "players": players, "game": game.id,
+                          "think": think, "seconds": seconds, "clients": clients, "db": db}
     runs = [("clean", bench_server(**kw))]
     if hostile:
         say(f"again on a fresh server, with {hostile} hostile connections "
@@ -605,6 +627,7 @@ def _bench_server(tables: int, players: int, think: float, seconds: float, hosti
         ("errors / seats dropped", lambda r: f"{r.errors} / {r.dropped}"),
         ("server CPU s", lambda r: f"{r.cpu_seconds:.2f}"),
         ("server CPU ms/action", lambda r: ms(r.cpu_ms_per_action)),
+        ("load generators' CPU s", lambda r: f"{r.clients_cpu_seconds:.2f}"),
     ]
     if hostile:
         rows += [("hostile opened", lambda r: str(r.hostile_total("opened")) if r.hostile else ""),
@@ -612,7 +635,7 @@ def _bench_server(tables: int, players: int, think: float, seconds: float, hosti
                   lambda r: str(r.hostile_total("closed_by_server")) if r.hostile else ""),
                  ("attackers' own CPU s",
                   lambda r: f"{r.hostile_cpu_seconds:.2f}" if r.hostile else "")]
-    table = Table(title=f"web table under load: {tables} tables, the honest seats' actions")
+    table = Table(title=f"web table under load: {tables} {game.id} tables of {players}")
     table.add_column("")
     for name, _ in runs:
         table.add_column(name, justify="right")

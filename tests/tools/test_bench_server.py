@@ -1,9 +1,13 @@
-"""``noblesse bench server --hostile N``: a clean run, then one under attack, both measured."""
+"""``noblesse bench server``: the honest seats played by load processes of their own, any
+game, a fresh SQLite or PostgreSQL store; ``--hostile N``: a clean run, then one under
+attack, both measured."""
 
 from __future__ import annotations
 
 import json
+import os
 
+import pytest
 from typer.testing import CliRunner
 
 from noblesse.bench_server import HOSTILE_KINDS, client_frame
@@ -59,3 +63,59 @@ def test_the_cli_default_names_every_hostile_kind() -> None:
     result = CliRunner().invoke(app, ["bench", "server", "--hostile", "1",
                                       "--hostile-kinds", "slow_reader,bogus"])
     assert result.exit_code != 0 and "among" in result.output
+
+
+def test_load_processes_play_a_fief_table_and_report_their_cpu() -> None:
+    result = CliRunner().invoke(app, ["bench", "server", "--game", "fief", "--players", "3",
+                                      "--clients", "2", "--tables", "3", "--seconds", "2",
+                                      "--think", "0.05", "--json"])
+    assert result.exit_code == 0, result.output
+    (run,) = json.loads(result.output)["runs"]
+    assert (run["game"], run["players"], run["clients"], run["db"]) == ("fief", 3, 2, "sqlite")
+    assert run["actions"] > 0 and run["dropped"] == 0
+    assert run["clients_cpu_seconds"] > 0 and run["server_cpu_seconds"] > 0
+    assert run["p50_ms"] <= run["p99_ms"] <= run["max_ms"]
+
+
+PG_URL = os.environ.get("NOBLESSE_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+def _bench_databases() -> set[str]:
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    admin = make_url(PG_URL).set(drivername="postgresql", database="postgres")
+    try:
+        conn = psycopg.connect(admin.render_as_string(hide_password=False), connect_timeout=3)
+    except psycopg.OperationalError as exc:
+        pytest.skip(f"PostgreSQL is not reachable at {PG_URL}: {exc}")
+    with conn:
+        rows = conn.execute("SELECT datname FROM pg_database "
+                            "WHERE datname LIKE 'noblesse_bench_%'").fetchall()
+    return {name for (name,) in rows}
+
+
+def test_a_run_on_postgresql_gets_a_database_of_its_own_dropped_after() -> None:
+    before = _bench_databases()
+    result = CliRunner().invoke(app, ["bench", "server", "--db", PG_URL, "--tables", "2",
+                                      "--seconds", "1.5", "--think", "0.05", "--json"])
+    assert result.exit_code == 0, result.output
+    (run,) = json.loads(result.output)["runs"]
+    assert run["db"] == "postgresql" and run["actions"] > 0 and run["errors"] == 0
+    assert _bench_databases() <= before  # the run's database is gone
+
+
+def test_a_seat_count_the_game_does_not_allow_is_refused_clearly() -> None:
+    result = CliRunner().invoke(app, ["bench", "server", "--game", "fief", "--players", "2"])
+    assert result.exit_code != 0 and "fief is for 3-6 players" in result.output
+    result = CliRunner().invoke(app, ["bench", "server", "--db", "mysql://x@127.0.0.1/y"])
+    assert result.exit_code != 0 and "postgresql+psycopg" in result.output
+
+
+def test_without_a_count_the_seats_are_four_clamped_into_the_game() -> None:
+    from noblesse.bench_server import seats_for
+
+    assert seats_for("guillotine", None) == 4 and seats_for("fief", None) == 4
+    assert seats_for("guillotine", 2) == 2
+    with pytest.raises(ValueError, match="is for 3-6"):
+        seats_for("conflicting_legends", 7)
