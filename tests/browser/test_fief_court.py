@@ -106,7 +106,7 @@ class Table:
             while True:
                 msg: dict[str, Any] = json.loads(socket.recv(timeout=10))
                 assert msg["type"] != "error", (action, msg)
-                if msg["type"] == "state" and msg["n"] == self.n + 1:
+                if msg["type"] in ("state", "change") and msg["n"] == self.n + 1:
                     break
         self.follow(seat, action)
 

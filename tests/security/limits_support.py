@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from browser.server import ServerProcess
+from noblesse.server.changes import follow
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -58,8 +60,15 @@ def assert_error(answer: Any, code: str) -> dict[str, Any]:
     return body
 
 
+HELD: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
 def recv(ws: ClientConnection, timeout: float = 10.0) -> dict[str, Any]:
-    return json.loads(ws.recv(timeout=timeout))
+    """The next message; a ``change`` as the whole ``state`` message it stands for."""
+    msg = json.loads(ws.recv(timeout=timeout))
+    if msg["type"] in ("state", "change"):
+        msg = HELD[ws] = follow(HELD.get(ws), msg)
+    return msg
 
 
 def recv_kind(ws: ClientConnection, kind: str, timeout: float = 10.0) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from websockets.sync.client import connect
 from browser.server import ServerProcess, serve_command
 from noblesse import games
 from noblesse.core.record import Record, parse_record, replay
+from noblesse.server.changes import follow
 
 GAME_IDS = [g.id for g in games.all()]
 FAST_OPTIONS = {"fief": {"max_turns": 1}}
@@ -74,11 +75,11 @@ def test_a_deal_is_secret_until_the_end_then_verifiable(server: ServerProcess, g
     table_id, announced = created.json()["id"], created.json()["commitment"]
     assert len(announced) == 64
     seen = [created.text]  # every answer received before the game is over
-    final = None
+    final = held = None
     with connect(f"{server.url.replace('http', 'ws')}/ws/tables/{table_id}/watch") as ws:
         while final is None:
             raw = ws.recv(timeout=30)
-            msg = json.loads(raw)
+            msg = held = follow(held, json.loads(raw))  # a change: the whole message it makes
             assert msg["type"] == "state", raw
             assert msg["deal"]["commitment"] == announced and msg["deal"]["known"] is False
             if msg["over"]:

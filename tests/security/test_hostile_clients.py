@@ -74,7 +74,7 @@ def slow_reader(server: ServerProcess, path: str) -> socket.socket:
 def watch_every_action(url: str, until: float,
                        at: tuple[int, Callable[[], None]] | None = None,
                        ) -> list[tuple[float, int, bool]]:
-    """(arrival time, n, over) of every state message a reading spectator receives;
+    """(arrival time, n, over) of every state or change message a reading spectator receives;
     ``at=(n, fn)`` calls ``fn`` once the spectator has seen action ``n``."""
     seen = []
     with connect(url, max_size=2**24, open_timeout=10) as ws:
@@ -86,7 +86,7 @@ def watch_every_action(url: str, until: float,
                 msg = json.loads(ws.recv(timeout=max(0.01, until - time.monotonic())))
             except TimeoutError:
                 break
-            if msg["type"] == "state":
+            if msg["type"] in ("state", "change"):
                 seen.append((time.monotonic(), msg["n"], msg["over"]))
                 if msg["over"]:
                     break

@@ -11,6 +11,7 @@ import contextlib
 import json
 import random
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,7 @@ from noblesse.core.events import Event
 from noblesse.games.guillotine import GAME
 from noblesse.games.guillotine.data import CARDS
 from noblesse.i18n import LANGS
+from noblesse.server.changes import follow
 from noblesse.server.store import StoredTable
 from noblesse.server.tables import Connection, Table, build_message
 
@@ -30,10 +32,15 @@ CARD_KEYS = [a.key for a in CARDS.actions]
 
 
 # ---------------------------------------------------------------------- sockets
+HELD: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
 def recv(ws: WebSocketTestSession, timeout: float = TIMEOUT,
-         presence: bool = False) -> dict[str, Any]:
+         presence: bool = False, raw: bool = False) -> dict[str, Any]:
     """The next message on a test socket, or TimeoutError (never hangs the suite);
-    ``presence`` messages (a seat's player came or went) are skipped unless asked for."""
+    ``presence`` messages (a seat's player came or went) are skipped unless asked for.
+    A ``change`` comes back as the whole ``state`` message it stands for, as a client
+    following the socket holds it (``raw``: as sent)."""
 
     async def get() -> Any:
         with anyio.fail_after(timeout):
@@ -43,6 +50,9 @@ def recv(ws: WebSocketTestSession, timeout: float = TIMEOUT,
         message = ws.portal.call(get)
         ws._raise_on_close(message)
         msg = json.loads(message["text"])
+        if msg.get("type") in ("state", "change"):
+            whole = HELD[ws] = follow(HELD.get(ws), msg)
+            msg = msg if raw else whole
         if presence or msg.get("type") != "presence":
             return msg
 

@@ -4,9 +4,9 @@ Seat URLs carry the seat's secret token; a wrong or missing token gets 403 and
 changes nothing. Spectators have their own URLs and see only public information.
 
 WebSocket protocol (``/ws/tables/{id}/seats/{seat}?token=…`` or ``/ws/tables/{id}/watch``):
-the server sends ``{"type": "state", ...}`` (see ``tables.build_message``) after every
-change, ``{"type": "presence", "connected": [...]}`` when a seat's player comes or goes,
-and ``{"type": "error", "code", "message": {"en", "zh-TW"}}`` for a refused request
+the server sends ``{"type": "state", ...}`` (see ``tables.build_message``) first, then
+after every change ``{"type": "change", ...}``, what changed since (``server.changes``);
+``{"type": "presence", "connected": [...]}`` when a seat's player comes or goes, and ``{"type": "error", "code", "message": {"en", "zh-TW"}}`` for a refused request
 (the same shape as every HTTP error); a client sends ``{"type": "act", "action":
 "play:trip"}``, ``{"type": "undo"}`` or ``{"type": "sync"}`` (resend everything).
 A connection that falls behind is closed with 4000 (reconnect and resync); one over a
@@ -17,6 +17,7 @@ connection limit with 4029 after an error message; a message over the size limit
 from __future__ import annotations
 
 import asyncio
+import mimetypes
 import json
 import logging
 from contextlib import asynccontextmanager
@@ -55,6 +56,7 @@ from noblesse.server.tables import (
 log = logging.getLogger("noblesse.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+mimetypes.add_type("text/javascript", ".mjs")  # vendored ES modules, on any system's MIME table
 
 
 class NewTable(BaseModel):

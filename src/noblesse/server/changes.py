@@ -20,6 +20,7 @@ may know, so it tells the seat nothing more than the two messages would.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 WHOLE = ("n", "seat", "over", "to_act", "legal")  # sent whole in every change
@@ -73,3 +74,47 @@ def change_message(before: dict[str, Any], after: dict[str, Any], log_from: int,
     message.update((key, after[key]) for key in WHOLE)
     message.update(patch=ops, log_from=log_from, log=log)
     return message
+
+
+class OutOfStep(ValueError):
+    """A change that does not apply to the message held: ask for everything again."""
+
+
+def _apply(doc: Any, op: dict[str, Any]) -> Any:
+    """One ``add``, ``remove`` or ``replace`` operation (the ones ``diff`` makes) applied
+    to ``doc`` in place; returns the document (a new one if the root was replaced)."""
+    keys = [k.replace("~1", "/").replace("~0", "~") for k in op["path"].split("/")[1:]]
+    if not keys:
+        return op.get("value")
+    parent = doc
+    for key in keys[:-1]:
+        parent = parent[int(key)] if isinstance(parent, list) else parent[key]
+    last: Any = int(keys[-1]) if isinstance(parent, list) else keys[-1]
+    if op["op"] == "remove":
+        del parent[last]
+    elif op["op"] == "add" and isinstance(parent, list):
+        parent.insert(last, op["value"])
+    else:
+        parent[last] = op["value"]
+    return doc
+
+
+def follow(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
+    """A client's side, in Python: the whole ``state`` message that ``message`` stands
+    for, given the whole message ``held`` before it (whose log it continues). ``held``
+    is not changed. Raises ``OutOfStep`` if the change was made from another message."""
+    if message["type"] == "state":
+        return message
+    if held is None or held["n"] != message["base"]:
+        raise OutOfStep(f"a change from {message['base']}, but the client holds "
+                        f"{None if held is None else held['n']}")
+    after = held["log_from"] + len(held["log"])
+    if message["log_from"] not in (0, after):
+        raise OutOfStep(f"log lines from {message['log_from']}, but the client has {after}")
+    doc: Any = {k: v for k, v in held.items() if k not in LOG}
+    doc = copy.deepcopy(doc)
+    for op in message["patch"]:
+        doc = _apply(doc, op)
+    doc.update((key, message[key]) for key in WHOLE)
+    doc.update(type="state", log_from=message["log_from"], log=message["log"])
+    return doc

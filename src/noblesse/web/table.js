@@ -1,5 +1,6 @@
 // The table page: one seat (with its token), a spectator, or a replay of a finished game.
 import { el, getLang, pick, setLang, t } from "/static/i18n.js";
+import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
 
 const params = new URLSearchParams(location.search);
 const tableId = location.pathname.split("/").pop();
@@ -159,11 +160,23 @@ function receive(data) {
     if (msg) renderSide();
     return;
   }
-  if (data.type !== "state") return;
+  if (data.type !== "state" && data.type !== "change") return;
   if (data.log_from === 0) logEntries = [];
   else if (data.log_from !== logEntries.length) { send({ type: "sync" }); return; }
+  if (data.type === "change") {
+    // What changed since the message this page holds: out of step, ask for everything.
+    if (!msg || msg.n !== data.base) { send({ type: "sync" }); return; }
+    try {
+      applyPatch(msg, data.patch);
+    } catch (err) {
+      send({ type: "sync" });
+      return;
+    }
+    for (const key of ["n", "seat", "over", "to_act", "legal"]) msg[key] = data[key];
+  } else {
+    msg = data;
+  }
   logEntries.push(...data.log);
-  msg = data;
   render();
 }
 

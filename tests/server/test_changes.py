@@ -1,0 +1,92 @@
+"""Change messages: the JSON Patch between two messages to one seat, checked against
+the independent ``jsonpatch`` library (RFC 6902), and a client's following of them."""
+
+from __future__ import annotations
+
+import copy
+
+import jsonpatch
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from noblesse.server.changes import MAX_OPS, OutOfStep, change_message, diff, follow
+
+KEYS = st.sampled_from(["a", "b", "c/d", "e~f", "0", "hand", "line"])
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.floats(allow_nan=False) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=400, deadline=None)
+@given(JSON, JSON)
+def test_the_patch_turns_the_old_message_into_the_new_one(before, after) -> None:
+    ops: list = []
+    diff(before, after, "", ops)
+    assert jsonpatch.apply_patch(copy.deepcopy(before), ops) == after
+    assert follow({"type": "state", "n": 1, "log_from": 0, "log": [], "x": before},
+                  {"type": "change", "base": 1, "n": 2, "seat": None, "over": False,
+                   "to_act": [], "legal": [], "log_from": 0, "log": [],
+                   "patch": [{**op, "path": "/x" + op["path"]} for op in ops]})["x"] == after
+    same: list = []
+    diff(before, copy.deepcopy(before), "", same)
+    assert same == []  # an unchanged message: an empty patch
+
+
+def test_only_what_changed_is_in_the_patch() -> None:
+    before = {"view": {"line": ["a", "b", "c"], "players": [{"score": 1}, {"score": 2}],
+                       "hand": ["x"], "battle": None}}
+    after = {"view": {"line": ["b", "c"], "players": [{"score": 1}, {"score": 5}],
+                      "hand": ["x"], "offer": {"to": 1}}}
+    ops: list = []
+    diff(before, after, "", ops)
+    assert ops == [
+        {"op": "replace", "path": "/view/line", "value": ["b", "c"]},  # another length: whole
+        {"op": "replace", "path": "/view/players/1/score", "value": 5},
+        {"op": "add", "path": "/view/offer", "value": {"to": 1}},
+        {"op": "remove", "path": "/view/battle"},
+    ]
+
+
+def test_a_number_that_turns_into_a_flag_is_replaced() -> None:
+    ops: list = []
+    diff({"x": 1, "y": 1.0}, {"x": True, "y": 1}, "", ops)
+    assert ops == [{"op": "replace", "path": "/x", "value": True},
+                   {"op": "replace", "path": "/y", "value": 1}]
+
+
+def message(n: int, **view) -> dict:
+    return {"type": "state", "table": "t", "n": n, "seat": 0, "over": False, "to_act": [0],
+            "legal": [{"action": "pass", "label": {"en": "Pass"}}], "view": view,
+            "deal": {"commitment": "c" * 64}}
+
+
+def test_a_change_carries_the_small_fields_whole_and_the_rest_as_a_patch() -> None:
+    before, after = message(3, line=[1, 2], day=1), message(4, line=[2, 1], day=1)
+    after["legal"] = []
+    change = change_message(before, after, 7, [{"en": "Seat 1 plays."}])
+    assert change == {"type": "change", "base": 3, "n": 4, "seat": 0, "over": False,
+                      "to_act": [0], "legal": [],
+                      "patch": [{"op": "replace", "path": "/view/line/0", "value": 2},
+                                {"op": "replace", "path": "/view/line/1", "value": 1}],
+                      "log_from": 7, "log": [{"en": "Seat 1 plays."}]}
+    held = {**before, "log_from": 5, "log": [{"en": "a"}, {"en": "b"}]}
+    assert follow(held, change) == {**after, "log_from": 7, "log": [{"en": "Seat 1 plays."}]}
+    assert held["view"]["line"] == [1, 2]  # what the client held is untouched
+
+
+def test_a_change_larger_than_the_message_is_not_made() -> None:
+    before = message(1, cells=list(range(MAX_OPS + 1)))
+    after = message(2, cells=[c + 1 for c in range(MAX_OPS + 1)])
+    assert change_message(before, after, 0, []) is None
+
+
+def test_a_change_from_another_message_is_out_of_step() -> None:
+    change = change_message(message(3), message(4), 2, [])
+    with pytest.raises(OutOfStep):
+        follow(None, change)
+    with pytest.raises(OutOfStep):
+        follow({**message(2), "log_from": 0, "log": [1, 2]}, change)
+    with pytest.raises(OutOfStep):  # it held 3 lines, the change continues from 2
+        follow({**message(3), "log_from": 0, "log": [1, 2, 3]}, change)
