@@ -23,36 +23,64 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import orjson
+
 WHOLE = ("n", "seat", "over", "to_act", "legal")  # sent whole in every change
 LOG = ("log_from", "log")  # the log's lines: only the new ones, in every message
 MAX_OPS = 100  # more changes than this: the whole message is cheaper to send and apply
+_KEYS = orjson.OPT_NON_STR_KEYS
+
+
+_POINTERS: dict[Any, str] = {}
 
 
 def _pointer(key: Any) -> str:
-    return str(key).replace("~", "~0").replace("/", "~1")
+    """``/key`` in a JSON Pointer (RFC 6901), ``~`` and ``/`` escaped; remembered, since
+    the same few keys come back in every message."""
+    pointer = _POINTERS.get(key)
+    if pointer is None:
+        pointer = "/" + str(key).replace("~", "~0").replace("/", "~1")
+        if len(_POINTERS) < 10_000:
+            _POINTERS[key] = pointer
+    return pointer
+
+
+def _same(before: Any, after: Any) -> bool:
+    """Whether two values would be sent as the same JSON. Python's ``==`` (in C, fast)
+    settles most; where it says equal, containers are compared as JSON too, since
+    ``True == 1`` and ``1 == 1.0`` in Python but not in JSON."""
+    if before is after:
+        return True
+    kind = type(after)
+    if kind is not type(before) or before != after:
+        return False
+    return kind not in (dict, list) or orjson.dumps(before, option=_KEYS) == \
+        orjson.dumps(after, option=_KEYS)
 
 
 def diff(before: Any, after: Any, path: str, ops: list[dict[str, Any]]) -> None:
     """Append to ``ops`` the JSON Patch operations that turn ``before`` into ``after``:
     objects key by key, lists of the same length item by item, anything else whole."""
-    if before is after:
-        return
+    if not _same(before, after):
+        _unequal(before, after, path, ops)
+
+
+def _unequal(before: Any, after: Any, path: str, ops: list[dict[str, Any]]) -> None:
     kind = type(after)
-    if kind is not type(before):
-        ops.append({"op": "replace", "path": path, "value": after})
-    elif kind is dict:
+    if kind is dict and type(before) is dict:
         for key, value in after.items():
-            if key in before:
-                diff(before[key], value, f"{path}/{_pointer(key)}", ops)
-            else:
-                ops.append({"op": "add", "path": f"{path}/{_pointer(key)}", "value": value})
+            if key not in before:
+                ops.append({"op": "add", "path": path + _pointer(key), "value": value})
+            elif not _same(before[key], value):
+                _unequal(before[key], value, path + _pointer(key), ops)
         for key in before:
             if key not in after:
-                ops.append({"op": "remove", "path": f"{path}/{_pointer(key)}"})
-    elif kind is list and len(before) == len(after):
+                ops.append({"op": "remove", "path": path + _pointer(key)})
+    elif kind is list and type(before) is list and len(before) == len(after):
         for i, (old, new) in enumerate(zip(before, after, strict=True)):
-            diff(old, new, f"{path}/{i}", ops)
-    elif before != after:
+            if not _same(old, new):
+                _unequal(old, new, f"{path}/{i}", ops)
+    else:
         ops.append({"op": "replace", "path": path, "value": after})
 
 
@@ -64,10 +92,10 @@ def change_message(before: dict[str, Any], after: dict[str, Any], log_from: int,
     for key, value in after.items():
         if key in WHOLE or key in LOG or key == "type":
             continue
-        if key in before:
-            diff(before[key], value, f"/{_pointer(key)}", ops)
-        else:
-            ops.append({"op": "add", "path": f"/{_pointer(key)}", "value": value})
+        if key not in before:
+            ops.append({"op": "add", "path": _pointer(key), "value": value})
+        elif not _same(before[key], value):
+            _unequal(before[key], value, _pointer(key), ops)
         if len(ops) > MAX_OPS:
             return None
     message = {"type": "change", "base": before["n"]}
