@@ -17,9 +17,9 @@ connection limit with 4029 after an error message; a message over the size limit
 from __future__ import annotations
 
 import asyncio
-import mimetypes
 import json
 import logging
+import mimetypes
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any

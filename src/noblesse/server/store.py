@@ -19,6 +19,7 @@ models that its tables lack (``add_missing_columns``), as a nullable column.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import logging
@@ -36,19 +37,17 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
-    bindparam,
     create_engine,
     delete,
     event,
     func,
-    insert,
     inspect,
     select,
     text,
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_URL = "sqlite:///var/noblesse.db"
@@ -128,11 +127,15 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-# One statement each for a whole batch (executemany); bind names differ from the columns'.
-_BUMP = (update(TableRow).where(TableRow.id == bindparam("table"))
-         .values(n_actions=bindparam("count"), updated=bindparam("at")))
-_FINISH = (update(TableRow).where(TableRow.id == bindparam("table"))
-           .values(status="finished", result=bindparam("final")))
+# Actions, in plain SQL (``Store.append_actions``): SQLite's, and PostgreSQL's single
+# statement for a whole batch.
+_INSERT_ACTIONS = "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, ?, ?)"
+_BUMP_TABLES = "UPDATE tables SET n_actions = ?, updated = ? WHERE id = ?"
+_PG_APPEND = (
+    "WITH added AS (INSERT INTO actions (table_id, n, seat, action) "
+    "SELECT * FROM unnest(%s::varchar[], %s::int[], %s::int[], %s::varchar[])) "
+    "UPDATE tables SET n_actions = v.n, updated = %s "
+    "FROM unnest(%s::varchar[], %s::int[]) AS v(id, n) WHERE tables.id = v.id")
 
 
 class Store:
@@ -148,10 +151,19 @@ class Store:
             with self.engine.begin() as conn:
                 conn.execute(text("UPDATE tables SET n_actions = (SELECT count(*) FROM actions "
                                   "WHERE actions.table_id = tables.id)"))
+        self._postgres = self.engine.dialect.name == "postgresql"
+        if not self._postgres and self.engine.dialect.paramstyle != "qmark":
+            raise ValueError(f"{url.split(':')[0]}: the store runs on SQLite or PostgreSQL")
+        process = TableRow.__table__.c.updated.type.bind_processor(self.engine.dialect)
+        self._updated_value = process or (lambda value: value)  # as SQLAlchemy would store it
+        self._raw: Any = None  # the driver connection actions are committed on
+        self._raw_lock = threading.Lock()
         self.writer = Writer(self)
 
     def close(self) -> None:
         self.writer.close()
+        if self._raw is not None:
+            self._raw.close()
         self.engine.dispose()
 
     # -- tables ---------------------------------------------------------------
@@ -223,15 +235,58 @@ class Store:
 
     def append_actions(self, rows: list[NewAction]) -> None:
         """Commit actions of many tables in one transaction: all of them, or (an error
-        raised) none."""
+        raised) none.
+
+        This runs for every action, so it skips SQLAlchemy's statement building: the
+        store's own driver connection gets plain SQL, on PostgreSQL one statement for
+        the whole batch (an INSERT inside an UPDATE, one round trip). A batch that ends
+        a game, rare, goes through SQLAlchemy, with the result in the same transaction."""
+        if any(r.result is not None for r in rows):
+            self._append_and_finish(rows)
+            return
+        with self._raw_lock:
+            if self._raw is None:
+                self._raw = self.engine.raw_connection()
+                if self._postgres:
+                    self._raw.driver_connection.autocommit = True  # one statement: atomic
+            try:
+                self._append_raw(rows)
+            except Exception as exc:
+                with contextlib.suppress(Exception):  # the next batch gets a new connection
+                    self._raw.rollback()
+                    self._raw.close()
+                self._raw = None
+                dbapi_error = self.engine.dialect.loaded_dbapi.Error
+                if isinstance(exc, dbapi_error):  # as SQLAlchemy raises it (IntegrityError…)
+                    raise DBAPIError.instance(None, None, exc, dbapi_error) from exc
+                raise
+
+    def _append_raw(self, rows: list[NewAction]) -> None:
+        assert self._raw is not None
+        cursor = self._raw.cursor()
+        now = self._updated_value(_now())
+        if self._postgres:
+            ids, numbers = [r.table_id for r in rows], [r.n for r in rows]
+            cursor.execute(_PG_APPEND, (ids, numbers, [r.seat for r in rows],
+                                        [r.action for r in rows], now, ids, numbers))
+        else:
+            cursor.executemany(_INSERT_ACTIONS, [(r.table_id, r.n, r.seat, r.action)
+                                                 for r in rows])
+            cursor.executemany(_BUMP_TABLES, [(r.n, now, r.table_id) for r in rows])
+            self._raw.commit()
+        cursor.close()
+
+    def _append_and_finish(self, rows: list[NewAction]) -> None:
         now = _now()
-        with self.engine.begin() as conn:
-            conn.execute(insert(ActionRow), [{"table_id": r.table_id, "n": r.n, "seat": r.seat,
-                                              "action": r.action} for r in rows])
-            conn.execute(_BUMP, [{"table": r.table_id, "count": r.n, "at": now} for r in rows])
-            ended = [{"table": r.table_id, "final": r.result} for r in rows if r.result is not None]
-            if ended:
-                conn.execute(_FINISH, ended)
+        with Session(self.engine) as session, session.begin():
+            session.add_all(ActionRow(table_id=r.table_id, n=r.n, seat=r.seat, action=r.action)
+                            for r in rows)
+            session.flush()
+            for r in rows:
+                values: dict[str, Any] = {"n_actions": r.n, "updated": now}
+                if r.result is not None:
+                    values.update(status="finished", result=r.result)
+                session.execute(update(TableRow).where(TableRow.id == r.table_id).values(**values))
 
     def remove_last_action(self, table_id: str, n: int) -> None:
         """Undo: delete action ``n`` (it must be the last)."""
@@ -259,6 +314,7 @@ class Writer:
 
     def __init__(self, store: Store, batch: int = 256) -> None:
         self._store, self._batch = store, batch
+        self.commits = 0  # transactions of actions committed so far
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._work, name="noblesse-store", daemon=True)
         self._thread.start()
@@ -301,14 +357,17 @@ class Writer:
                     waiting = item  # after this batch, in order
                     break
                 batch.append(item)
-            rows = [row for row, _ in batch]
-            result, error = _outcome(functools.partial(self._store.append_actions, rows))
+            result, error = self._commit([row for row, _ in batch])
             if error is None or len(batch) == 1:
                 _settle([(future, result, error) for _, future in batch])
             else:  # one of them is at fault: find it, commit the others
-                _settle([(future, *_outcome(functools.partial(self._store.append_actions,
-                                                                [row])))
-                         for row, future in batch])
+                _settle([(future, *self._commit([row])) for row, future in batch])
+
+    def _commit(self, rows: list[NewAction]) -> tuple[Any, BaseException | None]:
+        result, error = _outcome(functools.partial(self._store.append_actions, rows))
+        if error is None:
+            self.commits += 1
+        return result, error
 
 
 def _outcome(fn: Callable[[], Any]) -> tuple[Any, BaseException | None]:
