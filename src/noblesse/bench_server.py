@@ -262,19 +262,37 @@ class _Tally:
     finished_games: int = 0
 
 
-async def _seat_client(url: str, rng: random.Random, think: float, tally: _Tally,
-                       stop_at: float) -> None:
+OPENING_AT_ONCE = 64  # handshakes a load process has under way at a time
+
+
+async def _open_seats(config: dict[str, Any]) -> list[tuple[Any, str | bytes]]:
+    """Before the clock: every seat's socket open, with the whole state it was sent first,
+    so that the window measures play, not thousands of handshakes."""
+    gate = asyncio.Semaphore(OPENING_AT_ONCE)
+
+    async def open_one(url: str) -> tuple[Any, str | bytes]:
+        async with gate:
+            ws = await websockets.connect(url, max_size=2**24, close_timeout=1)
+            return ws, await asyncio.wait_for(ws.recv(), 60)
+
+    return await asyncio.gather(*(open_one(s["url"]) for s in config["seats"]))
+
+
+async def _seat_client(ws: Any, first: str | bytes, rng: random.Random, think: float,
+                       tally: _Tally, stop_at: float) -> None:
     sent_at: float | None = None
     try:
-        async with websockets.connect(url, max_size=2**24, close_timeout=1) as ws:
+        async with ws:
             sent_n = -1
+            raw: str | bytes | None = first
             while time.monotonic() < stop_at:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(),
-                                                 timeout=max(0.01, stop_at - time.monotonic()))
-                except TimeoutError:
-                    break
-                msg = read_message(raw)
+                if raw is None:
+                    try:
+                        raw = await asyncio.wait_for(
+                            ws.recv(), timeout=max(0.01, stop_at - time.monotonic()))
+                    except TimeoutError:
+                        break
+                msg, raw = read_message(raw), None
                 if msg is None:
                     continue
                 if msg == ERROR:
@@ -304,17 +322,18 @@ async def _seat_client(url: str, rng: random.Random, think: float, tally: _Tally
         tally.unanswered += 1
 
 
-async def _play_seats(config: dict[str, Any], stop: Any) -> dict[str, Any]:
-    """A load process's work: its seats (``config["seats"]``: url and seed) played until
-    the deadline or until their games have ended. The CPU reported is that of the window,
-    not of the closing handshakes after it."""
+async def _play_seats(config: dict[str, Any], stop: Any,
+                      opened: list[tuple[Any, str | bytes]]) -> dict[str, Any]:
+    """A load process's work: its seats (``config["seats"]``: url and seed, ``opened`` by
+    ``_open_seats``) played until the deadline or until their games have ended. The CPU
+    reported is that of the window, not of the closing handshakes after it."""
     seconds = config["seconds"]
     stop_at = time.monotonic() + seconds
     cpu = time.process_time()
     tally = _Tally()
     play = asyncio.ensure_future(asyncio.gather(*(
-        _seat_client(s["url"], random.Random(s["seed"]), config["think"], tally, stop_at)
-        for s in config["seats"])))
+        _seat_client(ws, first, random.Random(s["seed"]), config["think"], tally, stop_at)
+        for s, (ws, first) in zip(config["seats"], opened, strict=True))))
     await asyncio.wait({play}, timeout=seconds)
     cpu = time.process_time() - cpu
     await play  # every seat stops at the deadline; ``stop`` needs no answer here
@@ -323,7 +342,7 @@ async def _play_seats(config: dict[str, Any], stop: Any) -> dict[str, Any]:
     return {**report, "cpu_seconds": cpu}
 
 
-async def _attack(config: dict[str, Any], stop: Any) -> dict[str, Any]:
+async def _attack(config: dict[str, Any], stop: Any, _prepared: None) -> dict[str, Any]:
     """The attacking process's work (see ``_hostile``): its counters by kind."""
     return {"kinds": await _hostile(config["base"], config["table_ids"], config["n"],
                                     config["seconds"], stop, tuple(config["kinds"]))}
@@ -432,7 +451,10 @@ def bench_server(tables: int = 200, players: int | None = None, game: str = "gui
 # Every load runs in a process of its own, so that its work never slows the bench's loop
 # or another load's: what the honest latencies show is the server's doing.
 
-ROLES = {"seats": _play_seats, "hostile": _attack}
+# role: (what it does before saying "ready", or None; its work after "go")
+ROLES: dict[str, tuple[Any, Any]] = {"seats": (_open_seats, _play_seats),
+                                     "hostile": (None, _attack)}
+READY_WITHIN = 600.0  # seconds: a load process opening thousands of sockets says "ready"
 REPORT_LIMIT = 1 << 30  # bytes: a report line carries every latency of its process
 
 
@@ -453,9 +475,9 @@ class _LoadProcess:
             self._proc.stdin.write(line.encode() + b"\n")
             await self._proc.stdin.drain()
 
-    async def _expect(self, word: str) -> None:
+    async def _expect(self, word: str, within: float = 60) -> None:
         assert self._proc and self._proc.stdout
-        line = await asyncio.wait_for(self._proc.stdout.readline(), 60)
+        line = await asyncio.wait_for(self._proc.stdout.readline(), within)
         if line.strip() != word.encode():  # b"": it died
             raise RuntimeError(f"the {self.role} load process did not say {word!r}")
 
@@ -464,7 +486,7 @@ class _LoadProcess:
             sys.executable, "-c", "from noblesse.bench_server import _load_child; _load_child()",
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, limit=REPORT_LIMIT)
         await self._send(json.dumps(self._config))
-        await self._expect("ready")
+        await self._expect("ready", READY_WITHIN)
 
     async def go(self) -> None:
         await self._send("go")
@@ -494,17 +516,26 @@ class _LoadProcess:
 
 
 def _load_child() -> None:
-    """A load process (see ``_LoadProcess``): its role's work, from "go" until it ends by
-    itself or is told to stop; its own CPU seconds in the report unless the work says."""
+    """A load process (see ``_LoadProcess``): its role's preparation, then "ready"; its
+    work from "go" until it ends by itself or is told to stop; its own CPU seconds in the
+    report unless the work says."""
+    config = json.loads(sys.stdin.readline())
+    report = asyncio.run(_child(config))
+    if report is not None:
+        print(json.dumps(report), flush=True)
+
+
+async def _child(config: dict[str, Any]) -> dict[str, Any] | None:
     import threading
 
-    config = json.loads(sys.stdin.readline())
-    work = ROLES[config["role"]]
-    stop = threading.Event()
+    prepare, work = ROLES[config["role"]]
+    prepared = await prepare(config) if prepare else None
     print("ready", flush=True)
-    if sys.stdin.readline().strip() != "go":
-        return
+    line = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    if line.strip() != "go":
+        return None
     print("go", flush=True)
+    stop = threading.Event()
 
     def watch_stdin() -> None:
         sys.stdin.readline()  # "stop", or EOF when the bench went away
@@ -512,9 +543,9 @@ def _load_child() -> None:
 
     threading.Thread(target=watch_stdin, daemon=True).start()
     cpu = time.process_time()
-    report = asyncio.run(work(config, stop))
+    report = await work(config, stop, prepared)
     report.setdefault("cpu_seconds", time.process_time() - cpu)
-    print(json.dumps(report), flush=True)
+    return report
 
 
 # ----------------------------------------------------------------------------- hostile

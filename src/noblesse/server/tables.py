@@ -131,7 +131,12 @@ class Table:
         return names if any(names) else None
 
     def present(self) -> list[bool]:
-        return [any(c.seat == i for c in self.connections) for i in range(len(self.meta.seats))]
+        """Which seats have a player connected."""
+        seats = [False] * len(self.meta.seats)
+        for conn in self.connections:
+            if conn.seat is not None:
+                seats[conn.seat] = True
+        return seats
 
 
 def _secret_fingerprint(game: Game, state: State) -> Any:
