@@ -85,23 +85,83 @@ def _unequal(before: Any, after: Any, path: str, ops: list[dict[str, Any]]) -> N
 
 
 def change_message(before: dict[str, Any], after: dict[str, Any], log_from: int,
-                   log: list[Any]) -> dict[str, Any] | None:
+                   log: list[Any], memo: dict[Any, Any] | None = None) -> dict[str, Any] | None:
     """The ``change`` from ``before`` to ``after`` (two messages to one seat, without
-    their logs), or None when the whole message would be smaller."""
+    their logs), or None when the whole message would be smaller.
+
+    ``memo`` (one per version of a table) keeps the patch of each part, by the identity
+    of its old and new value: parts that ``share`` made the same objects in every seat's
+    message are compared once for all seats."""
     ops: list[dict[str, Any]] = []
+    view_before, view_after = before.get("view"), after.get("view")
     for key, value in after.items():
         if key in WHOLE or key in LOG or key == "type":
             continue
         if key not in before:
             ops.append({"op": "add", "path": _pointer(key), "value": value})
-        elif not _same(before[key], value):
-            _unequal(before[key], value, _pointer(key), ops)
+        elif key == "view" and type(value) is dict and type(view_before) is dict:
+            assert view_after is not None
+            for part, new in value.items():
+                if part not in view_before:
+                    ops.append({"op": "add", "path": "/view" + _pointer(part), "value": new})
+                    continue
+                old = view_before[part]
+                if old is not new and (type(old) is not type(new) or old != new
+                                       or type(new) in (dict, list)):
+                    _part(old, new, "/view" + _pointer(part), ops, memo)
+            ops.extend({"op": "remove", "path": "/view" + _pointer(part)}
+                       for part in view_before if part not in value)
+        else:
+            _part(before[key], value, _pointer(key), ops, memo)
         if len(ops) > MAX_OPS:
             return None
     message = {"type": "change", "base": before["n"]}
     message.update((key, after[key]) for key in WHOLE)
     message.update(patch=ops, log_from=log_from, log=log)
     return message
+
+
+def _part(before: Any, after: Any, path: str, ops: list[dict[str, Any]],
+          memo: dict[Any, Any] | None) -> None:
+    if memo is None or type(after) not in (dict, list):
+        diff(before, after, path, ops)
+        return
+    key = (path, id(before), id(after))
+    known = memo.get(key)
+    if known is None:  # the old and new value are kept with it: their ids stay theirs
+        known = memo[key] = (before, after, [])
+        diff(before, after, path, known[2])
+    ops.extend(known[2])
+
+
+def share(message: dict[str, Any], pool: dict[str, list[tuple[Any, bytes]]],
+          earlier: dict[str, list[tuple[Any, bytes]]] | None = None) -> None:
+    """Replace each part of ``message`` (its top-level values and those of its view)
+    that is the same JSON as in a message shared before with that very object: those of
+    this version of the table (``pool``), then those of the version before (``earlier``).
+    So the messages to every seat share what they all see, a part that did not change
+    is the same object as before, and ``change_message`` compares only what changed,
+    once for all seats."""
+    view = message.get("view")
+    for prefix, container in (("", message), ("/view", view)):
+        if type(container) is not dict:
+            continue
+        for key, value in container.items():
+            if type(value) not in (dict, list) or key in WHOLE or key in LOG or \
+                    (prefix == "" and key == "view"):
+                continue
+            path = prefix + _pointer(key)
+            encoded = orjson.dumps(value, option=_KEYS)
+            variants = pool.setdefault(path, [])
+            known = next((v for v in variants if v[1] == encoded), None)
+            if known is None and earlier:
+                known = next((v for v in earlier.get(path, ()) if v[1] == encoded), None)
+                if known is not None:
+                    variants.append(known)
+            if known is None:
+                variants.append((value, encoded))
+            else:
+                container[key] = known[0]
 
 
 class OutOfStep(ValueError):

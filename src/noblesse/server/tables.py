@@ -38,7 +38,7 @@ from noblesse.core.game import Game, State
 from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
 from noblesse.server import bots
-from noblesse.server.changes import change_message
+from noblesse.server.changes import change_message, share
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal
 from noblesse.server.settings import Settings
@@ -100,6 +100,10 @@ class Table:
     # log, and the texts sent, by (seat, log_from, id of the message the change is from)
     bases: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     built: dict[tuple[int | None, int, int | None], str] = field(default_factory=dict)
+    # changes.share's pools: of the messages of this version, and of the last one built
+    shared: dict[str, list[tuple[Any, bytes]]] = field(default_factory=dict)
+    shared_before: dict[str, list[tuple[Any, bytes]]] = field(default_factory=dict)
+    patches: dict[Any, Any] = field(default_factory=dict)  # change_message's memo
     # each event's log line in every language, by (event index, seat it was shown to;
     # None: everyone saw the same); kept until the events are replaced
     said: dict[tuple[int, int | None], dict[str, str]] = field(default_factory=dict)
@@ -533,11 +537,15 @@ class TableManager:
         base = table.bases.get(seat)
         if base is None:
             base = table.bases[seat] = message_base(table, seat)
+            share(base, table.shared, table.shared_before)
         return base
 
     def _changed(self, table: Table) -> None:
         table.built.clear()
         table.bases.clear()
+        if table.shared:
+            table.shared_before, table.shared = table.shared, {}
+        table.patches.clear()
         table.used = time.monotonic()
 
     def _send(self, table: Table, conn: Connection) -> None:
@@ -549,7 +557,7 @@ class TableManager:
         if text is None:
             lines = table.log_lines(conn.seat, conn.log_sent)
             change = None if before is None else change_message(before, base, conn.log_sent,
-                                                                lines)
+                                                                lines, table.patches)
             text = table.built[key] = dumps(change or {**base, "log_from": conn.log_sent,
                                                        "log": lines})
         conn.shown = base
