@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import io
 import json
 import math
 import os
@@ -32,6 +33,7 @@ import statistics
 import struct
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections.abc import Iterator
@@ -75,6 +77,7 @@ class LoadResult:
     clients: int = 1  # load processes playing the honest seats
     db: str = "sqlite"  # the server's store: "sqlite" or "postgresql"
     clients_cpu_seconds: float = float("nan")  # those processes' own CPU, summed
+    pinned: bool = False  # the server on a CPU of its own, the load on the others
 
     @property
     def actions_per_second(self) -> float:
@@ -103,7 +106,7 @@ class LoadResult:
             return None if math.isnan(x) else round(x, 3)
         return {
             "game": self.game, "players": self.players, "clients": self.clients,
-            "db": self.db,
+            "db": self.db, "pinned": self.pinned,
             "tables": self.tables, "seconds": round(self.seconds, 3), "actions": self.actions,
             "actions_per_second": round(self.actions_per_second, 3),
             "p50_ms": num(self.p50), "p90_ms": num(self.percentile(0.90)),
@@ -192,8 +195,30 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def split_cpus() -> tuple[set[int], set[int]] | None:
+    """(the server's CPU, the load processes' CPUs) on a machine of two or more: the
+    server has a core of its own, whatever the load generators and attackers take. None
+    where affinity cannot be set (one CPU, or not Linux)."""
+    if not hasattr(os, "sched_getaffinity"):
+        return None
+    cpus = sorted(os.sched_getaffinity(0))
+    return ({cpus[0]}, set(cpus[1:])) if len(cpus) >= 2 else None
+
+
+def pin(pid: int, cpus: set[int] | None) -> None:
+    if cpus:
+        with contextlib.suppress(OSError):  # it may have exited already
+            os.sched_setaffinity(pid, cpus)
+
+
 def start_server(port: int, db_url: str, bot_delay: float = 0.0,
-                 log: Path | None = None) -> subprocess.Popen[bytes]:
+                 log: Path | None = None, source: Path | None = None,
+                 cpus: set[int] | None = None) -> subprocess.Popen[bytes]:
+    """``noblesse serve`` for the bench; ``source``: another checkout's ``src`` folder
+    to run the server from (a baseline); ``cpus``: the CPUs it may run on."""
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(source), *filter(None, [env.get("PYTHONPATH")])])
     # stderr goes to a file (``log``), never a pipe nobody reads during the run: the
     # tracebacks that junk provokes would fill a pipe and freeze the server on a write
     with open(log or os.devnull, "wb") as err:
@@ -201,7 +226,8 @@ def start_server(port: int, db_url: str, bot_delay: float = 0.0,
             [sys.executable, "-m", "noblesse.cli", "serve", "--host", "127.0.0.1",
              "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay),
              *SERVER_FLAGS],
-            stdout=subprocess.DEVNULL, stderr=err)
+            stdout=subprocess.DEVNULL, stderr=err, env=env)
+    pin(proc.pid, cpus)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -352,7 +378,7 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
                     seconds: float, seed: int, hostile: int = 0,
                     server_pid: int | None = None,
                     hostile_kinds: tuple[str, ...] = HOSTILE_KINDS,
-                    clients: int = 2) -> LoadResult:
+                    clients: int = 2, load_cpus: set[int] | None = None) -> LoadResult:
     rng = random.Random(seed)
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         created = []
@@ -370,11 +396,12 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
         seats[i % clients] += [
             {"url": f"{ws_base}/ws/tables/{t['id']}/seats/{s['seat']}?token={s['token']}",
              "seed": rng.getrandbits(32)} for s in t["seats"]]
-    honest = [_LoadProcess("seats", {"seats": s, "think": think, "seconds": seconds})
+    honest = [_LoadProcess("seats", {"seats": s, "think": think, "seconds": seconds}, load_cpus)
               for s in seats]
     attack = [_LoadProcess("hostile", {"base": base, "table_ids": [t["id"] for t in created],
                                        "n": hostile, "seconds": seconds,
-                                       "kinds": list(hostile_kinds)})] if hostile else []
+                                       "kinds": list(hostile_kinds)}, load_cpus)] \
+        if hostile else []
     everyone = honest + attack
     try:
         await asyncio.gather(*(p.start() for p in everyone))  # before the clock: start-up
@@ -419,10 +446,13 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
 def bench_server(tables: int = 200, players: int | None = None, game: str = "guillotine",
                  think: float = 1.0, seconds: float = 30.0, seed: int = 1,
                  hostile: int = 0, hostile_kinds: tuple[str, ...] = HOSTILE_KINDS,
-                 clients: int = 2, db: str | None = None) -> LoadResult:
+                 clients: int = 2, db: str | None = None,
+                 source: Path | None = None) -> LoadResult:
     """One run on a fresh server and store (``db``: see ``fresh_store``): ``tables`` tables
     of ``game`` (``players`` seats: see ``seats_for``) played by ``clients`` load processes;
-    ``hostile`` attacking connections beside them, of ``hostile_kinds`` dealt round-robin."""
+    ``hostile`` attacking connections beside them, of ``hostile_kinds`` dealt round-robin.
+    ``source``: run the server from another checkout's ``src`` (see ``baseline_source``).
+    On two or more CPUs the server runs on one of them and the load on the others."""
     if not hostile_kinds or set(hostile_kinds) - set(HOSTILE_KINDS):
         raise ValueError(f"hostile kinds are among {', '.join(HOSTILE_KINDS)}")
     if clients < 1:
@@ -431,11 +461,14 @@ def bench_server(tables: int = 200, players: int | None = None, game: str = "gui
     kind = store_kind(db)
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp, fresh_store(db, Path(tmp)) as db_url:
-        proc = start_server(port, db_url, log=Path(tmp) / "server.log")
+        cpus = split_cpus()
+        proc = start_server(port, db_url, log=Path(tmp) / "server.log", source=source,
+                            cpus=cpus[0] if cpus else None)
         try:
             result = asyncio.run(_run_load(f"http://127.0.0.1:{port}", tables, players, game,
                                            think, seconds, seed, hostile, proc.pid,
-                                           tuple(hostile_kinds), clients))
+                                           tuple(hostile_kinds), clients,
+                                           cpus[1] if cpus else None))
         finally:
             proc.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -444,7 +477,30 @@ def bench_server(tables: int = 200, players: int | None = None, game: str = "gui
                 proc.kill()
                 proc.wait()
     result.db = kind
+    result.pinned = cpus is not None
     return result
+
+
+@contextlib.contextmanager
+def baseline_source(revision: str) -> Iterator[Path]:
+    """The ``src`` folder of ``revision`` of the git checkout this package runs from,
+    unpacked in a temporary folder (``git archive``), to bench the server as it was."""
+    here = Path(__file__).resolve().parent
+    try:
+        top = subprocess.run(["git", "-C", str(here), "rev-parse", "--show-toplevel"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+        archive = subprocess.run(["git", "-C", top, "archive", "--format=tar", revision, "src"],
+                                 capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as exc:
+        detail = getattr(exc, "stderr", b"") or b""
+        detail = detail.decode(errors="replace") if isinstance(detail, bytes) else detail
+        raise ValueError(f"no revision {revision!r} of a git checkout here: "
+                         f"{detail.strip() or exc}") from None
+    with tempfile.TemporaryDirectory() as tmp:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
+            tar.extractall(tmp, **safe)  # noqa: S202 - our own repository's archive
+        yield Path(tmp) / "src"
 
 
 # ----------------------------------------------------------------------------- load processes
@@ -464,9 +520,11 @@ class _LoadProcess:
     "ready", "go" when it has begun, and finally its report as one JSON line. A plain
     subprocess rather than multiprocessing, which would import the caller's main module."""
 
-    def __init__(self, role: str, config: dict[str, Any]) -> None:
+    def __init__(self, role: str, config: dict[str, Any],
+                 load_cpus: set[int] | None = None) -> None:
         self.role = role
         self._config = {"role": role, **config}
+        self._cpus = load_cpus
         self._proc: asyncio.subprocess.Process | None = None
 
     async def _send(self, line: str) -> None:
@@ -485,6 +543,7 @@ class _LoadProcess:
         self._proc = await asyncio.create_subprocess_exec(
             sys.executable, "-c", "from noblesse.bench_server import _load_child; _load_child()",
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, limit=REPORT_LIMIT)
+        pin(self._proc.pid, self._cpus)
         await self._send(json.dumps(self._config))
         await self._expect("ready", READY_WITHIN)
 

@@ -506,6 +506,9 @@ def bench(
     db: Annotated[str | None, typer.Option(
         help="server: a postgresql+psycopg:// URL to run on a fresh database there, "
              "dropped after (default: a fresh SQLite file)")] = None,
+    baseline: Annotated[str | None, typer.Option(
+        metavar="REV", help="server: first the same runs on the server of git revision REV "
+                            "of this checkout, for a before-and-after from one run")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="server: print JSON, not tables")] = False,
 ) -> None:
     """Random playouts on one core: decisions and games per second (median of runs).
@@ -517,7 +520,7 @@ def bench(
 
     if game_id == "server":
         _bench_server(tables, players, think, seconds, hostile, hostile_kinds, as_json,
-                      server_game, clients, db)
+                      server_game, clients, db, baseline)
         return
     players = 4 if players is None else players
     if game_id == "compare":
@@ -578,8 +581,16 @@ def _bench_compare(players: int, runs: int) -> None:
 
 def _bench_server(tables: int, players: int | None, think: float, seconds: float, hostile: int,
                   hostile_kinds: str, as_json: bool, game_id: str = "guillotine",
-                  clients: int = 2, db: str | None = None) -> None:
-    from noblesse.bench_server import HOSTILE_KINDS, bench_server, seats_for, store_kind
+                  clients: int = 2, db: str | None = None, baseline: str | None = None) -> None:
+    import contextlib
+
+    from noblesse.bench_server import (
+        HOSTILE_KINDS,
+        baseline_source,
+        bench_server,
+        seats_for,
+        store_kind,
+    )
 
     kinds = tuple(k.strip() for k in hostile_kinds.split(",") if k.strip())
     if not kinds or set(kinds) - set(HOSTILE_KINDS):
@@ -603,15 +614,27 @@ def _bench_server(tables: int, players: int | None, think: float, seconds: float
         f"think time {think:g} s, {seconds:g} s …")
     kw: dict[str, Any] = {"tables": tables, "players": players, "game": game.id,
                           "think": think, "seconds": seconds, "clients": clients, "db": db}
-    runs = [("clean", bench_server(**kw))]
-    if hostile:
-        say(f"again on a fresh server, with {hostile} hostile connections "
-            f"({', '.join(kinds)}) …")
-        runs.append((f"hostile ({hostile})",
-                     bench_server(hostile=hostile, hostile_kinds=kinds, **kw)))
+    runs: list[tuple[str, str, str, Any]] = []  # (column, server, run, result)
+    with contextlib.ExitStack() as stack:
+        servers: list[tuple[str, Any]] = [("this checkout", None)]
+        if baseline:
+            try:
+                servers.insert(0, (baseline, stack.enter_context(baseline_source(baseline))))
+            except ValueError as exc:
+                raise typer.BadParameter(f"--baseline: {exc}") from None
+        for server, source in servers:
+            prefix = f"{server}: " if baseline else ""
+            if baseline:
+                say(f"the server of {server} …")
+            runs.append((f"{prefix}clean", server, "clean", bench_server(source=source, **kw)))
+            if hostile:
+                say(f"again on a fresh server, with {hostile} hostile connections "
+                    f"({', '.join(kinds)}) …")
+                runs.append((f"{prefix}hostile ({hostile})", server, "hostile", bench_server(
+                    hostile=hostile, hostile_kinds=kinds, source=source, **kw)))
     if as_json:
-        print(json.dumps({"runs": [{"run": name.split()[0], **r.summary()} for name, r in runs]},
-                         indent=2))
+        print(json.dumps({"runs": [{"run": run, "server": server, **r.summary()}
+                                   for _, server, run, r in runs]}, indent=2))
         return
     def ms(x: float) -> str:
         return "-" if x != x else f"{x:,.1f}"  # NaN: no action came back
@@ -638,13 +661,15 @@ def _bench_server(tables: int, players: int | None, think: float, seconds: float
                   lambda r: f"{r.hostile_cpu_seconds:.2f}" if r.hostile else "")]
     table = Table(title=f"web table under load: {tables} {game.id} tables of {players}")
     table.add_column("")
-    for name, _ in runs:
+    for name, *_ in runs:
         table.add_column(name, justify="right")
     for label, cell in rows:
-        table.add_row(label, *(cell(r) for _, r in runs))
+        table.add_row(label, *(cell(r) for *_, r in runs))
     console.print(table)
+    if not all(r.pinned for *_, r in runs):
+        console.print("the server shared its CPUs with the load (one CPU, or no affinity here)")
     if hostile:
-        r = runs[-1][1]
+        r = runs[-1][-1]
         kinds = Table(title="hostile connections (closed: by the server, during the run)")
         for col in ("kind", "sockets", "opened", "refused", "closed", "frames sent", "MB read"):
             kinds.add_column(col, justify="left" if col == "kind" else "right",

@@ -32,7 +32,7 @@ from websockets.frames import Frame, Opcode
 CLOSE_TIMEOUT = 1.0
 SLICE = 4096   # bytes parsed at a time
 QUEUED = 4     # messages waiting for the application before parsing stops
-COMPRESS_FROM = 1024  # bytes: smaller messages are sent as they are
+COMPRESS_FROM = 4096  # bytes: smaller messages are sent as they are
 
 
 class SizedDeflate(PerMessageDeflate):
