@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from noblesse.server.changes import MAX_OPS, OutOfStep, change_message, diff, follow
+from noblesse.server.changes import MAX_OPS, OutOfStep, change_message, diff, follow, share
 
 KEYS = st.sampled_from(["a", "b", "c/d", "e~f", "0", "hand", "line"])
 JSON = st.recursive(
@@ -90,3 +90,38 @@ def test_a_change_from_another_message_is_out_of_step() -> None:
         follow({**message(2), "log_from": 0, "log": [1, 2]}, change)
     with pytest.raises(OutOfStep):  # it held 3 lines, the change continues from 2
         follow({**message(3), "log_from": 0, "log": [1, 2, 3]}, change)
+
+
+def test_parts_every_seat_sees_alike_are_one_object_and_compared_once() -> None:
+    def seat_message(n: int, seat: int, line: list, hand: list) -> dict:
+        return {**message(n, line=line, hand=hand, flags=[1, 0]), "seat": seat}
+
+    pool: dict = {}
+    first = [seat_message(1, s, ["a", "b"], [f"card{s}"]) for s in range(3)]
+    for m in first:
+        share(m, pool)
+    assert first[0]["view"]["line"] is first[1]["view"]["line"] is first[2]["view"]["line"]
+    assert first[0]["view"]["hand"] is not first[1]["view"]["hand"]
+    assert first[0]["deal"] is first[2]["deal"]
+    # the next version: the line changed, the flags did not (and stay the same object)
+    earlier, pool = pool, {}
+    second = [seat_message(2, s, ["b", "a"], [f"card{s}"]) for s in range(3)]
+    second[2]["view"]["flags"] = [True, 0]  # the same in Python (True == 1), not in JSON
+    for m in second:
+        share(m, pool, earlier)
+    assert second[0]["view"]["flags"] is first[0]["view"]["flags"]
+    assert second[2]["view"]["flags"] is not first[0]["view"]["flags"]
+    assert second[0]["view"]["hand"] is first[0]["view"]["hand"]
+    memo: dict = {}
+    changes = [change_message(b, a, 0, [], memo) for b, a in zip(first, second, strict=True)]
+    assert [c["patch"] for c in changes] == [
+        [{"op": "replace", "path": "/view/line/0", "value": "b"},
+         {"op": "replace", "path": "/view/line/1", "value": "a"}]] * 2 + [
+        [{"op": "replace", "path": "/view/line/0", "value": "b"},
+         {"op": "replace", "path": "/view/line/1", "value": "a"},
+         {"op": "replace", "path": "/view/flags/0", "value": True}]]
+    # the line's patch was made once, for all three
+    assert changes[0]["patch"][0] is changes[1]["patch"][0] is changes[2]["patch"][0]
+    for before, after, change in zip(first, second, changes, strict=True):
+        held = {**before, "log_from": 0, "log": []}
+        assert follow(held, change) == {**after, "log_from": 0, "log": []}

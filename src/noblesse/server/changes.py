@@ -134,8 +134,10 @@ def _part(before: Any, after: Any, path: str, ops: list[dict[str, Any]],
     ops.extend(known[2])
 
 
-def share(message: dict[str, Any], pool: dict[str, list[tuple[Any, bytes]]],
-          earlier: dict[str, list[tuple[Any, bytes]]] | None = None) -> None:
+Pool = dict[str, dict[bytes, Any]]  # part's path -> its JSON -> the object shared
+
+
+def share(message: dict[str, Any], pool: Pool, earlier: Pool | None = None) -> None:
     """Replace each part of ``message`` (its top-level values and those of its view)
     that is the same JSON as in a message shared before with that very object: those of
     this version of the table (``pool``), then those of the version before (``earlier``).
@@ -152,16 +154,21 @@ def share(message: dict[str, Any], pool: dict[str, list[tuple[Any, bytes]]],
                 continue
             path = prefix + _pointer(key)
             encoded = orjson.dumps(value, option=_KEYS)
-            variants = pool.setdefault(path, [])
-            known = next((v for v in variants if v[1] == encoded), None)
-            if known is None and earlier:
-                known = next((v for v in earlier.get(path, ()) if v[1] == encoded), None)
-                if known is not None:
-                    variants.append(known)
-            if known is None:
-                variants.append((value, encoded))
+            variants = pool.get(path)
+            if variants is None:
+                variants = pool[path] = {}
+            known = variants.get(encoded, _MISSING)
+            if known is _MISSING and earlier:
+                known = earlier.get(path, {}).get(encoded, _MISSING)
+                if known is not _MISSING:
+                    variants[encoded] = known
+            if known is _MISSING:
+                variants[encoded] = value
             else:
-                container[key] = known[0]
+                container[key] = known
+
+
+_MISSING = object()
 
 
 class OutOfStep(ValueError):

@@ -38,7 +38,7 @@ from noblesse.core.game import Game, State
 from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
 from noblesse.server import bots
-from noblesse.server.changes import change_message, share
+from noblesse.server.changes import Pool, change_message, share
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal
 from noblesse.server.settings import Settings
@@ -101,8 +101,8 @@ class Table:
     bases: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     built: dict[tuple[int | None, int, int | None], str] = field(default_factory=dict)
     # changes.share's pools: of the messages of this version, and of the last one built
-    shared: dict[str, list[tuple[Any, bytes]]] = field(default_factory=dict)
-    shared_before: dict[str, list[tuple[Any, bytes]]] = field(default_factory=dict)
+    shared: Pool = field(default_factory=dict)
+    shared_before: Pool = field(default_factory=dict)
     patches: dict[Any, Any] = field(default_factory=dict)  # change_message's memo
     # each event's log line in every language, by (event index, seat it was shown to;
     # None: everyone saw the same); kept until the events are replaced
