@@ -99,6 +99,7 @@ class Table:
     # for the table as it is now (cleared on change): each seat's message without its
     # log, and the texts sent, by (seat, log_from, id of the message the change is from)
     bases: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    common: dict[str, Any] | None = None  # tables.common_parts
     built: dict[tuple[int | None, int, int | None], str] = field(default_factory=dict)
     # changes.share's pools: of the messages of this version, and of the last one built
     shared: Pool = field(default_factory=dict)
@@ -171,32 +172,47 @@ def build_message(table: Table, seat: int | None, log_from: int = 0) -> dict[str
             "log": table.log_lines(seat, log_from)}
 
 
-def message_base(table: Table, seat: int | None) -> dict[str, Any]:
-    """``build_message`` without the log (``log_from``, ``log``)."""
+def message_base(table: Table, seat: int | None,
+                 common: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``build_message`` without the log (``log_from``, ``log``); ``common``: the parts
+    every seat is told alike (``common_parts``), if already made."""
     game, state = table.game, table.state
     names = table.names
-    over = game.is_over(state)
     legal = game.legal_actions(state, seat) if seat is not None else []
-    describe_decision = getattr(game, "describe_decision", None)
-    present = table.present()
+    common = common if common is not None else common_parts(table)
     return {
         "type": "state",
         "table": table.id,
         "game": game.id,
         "n": table.n,
         "seat": seat,
-        "seats": [{"seat": i, "kind": s["kind"], "name": s.get("name") or "",
-                   "connected": present[i]} for i, s in enumerate(table.meta.seats)],
+        "seats": common["seats"],
         "view": game.view(state, seat),
-        "to_act": list(game.to_act(state)),
-        "over": over,
+        "to_act": common["to_act"],
+        "over": common["over"],
         "legal": [{"action": game.encode(a),
                    "label": {lang: game.describe_action(state, a, lang, names) for lang in LANGS}}
                   for a in legal],
-        "prompt": ({lang: describe_decision(state, lang) for lang in LANGS}
-                   if describe_decision and not over else None),
+        "prompt": common["prompt"],
         "undo": table.undo is not None and table.undo[1] == seat and table.undo[0] == table.n,
         "error": table.error,
+        "deal": common["deal"],
+    }
+
+
+def common_parts(table: Table) -> dict[str, Any]:
+    """What every seat and spectator is told alike of ``table`` as it is now."""
+    game, state = table.game, table.state
+    over = game.is_over(state)
+    describe_decision = getattr(game, "describe_decision", None)
+    present = table.present()
+    return {
+        "seats": [{"seat": i, "kind": s["kind"], "name": s.get("name") or "",
+                   "connected": present[i]} for i, s in enumerate(table.meta.seats)],
+        "to_act": list(game.to_act(state)),
+        "over": over,
+        "prompt": ({lang: describe_decision(state, lang) for lang in LANGS}
+                   if describe_decision and not over else None),
         "deal": deal_entry(table),
     }
 
@@ -536,13 +552,16 @@ class TableManager:
     def _base(self, table: Table, seat: int | None) -> dict[str, Any]:
         base = table.bases.get(seat)
         if base is None:
-            base = table.bases[seat] = message_base(table, seat)
+            if table.common is None:
+                table.common = common_parts(table)
+            base = table.bases[seat] = message_base(table, seat, table.common)
             share(base, table.shared, table.shared_before)
         return base
 
     def _changed(self, table: Table) -> None:
         table.built.clear()
         table.bases.clear()
+        table.common = None
         if table.shared:
             table.shared_before, table.shared = table.shared, {}
         table.patches.clear()
