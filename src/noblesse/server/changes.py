@@ -134,7 +134,8 @@ def _part(before: Any, after: Any, path: str, ops: list[dict[str, Any]],
     ops.extend(known[2])
 
 
-Pool = dict[str, dict[bytes, Any]]  # part's path -> its JSON -> the object shared
+# part's path -> its JSON -> the object shared; and under "": id -> object of those shared
+Pool = dict[str, dict[Any, Any]]
 
 
 def share(message: dict[str, Any], pool: Pool, earlier: Pool | None = None) -> None:
@@ -145,13 +146,14 @@ def share(message: dict[str, Any], pool: Pool, earlier: Pool | None = None) -> N
     is the same object as before, and ``change_message`` compares only what changed,
     once for all seats."""
     view = message.get("view")
+    done = pool.setdefault("", {})  # id -> object, of the parts already shared here
     for prefix, container in (("", message), ("/view", view)):
         if type(container) is not dict:
             continue
         for key, value in container.items():
             if type(value) not in (dict, list) or key in WHOLE or key in LOG or \
-                    (prefix == "" and key == "view"):
-                continue
+                    (prefix == "" and key == "view") or done.get(id(value)) is value:
+                continue  # not a part, or already shared (the same object in every seat's)
             path = prefix + _pointer(key)
             encoded = orjson.dumps(value, option=_KEYS)
             variants = pool.get(path)
@@ -163,9 +165,10 @@ def share(message: dict[str, Any], pool: Pool, earlier: Pool | None = None) -> N
                 if known is not _MISSING:
                     variants[encoded] = known
             if known is _MISSING:
-                variants[encoded] = value
+                variants[encoded] = known = value
             else:
                 container[key] = known
+            done[id(known)] = known
 
 
 _MISSING = object()
