@@ -151,9 +151,10 @@ class Store:
             with self.engine.begin() as conn:
                 conn.execute(text("UPDATE tables SET n_actions = (SELECT count(*) FROM actions "
                                   "WHERE actions.table_id = tables.id)"))
-        self._postgres = self.engine.dialect.name == "postgresql"
-        if not self._postgres and self.engine.dialect.paramstyle != "qmark":
-            raise ValueError(f"{url.split(':')[0]}: the store runs on SQLite or PostgreSQL")
+        # how actions are committed in plain SQL: "postgresql", "sqlite", or (another
+        # database) None: through SQLAlchemy like every other write
+        dialect = self.engine.dialect
+        self._plain = dialect.name if dialect.name in ("postgresql", "sqlite") else None
         process = TableRow.__table__.c.updated.type.bind_processor(self.engine.dialect)
         self._updated_value = process or (lambda value: value)  # as SQLAlchemy would store it
         self._raw: Any = None  # the driver connection actions are committed on
@@ -238,16 +239,17 @@ class Store:
         raised) none.
 
         This runs for every action, so it skips SQLAlchemy's statement building: the
-        store's own driver connection gets plain SQL, on PostgreSQL one statement for
-        the whole batch (an INSERT inside an UPDATE, one round trip). A batch that ends
-        a game, rare, goes through SQLAlchemy, with the result in the same transaction."""
-        if any(r.result is not None for r in rows):
+        store's own driver connection gets plain SQL (SQLite's or PostgreSQL's; on
+        PostgreSQL one statement for the whole batch, an INSERT inside an UPDATE, one
+        round trip). A batch that ends a game, rare, goes through SQLAlchemy, with the
+        result in the same transaction, as do all batches on another database."""
+        if self._plain is None or any(r.result is not None for r in rows):
             self._append_and_finish(rows)
             return
         with self._raw_lock:
             if self._raw is None:
                 self._raw = self.engine.raw_connection()
-                if self._postgres:
+                if self._plain == "postgresql":
                     self._raw.driver_connection.autocommit = True  # one statement: atomic
             try:
                 self._append_raw(rows)
@@ -265,7 +267,7 @@ class Store:
         assert self._raw is not None
         cursor = self._raw.cursor()
         now = self._updated_value(_now())
-        if self._postgres:
+        if self._plain == "postgresql":
             ids, numbers = [r.table_id for r in rows], [r.n for r in rows]
             cursor.execute(_PG_APPEND, (ids, numbers, [r.seat for r in rows],
                                         [r.action for r in rows], now, ids, numbers))
@@ -277,6 +279,7 @@ class Store:
         cursor.close()
 
     def _append_and_finish(self, rows: list[NewAction]) -> None:
+        """``append_actions`` through SQLAlchemy's ORM."""
         now = _now()
         with Session(self.engine) as session, session.begin():
             session.add_all(ActionRow(table_id=r.table_id, n=r.n, seat=r.seat, action=r.action)

@@ -84,6 +84,25 @@ class Connection:
 
 
 @dataclass(eq=False)
+class Telling:
+    """What a table tells, as it is now; a change of the table starts a new one, which
+    keeps only the pool of the last messages made (``earlier``)."""
+
+    common: dict[str, Any] | None = None  # common_parts, once made
+    bases: dict[int | None, dict[str, Any]] = field(default_factory=dict)  # by seat
+    # the texts sent, by (seat, log_from, id of the message a change is from, or None);
+    # those messages are kept here meanwhile, so no other object can take their ids
+    texts: dict[tuple[int | None, int, int | None], str] = field(default_factory=dict)
+    changed_from: dict[int, dict[str, Any]] = field(default_factory=dict)
+    shared: Pool = field(default_factory=dict)  # changes.share's, for these messages
+    earlier: Pool = field(default_factory=dict)  # and for the last ones made before
+    patches: dict[Any, Any] = field(default_factory=dict)  # change_message's memo
+
+    def next(self) -> Telling:
+        return Telling(earlier=self.shared or self.earlier)
+
+
+@dataclass(eq=False)
 class Table:
     id: str
     game: Game
@@ -96,15 +115,7 @@ class Table:
     connections: list[Connection] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
     error: str | None = None
-    # for the table as it is now (cleared on change): each seat's message without its
-    # log, and the texts sent, by (seat, log_from, id of the message the change is from)
-    bases: dict[int | None, dict[str, Any]] = field(default_factory=dict)
-    common: dict[str, Any] | None = None  # tables.common_parts
-    built: dict[tuple[int | None, int, int | None], str] = field(default_factory=dict)
-    # changes.share's pools: of the messages of this version, and of the last one built
-    shared: Pool = field(default_factory=dict)
-    shared_before: Pool = field(default_factory=dict)
-    patches: dict[Any, Any] = field(default_factory=dict)  # change_message's memo
+    told: Telling = field(default_factory=lambda: Telling())  # made anew on every change
     # each event's log line in every language, by (event index, seat it was shown to;
     # None: everyone saw the same); kept until the events are replaced
     said: dict[tuple[int, int | None], dict[str, str]] = field(default_factory=dict)
@@ -543,42 +554,41 @@ class TableManager:
     def text(self, table: Table, seat: int | None, log_from: int = 0) -> str:
         """``build_message`` as JSON, built once per change for every connection that shares it."""
         key = (seat, log_from, None)
-        text = table.built.get(key)
+        text = table.told.texts.get(key)
         if text is None:
-            text = table.built[key] = dumps({**self._base(table, seat), "log_from": log_from,
-                                             "log": table.log_lines(seat, log_from)})
+            text = table.told.texts[key] = dumps({**self._base(table, seat),
+                                                  "log_from": log_from,
+                                                  "log": table.log_lines(seat, log_from)})
         return text
 
     def _base(self, table: Table, seat: int | None) -> dict[str, Any]:
-        base = table.bases.get(seat)
+        told = table.told
+        base = told.bases.get(seat)
         if base is None:
-            if table.common is None:
-                table.common = common_parts(table)
-            base = table.bases[seat] = message_base(table, seat, table.common)
-            share(base, table.shared, table.shared_before)
+            if told.common is None:
+                told.common = common_parts(table)
+            base = told.bases[seat] = message_base(table, seat, told.common)
+            share(base, told.shared, told.earlier)
         return base
 
     def _changed(self, table: Table) -> None:
-        table.built.clear()
-        table.bases.clear()
-        table.common = None
-        if table.shared:
-            table.shared_before, table.shared = table.shared, {}
-        table.patches.clear()
+        table.told = table.told.next()
         table.used = time.monotonic()
 
     def _send(self, table: Table, conn: Connection) -> None:
         """Tell ``conn`` the table as it is now: what changed since its last message, or
         everything if it has had none (or the change would be larger)."""
-        before, base = conn.shown, self._base(table, conn.seat)
+        told, before, base = table.told, conn.shown, self._base(table, conn.seat)
         key = (conn.seat, conn.log_sent, None if before is None else id(before))
-        text = table.built.get(key)
+        text = told.texts.get(key)
         if text is None:
+            if before is not None:
+                told.changed_from[id(before)] = before
             lines = table.log_lines(conn.seat, conn.log_sent)
             change = None if before is None else change_message(before, base, conn.log_sent,
-                                                                lines, table.patches)
-            text = table.built[key] = dumps(change or {**base, "log_from": conn.log_sent,
-                                                       "log": lines})
+                                                                lines, told.patches)
+            text = told.texts[key] = dumps(change or {**base, "log_from": conn.log_sent,
+                                                      "log": lines})
         conn.shown = base
         conn.log_sent = len(table.events)
         if not conn.put(text):
