@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import json
 import random
 import time
@@ -695,9 +694,6 @@ def _serve_epilog() -> str:
     return "\n\n".join(lines)
 
 
-GC_YOUNG = 20_000  # objects allocated between collections of the youngest generation
-
-
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
              epilog=_serve_epilog())
 def serve(
@@ -720,10 +716,7 @@ def serve(
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from None
     console.print(f"noblesse web table: http://{host}:{port}  (store: {db})")
-    # A server keeps many long-lived objects (every table's state and log): collecting the
-    # young generation after 700 new objects, as by default, would walk them far too often.
-    gc.set_threshold(GC_YOUNG, 20, 20)
-    uvicorn.run(create_app(db, bot_delay, settings), host=host, port=port, log_level="warning",
+    uvicorn.run(create_app(db, bot_delay, settings, own_process=True), host=host, port=port, log_level="warning",
                 ws=GuardedWebSocketProtocol, ws_max_size=settings.max_message or 16 * 1024 * 1024)
 
 

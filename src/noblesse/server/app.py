@@ -17,6 +17,7 @@ connection limit with 4029 after an error message; a message over the size limit
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import mimetypes
@@ -59,6 +60,21 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 mimetypes.add_type("text/javascript", ".mjs")  # vendored ES modules, on any system's MIME table
 
 
+GC_YOUNG = 10_000  # new objects between collections of the youngest generation
+
+
+def tune_gc() -> None:
+    """Garbage collection for a long-running server: what start-up made (modules, game
+    data, the tables restored) moves out of the collector's sight for good (``gc.freeze``),
+    so a full collection walks only what came since, and the young generation is
+    collected after 10,000 new objects rather than 700: the server keeps many objects
+    alive (every table's state and log), which each collection of an older generation
+    walks again. Without it, a full collection paused a loaded server for half a second."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG, 10, 10)
+
+
 class NewTable(BaseModel):
     game: str
     seats: list[str] = Field(min_length=1, max_length=8)
@@ -72,7 +88,9 @@ class SeatToBot(BaseModel):
 
 
 def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
-               settings: Settings | None = None) -> FastAPI:
+               settings: Settings | None = None, own_process: bool = False) -> FastAPI:
+    """The application; ``own_process``: it is the only one in its process (``noblesse
+    serve``), which may then tune the garbage collector for it (``tune_gc``)."""
     settings = settings or Settings.from_env()
     store = Store(db_url)
     manager = TableManager(store, bot_delay, settings)
@@ -81,6 +99,8 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
     async def lifespan(app: FastAPI):  # noqa: ANN202
         await manager.restore_all()
         manager.start()
+        if own_process:
+            tune_gc()
         yield
         await manager.shutdown()
         store.close()
