@@ -31,15 +31,17 @@ MAX_OPS = 100  # more changes than this: the whole message is cheaper to send an
 _KEYS = orjson.OPT_NON_STR_KEYS
 
 
-_POINTERS: dict[Any, str] = {}
+_POINTERS: dict[str, str] = {}
 
 
 def _pointer(key: Any) -> str:
-    """``/key`` in a JSON Pointer (RFC 6901), ``~`` and ``/`` escaped; remembered, since
-    the same few keys come back in every message."""
+    """``/key`` in a JSON Pointer (RFC 6901), ``~`` and ``/`` escaped, for a key as JSON
+    writes it; remembered for text keys, since the same few come back in every message."""
+    if type(key) is not str:  # an int key is written as its digits, a flag as true/false
+        key = orjson.dumps(key).decode() if type(key) is bool else str(key)
     pointer = _POINTERS.get(key)
     if pointer is None:
-        pointer = "/" + str(key).replace("~", "~0").replace("/", "~1")
+        pointer = "/" + key.replace("~", "~0").replace("/", "~1")
         if len(_POINTERS) < 10_000:
             _POINTERS[key] = pointer
     return pointer
