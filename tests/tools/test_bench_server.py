@@ -119,3 +119,22 @@ def test_without_a_count_the_seats_are_four_clamped_into_the_game() -> None:
     assert seats_for("guillotine", 2) == 2
     with pytest.raises(ValueError, match="is for 3-6"):
         seats_for("conflicting_legends", 7)
+
+
+def test_a_baseline_is_the_source_of_another_revision_of_this_checkout() -> None:
+    import subprocess
+    from pathlib import Path
+
+    from noblesse.bench_server import baseline_source
+
+    here = Path(__file__).resolve().parent
+    if subprocess.run(["git", "-C", str(here), "rev-parse"], capture_output=True).returncode:
+        pytest.skip("not a git checkout")
+    with baseline_source("HEAD") as source:
+        assert (source / "noblesse" / "server" / "app.py").is_file()
+        assert (source / "noblesse" / "bench_server.py").read_text() == \
+            subprocess.run(["git", "-C", str(here), "show", "HEAD:src/noblesse/bench_server.py"],
+                           capture_output=True, text=True, check=True).stdout
+    assert not source.exists()  # unpacked for the run only
+    result = CliRunner().invoke(app, ["bench", "server", "--baseline", "no-such-revision"])
+    assert result.exit_code != 0 and "no revision 'no-such-revision'" in result.output
