@@ -10,7 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from noblesse.server.changes import MAX_OPS, OutOfStep, change_message, diff, follow, share
+from noblesse.server.changes import (
+    MAX_OPS,
+    OutOfStep,
+    SharedParts,
+    change_message,
+    diff,
+    follow,
+    share,
+)
 
 KEYS = st.sampled_from(["a", "b", "c/d", "e~f", "0", "hand", "line"])
 JSON = st.recursive(
@@ -96,7 +104,7 @@ def test_parts_every_seat_sees_alike_are_one_object_and_compared_once() -> None:
     def seat_message(n: int, seat: int, line: list, hand: list) -> dict:
         return {**message(n, line=line, hand=hand, flags=[1, 0]), "seat": seat}
 
-    pool: dict = {}
+    pool = SharedParts()
     first = [seat_message(1, s, ["a", "b"], [f"card{s}"]) for s in range(3)]
     for m in first:
         share(m, pool)
@@ -104,7 +112,7 @@ def test_parts_every_seat_sees_alike_are_one_object_and_compared_once() -> None:
     assert first[0]["view"]["hand"] is not first[1]["view"]["hand"]
     assert first[0]["deal"] is first[2]["deal"]
     # the next version: the line changed, the flags did not (and stay the same object)
-    earlier, pool = pool, {}
+    earlier, pool = pool, SharedParts()
     second = [seat_message(2, s, ["b", "a"], [f"card{s}"]) for s in range(3)]
     second[2]["view"]["flags"] = [True, 0]  # the same in Python (True == 1), not in JSON
     for m in second:

@@ -21,6 +21,7 @@ may know, so it tells the seat nothing more than the two messages would.
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -95,14 +96,13 @@ def change_message(before: dict[str, Any], after: dict[str, Any], log_from: int,
     of its old and new value: parts that ``share`` made the same objects in every seat's
     message are compared once for all seats."""
     ops: list[dict[str, Any]] = []
-    view_before, view_after = before.get("view"), after.get("view")
+    view_before = before.get("view")
     for key, value in after.items():
         if key in WHOLE or key in LOG or key == "type":
             continue
         if key not in before:
             ops.append({"op": "add", "path": _pointer(key), "value": value})
         elif key == "view" and type(value) is dict and type(view_before) is dict:
-            assert view_after is not None
             for part, new in value.items():
                 if part not in view_before:
                     ops.append({"op": "add", "path": "/view" + _pointer(part), "value": new})
@@ -136,11 +136,16 @@ def _part(before: Any, after: Any, path: str, ops: list[dict[str, Any]],
     ops.extend(known[2])
 
 
-# part's path -> its JSON -> the object shared; and under "": id -> object of those shared
-Pool = dict[str, dict[Any, Any]]
+@dataclass
+class SharedParts:
+    """The parts of the messages ``share`` has made shared, for one version of a table."""
+
+    by_path: dict[str, dict[bytes, Any]] = field(default_factory=dict)  # path -> JSON -> part
+    by_id: dict[int, Any] = field(default_factory=dict)  # id -> part, of those shared here
 
 
-def share(message: dict[str, Any], pool: Pool, earlier: Pool | None = None) -> None:
+def share(message: dict[str, Any], pool: SharedParts,
+          earlier: SharedParts | None = None) -> None:
     """Replace each part of ``message`` (its top-level values and those of its view)
     that is the same JSON as in a message shared before with that very object: those of
     this version of the table (``pool``), then those of the version before (``earlier``).
@@ -148,29 +153,26 @@ def share(message: dict[str, Any], pool: Pool, earlier: Pool | None = None) -> N
     is the same object as before, and ``change_message`` compares only what changed,
     once for all seats."""
     view = message.get("view")
-    done = pool.setdefault("", {})  # id -> object, of the parts already shared here
     for prefix, container in (("", message), ("/view", view)):
         if type(container) is not dict:
             continue
         for key, value in container.items():
             if type(value) not in (dict, list) or key in WHOLE or key in LOG or \
-                    (prefix == "" and key == "view") or done.get(id(value)) is value:
+                    (prefix == "" and key == "view") or pool.by_id.get(id(value)) is value:
                 continue  # not a part, or already shared (the same object in every seat's)
             path = prefix + _pointer(key)
             encoded = orjson.dumps(value, option=_KEYS)
-            variants = pool.get(path)
-            if variants is None:
-                variants = pool[path] = {}
+            variants = pool.by_path.setdefault(path, {})
             known = variants.get(encoded, _MISSING)
-            if known is _MISSING and earlier:
-                known = earlier.get(path, {}).get(encoded, _MISSING)
+            if known is _MISSING and earlier is not None:
+                known = earlier.by_path.get(path, {}).get(encoded, _MISSING)
                 if known is not _MISSING:
                     variants[encoded] = known
             if known is _MISSING:
                 variants[encoded] = known = value
             else:
                 container[key] = known
-            done[id(known)] = known
+            pool.by_id[id(known)] = known
 
 
 _MISSING = object()

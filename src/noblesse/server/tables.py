@@ -38,7 +38,7 @@ from noblesse.core.game import Game, State
 from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
 from noblesse.server import bots
-from noblesse.server.changes import Pool, change_message, share
+from noblesse.server.changes import SharedParts, change_message, share
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal
 from noblesse.server.settings import Settings
@@ -94,12 +94,12 @@ class Telling:
     # those messages are kept here meanwhile, so no other object can take their ids
     texts: dict[tuple[int | None, int, int | None], str] = field(default_factory=dict)
     changed_from: dict[int, dict[str, Any]] = field(default_factory=dict)
-    shared: Pool = field(default_factory=dict)  # changes.share's, for these messages
-    earlier: Pool = field(default_factory=dict)  # and for the last ones made before
+    shared: SharedParts = field(default_factory=SharedParts)  # changes.share's, for these
+    earlier: SharedParts | None = None  # and for the last messages made before
     patches: dict[Any, Any] = field(default_factory=dict)  # change_message's memo
 
     def next(self) -> Telling:
-        return Telling(earlier=self.shared or self.earlier)
+        return Telling(earlier=self.shared if self.shared.by_path else self.earlier)
 
 
 @dataclass(eq=False)
