@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 import random
 import time
 from datetime import datetime
@@ -700,24 +702,61 @@ def serve(
     ctx: typer.Context,
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port")] = 8000,
-    db: Annotated[str, typer.Option(help="SQLAlchemy URL of the store")] = "sqlite:///var/noblesse.db",
-    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.6,
+    db: Annotated[str, typer.Option(help="SQLAlchemy URL of the store",
+                                    envvar="NOBLESSE_DB")] = "sqlite:///var/noblesse.db",
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting",
+                                             envvar="NOBLESSE_BOT_DELAY")] = 0.6,
+    workers: Annotated[int, typer.Option(help="server processes on this machine (more than "
+                                              "1 needs --redis and a PostgreSQL --db)",
+                                         envvar="NOBLESSE_WORKERS")] = 1,
+    redis: Annotated[str | None, typer.Option(
+        help="Redis URL (redis://host:6379/0) shared by every process serving this store, "
+             "on this machine or others", envvar="NOBLESSE_REDIS")] = None,
+    redis_prefix: Annotated[str, typer.Option(help="start of this deployment's Redis keys",
+                                              envvar="NOBLESSE_REDIS_PREFIX")] = "noblesse",
 ) -> None:
     """Start the web table (lobby at http://HOST:PORT). The limits below are settings."""
     import uvicorn
 
-    from noblesse.server.app import create_app
+    from noblesse.server import app as server_app
     from noblesse.server.protocol import GuardedWebSocketProtocol
-    from noblesse.server.settings import Settings
+    from noblesse.server.settings import Settings, env_name
 
     try:
         settings = Settings.from_env(**_setting_args(ctx.args))
     except ValueError as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from None
-    console.print(f"noblesse web table: http://{host}:{port}  (store: {db})")
-    uvicorn.run(create_app(db, bot_delay, settings, own_process=True), host=host, port=port, log_level="warning",
-                ws=GuardedWebSocketProtocol, ws_max_size=settings.max_message or 16 * 1024 * 1024)
+    problem = None
+    if workers < 1:
+        problem = "--workers must be at least 1"
+    elif workers > 1 and not redis:
+        problem = ("several workers share their tables through Redis: give --redis "
+                   "redis://HOST:6379/0 as well")
+    elif workers > 1 and not db.startswith("postgresql"):
+        problem = ("several workers need a store they can all write to at once: give a "
+                   "PostgreSQL --db (postgresql+psycopg://USER@HOST/DB)")
+    if problem:
+        console.print(f"[red]{problem}[/red]")
+        raise typer.Exit(2)
+    shared = f", Redis: {redis}, {workers} worker(s)" if redis else ""
+    console.print(f"noblesse web table: http://{host}:{port}  (store: {db}{shared})")
+    options: dict[str, Any] = dict(host=host, port=port, log_level="warning",
+                                   ws=GuardedWebSocketProtocol,
+                                   ws_max_size=settings.max_message or 16 * 1024 * 1024)
+    if workers == 1:
+        uvicorn.run(server_app.create_app(db, bot_delay, settings, own_process=True,
+                                          redis_url=redis, redis_prefix=redis_prefix),
+                    **options)
+        return
+    # Each worker makes its own application from the environment (app_from_env).
+    os.environ.update({server_app.ENV_DB: db, server_app.ENV_REDIS: str(redis),
+                       server_app.ENV_REDIS_PREFIX: redis_prefix,
+                       server_app.ENV_BOT_DELAY: str(bot_delay)})
+    os.environ.update({env_name(f.name): str(getattr(settings, f.name)).lower()
+                       if f.type in ("bool", bool) else str(getattr(settings, f.name))
+                       for f in dataclasses.fields(settings)})
+    uvicorn.run("noblesse.server.app:app_from_env", factory=True, workers=workers, **options)
 
 
 def _setting_args(args: list[str]) -> dict[str, Any]:

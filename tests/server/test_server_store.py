@@ -9,7 +9,7 @@ import threading
 import pytest
 from sqlalchemy.exc import IntegrityError
 
-from noblesse.server.store import NewAction, Store, token_hash
+from noblesse.server.store import NewAction, StaleTable, Store, token_hash
 
 SEATS = [{"kind": "human", "name": "Ann", "token_hash": token_hash("t0")},
          {"kind": "greedy", "name": "", "token_hash": None}]
@@ -82,11 +82,13 @@ def test_a_duplicate_action_number_is_refused_and_changes_nothing(store: Store,
     # a second writer (another server process) with a stale view of the table
     other = Store(db_url)
     try:
-        with pytest.raises(IntegrityError):
+        with pytest.raises(StaleTable):
             other.append_action("t1", 2, 0, "play:trip", {"scores": [1.0, 0.0], "winners": [0]})
+        with pytest.raises(StaleTable):  # nor can a writer skip a number
+            other.append_action("t1", 4, 0, "pass")
     finally:
         other.close()
-    with pytest.raises(IntegrityError):
+    with pytest.raises(StaleTable):
         store.append_action("t1", 1, 1, "pass")
     after = store.load("t1")
     assert after == before
@@ -106,15 +108,33 @@ def test_undo_removes_only_the_last_action(store: Store) -> None:
     _make(store)
     for n, action in enumerate(["pass", "play:l_idiot", "noble:2"], start=1):
         store.append_action("t1", n, n % 2, action)
-    with pytest.raises(ValueError):
+    with pytest.raises(StaleTable):
         store.remove_last_action("t1", 2)
-    with pytest.raises(ValueError):
+    with pytest.raises(StaleTable):
         store.remove_last_action("t1", 4)
     assert len(store.load("t1").actions) == 3
     store.remove_last_action("t1", 3)
     assert store.load("t1").actions == [(1, "pass"), (0, "play:l_idiot")]
     store.append_action("t1", 3, 1, "noble:4")  # the number is free again
     assert store.load("t1").actions[-1] == (1, "noble:4")
+
+
+def test_every_write_to_a_table_moves_its_revision_on(store: Store) -> None:
+    _make(store)
+    _make(store, "t2")
+    assert store.revisions(["t1", "t2", "nope"]) == {"t1": 0, "t2": 0}
+    store.append_action("t1", 1, 0, "pass")
+    store.append_action("t1", 2, 1, "pass")
+    store.set_seats("t1", SEATS)
+    store.remove_last_action("t1", 2)
+    assert store.revisions(["t1", "t2"]) == {"t1": 4, "t2": 0}
+    with pytest.raises(StaleTable):  # a refused write moves nothing
+        store.append_action("t1", 3, 0, "pass")
+    assert store.revisions(["t1"]) == {"t1": 4}
+    later = store.load("t1", after=1)
+    assert (later.revision, later.first, later.actions) == (4, 2, [])
+    store.append_action("t1", 2, 0, "play:l_idiot")
+    assert store.load("t1", after=1).actions == [(0, "play:l_idiot")]
 
 
 def test_seats_can_be_changed(store: Store) -> None:
@@ -154,7 +174,7 @@ def test_actions_waiting_together_are_committed_in_one_transaction(store: Store)
         return await asyncio.gather(*appends, return_exceptions=True)
 
     outcomes = asyncio.run(play())
-    assert [type(o).__name__ for o in outcomes] == ["NoneType"] * 5 + ["IntegrityError"] + \
+    assert [type(o).__name__ for o in outcomes] == ["NoneType"] * 5 + ["StaleTable"] + \
         ["NoneType"] * 6
     # the batch failed as a whole, then went again one by one: 11 successful commits
     assert store.writer.commits == 11

@@ -21,6 +21,7 @@ import gc
 import json
 import logging
 import mimetypes
+import os
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from noblesse import games
 from noblesse.agents import KINDS
+from noblesse.server.cluster import Alone, RedisBus
 from noblesse.server.connections import (
     CLOSE_LIMIT,
     CLOSE_POLICY,
@@ -75,6 +77,22 @@ def tune_gc() -> None:
     gc.set_threshold(GC_YOUNG, 10, 10)
 
 
+# ``noblesse serve``'s own options in the environment, for deployment tools and for the
+# worker processes ``serve --workers N`` starts (``app_from_env``).
+ENV_DB, ENV_REDIS, ENV_REDIS_PREFIX, ENV_BOT_DELAY = (
+    "NOBLESSE_DB", "NOBLESSE_REDIS", "NOBLESSE_REDIS_PREFIX", "NOBLESSE_BOT_DELAY")
+
+
+def app_from_env() -> FastAPI:
+    """The application as each worker of ``noblesse serve --workers N`` makes it: the store
+    from ``NOBLESSE_DB``, Redis from ``NOBLESSE_REDIS`` (and ``NOBLESSE_REDIS_PREFIX``),
+    the bot delay from ``NOBLESSE_BOT_DELAY``, the limits from ``NOBLESSE_<LIMIT>``."""
+    return create_app(os.environ.get(ENV_DB, DEFAULT_URL),
+                      float(os.environ.get(ENV_BOT_DELAY, "0.6")), Settings.from_env(),
+                      own_process=True, redis_url=os.environ.get(ENV_REDIS) or None,
+                      redis_prefix=os.environ.get(ENV_REDIS_PREFIX) or "noblesse")
+
+
 class NewTable(BaseModel):
     game: str
     seats: list[str] = Field(min_length=1, max_length=8)
@@ -88,17 +106,21 @@ class SeatToBot(BaseModel):
 
 
 def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
-               settings: Settings | None = None, own_process: bool = False) -> FastAPI:
+               settings: Settings | None = None, own_process: bool = False,
+               redis_url: str | None = None, redis_prefix: str = "noblesse") -> FastAPI:
     """The application; ``own_process``: it is the only one in its process (``noblesse
-    serve``), which may then tune the garbage collector for it (``tune_gc``)."""
+    serve``), which may then tune the garbage collector for it (``tune_gc``);
+    ``redis_url``: it is one of several processes serving the tables of one store, which
+    share news, presence and bot leases through that Redis (``server.cluster``)."""
     settings = settings or Settings.from_env()
     store = Store(db_url)
-    manager = TableManager(store, bot_delay, settings)
+    bus = RedisBus(redis_url, redis_prefix) if redis_url else Alone()
+    manager = TableManager(store, bot_delay, settings, bus)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
         await manager.restore_all()
-        manager.start()
+        await manager.start()
         if own_process:
             tune_gc()
         yield

@@ -12,6 +12,13 @@ arrive while a commit is under way are committed together, in one transaction (a
 group commit): a busy server pays for one commit per batch, not per action, and each
 action's sender is still answered only once its own row is durable.
 
+Every write to a table is conditional on the table's row as the writer last saw it:
+action ``n`` is committed only while the table holds ``n - 1`` actions, and undo removes
+action ``n`` only while it is the last. So several server processes on one database
+never interleave a table's record: the writer that is behind gets ``StaleTable``,
+changes nothing, and catches up. Each write also adds 1 to the table's ``revision``,
+which tells a process whether its copy of the table is the latest.
+
 A database made by an older schema keeps working: ``Store`` adds every column of the
 models that its tables lack (``add_missing_columns``), as a nullable column.
 """
@@ -75,8 +82,12 @@ class TableRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    # how many actions the table has (kept with each commit, for the lobby)
+    # how many actions the table has (kept with each commit: the lobby reads it, and a
+    # write is made only against the number its writer saw)
     n_actions: Mapped[int | None] = mapped_column(Integer, nullable=True, default=0)
+    # writes to the table so far (actions, undos, seat changes): a copy holding the same
+    # revision is the latest (NULL in a database made before it: 0)
+    revision: Mapped[int | None] = mapped_column(Integer, nullable=True, default=0)
     # SHA-256 of the creator's address (limits per address), never the address itself
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
@@ -110,6 +121,8 @@ class StoredTable:
     actions: list[tuple[int, str]]
     salt: str | None = None
     commitment: str | None = None
+    revision: int = 0  # the table's revision (``TableRow.revision``) when it was read
+    first: int = 1  # the number of ``actions[0]`` (``load(after=...)``: ``after + 1``)
 
 
 @dataclass(frozen=True)
@@ -128,14 +141,24 @@ def _now() -> datetime:
 
 
 # Actions, in plain SQL (``Store.append_actions``): SQLite's, and PostgreSQL's single
-# statement for a whole batch.
+# statement for a whole batch. A table's row moves on only from the action before
+# (``n_actions = n - 1``), and only the actions whose table moved on are inserted.
+_BUMP_TABLES = ("UPDATE tables SET n_actions = ?, revision = COALESCE(revision, 0) + 1, "
+                "updated = ? WHERE id = ? AND n_actions = ?")
 _INSERT_ACTIONS = "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, ?, ?)"
-_BUMP_TABLES = "UPDATE tables SET n_actions = ?, updated = ? WHERE id = ?"
 _PG_APPEND = (
-    "WITH added AS (INSERT INTO actions (table_id, n, seat, action) "
-    "SELECT * FROM unnest(%s::varchar[], %s::int[], %s::int[], %s::varchar[])) "
-    "UPDATE tables SET n_actions = v.n, updated = %s "
-    "FROM unnest(%s::varchar[], %s::int[]) AS v(id, n) WHERE tables.id = v.id")
+    "WITH moved AS (UPDATE tables SET n_actions = v.n, "
+    "revision = COALESCE(tables.revision, 0) + 1, updated = %s "
+    "FROM unnest(%s::varchar[], %s::int[]) AS v(id, n) "
+    "WHERE tables.id = v.id AND tables.n_actions = v.n - 1 RETURNING tables.id) "
+    "INSERT INTO actions (table_id, n, seat, action) "
+    "SELECT a.* FROM unnest(%s::varchar[], %s::int[], %s::int[], %s::varchar[]) "
+    "AS a(table_id, n, seat, action) WHERE a.table_id IN (SELECT id FROM moved)")
+
+
+class StaleTable(ValueError):
+    """A write made against an older copy of the table: another writer (another server
+    process) recorded an action or took one back first. Nothing was changed."""
 
 
 class Store:
@@ -189,19 +212,32 @@ class Store:
             return session.scalar(select(func.count()).select_from(TableRow).where(
                 TableRow.creator == creator, TableRow.status == "playing")) or 0
 
-    def load(self, table_id: str) -> StoredTable | None:
-        with Session(self.engine) as session:
+    def load(self, table_id: str, after: int = 0) -> StoredTable | None:
+        """The table, with its actions after the first ``after`` (all of them by default),
+        read in one transaction."""
+        with Session(self.engine) as session, session.begin():
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
             actions = session.execute(
-                select(ActionRow.seat, ActionRow.action).where(ActionRow.table_id == table_id)
+                select(ActionRow.seat, ActionRow.action)
+                .where(ActionRow.table_id == table_id, ActionRow.n > after)
                 .order_by(ActionRow.n)).all()
             seed = row.deal if row.deal is not None else row.seed
             return StoredTable(row.id, row.game, row.version, seed, dict(row.options),
                                [dict(s) for s in row.seats], row.host_hash, row.status,
                                row.result, row.created, [(a.seat, a.action) for a in actions],
-                               salt=row.salt, commitment=row.commitment)
+                               salt=row.salt, commitment=row.commitment,
+                               revision=row.revision or 0, first=after + 1)
+
+    def revisions(self, table_ids: list[str]) -> dict[str, int]:
+        """Each table's ``revision`` (tables that do not exist are left out)."""
+        if not table_ids:
+            return {}
+        with Session(self.engine) as session:
+            rows = session.execute(select(TableRow.id, TableRow.revision)
+                                   .where(TableRow.id.in_(table_ids)))
+            return {row.id: row.revision or 0 for row in rows}
 
     def table_ids(self, status: str | None = None) -> list[str]:
         with Session(self.engine) as session:
@@ -223,25 +259,25 @@ class Store:
 
     def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         with Session(self.engine) as session, session.begin():
-            row = session.get(TableRow, table_id)
-            row.seats = seats
-            row.updated = _now()
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(
+                seats=seats, updated=_now(), revision=func.coalesce(TableRow.revision, 0) + 1))
 
     # -- actions --------------------------------------------------------------
     def append_action(self, table_id: str, n: int, seat: int, action: str,
                       result: dict[str, Any] | None = None) -> None:
         """Commit action ``n``; with ``result`` the table is marked finished in the same
-        transaction. A duplicate ``n`` (two writers) fails and changes nothing."""
+        transaction. Unless the table holds ``n - 1`` actions (another writer was first)
+        it raises ``StaleTable`` and changes nothing."""
         self.append_actions([NewAction(table_id, n, seat, action, result)])
 
     def append_actions(self, rows: list[NewAction]) -> None:
         """Commit actions of many tables in one transaction: all of them, or (an error
-        raised) none.
+        raised: ``StaleTable`` if a table had moved on) none.
 
         This runs for every action, so it skips SQLAlchemy's statement building: the
         store's own driver connection gets plain SQL (SQLite's or PostgreSQL's; on
-        PostgreSQL one statement for the whole batch, an INSERT inside an UPDATE, one
-        round trip). A batch that ends a game, rare, goes through SQLAlchemy, with the
+        PostgreSQL one statement for the whole batch: an UPDATE of the tables' rows that
+        feeds the INSERT of the actions). A batch that ends a game, rare, goes through SQLAlchemy, with the
         result in the same transaction, as do all batches on another database."""
         if self._plain is None or any(r.result is not None for r in rows):
             self._append_and_finish(rows)
@@ -249,10 +285,11 @@ class Store:
         with self._raw_lock:
             if self._raw is None:
                 self._raw = self.engine.raw_connection()
-                if self._plain == "postgresql":
-                    self._raw.driver_connection.autocommit = True  # one statement: atomic
             try:
                 self._append_raw(rows)
+            except StaleTable:
+                self._raw.rollback()
+                raise
             except Exception as exc:
                 with contextlib.suppress(Exception):  # the next batch gets a new connection
                     self._raw.rollback()
@@ -269,12 +306,15 @@ class Store:
         now = self._updated_value(_now())
         if self._plain == "postgresql":
             ids, numbers = [r.table_id for r in rows], [r.n for r in rows]
-            cursor.execute(_PG_APPEND, (ids, numbers, [r.seat for r in rows],
-                                        [r.action for r in rows], now, ids, numbers))
+            cursor.execute(_PG_APPEND, (now, ids, numbers, ids, numbers,
+                                        [r.seat for r in rows], [r.action for r in rows]))
+            _check_moved(rows, cursor.rowcount)  # before the commit: one transaction
+            self._raw.commit()
         else:
+            cursor.executemany(_BUMP_TABLES, [(r.n, now, r.table_id, r.n - 1) for r in rows])
+            _check_moved(rows, cursor.rowcount)
             cursor.executemany(_INSERT_ACTIONS, [(r.table_id, r.n, r.seat, r.action)
                                                  for r in rows])
-            cursor.executemany(_BUMP_TABLES, [(r.n, now, r.table_id) for r in rows])
             self._raw.commit()
         cursor.close()
 
@@ -282,25 +322,38 @@ class Store:
         """``append_actions`` through SQLAlchemy's ORM."""
         now = _now()
         with Session(self.engine) as session, session.begin():
-            session.add_all(ActionRow(table_id=r.table_id, n=r.n, seat=r.seat, action=r.action)
-                            for r in rows)
-            session.flush()
+            moved = 0
             for r in rows:
-                values: dict[str, Any] = {"n_actions": r.n, "updated": now}
+                values: dict[str, Any] = {"n_actions": r.n, "updated": now,
+                                          "revision": func.coalesce(TableRow.revision, 0) + 1}
                 if r.result is not None:
                     values.update(status="finished", result=r.result)
-                session.execute(update(TableRow).where(TableRow.id == r.table_id).values(**values))
+                moved += session.execute(update(TableRow).where(
+                    TableRow.id == r.table_id, TableRow.n_actions == r.n - 1)
+                    .values(**values)).rowcount
+            _check_moved(rows, moved)
+            session.add_all(ActionRow(table_id=r.table_id, n=r.n, seat=r.seat, action=r.action)
+                            for r in rows)
 
     def remove_last_action(self, table_id: str, n: int) -> None:
-        """Undo: delete action ``n`` (it must be the last)."""
+        """Undo: delete action ``n``; ``StaleTable`` unless it is the last."""
         with Session(self.engine) as session, session.begin():
-            last = session.scalar(select(func.max(ActionRow.n)).where(ActionRow.table_id == table_id))
-            if last != n:
-                raise ValueError(f"action {n} is not the last of table {table_id}")
+            moved = n >= 1 and session.execute(update(TableRow).where(
+                TableRow.id == table_id, TableRow.n_actions == n).values(
+                n_actions=n - 1, updated=_now(),
+                revision=func.coalesce(TableRow.revision, 0) + 1)).rowcount
+            if moved != 1:
+                raise StaleTable(f"action {n} is not the last of table {table_id}")
             session.execute(delete(ActionRow).where(ActionRow.table_id == table_id,
                                                     ActionRow.n == n))
-            session.execute(update(TableRow).where(TableRow.id == table_id)
-                            .values(n_actions=n - 1, updated=_now()))
+
+
+def _check_moved(rows: list[NewAction], moved: int) -> None:
+    """Raise ``StaleTable`` (the transaction then rolls back) unless every table moved on."""
+    if moved != len(rows):
+        stale = ", ".join(f"{r.table_id} action {r.n}" for r in rows[:3])
+        raise StaleTable(f"another writer was first: {len(rows) - moved} of {len(rows)} "
+                         f"actions are no longer next ({stale}...)")
 
 
 _STOP = object()

@@ -12,6 +12,11 @@ changed since its last message (``server.changes``).
 Nothing slow runs on the event loop: bots think in worker processes
 (``server.bots``), table loads and replays are built in a small thread pool, and
 store calls run in the store's own threads.
+
+Several processes may serve the same tables (``server.cluster``): each holds its own
+copy in memory; a commit is made only against the latest action number in the store
+(``store.StaleTable`` otherwise: the process reloads and tries again), and after it the
+other processes hear of it and catch up from the store, then tell their own sockets.
 """
 
 from __future__ import annotations
@@ -39,10 +44,11 @@ from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
 from noblesse.server import bots
 from noblesse.server.changes import SharedParts, change_message, share
+from noblesse.server.cluster import HEARTBEAT_SECONDS, Alone
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal
 from noblesse.server.settings import Settings
-from noblesse.server.store import NewAction, Store, StoredTable, token_hash
+from noblesse.server.store import NewAction, StaleTable, Store, StoredTable, token_hash
 from noblesse.sim.batch import game_seed
 
 log = logging.getLogger("noblesse.server")
@@ -121,6 +127,8 @@ class Table:
     said: dict[tuple[int, int | None], dict[str, str]] = field(default_factory=dict)
     used: float = field(default_factory=time.monotonic)
     evicted: bool = False  # left memory: whoever still holds it must get it again
+    elsewhere: frozenset[int] = frozenset()  # seats connected to other server processes
+    behind: bool = False  # another process changed it: a catch-up is under way
 
     @property
     def n(self) -> int:
@@ -147,12 +155,16 @@ class Table:
         return names if any(names) else None
 
     def present(self) -> list[bool]:
-        """Which seats have a player connected."""
-        seats = [False] * len(self.meta.seats)
+        """Which seats have a player connected (here or to another server process)."""
+        seats = [i in self.elsewhere for i in range(len(self.meta.seats))]
         for conn in self.connections:
             if conn.seat is not None:
                 seats[conn.seat] = True
         return seats
+
+    def seated(self, seat: int) -> bool:
+        """Whether ``seat`` has a connection to this process."""
+        return any(c.seat == seat for c in self.connections)
 
 
 def _secret_fingerprint(game: Game, state: State) -> Any:
@@ -231,31 +243,35 @@ def common_parts(table: Table) -> dict[str, Any]:
 def replay_table(game: Game, meta: StoredTable, actions: list[tuple[int, str]]) -> Table:
     """A table rebuilt from its record: the game set up from the seed, then every action
     (the first illegal one, or a rules version the server does not have, stops it)."""
-    events: list[tuple[int, Event]] = []
     state = game.setup(len(meta.seats), meta.seed, meta.options)
-    error = None
+    table = Table(meta.id, game, meta, state, [], [])
     if meta.version != game.version:
-        error = (f"recorded with rules version {meta.version}; this server has {game.version}")
-    done: list[tuple[int, str]] = []
-    undo = None
-    for n, (seat, text) in enumerate(actions, start=1):
-        if error:
-            break
-        last = n == len(actions)
+        table.error = f"recorded with rules version {meta.version}; this server has {game.version}"
+        log.error("table %s: %s", meta.id, table.error)
+    else:
+        play_on(table, actions)
+    return table
+
+
+def play_on(table: Table, actions: list[tuple[int, str]]) -> None:
+    """Apply recorded ``actions`` (the table's next ones) to ``table``: its state, actions,
+    events and the right to take the last one back, which a restarted server keeps. The
+    first illegal action stops it and marks the table's ``error``."""
+    game, state = table.game, table.state
+    for i, (seat, text) in enumerate(actions):
+        n = table.n + 1
+        last = i == len(actions) - 1
         try:
             before = _secret_fingerprint(game, state) if last else None
             applied = game.apply(state, seat, game.decode(text))
-            events.extend((n, ev) for ev in applied)
-            done.append((seat, text))
-            if last:  # a restarted server keeps the right to take it back
-                undo = _undo_right(game, state, seat, n, applied, before)
         except IllegalAction as exc:
-            error = f"stored action {n} ('{text}' by seat {seat}) is illegal: {exc.message}"
-    table = Table(meta.id, game, meta, state, done, events, undo=None if error else undo,
-                  error=error)
-    if error:
-        log.error("table %s: %s", meta.id, error)
-    return table
+            table.error = f"stored action {n} ('{text}' by seat {seat}) is illegal: {exc.message}"
+            table.undo = None
+            log.error("table %s: %s", table.id, table.error)
+            return
+        table.events.extend((n, ev) for ev in applied)
+        table.actions.append((seat, text))
+        table.undo = _undo_right(game, state, seat, n, applied, before) if last else None
 
 
 def _load(store: Store, table_id: str) -> Table:
@@ -281,10 +297,12 @@ def _replay_text(table: Table, step: int) -> str:
 
 class TableManager:
     def __init__(self, store: Store, bot_delay: float = 0.6,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, bus: Alone | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.settings = settings or Settings()
+        self.bus = bus or Alone()  # what this process shares with the others serving
+        self._background: set[asyncio.Task[Any]] = set()
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table]] = {}
         self._rebuilder = ThreadPoolExecutor(self.settings.rebuilds_at_once,
@@ -293,12 +311,19 @@ class TableManager:
         self._created: dict[str, deque[float]] = {}
         self.per_address: Counter[str] = Counter()
         self._sweeper: asyncio.Task[None] | None = None
+        self._watcher: asyncio.Task[None] | None = None
 
     async def _rebuild(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._rebuilder, fn, *args)
 
     async def _write(self, fn: Any, *args: Any) -> Any:
         return await self.store.writer.run(fn, *args)
+
+    def _later(self, work: Any) -> None:
+        """Run the coroutine ``work`` in the background (kept until it is done)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     # ------------------------------------------------------------------ creating
     def bot_spec(self, kind: str) -> str:
@@ -411,16 +436,26 @@ class TableManager:
         return ids
 
     async def _reload(self, table: Table) -> None:
+        """The table as the store has it (its copy here fell behind, or went wrong)."""
         fresh = await self._rebuild(_load, self.store, table.id)
+        kept = fresh.actions[:table.n] == table.actions  # the log so far is still true
         table.meta, table.state, table.actions = fresh.meta, fresh.state, fresh.actions
         table.events, table.undo, table.error = fresh.events, fresh.undo, fresh.error
         table.said.clear()
+        if not kept:
+            for conn in table.connections:
+                conn.log_sent = 0  # the log starts over (the patch still applies)
         self._changed(table)
 
-    def start(self) -> None:
-        """Start the bot processes, and the sweeper that lets idle tables leave memory."""
+    async def start(self) -> None:
+        """Start the bot processes, the sweeper that lets idle tables leave memory, and
+        (several processes serving) the news from the others."""
         bots.warm(self.settings.bot_workers)
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        loop = asyncio.get_running_loop()
+        self._sweeper = loop.create_task(self._sweep())
+        await self.bus.start(self._heard)
+        if self.bus.shared:
+            self._watcher = loop.create_task(self._watch())
 
     async def _sweep(self) -> None:
         idle = self.settings.idle_seconds
@@ -474,11 +509,13 @@ class TableManager:
                 seats = [dict(s) for s in table.meta.seats]
                 if not 0 <= seat < len(seats):
                     raise TableError(f"There is no seat {seat}.", f"沒有座位{seat}。", 404)
-                if any(c.seat == seat for c in table.connections):
+                if table.seated(seat) or seat in await self.bus.seats_elsewhere(table.id):
                     raise TableError("That player is still at the table.", "該玩家仍在牌桌上。", 409)
                 seats[seat].update(kind=spec, token_hash=None)
                 await self._write(self.store.set_seats, table.id, seats)
                 table.meta.seats = seats
+                table.meta.revision += 1
+                self.bus.tell(table.id)
                 self._changed(table)
                 self._broadcast(table)
                 break
@@ -496,7 +533,23 @@ class TableManager:
             self._broadcast(table)
         self._kick_bots(table)
 
-    async def _apply(self, table: Table, seat: int, text: Any) -> None:
+    async def _apply(self, table: Table, seat: int, text: Any, again: bool = True) -> bool:
+        """Apply and commit ``seat``'s action ``text`` (raising ``TableError``, with nothing
+        changed, if it cannot be). If another process recorded an action first, the table
+        is brought up to date and (``again``) the action is tried on it anew; without
+        ``again`` it returns False then, having applied nothing."""
+        for _attempt in range(5):
+            if await self._apply_once(table, seat, text):
+                return True
+            await self._reload(table)  # another process was first: catch up
+            self._broadcast(table)
+            if not again:
+                return False
+        raise TableError("The table is too busy right now; nothing changed. Try again.",
+                         "牌桌現在太忙，牌局沒有改變。請再試一次。", 503, "busy")
+
+    async def _apply_once(self, table: Table, seat: int, text: Any) -> bool:
+        """``_apply`` against this process's copy: False if the store had moved on."""
         game, state = table.game, table.state
         if table.error:
             raise TableError(f"This table cannot go on: {table.error}", "此牌桌的紀錄已損壞，無法繼續。", 409)
@@ -523,6 +576,8 @@ class TableManager:
         try:
             # In the store's writer thread, committed with whatever else is waiting.
             await self.store.writer.append(NewAction(table.id, n, seat, text, result))
+        except StaleTable:
+            return False
         except Exception as exc:  # the store refused: go back to what it holds
             log.exception("table %s: could not store action %d", table.id, n)
             await self._reload(table)
@@ -533,7 +588,10 @@ class TableManager:
         if result is not None:
             table.meta.status, table.meta.result = "finished", result
         table.undo = _undo_right(game, state, seat, n, events, before)
+        table.meta.revision += 1
+        self.bus.tell(table.id)
         self._changed(table)
+        return True
 
     async def undo(self, table: Table, seat: int) -> None:
         """Take back ``seat``'s last decision: allowed while no other seat has acted since
@@ -544,10 +602,14 @@ class TableManager:
         async with table.lock:
             if table.undo is None or table.undo != (table.n, seat):
                 raise TableError("You cannot take that back now.", "現在不能悔棋。", 409)
-            await self._write(self.store.remove_last_action, table.id, table.n)
+            try:
+                await self._write(self.store.remove_last_action, table.id, table.n)
+            except StaleTable:  # another process recorded an action after it meanwhile
+                await self._reload(table)
+                self._broadcast(table)
+                raise TableError("You cannot take that back now.", "現在不能悔棋。", 409) from None
+            self.bus.tell(table.id)
             await self._reload(table)
-            for conn in table.connections:
-                conn.log_sent = 0  # the log starts over (the patch still applies)
             self._broadcast(table)
 
     # ------------------------------------------------------------------ telling
@@ -615,7 +677,8 @@ class TableManager:
         self.per_address[conn.address] -= 1
         if self.per_address[conn.address] <= 0:
             del self.per_address[conn.address]
-        if conn.seat is not None and not any(c.seat == conn.seat for c in table.connections):
+        if conn.seat is not None and not table.seated(conn.seat):
+            self._later(self.bus.seat_here(table.id, conn.seat, False))
             self._presence(table)
 
     def admit(self, table: Table, address: str) -> None:
@@ -645,8 +708,7 @@ class TableManager:
                     table = await self.get(table.id)
                     continue
                 self.admit(table, conn.address)
-                arrives = conn.seat is not None and not any(c.seat == conn.seat
-                                                            for c in table.connections)
+                arrives = conn.seat is not None and not table.seated(conn.seat)
                 table.connections.append(conn)
                 self.per_address[conn.address] += 1
                 if arrives:  # "connected" changes in every message
@@ -654,6 +716,7 @@ class TableManager:
                 conn.log_sent, conn.shown = 0, None
                 self._send(table, conn)
                 if arrives:
+                    self._later(self.bus.seat_here(table.id, conn.seat, True))  # type: ignore[arg-type]
                     self._presence(table, skip=conn)
                 return table
 
@@ -696,12 +759,21 @@ class TableManager:
         bot processes while the table stays free. A bot's choice is seeded by the table seed
         and the action number, so a restarted server makes the same choices; a bot that
         fails (a bug) is logged and its seat plays a random legal action, so the table
-        never stalls."""
+        never stalls. Several processes serving, only the holder of the table's bot lease
+        runs them (``cluster``)."""
+        if not await self.bus.take_bots(table.id):
+            return  # another process runs them; it hands them over if it dies
+        try:
+            await self._bots_move(table)
+        finally:
+            await self.bus.drop_bots(table.id)
+
+    async def _bots_move(self, table: Table) -> None:
         while True:
             await asyncio.sleep(self.bot_delay)
             async with table.lock:
                 seats = self._bot_seats(table)
-                if not seats or table.evicted:
+                if not seats or table.evicted or not self.bus.holds_bots(table.id):
                     return
                 seat, n = seats[0], table.n
                 spec = table.meta.seats[seat]["kind"]
@@ -720,19 +792,102 @@ class TableManager:
                         table.meta.seats[seat]["kind"] != spec:
                     continue  # the table moved on while it thought: think again
                 try:
-                    await self._apply(table, seat, text)
+                    applied = await self._apply(table, seat, text, again=False)
                 except TableError as exc:
                     if exc.code != 503:  # anything but a failed save is a bug: stop
                         log.exception("table %s: bot in seat %d failed", table.id, seat)
                         return
                     retry = True  # the store refused: nothing changed, try again shortly
-                else:
+                else:  # not applied: another process moved first; think again
                     retry = False
-                    self._broadcast(table)
+                    if applied:
+                        self._broadcast(table)
+                    elif not self._bot_seats(table):
+                        return
             if retry:
                 await asyncio.sleep(max(1.0, self.bot_delay))
 
+    # ------------------------------------------------------------------ other processes
+    async def _heard(self, table_id: str, kind: str) -> None:
+        """News from another process: ``table_id`` changed (``"table"``) or a seat's player
+        came or went there (``"seats"``). Only a table held here concerns this process."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        if kind == "seats":
+            self._later(self._look_at_seats(table))
+        elif not table.behind:
+            table.behind = True
+            self._later(self._catch_up(table))
+
+    async def _look_at_seats(self, table: Table) -> None:
+        elsewhere = frozenset(await self.bus.seats_elsewhere(table.id))
+        if elsewhere != table.elsewhere and not table.evicted:
+            async with table.lock:
+                table.elsewhere = elsewhere
+                self._presence(table)
+
+    async def _catch_up(self, table: Table) -> None:
+        """Bring this process's copy of ``table`` to the store's latest revision and tell
+        its sockets: the new actions alone if nothing else happened since (each write adds
+        one to the revision), else the table anew."""
+        try:
+            async with table.lock:
+                table.behind = False
+                if table.evicted:
+                    return
+                fresh = await self._rebuild(self.store.load, table.id, table.n)
+                if fresh is None or fresh.revision == table.meta.revision:
+                    return
+                if fresh.revision - table.meta.revision == len(fresh.actions) > 0 and \
+                        not table.error:
+                    await self._rebuild(play_on, table, fresh.actions)
+                    table.meta.status, table.meta.result = fresh.status, fresh.result
+                    table.meta.seats, table.meta.revision = fresh.seats, fresh.revision
+                    self._changed(table)
+                else:
+                    await self._reload(table)
+                self._broadcast(table)
+            self._kick_bots(table)
+        except Exception:  # noqa: BLE001 - the next comparison of revisions tries again
+            log.exception("table %s: could not catch up with the store", table.id)
+
+    async def _watch(self) -> None:
+        """Several processes serving: every second, compare each table held here with the
+        store (news may be lost while Redis is away), take over the bots of tables whose
+        lease holder died (or whose lease could not be taken while Redis was away), and look again at who sits where (a killed process's players
+        are gone)."""
+        ticks = 0
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            ticks += 1
+            try:
+                held = list(self.tables.values())
+                stored = await self._rebuild(self.store.revisions, [t.id for t in held])
+                for table in held:
+                    if stored.get(table.id, table.meta.revision) != table.meta.revision \
+                            and not table.behind:
+                        table.behind = True
+                        self._later(self._catch_up(table))
+                for table_id in await self.bus.expired_bot_tables():
+                    try:
+                        table = await self.get(table_id)
+                    except TableError:
+                        table = None
+                    if table is not None and self._bot_seats(table):
+                        self._kick_bots(table)
+                    else:  # over, gone, or waiting for a person: nothing to take over
+                        await self.bus.drop_bots(table_id)
+                if ticks % 3 == 0:
+                    for table in held:
+                        if table.connections or table.elsewhere:
+                            self._later(self._look_at_seats(table))
+            except Exception:  # noqa: BLE001 - the store away: try again next time
+                log.exception("could not compare the tables held here with the store")
+
     async def shutdown(self) -> None:
+        if self._watcher:
+            self._watcher.cancel()
         if self._sweeper:
             self._sweeper.cancel()
         for table in self.tables.values():
@@ -740,4 +895,5 @@ class TableManager:
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await table.bot_task
+        await self.bus.close()
         self._rebuilder.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,162 @@
+"""Several ``noblesse serve`` processes on one PostgreSQL and one Redis serve the same
+tables: a player on either sees every action, the same seat racing on two processes gets
+exactly one action in, presence is known across processes, and a killed process's bot
+tables are taken over by the others with no action lost or doubled."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from cluster_support import ClusterServer
+
+from noblesse import games
+from recovery.test_recovery_process import reference_game, stored
+
+SEED = 4242
+BOTS = ["greedy", "random", "greedy", "random"]
+
+
+def create(server: ClusterServer, seats: list[str], seed: int = SEED) -> dict[str, Any]:
+    res = server.post("/api/tables", json={"game": "guillotine", "seats": seats, "seed": seed})
+    assert res.status_code == 201, res.text
+    return res.json()
+
+
+def to_act(table: dict[str, Any]) -> int:
+    return table["to_act"][0]
+
+
+def test_players_on_two_processes_see_each_others_actions_within_a_second(servers: Any) -> None:
+    a, b = servers("a"), servers("b")
+    made = create(a, ["human", "human"])
+    first, second = a.seat(made, 0), b.seat(made, 1)
+    watcher = b.watch(made["id"])
+    table = first.until(lambda t: t["n"] == 0)
+    second.until(lambda t: t["n"] == 0)
+    played = []
+    for n in range(1, 7):  # the seats take turns, each on its own process
+        mover = first if to_act(table) == 0 else second
+        action = mover.held["legal"][-1]["action"]  # type: ignore[index]
+        played.append((to_act(table), action))
+        sent = time.monotonic()
+        mover.act(action)
+        for seen in (first, second, watcher):
+            table = seen.until(lambda t, n=n: t["n"] == n, timeout=1.0)
+        assert time.monotonic() - sent < 1.0
+        assert first.held["view"] == a.get(  # type: ignore[index]
+            f"/api/tables/{made['id']}/seats/0?token={made['seats'][0]['token']}").json()["view"]
+        assert watcher.held["view"] == b.get(f"/api/tables/{made['id']}/watch").json()["view"]  # type: ignore[index]
+    assert stored(a.db_url, made["id"]).actions == played
+    for sock in (first, second, watcher):
+        sock.close()
+
+
+def test_the_same_seat_racing_on_two_processes_gets_exactly_one_action_in(servers: Any) -> None:
+    a, b = servers("a"), servers("b")
+    for seed in _seeds_where_a_pass_ends_the_turn(3):
+        made = create(a, ["human", "human"], seed=seed)
+        mover = to_act(a.get(f"/api/tables/{made['id']}/watch").json())
+        on_a, on_b = a.seat(made, mover), b.seat(made, mover)
+        on_a.until(lambda t: t["n"] == 0)
+        on_b.until(lambda t: t["n"] == 0)
+        go = threading.Barrier(2)
+
+        def race(sock: Any, go: threading.Barrier = go) -> None:
+            go.wait()
+            sock.act("pass")
+
+        threads = [threading.Thread(target=race, args=(s,)) for s in (on_a, on_b)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        for sock in (on_a, on_b):  # both see the one action that went in
+            sock.until(lambda t: t["n"] == 1, timeout=5.0)
+        assert stored(a.db_url, made["id"]).actions == [(mover, "pass")]
+        time.sleep(0.3)  # the refusal, if it is still on its way
+        for sock in (on_a, on_b):
+            while True:
+                try:
+                    sock.recv(0.2)
+                except TimeoutError:
+                    break
+        refusals = [e for s in (on_a, on_b) for e in s.errors]
+        assert [e["code"] for e in refusals] == ["refused"], refusals
+        assert refusals[0]["message"]["en"] == "It is not your turn."
+        assert on_a.held["n"] == on_b.held["n"] == 1  # type: ignore[index]
+        on_a.close()
+        on_b.close()
+
+
+def _seeds_where_a_pass_ends_the_turn(count: int) -> list[int]:
+    """Deals whose first seat to act hands the turn on by passing: a second "pass" from it
+    is then refused."""
+    game, seeds = games.get("guillotine"), []
+    for seed in range(SEED, SEED + 100):
+        state = game.setup(2, seed, {})
+        mover = game.to_act(state)[0]
+        game.apply(state, mover, game.decode("pass"))
+        if mover not in game.to_act(state):
+            seeds.append(seed)
+    return seeds[:count]
+
+
+def test_a_seat_connected_to_another_process_is_not_handed_to_a_bot(servers: Any) -> None:
+    a, b = servers("a"), servers("b")
+    made = create(a, ["human", "human"])
+    player = b.seat(made, 1)
+    player.until(lambda t: t["n"] == 0)
+    watcher = a.watch(made["id"])
+    watcher.wait(lambda w: w.presence == [False, True], timeout=3.0)  # known on A too
+    host = made["host_token"]
+    refused = a.post(f"/api/tables/{made['id']}/seats/1/bot?host={host}", json={"kind": "random"})
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["message"]["en"] == "That player is still at the table."
+    player.close()
+    watcher.wait(lambda w: w.presence == [False, False], timeout=3.0)
+    handed = a.post(f"/api/tables/{made['id']}/seats/1/bot?host={host}", json={"kind": "random"})
+    assert handed.status_code == 200, handed.text
+    assert stored(a.db_url, made["id"]).seats[1]["kind"] == "random"
+    watcher.close()
+
+
+def test_a_killed_process_s_bot_tables_are_finished_by_the_other_exactly_as_planned(
+        servers: Any) -> None:
+    a, b = servers("a", bot_delay=0.15), servers("b", bot_delay=0.15)
+    tables = [create(a, BOTS, seed=SEED + i) for i in range(3)]
+    # kill A in the middle of the games (all its bots were running there or on B)
+    deadline = time.monotonic() + 30
+    while min(len(stored(a.db_url, t["id"]).actions) for t in tables) < 5:
+        assert time.monotonic() < deadline, "the bots did not start"
+        time.sleep(0.05)
+    a.kill()
+    killed_at = {t["id"]: len(stored(b.db_url, t["id"]).actions) for t in tables}
+    for i, made in enumerate(tables):
+        expected, result = reference_game("guillotine", BOTS, SEED + i)
+        deadline = time.monotonic() + 60
+        while (record := stored(b.db_url, made["id"])).status != "finished":
+            assert time.monotonic() < deadline, f"table {i} stopped at {len(record.actions)}"
+            time.sleep(0.1)
+        assert len(expected) > killed_at[made["id"]]  # it was killed before the end
+        assert record.actions == expected
+        assert record.result == result
+
+
+def test_two_processes_restarted_together_move_each_bot_once(servers: Any) -> None:
+    a, b = servers("a", bot_delay=0.02), servers("b", bot_delay=0.02)
+    tables = [create(a if i % 2 else b, BOTS, seed=SEED + 10 + i) for i in range(4)]
+    time.sleep(0.5)
+    a.kill()
+    b.kill()
+    a2, b2 = servers("a2", bot_delay=0.02), servers("b2", bot_delay=0.02)
+    for i, made in enumerate(tables):
+        expected, result = reference_game("guillotine", BOTS, SEED + 10 + i)
+        deadline = time.monotonic() + 60
+        while (record := stored(a2.db_url, made["id"])).status != "finished":
+            assert time.monotonic() < deadline, f"table {i} stopped at {len(record.actions)}"
+            time.sleep(0.1)
+        assert record.actions == expected and record.result == result
+    both = a2.log() + b2.log()
+    assert "could not store action" not in both, both[-2000:]
