@@ -19,9 +19,9 @@ class ClusterServer(ServerProcess):
     """One of several processes serving one store, sharing ``redis`` under ``prefix``."""
 
     def __init__(self, db_url: str, log_path: Path, bot_delay: float, redis: str,
-                 prefix: str) -> None:
+                 prefix: str, args: list[str] | None = None) -> None:
         super().__init__(db_url, log_path, bot_delay, known_deals=True,
-                         args=["--redis", redis, "--redis-prefix", prefix])
+                         args=["--redis", redis, "--redis-prefix", prefix, *(args or [])])
 
     def socket(self, path: str) -> Seat:
         return Seat(connect(self.url.replace("http://", "ws://") + path, open_timeout=10,

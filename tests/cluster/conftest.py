@@ -46,8 +46,9 @@ def servers(pg_url: str, redis_url: str,  # noqa: F811 - the fixture imported ab
     prefix = f"noblesse-test-{secrets.token_hex(4)}"
     made: list[ClusterServer] = []
 
-    def start(name: str, redis: str = redis_url, bot_delay: float = 0.05) -> ClusterServer:
-        server = ClusterServer(pg_url, tmp_path / f"{name}.log", bot_delay, redis, prefix)
+    def start(name: str, redis: str = redis_url, bot_delay: float = 0.05,
+              db_url: str = pg_url) -> ClusterServer:
+        server = ClusterServer(db_url, tmp_path / f"{name}.log", bot_delay, redis, prefix)
         made.append(server)
         return server.start()
 

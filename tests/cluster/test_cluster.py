@@ -5,12 +5,17 @@ tables are taken over by the others with no action lost or doubled."""
 
 from __future__ import annotations
 
+import os
+import secrets
+import subprocess
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 from cluster_support import ClusterServer
 
+from browser.server import serve_command
 from noblesse import games
 from recovery.test_recovery_process import reference_game, stored
 
@@ -160,3 +165,50 @@ def test_two_processes_restarted_together_move_each_bot_once(servers: Any) -> No
         assert record.actions == expected and record.result == result
     both = a2.log() + b2.log()
     assert "could not store action" not in both, both[-2000:]
+
+
+def test_serve_with_two_workers_plays_a_bot_game_as_planned(pg_url: str, redis_url: str,
+                                                            tmp_path: Path) -> None:
+    server = ClusterServer(pg_url, tmp_path / "workers.log", 0.02, redis_url,
+                           f"noblesse-test-{secrets.token_hex(4)}", ["--workers", "2"])
+    server.start()
+    try:
+        workers = [p for p in psutil_children(server) if "spawn" in p or "multiprocessing" in p]
+        assert len(workers) >= 2, workers
+        made = create(server, BOTS, seed=SEED + 20)
+        expected, result = reference_game("guillotine", BOTS, SEED + 20)
+        deadline = time.monotonic() + 60
+        while (record := stored(pg_url, made["id"])).status != "finished":
+            assert time.monotonic() < deadline, f"stopped at {len(record.actions)}"
+            time.sleep(0.1)
+        assert record.actions == expected and record.result == result
+    finally:
+        server.stop()
+
+
+def psutil_children(server: ClusterServer) -> list[str]:
+    """The command lines of the server's child processes (from /proc)."""
+    assert server.proc is not None
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == server.proc.pid:
+            found.append(cmdline)
+    return found
+
+
+def test_several_workers_without_redis_or_postgresql_are_refused_clearly(pg_url: str) -> None:
+    for args, says in ((["--workers", "2", "--db", pg_url], "--redis"),
+                       (["--workers", "2", "--redis", "redis://127.0.0.1:6379/0", "--db",
+                         "sqlite:///var/x.db"], "PostgreSQL"),
+                       (["--workers", "0"], "at least 1")):
+        done = subprocess.run([*serve_command(), "--port", "1", *args], capture_output=True,
+                              text=True, timeout=60, env={**os.environ, "COLUMNS": "200"})
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert says in done.stdout, done.stdout

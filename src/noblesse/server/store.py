@@ -58,6 +58,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_URL = "sqlite:///var/noblesse.db"
+_SCHEMA_LOCK = 0x6E6F626C  # PostgreSQL advisory lock held while the tables are made
 log = logging.getLogger("noblesse.server")
 
 
@@ -169,7 +170,12 @@ class Store:
         self.engine: Engine = create_engine(url, future=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        if self.engine.dialect.name == "postgresql":  # several processes may start at once
+            with self.engine.begin() as conn:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK})
+                Base.metadata.create_all(conn)
+        else:
+            Base.metadata.create_all(self.engine)
         if "tables.n_actions" in add_missing_columns(self.engine):  # count them once
             with self.engine.begin() as conn:
                 conn.execute(text("UPDATE tables SET n_actions = (SELECT count(*) FROM actions "

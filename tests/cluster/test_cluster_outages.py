@@ -1,0 +1,135 @@
+"""Several server processes ride out their services going away: Redis restarted in the
+middle of games (play goes on, caught up from the store, and the bots resume once it is
+back), and the PostgreSQL connections killed (an action is then refused cleanly or
+retried, never half done)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from sqlalchemy import create_engine, text
+from test_cluster import BOTS, SEED, create, to_act
+
+from browser.server import free_port
+from recovery.test_recovery_process import reference_game, stored
+
+
+class OwnRedis:
+    """A redis-server of the test's own on a free port, to stop and start again."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        client = redis.Redis(port=self.port)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                assert time.monotonic() < deadline, "redis-server did not start"
+                time.sleep(0.05)
+        client.close()
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+
+@pytest.fixture
+def own_redis() -> Iterator[OwnRedis]:
+    if not shutil.which("redis-server"):
+        pytest.skip("redis-server is not installed")
+    server = OwnRedis()
+    server.start()
+    yield server
+    server.stop()
+
+
+def play_turns(seats: dict[int, Any], watchers: list[Any], turns: int,
+               within: float) -> None:
+    """The seat to act plays, ``turns`` times; every socket sees each action in time."""
+    for _ in range(turns):
+        table = next(iter(seats.values())).held
+        n = table["n"] + 1
+        mover = seats[to_act(table)]
+        mover.act(mover.held["legal"][-1]["action"])
+        for sock in [*seats.values(), *watchers]:
+            sock.until(lambda t, n=n: t["n"] == n, timeout=within)
+
+
+def test_play_goes_on_while_redis_restarts_and_the_bots_resume(servers: Any,
+                                                               own_redis: OwnRedis) -> None:
+    a, b = servers("a", own_redis.url, bot_delay=0.1), servers("b", own_redis.url, bot_delay=0.1)
+    made = create(a, ["human", "human"])
+    bots = create(b, BOTS, seed=SEED + 30)
+    seats = {0: a.seat(made, 0), 1: b.seat(made, 1)}
+    for sock in seats.values():
+        sock.until(lambda t: t["n"] == 0)
+    play_turns(seats, [], 2, within=1.0)
+    own_redis.stop()
+    play_turns(seats, [], 2, within=5.0)  # no news: each process compares revisions
+    own_redis.start()
+    play_turns(seats, [], 2, within=5.0)
+    assert len(stored(a.db_url, made["id"]).actions) == 6
+    expected, result = reference_game("guillotine", BOTS, SEED + 30)
+    deadline = time.monotonic() + 60
+    while (record := stored(a.db_url, bots["id"])).status != "finished":
+        assert time.monotonic() < deadline, f"the bots stopped at {len(record.actions)}"
+        time.sleep(0.1)
+    assert record.actions == expected and record.result == result
+    for sock in seats.values():
+        sock.close()
+
+
+def test_killed_database_connections_leave_no_action_half_done(servers: Any, pg_url: str,
+                                                               tmp_path: Path) -> None:
+    name = f"noblesse_kill_{tmp_path.name[-8:]}".replace("-", "_")
+    url = f"{pg_url}&application_name={name}"
+    a = servers("a", db_url=url)
+    b = servers("b", db_url=url)
+    made = create(a, ["human", "human"])
+    seats = {0: a.seat(made, 0), 1: b.seat(made, 1)}
+    for sock in seats.values():
+        sock.until(lambda t: t["n"] == 0)
+    play_turns(seats, [], 2, within=2.0)
+    engine = create_engine(pg_url)
+    with engine.connect() as conn:
+        killed = conn.execute(text("SELECT count(pg_terminate_backend(pid)) FROM "
+                                   "pg_stat_activity WHERE application_name = :name"),
+                              {"name": name}).scalar()
+    engine.dispose()
+    assert killed >= 2  # both processes lost their connections
+    # every action now is either refused with "could not be saved" or goes in; none twice
+    tries = 0
+    while (n := seats[0].held["n"]) < 6:  # type: ignore[index]
+        mover = seats[to_act(seats[0].held)]  # type: ignore[arg-type]
+        errors = len(mover.errors)
+        mover.act(mover.held["legal"][-1]["action"])
+        mover.wait(lambda s, n=n, e=errors: s.held["n"] > n or len(s.errors) > e, timeout=5.0)
+        for sock in seats.values():
+            sock.until(lambda t, n=mover.held["n"]: t["n"] == n, timeout=5.0)
+        tries += 1
+        assert tries < 12, "the actions kept being refused"
+    assert len(stored(pg_url, made["id"]).actions) == 6
+    for sock in seats.values():
+        assert all(e["code"] == "unavailable" for e in sock.errors), sock.errors
+    seat0 = f"/api/tables/{made['id']}/seats/0?token={made['seats'][0]['token']}"
+    assert seats[0].held["view"] == a.get(seat0).json()["view"] == \
+        b.get(seat0).json()["view"]  # type: ignore[index]
+    for sock in seats.values():
+        sock.close()
