@@ -213,9 +213,14 @@ def pin(pid: int, cpus: set[int] | None) -> None:
 
 def start_server(port: int, db_url: str, bot_delay: float = 0.0,
                  log: Path | None = None, source: Path | None = None,
-                 cpus: set[int] | None = None) -> subprocess.Popen[bytes]:
+                 cpus: set[int] | None = None, workers: int = 1,
+                 redis: str | None = None) -> subprocess.Popen[bytes]:
     """``noblesse serve`` for the bench; ``source``: another checkout's ``src`` folder
-    to run the server from (a baseline); ``cpus``: the CPUs it may run on."""
+    to run the server from (a baseline); ``cpus``: the CPUs it may run on; ``redis``:
+    serve as one of several processes sharing that Redis (under a key prefix of the
+    run's own), ``workers`` of them."""
+    shared = ["--workers", str(workers), "--redis", redis, "--redis-prefix",
+              f"noblesse-bench-{secrets.token_hex(4)}"] if redis else []
     env = dict(os.environ)
     if source is not None:
         env["PYTHONPATH"] = os.pathsep.join([str(source), *filter(None, [env.get("PYTHONPATH")])])
@@ -225,7 +230,7 @@ def start_server(port: int, db_url: str, bot_delay: float = 0.0,
         proc = subprocess.Popen(
             [sys.executable, "-m", "noblesse.cli", "serve", "--host", "127.0.0.1",
              "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay),
-             *SERVER_FLAGS],
+             *SERVER_FLAGS, *shared],
             stdout=subprocess.DEVNULL, stderr=err, env=env)
     pin(proc.pid, cpus)
     deadline = time.monotonic() + 30
@@ -241,13 +246,25 @@ def start_server(port: int, db_url: str, bot_delay: float = 0.0,
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of a process so far (Linux /proc; NaN elsewhere)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
+    """User + system CPU seconds of a process and its live descendants so far (its
+    workers: ``serve --workers``); Linux /proc, NaN elsewhere."""
+    stats: dict[int, tuple[int, float]] = {}  # pid: (parent, CPU seconds)
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) ": field 3 onwards
+        stats[int(entry.name)] = (int(fields[1]),  # ppid; then utime + stime
+                                  (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))
+    if pid not in stats:
         return float("nan")
-    fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) ": field 3 onwards
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    tree, total = [pid], 0.0
+    while tree:
+        here = tree.pop()
+        total += stats[here][1]
+        tree += [child for child, (parent, _) in stats.items() if parent == here]
+    return total
 
 
 # ----------------------------------------------------------------------------- honest seats
@@ -447,12 +464,15 @@ def bench_server(tables: int = 200, players: int | None = None, game: str = "gui
                  think: float = 1.0, seconds: float = 30.0, seed: int = 1,
                  hostile: int = 0, hostile_kinds: tuple[str, ...] = HOSTILE_KINDS,
                  clients: int = 2, db: str | None = None,
-                 source: Path | None = None) -> LoadResult:
+                 source: Path | None = None, workers: int = 1,
+                 redis: str | None = None) -> LoadResult:
     """One run on a fresh server and store (``db``: see ``fresh_store``): ``tables`` tables
     of ``game`` (``players`` seats: see ``seats_for``) played by ``clients`` load processes;
     ``hostile`` attacking connections beside them, of ``hostile_kinds`` dealt round-robin.
     ``source``: run the server from another checkout's ``src`` (see ``baseline_source``).
-    On two or more CPUs the server runs on one of them and the load on the others."""
+    On two or more CPUs the server runs on one of them and the load on the others; but
+    with ``redis`` (``workers`` processes sharing it and a PostgreSQL ``db``) all share
+    every CPU."""
     if not hostile_kinds or set(hostile_kinds) - set(HOSTILE_KINDS):
         raise ValueError(f"hostile kinds are among {', '.join(HOSTILE_KINDS)}")
     if clients < 1:
@@ -461,9 +481,9 @@ def bench_server(tables: int = 200, players: int | None = None, game: str = "gui
     kind = store_kind(db)
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp, fresh_store(db, Path(tmp)) as db_url:
-        cpus = split_cpus()
+        cpus = None if redis else split_cpus()
         proc = start_server(port, db_url, log=Path(tmp) / "server.log", source=source,
-                            cpus=cpus[0] if cpus else None)
+                            cpus=cpus[0] if cpus else None, workers=workers, redis=redis)
         try:
             result = asyncio.run(_run_load(f"http://127.0.0.1:{port}", tables, players, game,
                                            think, seconds, seed, hostile, proc.pid,

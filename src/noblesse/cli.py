@@ -510,6 +510,11 @@ def bench(
     baseline: Annotated[str | None, typer.Option(
         metavar="REV", help="server: first the same runs on the server of git revision REV "
                             "of this checkout, for a before-and-after from one run")] = None,
+    workers: Annotated[int, typer.Option(
+        min=1, help="server: run on 1 process, then on N processes sharing --redis and a "
+                    "PostgreSQL --db (several processes: see the README)")] = 1,
+    redis: Annotated[str, typer.Option(
+        help="server with --workers: the Redis they share")] = "redis://127.0.0.1:6379/0",
     as_json: Annotated[bool, typer.Option("--json", help="server: print JSON, not tables")] = False,
 ) -> None:
     """Random playouts on one core: decisions and games per second (median of runs).
@@ -521,7 +526,7 @@ def bench(
 
     if game_id == "server":
         _bench_server(tables, players, think, seconds, hostile, hostile_kinds, as_json,
-                      server_game, clients, db, baseline)
+                      server_game, clients, db, baseline, workers, redis)
         return
     players = 4 if players is None else players
     if game_id == "compare":
@@ -582,7 +587,8 @@ def _bench_compare(players: int, runs: int) -> None:
 
 def _bench_server(tables: int, players: int | None, think: float, seconds: float, hostile: int,
                   hostile_kinds: str, as_json: bool, game_id: str = "guillotine",
-                  clients: int = 2, db: str | None = None, baseline: str | None = None) -> None:
+                  clients: int = 2, db: str | None = None, baseline: str | None = None,
+                  workers: int = 1, redis: str = "redis://127.0.0.1:6379/0") -> None:
     import contextlib
 
     from noblesse.bench_server import (
@@ -605,6 +611,9 @@ def _bench_server(tables: int, players: int | None, think: float, seconds: float
         store = store_kind(db)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    if workers > 1 and store != "postgresql":
+        raise typer.BadParameter("--workers: several processes need a PostgreSQL --db "
+                                 "(postgresql+psycopg://USER@HOST/DB)")
 
     def say(text: str) -> None:
         if not as_json:
@@ -623,8 +632,13 @@ def _bench_server(tables: int, players: int | None, think: float, seconds: float
                 servers.insert(0, (baseline, stack.enter_context(baseline_source(baseline))))
             except ValueError as exc:
                 raise typer.BadParameter(f"--baseline: {exc}") from None
+        if workers > 1:  # the same load on 1 process, then on N, all sharing Redis
+            servers = [(f"{n} worker{'s' * (n > 1)}", None) for n in (1, workers)]
         for server, source in servers:
-            prefix = f"{server}: " if baseline else ""
+            prefix = f"{server}: " if baseline or workers > 1 else ""
+            if workers > 1:
+                kw.update(workers=int(server.split()[0]), redis=redis)
+                say(f"on {server} sharing {redis} …")
             if baseline:
                 say(f"the server of {server} …")
             runs.append((f"{prefix}clean", server, "clean", bench_server(source=source, **kw)))
