@@ -7,8 +7,9 @@ processes, on one machine or many, against one PostgreSQL and one Redis (as Coly
 Redis presence and the Socket.IO Redis adapter do it):
 
 - **News.** After a process commits a change to a table it publishes the table's id and
-  revision on one channel; every process that holds the table in memory reads what is
-  new from the store and tells its own sockets. The store stays the only record: a
+  new revision on one channel, with the action if the change was one; every process
+  that holds the table in memory applies that action if its copy was one revision
+  behind, else reads what is new from the store, and tells its own sockets. The store stays the only record: a
   process that missed news (Redis restarted) finds the table's revision moved on when
   it next compares them (``TableManager`` does every second) and catches up the same way.
 - **Presence.** Each process keeps, per table, the seats with a connection in it
@@ -30,6 +31,7 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -63,7 +65,20 @@ return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', t[1] * 1000 + math.floor(t[2
                   'LIMIT', 0, 100)
 """
 
-Heard = Callable[[str, str], Awaitable[None]]  # (table id, "table" | "seats")
+
+@dataclass(frozen=True)
+class News:
+    """What another process says of a table: it changed (``"table"``: to ``revision``,
+    by ``action`` (seat, action text) if the change was one) or who sits at it
+    (``"seats"``)."""
+
+    table_id: str
+    kind: str
+    revision: int | None = None
+    action: tuple[int, str] | None = None
+
+
+Heard = Callable[[News], Awaitable[None]]
 
 
 class Alone:
@@ -78,8 +93,8 @@ class Alone:
     async def close(self) -> None:
         pass
 
-    def tell(self, table_id: str, kind: str = "table") -> None:
-        """Announce that a table changed (``"table"``) or who sits at it (``"seats"``)."""
+    def tell(self, news: News) -> None:
+        """Announce ``news`` to the other processes."""
 
     async def seat_here(self, table_id: str, seat: int, here: bool) -> None:
         """This process gained its first (``here``) or lost its last connection at
@@ -155,10 +170,11 @@ class RedisBus(Alone):
         await self.redis.aclose()
 
     # -- news -----------------------------------------------------------------
-    def tell(self, table_id: str, kind: str = "table") -> None:
+    def tell(self, news: News) -> None:
         with contextlib.suppress(asyncio.QueueFull):  # the store is the record: news may drop
-            self._outgoing.put_nowait(orjson.dumps({"t": table_id, "k": kind,
-                                                    "p": self.process}))
+            self._outgoing.put_nowait(orjson.dumps({
+                "t": news.table_id, "k": news.kind, "r": news.revision, "a": news.action,
+                "p": self.process}))
 
     async def _publish(self) -> None:
         """Send the news queued, in one round trip for all that waits."""
@@ -182,9 +198,12 @@ class RedisBus(Alone):
                 await pubsub.subscribe(self.channel)
                 try:
                     async for message in pubsub.listen():
-                        news = orjson.loads(message["data"])
-                        if news.get("p") != self.process:
-                            await heard(str(news["t"]), str(news["k"]))
+                        said = orjson.loads(message["data"])
+                        if said.get("p") != self.process:
+                            action = said.get("a")
+                            await heard(News(str(said["t"]), str(said["k"]), said.get("r"),
+                                             (int(action[0]), str(action[1])) if action
+                                             else None))
                 finally:
                     with contextlib.suppress(Exception):
                         await pubsub.aclose()
@@ -225,7 +244,7 @@ class RedisBus(Alone):
                 await self.redis.hdel(key, field)
         except Exception as exc:  # noqa: BLE001 - the heartbeat puts it back
             log.warning("could not record a seat's presence in Redis: %s", exc)
-        self.tell(table_id, "seats")
+        self.tell(News(table_id, "seats"))
 
     async def seats_elsewhere(self, table_id: str) -> set[int]:
         try:

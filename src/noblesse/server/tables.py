@@ -44,7 +44,7 @@ from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
 from noblesse.server import bots
 from noblesse.server.changes import SharedParts, change_message, share
-from noblesse.server.cluster import HEARTBEAT_SECONDS, Alone
+from noblesse.server.cluster import HEARTBEAT_SECONDS, Alone, News
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal
 from noblesse.server.settings import Settings
@@ -515,7 +515,7 @@ class TableManager:
                 await self._write(self.store.set_seats, table.id, seats)
                 table.meta.seats = seats
                 table.meta.revision += 1
-                self.bus.tell(table.id)
+                self.bus.tell(News(table.id, "table", table.meta.revision))
                 self._changed(table)
                 self._broadcast(table)
                 break
@@ -589,7 +589,7 @@ class TableManager:
             table.meta.status, table.meta.result = "finished", result
         table.undo = _undo_right(game, state, seat, n, events, before)
         table.meta.revision += 1
-        self.bus.tell(table.id)
+        self.bus.tell(News(table.id, "table", table.meta.revision, (seat, text)))
         self._changed(table)
         return True
 
@@ -608,8 +608,8 @@ class TableManager:
                 await self._reload(table)
                 self._broadcast(table)
                 raise TableError("You cannot take that back now.", "現在不能悔棋。", 409) from None
-            self.bus.tell(table.id)
             await self._reload(table)
+            self.bus.tell(News(table.id, "table", table.meta.revision))
             self._broadcast(table)
 
     # ------------------------------------------------------------------ telling
@@ -808,17 +808,44 @@ class TableManager:
                 await asyncio.sleep(max(1.0, self.bot_delay))
 
     # ------------------------------------------------------------------ other processes
-    async def _heard(self, table_id: str, kind: str) -> None:
-        """News from another process: ``table_id`` changed (``"table"``) or a seat's player
-        came or went there (``"seats"``). Only a table held here concerns this process."""
-        table = self.tables.get(table_id)
+    async def _heard(self, news: News) -> None:
+        """News from another process: a table changed, or a seat's player came or went
+        there. Only a table held here concerns this process."""
+        table = self.tables.get(news.table_id)
         if table is None:
             return
-        if kind == "seats":
+        if news.kind == "seats":
             self._later(self._look_at_seats(table))
+        elif news.revision is None or news.revision > table.meta.revision:
+            self._later(self._follow(table, news))
+
+    async def _follow(self, table: Table, news: News) -> None:
+        """Apply the action ``news`` brings if this copy is the revision before it; else
+        (news missed or out of order, or a change that was no action) catch up from the
+        store."""
+        async with table.lock:
+            if news.revision is not None and news.revision <= table.meta.revision:
+                return  # already there
+            if news.action is not None and news.revision == table.meta.revision + 1 \
+                    and not table.error and not table.evicted:
+                play_on(table, [news.action])
+                if table.error:  # cannot be, but then the store decides
+                    await self._reload(table)
+                else:
+                    if table.game.is_over(table.state):
+                        table.meta.status = "finished"
+                        table.meta.result = result_of(table.game, table.state)
+                    table.meta.revision = news.revision
+                    self._changed(table)
+                self._broadcast(table)
+                followed = True
+            else:
+                followed = False
+        if followed:
+            self._kick_bots(table)
         elif not table.behind:
             table.behind = True
-            self._later(self._catch_up(table))
+            await self._catch_up(table)
 
     async def _look_at_seats(self, table: Table) -> None:
         elsewhere = frozenset(await self.bus.seats_elsewhere(table.id))
