@@ -425,7 +425,10 @@ class TableManager:
             self._loading[table_id] = loading
             loading.add_done_callback(lambda _f: self._loading.pop(table_id, None))
         table = await asyncio.shield(loading)
-        return self.tables.setdefault(table_id, table)
+        held = self.tables.setdefault(table_id, table)
+        if held is table and self.bus.shared:  # who sits at it in the other processes
+            self._later(self._look_at_seats(table))
+        return held
 
     async def restore_all(self) -> list[str]:
         """Load every unfinished table (after a restart) and set its bots going."""
@@ -678,7 +681,8 @@ class TableManager:
         if self.per_address[conn.address] <= 0:
             del self.per_address[conn.address]
         if conn.seat is not None and not table.seated(conn.seat):
-            self._later(self.bus.seat_here(table.id, conn.seat, False))
+            if self.bus.shared:
+                self._later(self.bus.seat_here(table.id, conn.seat, False))
             self._presence(table)
 
     def admit(self, table: Table, address: str) -> None:
@@ -716,7 +720,8 @@ class TableManager:
                 conn.log_sent, conn.shown = 0, None
                 self._send(table, conn)
                 if arrives:
-                    self._later(self.bus.seat_here(table.id, conn.seat, True))  # type: ignore[arg-type]
+                    if self.bus.shared:
+                        self._later(self.bus.seat_here(table.id, conn.seat, True))  # type: ignore[arg-type]
                     self._presence(table, skip=conn)
                 return table
 
