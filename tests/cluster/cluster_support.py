@@ -77,3 +77,20 @@ class Seat:
 
     def close(self) -> None:
         self._open.close()
+
+
+def play_turns(seats: dict[int, Seat], turns: int, within: float) -> list[tuple[int, str]]:
+    """The seat to act plays its last legal action, ``turns`` times; every socket in
+    ``seats`` sees each action within ``within`` seconds. The (seat, action)s played."""
+    played = []
+    for _ in range(turns):
+        for sock in seats.values():
+            sock.until(lambda t: True)
+        table = next(iter(seats.values())).held
+        assert table is not None
+        n, mover = table["n"] + 1, table["to_act"][0]
+        played.append((mover, seats[mover].held["legal"][-1]["action"]))  # type: ignore[index]
+        seats[mover].act(played[-1][1])
+        for sock in seats.values():
+            sock.until(lambda t, n=n: t["n"] == n, timeout=within)
+    return played

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cluster_support import ClusterServer
+from cluster_support import ClusterServer, play_turns
 
 from browser.server import serve_command
 from noblesse import games
@@ -127,16 +127,27 @@ def test_a_seat_connected_to_another_process_is_not_handed_to_a_bot(servers: Any
     watcher.close()
 
 
-def test_a_killed_process_s_bot_tables_are_finished_by_the_other_exactly_as_planned(
+def test_a_killed_process_s_tables_play_on_at_the_other_exactly_as_planned(
         servers: Any) -> None:
     a, b = servers("a", bot_delay=0.15), servers("b", bot_delay=0.15)
     tables = [create(a, BOTS, seed=SEED + i) for i in range(3)]
+    people = create(a, ["human", "human"])
+    seats = {0: a.seat(people, 0), 1: b.seat(people, 1)}
+    played = play_turns(seats, 2, within=2.0)
     # kill A in the middle of the games (all its bots were running there or on B)
     deadline = time.monotonic() + 30
     while min(len(stored(a.db_url, t["id"]).actions) for t in tables) < 5:
         assert time.monotonic() < deadline, "the bots did not start"
         time.sleep(0.05)
     a.kill()
+    seats[0] = b.seat(people, 0)  # A's player comes back through B and plays on
+    seats[0].until(lambda t: t["n"] == 2)
+    played += play_turns(seats, 2, within=2.0)
+    assert stored(b.db_url, people["id"]).actions == played
+    replayed = games.get("guillotine").setup(2, SEED, {})
+    for seat, action in played:
+        games.get("guillotine").apply(replayed, seat, games.get("guillotine").decode(action))
+    assert seats[0].held["view"] == games.get("guillotine").view(replayed, 0)  # type: ignore[index]
     killed_at = {t["id"]: len(stored(b.db_url, t["id"]).actions) for t in tables}
     for i, made in enumerate(tables):
         expected, result = reference_game("guillotine", BOTS, SEED + i)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import redis
+from cluster_support import play_turns
 from sqlalchemy import create_engine, text
 from test_cluster import BOTS, SEED, create, to_act
 
@@ -60,18 +61,6 @@ def own_redis() -> Iterator[OwnRedis]:
     server.stop()
 
 
-def play_turns(seats: dict[int, Any], watchers: list[Any], turns: int,
-               within: float) -> None:
-    """The seat to act plays, ``turns`` times; every socket sees each action in time."""
-    for _ in range(turns):
-        table = next(iter(seats.values())).held
-        n = table["n"] + 1
-        mover = seats[to_act(table)]
-        mover.act(mover.held["legal"][-1]["action"])
-        for sock in [*seats.values(), *watchers]:
-            sock.until(lambda t, n=n: t["n"] == n, timeout=within)
-
-
 def test_play_goes_on_while_redis_restarts_and_the_bots_resume(servers: Any,
                                                                own_redis: OwnRedis) -> None:
     a, b = servers("a", own_redis.url, bot_delay=0.1), servers("b", own_redis.url, bot_delay=0.1)
@@ -80,11 +69,11 @@ def test_play_goes_on_while_redis_restarts_and_the_bots_resume(servers: Any,
     seats = {0: a.seat(made, 0), 1: b.seat(made, 1)}
     for sock in seats.values():
         sock.until(lambda t: t["n"] == 0)
-    play_turns(seats, [], 2, within=1.0)
+    play_turns(seats, 2, within=1.0)
     own_redis.stop()
-    play_turns(seats, [], 2, within=5.0)  # no news: each process compares revisions
+    play_turns(seats, 2, within=5.0)  # no news: each process compares revisions
     own_redis.start()
-    play_turns(seats, [], 2, within=5.0)
+    play_turns(seats, 2, within=5.0)
     assert len(stored(a.db_url, made["id"]).actions) == 6
     expected, result = reference_game("guillotine", BOTS, SEED + 30)
     deadline = time.monotonic() + 60
@@ -106,7 +95,7 @@ def test_killed_database_connections_leave_no_action_half_done(servers: Any, pg_
     seats = {0: a.seat(made, 0), 1: b.seat(made, 1)}
     for sock in seats.values():
         sock.until(lambda t: t["n"] == 0)
-    play_turns(seats, [], 2, within=2.0)
+    play_turns(seats, 2, within=2.0)
     engine = create_engine(pg_url)
     with engine.connect() as conn:
         killed = conn.execute(text("SELECT count(pg_terminate_backend(pid)) FROM "
