@@ -28,6 +28,7 @@ import math
 import os
 import random
 import secrets
+import signal
 import socket
 import statistics
 import struct
@@ -231,7 +232,8 @@ def start_server(port: int, db_url: str, bot_delay: float = 0.0,
             [sys.executable, "-m", "noblesse.cli", "serve", "--host", "127.0.0.1",
              "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay),
              *SERVER_FLAGS, *shared],
-            stdout=subprocess.DEVNULL, stderr=err, env=env)
+            stdout=subprocess.DEVNULL, stderr=err, env=env,
+            start_new_session=True)  # its own process group: ``stop_server`` ends its workers
     pin(proc.pid, cpus)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -241,8 +243,18 @@ def start_server(port: int, db_url: str, bot_delay: float = 0.0,
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
                 return proc
         time.sleep(0.1)
-    proc.kill()
+    stop_server(proc)
     raise RuntimeError("the server did not start within 30 s")
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server ``start_server`` started, and every process it started."""
+    proc.terminate()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=10)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
 
 
 def cpu_seconds(pid: int) -> float:
@@ -490,12 +502,7 @@ def bench_server(tables: int = 200, players: int | None = None, game: str = "gui
                                            tuple(hostile_kinds), clients,
                                            cpus[1] if cpus else None))
         finally:
-            proc.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=10)
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+            stop_server(proc)
     result.db = kind
     result.pinned = cpus is not None
     return result

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -59,7 +60,8 @@ class ServerProcess:
                 [*serve_command(), "--host", "127.0.0.1", "--port", str(port), "--db",
                  self.db_url, "--bot-delay", str(self.bot_delay),
                  *(["--known-deals"] if self.known_deals else []), *self.args],
-                stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"})
+                stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"},
+                start_new_session=True)  # its own process group: its workers go with it
         self.http.close()
         self.http = httpx.Client(base_url=self.url, timeout=10.0)
         deadline = time.monotonic() + timeout
@@ -89,17 +91,17 @@ class ServerProcess:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown handlers, no flushing; what is committed is all there is."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
+        """SIGKILL to the server and every process it started (its workers, its bot
+        processes): no shutdown handlers, no flushing; what is committed is all there is."""
+        if self.proc:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
         self.http.close()
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        self.http.close()
+        self.kill()  # whatever of it is left
