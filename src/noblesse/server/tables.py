@@ -16,7 +16,8 @@ store calls run in the store's own threads.
 Several processes may serve the same tables (``server.cluster``): each holds its own
 copy in memory; a commit is made only against the latest action number in the store
 (``store.StaleTable`` otherwise: the process reloads and tries again), and after it the
-other processes hear of it and catch up from the store, then tell their own sockets.
+other processes hear of the action and apply it (or, having missed some, catch up from
+the store), then tell their own sockets.
 """
 
 from __future__ import annotations
