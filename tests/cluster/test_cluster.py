@@ -18,6 +18,7 @@ from cluster_support import ClusterServer, play_turns
 from browser.server import serve_command
 from noblesse import games
 from recovery.test_recovery_process import reference_game, stored
+from server.test_server_undo import find_undoable_start
 
 SEED = 4242
 BOTS = ["greedy", "random", "greedy", "random"]
@@ -223,3 +224,24 @@ def test_several_workers_without_redis_or_postgresql_are_refused_clearly(pg_url:
                               text=True, timeout=60, env={**os.environ, "COLUMNS": "200"})
         assert done.returncode == 2, done.stdout + done.stderr
         assert says in done.stdout, done.stdout
+
+
+def test_a_decision_made_on_one_process_is_taken_back_through_the_other(servers: Any) -> None:
+    seed, seat, play, noble = find_undoable_start()
+    a, b = servers("a"), servers("b")
+    made = create(a, ["human", "human"], seed=seed)
+    on_a, on_b = a.seat(made, seat), b.seat(made, seat)
+    for sock in (on_a, on_b):
+        sock.until(lambda t: t["n"] == 0)
+    on_a.act(play)
+    on_a.until(lambda t: t["n"] == 1)
+    on_a.act(noble)
+    table = on_b.until(lambda t: t["n"] == 2, timeout=1.0)
+    assert table["undo"] is True  # B knows the seat may take it back
+    on_b.ws.send('{"type": "undo"}')
+    for sock in (on_a, on_b):
+        sock.until(lambda t: t["n"] == 1, timeout=2.0)
+    assert stored(a.db_url, made["id"]).actions == [(seat, play)]
+    assert not on_a.errors and not on_b.errors
+    on_a.close()
+    on_b.close()
