@@ -224,6 +224,11 @@ def test_several_workers_without_redis_or_postgresql_are_refused_clearly(pg_url:
                               text=True, timeout=60, env={**os.environ, "COLUMNS": "200"})
         assert done.returncode == 2, done.stdout + done.stderr
         assert says in done.stdout, done.stdout
+    # the same settings from the environment, as deployment tools give them
+    done = subprocess.run([*serve_command(), "--port", "1"], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "COLUMNS": "200",
+                                           "NOBLESSE_WORKERS": "2", "NOBLESSE_DB": pg_url})
+    assert done.returncode == 2 and "--redis" in done.stdout, done.stdout + done.stderr
 
 
 def test_a_decision_made_on_one_process_is_taken_back_through_the_other(servers: Any) -> None:
