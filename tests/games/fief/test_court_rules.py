@@ -453,9 +453,10 @@ def test_victory_is_checked_only_at_the_end_of_the_turn() -> None:
     assert "movement" in seen and GAME.winners(s) == [0]
 
 
-def test_more_vp_than_needed_outranks_the_king_between_two_families_alone() -> None:
-    """Two families alone at their target the same turn: 4 VP beats the King's 3 (the
-    source's order breaks ties only, "平手")."""
+def test_the_king_outranks_a_family_with_more_vp_between_two_families_alone() -> None:
+    """Two families alone at their target the same turn: the King's 3 VP beat 4 VP
+    without an office (spec §4.10 "Several winners at once: rank by King > Pope > ...",
+    source "平手就依照下列順序排名 國王 > 教宗 > …")."""
     s = table(3)
     a = lord(s, "arthur", 0, "blaye")
     b = lord(s, "blanche", 0, "sigy")
@@ -463,7 +464,18 @@ def test_more_vp_than_needed_outranks_the_king_between_two_families_alone() -> N
     s.king = k = lord(s, "charles", 2, "tournus")
     titles(s, {"tournus": k, "st_gerome": k})
     begin(s, "end_of_turn")
-    assert s.vp == [4, 0, 3] and GAME.winners(s) == [0]
+    assert s.vp == [4, 0, 3] and GAME.is_over(s) and GAME.winners(s) == [2]
+
+
+def test_at_the_turn_limit_vp_beyond_the_target_rank_before_the_king() -> None:
+    """The turn limit (an engine option, not in the sources) ends a game nobody won:
+    the side nearest its target wins, the source's order only breaking ties. Two titles
+    (2 VP) beat the King alone (1 VP)."""
+    s = table(3, max_turns=1)
+    titles(s, {"blaye": lord(s, "arthur", 0, "blaye"), "sigy": lord(s, "blanche", 0, "sigy")})
+    s.king = lord(s, "charles", 2, "tournus")
+    begin(s, "end_of_turn")
+    assert s.vp == [2, 0, 1] and GAME.is_over(s) and GAME.winners(s) == [0]
 
 
 def test_a_captive_keeps_his_titles_and_their_vp() -> None:
