@@ -541,8 +541,9 @@ def test_two_bishops_crown_but_fewer_than_three_votes_do_not() -> None:
 
 
 def test_who_stands_and_votes_for_king() -> None:
-    """Candidates: male fief lords, no clerics, captives or excommunicated; an
-    excommunicated lord casts no vote; with fewer than 3 fief lords, no election."""
+    """Candidates: male fief lords, no clerics, captives or excommunicated; a captive
+    or excommunicated lord casts no vote (§4.6.6, §5.7); with fewer than 3 fief lords,
+    no election."""
     s = table(4)
     arthur, charles, henri = _realm(s)
     s.excommunicated[charles] = 1                           # no vote, cannot stand
@@ -551,11 +552,11 @@ def test_who_stands_and_votes_for_king() -> None:
     s.bishop[B["bourg"]] = henri                            # a cleric: votes, cannot stand
     lambert = lord(s, "lambert", 3, "tournus")
     s.fief_holder[FIEF["mazilles"]] = lambert
-    s.l_captor[lambert] = 0                                 # a captive: votes, cannot stand
+    s.l_captor[lambert] = 0                                 # a captive: no vote, no standing
     troops(s, "tournus", 0, 0, 1)                           # (kept by seat 0's troops)
     ev = announce(s)
     assert s.kind == A.BALLOT and s.candidates == [arthur]
-    assert events_of(ev, "ballot_open")[0]["votes"] == [1, 0, 1, 2]
+    assert events_of(ev, "ballot_open")[0]["votes"] == [1, 0, 1, 1]
     assert GAME.to_act(s) == (0, 2, 3)
     s2 = table(3)
     arthur, charles, henri = _realm(s2)

@@ -5,6 +5,7 @@ Battle die faces (data, §6 #1): d6 1-3 = 1 hit, 4-5 = 2 hits, 6 = 3 hits.
 
 from __future__ import annotations
 
+import pytest
 from fief_scenario import (
     GAME,
     A,
@@ -24,7 +25,7 @@ from fief_scenario import (
 )
 
 from noblesse.games.fief.battle import dice_for, strength, take_hits
-from noblesse.games.fief.state import SEATS
+from noblesse.games.fief.state import DATA, SEATS
 
 
 def test_dice_from_strength() -> None:
@@ -125,6 +126,31 @@ def test_16_hits_beyond_the_troops_kill_lords_and_the_owner_chooses() -> None:
     assert s.l_owner[L["eric"]] == -1 and events_of(ev, "lord_dies")
     # Charles is left alone with no troops facing troops: captured
     assert s.l_captor[L["charles"]] == 0
+
+
+@pytest.mark.parametrize("flipped", [None, *sorted(DATA.switches)], ids=str)
+def test_a_village_whose_two_sides_wipe_each_other_out_goes_to_the_fiefs_title_holder(
+        flipped: str | None) -> None:
+    """§4.6.5, source "如果雙方同歸於盡，村莊由封地貴族統治": Arthur and Charles, a man-at-arms
+    each (1 die a side), deal each other 2 hits in one round: nobody is left in
+    Charolles, which goes to Henri's family, title holder of Blaye, whatever switch is
+    flipped."""
+    options = {} if flipped is None else {flipped: not DATA.switches[flipped]}
+    s = table(3, **options)
+    s.fief_holder[F["blaye"]] = lord(s, "henri", 2, "blaye")
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 1)
+    troops(s, "charolles", 1, 0, 1)
+    lord(s, "charles", 1, "charolles")
+    assert s.ctrl[V["charolles"]] == 0
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "fight")
+    dice(s, 4, 4)
+    ev = do(s, 1, "fight")
+    assert {e["lord"] for e in events_of(ev, "lord_dies")} == {L["arthur"], L["charles"]}
+    assert units(s, "charolles", 0) == units(s, "charolles", 1) == (0, 0)
+    assert s.ctrl[V["charolles"]] == 2
+    assert {"type": "control", "village": V["charolles"], "seat": 2} in events_of(ev, "control")
 
 
 def test_fortification_penalty_and_a_siege_engine_cancelling_it() -> None:

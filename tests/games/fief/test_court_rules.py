@@ -290,8 +290,10 @@ def test_a_bishopric_emptied_by_excommunication_is_elected_the_same_phase() -> N
     assert s.bishop[B["tournus"]] == arthur
 
 
-def test_a_captive_cardinal_still_votes_for_the_pope() -> None:
-    """Reading (NOTES "a captive cleric still votes"): he cannot stand, but votes."""
+def test_a_captive_cardinal_casts_no_pope_vote_nor_counts_in_the_majority() -> None:
+    """§4.6.6 "Captives cannot vote or stand for election": two Cardinals in play hold
+    the election (§5.5), but the captive one has no ballot and is not counted in the
+    absolute majority, so Eric's own vote, 1 of 1, makes him Pope (1 of 2 would not)."""
     s = table(3)
     charles = lord(s, "charles", 0, "blaye")
     s.bishop[B["blaye"]] = charles
@@ -301,12 +303,41 @@ def test_a_captive_cardinal_still_votes_for_the_pope() -> None:
     eric = lord(s, "eric", 1, "sigy")
     s.bishop[B["tournus"]] = eric
     s.cardinal[eric] = 1
-    begin(s, "announcements")
-    assert s.kind == A.BALLOT and GAME.to_act(s) == (0, 1)
-    assert legal(s, 0) == ["abstain", "vote:eric"]
-    do(s, 0, "vote:eric")
-    do(s, 1, "vote:eric")
+    ev = begin(s, "announcements")
+    assert s.kind == A.BALLOT and GAME.to_act(s) == (1,)
+    assert events_of(ev, "ballot_open")[0]["votes"] == [0, 1, 0]
+    assert legal(s, 1) == ["abstain", "vote:eric"]
+    ev = do(s, 1, "vote:eric")
+    assert events_of(ev, "ballot")[0]["tally"] == [[eric, 1]]
     assert s.pope == eric
+
+
+@pytest.mark.parametrize(("captive", "votes", "voters"), [
+    (False, [3, 4, 6], (0, 1, 2)), (True, [3, 2, 0], (0, 1))])
+def test_captive_clerics_give_their_family_no_votes_for_bishop(
+        captive: bool, votes: list[int], voters: tuple[int, ...]) -> None:
+    """§4.6.6: Tournus held by seat 0 (2 villages and the principal: 3) and seat 1 (2
+    villages); seat 1's Bishop of Sigy (2), seat 2's Pope (3) and Cardinal (3), when
+    seat 0 holds them captive, give their families nothing; the villages still vote."""
+    s = table(3)
+    control(s, 0, "tournus", "mazilles")
+    control(s, 1, "chateau_neuf", "st_andromy")
+    lord(s, "arthur", 0, "tournus")
+    lord(s, "henri", 1, "chateau_neuf")
+    clerics = {"charles": (1, "sigy"), "eric": (2, "blaye"), "francois": (2, "bourg")}
+    for key, (seat, where) in clerics.items():
+        s.bishop[B[where]] = lo = lord(s, key, seat, where)
+        troops(s, where, 0, 0, 1)
+        if captive:
+            capture(s, lo, 0, [])
+    s.pope = L["eric"]
+    s.cardinal[L["francois"]] = 1
+    begin(s, "announcements")
+    do(s, 2, "pass")                                # the Pope decrees nothing
+    do(s, 0, "candidate:arthur")
+    ev = do(s, 1, "candidate:henri")
+    assert events_of(ev, "ballot_open")[0]["votes"] == votes
+    assert s.kind == A.BALLOT and GAME.to_act(s) == voters
 
 
 def _realm(s: FiefState) -> tuple[int, int, int]:
@@ -316,6 +347,48 @@ def _realm(s: FiefState) -> tuple[int, int, int]:
     henri = lord(s, "henri", 2, "bourg")
     titles(s, {"blaye": arthur, "sigy": charles, "bourg": henri})
     return arthur, charles, henri
+
+
+@pytest.mark.parametrize(("captive", "votes", "crowned"), [
+    (False, [1, 1, 1, 1], True), (True, [1, 1, 1, 0], False)])
+def test_a_family_whose_only_voter_is_a_captive_cardinal_has_no_king_ballot(
+        captive: bool, votes: list[int], crowned: bool) -> None:
+    """§4.6.6: seat 3's only voter is Cardinal François. Free, his vote for Arthur
+    brings the church to three fief lords' votes and crowns him; seat 0's captive, he
+    gives seat 3 no ballot, and the same three votes crown nobody."""
+    s = table(4)
+    arthur, _, _ = _realm(s)
+    francois = lord(s, "francois", 3, "tournus")
+    s.bishop[B["tournus"]] = francois
+    s.cardinal[francois] = 1
+    troops(s, "tournus", 0, 0, 1)
+    if captive:
+        capture(s, francois, 0, [])
+    ev = begin(s, "announcements")
+    assert events_of(ev, "ballot_open")[0]["votes"] == votes
+    assert GAME.to_act(s) == tuple(f for f in range(4) if votes[f])
+    for seat in GAME.to_act(s):
+        do(s, seat, "vote:arthur")
+    assert (s.king == arthur) is crowned
+
+
+def test_a_captive_cardinal_is_not_the_church_of_his_familys_king_vote() -> None:
+    """§4.6.6: seat 2 votes by its free fief lord Henri only; its Cardinal, seat 0's
+    captive, neither adds a vote nor meets the church requirement: 3 of 3 votes for
+    Arthur crown nobody."""
+    s = table(3)
+    arthur, _, _ = _realm(s)
+    francois = lord(s, "francois", 2, "bourg")
+    s.bishop[B["bourg"]] = francois
+    s.cardinal[francois] = 1
+    troops(s, "bourg", 0, 0, 1)
+    capture(s, francois, 0, [])
+    ev = begin(s, "announcements")
+    assert events_of(ev, "ballot_open")[0]["votes"] == [1, 1, 1]
+    for seat in (0, 1, 2):
+        ev = do(s, seat, "vote:arthur")
+    assert events_of(ev, "ballot")[0]["tally"][0] == [arthur, 3]
+    assert s.king == -1
 
 
 def test_the_popes_single_vote_is_the_church_a_king_needs() -> None:
@@ -380,9 +453,10 @@ def test_victory_is_checked_only_at_the_end_of_the_turn() -> None:
     assert "movement" in seen and GAME.winners(s) == [0]
 
 
-def test_more_vp_than_needed_outranks_the_king_between_two_families_alone() -> None:
-    """Two families alone at their target the same turn: 4 VP beats the King's 3 (the
-    source's order breaks ties only, "平手")."""
+def test_the_king_outranks_a_family_with_more_vp_between_two_families_alone() -> None:
+    """Two families alone at their target the same turn: the King's 3 VP beat 4 VP
+    without an office (spec §4.10 "Several winners at once: rank by King > Pope > ...",
+    source "平手就依照下列順序排名 國王 > 教宗 > …")."""
     s = table(3)
     a = lord(s, "arthur", 0, "blaye")
     b = lord(s, "blanche", 0, "sigy")
@@ -390,7 +464,18 @@ def test_more_vp_than_needed_outranks_the_king_between_two_families_alone() -> N
     s.king = k = lord(s, "charles", 2, "tournus")
     titles(s, {"tournus": k, "st_gerome": k})
     begin(s, "end_of_turn")
-    assert s.vp == [4, 0, 3] and GAME.winners(s) == [0]
+    assert s.vp == [4, 0, 3] and GAME.is_over(s) and GAME.winners(s) == [2]
+
+
+def test_at_the_turn_limit_vp_beyond_the_target_rank_before_the_king() -> None:
+    """The turn limit (an engine option, not in the sources) ends a game nobody won:
+    the side nearest its target wins, the source's order only breaking ties. Two titles
+    (2 VP) beat the King alone (1 VP)."""
+    s = table(3, max_turns=1)
+    titles(s, {"blaye": lord(s, "arthur", 0, "blaye"), "sigy": lord(s, "blanche", 0, "sigy")})
+    s.king = lord(s, "charles", 2, "tournus")
+    begin(s, "end_of_turn")
+    assert s.vp == [2, 0, 1] and GAME.is_over(s) and GAME.winners(s) == [0]
 
 
 def test_a_captive_keeps_his_titles_and_their_vp() -> None:

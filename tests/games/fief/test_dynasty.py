@@ -94,7 +94,9 @@ def test_a_king_alone_outranks_a_pair_reaching_its_target_the_same_turn() -> Non
     assert GAME.is_over(s) and GAME.winners(s) == [2]
 
 
-def test_a_pair_with_more_vp_beyond_its_target_outranks_the_king() -> None:
+def test_the_king_outranks_a_pair_with_more_vp_beyond_its_target() -> None:
+    """§4.10 "Several winners at once: rank by King > Pope > ..." (source "平手就依照下列
+    順序排名 國王 > 教宗 > …"): the pair's 5 VP (one beyond its 4) do not come first."""
     s = table(3)
     a = lord(s, "arthur", 0, "blaye")
     b = lord(s, "blanche", 1, "sigy")
@@ -105,7 +107,26 @@ def test_a_pair_with_more_vp_beyond_its_target_outranks_the_king() -> None:
     titles(s, {"tournus": k, "st_gerome": k})
     s.king = k
     begin(s, "end_of_turn")
-    assert GAME.winners(s) == [0, 1]
+    assert s.vp == [2, 3, 3]
+    assert GAME.is_over(s) and GAME.winners(s) == [2]
+
+
+def test_a_pair_holding_the_king_outranks_a_family_alone_with_more_vp_beyond_its_target(
+        ) -> None:
+    """A family alone at 4 VP (one beyond its 3) and a married pair at exactly 4 whose
+    husband is King: the King's side wins."""
+    s = table(3)
+    a = lord(s, "arthur", 0, "blaye")
+    b = lord(s, "blanche", 1, "sigy")
+    marry(s, a, b)
+    s.king = a
+    titles(s, {"blaye": a, "sigy": b, "bourg": b})
+    c = lord(s, "charles", 2, "tournus")
+    e = lord(s, "eric", 2, "st_paul")
+    titles(s, {"tournus": c, "st_gerome": c, "les_essarts": e, "mazilles": e})
+    begin(s, "end_of_turn")
+    assert s.vp == [2, 2, 4]
+    assert GAME.is_over(s) and GAME.winners(s) == [0, 1]
 
 
 def test_the_queen_regent_has_no_vp_but_ranks_third() -> None:

@@ -47,11 +47,11 @@ def test_the_defaults_are_the_specs_resolutions_or_the_sources() -> None:
     assert on == {"uprising_penalty_whole_cards", "unit_limit_per_village",
                   "ransom_optional", "ransom_counts_kept_bishopric",
                   "clerics_hold_fief_titles", "owner_chooses_losses", "cardinal_stops_low",
-                  "governed_empty_villages", "election_tie_no_winner",
+                  "election_tie_no_winner",
                   "raze_needs_empty_village", "plague_halves_the_village",
                   "kings_tallage_uncontrolled_fief", "reclaim_needs_new_lord",
                   "widow_inherits_every_stronghold"}
-    assert len(DEFAULT) == 26
+    assert len(DEFAULT) == 25
 
 
 # ------------------------------------------------------------------ §6 #1, #2
@@ -383,18 +383,13 @@ def test_cardinal_stops_low_on_1_to_4_or_high_on_3_to_6(on: bool, roll: int,
 # ------------------------------------------------------------------ §6 #18
 
 
-@pytest.mark.parametrize(("on", "ctrl", "income"), [(True, 1, 2), (False, -1, 1)])
-def test_governed_empty_villages_are_the_holders_or_nobodys(on: bool, ctrl: int,
-                                                           income: int) -> None:
-    s = table(3, governed_empty_villages=on)
-    s.fief_holder[F["mazilles"]] = lord(s, "arthur", 1, "mazilles")
-    s.fort[V["mazilles"]] = 1
-    troops(s, "st_andromy", 1, 0, 1)
-    s.M[V["st_andromy"] * 6 + 1] = 0
-    settle(s, V["st_andromy"], [])
-    assert s.ctrl[V["st_andromy"]] == ctrl
-    begin(s, "income")
-    assert s.money[1] == income
+def test_the_empty_villages_of_a_governed_fief_are_no_switch() -> None:
+    """§6 #18 leaves nothing open: the source "該封地的無主村莊視為被封地貴族統治" (the fief's
+    ownerless villages are governed by its lord) and spec §4.3, §4.4.3 make them the
+    title holder's; no option turns that off."""
+    assert "governed_empty_villages" not in GAME.options_schema()
+    with pytest.raises(ValueError, match="unknown option"):
+        GAME.setup(3, 1, {"governed_empty_villages": False})
 
 
 # ------------------------------------------------------------------ §6 #20

@@ -4,7 +4,7 @@ and the [assumed] switches of board.toml change the rules they name."""
 from pathlib import Path
 
 import pytest
-from heads_of_state_scenario import REV, RK, SL, FixedRng, R, do, events_of, legal, table, types
+from heads_of_state_scenario import REV, RK, SL, FixedRng, R, T, do, events_of, legal, table, types
 
 from noblesse.games.heads_of_state import data
 
@@ -33,6 +33,41 @@ def test_data_breaking_the_tie_break_rules_is_refused(tmp_path: Path) -> None:
     path.write_text(text.replace("initial = 3\n", "initial = 2\n", 1), encoding="utf-8")
     with pytest.raises(ValueError, match="distinct"):
         data.load(path)
+
+
+def test_every_switch_is_an_option_with_a_scenario_here_and_a_label() -> None:
+    """board.toml [switches]: each a game option defaulting to its data value, with
+    en and zh-TW labels and a ``test_switch_<name>*`` scenario in this file."""
+    from heads_of_state_scenario import GAME
+
+    tests = [name for name in globals() if name.startswith("test_switch_")]
+    assert data.BOARD.switches == {"treachery_rebuilt_when_needed": False}
+    for switch, default in data.BOARD.switches.items():
+        assert GAME.options_schema()[switch] is default
+        assert any(t.startswith(f"test_switch_{switch}") for t in tests), switch
+        labels = GAME.option_labels()[switch]
+        assert labels["en"] and labels["zh-TW"], switch
+    with pytest.raises(ValueError, match="true or false"):
+        GAME.setup(3, 1, {"treachery_rebuilt_when_needed": "yes"})
+
+
+def test_switch_treachery_rebuilt_when_needed_takes_in_the_cards_spent_meanwhile() -> None:
+    """Flipped (§4.8's moment read loosely, "once the deck is drawn out"): the deck
+    drawn out stays empty; the Guillotine seat 0 spends afterwards joins the two
+    Inquisitions when seat 1 needs a card. The default: test_setup_and_turns
+    ``test_the_last_treachery_card_drawn_shuffles_the_discard_pile_*``."""
+    s = table(3, thands={0: {"guillotine": 1}}, board={"FRA-GAS.top": 1},
+              tr_deck=["gallows"], tr_discard=["inquisition", "inquisition"],
+              options={"treachery_rebuilt_when_needed": True})
+    do(s, 0, "option:treachery", "draw")
+    ev = do(s, 0, "draw_treachery")
+    assert "treachery_reshuffle" not in types(ev) and s.tr_deck == []
+    do(s, 0, "assassinate:FRA-GAS.top")                 # nothing to ennoble: seat 1's turn
+    assert s.tr_discard == [T["inquisition"]] * 2 + [T["guillotine"]]
+    ev = do(s, 1, "option:treachery", "draw_treachery")
+    assert events_of(ev, "treachery_reshuffle") == [{"type": "treachery_reshuffle", "count": 3}]
+    assert len(s.tr_deck) == 2 and s.tr_discard == []
+    assert sum(s.thands[1]) == 1
 
 
 def test_switch_revolution_card_is_a_take(monkeypatch: pytest.MonkeyPatch) -> None:

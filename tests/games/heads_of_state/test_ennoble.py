@@ -210,4 +210,5 @@ def test_counter_limit_option() -> None:
     s.counters[0][RK["Baron"]] = 50  # unlimited by default
     act(s)
     assert "ennoble:FRA-GAS.top" in legal(s)
-    assert GAME.options_schema() == {"counter_limit": False}
+    assert GAME.options_schema() == {"counter_limit": False,
+                                     "treachery_rebuilt_when_needed": False}

@@ -109,6 +109,18 @@ def test_rebuild_collects_every_card_outside_the_hands() -> None:
     assert s.tr_display == [T["gallows"], T["gallows"]]
 
 
+def test_new_treachery_cards_turned_up_at_a_revolution_that_draw_out_the_deck_rebuild_it(
+        ) -> None:
+    """§4.9 step 4 with §4.8: the two cards turned up are the deck's last, so the
+    discard pile, the old display's two Axemen now in it, is the new deck at once."""
+    s = revolution_table(display=["gold"] * 6, discard=["castle"] * 4,
+                         tr_display=["axeman", "axeman"], tr_deck=["gallows"] * 2)
+    ev = do(s, 0, "option:attributes", "draw")
+    assert events_of(ev, "treachery_reshuffle") == [{"type": "treachery_reshuffle", "count": 2}]
+    assert s.tr_display == [T["gallows"], T["gallows"]]
+    assert s.tr_deck == [T["axeman"], T["axeman"]] and s.tr_discard == []
+
+
 def test_a_refill_can_bring_the_revolution_before_ennobling() -> None:
     s = table(3, deck=[], rev=[REV, "gold"], hands={0: {"gold": 1}},
               display=["gold", "land", "troops", "title", "castle", "bishop"],

@@ -138,7 +138,43 @@ def test_option_b_takes_one_treachery_and_one_attribute_in_either_order() -> Non
     assert hand(s, 0) == {"marriage": 1} and thand(s, 0) == {"gallows": 1}
 
 
+def test_the_last_treachery_card_drawn_shuffles_the_discard_pile_into_a_new_deck_at_once(
+        ) -> None:
+    """§4.8, source "當背叛牌抽完時，將其棄牌堆重新洗成新背叛牌庫": seat 0 draws the deck's last
+    card, a Gallows; the two discarded Inquisitions are the new deck at once, and the
+    Guillotine he then spends waits in the discard pile: the next player draws an
+    Inquisition, and no Guillotine can come back to him."""
+    s = table(3, thands={0: {"guillotine": 1}}, board={"FRA-GAS.top": 1},
+              tr_deck=["gallows"], tr_discard=["inquisition", "inquisition"])
+    do(s, 0, "option:treachery", "draw")
+    ev = do(s, 0, "draw_treachery")
+    assert types(ev)[:2] == ["draw_treachery", "treachery_reshuffle"]
+    assert events_of(ev, "treachery_reshuffle") == [{"type": "treachery_reshuffle", "count": 2}]
+    assert thand(s, 0) == {"guillotine": 1, "gallows": 1}
+    assert s.tr_deck == [T["inquisition"]] * 2 and s.tr_discard == []
+    do(s, 0, "assassinate:FRA-GAS.top")                 # nothing to ennoble: seat 1's turn
+    assert s.tr_discard == [T["guillotine"]] and s.tr_deck == [T["inquisition"]] * 2
+    ev = do(s, 1, "option:treachery", "draw_treachery")
+    assert thand(s, 1) == {"inquisition": 1} and "treachery_reshuffle" not in types(ev)
+    assert s.tr_deck == [T["inquisition"]] and s.tr_discard == [T["guillotine"]]
+
+
+def test_a_refill_drawing_the_last_treachery_card_rebuilds_the_deck_at_once() -> None:
+    """§4.6, §4.8: seat 0 takes the displayed Axeman; the refill draws the deck's last
+    card, and the discard pile is the new deck at once."""
+    s = table(3, tr_display=["axeman", "assassin"], tr_deck=["gallows"],
+              tr_discard=["inquisition"])
+    do(s, 0, "option:treachery", "take:axeman")
+    ev = do(s, 0, "draw")
+    assert types(ev)[:3] == ["draw", "refill_treachery", "treachery_reshuffle"]
+    assert s.tr_display == [T["assassin"], T["gallows"]]
+    assert s.tr_deck == [T["inquisition"]] and s.tr_discard == []
+
+
 def test_treachery_deck_is_reshuffled_from_its_discards() -> None:
+    """A deck drawn out while its discard pile was empty has nothing to shuffle then; it
+    is rebuilt when a card is next needed [assumed: the source names only the moment
+    the deck is drawn out]."""
     s = table(3, tr_display=[], tr_deck=[], tr_discard=["gallows", "gallows"])
     do(s, 0, "option:treachery")
     ev = do(s, 0, "draw_treachery")

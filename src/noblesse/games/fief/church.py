@@ -10,8 +10,10 @@ every Bishop or Cardinal stands; each Cardinal 1 vote; an absolute majority of a
 Cardinals' votes. King (§5.6): vacant throne (a Queen Regent rules or nobody), at least 3
 fief-titled lords; every male fief-titled lord who is no cleric stands; each fief lord,
 Bishop, Cardinal and the Pope 1 vote (once); more than half the votes cast, at least 3,
-among them 2 Bishops, a Cardinal or the Pope. Captives and excommunicated lords do not
-stand; excommunicated lords do not vote.
+among them 2 Bishops, a Cardinal or the Pope. Captives and excommunicated lords neither
+stand nor vote (§4.6.6 "Captives cannot vote or stand for election", §5.7): a captive's
+clerical votes are not his family's, a captive Cardinal is no voter of the Pope election
+nor counted in its majority, a captive fief lord or cleric gives no King vote.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ def fief_lords(s: FiefState) -> list[int]:
 
 
 def free(s: FiefState, lo: int) -> bool:
-    """Neither captive nor excommunicated: may stand (and marry)."""
+    """Neither captive nor excommunicated: may stand, vote (and marry)."""
     return in_play(s, lo) and s.l_captor[lo] < 0 and not s.excommunicated[lo]
 
 
@@ -86,7 +88,10 @@ def bishop_candidates(s: FiefState, f: int) -> list[int]:
 
 
 def cleric_votes(s: FiefState, lo: int) -> int:
-    """A lord's votes in a Bishop election by his highest office."""
+    """A lord's votes in a Bishop election by his highest office; none while he is
+    captive or excommunicated (§4.6.6, §5.7)."""
+    if not free(s, lo):
+        return 0
     if lo == s.pope:
         return V_POPE
     if s.cardinal[lo]:
@@ -100,8 +105,7 @@ def bishop_votes(s: FiefState, b: int, f: int) -> int:
     votes = sum(V_VILLAGE for v in BISHOPRIC_VILLAGES[b] if s.ctrl[v] == f)
     if s.ctrl[PRINCIPAL[b]] == f:
         votes += V_PRINCIPAL
-    return votes + sum(cleric_votes(s, lo) for lo in range(NL)
-                       if s.l_owner[lo] == f and not s.excommunicated[lo])
+    return votes + sum(cleric_votes(s, lo) for lo in range(NL) if s.l_owner[lo] == f)
 
 
 # ------------------------------------------------------------------ the Pope (§5.5)
@@ -114,14 +118,19 @@ def pope_candidates(s: FiefState) -> list[int]:
     return sorted(lo for lo in clergy if free(s, lo))
 
 
+def pope_electors(s: FiefState) -> list[int]:
+    """The Cardinals who vote: a captive one does not (§4.6.6). He still counts among
+    the 2 Cardinals in play that hold the election (§5.5)."""
+    return [lo for lo in cardinals(s) if free(s, lo)]
+
+
 def pope_votes(s: FiefState, f: int) -> int:
-    return POPE_VOTES * sum(1 for lo in cardinals(s)
-                            if s.l_owner[lo] == f and not s.excommunicated[lo])
+    return POPE_VOTES * sum(1 for lo in pope_electors(s) if s.l_owner[lo] == f)
 
 
 def pope_elected(s: FiefState, tally: dict[int, int]) -> int:
-    """An absolute majority of all the Cardinals' votes, cast or not."""
-    total = POPE_VOTES * len(cardinals(s))
+    """An absolute majority of all the voting Cardinals' votes, cast or not."""
+    total = POPE_VOTES * len(pope_electors(s))
     best = max(tally, key=tally.__getitem__, default=-1)
     return best if best >= 0 and 2 * tally[best] > total else -1
 
@@ -144,8 +153,9 @@ def king_candidates(s: FiefState) -> list[int]:
 
 
 def king_voters(s: FiefState, f: int) -> list[int]:
-    """The lords of ``f`` with a vote: fief lords, Bishops, Cardinals, the Pope."""
-    return [lo for lo in range(NL) if s.l_owner[lo] == f and not s.excommunicated[lo]
+    """The lords of ``f`` with a vote: fief lords, Bishops, Cardinals, the Pope, none of
+    them captive or excommunicated (a captive meets no church requirement either)."""
+    return [lo for lo in range(NL) if s.l_owner[lo] == f and free(s, lo)
             and (lo in s.fief_holder or cleric(s, lo))]
 
 

@@ -4,9 +4,11 @@ Village control (§4.5.1): a family with a free lord or troops in an uncontrolle
 controls it; later arrivals control nothing (they stand on the road they came by,
 ``entry``); when the controller has left, control passes to the family present that
 arrived first; an empty village is uncontrolled unless its fief is governed, in which
-case it is the title holder's (§4.4.3, §6 #18; not with ``governed_empty_villages``
-off). A family that enters an empty governed village takes it, being the only one
-there [assumed: control follows presence].
+case it is the title holder's (§4.3, §4.4.3, §6 #18; source "該封地的無主村莊視為被封地貴族
+統治"), however it was emptied: left, or its two sides wiped out together (§4.6.5, source
+"如果雙方同歸於盡，村莊由封地貴族統治"). A family that enters an empty governed village
+takes it, being the only one there [assumed: control follows presence; source
+"村莊控制權可以易手，但接手的玩家要有貴族 和/或 部隊在該村莊中"].
 """
 
 from __future__ import annotations
@@ -83,8 +85,8 @@ def settle(s: FiefState, v: int, ev: list[Event]) -> None:
             i = base + g
             if (s.LP[i] > 0 or s.K[i] + s.M[i] > 0) and (best < 0 or s.stamp[i] < when):
                 best, when = g, s.stamp[i]
-        if best < 0 and s.options["governed_empty_villages"]:
-            best = holder_family(s, FIEF_OF[v])      # §6 #18
+        if best < 0:
+            best = holder_family(s, FIEF_OF[v])      # §4.4.3, §4.6.5: -1 if ungoverned
         if best != c:
             s.ctrl[v] = best
             ev.append(Event("control", {"village": v, "seat": best}))

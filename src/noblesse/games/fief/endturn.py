@@ -5,10 +5,14 @@ VP = 1 per fief title + 1 for the King + 1 for the Pope (the Queen Regent none, 
 A side is a family alone, or two families bound by a marriage (``marriage.allied``). A
 family alone wins with 3 VP (``vp_to_win_alone``); a married pair wins together with 4 VP
 combined (``vp_to_win_married``) and neither can win alone. Several sides at once are
-ranked by their VP beyond what they needed [assumed], then King > Pope > Queen Regent >
-more fief lords > more bishops > more villages (``rules.tie_break_order``, the source's
-order; a pair counts what either holds of the offices, sums the rest [assumed]); still tied, they all win. With ``max_turns`` the game also ends
-after that turn, and the same ranking of every side names the winners.
+ranked by King > Pope > Queen Regent > more fief lords > more bishops > more villages
+(``rules.tie_break_order``; source "平手就依照下列順序排名 國王 > 教宗 > 攝政女王 > 封地貴族 >
+主教 > 控制的村莊數", spec §4.10 "Several winners at once: rank by King > Pope > ..."),
+whatever their VP; a pair counts what either holds of the offices, sums the rest
+[assumed: the source ranks families]; still tied, they all win. With ``max_turns`` the
+game also ends after that turn (an engine option, not in the sources): every side is
+ranked by its VP beyond its target [assumed: a pair's 4 weighs as a family's 3], then
+in the same order.
 """
 
 from __future__ import annotations
@@ -45,8 +49,9 @@ def victory_points(s: FiefState) -> list[int]:
 
 
 def rank_key(s: FiefState, f: int) -> tuple[int, ...]:
-    """§4.10 tie-break of one family: VP, then ``rules.tie_break_order`` (source: King,
-    Pope, Queen Regent, fief lords, bishops, villages)."""
+    """One family's VP, then what it holds in ``rules.tie_break_order`` (source: King,
+    Pope, Queen Regent, fief lords, bishops, villages); ``side_key`` ranks several
+    winners by the second part only (§4.10)."""
     held = {
         "king": int(owner_of(s, s.king) == f),
         "pope": int(owner_of(s, s.pope) == f),
@@ -75,19 +80,21 @@ def needed(side: tuple[int, ...]) -> int:
     return VP_WIN if len(side) == 1 else VP_WIN_MARRIED
 
 
-def side_key(s: FiefState, side: tuple[int, ...]) -> tuple[int, ...]:
-    """A side's rank: VP beyond its target, then in ``TIE_BREAK`` order what either holds
-    of King, Pope and Regency and the sums of fief lords, bishops and villages."""
+def side_key(s: FiefState, side: tuple[int, ...], by_vp: bool = False) -> tuple[int, ...]:
+    """A side's rank in ``TIE_BREAK`` order: what either family holds of King, Pope and
+    Regency, the sums of fief lords, bishops and villages. With ``by_vp`` (the turn
+    limit) its VP beyond its target come first."""
     keys = [rank_key(s, f) for f in side]
-    margin = sum(k[0] for k in keys) - needed(side)
     rest = tuple((max if name in HELD else sum)(k[i] for k in keys)
                  for i, name in enumerate(TIE_BREAK, start=1))
-    return (margin, *rest)
+    if not by_vp:
+        return rest
+    return (sum(k[0] for k in keys) - needed(side), *rest)
 
 
-def best_of(s: FiefState, candidates: list[tuple[int, ...]]) -> list[int]:
+def best_of(s: FiefState, candidates: list[tuple[int, ...]], by_vp: bool = False) -> list[int]:
     """The families of the best-ranked sides, in seat order."""
-    keys = {side: side_key(s, side) for side in candidates}
+    keys = {side: side_key(s, side, by_vp) for side in candidates}
     top = max(keys.values())
     return sorted(f for side in candidates if keys[side] == top for f in side)
 
@@ -107,7 +114,7 @@ def end_turn(s: FiefState, ev: list[Event]) -> None:
     if reached:
         finish(s, best_of(s, reached), "victory", ev)
     elif s.max_turns and s.turn >= s.max_turns:
-        finish(s, best_of(s, sides(s)), "turn_limit", ev)
+        finish(s, best_of(s, sides(s), by_vp=True), "turn_limit", ev)
     else:
         s.first = (s.first + 1) % s.n_players   # the first-player card passes left
         ev.append(Event("first_player", {"seat": s.first}))

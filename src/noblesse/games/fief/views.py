@@ -394,8 +394,6 @@ SWITCH_LABELS: dict[str, dict[str, str]] = {
                                    "由擁有者選擇損失（否則自動損失價值最低者）"),
     "cardinal_stops_low": _label("A Cardinal stops an Uprising on 1-4 (else 3-6)",
                                  "紅衣主教擲1-4阻止暴動（否則3-6）"),
-    "governed_empty_villages": _label("Empty villages of a fief belong to its lord",
-                                      "封地內的空村莊歸封地貴族控制"),
     "election_tie_no_winner": _label("A tied election elects nobody (else the first in turn order)",
                                      "選舉平手則無人當選（否則依回合順序最先者）"),
     "one_family_per_fief_start": _label("One family per fief at the start",

@@ -94,6 +94,7 @@ class Board:
     noble_house_markers: dict[int, tuple[int, ...]]
     counter_limit: tuple[int, ...]
     digest: str
+    switches: dict[str, bool]        # game options and their defaults ([switches])
 
     def attribute_deck(self, n_players: int) -> list[int]:
         """§3.2: unmarked cards and the marks up to the player count."""
@@ -158,13 +159,17 @@ def load(path: Path = DATA_FILE) -> Board:
         if len(c.century_markers) != len(rules["centuries"]):  # type: ignore[arg-type]
             raise _fail(f"{c.en}: one [high, low] century marker pair per century")
     limits = data["counter_limit"]
+    switches = dict(data.get("switches", {}))
+    for key, value in switches.items():
+        if not isinstance(value, bool):
+            raise _fail(f"switches.{key} must be true or false, not {value!r}")
     return Board(
         rules, dict(data["assumed"]), ranks, attributes, countries, treachery, tuple(boxes),
         tuple(slots),
         {int(k): tuple(v) for k, v in data["first_turn_draws"].items()},
         {int(k): tuple(v) for k, v in data["noble_house_markers"].items()},
         tuple(int(limits[r.key]) for r in ranks),
-        hashlib.sha256(raw).hexdigest()[:8])
+        hashlib.sha256(raw).hexdigest()[:8], switches)
 
 
 BOARD = load()

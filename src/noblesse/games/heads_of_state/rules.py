@@ -138,7 +138,9 @@ class HeadsRules(GameBase):
     action_names = ACTION_NAMES
 
     def options_schema(self) -> dict[str, Any]:
-        return {"counter_limit": False}
+        """``counter_limit`` (spec §3.7), then every switch of ``board.toml``
+        ``[switches]`` with its default there."""
+        return {"counter_limit": False, **BOARD.switches}
 
     # ================================================================ setup
     def setup(self, n_players: int, seed: int, options: dict[str, Any] | None = None,
@@ -150,6 +152,9 @@ class HeadsRules(GameBase):
         unknown = set(options) - set(self.options_schema())
         if unknown:
             raise ValueError(f"unknown option(s) for Heads of State: {', '.join(sorted(unknown))}")
+        flags = [k for k in BOARD.switches if not isinstance(options[k], bool)]
+        if flags:
+            raise ValueError(f"Heads of State switches are true or false: {', '.join(flags)}")
         n = n_players
         s = HeadsState(n, seed, options)
         rng = s.rng
@@ -548,6 +553,7 @@ class HeadsRules(GameBase):
             s.thands[seat][card] += 1
             s.owed_tr = 0
             ev.append(Event("draw_treachery", {"seat": seat}, {seat: {"card": card}}))
+            self._drawn_out(s, ev)
         else:
             card = action - TAKE_T0
             s.tr_display.remove(card)
@@ -568,14 +574,29 @@ class HeadsRules(GameBase):
 
     @staticmethod
     def _pop_treachery(s: HeadsState, ev: list[Event]) -> int:
-        """§4.8: an empty treachery deck is rebuilt from its discard pile; -1 if none left."""
+        """§4.8: the top card of the treachery deck, -1 if there is none anywhere. An
+        empty deck is rebuilt from its discard pile first: with
+        ``treachery_rebuilt_when_needed`` that is the rebuild; by default the deck is
+        rebuilt when drawn out (``_drawn_out``), so it is empty here only if its discard
+        pile was empty then [assumed: rebuilt when a card is next needed]."""
         if not s.tr_deck:
-            if not s.tr_discard:
-                return -1
+            HeadsRules._rebuild_treachery(s, ev)
+        return s.tr_deck.pop() if s.tr_deck else -1
+
+    @staticmethod
+    def _drawn_out(s: HeadsState, ev: list[Event]) -> None:
+        """§4.8, source "當背叛牌抽完時，將其棄牌堆重新洗成新背叛牌庫": the moment the last
+        card of the treachery deck is drawn, its discard pile becomes the new deck (not
+        with ``treachery_rebuilt_when_needed``)."""
+        if not s.tr_deck and not s.options["treachery_rebuilt_when_needed"]:
+            HeadsRules._rebuild_treachery(s, ev)
+
+    @staticmethod
+    def _rebuild_treachery(s: HeadsState, ev: list[Event]) -> None:
+        if s.tr_discard:
             s.tr_deck, s.tr_discard = s.tr_discard, []
             s.rng.shuffle(s.tr_deck)
             ev.append(Event("treachery_reshuffle", {"count": len(s.tr_deck)}))
-        return s.tr_deck.pop()
 
     def _refill(self, s: HeadsState, ev: list[Event]) -> None:
         """§4.6: after the takes, the displays go back to 6 and 2 cards."""
@@ -602,6 +623,7 @@ class HeadsRules(GameBase):
             added.append(card)
         if added:
             ev.append(Event("refill_treachery", {"cards": added}))
+            self._drawn_out(s, ev)
         s.step = ACT
 
     # ---------------------------------------------------------------- ennobling
@@ -747,6 +769,7 @@ class HeadsRules(GameBase):
             if card < 0:
                 break
             s.tr_display.append(card)
+        self._drawn_out(s, ev)
         # step 5: the next century; step 6: the interrupted player goes on
         s.century += 1
         ev.append(Event("rebuild", {"century": CENTURIES[s.century],

@@ -354,9 +354,14 @@ class HeadsViews:
 
     @staticmethod
     def option_labels() -> dict[str, dict[str, str]]:
-        return {"counter_limit": {
-            "en": "Variant: limited noble counters per rank (spec §3.7)",
-            "zh-TW": "變化規則：每種貴族標誌數量有限"}}
+        return {
+            "counter_limit": {
+                "en": "Variant: limited noble counters per rank (spec §3.7)",
+                "zh-TW": "變化規則：每種貴族標誌數量有限"},
+            "treachery_rebuilt_when_needed": {
+                "en": "The drawn-out treachery deck is rebuilt only when a card is needed",
+                "zh-TW": "背叛牌抽完後，待需要抽牌時才將棄牌重新洗成牌庫"},
+        }
 
     @staticmethod
     def catalog() -> dict[str, Any]:
