@@ -215,17 +215,27 @@ class RedisBus(Alone):
 
     # -- presence -------------------------------------------------------------
     async def _heartbeat(self) -> None:
-        """Keep this process's heartbeat key and its leases alive; after Redis comes back
-        from a restart, put its seats back too."""
+        """Keep this process's heartbeat key and its leases alive, each second in one
+        round trip; if the heartbeat key was gone (Redis restarted, or this process was
+        stalled), put its seats back too."""
+        alive = self._key("alive", self.process)
         while True:
             try:
-                await self.redis.set(self._key("alive", self.process), b"1",
-                                     px=int(3 * HEARTBEAT_SECONDS * 1000))
-                for table_id, seat in list(self._here):
-                    await self.redis.hset(self._key("seats", table_id),
-                                          f"{self.process}:{seat}", b"1")
-                for table_id in list(self._leases):
-                    if not await self.take_bots(table_id):
+                was = await self.redis.set(alive, b"1", px=int(3 * HEARTBEAT_SECONDS * 1000),
+                                           get=True)
+                leases = sorted(self._leases)
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    if was is None:
+                        for table_id, seat in self._here:
+                            pipe.hset(self._key("seats", table_id), f"{self.process}:{seat}",
+                                      b"1")
+                    for table_id in leases:
+                        self._take(keys=[self._key("bots", table_id), self._key("bot-leases")],
+                                   args=[self.process, int(LEASE_SECONDS * 1000), table_id],
+                                   client=pipe)
+                    done = await pipe.execute()
+                for table_id, kept in zip(leases, done[len(done) - len(leases):], strict=True):
+                    if not kept:  # another process took it over meanwhile
                         self._leases.discard(table_id)
             except Exception as exc:  # noqa: BLE001
                 log.warning("could not renew this process's keys in Redis: %s", exc)
