@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 
+from budget import budget
 from noblesse import games
 from noblesse.core.events import Event
 from noblesse.core.game import Game, GameBase, State, machine_options
@@ -35,6 +36,12 @@ from noblesse.core.game import Game, GameBase, State, machine_options
 # How many seeds each (game, player count) gets; NOBLESSE_CONFORMANCE_SCALE multiplies
 # them all (e.g. 10 for a long soak run, 0.2 for a quick one).
 SCALE = float(os.environ.get("NOBLESSE_CONFORMANCE_SCALE", "1"))
+# The share of those seeds the default run plays (``--full``: all of them, ``budget.py``):
+# half, and a quarter for Fief, whose random games are the longest by far (a 6-player
+# game runs to 1,800 decisions) and whose seeds took three fifths of the whole suite's
+# time. Every player count and every flipped option is still played (``runs``).
+DEFAULT_SHARE = 0.5
+DEFAULT_SHARE_OF = {"fief": 0.25}
 # A game that has not ended after this many decisions is taken not to end.
 MAX_DECISIONS = 20_000
 # How many flipped options a game may have before they share out their games (``runs``).
@@ -89,13 +96,20 @@ def table_params() -> list[Any]:
     ]
 
 
+def seed_count(game: Game, seeds: int) -> int:
+    """How many of ``seeds`` this run plays for ``game`` at each player count (at least 1)."""
+    share = budget(DEFAULT_SHARE_OF.get(game.id, DEFAULT_SHARE), 1.0)
+    return max(1, round(seeds * SCALE * share))
+
+
 def seeded_params(seeds: int, base: int = 0) -> list[Any]:
     """One per (game, player count, option set, seed): ``seeds`` seeds with the default
-    options, a quarter as many (at least 2) with each variant option set, shared out as
-    ``runs`` says when a game has many."""
-    count = max(1, round(seeds * SCALE))
+    options (in the default run a share of them, ``seed_count``), a quarter as many (at
+    least 2) with each variant option set, shared out as ``runs`` says when a game has
+    many."""
     out = []
     for g in games.all():
+        count = seed_count(g, seeds)
         for n, opts, i in runs(g, count, max(2, count // 4)):
             seed = base + 1000 * n + i
             out.append(pytest.param(
