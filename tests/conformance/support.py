@@ -42,6 +42,8 @@ SCALE = float(os.environ.get("NOBLESSE_CONFORMANCE_SCALE", "1"))
 # time. Every player count and every flipped option is still played (``runs``).
 DEFAULT_SHARE = 0.5
 DEFAULT_SHARE_OF = {"fief": 0.25}
+# Fief's 27 flipped options each play 2 games a test in the full run (at two player
+# counts), 1 in the default run (``seeded_params``).
 # A game that has not ended after this many decisions is taken not to end.
 MAX_DECISIONS = 20_000
 # How many flipped options a game may have before they share out their games (``runs``).
@@ -59,21 +61,23 @@ def option_sets(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def runs(game: Game, seeds: int, variant_seeds: int) -> list[tuple[int, dict[str, Any], int]]:
+def runs(game: Game, seeds: int, variant_seeds: int, least: int = 2,
+         turn: int = 0) -> list[tuple[int, dict[str, Any], int]]:
     """(player count, options, seed index) of the games to play: ``seeds`` at every
     player count with the default options; for each flipped option ``variant_seeds`` at
-    every player count, or, with more than ``FLIP_BUDGET`` flipped options, at least 2
-    and the budget shared out, the player counts rotating (module docstring)."""
+    every player count, or, with more than ``FLIP_BUDGET`` flipped options, at least
+    ``least`` and the budget shared out, the player counts rotating (module docstring),
+    the k-th option's starting ``turn`` counts further on."""
     counts = list(range(game.min_players, game.max_players + 1))
     sets = option_sets(game)
     out = [(n, sets[0], i) for n in counts for i in range(seeds)]
     flips = len(sets) - 1
-    share = max(2, variant_seeds * len(counts) * FLIP_BUDGET // flips) if flips else 0
+    share = max(least, variant_seeds * len(counts) * FLIP_BUDGET // flips) if flips else 0
     for k, opts in enumerate(sets[1:], start=1):
         if flips <= FLIP_BUDGET:
             out += [(n, opts, i) for n in counts for i in range(variant_seeds)]
         else:
-            out += [(counts[(k + j) % len(counts)], opts, j // len(counts))
+            out += [(counts[(k + turn + j) % len(counts)], opts, j // len(counts))
                     for j in range(share)]
     return out
 
@@ -106,11 +110,13 @@ def seeded_params(seeds: int, base: int = 0) -> list[Any]:
     """One per (game, player count, option set, seed): ``seeds`` seeds with the default
     options (in the default run a share of them, ``seed_count``), a quarter as many (at
     least 2) with each variant option set, shared out as ``runs`` says when a game has
-    many."""
+    many: at least 2 games each, or 1 in the default run, at a player count that differs
+    from test to test (each test has its own ``base``)."""
     out = []
+    least, turn = budget((1, base // 50), (2, 0))
     for g in games.all():
         count = seed_count(g, seeds)
-        for n, opts, i in runs(g, count, max(2, count // 4)):
+        for n, opts, i in runs(g, count, max(2, count // 4), least, turn):
             seed = base + 1000 * n + i
             out.append(pytest.param(
                 g, n, opts, seed, id=f"{g.id}-{n}p{_options_id(opts)}-s{seed}"))
