@@ -14,6 +14,9 @@ does (a quarter as many, at least 2); with more, the budget of ``FLIP_BUDGET`` s
 options is shared out among them, each getting at least 2 games, its player counts
 rotating (the k-th option starts at the k-th count), so every option is played and
 every count sees flipped options.
+
+The default run plays a share of the seeds (``seed_count``) and 1 game of each such
+option a test; ``pytest --full`` (``NOBLESSE_FULL_TESTS=1``) plays them all.
 """
 
 from __future__ import annotations
