@@ -20,7 +20,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 HERE = Path(__file__).resolve().parent
-BOT_DELAY = 0.05
+BOT_DELAY = 0.01
 
 
 def _skip_reason() -> str | None:

@@ -1,7 +1,8 @@
 """The web table in a real browser: create a table in the lobby, play a whole game by
 clicking, in English and in Traditional Chinese; spectators, bad links and replays.
 
-Every registered game is played. A game's ``Adapter`` says how to choose among the
+Every registered game is played whole, in one language in the default run (the other's
+first decisions are played) and in both with ``--full`` (``lobby_games``). A game's ``Adapter`` says how to choose among the
 clickable actions and how to read the final scores off its page; the default clicks
 any ``[data-action]`` element and reads the score out of each ``.player[data-seat]``
 panel's ``h3 .meta`` text (the Guillotine page's layout).
@@ -20,6 +21,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from budget import full
 from noblesse import games
 
 pytest.importorskip("playwright.sync_api")
@@ -151,10 +153,28 @@ RENDERED_OR_ERROR_JS = """() => document.querySelector('#game-area > *') !== win
 
 
 # ----------------------------------------------------------------------------- tests
-@pytest.mark.parametrize("lang", ["en", "zh-TW"])
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_play_a_whole_game_from_the_lobby(server: ServerProcess, page: Page, game_id: str,
-                                          lang: str) -> None:
+def lobby_games() -> tuple[list[Any], list[Any]]:
+    """(game, language) pairs: those played whole from the lobby, and those of which only
+    the first decisions are played. The default run plays each game whole in one language,
+    the two alternating over the games (so both are played whole, by several games), and
+    the other language's first decisions; ``--full`` plays every game whole in both."""
+    pairs = [(game_id, lang) for game_id in GAME_IDS for lang in WORDS]
+    whole = pairs if full() else [(g, list(WORDS)[(i + 1) % 2]) for i, g in enumerate(GAME_IDS)]
+    first = [pair for pair in pairs if pair not in whole]
+    return ([pytest.param(*pair, id=f"{pair[0]}-{pair[1]}") for pair in whole],
+            [pytest.param(*pair, id=f"{pair[0]}-{pair[1]}") for pair in first])
+
+
+WHOLE_GAMES, FIRST_DECISIONS = lobby_games()
+FIRST_CLICKS = 3
+
+
+def play_from_the_lobby(server: ServerProcess, page: Page, game_id: str, lang: str,
+                        stop_after: int | None = None) -> tuple[str, int]:
+    """Create a table in the lobby in ``lang`` (seat 1 a person, the others bots), follow
+    the seat's link and click its decisions until the game is over (or ``stop_after``
+    clicks); at each, the page offers exactly the legal actions. Returns the table's id
+    and the number of clicks."""
     words = WORDS[lang]
     page.goto(server.url + "/")
     expect(page.locator("#create")).to_have_text(WORDS["en"]["create"])
@@ -189,6 +209,8 @@ def test_play_a_whole_game_from_the_lobby(server: ServerProcess, page: Page, gam
     choose = adapter(game_id).choose
     clicks = 0
     for _ in range(MAX_CLICKS):
+        if clicks == stop_after:
+            break
         page.wait_for_function(MINE_OR_OVER_JS, arg=words["over"], timeout=20_000)
         status = page.inner_text("#status")
         if status.startswith(words["over"]):
@@ -218,6 +240,13 @@ def test_play_a_whole_game_from_the_lobby(server: ServerProcess, page: Page, gam
         clicks += 1
     else:
         pytest.fail(f"no end after {MAX_CLICKS} clicks")
+    return table_id, clicks
+
+
+@pytest.mark.parametrize(("game_id", "lang"), WHOLE_GAMES)
+def test_play_a_whole_game_from_the_lobby(server: ServerProcess, page: Page, game_id: str,
+                                          lang: str) -> None:
+    table_id, clicks = play_from_the_lobby(server, page, game_id, lang)
     assert clicks > 0
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -230,11 +259,22 @@ def test_play_a_whole_game_from_the_lobby(server: ServerProcess, page: Page, gam
     finished = {r["id"]: r for r in api(server, "/api/tables")["finished"]}
     assert [float(s) for s in finished[table_id]["result"]["scores"]] == expected
     status = page.inner_text("#status")
+    assert status.startswith(WORDS[lang]["over"])
     for winner in watch["view"].get("winners", []):
         label = f"座位{winner + 1}" if lang == "zh-TW" else f"Seat {winner + 1}"
         assert label in status
     other = WORDS["zh-TW" if lang == "en" else "en"]["over"]
     assert other not in status
+
+
+@pytest.mark.parametrize(("game_id", "lang"), FIRST_DECISIONS)
+def test_the_first_decisions_from_the_lobby(server: ServerProcess, page: Page, game_id: str,
+                                            lang: str) -> None:
+    """A game in the language it is not played whole in (the default run): the lobby and
+    the table speak it, card names included, and offer exactly the legal actions."""
+    table_id, clicks = play_from_the_lobby(server, page, game_id, lang, stop_after=FIRST_CLICKS)
+    assert clicks == FIRST_CLICKS
+    assert api(server, f"/api/tables/{table_id}/watch")["n"] >= FIRST_CLICKS
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

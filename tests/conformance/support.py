@@ -14,6 +14,9 @@ does (a quarter as many, at least 2); with more, the budget of ``FLIP_BUDGET`` s
 options is shared out among them, each getting at least 2 games, its player counts
 rotating (the k-th option starts at the k-th count), so every option is played and
 every count sees flipped options.
+
+The default run plays a share of the seeds (``seed_count``) and 1 game of each such
+option a test; ``pytest --full`` (``NOBLESSE_FULL_TESTS=1``) plays them all.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any
 
 import pytest
 
+from budget import budget
 from noblesse import games
 from noblesse.core.events import Event
 from noblesse.core.game import Game, GameBase, State, machine_options
@@ -35,6 +39,14 @@ from noblesse.core.game import Game, GameBase, State, machine_options
 # How many seeds each (game, player count) gets; NOBLESSE_CONFORMANCE_SCALE multiplies
 # them all (e.g. 10 for a long soak run, 0.2 for a quick one).
 SCALE = float(os.environ.get("NOBLESSE_CONFORMANCE_SCALE", "1"))
+# The share of those seeds the default run plays (``--full``: all of them, ``budget.py``):
+# half, and a quarter for Fief, whose random games are the longest by far (a 6-player
+# game runs to 1,800 decisions) and whose seeds took three fifths of the whole suite's
+# time. Every player count and every flipped option is still played (``runs``).
+DEFAULT_SHARE = 0.5
+DEFAULT_SHARE_OF = {"fief": 0.25}
+# Fief's 27 flipped options each play 2 games a test in the full run (at two player
+# counts), 1 in the default run (``seeded_params``).
 # A game that has not ended after this many decisions is taken not to end.
 MAX_DECISIONS = 20_000
 # How many flipped options a game may have before they share out their games (``runs``).
@@ -52,21 +64,23 @@ def option_sets(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def runs(game: Game, seeds: int, variant_seeds: int) -> list[tuple[int, dict[str, Any], int]]:
+def runs(game: Game, seeds: int, variant_seeds: int, least: int = 2,
+         turn: int = 0) -> list[tuple[int, dict[str, Any], int]]:
     """(player count, options, seed index) of the games to play: ``seeds`` at every
     player count with the default options; for each flipped option ``variant_seeds`` at
-    every player count, or, with more than ``FLIP_BUDGET`` flipped options, at least 2
-    and the budget shared out, the player counts rotating (module docstring)."""
+    every player count, or, with more than ``FLIP_BUDGET`` flipped options, at least
+    ``least`` and the budget shared out, the player counts rotating (module docstring),
+    the k-th option's starting ``turn`` counts further on."""
     counts = list(range(game.min_players, game.max_players + 1))
     sets = option_sets(game)
     out = [(n, sets[0], i) for n in counts for i in range(seeds)]
     flips = len(sets) - 1
-    share = max(2, variant_seeds * len(counts) * FLIP_BUDGET // flips) if flips else 0
+    share = max(least, variant_seeds * len(counts) * FLIP_BUDGET // flips) if flips else 0
     for k, opts in enumerate(sets[1:], start=1):
         if flips <= FLIP_BUDGET:
             out += [(n, opts, i) for n in counts for i in range(variant_seeds)]
         else:
-            out += [(counts[(k + j) % len(counts)], opts, j // len(counts))
+            out += [(counts[(k + turn + j) % len(counts)], opts, j // len(counts))
                     for j in range(share)]
     return out
 
@@ -89,14 +103,23 @@ def table_params() -> list[Any]:
     ]
 
 
+def seed_count(game: Game, seeds: int) -> int:
+    """How many of ``seeds`` this run plays for ``game`` at each player count (at least 1)."""
+    share = budget(DEFAULT_SHARE_OF.get(game.id, DEFAULT_SHARE), 1.0)
+    return max(1, round(seeds * SCALE * share))
+
+
 def seeded_params(seeds: int, base: int = 0) -> list[Any]:
     """One per (game, player count, option set, seed): ``seeds`` seeds with the default
-    options, a quarter as many (at least 2) with each variant option set, shared out as
-    ``runs`` says when a game has many."""
-    count = max(1, round(seeds * SCALE))
+    options (in the default run a share of them, ``seed_count``), a quarter as many (at
+    least 2) with each variant option set, shared out as ``runs`` says when a game has
+    many: at least 2 games each, or 1 in the default run, at a player count that differs
+    from test to test (each test has its own ``base``)."""
     out = []
+    least, turn = budget((1, base // 50), (2, 0))
     for g in games.all():
-        for n, opts, i in runs(g, count, max(2, count // 4)):
+        count = seed_count(g, seeds)
+        for n, opts, i in runs(g, count, max(2, count // 4), least, turn):
             seed = base + 1000 * n + i
             out.append(pytest.param(
                 g, n, opts, seed, id=f"{g.id}-{n}p{_options_id(opts)}-s{seed}"))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from budget import budget
+
 from .support import RL_EXTRA, game_ids, players_of, simultaneous_decisions
 
 pyspiel = pytest.importorskip("pyspiel", reason=RL_EXTRA)
@@ -38,7 +40,7 @@ def test_every_game_is_registered() -> None:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_openspiel_random_sim_test(game_id: str) -> None:
     game = nos.load(game_id, players_of(game_id))
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=budget(1, 2), serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -113,7 +115,7 @@ def test_ismcts_plays_a_whole_game(game_id: str) -> None:
     game = nos.load(game_id, players_of(game_id))
     bots = []
     for seat in range(game.num_players()):
-        bot = nos.ismcts_bot(game, max_simulations=5, seed=seat)
+        bot = nos.ismcts_bot(game, max_simulations=budget(2, 5), seed=seat)
         bot._evaluator = _Blind()
         bots.append(bot)
     state = game.new_initial_state()
