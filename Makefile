@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test test-full lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "noblesse needs Python 3.11+"'
@@ -20,6 +20,11 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/python -m pytest -n 2 --dist worksteal
+
+# The same with the full test budgets (more seeds, examples and games; see tests/budget.py).
+test-full: $(STAMP)
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/python -m pytest -n 2 --dist worksteal --full
 
 bench: $(STAMP)
 	$(BIN)/noblesse bench guillotine
