@@ -123,7 +123,6 @@ class StoredTable:
     salt: str | None = None
     commitment: str | None = None
     revision: int = 0  # the table's revision (``TableRow.revision``) when it was read
-    first: int = 1  # the number of ``actions[0]`` (``load(after=...)``: ``after + 1``)
 
 
 @dataclass(frozen=True)
@@ -219,8 +218,9 @@ class Store:
                 TableRow.creator == creator, TableRow.status == "playing")) or 0
 
     def load(self, table_id: str, after: int = 0) -> StoredTable | None:
-        """The table, with its actions after the first ``after`` (all of them by default),
-        read in one transaction."""
+        """The table, with its actions after the first ``after`` (all of them by default).
+        The row is read before the actions: a write in between makes ``actions`` and
+        ``revision`` disagree, which the reader's next comparison of revisions corrects."""
         with Session(self.engine) as session, session.begin():
             row = session.get(TableRow, table_id)
             if row is None:
@@ -234,7 +234,7 @@ class Store:
                                [dict(s) for s in row.seats], row.host_hash, row.status,
                                row.result, row.created, [(a.seat, a.action) for a in actions],
                                salt=row.salt, commitment=row.commitment,
-                               revision=row.revision or 0, first=after + 1)
+                               revision=row.revision or 0)
 
     def revisions(self, table_ids: list[str]) -> dict[str, int]:
         """Each table's ``revision`` (tables that do not exist are left out)."""
