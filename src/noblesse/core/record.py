@@ -29,6 +29,24 @@ def _canonical(obj: dict[str, Any]) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+# The keys of a data file that hold words, not rules: names and texts in both languages.
+WORDS = frozenset({"en", "zh", "text_en", "text_zh"})
+
+
+def rules_digest(data: Any) -> str:
+    """The digest a game's version carries: its parsed data file without the words
+    (``WORDS``) and comments, so a record replays as long as the rules are the same and
+    rewording a card's text or name does not refuse it."""
+    def rules(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: rules(v) for k, v in node.items() if k not in WORDS}
+        if isinstance(node, list):
+            return [rules(v) for v in node]
+        return node
+    return hashlib.sha256(json.dumps(rules(data), sort_keys=True, ensure_ascii=False,
+                                     default=str).encode()).hexdigest()[:8]
+
+
 def _chain(previous: str, obj: dict[str, Any]) -> str:
     return hashlib.sha256((previous + _canonical(obj)).encode()).hexdigest()[:16]
 

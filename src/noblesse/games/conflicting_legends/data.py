@@ -6,11 +6,12 @@ file); decks, hands, table areas and territory rows are lists of such ids.
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from noblesse.core.record import rules_digest
 
 DATA_FILE = Path(__file__).with_name("cards.toml")
 TOKENS = ("military", "culture", "technology")
@@ -132,7 +133,7 @@ def load(path: Path = DATA_FILE) -> CardSet:
         for i, c in enumerate(data["character"])
     )
     return CardSet(continents, territories, characters, dict(data["rules"]),
-                   dict(data["assumed"]), hashlib.sha256(raw).hexdigest()[:8])
+                   dict(data["assumed"]), rules_digest(data))
 
 
 CARDS = load()

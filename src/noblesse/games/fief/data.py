@@ -10,13 +10,14 @@ questions the rules ask: neighbours, road distances, fief and bishopric membersh
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from noblesse.core.record import rules_digest
 
 DATA_FILE = Path(__file__).with_name("data.toml")
 DECKS = ("lord", "fortune")
@@ -610,7 +611,7 @@ def load(path: Path = DATA_FILE) -> FiefData:
     _check_tie_break(r, rules)
     _check_removed(r, rules, cards)
     return FiefData(board, low, high, kit, start, pools, cards, ranks, rules, assumed, starts,
-                    hashlib.sha256(raw).hexdigest()[:8], _switches(r, data))
+                    rules_digest(data), _switches(r, data))
 
 
 DATA = load()

@@ -6,10 +6,11 @@ file): the line, the decks, hands and score piles are lists of such ids.
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from noblesse.core.record import rules_digest
 
 DATA_FILE = Path(__file__).with_name("cards.toml")
 COLOURS = ("purple", "blue", "green", "red", "gray")
@@ -97,7 +98,7 @@ def load(path: Path = DATA_FILE) -> CardSet:
         for i, a in enumerate(data["action"])
     )
     return CardSet(nobles, actions, dict(data["rules"]), dict(data["assumed"]),
-                   hashlib.sha256(raw).hexdigest()[:8])
+                   rules_digest(data))
 
 
 CARDS = load()

@@ -7,10 +7,11 @@ top slot first. Hands are lists of counts per kind.
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from noblesse.core.record import rules_digest
 
 DATA_FILE = Path(__file__).with_name("board.toml")
 
@@ -169,7 +170,7 @@ def load(path: Path = DATA_FILE) -> Board:
         {int(k): tuple(v) for k, v in data["first_turn_draws"].items()},
         {int(k): tuple(v) for k, v in data["noble_house_markers"].items()},
         tuple(int(limits[r.key]) for r in ranks),
-        hashlib.sha256(raw).hexdigest()[:8], switches)
+        rules_digest(data), switches)
 
 
 BOARD = load()

@@ -8,11 +8,12 @@ kept in half-points (the Assassin is 9½), so all arithmetic is on integers.
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from noblesse.core.record import rules_digest
 
 DATA_FILE = Path(__file__).with_name("cards.toml")
 TIMINGS = ("reveal", "scoring", "none")
@@ -93,7 +94,7 @@ def load(path: Path = DATA_FILE) -> CardSet:
     if len(colours) < rules["max_players"]:
         raise ValueError(f"{DATA_FILE.name}: fewer colours than players")
     return CardSet(tuple(characters), icons, colours, rules, dict(data["variants"]),
-                   dict(data["assumed"]), hashlib.sha256(raw).hexdigest()[:8])
+                   dict(data["assumed"]), rules_digest(data))
 
 
 CARDS = load()
