@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pytest
-
-from noblesse import games
 from tests.budget import budget
 from tests.i18n.texts import Text, names, play_texts, static_texts
 from tests.i18n.zh_style import english_problems, problems
+
+from noblesse import games
 
 GAMES = games.ids()
 

@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from tests.i18n.texts import MARKUP as _MARKUP
 from tests.i18n.zh_style import english_problems, problems
 

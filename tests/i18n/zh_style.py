@@ -20,7 +20,7 @@ _SPACE = re.compile(rf"[{CJK}] +[{CJK}0-9]|[0-9] +[{CJK}]")
 _REPR = re.compile(r"[\[\]{}]|\bNone\b|\bTrue\b|\bFalse\b|'|\"|\\n")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9.+\-]*")
 _DOUBLED = re.compile(rf"([{CJK}]{{2,}})\1")
-_ZERO = re.compile(rf"(?<![0-9.])0(?:名|點|張|個|位|枚|座|次|隻)")
+_ZERO = re.compile(r"(?<![0-9.])0(?:名|點|張|個|位|枚|座|次|隻)")
 _PLAYER_RUN = re.compile(r"玩家\d\d")
 _QUOTE = re.compile(r"「[^「」]*(?:「[^「」]*」[^「」]*)*」")
 
