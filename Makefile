@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-full lint bench clean
+.PHONY: run test test-full mutate lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "noblesse needs Python 3.11+"'
@@ -20,6 +20,13 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/python -m pytest -n 2 --dist worksteal
+	$(BIN)/python scripts/mutate.py --daily -n 15 --budget 120 --no-baseline
+
+# Mutation testing of one game's rules (scripts/mutate.py): make mutate GAME=guillotine N=100
+GAME ?= guillotine
+N ?= 100
+mutate: $(STAMP)
+	$(BIN)/python scripts/mutate.py $(GAME) -n $(N)
 
 # The same with the full test budgets (more seeds, examples and games; see tests/budget.py).
 test-full: $(STAMP)
