@@ -454,9 +454,12 @@ def _captive_to_buy(s: FiefState, seat: int) -> int:
 
 def _compose_offer(s: FiefState, legal: list[Action]) -> Action:
     """A payment it owes this family, else a ransom at half the cap sweetened with a
-    promise of peace to the captor."""
-    if s.o_pending >= 0:                           # the price of the ransom
-        price = A.PRICE0 + ransom_cap(s, s.o_pending - A.RANSOM_TERM0) // 2
+    promise of peace to the captor. An offer it did not start (its seat handed to it
+    half composed) whose open term is not a ransom is cancelled."""
+    if s.o_pending >= 0:
+        if not A.RANSOM_TERM0 <= s.o_pending < A.RANSOM_TERM0 + NL:
+            return A.OFFER_CANCEL if A.OFFER_CANCEL in legal else min(legal)
+        price = A.PRICE0 + ransom_cap(s, s.o_pending - A.RANSOM_TERM0) // 2  # its price
         return price if price in legal else min(legal)
     used = {act for act, _ in s.o_terms}
     if s.o_terms:
