@@ -294,8 +294,8 @@ def decision_task(s: GuillotineState, lang: str = "en") -> str:
         kind = "act/trip"
     en, zh_text = DECISION_TASKS[kind]
     if kind == "discard" and p.count > 1:
-        left = amount(p.count, lang, "card", "張")
-        return f"{zh_text}（還要丟棄{left}）" if zh else f"{en} ({left} to go)"
+        many = amount(p.count, lang, "action card", "張行動牌")
+        return f"從手牌中丟棄{many}：先選一張" if zh else f"discard {many} from your hand: choose one"
     return zh_text if zh else en
 
 

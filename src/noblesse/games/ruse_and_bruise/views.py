@@ -420,14 +420,13 @@ def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None 
         if row["closed"]:
             marks.append("已被「暴風」封閉" if zh else "closed by Storm")
         if row["suppressed"]:
-            marks.append("「三劍客」：能力取消" if zh else "3 Musketeers: no abilities")
+            marks.append("能力已被「三劍客」取消" if zh else "abilities cancelled by 3 Musketeers")
         if row["satisfied"]:
             marks.append("已滿" if zh else "full")
-        count = _how_many(row["count"], lang)
+        count = amount(row["count"], lang, "card", "張牌") if row["count"] else (
+            "還沒有牌" if zh else "no cards yet")
         head = (f"  [bold]第{row['row']}列[/] · {score(row['score'])} · {count}" if zh else
                 f"  [bold]Row {row['row']}[/] · {score(row['score'])} · {count}")
-        if marks:
-            head += " · " + join(marks, lang)
         cards = []
         for c in row["cards"]:
             key, owner = c[1:].split("@")
@@ -438,7 +437,11 @@ def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None 
             tucked = (f"（第{under}張「披風」下方：{hidden(key)}）" if zh else
                       f"(under the Cloak, card {under}: {hidden(key)})")
             cards.append(f"[{colour(int(owner))}]{tucked}[/]")
-        out.append(head + ("：" if zh else ": ") + (join(cards, lang) if cards else none))
+        if cards:
+            head += ("：" if zh else ": ") + join(cards, lang)
+        if marks:
+            head += " · " + join(marks, lang)
+        out.append(head)
     for p in view["players"]:
         who = seat_name(p["seat"], lang, names)
         won = join((score(w) for w in p["won"]), lang) or none
