@@ -283,10 +283,10 @@ class GuillotineRules(GameBase):
         """Why no action card may be played now (§4.1.3, Rush Job), or None."""
         if s.line and s.line[0] == JUDGE:
             return ("the Unpopular Judge is at the front of the line: no one may play action cards",
-                    "討厭的法官站在斷頭臺前：所有玩家皆不可使用行動牌")
+                    "「討厭的法官」站在斷頭臺前，所有玩家都不能打出行動牌")
         if s.rush_active:
             return ("Rush Job: you may not play action cards this turn",
-                    "趕工：你在這回合不可使用行動牌")
+                    "受到「趕工」影響，你這回合不能打出行動牌")
         return None
 
     @staticmethod
@@ -342,29 +342,31 @@ class GuillotineRules(GameBase):
         return list(seats)
 
     def _explain_illegal(self, s: GuillotineState, seat: int, action: Action) -> IllegalAction:
+        from noblesse.games.guillotine.views import action_words, decision_task
+
         p = s.pending
-        name = ACTION_NAMES[action]
         if p.kind == ACT and PLAY0 <= action < CARD0:
             card = action - PLAY0
             a = ACTIONS[card]
             if card not in s.hands[seat]:
-                return IllegalAction(f"You have no {a.en} in your hand.", f"你的手牌中沒有{a.zh}。")
+                return IllegalAction(f"You have no {a.en} in your hand.", f"你的手牌中沒有「{a.zh}」。")
             blocked = self._plays_blocked(s)
             if blocked:
                 return IllegalAction(f"You cannot play {a.en}: {blocked[0]}.",
-                                     f"不能使用{a.zh}：{blocked[1]}。")
+                                     f"不能打出「{a.zh}」：{blocked[1]}。")
             if LINE_CARD[card] and self._callous_out(s):
                 return IllegalAction(
                     f"You cannot play {a.en}: Callous Guards forbid cards that change the line.",
-                    f"不能使用{a.zh}：冷酷的守衛禁止使用改變人物隊列的行動牌。")
+                    f"不能打出「{a.zh}」：「冷酷的守衛」在場時，不能打出改變人物隊列的行動牌。")
             return IllegalAction(f"{a.en} has nothing it could act on now.",
-                                 f"{a.zh}現在沒有可作用的目標。")
+                                 f"「{a.zh}」現在沒有可以作用的對象。")
         if action == DISCARD_CALLOUS:
             return IllegalAction("You have no Callous Guards in front of you to discard.",
-                                 "你面前沒有可丟棄的冷酷的守衛。")
-        what = DECISION_NAMES[p.kind]
-        return IllegalAction(f"'{name}' is not a valid answer now; the game is waiting for: {what}.",
-                             f"「{name}」不是現在可行的選擇；目前需要決定：{what}。")
+                                 "你面前沒有可以丟棄的「冷酷的守衛」。")
+        en, zh = (action_words(s, action, lang) for lang in ("en", "zh-TW"))
+        zh = zh.replace("「", "『").replace("」", "』")
+        return IllegalAction(f"“{en}” is not a choice now: {decision_task(s, 'en')}.",
+                             f"現在不能選「{zh}」，請{decision_task(s, 'zh-TW')}。")
 
     # ================================================================ apply
     def _apply(self, s: GuillotineState, seat: int, action: Action) -> list[Event]:

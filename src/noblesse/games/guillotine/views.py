@@ -11,12 +11,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from noblesse.core.text import GAME_OVER, format_event, is_zh, list_sep, result_fields, seat_name
+from noblesse.core.text import (
+    GAME_OVER,
+    amount,
+    format_event,
+    is_zh,
+    join,
+    join_and,
+    quoted,
+    result_fields,
+    seat_name,
+)
 from noblesse.games.guillotine.data import COLOUR_ZH, COLOURS
 from noblesse.games.guillotine.rules import (
-    ACTION_NAMES,
     ACTIONS,
     BY0,
+    CALLOUS,
     CARD0,
     DECISION_NAMES,
     DISCARD_CALLOUS,
@@ -33,6 +43,7 @@ from noblesse.games.guillotine.rules import (
     PLAY0,
     RULES,
     SEAT0,
+    TAKE,
     GuillotineState,
 )
 
@@ -55,73 +66,237 @@ def _cards(cards: list[int]) -> list[str]:
     return [ACTIONS[c].key for c in cards]
 
 
-# The log, in both languages: (English, 繁體中文). Fields: see _event_fields.
+# The log, in both languages: (English, 繁體中文). Fields: see _event_fields; a kind with
+# a "/…" suffix is the same event in other circumstances (see describe_event).
 EVENT_TEXT: dict[str, tuple[str, str]] = {
-    "day": ("Day {day} begins; {starter} starts. Line (front first): {line}",
-            "第{day}天開始，由{starter}先行。隊列：{line}"),
+    "day": ("Day {day} begins; {starter} starts. The line, front first: {line}.",
+            "第{day}天開始，由{starter}先行。人物隊列（由前到後）：{line}。"),
     "turn": ("{who}'s turn", "輪到{who}"),
-    "turn/rush": ("{who}'s turn (Rush Job: no action cards)", "輪到{who}（趕工：不可出牌）"),
+    "turn/rush": ("{who}'s turn (Rush Job: no action cards this turn)",
+                  "輪到{who}（受到「趕工」影響，這回合不能打出行動牌）"),
     "pass": ("{who} plays no card", "{who}不出牌"),
     "play": ("{who} plays {card}", "{who}打出{card}"),
-    "target": ("{who} chooses {target}", "{who}選擇了{target}"),
-    "resolved": ("Line: {line}", "隊列：{line}"),
+    "target": ("{who} targets {target} with {card}", "{who}以{card}指定{target}"),
+    "target/self": ("{who} targets themselves with {card}", "{who}以{card}指定自己"),
+    "resolved": ("The line is now: {line}", "人物隊列現在是：{line}"),
+    "resolved/move": ("{noble} moves {dir} from place {start} to place {end}. The line is now: {line}.",
+                      "{noble}從第{start}位往{dir}移到第{end}位。人物隊列現在是：{line}。"),
+    "resolved/empty": ("The line is now empty", "人物隊列已經空了"),
     "collect": ("{who} collects {noble}", "{who}處決了{noble}"),
-    "draw": ("{who} draws {count} card(s)", "{who}抽了{count}張行動牌"),
-    "draw/seen": ("{who} draws {count}: {cards}", "{who}抽了{count}張：{cards}"),
+    "draw": ("{who} draws {count}", "{who}抽了{count}"),
+    "draw/none": ("{who} has no action card left to draw", "{who}已經沒有行動牌可抽"),
+    "draw/seen": ("{who} draws {cards}", "{who}抽到{cards}"),
     "discard": ("{who} discards {card}", "{who}丟棄了{card}"),
+    "discard/innocent_victim": ("{who} discards {card} for collecting the Innocent Victim",
+                                "{who}因為處決了「犧牲者」而丟棄{card}"),
+    "discard/forced_break": ("Forced Break: {who} discards {card} at random",
+                             "「中斷」：{who}隨機丟棄了{card}"),
+    "discard/infighting": ("Infighting: {who} discards {card}", "「暗鬥」：{who}丟棄了{card}"),
+    "discard/lack_of_support": ("Lack of Support: {who}'s {card} is discarded",
+                                "「缺乏支持」：{who}的{card}被丟棄"),
     "discard_front": ("{who} discards {card} from in front of {owner}", "{who}丟棄了{owner}面前的{card}"),
-    "clown": ("{who} gives the Clown to {target}", "{who}把小丑放到{target}的分數欄"),
-    "given": ("{who} puts {noble} into {target}'s pile", "{who}把{noble}放到{target}的分數欄"),
-    "master_spy": ("The Master Spy moves to the back", "間諜頭子移到隊列末端"),
+    "discard_front/self": ("{who} discards their {card}", "{who}丟棄了自己面前的{card}"),
+    "clown": ("{who} gives The Clown to {target}", "{who}把「小丑」放進{target}的分數欄"),
+    "given": ("{who} puts {noble} into {target}'s score pile", "{who}把{noble}放進{target}的分數欄"),
+    "master_spy": ("The Master Spy moves to the back of the line", "「間諜頭子」移到隊列末端"),
     "confusion": ("Confusion in Line: the line is shuffled before {who} collects",
-                  "隊列混亂：{who}處決前隊列被洗混"),
-    "reveal_deck": ("{noble} is revealed from the deck", "從人物牌疊翻開{noble}"),
-    "added": ("Joining the back of the line: {nobles}", "加到隊列末端：{nobles}"),
-    "line_discarded": ("The rest of the line is discarded", "隊列餘下的人物牌全數丟棄"),
-    "day_end": ("Day {day} ends", "第{day}天完結"),
+                  "「隊列混亂」：{who}處決之前，人物隊列重新洗勻"),
+    "reveal_deck": ("{noble} is revealed from the noble deck", "從人物牌疊翻開{noble}"),
+    "added": ("{nobles} {join} the back of the line", "{nobles}加到隊列末端"),
+    "line_discarded": ("The rest of the line is discarded", "隊列中剩下的人物全部丟棄"),
+    "day_end": ("Day {day} ends", "第{day}天結束"),
     "game_over": GAME_OVER,
-    "peek": ("{who} looks at the top {count} nobles", "{who}檢視人物牌疊頂的{count}張牌"),
-    "peek/seen": ("{who} looks at: {nobles}", "{who}檢視了：{nobles}"),
-    "late_arrival": ("{noble} joins the back of the line; discarded: {rejected}",
-                     "{noble}加到隊列末端；丟棄：{rejected}"),
-    "take_discard": ("{who} takes {card} from the discard pile", "{who}從棄牌堆取回{card}"),
+    "peek": ("{who} looks at the top {count} of the noble deck", "{who}檢視人物牌疊最上面的{count}"),
+    "peek/seen": ("{who} looks at {nobles}", "{who}看到{nobles}"),
+    "late_arrival": ("{noble} joins the back of the line; {rejected} {are} discarded",
+                     "{noble}加到隊列末端，{rejected}被丟棄"),
+    "late_arrival/alone": ("{noble} joins the back of the line", "{noble}加到隊列末端"),
+    "take_discard": ("{who} takes {card} from the discard pile", "{who}從棄牌堆拿走{card}"),
     "look": ("{who} looks at {target}'s hand", "{who}檢視{target}的手牌"),
+    "look/self": ("{who} looks at their own hand", "{who}檢視自己的手牌"),
     "look/seen": ("{who} looks at {target}'s hand: {hand}", "{who}檢視{target}的手牌：{hand}"),
-    "missed": ("{target}'s {noble} goes back to the line", "{target}的{noble}回到隊列末端"),
-    "missing_heads": ("{target}'s {noble} is discarded", "{target}的{noble}被丟棄"),
-    "clerical_pick": ("{who} picks {noble}", "{who}選了{noble}"),
-    "clerical_error": ("Clerical Error: {who} receives {took}, {target} receives {gave}",
-                       "筆誤：{who}取得{took}，{target}取得{gave}"),
-    "reshuffle": ("The action deck is rebuilt from the discard pile", "行動牌疊用完，棄牌重新洗混"),
+    "look/seen/empty": ("{who} looks at {target}'s hand: it is empty", "{who}檢視{target}的手牌：沒有手牌"),
+    "missed": ("{target}'s {noble} goes back to the end of the line", "{target}的{noble}回到隊列末端"),
+    "missing_heads": ("{target}'s {noble} is discarded", "{target}分數欄中的{noble}被丟棄"),
+    "clerical_pick": ("{who} picks {noble} from {source}'s score pile", "{who}從{source}的分數欄選了{noble}"),
+    "clerical_error": ("Clerical Error: {who} takes {took}, {target} takes {gave}",
+                       "「筆誤」：{who}拿到{took}，{target}拿到{gave}"),
+    "clerical_error/took": ("Clerical Error: {who} takes {took}; {target} takes nothing",
+                            "「筆誤」：{who}拿到{took}，{target}沒有拿到人物"),
+    "clerical_error/gave": ("Clerical Error: {target} takes {gave}; {who} takes nothing",
+                            "「筆誤」：{target}拿到{gave}，{who}沒有拿到人物"),
+    "clerical_error/none": ("Clerical Error: nobody takes a noble", "「筆誤」：雙方都沒有拿到人物"),
+    "reshuffle": ("The action deck is used up: the discard pile is shuffled into a new one",
+                  "行動牌疊用完了，把棄牌堆洗勻成為新的行動牌疊"),
 }
+
+
+def _noble_list(ids: list[int], lang: str) -> str:
+    return join((quoted(noble_name(n, lang), lang) for n in ids), lang)
 
 
 def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
     """Every field an event's text may name, in the reader's language."""
-    sep = list_sep(lang)
-
-    def nobles(ids: list[int]) -> str:
-        return sep.join(noble_name(n, lang) for n in ids) or "-"
-
-    fields: dict[str, Any] = {k: v for k, v in event.items() if k in ("day", "count")}
-    for key in ("seat", "target", "owner", "starter"):
+    zh = is_zh(lang)
+    fields: dict[str, Any] = {k: v for k, v in event.items() if k == "day"}
+    for key, field in (("seat", "who"), ("target", "target"), ("owner", "owner"),
+                       ("starter", "starter"), ("from", "source")):
         if key in event:
-            fields["who" if key == "seat" else key] = seat_name(event[key], lang, names)
+            fields[field] = seat_name(event[key], lang, names)
     if "card" in event:
-        fields["card"] = card_name(event["card"], lang)
+        fields["card"] = quoted(card_name(event["card"], lang), lang)
     if "noble" in event:
-        fields["noble"] = noble_name(event["noble"], lang)
+        fields["noble"] = quoted(noble_name(event["noble"], lang), lang)
+    if "count" in event:
+        if event["type"] == "peek":
+            fields["count"] = amount(event["count"], lang, "noble", "張人物牌")
+        else:
+            fields["count"] = amount(event["count"], lang, "action card", "張行動牌")
     for key in ("line", "nobles", "rejected"):
         if key in event:
-            fields[key] = nobles(event[key])
+            fields[key] = (join if key == "line" else join_and)(
+                (quoted(noble_name(n, lang), lang) for n in event[key]), lang)
+    for key in ("nobles", "rejected"):
+        if key in event:
+            fields["join" if key == "nobles" else "are"] = (
+                ("joins" if key == "nobles" else "is") if len(event[key]) == 1
+                else ("join" if key == "nobles" else "are"))
     for key in ("cards", "hand"):
         if key in event:
-            fields[key] = sep.join(card_name(c, lang) for c in event[key]) or "-"
+            fields[key] = join_and((quoted(card_name(c, lang), lang) for c in event[key]), lang)
     for key in ("took", "gave"):
-        if key in event:
-            fields[key] = noble_name(event[key], lang) if event[key] >= 0 else "-"
+        if key in event and event[key] >= 0:
+            fields[key] = quoted(noble_name(event[key], lang), lang)
+    if "to" in event and "line" in event and 0 < event["to"] <= len(event["line"]):
+        fields["noble"] = quoted(noble_name(event["line"][event["to"] - 1], lang), lang)
+        fields["start"], fields["end"] = event["from"], event["to"]
+        forward = event["to"] < event["from"]
+        fields["dir"] = ("前" if forward else "後") if zh else ("forward" if forward else "back")
     fields.update(result_fields(event, lang, names))
     return fields
+
+
+def _event_kind(event: dict[str, Any]) -> str:
+    """The template of an event: its type, or a variant for the circumstances."""
+    kind = event["type"]
+    if kind == "turn" and event.get("rush_job"):
+        return "turn/rush"
+    if kind in ("target", "look") and event.get("target") == event.get("seat"):
+        return kind + "/self"
+    if kind == "look" and "hand" in event:
+        return "look/seen" if event["hand"] else "look/seen/empty"
+    if kind == "draw":
+        if "cards" in event and event["cards"]:
+            return "draw/seen"
+        return kind if event.get("count") else "draw/none"
+    if kind == "peek" and "nobles" in event:
+        return "peek/seen"
+    if kind == "resolved":
+        if not event.get("line"):
+            return "resolved/empty"
+        return "resolved/move" if "to" in event else kind
+    if kind == "discard" and event.get("why") in _DISCARD_WHY:
+        return f"discard/{event['why']}"
+    if kind == "discard_front" and event.get("owner") == event.get("seat"):
+        return "discard_front/self"
+    if kind == "late_arrival" and not event.get("rejected"):
+        return "late_arrival/alone"
+    if kind == "clerical_error":
+        took, gave = event.get("took", -1) >= 0, event.get("gave", -1) >= 0
+        return kind if took and gave else (
+            "clerical_error/took" if took else "clerical_error/gave" if gave else "clerical_error/none")
+    return kind
+
+
+_DISCARD_WHY = ("innocent_victim", "forced_break", "infighting", "lack_of_support")
+
+
+def action_words(s: GuillotineState, action: int, lang: str = "en",
+                 names: list[str] | None = None) -> str:
+    """An action in the game's words (a button's label, and what a refusal names)."""
+    zh = is_zh(lang)
+    p = s.pending
+    if action == PASS:
+        if s.after_trip:
+            return "不再出牌" if zh else "Play no more cards"
+        return "不出牌" if zh else "Play no card"
+    if action == DISCARD_CALLOUS:
+        callous = quoted(card_name(CALLOUS, lang), lang)
+        return f"丟棄自己面前的{callous}" if zh else f"Discard your {callous}"
+    if PLAY0 <= action < CARD0:
+        card = quoted(card_name(action - PLAY0, lang), lang)
+        return f"打出{card}" if zh else f"Play {card}"
+    if CARD0 <= action < NOBLE0:
+        card = quoted(card_name(action - CARD0, lang), lang)
+        if p is not None and p.kind == TAKE:
+            return f"拿走{card}" if zh else f"Take {card}"
+        return f"丟棄{card}" if zh else f"Discard {card}"
+    if NOBLE0 <= action < BY0:
+        i = action - NOBLE0
+        if i >= len(s.line):
+            return f"隊列第{i + 1}位的人物" if zh else f"the noble at place {i + 1} of the line"
+        noble = quoted(noble_name(s.line[i], lang), lang)
+        return f"第{i + 1}位的{noble}" if zh else f"{noble} (place {i + 1})"
+    if BY0 <= action < SEAT0:
+        d = action - BY0 + 1
+        back = p is not None and p.card >= 0 and bool(ACTIONS[p.card].back)
+        if zh:
+            return f"往{'後' if back else '前'}移{d}個位置"
+        return f"{amount(d, lang, 'place', '')} {'back' if back else 'forward'}"
+    if SEAT0 <= action < PILE0:
+        target = action - SEAT0
+        if p is not None and target == p.seat:
+            return "自己" if zh else "Yourself"
+        return seat_name(target, lang, names)
+    if PILE0 <= action < PEEK0:
+        i = action - PILE0
+        pile = s.piles[p.target] if p is not None and p.target >= 0 else []
+        if i >= len(pile):
+            return f"分數欄的第{i + 1}張人物牌" if zh else f"noble #{i + 1} of a score pile"
+        noble = quoted(noble_name(pile[i], lang), lang)
+        return f"{noble}（分數欄第{i + 1}張）" if zh else f"{noble} (score pile #{i + 1})"
+    i = action - PEEK0
+    if p is not None and p.kind == PEEK_PICK and i < len(p.picks):
+        noble = quoted(noble_name(p.picks[i], lang), lang)
+        return f"把{noble}加到隊列末端" if zh else f"Put {noble} at the back of the line"
+    return f"翻開的第{i + 1}張人物牌" if zh else f"revealed noble #{i + 1}"
+
+
+# What each decision asks for, without the card that asks it: (English, 繁體中文).
+DECISION_TASKS = {
+    "act": ("play an action card, or none", "選擇要打出的行動牌，或不出牌"),
+    "act/trip": ("play one more action card, or none", "選擇是否再打出一張行動牌"),
+    "noble": ("choose a noble in the line", "選擇隊列中的一名人物"),
+    "distance": ("choose how far it moves", "選擇移動幾個位置"),
+    "seat": ("choose a player", "選擇一名玩家"),
+    "front_card": ("choose the card in front of them to discard", "選擇要丟棄的一張面前的行動牌"),
+    "pile": ("take a noble from their score pile", "從對方的分數欄拿一張人物牌"),
+    "pile_back": ("take a noble from their score pile", "從對方的分數欄拿一張人物牌"),
+    "order": ("choose the noble for the next place from the front",
+              "依序選出要排在最前面的人物"),
+    "peek": ("choose the noble for the back of the line", "選一名人物加到隊列末端"),
+    "take": ("take a card from the discard pile", "從棄牌堆拿一張行動牌"),
+    "look_discard": ("choose a card of theirs to discard", "選出對方要丟棄的一張行動牌"),
+    "discard": ("discard an action card from your hand", "從手牌中丟棄一張行動牌"),
+    "clown": ("give The Clown to another player", "把「小丑」放進另一名玩家的分數欄"),
+}
+
+
+def decision_task(s: GuillotineState, lang: str = "en") -> str:
+    """What the pending decision asks for, in a few words (the prompt's second half, and
+    what a refusal reminds the player of)."""
+    p = s.pending
+    if p is None:
+        return ""
+    zh = is_zh(lang)
+    kind = DECISION_NAMES[p.kind]
+    if kind == "act" and s.after_trip:
+        kind = "act/trip"
+    en, zh_text = DECISION_TASKS[kind]
+    if kind == "discard" and p.count > 1:
+        many = amount(p.count, lang, "action card", "張行動牌")
+        return f"從手牌中丟棄{many}：先選一張" if zh else f"discard {many} from your hand: choose one"
+    return zh_text if zh else en
 
 
 class GuillotineViews:
@@ -208,78 +383,22 @@ class GuillotineViews:
     # ------------------------------------------------------------------ words
     def describe_action(self, state: GuillotineState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:
-        zh = is_zh(lang)
-        s = state
-        p = s.pending
-        name = ACTION_NAMES[action]
-        if action == PASS:
-            if s.after_trip:
-                return "不再出牌" if zh else "Play no more cards"
-            return "不出牌" if zh else "Play no card"
-        if action == DISCARD_CALLOUS:
-            return "丟棄面前的冷酷的守衛" if zh else "Discard your Callous Guards"
-        if PLAY0 <= action < CARD0:
-            card = action - PLAY0
-            return f"打出{card_name(card, lang)}" if zh else f"Play {card_name(card, lang)}"
-        if CARD0 <= action < NOBLE0:
-            return card_name(action - CARD0, lang)
-        if NOBLE0 <= action < BY0:
-            i = action - NOBLE0
-            noble = noble_name(s.line[i], lang) if i < len(s.line) else "?"
-            return f"第{i + 1}位的{noble}" if zh else f"{noble} (position {i + 1})"
-        if BY0 <= action < SEAT0:
-            d = action - BY0 + 1
-            if p is not None and p.card >= 0 and ACTIONS[p.card].back:
-                return f"往後移{d}個位置" if zh else f"{d} place{'s' if d > 1 else ''} back"
-            return f"往前移{d}個位置" if zh else f"{d} place{'s' if d > 1 else ''} forward"
-        if SEAT0 <= action < PILE0:
-            return seat_name(action - SEAT0, lang, names)
-        if PILE0 <= action < PEEK0:
-            i = action - PILE0
-            pile = s.piles[p.target] if p is not None and p.target >= 0 else []
-            noble = noble_name(pile[i], lang) if i < len(pile) else "?"
-            return f"{noble}（分數欄第{i + 1}張）" if zh else f"{noble} (score pile #{i + 1})"
-        if action >= PEEK0:
-            i = action - PEEK0
-            if p is not None and i < len(p.picks) and p.seat in self.to_act(s):
-                return noble_name(p.picks[i], lang)
-        return name
+        return action_words(state, action, lang, names)
 
     def describe_decision(self, state: GuillotineState, lang: str = "en") -> str:
         """A one-line prompt for the pending decision."""
         p = state.pending
         if p is None:
             return ""
-        zh = is_zh(lang)
-        card = card_name(p.card, lang) if p.card >= 0 else ""
-        prompts = {
-            "act": ("選擇要打出的行動牌，或不出牌", "Play an action card, or none"),
-            "noble": (f"{card}：選擇隊列中的人物", f"{card}: choose a noble in the line"),
-            "distance": (f"{card}：選擇移動的距離", f"{card}: how far?"),
-            "seat": (f"{card}：選擇一名玩家", f"{card}: choose a player"),
-            "front_card": (f"{card}：選擇要丟棄的面前卡牌", f"{card}: choose the card to discard"),
-            "pile": (f"{card}：從對方分數欄選一張人物牌", f"{card}: take a noble from their pile"),
-            "pile_back": (f"{card}：從對方分數欄選一張人物牌", f"{card}: take a noble from their pile"),
-            "order": (f"{card}：依次選出排在最前的人物",
-                      f"{card}: choose the noble for the next place from the front"),
-            "peek": (f"{card}：選一名人物加到隊列末端", f"{card}: choose the noble for the back of the line"),
-            "take": (f"{card}：從棄牌堆取回一張行動牌", f"{card}: take a card from the discard pile"),
-            "look_discard": (f"{card}：選出對方要丟棄的一張牌", f"{card}: choose a card of theirs to discard"),
-            "discard": ("從手牌中丟棄一張行動牌", "Discard a card from your hand"),
-            "clown": ("把小丑放到另一名玩家的分數欄", "Give the Clown to another player"),
-        }
-        zh_text, en_text = prompts[DECISION_NAMES[p.kind]]
-        return zh_text if zh else en_text
+        task = decision_task(state, lang)
+        if p.card >= 0:
+            return f"{quoted(card_name(p.card, lang), lang)}{'：' if is_zh(lang) else ': '}{task}"
+        return task[0].upper() + task[1:]
 
     def describe_event(self, event: dict[str, Any], lang: str = "en",
                        names: list[str] | None = None) -> str:
         """One line of the log, from an event as the reader's seat may see it."""
-        kind = event["type"]
-        if kind == "turn" and event.get("rush_job"):
-            kind = "turn/rush"
-        elif kind in ("draw", "peek", "look") and ({"cards", "nobles", "hand"} & event.keys()):
-            kind += "/seen"  # the private part this reader may see
-        return format_event(EVENT_TEXT, kind, _event_fields(event, lang, names), lang)
+        return format_event(EVENT_TEXT, _event_kind(event), _event_fields(event, lang, names), lang)
 
     def render_text(self, view: dict[str, Any], lang: str = "en",
                     names: list[str] | None = None) -> list[str]:
@@ -289,7 +408,7 @@ class GuillotineViews:
     def option_labels() -> dict[str, dict[str, str]]:
         return {"hidden_support": {
             "en": "Variant: hidden support cards (one dealt face down to each player)",
-            "zh-TW": "變化規則：暗置支持卡（每人獲發一張牌背向上的支持卡）"}}
+            "zh-TW": "變化規則：暗置支持牌（每人獲得一張支持牌，牌背朝上放在自己面前）"}}
 
     @staticmethod
     def catalog() -> dict[str, Any]:
@@ -356,61 +475,80 @@ _BY_KEY_CARD = {a.key: a for a in ACTIONS}
 def _noble_markup(key: str, lang: str) -> str:
     n = _BY_KEY_NOBLE[key]
     colour = RICH_COLOURS[COLOURS[n.colour]]
-    return f"[{colour}]{n.zh if is_zh(lang) else n.en}[/] ({n.points:+d})" if n.effect not in (
-        "palace_guard", "tragic_figure") else f"[{colour}]{n.zh if is_zh(lang) else n.en}[/]"
+    name = quoted(n.zh if is_zh(lang) else n.en, lang)
+    if n.effect in ("palace_guard", "tragic_figure"):
+        return f"[{colour}]{name}[/]"
+    return f"[{colour}]{name}[/]（{n.points:+d}）" if is_zh(lang) else f"[{colour}]{name}[/] ({n.points:+d})"
 
 
 def _card_markup(key: str, lang: str) -> str:
     a = _BY_KEY_CARD[key]
-    return a.zh if is_zh(lang) else a.en
+    return quoted(a.zh if is_zh(lang) else a.en, lang)
+
+
+def _how_many(n: int, lang: str, en: str, zh: str) -> str:
+    """「5張」 / "5 cards", and 「沒有」 / "none" for nothing."""
+    if n == 0:
+        return "沒有" if is_zh(lang) else "none"
+    return amount(n, lang, en, zh)
 
 
 def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
     """The table as lines of Rich markup, for the terminal."""
     zh = is_zh(lang)
-    sep = list_sep(lang)
     me = view["seat"]
+    empty = "（空）" if zh else "(empty)"
     out = []
     turn_of = seat_name(view["player"], lang, names)
+    nobles_left = _how_many(view["noble_deck"], lang, "noble", "張")
+    actions_left = _how_many(view["action_deck"], lang, "card", "張")
     out.append(
-        f"[bold]第{view['day']}/{view['days']}天[/] · 輪到{turn_of} · 人物牌疊 {view['noble_deck']} · "
-        f"行動牌疊 {view['action_deck']}" if zh else
-        f"[bold]Day {view['day']}/{view['days']}[/] · {turn_of}'s turn · noble deck "
-        f"{view['noble_deck']} · action deck {view['action_deck']}")
-    out.append("[bold]人物隊列（斷頭臺 → 末端）：[/]" if zh else "[bold]The line (guillotine → back):[/]")
+        f"[bold]第{view['day']}/{view['days']}天[/] · 輪到{turn_of} · 人物牌疊：{nobles_left} · "
+        f"行動牌疊：{actions_left}" if zh else
+        f"[bold]Day {view['day']}/{view['days']}[/] · {turn_of}'s turn · noble deck: "
+        f"{nobles_left} · action deck: {actions_left}")
+    out.append("[bold]人物隊列（由斷頭臺前到末端）：[/]" if zh else
+               "[bold]The line (from the guillotine to the back):[/]")
     out.append("  " + "  ".join(f"{i + 1}.{_noble_markup(k, lang)}" for i, k in enumerate(view["line"]))
-               if view["line"] else ("  （空）" if zh else "  (empty)"))
+               if view["line"] else "  " + empty)
     for p in view["players"]:
         who = seat_name(p["seat"], lang, names)
         if p["seat"] == me and not names:
             who += "（你）" if zh else " (you)"
-        pile = sep.join(_noble_markup(k, lang) for k in p["pile"]) or "-"
-        front = sep.join(_card_markup(k, lang) for k in p["front"])
+        pile = join((_noble_markup(k, lang) for k in p["pile"]), lang) or empty
+        front = join((_card_markup(k, lang) for k in p["front"]), lang)
         marks = []
         if p["has_hidden_support"]:
             hidden = p["hidden_support"]
-            marks.append(("暗置支持：" if zh else "hidden support: ") +
-                         (_card_markup(hidden, lang) if hidden else "?"))
+            if hidden:
+                marks.append(("暗置支持牌：" if zh else "hidden support: ") + _card_markup(hidden, lang))
+            else:
+                marks.append("一張暗置支持牌" if zh else "a hidden support card")
         if p["rush_job"]:
-            marks.append("趕工" if zh else "Rush Job")
+            marks.append(quoted("趕工" if zh else "Rush Job", lang))
         if p["confusion"]:
-            marks.append("隊列混亂" if zh else "Confusion in Line")
-        line = (f"  [bold]{who}[/] {p['score']}分 · 手牌{p['hand_size']}張 · 分數欄：{pile}" if zh else
-                f"  [bold]{who}[/] {p['score']} pts · {p['hand_size']} cards · pile: {pile}")
+            marks.append(quoted("隊列混亂" if zh else "Confusion in Line", lang))
+        score = amount(p["score"], lang, "pt", "分")
+        hand = _how_many(p["hand_size"], lang, "card", "張")
+        line = (f"  [bold]{who}[/] · {score} · 手牌：{hand} · 分數欄：{pile}" if zh else
+                f"  [bold]{who}[/] · {score} · hand: {hand} · pile: {pile}")
         if front:
             line += (" · 面前：" if zh else " · in front: ") + front
         if marks:
-            line += " · " + sep.join(marks)
+            line += " · " + join(marks, lang)
         out.append(line)
     if view["hand"] is not None:
-        hand = sep.join(_card_markup(k, lang) for k in view["hand"]) or "-"
+        hand = join((_card_markup(k, lang) for k in view["hand"]), lang) or empty
         out.append(("[bold]你的手牌：[/]" if zh else "[bold]Your hand:[/] ") + hand)
         for other, cards in view["known_hands"].items():
-            out.append(("  已知" if zh else "  Known in ") + seat_name(int(other), lang, names) +
-                       ("手牌：" if zh else "'s hand: ") + sep.join(_card_markup(k, lang) for k in cards))
+            known = join((_card_markup(k, lang) for k in cards), lang)
+            out.append(f"  已知{seat_name(int(other), lang, names)}的手牌有：{known}" if zh else
+                       f"  Known in {seat_name(int(other), lang, names)}'s hand: {known}")
     d = view["decision"]
     if d and d.get("nobles"):
-        out.append(("檢視的人物：" if zh else "You see: ") + sep.join(_noble_markup(k, lang) for k in d["nobles"]))
+        out.append(("你看到的人物：" if zh else "You see: ") +
+                   join((_noble_markup(k, lang) for k in d["nobles"]), lang))
     if d and d.get("hand"):
-        out.append(("對方手牌：" if zh else "Their hand: ") + sep.join(_card_markup(k, lang) for k in d["hand"]))
+        out.append(("對方的手牌：" if zh else "Their hand: ") +
+                   join((_card_markup(k, lang) for k in d["hand"]), lang))
     return out

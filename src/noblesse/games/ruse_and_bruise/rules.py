@@ -82,9 +82,9 @@ CARD, ROW, CLOAK_DECISION, TRAITOR_DECISION = range(4)
 DECISION_NAMES = ("card", "row", "cloak", "traitor")
 WAITING_FOR = (
     ("choose a card from your hand", "請從手牌選一張牌"),
-    ("choose the row for your card", "請選擇要蓋放的牌列"),
-    ("tuck a card from your hand under your Cloak, or none", "請選擇是否將一張手牌放進披風下方"),
-    ("choose the row whose score card your Traitor swaps", "請選擇叛徒要交換分數卡的牌列"),
+    ("choose the row for your card", "請選擇要蓋牌的牌列"),
+    ("tuck a card from your hand under your Cloak, or none", "請選擇是否把一張手牌放進「披風」下方"),
+    ("choose the row whose score card your Traitor swaps", "請選擇「叛徒」要和哪一列交換分數卡"),
 )
 
 
@@ -274,33 +274,36 @@ class RuseRules(GameBase):
         return out
 
     def _explain_illegal(self, state: RuseState, seat: int, action: Action) -> IllegalAction:
+        from noblesse.games.ruse_and_bruise.views import action_words
+
         s = state
         p = s.pending
-        name = ACTION_NAMES[action]
         in_hand = ((p.kind == CARD and PLAY0 <= action < ROW0)
                    or (p.kind == CLOAK_DECISION and TUCK0 <= action < TUCK_NONE))
         if in_hand:
             c = CHARACTERS[action - (PLAY0 if p.kind == CARD else TUCK0)]
-            return IllegalAction(f"You have no {c.en} in your hand.", f"你的手牌中沒有{c.zh}。")
+            return IllegalAction(f"You have no {c.en} in your hand.", f"你的手牌中沒有「{c.zh}」。")
         if p.kind == ROW and ROW0 <= action < TUCK0:
             r = action - ROW0
             if r >= s.n_players:
                 return IllegalAction(f"There is no row {r + 1} in a {s.n_players}-player game.",
                                      f"{s.n_players}人遊戲沒有第{r + 1}列。")
             return IllegalAction(f"Row {r + 1} is closed by a Storm: no card may be placed there.",
-                                 f"第{r + 1}列已被暴風封閉，不能再蓋放任何牌。")
+                                 f"第{r + 1}列已被「暴風」封閉，不能再蓋牌。")
         if p.kind == TRAITOR_DECISION and SWAP0 <= action <= SWAP_NONE:
             if action == SWAP_NONE:
-                return IllegalAction("The Traitor's swap is compulsory.", "叛徒必須換牌，不可選擇不換。")
+                return IllegalAction("The Traitor's swap is compulsory.", "「叛徒」一定要交換，不能選擇不換。")
             r = action - SWAP0
             if r == p.row:
                 return IllegalAction("Choose another row than the Traitor's own.",
-                                     "請選擇叛徒所在列以外的另一列。")
+                                     "請選擇「叛徒」所在列以外的另一列。")
             return IllegalAction(f"There is no row {r + 1} in a {s.n_players}-player game.",
                                  f"{s.n_players}人遊戲沒有第{r + 1}列。")
         en, zh = WAITING_FOR[p.kind]
-        return IllegalAction(f"'{name}' is not a valid answer now: {en}.",
-                             f"「{name}」不是現在可行的選擇：{zh}。")
+        label_en, label_zh = (action_words(s, action, lang) for lang in ("en", "zh-TW"))
+        label_zh = label_zh.replace("「", "『").replace("」", "』")
+        return IllegalAction(f"“{label_en}” is not a choice now: {en}.",
+                             f"現在不能選「{label_zh}」，{zh}。")
 
     # ================================================================ apply
     def _apply(self, s: RuseState, seat: int, action: Action) -> list[Event]:

@@ -19,10 +19,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from noblesse.core.text import GAME_OVER, is_zh, list_sep, result_fields, seat_name
+from noblesse.core.text import (
+    GAME_OVER,
+    amount,
+    format_event,
+    is_zh,
+    join,
+    join_and,
+    quoted,
+    result_fields,
+    seat_name,
+)
 from noblesse.games.ruse_and_bruise.data import half_to_number
 from noblesse.games.ruse_and_bruise.rules import (
-    ACTION_NAMES,
     CARD,
     CHARACTERS,
     CLOAK_DECISION,
@@ -49,6 +58,7 @@ from noblesse.games.ruse_and_bruise.rules import (
     TUCK0,
     TUCK_NONE,
     UP,
+    K,
     RuseState,
 )
 
@@ -80,73 +90,118 @@ FACE = {DOWN: "-", UP: "+", KNOWN: "~"}
 
 REASONS = {
     "highest": ("highest total", "點數總和最高"),
-    "beggar": ("Beggar: lowest total", "流浪漢：點數總和最低"),
-    "musketeers": ("3 Musketeers: no abilities", "三劍客：能力全部取消"),
-    "prince_squire": ("Prince & Squire", "王子與侍從"),
+    "beggar": ("Beggar: lowest total", "「流浪漢」：點數總和最低"),
+    "musketeers": ("3 Musketeers: no abilities", "「三劍客」：能力全部取消"),
+    "prince_squire": ("Prince and Squire", "「王子」和「侍從」"),
     "nobody": ("no card counts", "沒有可計算的牌"),
 }
 
-# The log, in both languages: (English, 繁體中文). Fields: see _event_fields.
+# The log, in both languages: (English, 繁體中文). Fields: see _event_fields; a kind with
+# a "/…" suffix is the same event in other circumstances (see describe_event).
 EVENT_TEXT: dict[str, tuple[str, str]] = {
-    "round": ("Round {round} begins; {starter} starts. Score cards: {score_cards}",
-              "第{round}輪開始，由{starter}先出牌。分數卡：{score_cards}"),
-    "place": ("{who} places a card face down in row {row}", "{who}在第{row}列蓋放一張牌"),
-    "place/seen": ("{who} places {card} face down in row {row}", "{who}在第{row}列蓋放{card}"),
-    "draw": ("{who} draws {count} card(s)", "{who}抽了{count}張牌"),
-    "draw/seen": ("{who} draws: {cards}", "{who}抽到：{cards}"),
+    "round": ("Round {round} begins; {starter} starts. Score cards: {score_cards}.",
+              "第{round}輪開始，由{starter}先出牌。分數卡：{score_cards}。"),
+    "place": ("{who} places a card face down in row {row}", "{who}在第{row}列蓋了一張牌"),
+    "place/seen": ("{who} places {card} face down in row {row}", "{who}把{card}蓋在第{row}列"),
+    "draw": ("{who} draws {count}", "{who}抽了{count}"),
+    "draw/seen": ("{who} draws {cards}", "{who}抽到{cards}"),
     "reshuffle": ("{who} shuffles their discard pile into a new draw pile",
-                  "{who}把自己的棄牌洗勻成為新的牌堆"),
-    "reveal": ("Row {row}: {owner}'s {card} is revealed", "第{row}列：{owner}的{card}被翻開"),
-    "storm": ("Storm: no more cards may be placed in row {row}", "暴風：第{row}列不能再蓋放任何牌"),
+                  "{who}把自己的棄牌堆洗勻，成為新的牌堆"),
+    "reveal": ("Row {row}: {owner}'s {card} is revealed", "第{row}列翻開了{owner}的{card}"),
+    "storm": ("Storm: no more cards may be placed in row {row}", "「暴風」：第{row}列不能再蓋牌"),
     "kill": ("Assassin: {owner}'s card in row {row} is killed and discarded unseen",
-             "刺客：{owner}在第{row}列的牌被刺殺，放進棄牌堆"),
+             "「刺客」：{owner}在第{row}列的一張牌被刺殺，沒有翻開就放進棄牌堆"),
     "kill/seen": ("Assassin: {owner}'s {card} in row {row} is killed and discarded",
-                  "刺客：{owner}在第{row}列的{card}被刺殺，放進棄牌堆"),
+                  "「刺客」：{owner}在第{row}列的{card}被刺殺，放進棄牌堆"),
     "musketeers": ("3 Musketeers: every ability in row {row} is cancelled",
-                   "三劍客：第{row}列的能力全部取消"),
-    "tuck": ("{who} tucks a card under the Cloak in row {row}", "{who}把一張牌放進第{row}列的披風下方"),
+                   "「三劍客」：第{row}列的能力全部取消"),
+    "tuck": ("{who} tucks a card under the Cloak in row {row}", "{who}把一張牌放進第{row}列的「披風」下方"),
     "tuck/seen": ("{who} tucks {card} under the Cloak in row {row}",
-                  "{who}把{card}放進第{row}列的披風下方"),
+                  "{who}把{card}放進第{row}列的「披風」下方"),
     "tuck_none": ("{who} tucks nothing under the Cloak in row {row}",
-                  "{who}沒有把牌放進第{row}列的披風下方"),
-    "explorer": ("Explorer: {owner}'s Explorer jumps face down from row {row} to row {to}",
-                 "探險家：{owner}的探險家從第{row}列跳到第{to}列，蓋著成為最後一張"),
+                  "{who}沒有把牌放進第{row}列的「披風」下方"),
+    "explorer": ("{owner}'s Explorer jumps face down from row {row} to the end of row {to}",
+                 "{owner}的「探險家」從第{row}列跳到第{to}列，蓋著排在最後"),
     "swap": ("Traitor: {who} swaps the score cards of rows {row} and {other}",
-             "叛徒：{who}交換第{row}列與第{other}列的分數卡"),
-    "no_swap": ("Traitor: {who} swaps nothing", "叛徒：{who}選擇不換"),
-    "skip": ("{who} has no card and is skipped", "{who}沒有手牌，跳過"),
+             "「叛徒」：{who}交換第{row}列和第{other}列的分數卡"),
+    "no_swap": ("Traitor: {who} swaps nothing", "「叛徒」：{who}選擇不換"),
+    "skip": ("{who} has no card and is skipped", "{who}沒有手牌，跳過這一次"),
     "round_end": ("Round {round} scored: {results}", "第{round}輪結算：{results}"),
     "game_over": GAME_OVER,
 }
 
 
+def _row_result(row: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    """One row of a round's scoring: who wins its score card, and why."""
+    zh = is_zh(lang)
+    score = score_name(row["score"], lang)
+    why = REASONS[row["reason"]][1 if zh else 0]
+    if row["winner"] is None:
+        return (f"第{row['row']}列的{score}無人獲得（{why}）" if zh else
+                f"nobody wins row {row['row']}'s {score} ({why})")
+    who = seat_name(row["winner"], lang, names)
+    return (f"第{row['row']}列的{score}由{who}獲得（{why}）" if zh else
+            f"row {row['row']}'s {score} goes to {who} ({why})")
+
+
 def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
     """Every field an event's text may name, in the reader's language."""
     zh = is_zh(lang)
-    sep = list_sep(lang)
     fields: dict[str, Any] = {k: v for k, v in event.items()
-                              if k in ("round", "count", "row", "to", "other", "pos")}
+                              if k in ("round", "row", "to", "other", "pos")}
     for key in ("seat", "owner", "starter"):
         if key in event:
             fields["who" if key == "seat" else key] = seat_name(event[key], lang, names)
+    if "count" in event:
+        fields["count"] = amount(event["count"], lang, "card", "張牌")
     if "card" in event:
-        fields["card"] = card_name(event["card"], lang)
+        fields["card"] = quoted(card_name(event["card"], lang), lang)
     if "cards" in event:
-        fields["cards"] = sep.join(card_name(k, lang) for k in event["cards"])
+        fields["cards"] = join_and((quoted(card_name(k, lang), lang) for k in event["cards"]), lang)
     if "score_cards" in event:
-        fields["score_cards"] = sep.join(score_name(sc, lang) for sc in event["score_cards"])
+        fields["score_cards"] = join((score_name(sc, lang) for sc in event["score_cards"]), lang)
     if "rows" in event:
-        parts = []
-        for row in event["rows"]:
-            winner = row["winner"]
-            who = seat_name(winner, lang, names) if winner is not None else (
-                "無人獲得" if zh else "nobody")
-            why = REASONS[row["reason"]][1 if zh else 0]
-            parts.append(f"第{row['row']}列 {score_name(row['score'], lang)} → {who}（{why}）" if zh
-                         else f"row {row['row']} {score_name(row['score'], lang)} → {who} ({why})")
-        fields["results"] = ("；" if zh else "; ").join(parts)
+        fields["results"] = ("；" if zh else "; ").join(
+            _row_result(row, lang, names) for row in event["rows"])
     fields.update(result_fields(event, lang, names))
     return fields
+
+
+def _row_words(s: RuseState, r: int, lang: str) -> str:
+    """A row with its score card and how many cards it holds: 「第1列（燒瓶1分，已有2張牌）」."""
+    zh = is_zh(lang)
+    if r >= s.n_players:
+        return f"第{r + 1}列" if zh else f"row {r + 1}"
+    sc = s.row_score[r]
+    score = score_name(sc, lang) if sc >= 0 else ("沒有分數卡" if zh else "no score card")
+    n = len(s.rows[r])
+    if zh:
+        return f"第{r + 1}列（{score}，{f'已有{n}張牌' if n else '還沒有牌'}）"
+    return f"row {r + 1} ({score}, {amount(n, lang, 'card', '') if n else 'no cards yet'})"
+
+
+def action_words(s: RuseState, action: int, lang: str = "en") -> str:
+    """An action in the game's words (a button's label, and what a refusal names)."""
+    zh = is_zh(lang)
+    p = s.pending
+    if PLAY0 <= action < ROW0:
+        name = quoted(card_name(action - PLAY0, lang), lang)
+        return f"蓋放{name}" if zh else f"Place {name}"
+    if ROW0 <= action < TUCK0:
+        where = _row_words(s, action - ROW0, lang)
+        return f"蓋在{where}" if zh else f"Place it in {where}"
+    if TUCK0 <= action < TUCK_NONE:
+        name = quoted(card_name(action - TUCK0, lang), lang)
+        return f"把{name}放進「披風」下方" if zh else f"Tuck {name} under the Cloak"
+    if action == TUCK_NONE:
+        return "不放牌" if zh else "Tuck nothing"
+    if SWAP0 <= action < SWAP_NONE:
+        where = _row_words(s, action - SWAP0, lang)
+        if p is not None and p.kind == TRAITOR_DECISION:
+            mine = _row_words(s, p.row, lang)
+            return f"{mine}和{where}交換分數卡" if zh else f"Swap {mine} with {where}"
+        return f"和{where}交換分數卡" if zh else f"Swap with {where}"
+    return "不換" if zh else "Swap nothing"
 
 
 class RuseViews:
@@ -215,45 +270,9 @@ class RuseViews:
         return d
 
     # ------------------------------------------------------------------ words
-    @staticmethod
-    def _row_words(s: RuseState, r: int, lang: str) -> str:
-        zh = is_zh(lang)
-        sc = s.row_score[r]
-        score = score_name(sc, lang) if sc >= 0 else "-"
-        n = len(s.rows[r])
-        if zh:
-            return f"第{r + 1}列（{score}，{n}張）"
-        return f"row {r + 1} ({score}, {n} card{'s' if n != 1 else ''})"
-
     def describe_action(self, state: RuseState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:
-        zh = is_zh(lang)
-        s = state
-        p = s.pending
-        if PLAY0 <= action < ROW0:
-            name = card_name(action - PLAY0, lang)
-            return f"打出{name}" if zh else f"Play {name}"
-        if ROW0 <= action < TUCK0:
-            r = action - ROW0
-            if r >= s.n_players:
-                return ACTION_NAMES[action]
-            where = self._row_words(s, r, lang)
-            return f"蓋放在{where}" if zh else f"Place it in {where}"
-        if TUCK0 <= action < TUCK_NONE:
-            name = card_name(action - TUCK0, lang)
-            return f"把{name}放進披風下方" if zh else f"Tuck {name} under the Cloak"
-        if action == TUCK_NONE:
-            return "不放牌" if zh else "Tuck nothing"
-        if SWAP0 <= action < SWAP_NONE:
-            r = action - SWAP0
-            if r >= s.n_players:
-                return ACTION_NAMES[action]
-            where = self._row_words(s, r, lang)
-            if p is not None and p.kind == TRAITOR_DECISION:
-                mine = self._row_words(s, p.row, lang)
-                return f"{mine}與{where}交換分數卡" if zh else f"Swap {mine} with {where}"
-            return f"與{where}交換分數卡" if zh else f"Swap with {where}"
-        return "不換" if zh else "Swap nothing"
+        return action_words(state, action, lang)
 
     def describe_decision(self, state: RuseState, lang: str = "en") -> str:
         """A one-line prompt for the pending decision."""
@@ -262,28 +281,29 @@ class RuseViews:
             return ""
         zh = is_zh(lang)
         if p.kind == CARD:
-            return "選擇要蓋放的手牌" if zh else "Choose a card from your hand to place"
+            return "從手牌選一張牌蓋放" if zh else "Choose a card from your hand to place"
         if p.kind == ROW:
-            return "選擇要蓋放的牌列" if zh else "Choose the row for your card"
+            return "選擇要蓋牌的牌列" if zh else "Choose the row for your card"
         if p.kind == CLOAK_DECISION:
-            return (f"披風（第{p.row + 1}列）：選擇是否將一張手牌放進披風下方" if zh else
+            return (f"「披風」（第{p.row + 1}列）：選擇是否把一張手牌放進「披風」下方" if zh else
                     f"Cloak (row {p.row + 1}): tuck a card from your hand under it, or none")
-        return (f"叛徒（第{p.row + 1}列）：選擇與哪一列交換分數卡" if zh else
+        return (f"「叛徒」（第{p.row + 1}列）：選擇要和哪一列交換分數卡" if zh else
                 f"Traitor (row {p.row + 1}): choose the row to swap score cards with")
 
     def describe_event(self, event: dict[str, Any], lang: str = "en",
                        names: list[str] | None = None) -> str:
         """One line of the log, from an event as the reader's seat may see it."""
-        zh = is_zh(lang)
         kind = event["type"]
         if kind in ("place", "kill", "tuck") and "card" in event:
             kind += "/seen"
-        elif kind == "draw" and "cards" in event:
+        elif kind == "draw" and event.get("cards"):
             kind += "/seen"
-        template = EVENT_TEXT.get(kind)
-        if template is None:
-            return kind
-        return template[1 if zh else 0].format(**_event_fields(event, lang, names))
+        return format_event(EVENT_TEXT, kind, _event_fields(event, lang, names), lang)
+
+    @staticmethod
+    def option_labels() -> dict[str, dict[str, str]]:
+        """Ruse & Bruise has no table options (its variants are switches in cards.toml)."""
+        return {}
 
     def render_text(self, view: dict[str, Any], lang: str = "en",
                     names: list[str] | None = None) -> list[str]:
@@ -322,12 +342,17 @@ class RuseViews:
         scores = [{
             "name": f"{i.extra} {i.zh if zh else i.en}", "other": i.en if zh else i.zh,
             "points": values, "copies": len(PER_ICON),
-            "effect": (f"{_specialist(i.id, lang)}在此列值{top}點" if zh
+            "effect": (f"{quoted(_specialist(i.id, lang), lang)}在這一列算{top}點" if zh
                        else f"{_specialist(i.id, lang)} is worth {top} here"),
         } for i in ICONS]
-        if zh:
-            return {"角色牌（每人一副）": characters, "分數卡": scores}
-        return {"characters (one deck per player)": characters, "score cards": scores}
+        return {"characters": characters, "score_cards": scores}
+
+    @staticmethod
+    def rules_titles(lang: str = "en") -> dict[str, str]:
+        """The titles of ``rules_table``'s tables in the reader's language."""
+        if is_zh(lang):
+            return {"characters": "角色牌（每人一副）", "score_cards": "分數卡"}
+        return {"characters": "Characters (one deck per player)", "score_cards": "Score cards"}
 
 
 def _value_words(kind: int, lang: str) -> str:
@@ -338,10 +363,11 @@ def _value_words(kind: int, lang: str) -> str:
     if c.icon >= 0:
         top = RULES["specialist_value_in_own_row"]
         icon = ICONS[c.icon]
-        return f"{v}（{icon.zh}列{top}）" if zh else f"{v} ({top} in {icon.en})"
+        return f"{v}（在{icon.zh}列為{top}）" if zh else f"{v} ({top} in a {icon.en.lower()} row)"
     if c.key == "romeo":
         top = RULES["romeo_value_with_juliet"]
-        return f"{v}（與茱麗葉{top}）" if zh else f"{v} ({top} with Juliet)"
+        juliet = quoted(card_name(K["juliet"], lang), lang)
+        return f"{v}（和{juliet}同列時為{top}）" if zh else f"{v} ({top} with {juliet})"
     return f"{v}"
 
 
@@ -349,22 +375,35 @@ def _specialist(icon: int, lang: str) -> str:
     return card_name(SPECIALIST_ICON.index(icon), lang)
 
 
+def _how_many(n: int, lang: str, en: str = "card", zh: str = "張") -> str:
+    """「3張」 / "3 cards", and 「沒有」 / "none" for nothing."""
+    if n == 0:
+        return "沒有" if is_zh(lang) else "none"
+    return amount(n, lang, en, zh)
+
+
 def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
     """The table as lines of Rich markup, for the terminal."""
     zh = is_zh(lang)
-    sep = list_sep(lang)
     by_key = {c.key: c for c in CHARACTERS}
     icons = {i.key: i for i in ICONS}
     rich = {"red": "red", "blue": "blue", "yellow": "yellow", "green": "green",
             "white": "white", "black": "bright_black"}
+    none = "沒有" if zh else "none"
 
     def name(key: str) -> str:
         c = by_key[key]
-        return c.zh if zh else c.en
+        return quoted(c.zh if zh else c.en, lang)
+
+    def hidden(key: str) -> str:
+        """A face-down card: its name if this reader knows it."""
+        if key == "?":
+            return "蓋著的牌" if zh else "face down"
+        return f"{name(key)}（蓋著）" if zh else f"{name(key)} (face down)"
 
     def score(card: str | None) -> str:
         if card is None:
-            return "-"
+            return "沒有分數卡" if zh else "no score card"
         icon, value = card.split(":")
         i = icons[icon]
         return f"{i.extra}{i.zh}{value}分" if zh else f"{i.extra} {i.en} {value}"
@@ -379,39 +418,43 @@ def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None 
     for row in view["rows"]:
         marks = []
         if row["closed"]:
-            marks.append("暴風封閉" if zh else "closed by Storm")
+            marks.append("已被「暴風」封閉" if zh else "closed by Storm")
         if row["suppressed"]:
-            marks.append("三劍客" if zh else "3 Musketeers")
+            marks.append("能力已被「三劍客」取消" if zh else "abilities cancelled by 3 Musketeers")
         if row["satisfied"]:
             marks.append("已滿" if zh else "full")
-        head = (f"  [bold]第{row['row']}列[/] {score(row['score'])}（{row['count']}張）" if zh else
-                f"  [bold]Row {row['row']}[/] {score(row['score'])} ({row['count']} cards)")
-        if marks:
-            head += " · " + sep.join(marks)
+        count = amount(row["count"], lang, "card", "張牌") if row["count"] else (
+            "還沒有牌" if zh else "no cards yet")
+        head = (f"  [bold]第{row['row']}列[/] · {score(row['score'])} · {count}" if zh else
+                f"  [bold]Row {row['row']}[/] · {score(row['score'])} · {count}")
         cards = []
         for c in row["cards"]:
             key, owner = c[1:].split("@")
-            text = name(key) if key != "?" else "?"
-            if c[0] != "+":
-                text = f"<{text}>"
+            text = name(key) if c[0] == "+" else hidden(key)
             cards.append(f"[{colour(int(owner))}]{text}[/]")
         for under, c in row["tucks"]:
             key, owner = c[1:].split("@")
-            text = name(key) if key != "?" else "?"
-            cards.append(f"[{colour(int(owner))}](披風#{under}下：{text})[/]" if zh else
-                         f"[{colour(int(owner))}](under #{under}: {text})[/]")
-        out.append(head + ": " + (" ".join(cards) if cards else "-"))
+            tucked = (f"（第{under}張「披風」下方：{hidden(key)}）" if zh else
+                      f"(under the Cloak, card {under}: {hidden(key)})")
+            cards.append(f"[{colour(int(owner))}]{tucked}[/]")
+        if cards:
+            head += ("：" if zh else ": ") + join(cards, lang)
+        if marks:
+            head += " · " + join(marks, lang)
+        out.append(head)
     for p in view["players"]:
         who = seat_name(p["seat"], lang, names)
-        won = sep.join(score(w) for w in p["won"]) or "-"
-        out.append(f"  [{colour(p['seat'])}]■[/] [bold]{who}[/] {p['score']}分 · "
-                   f"手牌{p['hand_size']} · 牌堆{p['deck_size']} · 棄牌{p['discard_size']} · "
-                   f"分數卡：{won}" if zh else
-                   f"  [{colour(p['seat'])}]■[/] [bold]{who}[/] {p['score']} pts · "
-                   f"hand {p['hand_size']} · deck {p['deck_size']} · "
-                   f"discard {p['discard_size']} · won: {won}")
+        won = join((score(w) for w in p["won"]), lang) or none
+        points = amount(p["score"], lang, "pt", "分")
+        out.append(f"  [{colour(p['seat'])}]■[/] [bold]{who}[/] · {points} · "
+                   f"手牌：{_how_many(p['hand_size'], lang)} · 牌堆：{_how_many(p['deck_size'], lang)} · "
+                   f"棄牌堆：{_how_many(p['discard_size'], lang)} · 分數卡：{won}" if zh else
+                   f"  [{colour(p['seat'])}]■[/] [bold]{who}[/] · {points} · "
+                   f"hand: {_how_many(p['hand_size'], lang)} · deck: {_how_many(p['deck_size'], lang)} · "
+                   f"discard: {_how_many(p['discard_size'], lang)} · won: {won}")
     if view["hand"] is not None:
-        hand = sep.join(f"{name(k)}({by_key[k].value})" for k in view["hand"]) or "-"
+        hand = join((f"{name(k)}（{by_key[k].value:g}）" if zh else f"{name(k)} ({by_key[k].value:g})"
+                     for k in view["hand"]), lang) or none
         out.append(("[bold]你的手牌：[/]" if zh else "[bold]Your hand:[/] ") + hand)
     d = view["decision"]
     if d and d.get("card"):

@@ -5,12 +5,18 @@
 import { bind, otherChoices } from "/static/board.js";
 import { el } from "/static/i18n.js";
 
-// Cut a text at a word (or, in Chinese, a character) before `max`, with an ellipsis;
-// the whole text stays in the card's tooltip.
-function shorten(text, max) {
+// Cut a text at a word (or, in Chinese, a character) before `max`, with an ellipsis
+// (「……」 in Chinese); the whole text stays in the card's tooltip.
+function shorten(text, max, zh) {
   if (text.length <= max) return text;
-  const cut = text.lastIndexOf(" ", max);
-  return `${text.slice(0, cut > max / 2 ? cut : max)}…`;
+  const cut = zh ? -1 : text.lastIndexOf(" ", max);
+  return `${text.slice(0, cut > max / 2 ? cut : max)}${zh ? "……" : "…"}`;
+}
+
+// A number of cards: 「5張」, "5 cards", "1 card"; nothing in its own words.
+function cards(n, zh) {
+  if (zh) return n ? `${n}張` : "沒有";
+  return n ? `${n} card${n === 1 ? "" : "s"}` : "none";
 }
 
 function nobleCard(key, ctx, extra = {}) {
@@ -19,7 +25,7 @@ function nobleCard(key, ctx, extra = {}) {
   return el("div", { class: `card noble ${n.colour}`, title: ctx.pick(n.text) || "", ...extra.attrs },
     extra.pos ? el("span", { class: "pos" }, extra.pos) : "",
     el("span", { class: "name" }, ctx.pick(n)),
-    n.text && ctx.pick(n.text) ? el("span", { class: "text" }, shorten(ctx.pick(n.text), 60)) : "",
+    n.text && ctx.pick(n.text) ? el("span", { class: "text" }, shorten(ctx.pick(n.text), 60, ctx.lang === "zh-TW")) : "",
     el("span", { class: "pts" }, pts));
 }
 
@@ -30,6 +36,13 @@ function actionCard(key, ctx, small = false, attrs = {}) {
     small ? "" : el("span", { class: "text" }, ctx.pick(a.text)));
 }
 
+// A hidden support card: its name to its owner (and to all at the end), else that there is one.
+function hiddenSupport(p, ctx, zh) {
+  if (!p.hidden_support) return zh ? "一張暗置支持牌" : "a hidden support card";
+  const name = ctx.pick(ctx.catalog.actions[p.hidden_support]);
+  return zh ? `暗置支持牌：「${name}」` : `${ctx.t("hidden")}: ${name}`;
+}
+
 export function render(root, ctx) {
   const v = ctx.view;
   const d = v.decision;
@@ -38,10 +51,10 @@ export function render(root, ctx) {
   const zh = ctx.lang === "zh-TW";
 
   const head = el("div", { class: "zone-title" },
-    zh ? `第${v.day}/${v.days}天 · 人物牌疊 ${v.noble_deck} · 行動牌疊 ${v.action_deck}`
-      : `Day ${v.day}/${v.days} · noble deck ${v.noble_deck} · action deck ${v.action_deck}`);
+    zh ? `第${v.day}/${v.days}天 · 人物牌疊：${cards(v.noble_deck, zh)} · 行動牌疊：${cards(v.action_deck, zh)}`
+      : `Day ${v.day}/${v.days} · noble deck: ${cards(v.noble_deck, zh)} · action deck: ${cards(v.action_deck, zh)}`);
 
-  const line = el("div", { class: "row", id: "line" }, el("span", { class: "guillotine-mark", title: "guillotine" }, "⚔"),
+  const line = el("div", { class: "row", id: "line" }, el("span", { class: "guillotine-mark", title: zh ? "斷頭臺" : "guillotine" }, "⚔"),
     v.line.length === 0 ? el("span", {}, ctx.t("empty")) : "",
     v.line.map((key, i) => bind(nobleCard(key, ctx, { pos: `#${i + 1}` }), `noble:${i + 1}`, ctx, bound)));
 
@@ -58,8 +71,9 @@ export function render(root, ctx) {
   const players = v.players.map((p) => {
     const panel = el("div", { class: `player${v.player === p.seat && !v.over ? " turn" : ""}`, "data-seat": p.seat },
       el("h3", {}, ctx.seatName(p.seat), el("span", { class: "meta" },
-        `${p.score} ${ctx.t("score")} · ${p.hand_size} ${ctx.t("cards")}`)),
-      p.has_hidden_support ? el("div", { class: "meta" }, `${ctx.t("hidden")}: ${p.hidden_support ? ctx.pick(ctx.catalog.actions[p.hidden_support]) : "?"}`) : "",
+        zh ? `${p.score}分 · 手牌：${cards(p.hand_size, zh)}`
+          : `${p.score} pt${p.score === 1 ? "" : "s"} · hand: ${cards(p.hand_size, zh)}`)),
+      p.has_hidden_support ? el("div", { class: "meta" }, hiddenSupport(p, ctx, zh)) : "",
       p.rush_job ? el("div", { class: "meta" }, ctx.t("rush")) : "",
       p.confusion ? el("div", { class: "meta" }, ctx.t("confusion")) : "",
       el("div", { class: "zone-title" }, ctx.t("pile")),
@@ -86,7 +100,8 @@ export function render(root, ctx) {
     }))) : "";
 
   const discard = el("details", { open: kind === "take" ? true : null },
-    el("summary", { class: "zone-title" }, `${ctx.t("discard")} (${v.action_discard.length})`),
+    el("summary", { class: "zone-title" }, zh ? `${ctx.t("discard")}（${cards(v.action_discard.length, zh)}）`
+      : `${ctx.t("discard")} (${cards(v.action_discard.length, zh)})`),
     el("div", { class: "row" }, [...new Set(v.action_discard)].map((key) =>
       kind === "take" ? bind(actionCard(key, ctx, true), `card:${key}`, ctx, bound) : actionCard(key, ctx, true))));
 

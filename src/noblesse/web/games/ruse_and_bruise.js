@@ -10,11 +10,20 @@ const WORDS = {
     suppressed: "3 Musketeers", full: "full", faceDown: "face down", under: "under the Cloak",
     won: "Won", last: "Last round", nobody: "nobody", unclaimed: "Unclaimed", chosen: "Chosen",
     hand: "hand", deck: "deck", discard: "discard", yourDiscard: "Your discard pile", removed: "does not count" },
-  "zh-TW": { round: "第", starts: "先出牌", rows: "牌列（左邊為分數卡）", closed: "暴風封閉",
-    suppressed: "三劍客", full: "已滿", faceDown: "蓋著", under: "披風下方",
+  "zh-TW": { round: "第", starts: "先出牌", rows: "牌列（左邊為分數卡）", closed: "「暴風」封閉",
+    suppressed: "「三劍客」", full: "已滿", faceDown: "蓋著", under: "「披風」下方",
     won: "分數卡", last: "上一輪結算", nobody: "無人獲得", unclaimed: "無人獲得的分數卡", chosen: "已選",
-    hand: "手牌", deck: "牌堆", discard: "棄牌", yourDiscard: "你的棄牌堆", removed: "不列入計算" },
+    hand: "手牌", deck: "牌堆", discard: "棄牌堆", yourDiscard: "你的棄牌堆", removed: "不列入計算" },
 };
+
+// A number of cards: 「3張」, "3 cards", "1 card"; nothing in its own words.
+function cards(n, zh) {
+  if (zh) return n ? `${n}張` : "沒有";
+  return n ? `${n} card${n === 1 ? "" : "s"}` : "none";
+}
+
+// "Label: " / 「標籤：」
+const COLON = { en: ": ", "zh-TW": "：" };
 
 const STYLE = `
 .rb-row { display: flex; align-items: stretch; gap: .35rem; padding: .35rem; border-radius: 8px;
@@ -66,10 +75,12 @@ function colourOf(ctx, seat) {
 }
 
 function scoreTile(text, ctx) {
+  const zh = ctx.lang === "zh-TW";
   const score = parseScore(text);
-  if (!score) return el("span", { class: "rb-mini" }, "-");
+  if (!score) return el("span", { class: "rb-mini" }, zh ? "沒有分數卡" : "no score card");
   const icon = ctx.catalog.icons[score.icon];
-  return el("span", { class: "rb-mini", title: ctx.pick(icon) }, `${icon.symbol} ${ctx.pick(icon)} ${score.value}`);
+  return el("span", { class: "rb-mini", title: ctx.pick(icon) },
+    zh ? `${icon.symbol}${ctx.pick(icon)}${score.value}分` : `${icon.symbol} ${ctx.pick(icon)} ${score.value}`);
 }
 
 function characterCard(key, owner, ctx, opts = {}) {
@@ -94,6 +105,7 @@ export function render(root, ctx) {
   const bound = new Set();
   const w = WORDS[ctx.lang] || WORDS.en;
   const zh = ctx.lang === "zh-TW";
+  const colon = COLON[ctx.lang] || COLON.en;
 
   const head = el("div", { class: "zone-title" },
     zh ? `第${v.round}/${v.rounds}輪 · ${ctx.seatName(v.starter)}${w.starts}`
@@ -138,15 +150,16 @@ export function render(root, ctx) {
     class: `player${v.player === p.seat && !v.over ? " turn" : ""}`, "data-seat": p.seat },
   el("h3", {}, el("span", { class: "rb-swatch", style: `--c: ${ctx.catalog.colours[p.colour].css}` }),
     ctx.seatName(p.seat), el("span", { class: "meta" },
-      `${p.score} ${ctx.t("score")} · ${w.hand} ${p.hand_size} · ${w.deck} ${p.deck_size} · ${w.discard} ${p.discard_size}`)),
-  el("div", {}, `${w.won}: `, p.won.length ? p.won.map((s) => scoreTile(s, ctx)) : "-")));
+      zh ? `${p.score}分 · ${w.hand}：${cards(p.hand_size, zh)} · ${w.deck}：${cards(p.deck_size, zh)} · ${w.discard}：${cards(p.discard_size, zh)}`
+        : `${p.score} pt${p.score === 1 ? "" : "s"} · ${w.hand}: ${cards(p.hand_size, zh)} · ${w.deck}: ${cards(p.deck_size, zh)} · ${w.discard}: ${cards(p.discard_size, zh)}`)),
+  el("div", {}, `${w.won}${colon}`, p.won.length ? p.won.map((s) => scoreTile(s, ctx)) : (zh ? "沒有" : "none"))));
 
   const extras = [];
   if (v.unclaimed.length) {
-    extras.push(el("div", { class: "meta" }, `${w.unclaimed}: `, v.unclaimed.map((s) => scoreTile(s, ctx))));
+    extras.push(el("div", { class: "meta" }, `${w.unclaimed}${colon}`, v.unclaimed.map((s) => scoreTile(s, ctx))));
   }
   if (v.discard && v.discard.length) {
-    extras.push(el("details", {}, el("summary", { class: "zone-title" }, `${w.yourDiscard} (${v.discard.length})`),
+    extras.push(el("details", {}, el("summary", { class: "zone-title" }, zh ? `${w.yourDiscard}（${cards(v.discard.length, zh)}）` : `${w.yourDiscard} (${cards(v.discard.length, zh)})`),
       el("div", {}, v.discard.map((key) => el("span", { class: "rb-mini" }, ctx.pick(ctx.catalog.characters[key]))))));
   }
 
@@ -154,7 +167,7 @@ export function render(root, ctx) {
   if (v.last_round) {
     const lr = v.last_round;
     last = el("details", { open: v.over ? true : null },
-      el("summary", { class: "zone-title" }, `${w.last} (${zh ? `第${lr.round}輪` : `${w.round} ${lr.round}`})`),
+      el("summary", { class: "zone-title" }, zh ? `${w.last}（第${lr.round}輪）` : `${w.last} (${w.round} ${lr.round})`),
       ...lr.rows.map((row) => el("div", { class: "rb-row" },
         el("div", { class: "rb-score" }, scoreTile(row.score, ctx),
           el("span", { class: "cnt" }, row.winner != null ? ctx.seatName(row.winner) : w.nobody),
