@@ -429,7 +429,7 @@ class HeadsRules(GameBase):
         if s.unfilled >= 0:
             return IllegalAction("Ennoble the noble you killed first: at most one killed noble "
                                  "may be left without your own.",
-                                 "最多只能有1位貴族你殺了但沒重新冊封：請先冊封。")
+                                 "請先冊封你殺掉的貴族：最多只能有1位貴族被你殺了而還沒重新冊封。")
         country = COUNTRIES[SLOT_COUNTRY[slot]]
         need = SLOT_NEED[slot]
         return IllegalAction(
