@@ -138,7 +138,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
             "{card}：{who}向{defender}發動戰爭，要搶奪{land}"),
     "announce": ("Throw {throw}: {who} announces {gesture}", "第{throw}次猜拳：{who}宣告要出{gesture}"),
     "announce/silent": ("Throw {throw}: {who} announces nothing", "第{throw}次猜拳：{who}不宣告"),
-    "reveal": ("Throw {throw}: {who} throws {attacker_gesture}, {defender} {defender_gesture}; {result}",
+    "reveal": ("Throw {throw}: {who} {attacker_gesture}, {defender} {defender_gesture}: {result}",
                "第{throw}次猜拳：{who}出{attacker_gesture}，{defender}出{defender_gesture}，{result}"),
     "converted": ("{card}: the throw counts as {result}", "{card}：此次猜拳改為{result}"),
     "tie": ("A tie", "平手"),
