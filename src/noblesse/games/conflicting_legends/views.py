@@ -397,7 +397,7 @@ class LegendsViews:
                             f"{card}: you lost this throw; count it as a tie?"),
             "machiavelli": (f"{card}：選擇要從守方拿取的標記種類",
                             f"{card}: which type of tokens to take from the defender?"),
-            "take_top": (f"{card}：要拿取領土卡牌堆頂的卡牌嗎？", f"{card}: take the top territory?"),
+            "take_top": (f"{card}：要拿取領土卡牌堆最上方的卡牌嗎？", f"{card}: take the top territory?"),
             "develop": (f"{card}：選擇要建設的白色面領土", f"{card}: choose a white territory to develop"),
             "split": (f"{card}：選擇文化與科技的支付比例",
                       f"{card}: how much of it in culture (the rest in technology)?"),
@@ -550,7 +550,7 @@ def render_text(view: dict[str, Any], lang: str = "en",
     top = _BY_KEY_LAND[view["land_top"]] if view["land_top"] else None
     start = seat_name(view["start"], lang, names)
     if zh:
-        lands = (f"領土卡牌堆{view['land_deck']}張（最上面：「{top.zh}」，武力需求{top.military}點）"
+        lands = (f"領土卡牌堆{view['land_deck']}張（最上方：「{top.zh}」，武力需求{top.military}點）"
                  if top else "領土卡牌堆已空")
         deck = f"人物卡牌堆{view['deck']}張" if view["deck"] else "人物卡牌堆已空"
         discard = f"棄牌堆{len(view['discard'])}張" if view["discard"] else "棄牌堆沒有牌"

@@ -17,7 +17,7 @@ const WORDS = {
     attacker: "attacker", defender: "defender", tie: "tie", mil: "military", build: "build", white: "white",
     yellow: "yellow", triggers: "wins at 2 ties", gandhi: "Gandhi: first lost throw → tie", charlemagne: "Charlemagne ready",
     revealed: "Revealed", empty: "(empty)", with: "with" },
-  "zh-TW": { round: "回合", start: "起始玩家", lands: "領土卡牌堆", top: "最上面", deck: "人物卡牌堆",
+  "zh-TW": { round: "回合", start: "起始玩家", lands: "領土卡牌堆", top: "最上方", deck: "人物卡牌堆",
     discard: "棄牌堆", hand: "你的手牌", table: "面前桌上", armed: "待命", passed: "已PASS",
     glory: "榮耀", continents: "大洲", cards: "張", war: "戰爭", attacks: "攻打", for: "要搶奪",
     throwNo: "猜拳", ties: "連續平手", announced: "宣告", silent: "不宣告", throwNow: "秘密出拳",
@@ -161,7 +161,7 @@ export function render(root, ctx) {
     bind(top, kind === "take_top" ? "use" : "expand", ctx, bound);
   }
   const deckRow = el("div", { class: "row", id: "land-deck" },
-    el("div", { class: "zone-title" }, zh ? (v.land_deck ? `領土卡牌堆（${v.land_deck}張）· 最上面：` : "領土卡牌堆已空") : `${w.lands} (${v.land_deck}) · ${w.top}:`), top);
+    el("div", { class: "zone-title" }, zh ? (v.land_deck ? `領土卡牌堆（${v.land_deck}張）· 最上方：` : "領土卡牌堆已空") : `${w.lands} (${v.land_deck}) · ${w.top}:`), top);
 
   const players = v.players.map((p) => {
     const lands = p.lands.map((t) => {
