@@ -81,7 +81,10 @@ def test_rules_table_and_catalog() -> None:
     for lang in ("en", "zh-TW"):
         tables = GAME.rules_table(lang)
         assert len(tables) == 4 and all(tables.values())
-    assert GAME.rules_table("zh-TW")["貴族"][4]["name"] == "英國伯爵"
+    assert GAME.rules_table("zh-TW")["Nobles"][4]["name"] == "英國伯爵"
+    # the same tables and columns in both languages, named in the reader's
+    assert GAME.rules_table("en").keys() == GAME.rules_table("zh-TW").keys()
+    assert GAME.rules_labels("zh-TW")["Nobles"] == "貴族"
     cat = GAME.catalog()
     assert cat["ranks"]["Earl"]["zh-TW"] == "英國伯爵" and len(cat["slots"]) == 30
     json.dumps(cat)

@@ -361,38 +361,42 @@ class LegendsRules(GameBase):
     # ---------------------------------------------------------------- illegal actions
     def _explain_illegal(self, s: LegendsState, seat: int, action: Action) -> IllegalAction:
         p = s.pending
-        name = ACTION_NAMES[action]
         if p.kind == ACT:
             if PLAY0 <= action < TARGET0:
                 c = CHARS[action - PLAY0]
                 if action - PLAY0 not in s.hands[seat]:
-                    return IllegalAction(f"You do not hold {c.en}.", f"你手上沒有{c.zh}。")
+                    return IllegalAction(f"You do not hold {c.en}.", f"你手上沒有「{c.zh}」。")
                 return IllegalAction(
                     f"{c.en} starts a war, and no other player has a territory to attack.",
-                    f"{c.zh}須發動戰爭，但其他玩家都沒有可攻打的領土。")
+                    f"「{c.zh}」須發動戰爭，但其他玩家都沒有可攻打的領土。")
             if action == EXPAND:
                 if not s.land_deck:
                     return IllegalAction("The territory deck is empty.", "領土卡牌堆已經用完。")
                 top = LANDS[s.land_deck[-1]]
                 return IllegalAction(
                     f"Expanding into {top.en} needs {top.military} military tokens.",
-                    f"擴張{top.zh}需要{top.military}點武力標記。")
+                    f"擴張取得「{top.zh}」需要{top.military}點武力標記。")
             if BUILD0 <= action < PLAY0:
                 t = LANDS[(action - BUILD0) // 2]
                 if t.id not in s.lands[seat] or s.yellow[t.id]:
                     return IllegalAction(f"{t.en} is not one of your white-side territories.",
-                                         f"{t.zh}不是你面前白色面朝上的領土。")
+                                         f"「{t.zh}」不是你面前白色面朝上的領土。")
                 k = (action - BUILD0) % 2 + 1
                 en, zh = _token_text(k)
                 return IllegalAction(f"Building {t.en} needs {t.build} {en} tokens.",
-                                     f"建設{t.zh}需要{t.build}點{zh}標記。")
+                                     f"建設「{t.zh}」需要{t.build}點{zh}標記。")
         if p.kind == THROW and action == THROW0 + self._banned(s.war):
             return IllegalAction("Hannibal: the defender may not throw Paper in the first throw.",
-                                 "漢尼拔：第一次猜拳守方不能出布。")
+                                 "「漢尼拔」：第一次猜拳守方不能出布。")
         decision = self.describe_decision(s, "en")  # type: ignore[attr-defined]
         decision_zh = self.describe_decision(s, "zh-TW")  # type: ignore[attr-defined]
-        return IllegalAction(f"'{name}' is not allowed now. {decision}",
-                             f"現在不能進行「{name}」。{decision_zh}")
+        if not 0 <= action < len(ACTION_NAMES):
+            return IllegalAction(f"There is no action {action} in this game. {decision}.",
+                                 f"這個遊戲沒有編號{action}的動作。{decision_zh}。")
+        words = self.describe_action(s, action, "en")  # type: ignore[attr-defined]
+        words_zh = self.describe_action(s, action, "zh-TW")  # type: ignore[attr-defined]
+        return IllegalAction(f"\"{words}\" is not possible now. {decision}.",
+                             f"現在不能「{words_zh}」。{decision_zh}。")
 
     # ================================================================ acting
     def _apply(self, s: LegendsState, seat: int, action: Action) -> list[Event]:

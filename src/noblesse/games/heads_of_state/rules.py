@@ -18,6 +18,7 @@ from typing import Any
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase, State
+from noblesse.core.text import join_and
 from noblesse.games.heads_of_state.data import BOARD
 
 RULES = BOARD.rules
@@ -356,7 +357,6 @@ class HeadsRules(GameBase):
         raise AssertionError(f"unknown decision kind {kind}")
 
     def _explain_illegal(self, s: HeadsState, seat: int, action: Action) -> IllegalAction:
-        name = ACTION_NAMES[action]
         kind = s.kind
         if kind == CHOOSE and action == OPT_B:
             return IllegalAction("No treachery in the first round: take attribute cards.",
@@ -380,9 +380,18 @@ class HeadsRules(GameBase):
         if kind == PAYING:
             return IllegalAction("That is not a way to pay for this noble.",
                                  "這不是冊封這位貴族的付費方式。")
-        what = DECISION_NAMES[kind]
-        return IllegalAction(f"'{name}' is not a valid answer now; the game is waiting for: {what}.",
-                             f"「{name}」不是現在可行的選擇；目前需要決定：{what}。")
+        if not 0 <= action < len(ACTION_NAMES):
+            return IllegalAction(f"There is no action {action} in this game.",
+                                 f"這個遊戲沒有編號{action}的動作。")
+        words = self.describe_action(s, action, "en")  # type: ignore[attr-defined]
+        words_zh = self.describe_action(s, action, "zh-TW")  # type: ignore[attr-defined]
+        what = self.describe_decision(s, "en")  # type: ignore[attr-defined]
+        what_zh = self.describe_decision(s, "zh-TW")  # type: ignore[attr-defined]
+        if not what:
+            return IllegalAction(f"\"{words}\" is not possible now: the game is over.",
+                                 f"現在不能「{words_zh}」：遊戲已結束。")
+        return IllegalAction(f"\"{words}\" is not possible now. {what}.",
+                             f"現在不能「{words_zh}」。{what_zh}。")
 
     def _why_not_ennoble(self, s: HeadsState, seat: int, slot: int) -> IllegalAction:
         rank = RANKS[SLOT_RANK[slot]]
@@ -397,11 +406,11 @@ class HeadsRules(GameBase):
                                  f"你已沒有{rank.zh}的貴族標誌。")
         if rank.id in (0, NR - 1) or not rank.courtesan:
             extra_en = " (the Courtesan cannot be used for it)"
-            extra_zh = "（不能使用高級娼婦）"
+            extra_zh = "（不能使用「高級娼婦」）"
         else:
-            extra_en, extra_zh = " (at most one Courtesan)", "（最多只能用1張高級娼婦）"
-        need_en = ", ".join(ATTRS[a].en for a in REQUIRES[rank.id])
-        need_zh = "、".join(ATTRS[a].zh for a in REQUIRES[rank.id])
+            extra_en, extra_zh = " (at most one Courtesan)", "（最多只能用1張「高級娼婦」）"
+        need_en = join_and((ATTRS[a].en for a in REQUIRES[rank.id]), "en")
+        need_zh = join_and((f"「{ATTRS[a].zh}」" for a in REQUIRES[rank.id]), "zh-TW")
         return IllegalAction(f"You cannot pay for a {rank.en}: it needs {need_en}{extra_en}.",
                              f"你付不起{rank.zh}：需要{need_zh}{extra_zh}。")
 
@@ -420,12 +429,13 @@ class HeadsRules(GameBase):
         if s.unfilled >= 0:
             return IllegalAction("Ennoble the noble you killed first: at most one killed noble "
                                  "may be left without your own.",
-                                 "最多只能有1位貴族你殺了但沒重新冊封：請先冊封。")
+                                 "請先冊封你殺掉的貴族：最多只能有1位貴族被你殺了而還沒重新冊封。")
         country = COUNTRIES[SLOT_COUNTRY[slot]]
         need = SLOT_NEED[slot]
         return IllegalAction(
-            f"You need {need} {country.en} treachery card(s) or {need} Assassin(s).",
-            f"你需要{need}張{country.zh}的暗殺牌或{need}張刺客牌。")
+            f"You need {need} {country.en} treachery card{'s' * (need > 1)} or "
+            f"{need} Assassin{'s' * (need > 1)}.",
+            f"你需要{need}張{country.zh}的暗殺牌或{need}張「刺客」。")
 
     # ================================================================ apply
     def _apply(self, s: HeadsState, seat: int, action: Action) -> list[Event]:

@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from noblesse.core.text import GAME_OVER, is_zh, list_sep, result_fields, seat_name
+from noblesse.core.text import (
+    GAME_OVER,
+    amount,
+    format_event,
+    is_zh,
+    join,
+    join_and,
+    quoted,
+    result_fields,
+    seat_name,
+)
 from noblesse.games.heads_of_state.data import BOARD
 from noblesse.games.heads_of_state.rules import (
     ACTION_NAMES,
@@ -52,12 +62,16 @@ def _name(item: Any, lang: str) -> str:
     return item.zh if is_zh(lang) else item.en
 
 
+def card_name(item: Any, lang: str) -> str:
+    """An attribute or treachery card, or a box of the board, inside a sentence: 「黃金」."""
+    return quoted(_name(item, lang), lang)
+
 
 def slot_name(slot: int, lang: str = "en") -> str:
-    """'Duke of Burgundy' / '勃艮第公爵'."""
+    """'Duke of Burgundy' / 「勃艮第」公爵."""
     sl = SLOTS[slot]
     box, rank = BOXES[sl.box], RANKS[sl.rank]
-    return f"{box.zh}{rank.zh}" if is_zh(lang) else f"{rank.en} of {box.en}"
+    return f"「{box.zh}」{rank.zh}" if is_zh(lang) else f"{rank.en} of {box.en}"
 
 
 def _counts(counts: list[int], items: Any) -> dict[str, int]:
@@ -75,43 +89,47 @@ def _owner(v: int) -> int | None:
     return v if v >= 0 else None
 
 
-# The log, in both languages: (English, 繁體中文). Fields: see _event_fields.
+# The log, in both languages: (English, 繁體中文). Fields: see _event_fields. Card and
+# place names ({card}, {tcard}, {cards}, {paid}, {box}, the box in {slot}) come quoted.
 EVENT_TEXT: dict[str, tuple[str, str]] = {
     "turn": ("{who}'s turn ({century})", "輪到{who}（{century}年）"),
-    "option": ("{who} chooses: {option}", "{who}選擇：{option}"),
-    "take": ("{who} takes {card} from the display", "{who}從翻開的牌拿取{card}"),
+    "option": ("{who} chooses to {option}", "{who}選擇{option}"),
+    "take": ("{who} takes {card} from the display", "{who}拿取翻開的{card}"),
     "draw": ("{who} draws an attribute card", "{who}從屬性牌庫抽了1張牌"),
-    "draw/seen": ("{who} draws {card}", "{who}抽到{card}"),
-    "take_treachery": ("{who} takes {tcard} from the display", "{who}從翻開的牌拿取{tcard}"),
+    "draw/seen": ("{who} draws {card}", "{who}從屬性牌庫抽到{card}"),
+    "take_treachery": ("{who} takes {tcard} from the display", "{who}拿取翻開的{tcard}"),
     "draw_treachery": ("{who} draws a treachery card", "{who}從背叛牌庫抽了1張牌"),
-    "draw_treachery/seen": ("{who} draws {tcard}", "{who}抽到{tcard}"),
+    "draw_treachery/seen": ("{who} draws {tcard}", "{who}從背叛牌庫抽到{tcard}"),
     "treachery_reshuffle": ("The treachery discards are shuffled into a new deck",
-                            "背叛牌抽完，棄牌重新洗成背叛牌庫"),
+                            "背叛牌抽完了，棄牌重新洗成背叛牌庫"),
     "shuffle_back": ("The set-aside cards are shuffled back into the deck",
                      "移開的屬性牌洗回屬性牌庫"),
-    "refill": ("Display refilled: {cards}", "補充翻開的屬性牌：{cards}"),
-    "refill_treachery": ("Treachery display refilled: {tcards}", "補充翻開的背叛牌：{tcards}"),
-    "ennoble": ("{who} ennobles the {slot}, paying {paid}", "{who}冊封{slot}，棄掉{paid}"),
-    "initial_marker": ("{who} takes the initial marker of {box} ({value})",
-                       "{who}取得{box}的最先分數標記（{value}分）"),
-    "country_marker": ("{who} takes the country marker of {country} ({value})",
-                       "{who}取得{country}的國家分數標記（{value}分）"),
-    "noble_house": ("{who} takes a noble-house marker ({value})",
-                    "{who}取得貴族世家分數標記（{value}分）"),
-    "assassinate": ("{who} attacks the {slot} of {target} with {count} {tcard}",
-                    "{who}打出{count}張{tcard}暗殺{target}的{slot}"),
+    "refill": ("Display refilled: {cards}", "翻開的屬性牌補上{cards}"),
+    "refill_treachery": ("Treachery display refilled: {tcards}", "翻開的背叛牌補上{tcards}"),
+    "ennoble": ("{who} ennobles the {slot}, paying {paid}", "{who}棄掉{paid}，冊封{slot}"),
+    "initial_marker": ("{who} takes the initial scoring marker of {box} ({points})",
+                       "{who}取得{box}的最先分數標記（{points}）"),
+    "country_marker": ("{who} takes the country scoring marker of {country} ({points})",
+                       "{who}取得{country}的國家分數標記（{points}）"),
+    "noble_house": ("{who} takes a noble-house scoring marker ({points})",
+                    "{who}取得貴族世家分數標記（{points}）"),
+    "assassinate": ("{who} plays {played} against {target}'s {slot}",
+                    "{who}打出{played}，暗殺{target}的{slot}"),
     "cube_draw": ("From the bag: a cube of {drawn}", "從袋中抽出{drawn}的小方塊"),
-    "killed": ("The {slot} of {target} is assassinated", "{target}的{slot}被暗殺了"),
-    "survived": ("The {slot} of {target} survives", "{target}的{slot}逃過一劫"),
+    "killed": ("{target}'s {slot} is assassinated", "{target}的{slot}被暗殺了"),
+    "survived": ("{target}'s {slot} survives", "{target}的{slot}逃過一劫"),
     "end_turn": ("{who} ends the turn", "{who}結束回合"),
     "discard": ("{who} discards {card}", "{who}棄掉{card}"),
     "discard_treachery": ("{who} discards {tcard}", "{who}棄掉{tcard}"),
-    "revolution": ("Revolution! The {century} century ends", "革命！{century}年的世紀結束"),
-    "influence": ("{country}: influence {influence}", "{country}：影響力 {influence}"),
-    "century_marker": ("{who} takes the {century} marker of {country} ({value})",
-                       "{who}取得{country}{century}年的回合結束分數標記（{value}分）"),
-    "rebuild": ("The decks are rebuilt; now {century}", "重新整理牌庫；進入{century}年"),
-    "majority": ("Most {rank} cards: {seats} ({points} each)", "最多{rank}卡：{seats}（各{points}分）"),
+    "revolution": ("Revolution! The century of {century} ends", "革命！{century}年的世紀結束"),
+    "influence": ("Influence in {country}: {influence}", "{country}的影響力：{influence}"),
+    "influence/none": ("Influence in {country}: nobody has any", "{country}的影響力：沒有人有影響力"),
+    "century_marker": ("{who} takes the {century} end-of-turn scoring marker of {country} ({points})",
+                       "{who}取得{country}{century}年的回合結束分數標記（{points}）"),
+    "rebuild": ("The decks are rebuilt; now {century}", "重新建立牌庫，進入{century}年"),
+    "majority": ("Most {rank} cards: {seats} ({points})", "{seats}的{rank}卡最多，得{points}"),
+    "majority/tie": ("Most {rank} cards: {seats} ({points} each)",
+                     "{seats}的{rank}卡並列最多，各得{points}"),
     "majority/none": ("Most {rank} cards: nobody scores", "最多{rank}卡：無人得分"),
     "game_over": GAME_OVER,
 }
@@ -119,13 +137,15 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
 
 def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
     zh = is_zh(lang)
-    sep = list_sep(lang)
-    f: dict[str, Any] = {k: event[k] for k in ("century", "value", "count") if k in event}
-    if "points" in event:
-        f["points"] = f"{event['points']:g}"
+    f: dict[str, Any] = {k: event[k] for k in ("century", "count") if k in event}
+    for key in ("points", "value"):
+        if key in event:
+            f["points"] = amount(event[key], lang, "point", "分")
     for key in ("seat", "target"):
         if key in event and event[key] is not None:
             f["who" if key == "seat" else key] = seat_name(event[key], lang, names)
+    if event.get("target") is not None and event.get("target") == event.get("seat"):
+        f["target"] = "自己" if zh else "their own"
     if "cube" in event:
         f["drawn"] = seat_name(event["cube"], lang, names)
     if "option" in event:
@@ -133,28 +153,32 @@ def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> 
     if "card" in event:
         kind = event["type"]
         if "treachery" in kind or kind == "assassinate":
-            f["tcard"] = _name(TREACHERY[event["card"]], lang)
+            f["tcard"] = card_name(TREACHERY[event["card"]], lang)
+            n = event.get("count", 1)
+            f["played"] = (f"{n}張{f['tcard']}" if zh else
+                           f["tcard"] if n == 1 else f"{n} {TREACHERY[event['card']].en} cards")
         else:
-            f["card"] = _name(ATTRS[event["card"]], lang)
+            f["card"] = card_name(ATTRS[event["card"]], lang)
     if "cards" in event:
         items = TREACHERY if event["type"] == "refill_treachery" else ATTRS
-        f["cards" if items is ATTRS else "tcards"] = sep.join(
-            _name(items[c], lang) for c in event["cards"]) or "-"
+        f["cards" if items is ATTRS else "tcards"] = join_and(
+            (card_name(items[c], lang) for c in event["cards"]), lang)
     if "paid" in event:
-        f["paid"] = sep.join(_name(ATTRS[c], lang) for c in event["paid"])
+        f["paid"] = join_and((card_name(ATTRS[c], lang) for c in event["paid"]), lang)
     if "slot" in event:
         f["slot"] = slot_name(event["slot"], lang)
     if "box" in event:
-        f["box"] = _name(BOXES[event["box"]], lang)
+        f["box"] = card_name(BOXES[event["box"]], lang)
     if "country" in event:
         f["country"] = _name(COUNTRIES[event["country"]], lang)
     if "rank" in event:
         f["rank"] = _name(RANKS[event["rank"]], lang)
     if "influence" in event:
-        f["influence"] = sep.join(f"{seat_name(i, lang, names)} {v}"
-                                  for i, v in enumerate(event["influence"]))
+        f["influence"] = join(((f"{seat_name(i, lang, names)}有{v}點" if zh
+                                else f"{seat_name(i, lang, names)} has {v}")
+                               for i, v in enumerate(event["influence"]) if v), lang)
     if "seats" in event:
-        f["seats"] = sep.join(seat_name(i, lang, names) for i in event["seats"])
+        f["seats"] = join_and((seat_name(i, lang, names) for i in event["seats"]), lang)
     f.update(result_fields(event, lang, names))
     return f
 
@@ -162,7 +186,7 @@ def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> 
 OPTION_TEXT = {
     "attributes": ("take attribute cards", "拿取屬性牌"),
     "reset": ("turn up a new display and take 1 card", "重新翻開6張屬性牌後拿取1張"),
-    "treachery": ("treachery (1 treachery + 1 attribute card)", "背叛（拿取1張背叛牌及1張屬性牌）"),
+    "treachery": ("take 1 treachery and 1 attribute card", "背叛：拿取1張背叛牌和1張屬性牌"),
 }
 
 
@@ -260,43 +284,54 @@ class HeadsViews:
             if action == OPT_A:
                 owed = (self.first_round_draws(s) if self.first_round(s)  # type: ignore[attr-defined]
                         else TAKES_A)
-                return f"拿取{owed}張屬性牌" if zh else f"Take {owed} attribute card{'s' * (owed > 1)}"
-            return OPTION_TEXT[key][1 if zh else 0].capitalize()
+                return (f"拿取{owed}張屬性牌" if zh
+                        else f"Take {amount(owed, lang, 'attribute card', '')}")
+            text = OPTION_TEXT[key][1 if zh else 0]
+            return text if zh else text[0].upper() + text[1:]
         if TAKE_A0 <= action < DRAW:
-            card = _name(ATTRS[action - TAKE_A0], lang)
+            card = card_name(ATTRS[action - TAKE_A0], lang)
             return f"拿取翻開的{card}" if zh else f"Take {card} from the display"
         if action == DRAW:
-            return "從屬性牌庫抽1張" if zh else "Draw from the attribute deck"
+            return "從屬性牌庫抽1張牌" if zh else "Draw from the attribute deck"
         if TAKE_T0 <= action < DRAW_T:
-            card = _name(TREACHERY[action - TAKE_T0], lang)
+            card = card_name(TREACHERY[action - TAKE_T0], lang)
             return f"拿取翻開的{card}" if zh else f"Take {card} from the display"
         if action == DRAW_T:
-            return "從背叛牌庫抽1張" if zh else "Draw from the treachery deck"
+            return "從背叛牌庫抽1張牌" if zh else "Draw from the treachery deck"
         if ENNOBLE0 <= action < KILL0:
             slot = action - ENNOBLE0
             return f"冊封{slot_name(slot, lang)}" if zh else f"Ennoble the {slot_name(slot, lang)}"
         if KILL0 <= action < PAY_CARDS:
             slot = action - KILL0
             owner = s.slots[slot]
-            who = seat_name(owner, lang, names) if owner >= 0 else "-"
+            if owner < 0:
+                return (f"暗殺{slot_name(slot, lang)}" if zh
+                        else f"Assassinate the {slot_name(slot, lang)}")
+            if owner == s.player:
+                return (f"暗殺自己的{slot_name(slot, lang)}" if zh
+                        else f"Assassinate your own {slot_name(slot, lang)}")
+            who = seat_name(owner, lang, names)
             return (f"暗殺{who}的{slot_name(slot, lang)}" if zh
                     else f"Assassinate {who}'s {slot_name(slot, lang)}")
         if action == PAY_CARDS:
             return "用對應的屬性牌付費" if zh else "Pay with the matching cards"
         if PAY0 <= action < WITH0:
-            card = _name(ATTRS[action - PAY0], lang)
-            return f"用高級娼婦代替{card}" if zh else f"Pay with the Courtesan instead of {card}"
+            card = card_name(ATTRS[action - PAY0], lang)
+            courtesan = card_name(ATTRS[-1], lang)
+            return (f"用{courtesan}代替{card}" if zh
+                    else f"Pay with the {courtesan} instead of {card}")
         if WITH0 <= action < END_TURN:
             t = TREACHERY[action - WITH0]
             need = SLOT_NEED[s.focus] if s.focus >= 0 else 1
-            return f"打出{need}張{t.zh}" if zh else f"Play {need} {t.en}"
+            return (f"打出{need}張{card_name(t, lang)}" if zh
+                    else f"Play {t.en}" if need == 1 else f"Play {need} {t.en} cards")
         if action == END_TURN:
             return "結束回合" if zh else "End your turn"
         if DISCARD_A0 <= action < DISCARD_T0:
-            card = _name(ATTRS[action - DISCARD_A0], lang)
+            card = card_name(ATTRS[action - DISCARD_A0], lang)
             return f"棄掉{card}" if zh else f"Discard {card}"
         if action >= DISCARD_T0:
-            card = _name(TREACHERY[action - DISCARD_T0], lang)
+            card = card_name(TREACHERY[action - DISCARD_T0], lang)
             return f"棄掉{card}" if zh else f"Discard {card}"
         return ACTION_NAMES[action]
 
@@ -309,20 +344,18 @@ class HeadsViews:
         if kind == "option":
             return "選擇本回合的行動" if zh else "Choose your option for this turn"
         if kind == "take":
-            parts_en, parts_zh = [], []
+            parts = []
             if s.owed_attr:
-                parts_en.append(f"{s.owed_attr} attribute card(s)")
-                parts_zh.append(f"{s.owed_attr}張屬性牌")
+                parts.append(amount(s.owed_attr, lang, "attribute card", "張屬性牌"))
             if s.owed_tr:
-                parts_en.append("1 treachery card")
-                parts_zh.append("1張背叛牌")
-            return ("拿取" + "及".join(parts_zh) + "（翻開的牌或牌庫頂）" if zh
-                    else "Take " + " and ".join(parts_en) + " (from the display or the deck)")
+                parts.append(amount(s.owed_tr, lang, "treachery card", "張背叛牌"))
+            return (f"拿取{join_and(parts, lang)}（翻開的牌或牌庫頂的牌）" if zh
+                    else f"Take {join_and(parts, lang)} (from the display or the deck)")
         if kind == "act":
             if s.option == 3:
                 return ("暗殺貴族、冊封你殺掉的貴族，或結束回合" if zh
                         else "Assassinate, ennoble where you killed, or end your turn")
-            return "冊封貴族或結束回合" if zh else "Ennoble nobles, or end your turn"
+            return "冊封貴族，或結束回合" if zh else "Ennoble nobles, or end your turn"
         if kind == "pay":
             return (f"冊封{slot_name(s.focus, lang)}：選擇付費方式" if zh
                     else f"{slot_name(s.focus, lang)}: how do you pay?")
@@ -330,23 +363,22 @@ class HeadsViews:
             return (f"暗殺{slot_name(s.focus, lang)}：選擇要打出的背叛牌" if zh
                     else f"Assassinate the {slot_name(s.focus, lang)}: which cards?")
         if kind == "discard":
-            return ("回合結束：棄到10張屬性牌及4張背叛牌" if zh
+            return ("回合結束：棄到剩10張屬性牌和4張背叛牌" if zh
                     else "End of turn: discard down to 10 attribute and 4 treachery cards")
-        return ("革命：棄到6張屬性牌及2張背叛牌" if zh
+        return ("革命：棄到剩6張屬性牌和2張背叛牌" if zh
                 else "Revolution: discard down to 6 attribute and 2 treachery cards")
 
     def describe_event(self, event: dict[str, Any], lang: str = "en",
                        names: list[str] | None = None) -> str:
-        zh = is_zh(lang)
         kind = event["type"]
         if kind in ("draw", "draw_treachery") and "card" in event:
             kind += "/seen"
-        elif kind == "majority" and not event.get("seats"):
-            kind = "majority/none"
-        template = EVENT_TEXT.get(kind)
-        if template is None:
-            return kind
-        return template[1 if zh else 0].format(**_event_fields(event, lang, names))
+        elif kind == "majority":
+            seats = event.get("seats") or []
+            kind = "majority/none" if not seats else "majority/tie" if len(seats) > 1 else kind
+        elif kind == "influence" and not any(event["influence"]):
+            kind = "influence/none"
+        return format_event(EVENT_TEXT, kind, _event_fields(event, lang, names), lang)
 
     def render_text(self, view: dict[str, Any], lang: str = "en",
                     names: list[str] | None = None) -> list[str]:
@@ -394,72 +426,88 @@ class HeadsViews:
 
     @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
-        """The card lists and the board for ``noblesse rules``."""
+        """The card lists and the board for ``noblesse rules``. Tables and columns are keyed
+        the same in both languages (``rules_labels`` names them in the reader's)."""
         zh = is_zh(lang)
-        sep = list_sep(lang)
 
         def other(item: Any) -> str:
             return item.en if zh else item.zh
 
-        col = {k: (zh_ if zh else en) for k, (en, zh_) in {
-            "requires": ("Requires", "所需屬性"), "courtesan": ("Courtesan", "可用高級娼婦"),
-            "marks": ("Unmarked/3/4/5", "無標記/3/4/5"), "country": ("Country", "國家"),
-            "capital": ("Capital", "首都"), "slots": ("Spaces", "格子"),
-        }.items()}
+        def cards(ids: Any, items: Any) -> str:
+            return join((card_name(items[i], lang) for i in ids), lang)
+
         ranks = [{
             "name": _name(r, lang), "other": other(r),
-            col["requires"]: sep.join(_name(ATTRS[a], lang) for a in REQUIRES[r.id]),
-            col["courtesan"]: ("可" if r.courtesan else "不可") if zh
-            else ("yes" if r.courtesan else "no"),
+            "Requires": cards(REQUIRES[r.id], ATTRS),
+            "Courtesan": ("可" if r.courtesan else "不可") if zh else ("yes" if r.courtesan else "no"),
             "points": r.majority, "copies": BOARD.rules["noble_cards_per_rank"],
         } for r in RANKS]
         attributes = [{
             "name": _name(a, lang), "other": other(a),
-            col["marks"]: "/".join(str(c) for c in a.copies), "copies": sum(a.copies),
+            "Unmarked/3/4/5": "/".join(str(c) for c in a.copies), "copies": sum(a.copies),
         } for a in ATTRS]
         treachery = [{
             "name": _name(t, lang), "other": other(t),
-            col["country"]: _name(COUNTRIES[t.country], lang) if t.country >= 0
+            "Country": _name(COUNTRIES[t.country], lang) if t.country >= 0
             else ("任何國家" if zh else "any"), "copies": t.copies,
         } for t in TREACHERY]
         boxes = [{
             "name": _name(b, lang), "other": other(b),
-            col["country"]: _name(COUNTRIES[b.country], lang),
-            col["capital"]: ("首都" if zh else "capital") if b.capital else "",
-            col["slots"]: " / ".join(_name(RANKS[SLOTS[x].rank], lang) for x in b.slots),
+            "Country": _name(COUNTRIES[b.country], lang),
+            "Capital": ("首都" if zh else "capital") if b.capital else "",
+            "Spaces": join((_name(RANKS[SLOTS[x].rank], lang) for x in b.slots), lang),
             "points": b.initial,
         } for b in BOXES]
-        heads = (("貴族", "屬性牌", "背叛牌", "板圖格子") if zh
-                 else ("Nobles", "Attribute cards", "Treachery cards", "Board boxes"))
-        return dict(zip(heads, (ranks, attributes, treachery, boxes), strict=True))
+        return {"Nobles": ranks, "Attribute cards": attributes, "Treachery cards": treachery,
+                "Board boxes": boxes}
+
+    @staticmethod
+    def rules_labels(lang: str = "en") -> dict[str, str]:
+        """The names of ``rules_table``'s tables and of its columns the CLI does not know,
+        in the reader's language."""
+        zh = {"Nobles": "貴族", "Attribute cards": "屬性牌", "Treachery cards": "背叛牌",
+              "Board boxes": "板圖地區", "Requires": "所需屬性牌", "Courtesan": "可用「高級娼婦」",
+              "Unmarked/3/4/5": "無標記／3／4／5", "Country": "國家", "Capital": "首都",
+              "Spaces": "格子"}
+        return zh if is_zh(lang) else {k: k for k in zh}
 
 
 def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
     """The table as lines of Rich markup, for the terminal."""
     zh = is_zh(lang)
-    sep = list_sep(lang)
     colours = ["red", "blue", "green", "yellow", "magenta"]
+    none = "無" if zh else "none"
 
     def who(i: int) -> str:
         return f"[{colours[i % 5]}]{seat_name(i, lang, names)}[/]"
 
-    def cards(counts: dict[str, int], items: dict[str, Any]) -> str:
-        return sep.join(f"{_name(items[k], lang)}×{v}" if v > 1 else _name(items[k], lang)
-                        for k, v in counts.items()) or "-"
+    def cards(counts: dict[str, int], items: dict[str, Any], quote: bool = True) -> str:
+        name = card_name if quote else _name
+        return join((f"{name(items[k], lang)}×{v}" if v > 1 else name(items[k], lang)
+                     for k, v in counts.items()), lang) or none
+
+    def held(n: int, kind: str) -> str:
+        """「屬性牌3張」, 「沒有屬性牌」 / "3 attribute cards", "no attribute cards"."""
+        if zh:
+            return f"{kind}{n}張" if n else f"沒有{kind}"
+        return amount(n, lang, kind, "") if n else f"no {kind}s"
 
     attrs = {a.key: a for a in ATTRS}
     trs = {t.key: t for t in TREACHERY}
     slot_of = {x.key: x for x in SLOTS}
     out = []
     turn = seat_name(view["player"], lang, names)
+    decks = " · ".join(f"{name}{view[key]}張" if view[key] else f"{name}已空" for key, name in (
+        ("attribute_deck", "屬性牌庫"), ("revolution_deck", "革命牌庫"), ("treachery_deck", "背叛牌庫")))
     out.append(
-        f"[bold]{view['century']}年[/] · 輪到{turn} · 屬性牌庫 {view['attribute_deck']} · "
-        f"革命牌庫 {view['revolution_deck']} · 背叛牌庫 {view['treachery_deck']}" if zh else
+        f"[bold]{view['century']}年[/] · 輪到{turn} · {decks}" if zh else
         f"[bold]{view['century']}[/] · {turn}'s turn · attribute deck {view['attribute_deck']}"
         f" · revolution deck {view['revolution_deck']} · treachery deck {view['treachery_deck']}")
-    dead: dict[str, list[int]] = {}
+    dead: dict[str, list[str]] = {}
     for key, owner in view["dead"]:
-        dead.setdefault(BOXES[slot_of[key].box].key, []).append(owner)
+        rank, victim = _name(RANKS[slot_of[key].rank], lang), seat_name(owner, lang, names)
+        dead.setdefault(BOXES[slot_of[key].box].key, []).append(
+            f"{victim}的{rank}" if zh else f"{victim}'s {rank}")
     for c in COUNTRIES:
         out.append(f"[bold]{_name(c, lang)}[/]")
         for b in BOXES:
@@ -469,23 +517,31 @@ def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None 
             for x in b.slots:
                 owner = view["board"][x]
                 rank = _name(RANKS[SLOTS[x].rank], lang)
-                parts.append(f"{rank}:{who(owner) if owner is not None else '·'}")
-            first = view["initial_markers"][b.key]
-            mark = f" ({b.initial})" if first is None else ""
-            cap = "*" if b.capital else ""
+                shown = who(owner) if owner is not None else ("空" if zh else "empty")
+                parts.append(f"{rank}：{shown}" if zh else f"{rank}: {shown}")
+            notes = []
+            if b.capital:
+                notes.append("首都" if zh else "capital")
+            if view["initial_markers"][b.key] is None:
+                notes.append(f"最先分數標記{b.initial}分" if zh else f"initial marker {b.initial}")
+            note = (f"（{'，'.join(notes)}）" if zh else f" ({', '.join(notes)})") if notes else ""
             graves = dead.get(b.key)
-            extra = (" †" + ",".join(seat_name(o, lang, names) for o in graves)) if graves else ""
-            out.append(f"  {cap}{_name(b, lang)}{mark}: " + "  ".join(parts) + extra)
+            if graves:
+                killed = join(graves, lang)
+                parts.append(f"被暗殺：{killed}" if zh else f"assassinated: {killed}")
+            out.append(f"  {card_name(b, lang)}{note} · " + " · ".join(parts))
     out.append(("翻開的屬性牌：" if zh else "Attribute display: ")
-               + sep.join(_name(attrs[k], lang) for k in view["attribute_display"]))
+               + (join((card_name(attrs[k], lang) for k in view["attribute_display"]), lang) or none))
     out.append(("翻開的背叛牌：" if zh else "Treachery display: ")
-               + (sep.join(_name(trs[k], lang) for k in view["treachery_display"]) or "-"))
+               + (join((card_name(trs[k], lang) for k in view["treachery_display"]), lang) or none))
     ranks = {r.key: r for r in RANKS}
     for p in view["players"]:
-        line = (f"  {who(p['seat'])} {p['score']:g}分 · 屬性牌{p['attribute_count']}張 · "
-                f"背叛牌{p['treachery_count']}張 · 貴族卡：{cards(p['noble_cards'], ranks)}" if zh else
-                f"  {who(p['seat'])} {p['score']:g} pts · {p['attribute_count']} attribute, "
-                f"{p['treachery_count']} treachery · noble cards: {cards(p['noble_cards'], ranks)}")
+        nobles = cards(p["noble_cards"], ranks, quote=False)
+        line = (f"  {who(p['seat'])}：{p['score']:g}分 · {held(p['attribute_count'], '屬性牌')} · "
+                f"{held(p['treachery_count'], '背叛牌')} · 貴族卡：{nobles}" if zh else
+                f"  {who(p['seat'])}: {amount(p['score'], lang, 'point', '')} · "
+                f"{held(p['attribute_count'], 'attribute card')} · "
+                f"{held(p['treachery_count'], 'treachery card')} · noble cards: {nobles}")
         out.append(line)
     if view["hand"] is not None:
         out.append(("[bold]你的屬性牌：[/]" if zh else "[bold]Your attribute cards:[/] ")
@@ -493,4 +549,3 @@ def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None 
         out.append(("[bold]你的背叛牌：[/]" if zh else "[bold]Your treachery cards:[/] ")
                    + cards(view["treachery_hand"], trs))
     return out
-

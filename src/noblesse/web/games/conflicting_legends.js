@@ -17,15 +17,15 @@ const WORDS = {
     attacker: "attacker", defender: "defender", tie: "tie", mil: "military", build: "build", white: "white",
     yellow: "yellow", triggers: "wins at 2 ties", gandhi: "Gandhi: first lost throw → tie", charlemagne: "Charlemagne ready",
     revealed: "Revealed", empty: "(empty)", with: "with" },
-  "zh-TW": { round: "第", start: "起始玩家", lands: "領土卡牌堆", top: "頂", deck: "人物卡牌堆",
+  "zh-TW": { round: "回合", start: "起始玩家", lands: "領土卡牌堆", top: "最上方", deck: "人物卡牌堆",
     discard: "棄牌堆", hand: "你的手牌", table: "面前桌上", armed: "待命", passed: "已PASS",
-    glory: "榮耀", continents: "洲", cards: "張", war: "戰爭", attacks: "攻打", for: "目標",
+    glory: "榮耀", continents: "大洲", cards: "張", war: "戰爭", attacks: "攻打", for: "要搶奪",
     throwNo: "猜拳", ties: "連續平手", announced: "宣告", silent: "不宣告", throwNow: "秘密出拳",
     announce: "宣告（不具約束力）", yourThrow: "你已秘密出拳", waiting: "等待對方出拳",
     bothSecret: "雙方秘密出拳，都出拳後才同時公開。", noPaper: "漢尼拔：守方此次不能出布",
-    attacker: "攻方", defender: "守方", tie: "平手", mil: "武力", build: "建設", white: "白色面",
+    attacker: "攻方", defender: "守方", tie: "平手", mil: "武力需求", build: "建設需求", white: "白色面",
     yellow: "黃色面", triggers: "連續2次平手獲勝", gandhi: "甘地：第一次落敗改為平手", charlemagne: "查理曼可用",
-    revealed: "公開", empty: "（空）", with: "以" },
+    revealed: "公開", empty: "（空）", with: "支付" },
 };
 const GESTURE_ICON = { rock: "●", paper: "▭", scissors: "✂" };
 const TOKEN_CSS = { military: "#c62828", culture: "#2e7d32", technology: "#1565c0", people: "#757575" };
@@ -54,6 +54,11 @@ const STYLE = `
 .cl-secret { font-weight: bold; color: #6a1b9a; }
 `;
 
+// 「第2次猜拳」, 「手牌3張」 … or, for nothing, its own words (「尚未猜拳」): never a 0 with a counter.
+function counted(n, before, after, none) {
+  return n ? before + n + after : none;
+}
+
 function chip(type, n) {
   return el("span", { class: "cl-chip", style: `background:${TOKEN_CSS[type]}` }, String(n));
 }
@@ -62,7 +67,7 @@ function tokenName(ctx, type) { return ctx.pick(ctx.catalog.tokens[type]); }
 
 function characterCard(key, ctx, { small = false, armed = false } = {}) {
   const c = ctx.catalog.characters[key];
-  const type = c.type === "none" ? "" : `${c.type_zh} ${ctx.lang === "zh-TW" ? "" : c.type}`;
+  const type = c.type === "none" ? "" : ctx.lang === "zh-TW" ? c.type_zh : `${c.type_zh} ${c.type}`;
   return el("div", { class: `cl-card${small ? " small" : ""}${armed ? " armed" : ""}`,
     style: `--c:${TOKEN_CSS[c.colour]}`, title: ctx.pick(c.text) },
   el("span", { class: "name" }, ctx.pick(c)),
@@ -73,7 +78,7 @@ function characterCard(key, ctx, { small = false, armed = false } = {}) {
 function landCard(key, yellow, ctx, w) {
   const t = ctx.catalog.territories[key];
   const glory = t.glory[yellow ? 1 : 0];
-  return el("div", { class: `cl-land${yellow ? " yellow" : ""}`, title: `${ctx.pick(t)} (${t.code})` },
+  return el("div", { class: `cl-land${yellow ? " yellow" : ""}`, title: ctx.lang === "zh-TW" ? `${ctx.pick(t)}（${t.code}）` : `${ctx.pick(t)} (${t.code})` },
     el("span", { class: "name" }, ctx.pick(t)),
     el("span", { class: "cont" }, `${ctx.pick(ctx.catalog.continents[t.continent])} · ${yellow ? w.yellow : w.white}`),
     el("span", { class: "glory" }, `${glory >= 0 ? "+" : ""}${glory}★`),
@@ -94,17 +99,29 @@ function warPanel(ctx, w, words, bound) {
   const me = ctx.seat;
   const side = me === w.attacker ? "attacker" : me === w.defender ? "defender" : null;
   const kind = v.decision ? v.decision.kind : null;
-  const parts = [
+  const zh = ctx.lang === "zh-TW";
+  const name = (k) => (zh ? `「${ctx.pick(ctx.catalog.characters[k])}」` : ctx.pick(ctx.catalog.characters[k]));
+  const winner = (r) => (r === "tie" ? words.tie : r === "attacker" ? words.attacker : words.defender);
+  const parts = zh ? [
+    el("h3", {}, `戰爭：${ctx.seatName(w.attacker)}打出「${ctx.pick(card)}」，攻打${ctx.seatName(w.defender)}，要搶奪「${ctx.pick(land)}」`),
+    el("div", { class: "cl-note" }, [counted(w.throw, "第", "次猜拳", "尚未猜拳"), counted(w.ties, "連續平手", "次", "尚未平手")].join(" · ")),
+    el("div", {}, `攻方宣告：${said(w.announced.attacker)} · 守方宣告：${said(w.announced.defender)}`),
+    el("div", { class: "cl-throws" }, w.throws.map((t, i) => el("div", {},
+      `第${i + 1}次：${said(t.attacker)}對${said(t.defender)}，${t.result === "tie" ? words.tie : winner(t.result) + "獲勝"}`))),
+  ] : [
     el("h3", {}, `${words.war}: ${ctx.seatName(w.attacker)} (${ctx.pick(card)}) ${words.attacks} ${ctx.seatName(w.defender)} — ${words.for} ${ctx.pick(land)}`),
     el("div", { class: "cl-note" }, `${words.throwNo} ${w.throw} · ${words.ties} ${w.ties}`),
     el("div", {}, `${words.attacker} ${words.announced}: ${said(w.announced.attacker)} · ${words.defender} ${words.announced}: ${said(w.announced.defender)}`),
     el("div", { class: "cl-throws" }, w.throws.map((t, i) => el("div", {},
-      `#${i + 1}: ${said(t.attacker)} / ${said(t.defender)} → ${t.result === "tie" ? words.tie : t.result === "attacker" ? words.attacker : words.defender}`))),
+      `#${i + 1}: ${said(t.attacker)} / ${said(t.defender)} → ${winner(t.result)}`))),
   ];
-  if (w.revealed) parts.push(el("div", {}, `${words.revealed}: ${said(w.revealed.attacker)} / ${said(w.revealed.defender)}`));
+  const colon = zh ? "：" : ": ";
+  if (w.revealed) parts.push(el("div", {}, `${words.revealed}${colon}${said(w.revealed.attacker)} / ${said(w.revealed.defender)}`));
   const notes = [];
-  if (w.triggers.attacker.length) notes.push(`${words.attacker}: ${w.triggers.attacker.map((k) => ctx.pick(ctx.catalog.characters[k])).join(", ")} (${words.triggers})`);
-  if (w.triggers.defender.length) notes.push(`${words.defender}: ${w.triggers.defender.map((k) => ctx.pick(ctx.catalog.characters[k])).join(", ")} (${words.triggers})`);
+  const sep = zh ? "、" : ", ";
+  const because = (list) => (zh ? `${list.map(name).join(sep)}（${words.triggers}）` : `${list.map(name).join(sep)} (${words.triggers})`);
+  if (w.triggers.attacker.length) notes.push(`${words.attacker}${colon}${because(w.triggers.attacker)}`);
+  if (w.triggers.defender.length) notes.push(`${words.defender}${colon}${because(w.triggers.defender)}`);
   if (w.gandhi) notes.push(words.gandhi);
   if (w.charlemagne) notes.push(words.charlemagne);
   if (w.defender_may_not) notes.push(words.noPaper);
@@ -117,7 +134,7 @@ function warPanel(ctx, w, words, bound) {
   if (kind === "throw") {
     parts.push(el("div", { class: "cl-note" }, words.bothSecret));
     if (side && w.my_throw) {
-      parts.push(el("div", { class: "cl-secret" }, `${words.yourThrow}: ${said(w.my_throw)} · ${words.waiting}`));
+      parts.push(el("div", { class: "cl-secret" }, `${words.yourThrow}${colon}${said(w.my_throw)} · ${words.waiting}`));
     } else if (side) {
       parts.push(el("div", { class: "cl-secret" }, words.throwNow), el("div", { class: "cl-gestures" },
         ["rock", "paper", "scissors"].map((g) => gestureButton(ctx, `throw:${g}`, g, bound))));
@@ -135,7 +152,8 @@ export function render(root, ctx) {
   const bound = new Set();
 
   const head = el("div", { class: "zone-title" },
-    zh ? `第${v.round}回合 · ${w.start}：${ctx.seatName(v.start)} · ${w.deck} ${v.deck} · ${w.discard} ${v.discard.length}`
+    zh ? [`第${v.round}回合`, `起始玩家：${ctx.seatName(v.start)}`, counted(v.deck, "人物卡牌堆", "張", "人物卡牌堆已空"),
+      counted(v.discard.length, "棄牌堆", "張", "棄牌堆沒有牌")].join(" · ")
       : `${w.round} ${v.round} · ${w.start}: ${ctx.seatName(v.start)} · ${w.deck} ${v.deck} · ${w.discard} ${v.discard.length}`);
 
   const top = v.land_top ? landCard(v.land_top, false, ctx, w) : el("span", {}, w.empty);
@@ -143,7 +161,7 @@ export function render(root, ctx) {
     bind(top, kind === "take_top" ? "use" : "expand", ctx, bound);
   }
   const deckRow = el("div", { class: "row", id: "land-deck" },
-    el("div", { class: "zone-title" }, `${w.lands} (${v.land_deck}) · ${w.top}:`), top);
+    el("div", { class: "zone-title" }, zh ? (v.land_deck ? `領土卡牌堆（${v.land_deck}張）· 最上方：` : "領土卡牌堆已空") : `${w.lands} (${v.land_deck}) · ${w.top}:`), top);
 
   const players = v.players.map((p) => {
     const lands = p.lands.map((t) => {
@@ -157,7 +175,7 @@ export function render(root, ctx) {
           if (ctx.legal.has(action)) {
             const cost = ctx.catalog.territories[t.key].build;
             card.append(bind(el("button", { style: `border-color:${TOKEN_CSS[type]}` },
-              `${w.build} ${w.with} ${cost} ${tokenName(ctx, type)}`), action, ctx, bound));
+              zh ? `建設：支付${cost}點${tokenName(ctx, type)}` : `${w.build} ${w.with} ${cost} ${tokenName(ctx, type)}`), action, ctx, bound));
           }
         }
       }
@@ -173,7 +191,9 @@ export function render(root, ctx) {
     const tk = p.tokens;
     return el("div", { class: `player${v.active === p.seat && !v.over ? " turn" : ""}`, "data-seat": p.seat },
       el("h3", {}, ctx.seatName(p.seat), el("span", { class: "meta" },
-        `${p.glory} ${w.glory} · ${p.continents} ${w.continents} · ${p.hand_size} ${w.cards}${p.passed ? ` · ${w.passed}` : ""}`)),
+        zh ? [`榮耀${p.glory}分`, counted(p.continents, "", "個大洲", "尚無大洲"), counted(p.hand_size, "手牌", "張", "沒有手牌"),
+          ...(p.passed ? ["已PASS"] : [])].join(" · ")
+          : ` ${p.glory} ${w.glory} · ${p.continents} ${w.continents} · ${p.hand_size} ${w.cards}${p.passed ? ` · ${w.passed}` : ""}`)),
       el("div", {}, chip("military", tk.military), chip("culture", tk.culture), chip("technology", tk.technology)),
       el("div", { class: "row" }, lands.length ? lands : el("span", { class: "cl-note" }, w.empty)),
       tableCards.length ? el("div", { class: "zone-title" }, w.table) : "",
@@ -189,7 +209,7 @@ export function render(root, ctx) {
   const war = v.war ? warPanel(ctx, v.war, w, bound) : "";
 
   const discard = el("details", {},
-    el("summary", { class: "zone-title" }, `${w.discard} (${v.discard.length})`),
+    el("summary", { class: "zone-title" }, zh ? (v.discard.length ? `棄牌堆（${v.discard.length}張）` : "棄牌堆（沒有牌）") : `${w.discard} (${v.discard.length})`),
     el("div", { class: "row" }, v.discard.map((key) => characterCard(key, ctx, { small: true }))));
 
   // Everything still unbound is a button (pass, decline, a token type, ...).

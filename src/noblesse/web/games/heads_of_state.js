@@ -29,6 +29,11 @@ function treacheryCard(key, ctx, count = 1) {
     count > 1 ? el("span", { class: "pts" }, `×${count}`) : "");
 }
 
+// 「屬性牌庫44張」, 「屬性牌庫已空」 (or 「沒有屬性牌」): a count with its counter, never 0張.
+function deckZh(name, n, none = "") {
+  return n ? `${name}${n}張` : none ? `${none}${name}` : `${name}已空`;
+}
+
 function seatDot(seat, ctx) {
   return el("span", { style: `display:inline-block;width:.8em;height:.8em;border-radius:50%;background:${SEAT_COLOURS[seat % 5]};margin-right:.2em` });
 }
@@ -46,7 +51,7 @@ export function render(root, ctx) {
   }
 
   const head = el("div", { class: "zone-title" },
-    zh ? `${v.century}年 · 屬性牌庫 ${v.attribute_deck} · 革命牌庫 ${v.revolution_deck} · 背叛牌庫 ${v.treachery_deck}`
+    zh ? `${v.century}年 · ${deckZh("屬性牌庫", v.attribute_deck)} · ${deckZh("革命牌庫", v.revolution_deck)} · ${deckZh("背叛牌庫", v.treachery_deck)}`
       : `${v.century} · attribute deck ${v.attribute_deck} · revolution deck ${v.revolution_deck} · treachery deck ${v.treachery_deck}`);
 
   // ---- the board: four countries, their boxes, their spaces
@@ -63,7 +68,7 @@ export function render(root, ctx) {
           class: "slot", "data-slot": skey,
           style: `border:1px solid #8a7452;border-radius:6px;padding:.15rem .35rem;min-width:70px;font-size:.8rem;`
             + (owner === null ? "background:#fffdf7;" : `background:${SEAT_COLOURS[owner % 5]};color:#fff;`),
-          title: `${rank} · ${s.influence}`,
+          title: zh ? `${rank} · 影響力${s.influence}` : `${rank} · influence ${s.influence}`,
         }, `${rank}`, owner === null ? "" : el("span", { style: "font-size:.7rem" }, ` ${ctx.seatName(owner)}`));
         bind(tile, `ennoble:${skey}`, ctx, bound);
         bind(tile, `assassinate:${skey}`, ctx, bound);
@@ -84,8 +89,8 @@ export function render(root, ctx) {
     const cm = v.country_markers[ckey];
     const [hi, lo] = c.century_markers[centuryIndex];
     const info = el("div", { style: "font-size:.72rem;color:#7a6a55" },
-      (zh ? "國家標記 " : "country ") + c.country_marker.map((m, k) => cm[k] !== undefined ? `${m}✓` : `${m}`).join("/"),
-      " · ", (zh ? `${v.century}年 ` : `${v.century}: `), `${hi}/${lo}`, marks ? " ✓" : "");
+      (zh ? "國家分數標記：" : "country: ") + c.country_marker.map((m, k) => cm[k] !== undefined ? `${m}✓` : `${m}`).join("/"),
+      " · ", (zh ? `${v.century}年回合結束分數標記：` : `${v.century}: `), `${hi}/${lo}`, marks ? "✓" : "");
     return el("div", { class: "country", style: "border:1px solid #d8c8a8;border-radius:8px;padding:.4rem;background:#fffaf0" },
       el("div", { style: "font-weight:bold" }, ctx.pick(c)), info, boxes);
   });
@@ -118,13 +123,18 @@ export function render(root, ctx) {
 
   // ---- players
   const players = v.players.map((p) => {
-    const nobles = Object.entries(p.noble_cards).map(([r, n]) => `${ctx.pick(cat.ranks[r])}×${n}`).join(" ");
-    const known = Object.entries(p.known_attributes).map(([k, n]) => `${ctx.pick(cat.attributes[k])}×${n}`).join(" ");
+    const sep = zh ? "、" : ", ";
+    const times = (name, n) => (n > 1 ? `${name}×${n}` : name);
+    const nobles = Object.entries(p.noble_cards).map(([r, n]) => times(ctx.pick(cat.ranks[r]), n)).join(sep);
+    const known = Object.entries(p.known_attributes)
+      .map(([k, n]) => times(zh ? `「${ctx.pick(cat.attributes[k])}」` : ctx.pick(cat.attributes[k]), n)).join(sep);
+    const none = zh ? "無" : "-";
     return el("div", { class: `player${v.player === p.seat && !v.over ? " turn" : ""}`, "data-seat": p.seat },
       el("h3", {}, seatDot(p.seat, ctx), ctx.seatName(p.seat), el("span", { class: "meta" },
-        `${p.score} ${ctx.t("score")} · ${p.attribute_count}+${p.treachery_count} ${ctx.t("cards")}`)),
-      el("div", { class: "meta" }, (zh ? "分數標記：" : "markers: ") + (p.markers.join(" ") || "-")),
-      el("div", { class: "meta" }, (zh ? "貴族卡：" : "noble cards: ") + (nobles || "-")),
+        zh ? `${p.score}分 · ${deckZh("屬性牌", p.attribute_count, "沒有")} · ${deckZh("背叛牌", p.treachery_count, "沒有")}`
+          : ` ${p.score} pts · ${p.attribute_count} attribute, ${p.treachery_count} treachery`)),
+      el("div", { class: "meta" }, (zh ? "分數標記：" : "markers: ") + (p.markers.join(sep) || none)),
+      el("div", { class: "meta" }, (zh ? "貴族卡：" : "noble cards: ") + (nobles || none)),
       known ? el("div", { class: "meta" }, (zh ? "已知手牌：" : "seen in hand: ") + known) : "");
   });
 
@@ -138,5 +148,6 @@ export function render(root, ctx) {
       el("div", { class: "zone-title" }, zh ? "翻開的背叛牌" : "Treachery display"), trDisplay),
     el("section", {}, board),
     el("section", { id: "players" }, players,
-      el("div", { class: "meta" }, (zh ? "貴族世家標記：" : "noble-house markers left: ") + (v.noble_house_left.join(" ") || "-"))));
+      el("div", { class: "meta" }, zh ? `剩下的貴族世家分數標記：${v.noble_house_left.join("、") || "無"}`
+        : `noble-house markers left: ${v.noble_house_left.join(", ") || "none"}`)));
 }
