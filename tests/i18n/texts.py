@@ -26,6 +26,10 @@ NAMED = {
 MARKUP = re.compile(r"\[/?[a-z][a-z_ ]*\]|\[/\]")
 
 
+# The rules tables' columns every game shares; `noblesse rules` names them.
+COLUMNS = ("name", "other", "colour", "points", "copies", "effect")
+
+
 @dataclass(frozen=True)
 class Text:
     where: str
@@ -60,13 +64,19 @@ def static_texts(game: Game) -> Iterator[Text]:
             yield Text("catalog " + "/".join(path), entry["zh-TW"], entry["en"])
     for option, label in game.option_labels().items():  # type: ignore[attr-defined]
         yield Text(f"option {option}", label["zh-TW"], label["en"])
+    # the same tables in both languages, titled (and their own columns named) in each
     zh_tables = game.rules_table("zh-TW")  # type: ignore[attr-defined]
     en_tables = game.rules_table("en")  # type: ignore[attr-defined]
-    for table, rows in zh_tables.items():
-        for i, row in enumerate(rows):
-            for col, value in row.items():
+    for (title, rows), (en_title, en_rows) in zip(zh_tables.items(), en_tables.items(),
+                                                  strict=True):
+        yield Text("rules title", title, en_title)
+        for i, (row, en_row) in enumerate(zip(rows, en_rows, strict=True)):
+            for (col, value), (en_col, en_value) in zip(row.items(), en_row.items(),
+                                                        strict=True):
+                if col not in COLUMNS:  # the rest are the game's own, named in each language
+                    yield Text(f"rules {en_title}[{i}] column", col, en_col)
                 if col not in ("name", "other") and isinstance(value, str) and value:
-                    yield Text(f"rules {table}[{i}].{col}", value, str(en_tables[table][i][col]))
+                    yield Text(f"rules {en_title}[{i}].{en_col}", value, str(en_value))
 
 
 def play_texts(game: Game, seed: int, players: int, states: int) -> Iterator[Text]:

@@ -95,6 +95,15 @@ def result_fields(event: Mapping[str, Any], lang: str,
     return fields
 
 
+def relabel(tables: Mapping[str, list[dict[str, Any]]], labels: Mapping[str, str],
+            ) -> dict[str, list[dict[str, Any]]]:
+    """``noblesse rules``' tables with their titles and their own columns renamed by
+    ``labels`` (a game writes them once, in English, and names them in Chinese here)."""
+    return {labels.get(title, title): [{labels.get(k, k): v for k, v in row.items()}
+                                       for row in rows]
+            for title, rows in tables.items()}
+
+
 def format_event(templates: Mapping[str, tuple[str, str]], kind: str, fields: dict[str, Any],
                  lang: str) -> str:
     """The log line for an event from a table of (English, 繁體中文) templates; the kind

@@ -81,10 +81,15 @@ def test_rules_table_and_catalog() -> None:
     for lang in ("en", "zh-TW"):
         tables = GAME.rules_table(lang)
         assert len(tables) == 4 and all(tables.values())
-    assert GAME.rules_table("zh-TW")["Nobles"][4]["name"] == "英國伯爵"
-    # the same tables and columns in both languages, named in the reader's
-    assert GAME.rules_table("en").keys() == GAME.rules_table("zh-TW").keys()
-    assert GAME.rules_labels("zh-TW")["Nobles"] == "貴族"
+    assert GAME.rules_table("zh-TW")["貴族"][4]["name"] == "英國伯爵"
+    # the same tables in both languages, titled and their own columns named in each
+    assert list(GAME.rules_table("en")) == ["Nobles", "Attribute cards", "Treachery cards",
+                                            "Board boxes"]
+    assert list(GAME.rules_table("zh-TW")) == ["貴族", "屬性牌", "背叛牌", "板圖地區"]
+    assert list(GAME.rules_table("zh-TW")["貴族"][4]) == [
+        "name", "other", "所需屬性牌", "可用「高級娼婦」", "points", "copies"]
+    assert list(GAME.rules_table("en")["Nobles"][4]) == [
+        "name", "other", "Requires", "Courtesan", "points", "copies"]
     cat = GAME.catalog()
     assert cat["ranks"]["Earl"]["zh-TW"] == "英國伯爵" and len(cat["slots"]) == 30
     json.dumps(cat)

@@ -19,6 +19,7 @@ from noblesse.core.text import (
     join,
     join_and,
     quoted,
+    relabel,
     result_fields,
     seat_name,
 )
@@ -477,8 +478,8 @@ class LegendsViews:
 
     @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
-        """The card lists for ``noblesse rules``. Tables and columns are keyed the same in
-        both languages (``rules_labels`` names them in the reader's)."""
+        """The card lists for ``noblesse rules``. Titled, and the game's own columns
+        named, in the reader's language."""
         zh = is_zh(lang)
         characters = [{
             "name": c.zh if zh else c.en, "other": c.en if zh else c.zh,
@@ -494,16 +495,9 @@ class LegendsViews:
             "Military": t.military, "Build": t.build,
             "White side": f"{t.glory(False):+d}", "Yellow side": f"{t.glory(True):+d}",
         } for t in LANDS]
-        return {"Characters": characters, "Territories": territories}
+        tables = {"Characters": characters, "Territories": territories}
+        return relabel(tables, _RULES_ZH) if zh else tables
 
-    @staticmethod
-    def rules_labels(lang: str = "en") -> dict[str, str]:
-        """The names of ``rules_table``'s tables and of its columns the CLI does not know,
-        in the reader's language."""
-        zh = {"Characters": "人物卡", "Territories": "領土卡", "Type": "類型", "Continent": "大洲",
-              "Military": "武力需求", "Build": "建設需求", "White side": "白色面榮耀",
-              "Yellow side": "黃色面榮耀"}
-        return zh if is_zh(lang) else {k: k for k in zh}
 
     @staticmethod
     def option_labels() -> dict[str, dict[str, str]]:
@@ -538,6 +532,12 @@ def _land_markup(entry: dict[str, Any], lang: str) -> str:
     side = ("黃色面" if entry["yellow"] else "白色面") if zh else colour
     name = quoted(t.zh if zh else t.en, lang)
     return f"[{colour}]{name}[/]" + (f"（{side}{glory:+d}）" if zh else f" ({side}, {glory:+d})")
+
+
+# ``rules_table``'s titles and own columns in Chinese (the shared columns: ``noblesse rules``)
+_RULES_ZH = {"Characters": "人物卡", "Territories": "領土卡", "Type": "類型", "Continent": "大洲",
+             "Military": "武力需求", "Build": "建設需求", "White side": "白色面榮耀",
+             "Yellow side": "黃色面榮耀"}
 
 
 def render_text(view: dict[str, Any], lang: str = "en",

@@ -464,7 +464,9 @@ class GuillotineViews:
             "name": a.zh if zh else a.en, "other": a.en if zh else a.zh, "copies": a.copies,
             "effect": a.text_zh if zh else a.text_en,
         } for a in ACTIONS]
-        return {"nobles": nobles, "actions": actions}
+        if zh:
+            return {"人物牌": nobles, "行動牌": actions}
+        return {"Nobles": nobles, "Action cards": actions}
 
 
 RICH_COLOURS = {"purple": "magenta", "blue": "blue", "green": "green", "red": "red", "gray": "bright_black"}

@@ -19,6 +19,7 @@ from noblesse.core.text import (
     join,
     join_and,
     quoted,
+    relabel,
     result_fields,
     seat_name,
 )
@@ -426,8 +427,8 @@ class HeadsViews:
 
     @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
-        """The card lists and the board for ``noblesse rules``. Tables and columns are keyed
-        the same in both languages (``rules_labels`` names them in the reader's)."""
+        """The card lists and the board for ``noblesse rules``. Titled, and the game's own
+        columns named, in the reader's language."""
         zh = is_zh(lang)
 
         def other(item: Any) -> str:
@@ -458,18 +459,16 @@ class HeadsViews:
             "Spaces": join((_name(RANKS[SLOTS[x].rank], lang) for x in b.slots), lang),
             "points": b.initial,
         } for b in BOXES]
-        return {"Nobles": ranks, "Attribute cards": attributes, "Treachery cards": treachery,
-                "Board boxes": boxes}
+        tables = {"Nobles": ranks, "Attribute cards": attributes, "Treachery cards": treachery,
+                  "Board boxes": boxes}
+        return relabel(tables, _RULES_ZH) if zh else tables
 
-    @staticmethod
-    def rules_labels(lang: str = "en") -> dict[str, str]:
-        """The names of ``rules_table``'s tables and of its columns the CLI does not know,
-        in the reader's language."""
-        zh = {"Nobles": "貴族", "Attribute cards": "屬性牌", "Treachery cards": "背叛牌",
-              "Board boxes": "板圖地區", "Requires": "所需屬性牌", "Courtesan": "可用「高級娼婦」",
-              "Unmarked/3/4/5": "無標記／3／4／5", "Country": "國家", "Capital": "首都",
-              "Spaces": "格子"}
-        return zh if is_zh(lang) else {k: k for k in zh}
+
+# ``rules_table``'s titles and own columns in Chinese (the shared columns: ``noblesse rules``)
+_RULES_ZH = {"Nobles": "貴族", "Attribute cards": "屬性牌", "Treachery cards": "背叛牌",
+             "Board boxes": "板圖地區", "Requires": "所需屬性牌", "Courtesan": "可用「高級娼婦」",
+             "Unmarked/3/4/5": "無標記／3／4／5", "Country": "國家", "Capital": "首都",
+             "Spaces": "格子"}
 
 
 def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:

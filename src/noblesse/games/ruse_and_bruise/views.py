@@ -345,14 +345,9 @@ class RuseViews:
             "effect": (f"{quoted(_specialist(i.id, lang), lang)}在這一列算{top}點" if zh
                        else f"{_specialist(i.id, lang)} is worth {top} here"),
         } for i in ICONS]
-        return {"characters": characters, "score_cards": scores}
-
-    @staticmethod
-    def rules_titles(lang: str = "en") -> dict[str, str]:
-        """The titles of ``rules_table``'s tables in the reader's language."""
-        if is_zh(lang):
-            return {"characters": "角色牌（每人一副）", "score_cards": "分數卡"}
-        return {"characters": "Characters (one deck per player)", "score_cards": "Score cards"}
+        if zh:
+            return {"角色牌（每人一副）": characters, "分數卡": scores}
+        return {"Characters (one deck per player)": characters, "Score cards": scores}
 
 
 def _value_words(kind: int, lang: str) -> str:
