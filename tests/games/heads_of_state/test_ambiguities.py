@@ -94,9 +94,22 @@ def test_ambiguity_08_first_round_may_ennoble_and_reset_but_not_treachery() -> N
     assert s.owed_attr == 1  # the first seat of three takes one
     do(s, 0, "take:land")
     assert "ennoble:FRA-GAS.top" in legal(s)
-    s = table(3, turns=3)
+
+
+def test_a_first_round_player_who_takes_one_card_may_reset_and_takes_one() -> None:
+    s = table(3, turns=1)
     do(s, 0, "option:reset")
     assert s.owed_attr == 1
+
+
+def test_a_first_round_player_who_takes_two_or_three_cards_cannot_reset() -> None:
+    """Source: "2人：2,3(第一個玩家拿2張，第二個3張)", and a reset takes 1 card."""
+    for n, turns in ((3, 2), (3, 3), (2, 1), (2, 2), (5, 3)):
+        s = table(n, turns=turns)
+        assert legal(s) == ["option:attributes"], (n, turns)
+        assert_illegal(s, 0, "option:reset", "first round")
+        do(s, 0, "option:attributes")
+        assert s.owed_attr == BOARD.first_turn_draws[n][turns - 1] > 1
 
 
 def test_ambiguity_09_the_revolution_card_is_not_a_take() -> None:
