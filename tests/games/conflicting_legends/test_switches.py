@@ -17,11 +17,12 @@ def switch(monkeypatch: pytest.MonkeyPatch):
     return flip
 
 
-def test_without_announcements_the_throw_comes_at_once(switch) -> None:
-    switch("announcements", False)
+def test_each_side_may_announce_before_every_throw_and_that_is_no_switch() -> None:
+    """Source: "雙方玩家出拳前，可事先宣告自家預備出的拳種": no flag turns it off."""
+    assert "announcements" not in ASSUMED
     s = table(hands={0: ["julius_caesar"]})
     start_war(s, 0, "julius_caesar", "pampas")
-    assert GAME.to_act(s) == (0, 1)
+    assert GAME.to_act(s) == (0,) and "silent" in legal(s)
 
 
 def test_passed_players_protected(switch) -> None:

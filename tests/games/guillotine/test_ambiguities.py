@@ -92,6 +92,11 @@ def test_ambiguity_04_late_arrival_leftovers_are_discarded_face_up():
     assert GAME.view(s, None)["noble_discard"] == ["bishop", "heretic"]
 
 
+def test_late_arrivals_other_two_nobles_are_discarded_and_that_is_no_flag():
+    """Source: "丟棄另外2張人物牌": nothing in cards.toml may put them back on the deck."""
+    assert "late_arrival_rejects_discarded" not in CARDS.assumed
+
+
 def test_ambiguity_05_confusion_in_line_targets_another_player_only():
     s = table(line=["duke", "baron"], hands={0: ["confusion_in_line"]})
     do(s, 0, "play:confusion_in_line")

@@ -94,9 +94,22 @@ def test_ambiguity_08_first_round_may_ennoble_and_reset_but_not_treachery() -> N
     assert s.owed_attr == 1  # the first seat of three takes one
     do(s, 0, "take:land")
     assert "ennoble:FRA-GAS.top" in legal(s)
-    s = table(3, turns=3)
+
+
+def test_a_first_round_player_who_takes_one_card_may_reset_and_takes_one() -> None:
+    s = table(3, turns=1)
     do(s, 0, "option:reset")
     assert s.owed_attr == 1
+
+
+def test_a_first_round_player_who_takes_two_or_three_cards_cannot_reset() -> None:
+    """Source: "2人：2,3(第一個玩家拿2張，第二個3張)", and a reset takes 1 card."""
+    for n, turns in ((3, 2), (3, 3), (2, 1), (2, 2), (5, 3)):
+        s = table(n, turns=turns)
+        assert legal(s) == ["option:attributes"], (n, turns)
+        assert_illegal(s, 0, "option:reset", "first round")
+        do(s, 0, "option:attributes")
+        assert s.owed_attr == BOARD.first_turn_draws[n][turns - 1] > 1
 
 
 def test_ambiguity_09_the_revolution_card_is_not_a_take() -> None:
@@ -270,3 +283,26 @@ def test_ambiguity_28_courtesan_may_replace_a_card_held() -> None:
     do(s, 0, "option:attributes", "draw", "draw", "draw", "ennoble:FRA-BUR.bottom")
     do(s, 0, "pay:courtesan_for:gold")
     assert hand(s, 0) == {"gold": 1, "marriage": 3}
+
+
+def test_a_noble_who_survived_an_attempt_cannot_be_targeted_again_that_turn() -> None:
+    """Source: "一位貴族在一個玩家的回合中只能被瞄一次，如果你的暗殺失敗，你這回合就不能再瞄他。" """
+    s = table(3, thands={0: {"assassin": 2}}, board={"FRA-GAS.top": 1})
+    do(s, 0, "option:treachery", "draw", "draw_treachery")
+    s.rng = FixedRng(s.rng, [3])  # the target's cube: the attempt fails
+    ev = do(s, 0, "assassinate:FRA-GAS.top")
+    assert "survived" in types(ev) and s.thands[0][T["assassin"]] >= 1
+    assert "assassinate:FRA-GAS.top" not in legal(s)
+    assert_illegal(s, 0, "assassinate:FRA-GAS.top")
+
+
+def test_two_players_tied_for_most_noble_cards_get_half_and_three_get_nothing() -> None:
+    """Source: "有兩位玩家一樣多的話，一人得一半分數。超過兩位玩家一樣多的話，都沒有分。" """
+    s = table(4)
+    king, baron = RK["King"], RK["Baron"]
+    s.noble_cards = [[0] * len(s.noble_cards[0]) for _ in range(4)]
+    s.noble_cards[0][king] = s.noble_cards[1][king] = 1
+    s.noble_cards[0][baron] = s.noble_cards[1][baron] = s.noble_cards[2][baron] = 2
+    ev: list = []
+    GAME._end_game(s, ev)
+    assert s.majority == [8.0, 8.0, 0.0, 0.0]  # King 16 halved; the Baron's 4 to nobody

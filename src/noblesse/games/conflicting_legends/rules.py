@@ -795,10 +795,9 @@ class LegendsRules(GameBase):
         w.throw_no += 1
         w.announced = [NO_ANNOUNCEMENT, NO_ANNOUNCEMENT]
         w.committed = [-1, -1]
-        if ASSUMED["announcements"]:  # A11: attacker first, then defender
-            s.pending = Pending(ANNOUNCE, w.attacker, w.card)
-        else:
-            s.pending = Pending(THROW, w.attacker, w.card)
+        # the source: "雙方玩家出拳前，可事先宣告自家預備出的拳種" (no switch: staying silent is
+        # each side's own choice); A11: attacker first, then defender
+        s.pending = Pending(ANNOUNCE, w.attacker, w.card)
 
     def _answer_announce(self, s: LegendsState, p: Pending, action: Action,
                          ev: list[Event]) -> None:

@@ -784,10 +784,7 @@ class GuillotineRules(GameBase):
         chosen = p.picks[i]
         s.line.append(chosen)
         rejects = [n for j, n in enumerate(p.picks) if j != i]
-        if ASSUMED["late_arrival_rejects_discarded"]:
-            s.noble_discard.extend(rejects)
-        else:
-            s.noble_deck.extend(reversed(rejects))
+        s.noble_discard.extend(rejects)  # the source: "丟棄另外2張人物牌" (no reading to choose)
         ev.append(Event("late_arrival", {"seat": p.seat, "noble": chosen, "rejected": rejects}))
         self._finish_card(s, p.seat, p.card, ev)
 

@@ -242,6 +242,15 @@ class HeadsRules(GameBase):
     def first_round_draws(self, s: HeadsState) -> int:
         return BOARD.first_turn_draws[s.n_players][s.turns - 1]
 
+    def reset_allowed(self, s: HeadsState) -> bool:
+        """§4.3: the reset takes 1 card ("重新翻開6張屬性牌後拿取1張") and a first-round
+        player takes the number of their seat ("第一個玩家拿2張，第二個3張"): in the first
+        round the reset is open only to a seat that takes 1 card, and only while the
+        [assumed] ``first_round_reset`` holds (NOTES.md)."""
+        if not self.first_round(s):
+            return True
+        return bool(ASSUMED["first_round_reset"]) and self.first_round_draws(s) == 1
+
     # ---------------------------------------------------------------- what can be paid
     @staticmethod
     def payments(hand: list[int], rank: int) -> list[int]:
@@ -334,8 +343,7 @@ class HeadsRules(GameBase):
             return out
         if kind == CHOOSE:
             out = [OPT_A]
-            if len(s.attr_deck) >= RESET_MIN and (ASSUMED["first_round_reset"]
-                                                  or not self.first_round(s)):
+            if len(s.attr_deck) >= RESET_MIN and self.reset_allowed(s):
                 out.append(OPT_RESET)
             if not self.first_round(s):
                 out.append(OPT_B)
@@ -361,6 +369,12 @@ class HeadsRules(GameBase):
         if kind == CHOOSE and action == OPT_B:
             return IllegalAction("No treachery in the first round: take attribute cards.",
                                  "第一回合只能拿取屬性牌，不能選擇背叛。")
+        if kind == CHOOSE and action == OPT_RESET and not self.reset_allowed(s):
+            n = self.first_round_draws(s)
+            return IllegalAction(
+                f"No reset now: in the first round you take your {n} attribute card(s), and "
+                "a reset takes only 1.",
+                f"現在不能重新翻開屬性牌：第一回合你要拿{n}張屬性牌，重新翻開只能拿1張。")
         if kind == CHOOSE and action == OPT_RESET:
             return IllegalAction(
                 f"You cannot reset the display: the attribute deck has fewer than {RESET_MIN} "
