@@ -372,7 +372,7 @@ class HeadsRules(GameBase):
         if kind == CHOOSE and action == OPT_RESET and not self.reset_allowed(s):
             n = self.first_round_draws(s)
             return IllegalAction(
-                f"No reset now: in the first round you take your {n} attribute card(s), and "
+                f"No reset now: in the first round you take your {n} attribute cards, and "
                 "a reset takes only 1.",
                 f"現在不能重新翻開屬性牌：第一回合你要拿{n}張屬性牌，重新翻開只能拿1張。")
         if kind == CHOOSE and action == OPT_RESET:
