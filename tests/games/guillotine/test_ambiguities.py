@@ -9,11 +9,13 @@ from collections import Counter
 
 from guillotine_scenario import (
     GAME,
+    A,
     action_deck,
     action_discard,
     assert_illegal,
     do,
     events_of,
+    front,
     hand,
     ids,
     legal,
@@ -236,6 +238,7 @@ def test_ambiguity_11_line_altering_cards_are_exactly_the_28_blocked_by_callous_
     assert legal(s) == ["pass"] + [f"play:{k}" for k in ALL_CARDS]  # every card has a target
     s = table(line=rich, hands={0: ALL_CARDS}, action_discard=["stumble"],
               front={2: ["callous_guards"]})
+    do(s, 2, "pass")  # its owner keeps it
     assert set(legal(s)) == {"pass"} | {f"play:{k}" for k in NON_LINE_CARDS}
     for key in set(ALL_CARDS) - NON_LINE_CARDS:
         assert_illegal(s, 0, f"play:{key}")
@@ -246,6 +249,7 @@ def test_ambiguity_11_line_altering_cards_are_exactly_the_28_blocked_by_callous_
 def test_ambiguity_11_callous_guards_does_not_stop_a_pending_confusion():
     s = table(line=["duke", "baron", "regent", "coiffeur"], hands={1: ["stumble"]},
               player=1, confusion=[1], front={2: ["callous_guards"]})
+    do(s, 2, "pass")  # its owner keeps it
     ev = do(s, 1, "pass")
     assert "confusion" in types(ev)
 
@@ -272,14 +276,44 @@ def test_ambiguity_12_effectless_plays():
     assert legal(s) == ["pass"]
 
 
-def test_ambiguity_13_callous_guards_discarded_by_its_owner_on_own_turn_only():
+def test_ambiguity_13_callous_guards_may_be_discarded_by_its_owner_at_any_time():
+    # "玩家可隨時丟棄此牌": before another player's action step its owner may discard it,
+    # and that player may then play line-altering cards.
     s = table(line=["duke", "baron", "regent"], hands={0: ["stumble"], 1: ["stumble"]},
               front={0: ["callous_guards"]}, player=1)
+    assert GAME.to_act(s) == (0,)
+    assert legal(s, 0) == ["pass", "discard_callous"]
+    assert GAME.view(s, 1)["decision"] == {"kind": "guards", "seat": 0, "card": None,
+                                           "target": 1, "noble": None}
+    assert_illegal(s, 1, "pass")  # seat 1 waits for the owner
+    events = do(s, 0, "discard_callous")
+    assert events_of(events, "discard_front") == [
+        {"type": "discard_front", "seat": 0, "card": A("callous_guards"), "owner": 0}]
+    assert action_discard(s) == ["callous_guards"]
+    assert GAME.to_act(s) == (1,)
+    assert legal(s, 1) == ["pass", "play:stumble"]
+
+
+def test_ambiguity_13_the_owner_who_keeps_callous_guards_blocks_line_cards_for_that_turn():
+    s = table(line=["duke", "baron", "regent"], hands={0: ["stumble"], 1: ["stumble", "trip"]},
+              front={0: ["callous_guards"]}, player=1)
+    do(s, 0, "pass")
+    assert front(s, 0) == ["callous_guards"]
+    assert legal(s, 1) == ["pass"]
+    assert_illegal(s, 1, "discard_callous")  # not the owner
+    do(s, 1, "pass")
+    assert GAME.to_act(s) == (0,)  # seat 2's action step: asked again
+    assert GAME.view(s, 0)["decision"]["target"] == 2
+
+
+def test_switch_callous_discard_on_own_turn_only_asks_the_owner_only_in_its_own_turn():
+    s = table(line=["duke", "baron", "regent"], hands={0: ["stumble"], 1: ["stumble"]},
+              front={0: ["callous_guards"]}, player=1,
+              options={"callous_discard_on_own_turn_only": True})
     assert GAME.to_act(s) == (1,)
     assert legal(s, 1) == ["pass"]
     assert GAME.legal_actions(s, 0) == []
     assert_illegal(s, 0, "discard_callous")  # not the owner's turn
-    assert_illegal(s, 1, "discard_callous")  # not the owner
     do(s, 1, "pass")
     do(s, 2, "pass")
     assert legal(s, 0) == ["pass", "discard_callous"]

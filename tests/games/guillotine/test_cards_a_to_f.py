@@ -82,6 +82,8 @@ def test_card_callous_guards_blocks_line_cards_of_everyone():
     assert front(s, 0) == ["callous_guards"]
     assert action_discard(s) == []
     assert pile(s, 0) == ["duke"]
+    assert GAME.to_act(s) == (0,)  # its owner may discard it before seat 1 acts: it keeps it
+    do(s, 0, "pass")
     assert GAME.to_act(s) == (1,)
     # Seat 1 may play only cards that do not alter the line (After You is not one, amb. 11).
     assert legal(s, 1) == ["pass", "play:after_you", "play:double_feature"]

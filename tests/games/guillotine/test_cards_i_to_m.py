@@ -324,6 +324,7 @@ def test_card_missed_on_an_empty_pile_does_nothing():
 def test_card_missed_is_blocked_by_callous_guards():
     s = table(line=["duke", "baron"], hands={0: ["missed", "rush_job"]},
               piles={1: ["regent"]}, front={2: ["callous_guards"]})
+    do(s, 2, "pass")  # its owner keeps it
     assert legal(s) == ["pass", "play:rush_job"]
     assert_illegal(s, 0, "play:missed")
 

@@ -246,6 +246,7 @@ def test_card_trip_then_stop():
 def test_card_twist_of_fate_discards_a_face_up_card_in_front_of_anyone():
     s = table(line=["duke", "baron"], hands={0: ["twist_of_fate"]},
               front={0: ["fountain_of_blood"], 2: ["callous_guards", "tough_crowd"]})
+    do(s, 2, "pass")  # the owner of Callous Guards keeps it
     do(s, 0, "play:twist_of_fate")
     assert legal(s) == ["seat:0", "seat:2"]  # players with a face-up card, oneself included
     do(s, 0, "seat:2")

@@ -58,6 +58,7 @@ class CardSet:
     rules: dict[str, int]
     assumed: dict[str, bool]
     digest: str
+    switches: dict[str, bool]  # table options and their defaults (the source's reading)
 
     def noble(self, key: str) -> int:
         return next(n.id for n in self.nobles if n.key == key)
@@ -98,7 +99,7 @@ def load(path: Path = DATA_FILE) -> CardSet:
         for i, a in enumerate(data["action"])
     )
     return CardSet(nobles, actions, dict(data["rules"]), dict(data["assumed"]),
-                   rules_digest(data))
+                   rules_digest(data), dict(data["switches"]))
 
 
 CARDS = load()

@@ -1,7 +1,8 @@
 """The rules of Guillotine (spec: shared/specs/guillotine.md).
 
 A turn is a little machine (§3.2): START (day-end check, Rush Job) → the action
-step, a decision → COLLECT (Confusion in Line, then collections that may pause
+step, a decision (before each play it could allow, the owner of Callous Guards in front
+of another player decides whether to discard it: "at any time") → COLLECT (Confusion in Line, then collections that may pause
 for the Clown's recipient or Innocent Victim's discard) → DRAW → END (Scarlet
 Pimpernel, next player or next day). ``_run`` drives it from one decision to
 the next; every decision is a ``Pending`` the seat named in it answers.
@@ -67,9 +68,9 @@ NAMES_NOBLE = [bool(a.noble or a.forward or a.back) for a in ACTIONS]
 # -- turn steps and decision kinds -------------------------------------------------
 START, COLLECT, COLLECTING, DRAW, END = range(5)
 (ACT, NOBLE, DISTANCE, SEAT, FRONT_CARD, PILE_PICK, PILE_PICK_BACK, ORDER, PEEK_PICK,
- TAKE, LOOK_DISCARD, DISCARD, CLOWN_SEAT) = range(13)
+ TAKE, LOOK_DISCARD, DISCARD, CLOWN_SEAT, GUARDS) = range(14)
 DECISION_NAMES = ("act", "noble", "distance", "seat", "front_card", "pile", "pile_back",
-                  "order", "peek", "take", "look_discard", "discard", "clown")
+                  "order", "peek", "take", "look_discard", "discard", "clown", "guards")
 FROM_LINE, FROM_DECK = 0, 1
 
 
@@ -136,7 +137,7 @@ class GuillotineRules(GameBase):
     action_names = ACTION_NAMES
 
     def options_schema(self) -> dict[str, Any]:
-        return {"hidden_support": False}
+        return {"hidden_support": False, **CARDS.switches}
 
     # ================================================================ setup
     def setup(self, n_players: int, seed: int, options: dict[str, Any] | None = None,
@@ -244,6 +245,8 @@ class GuillotineRules(GameBase):
         p = s.pending
         kind = p.kind
         line = s.line
+        if kind == GUARDS:  # keep Callous Guards, or discard it before another's action step
+            return [PASS, DISCARD_CALLOUS]
         if kind == ACT:
             out = [PASS]
             if CALLOUS in s.front[seat]:
@@ -379,9 +382,7 @@ class GuillotineRules(GameBase):
                 ev.append(Event("pass", {"seat": seat}))
                 s.step = COLLECT
             elif action == DISCARD_CALLOUS:
-                s.front[seat].remove(CALLOUS)
-                s.action_discard.append(CALLOUS)
-                ev.append(Event("discard_front", {"seat": seat, "card": CALLOUS, "owner": seat}))
+                self._discard_callous(s, seat, ev)
                 s.pending = Pending(ACT, seat)
             else:
                 self._play(s, seat, action - PLAY0, ev)
@@ -426,6 +427,10 @@ class GuillotineRules(GameBase):
                 s.pending = Pending(DISCARD, seat, p.card, p.target, count=p.count - 1)
             elif p.card >= 0:
                 self._finish_card(s, p.target, p.card, ev)
+        elif kind == GUARDS:
+            if action == DISCARD_CALLOUS:
+                self._discard_callous(s, seat, ev)
+            self._action_step(s, p.target, p.picks)
         elif kind == CLOWN_SEAT:
             target = action - SEAT0
             s.piles[seat].pop()  # the Clown was just appended to the collector's pile
@@ -453,6 +458,23 @@ class GuillotineRules(GameBase):
             else:
                 self._end_turn(s, ev)
 
+    def _action_step(self, s: GuillotineState, seat: int, asked: tuple[int, ...] = ()) -> None:
+        """``seat`` may play an action card now (§3.2 step 1). First, the owner of Callous
+        Guards in front of another player may discard it: "玩家可隨時丟棄此牌" (at any time),
+        so before every play it could allow; ``asked``: the owners who already chose."""
+        if not s.options["callous_discard_on_own_turn_only"]:
+            for o in (*range(seat + 1, s.n_players), *range(seat)):
+                if o not in asked and CALLOUS in s.front[o]:
+                    s.pending = Pending(GUARDS, o, target=seat, picks=(*asked, o))
+                    return
+        s.pending = Pending(ACT, seat)
+
+    @staticmethod
+    def _discard_callous(s: GuillotineState, seat: int, ev: list[Event]) -> None:
+        s.front[seat].remove(CALLOUS)
+        s.action_discard.append(CALLOUS)
+        ev.append(Event("discard_front", {"seat": seat, "card": CALLOUS, "owner": seat}))
+
     def _start_turn(self, s: GuillotineState, ev: list[Event]) -> None:
         seat = s.player
         if not s.line:  # §3.2 step 0: an empty line ends the day
@@ -466,8 +488,10 @@ class GuillotineRules(GameBase):
         public_block = s.rush_active or s.line[0] == JUDGE or not s.hands[seat]
         if public_block and CALLOUS not in s.front[seat]:
             s.step = COLLECT
-        else:
+        elif public_block:  # only its own Callous Guards to discard
             s.pending = Pending(ACT, seat)
+        else:
+            self._action_step(s, seat)
 
     def _begin_collection(self, s: GuillotineState, ev: list[Event]) -> None:
         seat = s.player
@@ -591,7 +615,7 @@ class GuillotineRules(GameBase):
             ev.append(Event("master_spy", {"line": list(s.line)}))
         if card == TRIP:  # §3.2: Trip allows one more card (repeatable, ambiguity 17)
             s.after_trip = True
-            s.pending = Pending(ACT, seat)
+            self._action_step(s, seat)
         else:
             s.step = COLLECT
 

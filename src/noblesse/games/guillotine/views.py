@@ -30,6 +30,7 @@ from noblesse.games.guillotine.rules import (
     CARD0,
     DECISION_NAMES,
     DISCARD_CALLOUS,
+    GUARDS,
     LOOK_DISCARD,
     NOBLE0,
     NOBLES,
@@ -217,6 +218,9 @@ def action_words(s: GuillotineState, action: int, lang: str = "en",
     zh = is_zh(lang)
     p = s.pending
     if action == PASS:
+        if p is not None and p.kind == GUARDS:
+            callous = quoted(card_name(CALLOUS, lang), lang)
+            return f"保留{callous}" if zh else f"Keep your {callous}"
         if s.after_trip:
             return "不再出牌" if zh else "Play no more cards"
         return "不出牌" if zh else "Play no card"
@@ -279,6 +283,8 @@ DECISION_TASKS = {
     "look_discard": ("choose a card of theirs to discard", "選出對方要丟棄的一張行動牌"),
     "discard": ("discard an action card from your hand", "從手牌中丟棄一張行動牌"),
     "clown": ("give The Clown to another player", "把「小丑」放進另一名玩家的分數欄"),
+    "guards": ("keep your Callous Guards, or discard it before {who} acts",
+               "保留「冷酷的守衛」，或在{who}行動前丟棄它"),
 }
 
 
@@ -293,6 +299,9 @@ def decision_task(s: GuillotineState, lang: str = "en") -> str:
     if kind == "act" and s.after_trip:
         kind = "act/trip"
     en, zh_text = DECISION_TASKS[kind]
+    if kind == "guards":
+        who = seat_name(p.target, lang)
+        return zh_text.format(who=who) if zh else en.format(who=who)
     if kind == "discard" and p.count > 1:
         many = amount(p.count, lang, "action card", "張行動牌")
         return f"從手牌中丟棄{many}：先選一張" if zh else f"discard {many} from your hand: choose one"
@@ -408,7 +417,11 @@ class GuillotineViews:
     def option_labels() -> dict[str, dict[str, str]]:
         return {"hidden_support": {
             "en": "Variant: hidden support cards (one dealt face down to each player)",
-            "zh-TW": "變化規則：暗置支持牌（每人獲得一張支持牌，牌背朝上放在自己面前）"}}
+            "zh-TW": "變化規則：暗置支持牌（每人獲得一張支持牌，牌背朝上放在自己面前）"},
+            "callous_discard_on_own_turn_only": {
+            "en": "Callous Guards may be discarded only in its owner's own turn "
+                  "(the rulebook: at any time)",
+            "zh-TW": "「冷酷的守衛」只能在擁有者自己的回合丟棄（規則書：可隨時丟棄）"}}
 
     @staticmethod
     def catalog() -> dict[str, Any]:
