@@ -105,14 +105,19 @@ async function loadTables() {
   const box = document.getElementById("tables");
   const data = await api("/api/tables");
   const title = (id) => pick((gamesList.find((g) => g.id === id) || { title: id }).title, lang);
+  const sep = lang === "zh-TW" ? "、" : ", ";
+  const keep = { style: "white-space: nowrap" };
   const rows = (list, finished) => list.length === 0 ? el("p", {}, t("noTables", lang)) :
-    el("table", { class: "list" }, list.map((r) => el("tr", {},
-      el("td", {}, title(r.game)),
-      el("td", {}, r.seats.map((s) => t(s.kind.split(":")[0], lang)).join(lang === "zh-TW" ? "、" : " · ")),
-      el("td", {}, `${r.actions}`),
-      el("td", {}, finished && r.result ? r.result.scores.join(" / ") : ""),
-      el("td", {}, el("a", { href: finished ? `/table/${r.id}?replay=1` : `/table/${r.id}` },
-        finished ? t("replay", lang) : t("watch", lang))))));
+    el("table", { class: "list" },
+      el("tr", {}, ["game", "seats", "moves", ...(finished ? ["scores"] : []), null]
+        .map((k) => el("th", keep, k ? t(k, lang) : ""))),
+      list.map((r) => el("tr", {},
+        el("td", keep, title(r.game)),
+        el("td", {}, r.seats.map((s, i) => [i ? sep : "", el("span", keep, t(s.kind.split(":")[0], lang))]).flat()),
+        el("td", {}, `${r.actions}`),
+        finished ? el("td", {}, r.result ? r.result.scores.join(sep) : "") : null,
+        el("td", keep, el("a", { href: finished ? `/table/${r.id}?replay=1` : `/table/${r.id}` },
+          finished ? t("replay", lang) : t("watch", lang))))));
   box.replaceChildren(el("h2", {}, t("openTables", lang)), rows(data.open, false),
     el("h2", {}, t("finishedTables", lang)), rows(data.finished, true));
 }
