@@ -21,7 +21,8 @@ from noblesse.agents import KINDS, make_agent, parse_spec
 from noblesse.core.errors import IllegalAction, RecordError
 from noblesse.core.game import Game, State
 from noblesse.core.record import Record, RecordWriter, read_record, replay, result_of, verify
-from noblesse.i18n import normalize_lang, t
+from noblesse.core.text import join_and, score_list, seat_name, winners_phrase
+from noblesse.i18n import kind_name, normalize_lang, t
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="noblesse: Guillotine and other games of courtly intrigue.")
@@ -115,12 +116,12 @@ def play(
         raise typer.BadParameter(str(exc)) from None
     agents = {i: make_agent(k, seed * 31 + i) for i, k in enumerate(kinds) if k != "human"}
     humans = [i for i, k in enumerate(kinds) if k == "human"]
-    names = [f"{t('seat', lang)} {i + 1}" + (f" ({t('you', lang)})" if kinds[i] == "human"
-             else f" ({kinds[i]})") for i in range(players)]
+    labels = _labels(kinds, lang)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = records / f"{game.id}-{stamp}-seed{seed}.jsonl"
     writer = RecordWriter(path, Record(game.id, game.version, seed, kinds, options))
-    console.print(f"[bold]{game.title.get(lang, game.title['en'])}[/] · seed {seed}")
+    console.print(f"[bold]{game.title.get(lang, game.title['en'])}[/] · {t('seed', lang, seed=seed)}")
+    console.print(_roster(kinds, lang))
     last_human: int | None = None
     try:
         while not game.is_over(state):
@@ -133,38 +134,61 @@ def play(
                         # cannot read the last one's hand or secret choice.
                         console.clear()
                         console.file.write("\033[3J")
-                        console.input(t("hand_over", lang, who=names[s]) + " ")
+                        console.input(t("hand_over", lang, who=seat_name(s, lang)) + " ")
                     last_human = s
-                    action = _ask_human(game, state, s, lang, names)
+                    action = _ask_human(game, state, s, lang)
                 events = game.apply(state, s, action)
                 writer.append(s, game.encode(action))
                 viewer = s if s in humans else (humans[0] if len(humans) == 1 else None)
                 for event in events:
-                    console.print("  · " + game.describe_event(event.for_seat(viewer), lang, names))
+                    console.print("  · " + game.describe_event(event.for_seat(viewer), lang))
     except (EOFError, KeyboardInterrupt):
         writer.close()
         console.print("\n" + t("quit", lang))
         console.print(t("record_saved", lang, path=path))
         raise typer.Exit(0) from None
     writer.finish(result_of(game, state))
-    _print_scores(game, state, lang, names)
+    _print_scores(game, state, lang, kinds, labels)
     console.print(t("record_saved", lang, path=path))
 
 
-def _ask_human(game: Game, state: State, seat: int, lang: str, names: list[str]) -> int:
+def _labels(kinds: list[str], lang: str) -> list[str]:
+    """Each player's name in the terminal's lists: 「玩家1（你）」 for the one person at
+    the terminal (everyone is 「玩家N」 in the log, docs/zh-TW.md), else 「玩家N」."""
+    people = [i for i, k in enumerate(kinds) if k == "human"]
+    you = f"（{t('you', lang)}）" if lang == "zh-TW" else f" ({t('you', lang)})"
+    return [seat_name(i, lang) + (you if people == [i] else "") for i in range(len(kinds))]
+
+
+def _roster(kinds: list[str], lang: str) -> str:
+    """Who plays which seat: 「你是玩家1；玩家2和玩家3是電腦（普通）」 / "You are Seat 1;
+    Seat 2 and Seat 3 are Bot (medium)"."""
+    people = [i for i, k in enumerate(kinds) if k == "human"]
+    groups: dict[str, list[int]] = {}
+    for i, k in enumerate(kinds):
+        if people != [i]:
+            groups.setdefault(kind_name(k, lang), []).append(i)
+    parts = [t("you_are", lang, who=seat_name(people[0], lang))] if len(people) == 1 else []
+    for kind, seats in groups.items():
+        who = join_and((seat_name(i, lang) for i in seats), lang)
+        parts.append(t("are_kind" if len(seats) > 1 else "is_kind", lang, who=who, kind=kind))
+    return ("；" if lang == "zh-TW" else "; ").join(parts)
+
+
+def _ask_human(game: Game, state: State, seat: int, lang: str) -> int:
     console.rule()
     view = game.view(state, seat)
     render = getattr(game, "render_text", None)
-    for line in render(view, lang, names) if render else [json.dumps(view, ensure_ascii=False)]:
+    for line in render(view, lang) if render else [json.dumps(view, ensure_ascii=False)]:
         console.print(line)
     legal = game.legal_actions(state, seat)
     prompt = getattr(game, "describe_decision", None)
     if prompt:
-        console.print(f"[bold yellow]{names[seat]}: {prompt(state, lang)}[/]")
+        console.print(f"[bold yellow]{t('your_turn', lang, who=seat_name(seat, lang), prompt=prompt(state, lang))}[/]")
     for i, action in enumerate(legal, start=1):
-        console.print(f"  [cyan]{i:>2}[/]  {game.describe_action(state, action, lang, names)}")
+        console.print(f"  [cyan]{i:>2}[/]  {game.describe_action(state, action, lang)}")
     while True:
-        answer = console.input(f"{t('choose', lang)}: ").strip()
+        answer = console.input(t("choose", lang)).strip()
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         try:  # an action code typed out (e.g. play:trip) is fine too
@@ -176,16 +200,19 @@ def _ask_human(game: Game, state: State, seat: int, lang: str, names: list[str])
         console.print(f"[red]{t('not_a_number', lang, n=len(legal))}[/]")
 
 
-def _print_scores(game: Game, state: State, lang: str, names: list[str]) -> None:
+def _print_scores(game: Game, state: State, lang: str, kinds: list[str], labels: list[str]) -> None:
+    """The final scores, a ★ by each winner, and who won: 「玩家1（你）獲勝」 / "Winner:
+    Seat 1 (you)"."""
     table = Table(title=t("final_scores", lang))
-    table.add_column(t("bot", lang))
+    table.add_column(t("player", lang))
+    table.add_column(t("played_by", lang))
     table.add_column(t("score", lang), justify="right")
     scores, won = game.scores(state), game.winners(state)
-    for i, name in enumerate(names):
+    for i, name in enumerate(labels):
         mark = " ★" if i in won else ""
-        table.add_row(name + mark, f"{scores[i]:g}")
+        table.add_row(name + mark, kind_name(kinds[i], lang), f"{scores[i]:g}")
     console.print(table)
-    console.print(t("winner", lang, names=", ".join(names[w] for w in won)))
+    console.print(winners_phrase(list(won), lang, labels))
 
 
 # ----------------------------------------------------------------------------- simulate
@@ -397,21 +424,22 @@ def replay_cmd(
         console.print(f"[red]{file}: {exc}[/]")
         raise typer.Exit(1) from None
     game = games.get(record.game)
-    names = [f"{t('seat', lang)} {i + 1} ({p})" for i, p in enumerate(record.players)]
-    console.print(f"{record.game} · seed {record.seed} · {len(record.actions)} actions")
+    kinds = list(record.players)
+    labels = [seat_name(i, lang) for i in range(len(kinds))]
+    console.print(f"{game.title.get(lang, game.id)} · {t('seed', lang, seed=record.seed)} · "
+                  f"{t('actions', lang, n=len(record.actions))}")
     if game.is_over(state):
-        _print_scores(game, state, lang, names)
+        _print_scores(game, state, lang, kinds, labels)
     else:
-        console.print("unfinished game: " + ", ".join(f"{n} {v:g}" for n, v in zip(
-            names, game.scores(state), strict=True)))
+        console.print(t("unfinished", lang, scores=score_list(game.scores(state), lang)))
 
 
 # ----------------------------------------------------------------------------- verify
 _VERIFY = {
     "good": {"en": "VERIFIED: {file}: the deal is the one announced (commitment {short}…), "
                    "{n} actions replay legally and the recorded result is right.",
-             "zh-TW": "驗證通過：{file}：發牌與開局公布的承諾相符（承諾 {short}…），"
-                      "{n} 個行動依規則重播無誤，紀錄的結果正確。"},
+             "zh-TW": "驗證通過：{file}：發牌與開局公布的承諾相符（承諾{short}……），"
+                      "{n}個行動依規則重播無誤，紀錄的結果正確。"},
     "bad": {"en": "NOT VERIFIED: {file}: {reason}",
             "zh-TW": "驗證失敗：{file}：{reason}"},
 }
@@ -451,8 +479,14 @@ def rules(
     columns = {"name": ("Name", "名稱"), "other": ("中文", "English"), "colour": ("Colour", "顏色"),
                "points": ("Points", "分數"), "copies": ("Copies", "張數"), "effect": ("Effect", "效果")}
     for name, rows in tables.items():
-        table = Table(title=f"{game.title.get(lang, game.id)}: {heads.get(name, name)} "
-                      f"({sum(int(r.get('copies', 1)) for r in rows)})", show_lines=False)
+        count = sum(int(r.get('copies', 1)) for r in rows)
+        head, zh = heads.get(name, name), lang == "zh-TW"
+        if head.endswith(("）", ")")):  # 「角色牌（每人一副，25）」, not two brackets in a row
+            head = f"{head[:-1]}{'，' if zh else ', '}{count}{head[-1]}"
+        else:
+            head = f"{head}（{count}）" if zh else f"{head} ({count})"
+        title = f"{game.title.get(lang, game.id)}{'：' if zh else ': '}{head}"
+        table = Table(title=title, show_lines=False)
         for col in rows[0]:
             label = columns.get(col, (col, col))[0 if lang == "en" else 1]
             table.add_column(label, overflow="fold",

@@ -35,9 +35,11 @@ MAX_CLICKS = 500
 
 WORDS = {
     "en": {"create": "Create table", "your_turn": "Your turn", "over": "Game over",
-           "seat": "Seat", "spectator": "Spectator", "step": "Step"},
+           "seat": "Seat", "spectator": "Spectator", "step": "Step",
+           "you": "Seat 1 (you)", "bots": ("Bot (medium)", "Bot (easy)")},
     "zh-TW": {"create": "建立牌桌", "your_turn": "輪到你了", "over": "遊戲結束",
-              "seat": "座位", "spectator": "旁觀者", "step": "步"},
+              "seat": "玩家", "spectator": "旁觀者", "step": "步",
+              "you": "玩家1（你）", "bots": ("電腦（普通）", "電腦（簡單）")},
 }
 
 
@@ -221,6 +223,11 @@ def play_from_the_lobby(server: ServerProcess, page: Page, game_id: str, lang: s
         if clicks == 0:  # the page speaks the chosen language, card names included
             text = page.inner_text("#game-area")
             assert any(name in text for name in names), f"no {lang} card name in {text!r}"
+            # the players as docs/zh-TW.md names them: yourself, and bots by their level
+            side = page.inner_text("#side")
+            assert words["you"] in side
+            for seat in range(1, players):
+                assert words["bots"][(seat + 1) % 2] in side, side
         state = api(server, seat_api)
         if state["to_act"] == [0]:  # nobody else can change the table: compare exactly
             # ... once the page has caught up with the server
@@ -261,8 +268,9 @@ def test_play_a_whole_game_from_the_lobby(server: ServerProcess, page: Page, gam
     status = page.inner_text("#status")
     assert status.startswith(WORDS[lang]["over"])
     for winner in watch["view"].get("winners", []):
-        label = f"座位{winner + 1}" if lang == "zh-TW" else f"Seat {winner + 1}"
+        label = f"玩家{winner + 1}" if lang == "zh-TW" else f"Seat {winner + 1}"
         assert label in status
+    assert ("獲勝" in status) if lang == "zh-TW" else re.search(r"Winners?: |No winner", status)
     other = WORDS["zh-TW" if lang == "en" else "en"]["over"]
     assert other not in status
 
@@ -357,5 +365,5 @@ def test_replay_of_a_finished_game(server: ServerProcess, page: Page, game_id: s
     at(0)
 
     page.click("#lang-toggle")  # the replay speaks Chinese too
-    expect(step).to_have_text(re.compile(rf"^\s*第 0 / {steps} 步\s*$"))
+    expect(step).to_have_text(re.compile(rf"^\s*第0/{steps}步\s*$"))
     expect_no_hand(page)

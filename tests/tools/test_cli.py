@@ -29,9 +29,16 @@ def test_play_a_whole_game_with_bad_input_along_the_way(tmp_path: Path, lang: st
     result = _play(tmp_path, lang, inputs)
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
-    expect = "請輸入 1-" if lang == "zh-TW" else "Please type one of the numbers 1-"
+    expect = "請輸入1-" if lang == "zh-TW" else "Please type one of the numbers 1-"
     assert result.output.count(expect) >= 6
-    assert ("最後分數" if lang == "zh-TW" else "Final scores") in result.output
+    assert ("最終分數" if lang == "zh-TW" else "Final scores") in result.output
+    # Players by docs/zh-TW.md: who plays which seat, then 「玩家N」 everywhere.
+    if lang == "zh-TW":
+        assert "你是玩家1；玩家2是電腦（普通）；玩家3是電腦（簡單）" in result.output
+        assert "你的選擇（編號）：" in result.output and "座位" not in result.output
+    else:
+        assert "You are Seat 1; Seat 2 is Bot (medium); Seat 3 is Bot (easy)" in result.output
+        assert "(greedy)" not in result.output
     (record_path,) = tmp_path.glob("guillotine-*.jsonl")
     record = read_record(record_path)
     state = replay(record)
@@ -112,7 +119,8 @@ def test_rules_lists_every_card(lang: str, needle: str) -> None:
     result = runner.invoke(app, ["rules", "guillotine", "--lang", lang], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert needle in result.output
-    assert "(50)" in result.output and "(60)" in result.output
+    count = "（{}）" if lang == "zh-TW" else "({})"
+    assert count.format(50) in result.output and count.format(60) in result.output
 
 
 @pytest.mark.parametrize("lang, label", [

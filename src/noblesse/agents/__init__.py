@@ -17,6 +17,8 @@ KINDS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
 SETTINGS: dict[str, dict[str, type]] = {
     "ismcts": {"iters": int, "ms": float, "c": float, "rollout": str, "max_rollout": int},
 }
+# The values a text setting may take: how ismcts plays a search out (``rollout=``).
+CHOICES: dict[str, tuple[str, ...]] = {"rollout": ("eval", "random", "greedy")}
 
 
 class BotSpecError(ValueError):
@@ -44,22 +46,24 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
         if not sep or key not in allowed:
             known = ", ".join(f"{k}=…" for k in allowed) or "none"
             raise BotSpecError(f"bad setting '{part}' for bot {kind} (settings: {known})",
-                               f"電腦玩家 {kind} 沒有「{part}」這個設定"
+                               f"電腦玩家「{kind}」沒有「{part}」這個設定"
                                f"（可用的設定：{'、'.join(f'{k}=…' for k in allowed) or '無'}）")
         try:
             settings[key] = allowed[key](value)
         except ValueError:
             name = allowed[key].__name__
             raise BotSpecError(f"setting {key} of bot {kind} must be a {name}",
-                               f"電腦玩家 {kind} 的設定 {key} 必須是{_TYPE_ZH[name]}") from None
+                               f"電腦玩家「{kind}」的設定「{key}」必須是{_TYPE_ZH[name]}") from None
         number = settings[key]
         if allowed[key] in (int, float) and not (0 < number < float("inf")  # type: ignore[operator]
                                                  or (key == "c" and number == 0)):
             raise BotSpecError(f"setting {key} of bot {kind} must be positive",
-                               f"電腦玩家 {kind} 的設定 {key} 必須大於零")
-    if kind == "ismcts" and settings.get("rollout", "eval") not in ("eval", "random", "greedy"):
-        raise BotSpecError("ismcts rollout must be eval, random or greedy",
-                           "ismcts 的 rollout 必須是 eval、random 或 greedy")
+                               f"電腦玩家「{kind}」的設定「{key}」必須大於零")
+        choices = CHOICES.get(key)
+        if choices and number not in choices:
+            raise BotSpecError(f"{kind} {key} must be {', '.join(choices[:-1])} or {choices[-1]}",
+                               f"電腦玩家「{kind}」的設定「{key}」必須是"
+                               f"{'、'.join(choices[:-1])}或{choices[-1]}")
     return kind, settings
 
 
@@ -72,12 +76,12 @@ def capped_spec(spec: str, max_ms: float, max_iters: int) -> str:
         ms = settings.get("ms")
         if ms is not None and ms > max_ms:  # type: ignore[operator]
             raise BotSpecError(f"bot {kind} may think at most {max_ms:g} ms here, not {ms:g}",
-                               f"在這裡電腦玩家 {kind} 最多只能思考 {max_ms:g} 毫秒，不能 {ms:g} 毫秒")
+                               f"這裡的電腦玩家「{kind}」最多只能思考{max_ms:g}毫秒，不能{ms:g}毫秒")
         iters = settings.get("iters")
         if iters is not None and iters > max_iters:  # type: ignore[operator]
             raise BotSpecError(f"bot {kind} may search at most {max_iters} iterations here, "
                                f"not {iters}",
-                               f"在這裡電腦玩家 {kind} 最多只能搜尋 {max_iters} 次，不能 {iters} 次")
+                               f"這裡的電腦玩家「{kind}」最多只能搜尋{max_iters}次，不能{iters}次")
         settings.setdefault("ms", float(max_ms))
     return ":".join([kind, *(f"{k}={v}" for k, v in settings.items())])
 

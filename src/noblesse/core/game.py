@@ -132,7 +132,7 @@ class GameBase(ABC):
     def encode(self, action: Action) -> str:
         action = _as_int(action)
         if type(action) is not int or not 0 <= action < self.num_distinct_actions:
-            raise IllegalAction(f"Unknown action {action!r}.", f"未知的行動 {action!r}。")
+            raise IllegalAction(f"Unknown action {action!r}.", f"未知的行動「{action}」。")
         return self.action_names[action]
 
     def decode(self, text: str) -> Action:
@@ -183,11 +183,11 @@ class GameBase(ABC):
         if self.is_over(state):
             return IllegalAction("The game is over.", "遊戲已經結束。")
         if type(seat) is not int or not 0 <= seat < state.n_players:
-            return IllegalAction(f"There is no seat {seat!r}.", f"沒有座位 {seat!r}。")
+            return IllegalAction(f"There is no seat {seat!r}.", f"沒有編號{seat}的座位。")
         if seat not in self.to_act(state):
             return IllegalAction("It is not your turn.", "還沒輪到你。")
         if type(action) is not int or not 0 <= action < self.num_distinct_actions:
-            return IllegalAction(f"Unknown action {action!r}.", f"未知的行動 {action!r}。")
+            return IllegalAction(f"Unknown action {action!r}.", f"未知的行動「{action}」。")
         return self._explain_illegal(state, seat, action)
 
     def _explain_illegal(self, state: State, seat: int, action: Action) -> IllegalAction:

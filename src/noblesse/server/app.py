@@ -321,7 +321,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
                 return
             try:
                 if raw is None:  # a binary frame: refuse it rather than drop the socket
-                    raise TableError("Messages must be JSON text.", "訊息必須是 JSON 文字。")
+                    raise TableError("Messages must be JSON text.", "訊息必須是JSON文字。")
                 await _handle(table, conn, raw)
             except TableError as exc:
                 conn.put(dumps(exc.payload()))
@@ -332,13 +332,13 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
     async def _handle(table: Table, conn: Connection, raw: str) -> None:
         if too_deep(raw, settings.max_json_depth):
             raise TableError(f"That message is nested deeper than {settings.max_json_depth} "
-                             "levels.", f"訊息的巢狀超過 {settings.max_json_depth} 層。")
+                             "levels.", f"訊息的巢狀超過{settings.max_json_depth}層。")
         try:
             msg = json.loads(raw)
         except (json.JSONDecodeError, RecursionError):
-            raise TableError("That message is not valid JSON.", "訊息不是有效的 JSON。") from None
+            raise TableError("That message is not valid JSON.", "訊息不是有效的JSON。") from None
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-            raise TableError("A message needs a 'type'.", "訊息需要 'type' 欄位。")
+            raise TableError("A message needs a 'type'.", "訊息必須是含有類型欄位的JSON物件。")
         kind = msg["type"]
         if conn.seat is not None and conn not in table.connections:
             # no longer registered for the seat: it may not see the hand either

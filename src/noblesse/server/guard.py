@@ -73,7 +73,7 @@ class Guard:
         if limit and declared is not None and declared.isdigit() and int(declared) > limit:
             await self._refuse(send_with_headers, 413, "too_large",
                                f"The request is larger than {limit} bytes.",
-                               f"請求超過 {limit} 位元組。")
+                               f"請求超過{limit}位元組。")
             return
         # Read the body (at most ``limit`` bytes) before the app does.
         chunks, size = [], 0
@@ -86,7 +86,7 @@ class Guard:
             if limit and size > limit:
                 await self._refuse(send_with_headers, 413, "too_large",
                                    f"The request is larger than {limit} bytes.",
-                                   f"請求超過 {limit} 位元組。")
+                                   f"請求超過{limit}位元組。")
                 return
             chunks.append(chunk)
             if not message.get("more_body"):
@@ -97,7 +97,7 @@ class Guard:
             depth = self.settings.max_json_depth
             await self._refuse(send_with_headers, 400, "bad_request",
                                f"The request's JSON is nested deeper than {depth} levels.",
-                               f"請求的 JSON 巢狀超過 {depth} 層。")
+                               f"請求的JSON巢狀超過{depth}層。")
             return
         sent = False
 

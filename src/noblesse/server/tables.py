@@ -59,6 +59,8 @@ ERROR_KINDS = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "not
                409: "refused", 413: "too_large", 422: "bad_request", 429: "rate_limited",
                503: "unavailable"}
 MAX_ACTION = 80  # characters of an action string (the store's column)
+# An option's type, in the words of a refusal in Chinese.
+_KIND_ZH = {"bool": "布林值", "int": "整數", "float": "數字", "str": "文字"}
 
 
 class TableError(NoblesseError):
@@ -349,7 +351,7 @@ class TableManager:
         if len(times) >= limit:
             raise TableError(f"Too many new tables from your address: at most {limit} a minute. "
                              "Try again in a minute.",
-                             f"你的位址開新牌桌太頻繁了：每分鐘最多 {limit} 張，請一分鐘後再試。", 429)
+                             f"你的位址開新牌桌太頻繁了：每分鐘最多{limit}張，請一分鐘後再試。", 429)
         times.append(now)
         if len(self._created) > 10_000:  # forget addresses quiet for a minute
             for addr in [a for a, t in self._created.items() if not t or now - t[-1] > 60]:
@@ -364,7 +366,7 @@ class TableManager:
             raise TableError(str(exc).strip("'\""), f"未知的遊戲「{game_id}」", 400) from None
         if not game.min_players <= len(seats) <= game.max_players:
             raise TableError(f"{game_id} is for {game.min_players}-{game.max_players} players",
-                             f"此遊戲需要{game.min_players}-{game.max_players}名玩家")
+                             f"這個遊戲需要{game.min_players}-{game.max_players}名玩家。")
         kinds = [self.bot_spec(kind) for kind in seats]
         names = list(names or [])[: len(kinds)]
         names += [""] * (len(kinds) - len(names))
@@ -378,7 +380,7 @@ class TableManager:
                     "不指定種子，就會是保密的發牌。")
             if not -(2**31) <= seed < 2**31:  # the store's seed column is a 32-bit integer
                 raise TableError("The seed must be a whole number from -2147483648 to 2147483647.",
-                                 "種子必須是 -2147483648 到 2147483647 之間的整數。")
+                                 "種子必須是-2147483648到2147483647之間的整數。")
         deal = new_deal(seed)  # no seed: a secret 256-bit one
         seed = deal.seed
         options = dict(options or {})
@@ -387,7 +389,7 @@ class TableManager:
             if key in schema and type(value) is not type(schema[key]):
                 kind = type(schema[key]).__name__
                 raise TableError(f"Option '{key}' must be a {kind}, not {value!r}.",
-                                 f"選項「{key}」必須是 {kind}，而不是 {value!r}。")
+                                 f"選項「{key}」必須是{_KIND_ZH.get(kind, kind)}，不能是「{value}」。")
         try:
             await self._rebuild(game.setup, len(kinds), seed, options)
         except (ValueError, TypeError) as exc:
@@ -397,7 +399,7 @@ class TableManager:
         if limit and creator and await self._rebuild(self.store.open_tables_by, creator) >= limit:
             raise TableError(f"Your address already has {limit} unfinished tables; finish or "
                              "leave some first.",
-                             f"你的位址已經有 {limit} 張未完成的牌桌，請先完成或離開其中幾張。", 429)
+                             f"你的位址已經有{limit}張未完成的牌桌，請先完成或離開其中幾張。", 429)
         self._check_rate(address)
         tokens: list[str | None] = [secrets.token_urlsafe(18) if k == "human" else None for k in kinds]
         host = secrets.token_urlsafe(18)
@@ -489,7 +491,7 @@ class TableManager:
     def seat_for_token(self, table: Table, seat: int, token: str | None) -> int:
         seats = table.meta.seats
         if not 0 <= seat < len(seats):
-            raise TableError(f"There is no seat {seat} at this table.", f"這張牌桌沒有座位{seat}。", 404)
+            raise TableError(f"There is no seat {seat} at this table.", f"這張牌桌沒有編號{seat}的座位。", 404)
         expected = seats[seat].get("token_hash")
         if not token or not expected or not secrets.compare_digest(token_hash(token), expected):
             raise TableError("This link's token is not valid for that seat.",
@@ -498,7 +500,7 @@ class TableManager:
 
     def check_host(self, table: Table, host: str | None) -> None:
         if not host or not secrets.compare_digest(token_hash(host), table.meta.host_hash):
-            raise TableError("Only the host of the table may do that.", "只有牌桌主人可以這樣做。", 403)
+            raise TableError("Only the host of the table may do that.", "只有房主可以這樣做。", 403)
 
     async def hand_to_bot(self, table: Table, seat: int, kind: str) -> str:
         spec = self.bot_spec(kind)
@@ -512,9 +514,9 @@ class TableManager:
                     continue
                 seats = [dict(s) for s in table.meta.seats]
                 if not 0 <= seat < len(seats):
-                    raise TableError(f"There is no seat {seat}.", f"沒有座位{seat}。", 404)
+                    raise TableError(f"There is no seat {seat}.", f"沒有編號{seat}的座位。", 404)
                 if table.seated(seat) or seat in await self.bus.seats_elsewhere(table.id):
-                    raise TableError("That player is still at the table.", "該玩家仍在牌桌上。", 409)
+                    raise TableError("That player is still at the table.", "這位玩家還在牌桌上。", 409)
                 seats[seat].update(kind=spec, token_hash=None)
                 await self._write(self.store.set_seats, table.id, seats)
                 table.meta.seats = seats
@@ -560,10 +562,10 @@ class TableManager:
         if game.is_over(state):
             raise TableError("The game is over.", "遊戲已經結束。", 409)
         if not isinstance(text, str):
-            raise TableError("An action must be a string such as 'pass'.", "行動必須是字串，例如 'pass'。")
+            raise TableError("An action must be a string such as 'pass'.", "行動必須是一個字串（行動的代碼）。")
         if len(text) > MAX_ACTION:
             raise TableError(f"An action is at most {MAX_ACTION} characters.",
-                             f"行動最多 {MAX_ACTION} 個字元。")
+                             f"行動最多{MAX_ACTION}個字元。")
         if seat not in game.to_act(state):
             raise TableError("It is not your turn.", "還沒輪到你。", 409)
         try:
@@ -605,13 +607,13 @@ class TableManager:
     async def _undo(self, table: Table, seat: int) -> None:
         async with table.lock:
             if table.undo is None or table.undo != (table.n, seat):
-                raise TableError("You cannot take that back now.", "現在不能悔棋。", 409)
+                raise TableError("You cannot take that back now.", "現在不能收回這一步。", 409)
             try:
                 await self._write(self.store.remove_last_action, table.id, table.n)
             except StaleTable:  # another process recorded an action after it meanwhile
                 await self._reload(table)
                 self._broadcast(table)
-                raise TableError("You cannot take that back now.", "現在不能悔棋。", 409) from None
+                raise TableError("You cannot take that back now.", "現在不能收回這一步。", 409) from None
             await self._reload(table)
             self.bus.tell(News(table.id, "table", table.meta.revision))
             self._broadcast(table)
@@ -692,10 +694,10 @@ class TableManager:
                                   self.settings.connections_per_address)
         if per_table and len(table.connections) >= per_table:
             raise TableError(f"This table already has {per_table} connections; try again later.",
-                             f"這張牌桌已經有 {per_table} 個連線，請稍後再試。", 429, "busy")
+                             f"這張牌桌已經有{per_table}個連線，請稍後再試。", 429, "busy")
         if per_address and self.per_address[address] >= per_address:
             raise TableError(f"Your address already has {per_address} connections open; close "
-                             "some tabs.", f"你的位址已經開了 {per_address} 個連線，請關掉一些分頁。",
+                             "some tabs.", f"你的位址已經開了{per_address}個連線，請關掉一些分頁。",
                              429, "busy")
 
     async def resend(self, table: Table, conn: Connection) -> None:

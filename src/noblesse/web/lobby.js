@@ -10,6 +10,10 @@ async function api(path, options = {}) {
   return body;
 }
 
+// "Seat 1" / 「玩家1」, and a colon in the reader's language.
+const seatLabel = (i) => (lang === "zh-TW" ? `${t("seat", lang)}${i + 1}` : `${t("seat", lang)} ${i + 1}`);
+const colon = () => (lang === "zh-TW" ? "：" : ": ");
+
 function optionLabel(game, name) {
   return pick((game.option_labels || {})[name], lang) || name;
 }
@@ -40,7 +44,7 @@ function renderForm() {
     const g = gamesList.find((x) => x.id === gameSel.value);
     const n = Number(playersSel.value);
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {},
-      lang === "zh-TW" ? `${t("seat", lang)}${i + 1}` : `${t("seat", lang)} ${i + 1}`,
+      seatLabel(i),
       el("select", { "data-seat": i },
         ["human", ...g.bots].map((k) => el("option", { value: k, selected: (i === 0) === (k === "human") && (i === 0 || k === "greedy") }, t(k, lang)))),
       el("input", { "data-name": i, placeholder: t("name", lang), size: 10 }))));
@@ -72,7 +76,7 @@ function renderForm() {
       showCreated(table);
       loadTables();
     } catch (err) {
-      errorBox.textContent = `${t("error", lang)}: ${err.message}`;
+      errorBox.textContent = `${t("error", lang)}${colon()}${err.message}`;
       errorBox.hidden = false;
     }
   } }, t("create", lang));
@@ -91,24 +95,29 @@ function showCreated(table) {
   box.replaceChildren(el("h2", {}, t("links", lang)),
     el("div", { class: "links" },
       table.seats.filter((s) => s.link).map((s) => el("p", {},
-        `${t("seat", lang)} ${s.seat + 1}: `, el("a", { href: s.link, class: "seat-link", "data-seat": s.seat }, t("play", lang)),
+        `${seatLabel(s.seat)}${colon()}`, el("a", { href: s.link, class: "seat-link", "data-seat": s.seat }, t("play", lang)),
         " ", el("code", {}, abs(s.link)))),
-      el("p", {}, `${t("watch", lang)}: `, el("a", { href: table.watch_link }, abs(table.watch_link))),
-      el("p", {}, `${t("hostLink", lang)}: `, el("code", {}, abs(table.host_link)))));
+      el("p", {}, `${t("watch", lang)}${colon()}`, el("a", { href: table.watch_link }, abs(table.watch_link))),
+      el("p", {}, `${t("hostLink", lang)}${colon()}`, el("code", {}, abs(table.host_link)))));
 }
 
 async function loadTables() {
   const box = document.getElementById("tables");
   const data = await api("/api/tables");
   const title = (id) => pick((gamesList.find((g) => g.id === id) || { title: id }).title, lang);
+  const sep = lang === "zh-TW" ? "、" : ", ";
+  const keep = { style: "white-space: nowrap" };
   const rows = (list, finished) => list.length === 0 ? el("p", {}, t("noTables", lang)) :
-    el("table", { class: "list" }, list.map((r) => el("tr", {},
-      el("td", {}, title(r.game)),
-      el("td", {}, r.seats.map((s) => t(s.kind.split(":")[0], lang)).join(" · ")),
-      el("td", {}, `${r.actions}`),
-      el("td", {}, finished && r.result ? r.result.scores.join(" / ") : ""),
-      el("td", {}, el("a", { href: finished ? `/table/${r.id}?replay=1` : `/table/${r.id}` },
-        finished ? t("replay", lang) : t("watch", lang))))));
+    el("table", { class: "list" },
+      el("tr", {}, ["game", "seats", "moves", ...(finished ? ["scores"] : []), null]
+        .map((k) => el("th", keep, k ? t(k, lang) : ""))),
+      list.map((r) => el("tr", {},
+        el("td", keep, title(r.game)),
+        el("td", {}, r.seats.map((s, i) => [i ? sep : "", el("span", keep, t(s.kind.split(":")[0], lang))]).flat()),
+        el("td", {}, `${r.actions}`),
+        finished ? el("td", {}, r.result ? r.result.scores.join(sep) : "") : null,
+        el("td", keep, el("a", { href: finished ? `/table/${r.id}?replay=1` : `/table/${r.id}` },
+          finished ? t("replay", lang) : t("watch", lang))))));
   box.replaceChildren(el("h2", {}, t("openTables", lang)), rows(data.open, false),
     el("h2", {}, t("finishedTables", lang)), rows(data.finished, true));
 }

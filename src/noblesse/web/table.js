@@ -33,39 +33,60 @@ function act(action) {
   send({ type: "act", action });
 }
 
-function seatLabel(i) {
-  return lang === "zh-TW" ? `${t("seat", lang)}${i + 1}` : `${t("seat", lang)} ${i + 1}`;
-}
+const zh = () => lang === "zh-TW";
 
+// A player's name: the one chosen at the table, else "Seat 1" / 「玩家1」; yours with
+// "(you)" / 「（你）」. The same name in a sentence and in a list (docs/zh-TW.md).
 function seatName(i) {
   const s = msg.seats[i];
-  const base = s && s.name ? s.name : seatLabel(i);
-  if (i === seat) return `${base} (${t("you", lang)})`;
-  return s && s.kind !== "human" ? `${base} [${t(s.kind.split(":")[0], lang)}]` : base;
+  const base = s && s.name ? s.name : zh() ? `${t("seat", lang)}${i + 1}` : `${t("seat", lang)} ${i + 1}`;
+  if (i === seat) return zh() ? `${base}（${t("you", lang)}）` : `${base} (${t("you", lang)})`;
+  return base;
+}
+
+// Who plays a seat, if a bot: "Bot (medium)" / 「電腦（普通）」; "" for a person.
+function seatKind(i) {
+  const s = msg.seats[i];
+  return s && s.kind !== "human" ? t(s.kind.split(":")[0], lang) : "";
 }
 
 // Chinese punctuation in Chinese: a full-width colon, and 、 between the items of a list.
-const colon = () => (lang === "zh-TW" ? "：" : ": ");
-const listSep = () => (lang === "zh-TW" ? "、" : ", ");
+const colon = () => (zh() ? "：" : ": ");
+const listSep = () => (zh() ? "、" : ", ");
+// Names as a phrase: "A, B and C" / 「甲、乙和丙」.
+function joinAnd(names) {
+  if (names.length < 2) return names.join("");
+  return names.slice(0, -1).join(listSep()) + t("and", lang) + names[names.length - 1];
+}
+
+// 「遊戲結束。玩家1（你）獲勝」 / "Game over. Winner: Seat 1 (you)".
+function gameOverText(winners) {
+  const who = joinAnd(winners.map(seatName));
+  if (!winners.length) return `${t("over", lang)}${zh() ? "。" : ". "}${t("noWinner", lang)}`;
+  if (zh()) return `${t("over", lang)}。${who}${t(winners.length > 1 ? "winsTogether" : "wins", lang)}`;
+  return `${t("over", lang)}. ${t(winners.length > 1 ? "winners" : "winner", lang)}: ${who}`;
+}
 
 function renderStatus() {
   const box = document.getElementById("status");
   box.classList.toggle("mine", msg.to_act.includes(seat));
   if (msg.over) {
-    const v = msg.view;
-    box.textContent = `${t("over", lang)} — ${t("winners", lang)}${colon()}${(v.winners || []).map(seatName).join(listSep())}`;
+    box.textContent = gameOverText(msg.view.winners || []);
   } else if (msg.to_act.includes(seat)) {
     box.textContent = `${t("yourTurn", lang)}${colon()}${pick(msg.prompt, lang)}`;
   } else {
-    box.textContent = `${t("waitingFor", lang)} ${msg.to_act.map(seatName).join(listSep())}` +
-      (msg.prompt ? ` — ${pick(msg.prompt, lang)}` : "");
+    const who = joinAnd(msg.to_act.map(seatName));
+    const prompt = msg.prompt ? `${zh() ? "——" : " — "}${pick(msg.prompt, lang)}` : "";
+    box.textContent = `${t("waitingFor", lang)}${zh() ? "" : " "}${who}${prompt}`;
   }
 }
 
 function renderSide() {
   const side = document.getElementById("side");
-  const rows = msg.seats.map((s, i) => el("div", {},
-    `${seatName(i)} `, s.connected ? el("small", {}, `· ${t("connected", lang)}`) : "",
+  const rows = msg.seats.map((s, i) => el("div", { class: "seat-row" },
+    el("span", { class: "seat-name" }, seatName(i)),
+    seatKind(i) ? el("small", { class: "seat-kind" }, seatKind(i)) : "",
+    s.connected ? el("small", { class: "seat-online" }, t("connected", lang)) : "",
     hostToken && !replayMode && !msg.over && s.kind === "human" ? el("button", {
       class: "to-bot", "data-seat": i, onclick: async () => {
         const res = await fetch(`/api/tables/${tableId}/seats/${i}/bot?host=${encodeURIComponent(hostToken)}`,
@@ -117,8 +138,8 @@ function renderDeal() {
   const expected = firstCommitment(deal.commitment);
   head.replaceChildren(deal.known
     ? el("span", { id: "deal-known" }, ` · ${t("knownDeal", lang)}${colon()}${deal.seed}`)
-    : el("span", { id: "deal-commitment", title: `${t("dealTitle", lang)}: ${deal.commitment}` },
-      ` · ${t("deal", lang)} ${deal.commitment.slice(0, 12)}…`));
+    : el("span", { id: "deal-commitment", title: `${t("dealTitle", lang)}${colon()}${deal.commitment}` },
+      ` · ${t("deal", lang)}${zh() ? "：" : " "}${deal.commitment.slice(0, 12)}…`));
   if (!msg.over || deal.seed == null || deal.salt == null || replayMode) { box.hidden = true; return; }
   if (dealCheck.key !== `${deal.seed}:${deal.salt}`) checkDeal(deal, expected);
   const verdict = { ok: "dealOk", bad: "dealBad", noCrypto: "noCrypto" }[dealCheck.result] || "dealChecking";
@@ -145,7 +166,8 @@ function render() {
   renderDeal();
   const legal = new Map(msg.legal.map((l) => [l.action, l]));
   renderer.render(document.getElementById("game-area"), {
-    msg, view: msg.view, legal, catalog, lang, seat, act, seatName, t: (k) => t(k, lang), pick: (o) => pick(o, lang),
+    msg, view: msg.view, legal, catalog, lang, seat, act, seatName, seatKind,
+    t: (k) => t(k, lang), pick: (o) => pick(o, lang),
   });
   if (msg.error) showError(msg.error);
 }
@@ -198,7 +220,7 @@ function connect() {
       try {
         const res = await fetch(`/api/tables/${tableId}/seats/${seat}?token=${encodeURIComponent(token || "")}`);
         if (res.status === 403 || res.status === 404) {
-          showError(pick((await res.json()).message, lang) + (res.status === 403 ? " (403)" : ""));
+          showError(pick((await res.json()).message, lang) + (res.status === 403 ? (zh() ? "（403）" : " (403)") : ""));
           return;
         }
       } catch (err) { /* the server is down: retry below */ }
@@ -220,8 +242,8 @@ async function loadReplay(step) {
   box.hidden = false;
   const button = (label, to, id) => el("button", { id, onclick: () => loadReplay(Math.max(0, Math.min(data.steps, to))) }, label);
   box.replaceChildren(button(t("first", lang), 0, "replay-first"), button(t("prev", lang), replayStep - 1, "replay-prev"),
-    el("span", { id: "replay-step" }, lang === "zh-TW" ? ` 第 ${replayStep} / ${data.steps} 步 `
-      : ` ${t("step", lang)} ${replayStep} / ${data.steps} `),
+    el("span", { id: "replay-step", style: "margin: 0 .5em" }, zh() ? `第${replayStep}/${data.steps}${t("step", lang)}`
+      : `${t("step", lang)} ${replayStep} / ${data.steps}`),
     button(t("next", lang), replayStep + 1, "replay-next"), button(t("last", lang), data.steps, "replay-last"));
 }
 
