@@ -474,13 +474,11 @@ def rules(
     game = _game(game_id)
     lang = _lang(lang)
     tables: dict[str, list[dict[str, Any]]] = game.rules_table(lang)  # type: ignore[attr-defined]
-    heads = {"en": {"nobles": "Nobles", "actions": "Action cards"},
-             "zh-TW": {"nobles": "人物牌", "actions": "行動牌"}}[lang]
     columns = {"name": ("Name", "名稱"), "other": ("中文", "English"), "colour": ("Colour", "顏色"),
                "points": ("Points", "分數"), "copies": ("Copies", "張數"), "effect": ("Effect", "效果")}
     for name, rows in tables.items():
         count = sum(int(r.get('copies', 1)) for r in rows)
-        head, zh = heads.get(name, name), lang == "zh-TW"
+        head, zh = name, lang == "zh-TW"  # each game titles its tables in the reader's language
         if head.endswith(("）", ")")):  # 「角色牌（每人一副，25）」, not two brackets in a row
             head = f"{head[:-1]}{'，' if zh else ', '}{count}{head[-1]}"
         else:
