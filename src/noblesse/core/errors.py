@@ -1,5 +1,7 @@
 """Errors the kernel raises, each carrying a message a player understands."""
 
+from __future__ import annotations
+
 
 class NoblesseError(Exception):
     """Base of every error noblesse raises on purpose."""
@@ -19,6 +21,14 @@ class IllegalAction(NoblesseError):
 
     def text(self, lang: str = "en") -> str:
         return self.message_zh if lang.startswith("zh") else self.message
+
+    @classmethod
+    def not_a_choice(cls, label: tuple[str, str], now: tuple[str, str]) -> IllegalAction:
+        """An action that answers no part of the pending decision, named by its ``label``
+        (English, 繁體中文), with what the decision asks for ``now`` (its zh-TW text a
+        clause that follows 「，」)."""
+        zh = label[1].replace("「", "『").replace("」", "』")  # a quotation inside 「」
+        return cls(f"“{label[0]}” is not a choice now: {now[0]}.", f"現在不能選「{zh}」，{now[1]}。")
 
 
 class RecordError(NoblesseError):

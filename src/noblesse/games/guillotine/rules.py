@@ -345,8 +345,6 @@ class GuillotineRules(GameBase):
         return list(seats)
 
     def _explain_illegal(self, s: GuillotineState, seat: int, action: Action) -> IllegalAction:
-        from noblesse.games.guillotine.views import action_words, decision_task
-
         p = s.pending
         if p.kind == ACT and PLAY0 <= action < CARD0:
             card = action - PLAY0
@@ -366,10 +364,12 @@ class GuillotineRules(GameBase):
         if action == DISCARD_CALLOUS:
             return IllegalAction("You have no Callous Guards in front of you to discard.",
                                  "你面前沒有可以丟棄的「冷酷的守衛」。")
-        en, zh = (action_words(s, action, lang) for lang in ("en", "zh-TW"))
-        zh = zh.replace("「", "『").replace("」", "』")
-        return IllegalAction(f"“{en}” is not a choice now: {decision_task(s, 'en')}.",
-                             f"現在不能選「{zh}」，請{decision_task(s, 'zh-TW')}。")
+        return self._not_a_choice(s, action)
+
+    def _not_a_choice(self, s: GuillotineState, action: Action) -> IllegalAction:
+        """The refusal of an action that answers no part of the pending decision, in the
+        game's words (``views.GuillotineViews`` gives them)."""
+        raise NotImplementedError
 
     # ================================================================ apply
     def _apply(self, s: GuillotineState, seat: int, action: Action) -> list[Event]:

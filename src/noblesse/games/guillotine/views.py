@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from noblesse.core.errors import IllegalAction
 from noblesse.core.text import (
     GAME_OVER,
     amount,
@@ -393,6 +394,11 @@ class GuillotineViews:
     def describe_action(self, state: GuillotineState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:
         return action_words(state, action, lang, names)
+
+    def _not_a_choice(self, s: GuillotineState, action: int) -> IllegalAction:
+        return IllegalAction.not_a_choice(
+            (action_words(s, action, "en"), action_words(s, action, "zh-TW")),
+            (decision_task(s, "en"), "請" + decision_task(s, "zh-TW")))
 
     def describe_decision(self, state: GuillotineState, lang: str = "en") -> str:
         """A one-line prompt for the pending decision."""

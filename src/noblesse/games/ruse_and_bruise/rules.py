@@ -80,12 +80,6 @@ DOWN, UP, KNOWN = 0, 1, 2
 # -- decision kinds ---------------------------------------------------------------------
 CARD, ROW, CLOAK_DECISION, TRAITOR_DECISION = range(4)
 DECISION_NAMES = ("card", "row", "cloak", "traitor")
-WAITING_FOR = (
-    ("choose a card from your hand", "請從手牌選一張牌"),
-    ("choose the row for your card", "請選擇要蓋牌的牌列"),
-    ("tuck a card from your hand under your Cloak, or none", "請選擇是否把一張手牌放進「披風」下方"),
-    ("choose the row whose score card your Traitor swaps", "請選擇「叛徒」要和哪一列交換分數卡"),
-)
 
 
 class Pending:
@@ -274,8 +268,6 @@ class RuseRules(GameBase):
         return out
 
     def _explain_illegal(self, state: RuseState, seat: int, action: Action) -> IllegalAction:
-        from noblesse.games.ruse_and_bruise.views import action_words
-
         s = state
         p = s.pending
         in_hand = ((p.kind == CARD and PLAY0 <= action < ROW0)
@@ -299,11 +291,12 @@ class RuseRules(GameBase):
                                      "請選擇「叛徒」所在列以外的另一列。")
             return IllegalAction(f"There is no row {r + 1} in a {s.n_players}-player game.",
                                  f"{s.n_players}人遊戲沒有第{r + 1}列。")
-        en, zh = WAITING_FOR[p.kind]
-        label_en, label_zh = (action_words(s, action, lang) for lang in ("en", "zh-TW"))
-        label_zh = label_zh.replace("「", "『").replace("」", "』")
-        return IllegalAction(f"“{label_en}” is not a choice now: {en}.",
-                             f"現在不能選「{label_zh}」，{zh}。")
+        return self._not_a_choice(s, action)
+
+    def _not_a_choice(self, s: RuseState, action: Action) -> IllegalAction:
+        """The refusal of an action that answers no part of the pending decision, in the
+        game's words (``views.RuseViews`` gives them)."""
+        raise NotImplementedError
 
     # ================================================================ apply
     def _apply(self, s: RuseState, seat: int, action: Action) -> list[Event]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from noblesse.core.errors import IllegalAction
 from noblesse.core.text import (
     GAME_OVER,
     amount,
@@ -64,6 +65,15 @@ from noblesse.games.ruse_and_bruise.rules import (
 
 KEYS = [c.key for c in CHARACTERS]
 
+
+
+# What each kind of decision asks for (English, 繁體中文), as a refusal reminds the player.
+WAITING_FOR = (
+    ("choose a card from your hand", "請從手牌選一張牌"),
+    ("choose the row for your card", "請選擇要蓋牌的牌列"),
+    ("tuck a card from your hand under your Cloak, or none", "請選擇是否把一張手牌放進「披風」下方"),
+    ("choose the row whose score card your Traitor swaps", "請選擇「叛徒」要和哪一列交換分數卡"),
+)
 
 
 def card_name(kind: int, lang: str = "en") -> str:
@@ -270,6 +280,11 @@ class RuseViews:
         return d
 
     # ------------------------------------------------------------------ words
+    def _not_a_choice(self, s: RuseState, action: int) -> IllegalAction:
+        return IllegalAction.not_a_choice(
+            (action_words(s, action, "en"), action_words(s, action, "zh-TW")),
+            WAITING_FOR[s.pending.kind])
+
     def describe_action(self, state: RuseState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:
         return action_words(state, action, lang)
