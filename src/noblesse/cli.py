@@ -450,6 +450,10 @@ def rules(
              "zh-TW": {"nobles": "人物牌", "actions": "行動牌"}}[lang]
     columns = {"name": ("Name", "名稱"), "other": ("中文", "English"), "colour": ("Colour", "顏色"),
                "points": ("Points", "分數"), "copies": ("Copies", "張數"), "effect": ("Effect", "效果")}
+    # a game whose tables' keys are the same in both languages names them itself
+    labels: dict[str, str] = getattr(game, "rules_labels", lambda _lang: {})(lang)
+    heads = {**heads, **labels}
+    columns = {**columns, **{k: (v, v) for k, v in labels.items()}}
     for name, rows in tables.items():
         table = Table(title=f"{game.title.get(lang, game.id)}: {heads.get(name, name)} "
                       f"({sum(int(r.get('copies', 1)) for r in rows)})", show_lines=False)
