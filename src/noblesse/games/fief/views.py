@@ -885,8 +885,8 @@ HOW: dict[str, tuple[str, str]] = {
     "attacker_wins": ("the attacker wins", "攻方獲勝"),
     "quiet": ("three rounds without losses", "連續三輪無人傷亡"),
     "ambush": ("ambush", "「伏擊」"), "eliminated": ("a side is wiped out", "一方全滅"),
-    "victory": ("a side has reached its goal", "有一方達成勝利條件"),
-    "turn_limit": ("the last turn is over", "已達回合上限"),
+    "victory": ("victory", "有一方達成勝利條件"),
+    "turn_limit": ("turn limit reached", "已達回合上限"),
 }
 
 # how a lord died (lord_dies)
