@@ -183,7 +183,7 @@ def test_the_log_says_nothing_in_words_and_names_places_once() -> None:
     nothing lost; a bishopric's name already says 教區."""
     lines = [
         ({"type": "roll", "seat": 3, "why": "disaster", "dice": [5]},
-         "Seat 4 rolls 5 (disaster)", "玩家4擲出5點（災難）"),
+         "Seat 4 rolls 5 (disaster)", "玩家4為災難擲出5點"),
         ({"type": "round", "village": 0, "round": 2, "hits": [0, 2], "losses": [[0, 0], [0, 2]]},
          "Round 2 in Beaujeu: the defender hits 2", "「博熱」第2輪：守方命中2點"),
         ({"type": "control", "village": 0, "seat": -1},

@@ -735,7 +735,7 @@ def _term_text_named(name: str, lang: str, names: list[str] | None) -> str:
 
 EVENT_TEXT: dict[str, tuple[str, str]] = {
     "turn": ("Turn {turn}", "第{turn}回合"),
-    "phase": ("{phase} phase", "{phase}階段"),
+    "phase": ("{phase} phase", "進入{phase}階段"),
     "start_lord": ("{who} starts with {lord}", "{who}的起始貴族是{lord}"),
     "start_village": ("{who} starts in {village}", "{who}從{village}開始"),
     "lord_placed": ("{lord} ({who}) arrives in {village}", "{lord}（{who}）來到{village}"),
@@ -957,9 +957,10 @@ def _dice(dice: list[int], lang: str) -> str:
 def _roll(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
     why = word(e.get("why", ""), lang)
     if not e.get("dice"):
-        return pick("{who} rolls no die ({why})", "{who}不必擲骰（{why}）", lang).format(
-            who=f["who"], why=why)
-    return pick("{who} rolls {dice} ({why})", "{who}擲出{dice}（{why}）", lang).format(
+        # no die left: the fortification penalty took them all (§4.6.1, §4.12.1)
+        return pick("{who} has no die to roll for the {why} (fortification penalty)",
+                    "{who}因攻城懲罰沒有骰子可擲（{why}）", lang).format(who=f["who"], why=why)
+    return pick("{who} rolls {dice} ({why})", "{who}為{why}擲出{dice}", lang).format(
         who=f["who"], dice=_dice(e["dice"], lang), why=why)
 
 
@@ -1090,8 +1091,8 @@ def _ballot_open(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[st
 
 
 def _ballot(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
-    tally = join((f"{quoted(lord_name(lo, lang), lang)}{n}票" if is_zh(lang)
-                  else f"{lord_name(lo, lang)} {amount(n, lang, 'vote', '')}"
+    tally = join((f"{quoted(lord_name(lo, lang), lang)}得{n}票" if is_zh(lang)
+                  else f"{lord_name(lo, lang)} gets {amount(n, lang, 'vote', '')}"
                   for lo, n in e.get("tally", ()) if n), lang)
     elected = e.get("elected", -1)
     result = (pick("{x} is elected", "{x}當選", lang).format(x=_lord(elected, lang))
@@ -1137,7 +1138,7 @@ def _passage(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] |
 def _ask_passage(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
     if f.get("asked") is None:
         return pick("{lord} asks to pass through {to}", "{lord}請求通過{to}", lang).format(**f)
-    return pick("{lord} asks {asked} to let them pass through {to}", "{lord}請求{asked}允許通過{to}",
+    return pick("{lord} asks {asked} for passage through {to}", "{lord}請求{asked}允許通過{to}",
                 lang).format(**f)
 
 
