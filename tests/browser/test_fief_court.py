@@ -158,8 +158,8 @@ def test_a_marriage_and_a_bishop_election_by_clicking(server: ServerProcess, pag
     if lang == "en":
         assert "Seat 1 proposes a marriage between" in log
         assert re.search(r"\(Seat 1\) marries|marries \w+ \(Seat 1\)", log)
-        assert re.search(r"is elected Bishop \(Bishopric of \w", log)
+        assert re.search(r"is elected Bishop of \w", log)
     else:
-        assert "座位1提議" in log
-        assert re.search(r"（座位1）與|（座位1）結婚", log)
-        assert re.search(r"當選主教（\w+教區）", log)
+        assert "玩家1提議" in log
+        assert re.search(r"（玩家1）與|（玩家1）結婚", log)
+        assert re.search(r"當選「\w+教區」主教", log)

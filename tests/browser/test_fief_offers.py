@@ -21,7 +21,7 @@ ONWARD = ("pass", "lord_done", "stay", "let_go", "permit:yes", "draw:fortune", "
 ACCEPTED = {"en": "accepts the offer of", "zh-TW": "接受"}
 PANEL = {"en": "Diplomacy", "zh-TW": "外交"}
 PROMISED = {"en": "Promise: no attack (turn {turn}, until turn {until}) · open",
-            "zh-TW": "承諾：不攻擊 (第 {turn} 回合，至第 {until} 回合) · 未定"}
+            "zh-TW": "承諾：不攻擊（第{turn}回合起，至第{until}回合）· 未定"}
 ASK_PEACE = {"en": "The other family promises not to attack", "zh-TW": "對方承諾不攻擊"}
 
 
@@ -89,7 +89,7 @@ def test_an_offer_written_in_the_panel_is_accepted_by_a_bot(
     assert [p["money"] for p in view["players"]][:2] == [money[0] - 1, money[1] + 1]
     assert [p["diplomacy_markers"] for p in view["players"]] == [3, 2, 3]
     expect(page.locator('.player[data-seat="1"] h3 .meta')).to_contain_text(
-        "diplomacy markers 2" if lang == "en" else "外交標記 2")
+        "diplomacy markers 2" if lang == "en" else "外交標記2個")
     # the promise made, between the two parties, with what became of it so far
     assert [(p["from"], p["to"], p["state"]) for p in view["promises"]] == [(0, 1, "open")]
     expect(page.locator("#promises li")).to_contain_text(

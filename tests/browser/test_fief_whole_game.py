@@ -44,18 +44,18 @@ MAX_ACTIONS = 3000
 GIFT = ("offer:to:2", "term:give_money:1", "offer:send")
 WORDS = {"en": {"your_turn": "Your turn: ", "vp": "{} VP · ", "bishop": "Bishop ({})",
                 "ended": "Turn 8 · Game over (victory) · "},
-         "zh-TW": {"your_turn": "輪到你了：", "vp": "勝利點數 {} · ", "bishop": "主教（{}）",
-                   "ended": "第 8 回合 · 遊戲結束（勝利） · "}}
+         "zh-TW": {"your_turn": "輪到你了：", "vp": "勝利點數{} · ", "bishop": "{}主教",
+                   "ended": "第8回合 · 遊戲結束（勝利） · "}}
 # The final screen: the status, and the log's last line (seats 1 and 3 are married).
 GAME_OVER = {"en": ("Game over — Winner(s): Seat 1 (you), Seat 3 [Greedy bot]",
-                    "Game over (victory). Winner(s): Seat 1, Seat 3"),
+                    "Game over (victory). Winners: Seat 1 and Seat 3."),
              "zh-TW": ("遊戲結束 — 勝者：座位1 (你)、座位3 [貪心電腦]",
-                       "遊戲結束（勝利）。勝者：座位1、座位3")}
+                       "遊戲結束（有一方達成勝利條件）。玩家1和玩家3並列獲勝。")}
 # The final ranking under the head: the married pair, then seat 2.
 RANKING = {"en": "Final ranking: 1. Seat 1 (you) (2 VP), 2. Seat 3 [Greedy bot] (2 VP), "
                  "3. Seat 2 [Greedy bot] (1 VP)",
-           "zh-TW": "最終名次：1. 座位1 (你)（勝利點數 2）、2. 座位3 [貪心電腦]（勝利點數 2）、"
-                    "3. 座位2 [貪心電腦]（勝利點數 1）"}
+           "zh-TW": "最終名次：第1名座位1 (你)（勝利點數2）、第2名座位3 [貪心電腦]（勝利點數2）、"
+                    "第3名座位2 [貪心電腦]（勝利點數1）"}
 CJK = re.compile(r"[\u4e00-\u9fff]")
 SHOWN_JS = """() => [...document.querySelectorAll('[data-action]')].map(
     (e) => [e.dataset.action, e.tagName.toLowerCase(), e.textContent.trim()])"""

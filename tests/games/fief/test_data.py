@@ -193,7 +193,7 @@ def test_card_names_are_the_source_documents() -> None:
     assert (zh["bountiful_harvest"], zh["good_weather"]) == ("大豐收", "好天氣")
     assert (zh["uprising"], zh["secret_passage"], zh["assassination"]) == ("暴動", "秘密通道", "暗殺")
     assert (zh["justice"], zh["ambush"], zh["darc"], zh["cardinal"]) == (
-        "正義", "伏擊", "聖女 貞德", "紅衣主教")
+        "正義", "伏擊", "聖女貞德", "紅衣主教")
 
 
 def test_card_kinds() -> None:

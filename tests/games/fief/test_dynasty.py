@@ -627,7 +627,7 @@ def test_the_view_shows_offices_spouses_and_the_bishop_the_pope_is_asked_about()
     assert (view["king"], view["pope"], view["queen"]) == ("charles", "eric", None)
     arthur = next(x for x in view["lords"] if x["key"] == "arthur")
     assert arthur["spouse"] == "jeanne" and arthur["cardinal"] is False
-    assert GAME.describe_decision(s, "zh-TW") == "教宗：同意或否決新的紅衣主教？"
+    assert GAME.describe_decision(s, "zh-TW") == "教宗：同意或否決新的「紅衣主教」？"
 
 
 def test_every_dynasty_event_has_words_in_both_languages() -> None:

@@ -224,7 +224,7 @@ def test_a_passage_is_for_one_lord_another_of_his_family_still_asks() -> None:
     term = GAME.view(s, 0)["offer"]["terms"][0]
     assert term["term"] == "term:passage:charolles@arthur"
     assert term["en"] == "Passage through Charolles this movement for Arthur"
-    assert term["zh-TW"].endswith("（限亞瑟）"), term["zh-TW"]
+    assert term["zh-TW"] == "本回合移動時可通過「夏洛勒」（限「亞瑟」）", term["zh-TW"]
     do(s, 0, "offer:send")
     _answer(s, 1, "accept")
     assert s.pacts == [(PASSAGE, 1, L["arthur"], V["charolles"], s.turn * 16 + A.MOVEMENT)]

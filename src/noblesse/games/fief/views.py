@@ -15,7 +15,17 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from noblesse.core.text import list_sep, pick, seat_name
+from noblesse.core.errors import IllegalAction
+from noblesse.core.text import (
+    amount,
+    is_zh,
+    join,
+    join_and,
+    pick,
+    quoted,
+    seat_name,
+    winners_phrase,
+)
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import announce, offers, promises
 from noblesse.games.fief.cards import STEP_NAMES
@@ -339,6 +349,17 @@ class FiefViews:
         text = DECISION_TEXT[A.KIND_NAMES[s.kind]]
         return pick(*text, lang)
 
+    def _explain_illegal(self, state: FiefState, seat: int, action: int) -> IllegalAction:
+        """A refusal in the game's words: what was asked (the action's label, never its
+        code) and what is being decided now."""
+        en = f"Not possible now: {self.describe_action(state, action, 'en')}."
+        zh = f"現在不能這樣做：{self.describe_action(state, action, 'zh-TW')}。"
+        if state.kind != A.NONE:
+            en += f" Now: {self.describe_decision(state, 'en')}."
+            zh += f"現在要決定的是：{self.describe_decision(state, 'zh-TW')}"
+            zh += "" if zh.endswith(("？", "。")) else "。"
+        return IllegalAction(en.replace("?.", "?"), zh)
+
     def describe_event(self, event: dict[str, Any], lang: str = "en",
                        names: list[str] | None = None) -> str:
         return event_text(event, lang, names)
@@ -346,6 +367,12 @@ class FiefViews:
     @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
         return rules_table(lang)
+
+    @staticmethod
+    def rules_labels(lang: str = "en") -> dict[str, str]:
+        """The headings of ``rules_table``'s tables and columns (its keys are the same in
+        both languages)."""
+        return rules_labels(lang)
 
     def render_text(self, view: dict[str, Any], lang: str = "en",
                     names: list[str] | None = None) -> list[str]:
@@ -367,25 +394,25 @@ def _label(en: str, zh: str) -> dict[str, str]:
 # One label per switch of data.toml [switches] (spec §6), saying what "on" means.
 SWITCH_LABELS: dict[str, dict[str, str]] = {
     "public_dice_faces": _label("Battle dice with a blank face (0,1,1,2,2,3)",
-                                "戰鬥骰含空白面（0,1,1,2,2,3）"),
-    "french_grey_counts": _label("French grey card counts (4 Harvest, 4 Good Weather, 5 Taxes)",
-                                 "法文版財富卡數量（豐收4、好天氣4、稅收5）"),
+                                "戰鬥骰含空白面（0、1、1、2、2、3）"),
+    "french_grey_counts": _label("French grey card counts (4 Bountiful Harvest, 4 Good Weather, 5 Taxes)",
+                                 "法文版財富卡數量（「大豐收」4張、「好天氣」4張、「徵稅」5張）"),
     "uprising_penalty_whole_cards": _label(
         "Fortifications cancel whole Uprising cards (die and +1)",
-        "要塞抵銷整張暴動卡（骰子與+1）"),
+        "攻城懲罰抵銷整張「暴動」（骰子與+1傷害）"),
     "uprising_needs_effective_die": _label(
         "An Uprising kills lords alone only if a die is rolled",
-        "暴動須至少擲出一顆骰子才會殺死沒有部隊的貴族"),
+        "「暴動」須至少擲1顆骰子才會殺死沒有部隊的貴族"),
     "unit_limit_per_village": _label("At most 4 new troops per village (else per family)",
-                                     "每個村莊每回合最多購買4個部隊（否則每個家族）"),
+                                     "每個村莊每回合最多購買4個部隊（否則為每個家族）"),
     "ransom_optional": _label("Paying the ransom cap is the family's choice",
                               "是否支付贖金上限由家族自行決定"),
     "untitled_lady_has_sp": _label("Untitled ladies have 1 SP", "無爵位女性貴族有1點戰力"),
     "king_pope_income": _label("King and Pope earn 5 D a turn", "國王與教宗每回合收入5元"),
-    "joan_two_sp": _label("Joan d'Arc has 2 SP", "聖女貞德有2點戰力"),
+    "joan_two_sp": _label("Joan d'Arc has 2 SP", "「聖女貞德」有2點戰力"),
     "ransom_counts_kept_bishopric": _label(
         "A Cardinal's or Pope's bishopric counts for his ransom",
-        "紅衣主教或教宗保留的主教頭銜計入贖金"),
+        "「紅衣主教」或教宗保留的主教頭銜計入贖金"),
     "crown_prince_kings_family": _label("The Crown Prince is born to the King's family",
                                         "皇儲屬於國王的家族"),
     "queen_regent_vp": _label("The Queen Regent scores 1 VP", "攝政女王得1分"),
@@ -393,22 +420,22 @@ SWITCH_LABELS: dict[str, dict[str, str]] = {
     "owner_chooses_losses": _label("Owners choose their losses (else the least valuable go)",
                                    "由擁有者選擇損失（否則自動損失價值最低者）"),
     "cardinal_stops_low": _label("A Cardinal stops an Uprising on 1-4 (else 3-6)",
-                                 "紅衣主教擲1-4阻止暴動（否則3-6）"),
+                                 "「紅衣主教」擲出1-4點即阻止「暴動」（否則3-6點）"),
     "election_tie_no_winner": _label("A tied election elects nobody (else the first in turn order)",
                                      "選舉平手則無人當選（否則依回合順序最先者）"),
     "one_family_per_fief_start": _label("One family per fief at the start",
                                         "開局每個封地只限一個家族"),
     "raze_needs_empty_village": _label(
         "An Uprising razes only a village left without any troops",
-        "暴動須殺光村莊內所有部隊才會摧毀磨坊與要塞"),
+        "「暴動」須殺光村莊內所有部隊才會摧毀磨坊與要塞"),
     "plague_halves_the_village": _label(
         "The Plague takes half of the village's troops (else half of each family's)",
-        "瘟疫使村莊部隊損失一半（否則各家族各損失一半）"),
+        "「瘟疫」使村莊的部隊損失一半（否則每個家族各損失一半）"),
     "kings_tallage_uncontrolled_fief": _label(
         "The King taxes only a fief nobody controls (else any fief without a lord)",
-        "國王只能對無人控制的封地徵稅（否則任何無封地貴族的封地）"),
+        "國王只能對無人控制的封地徵收封地稅（否則可對任何沒有封地貴族的封地徵收）"),
     "troops_capped_by_kit": _label("Troops limited to the family's pieces (8 knights, 13 men-at-arms)",
-                                   "部隊數量以家族配件為上限（8騎士、13步兵）"),
+                                   "部隊數量以家族配件為上限（8名騎士、13名士兵）"),
     "cavalcade_only_after_refusal": _label(
         "A cavalcade rides only where passage was refused (or out of a siege)",
         "急行軍只能在通行被拒絕後發起（或突破圍城）"),
@@ -428,9 +455,9 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "start_village": ("Choose your start village", "選擇起始村莊"),
     "discard": ("Discard cards before anyone draws, or pass", "在所有人抽牌前棄掉手牌，或跳過"),
     "draw": ("Draw 2 Fortune cards, or 1 Fortune and 1 Lord card",
-             "抽2張財富災難牌，或1張財富災難牌加1張貴族牌"),
+             "抽2張財富災難卡，或1張財富災難卡和1張貴族卡"),
     "play": ("Play lord cards, fortune cards or Joan d'Arc, or pass",
-             "打出貴族卡、財富卡或聖女貞德，或跳過"),
+             "打出貴族卡、財富卡或「聖女貞德」，或跳過"),
     "place_lord": ("Where does the new lord arrive?", "新貴族放在哪裡？"),
     "hand_limit": ("Discard down to 3 cards", "棄到剩3張手牌"),
     "ransom": ("Pay ransoms or release captives, or pass", "支付贖金或釋放肉票，或跳過"),
@@ -456,33 +483,33 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "fortune_effect": ("Cancel the disaster, or +1 D per mill?", "取消災難，或每個磨坊+1元？"),
     "tallage": ("Tallage on a fief, or Tithe on a bishopric?", "對封地徵封地稅，或對教區徵什一稅？"),
     "intrigue_window": ("Play an opportunity card, or pass", "打出機會卡，或跳過"),
-    "uprising_village": ("Where does the uprising break out?", "在哪個村莊引發暴動？"),
-    "uprising_family": ("Whose troops suffer the uprising?", "哪一家的部隊承受暴動？"),
-    "uprising_more": ("Add another Uprising card, or roll", "再加一張暴動卡，或擲骰"),
-    "assassination_target": ("Whom do you have assassinated?", "暗殺哪位貴族？"),
+    "uprising_village": ("Where does the Uprising break out?", "在哪個村莊引發「暴動」？"),
+    "uprising_family": ("Whose troops suffer the Uprising?", "哪一家的部隊承受「暴動」？"),
+    "uprising_more": ("Add another Uprising card, or roll", "再加1張「暴動」，或擲骰"),
+    "assassination_target": ("Whom do you have assassinated?", "「暗殺」哪位貴族？"),
     "assassin_marker": ("Which of your lords carries the assassin marker?",
                         "哪位貴族帶上刺客標記？"),
-    "justice_target": ("Which marked lord meets justice?", "正義制裁哪位帶刺客標記的貴族？"),
+    "justice_target": ("Which marked lord meets Justice?", "以「正義」制裁哪位帶刺客標記的貴族？"),
     "secret_passage_answer": ("Play a Secret Passage to foil it, or pass",
-                              "打出秘密通道化解，或跳過"),
+                              "打出「秘密通道」化解，或跳過"),
     "battle_window": ("Before the first round: Ambush, Secret Passage, Joan d'Arc, or pass",
-                      "第一輪之前：伏擊、秘密通道、聖女貞德，或跳過"),
-    "ambush_capture": ("Which lord does the ambush take?", "伏擊抓走哪位貴族？"),
+                      "第一輪之前：打出「伏擊」、「秘密通道」、「聖女貞德」，或跳過"),
+    "ambush_capture": ("Which lord does the Ambush take?", "「伏擊」抓走哪位貴族？"),
     "join_side": ("A battle here: join the attacker, the defender, or neither?",
                   "此地開戰：加入攻方、守方，或都不加入？"),
     "pursue_lifted_siege": ("The siege is lifted: pursue the besiegers?", "圍攻解除：追擊圍攻方嗎？"),
     "ambush_decide": ("His last lord is taken: go on with the battle?", "對方最後一名貴族被抓：繼續戰鬥嗎？"),
-    "plague_loss": ("Plague: choose a unit to lose", "瘟疫：選擇失去的部隊"),
+    "plague_loss": ("Plague: choose a unit to lose", "「瘟疫」：選擇要失去的部隊"),
     "withdraw_to": ("Withdraw to which village?", "撤退到哪個村莊？"),
-    "uprising_stop": ("Try to stop the uprising (a d6 roll), or let it come?",
-                      "嘗試平息暴動（擲一顆骰），或任其發生？"),
+    "uprising_stop": ("Try to stop the Uprising (a d6 roll), or let it come?",
+                      "嘗試阻止「暴動」（擲1顆骰子），或任其發生？"),
     "side_loss": ("Which family of your side takes this loss?", "你這一方由哪一家承受這次損失？"),
     "captive_keeper": ("Which family of your side keeps the captive?", "你這一方由哪一家看管肉票？"),
-    "joan_target": ("On which unmarried lady is Joan d'Arc played?", "聖女貞德打在哪位未婚女貴族身上？"),
+    "joan_target": ("On which unmarried lady is Joan d'Arc played?", "「聖女貞德」打在哪位未婚女性貴族身上？"),
     "place_freed_lord": ("Where does your freed or waiting lord arrive?",
                          "你獲釋或等待中的貴族放在哪裡？"),
     "escape_captive": ("Which of your captive lords escapes by the Secret Passage?",
-                       "哪位被俘的貴族經由秘密通道逃脫？"),
+                       "哪位被俘的貴族經由「秘密通道」逃脫？"),
     "side_change": ("After the round: stay on your side, go over to the other side, or leave "
                     "the battle?", "這一輪結束：留在原本一方、倒戈到另一方，或退出戰鬥？"),
     "marriage_proposal": ("Propose a marriage for one of your lords, or pass",
@@ -498,10 +525,10 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
     "ballot": ("Secret ballot: give all your votes to one candidate, or abstain",
                "秘密投票：把你所有的票投給一位候選人，或棄權"),
     "crown_prince": ("Does this lord come as the Crown Prince?", "這位貴族以皇儲身分登場嗎？"),
-    "cardinal_target": ("Which of your Bishops becomes Cardinal?", "你的哪位主教升為紅衣主教？"),
-    "cardinal_consent": ("The Pope: approve or veto the new Cardinal?", "教宗：同意或否決新的紅衣主教？"),
+    "cardinal_target": ("Which of your Bishops becomes Cardinal?", "你的哪位主教升為「紅衣主教」？"),
+    "cardinal_consent": ("The Pope: approve or veto the new Cardinal?", "教宗：同意或否決新的「紅衣主教」？"),
     "cardinal_redirect": ("Vetoed: give the Cardinal card to another Bishop, or discard it",
-                          "已否決：把紅衣主教卡給另一位主教，或棄掉"),
+                          "已否決：把「紅衣主教」給另一位主教，或棄掉"),
     "royal_grant": ("To which lord does the Crown grant the title?", "王室把爵位賜給哪位貴族？"),
     "offer_compose": ("Your offer: add terms, then send it (or drop it)",
                       "你的協議：加入條款後送出（或取消）"),
@@ -510,8 +537,8 @@ DECISION_TEXT: dict[str, tuple[str, str]] = {
 
 SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.PASS: ("Pass", "跳過"),
-    A.DRAW_FORTUNE: ("Draw 2 Fortune & Disaster cards", "抽2張財富災難牌"),
-    A.DRAW_MIXED: ("Draw 1 Fortune & Disaster card and 1 Lord card", "抽1張財富災難牌及1張貴族牌"),
+    A.DRAW_FORTUNE: ("Draw 2 Fortune & Disaster cards", "抽2張財富災難卡"),
+    A.DRAW_MIXED: ("Draw 1 Fortune & Disaster card and 1 Lord card", "抽1張財富災難卡和1張貴族卡"),
     A.LORD_DONE: ("This lord stops here", "這位貴族停在這裡"),
     A.PERMIT_YES: ("Let him pass", "允許通過"),
     A.PERMIT_NO: ("Refuse passage", "拒絕通過"),
@@ -540,7 +567,7 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.LOSE_K: ("Lose a knight", "失去1名騎士"),
     A.LOSE_M: ("Lose a man-at-arms", "失去1名士兵"),
     A.TITHE_ALL: ("Tithe every governed bishopric (Pope)", "對所有被統治的教區徵什一稅（教宗）"),
-    A.STOP_UPRISING: ("Try to stop the uprising", "嘗試阻止暴動"),
+    A.STOP_UPRISING: ("Try to stop the Uprising", "嘗試阻止「暴動」"),
     A.SIDE_STAY: ("Stay on your side", "留在原本一方"),
     A.MARRY_YES: ("Accept the marriage", "接受婚事"),
     A.MARRY_NO: ("Refuse the marriage", "拒絕婚事"),
@@ -550,14 +577,14 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.ABSTAIN: ("Abstain", "棄權"),
     A.PRINCE_YES: ("He is the Crown Prince", "他是皇儲"),
     A.PRINCE_NO: ("An ordinary lord", "一般貴族"),
-    A.CONSENT_YES: ("Approve the Cardinal", "同意紅衣主教"),
-    A.CONSENT_NO: ("Veto the Cardinal", "否決紅衣主教"),
+    A.CONSENT_YES: ("Approve the Cardinal", "同意這位「紅衣主教」"),
+    A.CONSENT_NO: ("Veto the Cardinal", "否決這位「紅衣主教」"),
     A.OFFER_SEND: ("Send the offer", "送出協議"),
     A.OFFER_CANCEL: ("Drop the offer", "取消協議"),
     A.OFFER_ACCEPT: ("Accept the offer", "接受協議"),
     A.OFFER_REFUSE: ("Refuse the offer", "拒絕協議"),
     A.CARDINAL_TERM: ("The Pope approves the next Cardinal this turn",
-                      "教宗同意本回合的下一位紅衣主教"),
+                      "教宗同意本回合的下一位「紅衣主教」"),
     A.ANNUL_TERM: ("The Pope annuls the marriage", "教宗宣告婚姻無效"),
     A.PROMISE_PEACE: ("Promise: no attack", "承諾：不攻擊"),
     A.ASK_PROMISE_PEACE: ("The other family promises not to attack", "對方承諾不攻擊"),
@@ -592,20 +619,20 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.SIEGE0, NV, "v", ("Besiege {x}", "圍攻{x}")),
     (A.PILLAGE0, NV, "v", ("Pillage a mill in {x}", "掠奪{x}的磨坊")),
     (A.CAVALCADE0, NV, "v", ("Cavalcade towards {x}", "急行軍前往{x}")),
-    (A.BISHOPRIC0, NB, "b", ("The bishopric of {x}", "{x}教區")),
+    (A.BISHOPRIC0, NB, "b", ("{x}", "{x}")),
     (A.TALLAGE0, NF, "f", ("Tax the fief of {x}", "對{x}徵封地稅")),
-    (A.UPRISING0, NV, "v", ("Raise an uprising in {x}", "在{x}引發暴動")),
+    (A.UPRISING0, NV, "v", ("Raise an Uprising in {x}", "在{x}引發「暴動」")),
     (A.MARKER0, NL, "l", ("{x} carries the assassin marker", "{x}帶上刺客標記")),
     (A.CAPTURE0, NL, "l", ("Take {x}", "抓走{x}")),
     (A.LIFT0, NV, "v", ("Lift the siege of {x}", "解除對{x}的圍攻")),
     (A.ESCORT0, NL, "l", ("Lead or leave {x} (a captive, or a lord Joan carries)",
                           "帶走或留下{x}（肉票，或貞德帶領的貴族）")),
-    (A.TITHE0, NB, "b", ("Tithe the bishopric of {x}", "對{x}教區徵什一稅")),
+    (A.TITHE0, NB, "b", ("Tithe {x}", "對{x}徵什一稅")),
     (A.LOSS0, SEATS, "s", ("{x} takes the loss", "由{x}承擔損失")),
     (A.KEEPER0, SEATS, "s", ("{x} keeps the captive", "由{x}看管肉票")),
-    (A.JOAN0, NL, "l", ("{x} becomes Joan d'Arc", "{x}成為聖女貞德")),
+    (A.JOAN0, NL, "l", ("{x} becomes Joan d'Arc", "{x}成為「聖女貞德」")),
     (A.SECRET0, NV, "v", ("Go to {x} by a Secret Passage, asking no one",
-                          "打出秘密通道前往{x}，無需對方同意")),
+                          "打出「秘密通道」前往{x}，無需對方同意")),
     (A.ESCAPE0, NL, "l", ("{x} escapes", "{x}逃脫")),
     (A.PROPOSE0, NL, "l", ("Propose a marriage for {x}", "為{x}提親")),
     (A.PARTNER0, NL, "l", ("Ask for the hand of {x}", "向{x}求婚")),
@@ -613,9 +640,9 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.REINSTATE0, NL, "l", ("Reinstate {x}", "恢復{x}的教籍")),
     (A.CANDIDATE0, NL, "l", ("Declare {x} a candidate", "推舉{x}為候選人")),
     (A.VOTE0, NL, "l", ("Vote for {x}", "投票給{x}")),
-    (A.CARDINAL0, NL, "l", ("Make {x} a Cardinal", "讓{x}升為紅衣主教")),
-    (A.BIRETTA0, NL, "l", ("Buy the biretta for {x} (5 D)", "為{x}購買紅衣主教職（5元）")),
-    (A.GRANT0, NF, "f", ("Grant the vacant title of {x}", "賜予{x}的空缺爵位")),
+    (A.CARDINAL0, NL, "l", ("Make {x} a Cardinal", "讓{x}升為「紅衣主教」")),
+    (A.BIRETTA0, NL, "l", ("Buy the biretta for {x} (5 D)", "花5元為{x}購買「紅衣主教」職位（搏感情版）")),
+    (A.GRANT0, NF, "f", ("Grant the vacant title of {x}", "賜出{x}的空缺爵位")),
     (A.GRANTEE0, NL, "l", ("Grant it to {x}", "賜給{x}")),
     # diplomacy (offers.py, §7.4)
     (A.OFFER_TO0, SEATS, "s", ("Make an offer to {x}", "向{x}提出協議")),
@@ -627,7 +654,7 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.GIVE_CARD0, len(CARDS), "c", ("The offering family gives {x} (the other spends a "
                                      "diplomacy marker)", "提議方給出{x}（對方花1個外交標記）")),
     (A.RANSOM_TERM0, NL, "l", ("A ransom price for {x}", "{x}的贖金價格")),
-    (A.PRICE0, A.MAX_PRICE + 1, "n0", ("Ransom: {x} D", "贖金：{x}元")),
+    (A.PRICE0, A.MAX_PRICE + 1, "n0", ("Ransom: {x} D", "贖金{x}元")),
     (A.PASSAGE0, NV, "v", ("Passage through {x} this movement", "本回合移動時可通過{x}")),
     (A.TRUCE_TERM0, NV, "v", ("Truce in {x} this battle phase", "本回合戰鬥階段在{x}休戰")),
     (A.CEDE0, NV, "v", ("Hand over {x}", "移交{x}的控制權")),
@@ -645,15 +672,15 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
 
 def _thing(kind: str, i: int, lang: str, names: list[str] | None) -> str:
     if kind == "v":
-        return village_name(i, lang)
+        return quoted(village_name(i, lang), lang)
     if kind == "c":
-        return card_name(i, lang)
+        return quoted(card_name(i, lang), lang)
     if kind == "l":
-        return lord_name(i, lang)
+        return quoted(lord_name(i, lang), lang)
     if kind == "f":
-        return _n(FIEFS[i], lang)
+        return quoted(_n(FIEFS[i], lang), lang)
     if kind == "b":
-        return _n(BISHOPRICS[i], lang)
+        return quoted(_n(BISHOPRICS[i], lang), lang)
     if kind in ("n0", "n1"):
         return str(i + int(kind[1]))
     return seat_name(i, lang, names)
@@ -695,189 +722,485 @@ def _term_text_named(name: str, lang: str, names: list[str] | None) -> str:
         lo = next(i for i, c in enumerate(LORD_CARDS) if c.key == arg)
         joint = (" and {x}", "與{x}") if head.startswith("term:marry") else (
             " for {x}", "（限{x}）")
-        return text + pick(*joint, lang).format(x=lord_name(lo, lang))
-    return text + pick(" at {x} D", "，{x}元", lang).format(x=arg)
+        return text + pick(*joint, lang).format(x=quoted(lord_name(lo, lang), lang))
+    return text + pick(" at {x} D", "為{x}元", lang).format(x=arg)
 
+
+# ------------------------------------------------------------------ the log
+# Every name of a card, lord, village, fief or bishopric stands in 「」 in Chinese
+# (core.text.quoted); players by seat_name; numbers with their counters and no zero
+# parts (docs/zh-TW.md). A template's fields are filled by ``_fields``; the kinds whose
+# sentence depends on the values (nothing lost, nobody in control, an abstention) are
+# worded by the functions of ``_WORDED``.
 
 EVENT_TEXT: dict[str, tuple[str, str]] = {
     "turn": ("Turn {turn}", "第{turn}回合"),
-    "phase": ("Phase: {phase}", "階段：{phase}"),
+    "phase": ("{phase} phase", "進入{phase}階段"),
     "start_lord": ("{who} starts with {lord}", "{who}的起始貴族是{lord}"),
     "start_village": ("{who} starts in {village}", "{who}從{village}開始"),
     "lord_placed": ("{lord} ({who}) arrives in {village}", "{lord}（{who}）來到{village}"),
     "lord_waits": ("{lord} ({who}) waits off the board", "{lord}（{who}）在場外等待"),
-    "discard": ("{who} discards {card}", "{who}棄掉{card}"),
     "draw": ("{who} draws a card from the {deck} deck", "{who}從{deck}牌庫抽了1張牌"),
     "draw/seen": ("{who} draws {card}", "{who}抽到{card}"),
     "disaster_drawn": ("{who} reveals {card}", "{who}翻出{card}"),
-    "reshuffle": ("The {deck} discards are shuffled into a new deck", "{deck}棄牌重新洗成牌庫"),
+    "reshuffle": ("The {deck} discards are shuffled into a new deck",
+                  "{deck}棄牌堆洗勻，成為新的牌庫"),
     "play_lord": ("{who} plays {lord}", "{who}打出{lord}"),
-    "income": ("Income: {gains}", "收入：{gains}"),
-    "ransom": ("{who} pays {paid} D to free {lord}", "{who}支付{paid}元贖回{lord}"),
     "release": ("{who} releases {lord}", "{who}釋放{lord}"),
-    "buy": ("{who} buys {item}", "{who}購買{item}"),
     "title": ("{lord} ({who}) becomes lord of {fief}", "{lord}（{who}）成為{fief}的封地貴族"),
     "title_transfer": ("{who} gives the title of {fief} to {lord}", "{who}把{fief}的爵位轉給{lord}"),
-    "title_passes": ("The title of {fief} passes on", "{fief}的爵位易手"),
-    "city": ("{who} raises a fortified city in {village}", "{who}在{village}擴建城堡"),
+    "city": ("{who} raises a fortified city in {village}", "{who}把{village}擴建為城堡"),
     "move": ("{lord} ({who}) goes from {from_} to {to}", "{lord}（{who}）從{from_}前往{to}"),
-    "ask_passage": ("{lord} asks to pass through {to}", "{lord}請求通過{to}"),
-    "passage": ("{who} {granted} passage", "{who}{granted}通過"),
     "retreat": ("{lord} goes back to {to}", "{lord}退回{to}"),
-    "control": ("{village} is now held by {who}", "{village}現在由{who}控制"),
     "battle": ("{who} attacks {foe} in {village}", "{who}在{village}攻擊{foe}"),
-    "roll": ("{who} rolls {dice} ({why})", "{who}擲出{dice}（{why}）"),
-    "round": ("Round {round} in {village}: hits {hits}", "{village}第{round}輪：命中{hits}"),
-    "battle_end": ("The battle in {village} ends ({how})", "{village}的戰鬥結束（{how}）"),
+    "battle_end": ("The battle in {village} ends: {how}", "{village}的戰鬥結束：{how}"),
     "withdraw": ("{who} withdraws from {village}", "{who}從{village}撤退"),
     "withdrawn": ("{who} falls back from {from_} to {to}", "{who}從{from_}撤退到{to}"),
     "truce_refused": ("{who} refuses the truce", "{who}拒絕休戰"),
     "captured": ("{lord} ({who}) is captured by {captor}", "{lord}（{who}）被{captor}俘虜"),
     "escape": ("{lord} ({who}) escapes", "{lord}（{who}）逃脫"),
-    "lord_dies": ("{lord} ({who}) dies", "{lord}（{who}）死亡"),
     "siege": ("{who} besieges {village}", "{who}圍攻{village}"),
     "siege_lifted": ("{who} lifts the siege of {village}", "{who}解除對{village}的圍攻"),
-    "engine_flipped": ("{who}'s siege engine at {village} is now +2D",
-                       "{who}在{village}的攻城車翻為+2D"),
-    "pillage": ("{who} pillages a mill in {village}", "{who}掠奪{village}的磨坊"),
+    "engine_flipped": ("{who}'s siege engine at {village} now cancels 2 dice of penalty",
+                       "{who}在{village}的攻城車翻面，可抵銷2顆骰子的攻城懲罰"),
+    "pillage": ("{who} pillages a mill in {village}", "{who}掠奪{village}的1座磨坊"),
     "cavalcade": ("{lord} ({who}) rides a cavalcade from {from_} towards {to}",
                   "{lord}（{who}）從{from_}急行軍前往{to}"),
-    "disaster": ("{card} strikes the bishopric of {bishopric}", "{card}降臨{bishopric}教區"),
-    "disaster_void": ("{card} has no effect", "{card}沒有效果"),
-    "plague_losses": ("{who} loses {knights} knights and {men_at_arms} men-at-arms to the "
-                      "plague in {village}", "{who}在{village}因瘟疫失去{knights}名騎士及"
-                      "{men_at_arms}名士兵"),
+    "disaster": ("{card} strikes {bishopric}", "{card}降臨{bishopric}"),
+    "disaster_void": ("{card} has no effect ({why})", "{card}沒有效果（{why}）"),
     "play_fortune": ("{who} plays {card}", "{who}打出{card}"),
-    "fortune": ("{card} on the bishopric of {bishopric} ({effect})",
-                "{card}用在{bishopric}教區（{effect}）"),
+    "fortune": ("{card} on {bishopric}: {effect}", "{card}用在{bishopric}：{effect}"),
     "tallage": ("{who} levies the tallage on {fief}", "{who}對{fief}徵收封地稅"),
-    "tithe": ("{who} levies the tithe on {bishopric}", "{who}對{bishopric}教區徵收什一稅"),
+    "tithe": ("{who} levies the tithe on {bishopric}", "{who}對{bishopric}徵收什一稅"),
     "tithe_all": ("{who} (the Pope) tithes every governed bishopric",
                   "{who}（教宗）對所有被統治的教區徵收什一稅"),
-    "escort": ("{lord} ({who}) {led} a captive", "{lord}（{who}）{led}一名肉票"),
     "join_side": ("{who} joins the side of {with_}", "{who}加入{with_}一方"),
     "change_side": ("{who} goes over to the side of {with_} in {village}",
                     "{who}在{village}倒戈，加入{with_}一方"),
     "leave_battle": ("{who} leaves the battle in {village}", "{who}退出{village}的戰鬥"),
     "truce_broken": ("{who} breaks the truce in {village}", "{who}打破{village}的休戰"),
-    "fortification": ("The fortress of {village} costs the attackers {penalty} dice",
-                      "{village}的要塞使攻方少擲{penalty}顆骰"),
     "play_opportunity": ("{who} plays {card}", "{who}打出{card}"),
-    "uprising": ("Uprising in {village}: {damage} damage to {foe}",
-                 "{village}發生暴動：{foe}受到{damage}點傷害"),
     "side_loss": ("{who} loses a {unit} in {village}", "{who}在{village}失去1名{unit}"),
-    "joan": ("{lord} ({who}) becomes Joan d'Arc", "{lord}（{who}）成為聖女貞德"),
+    "joan": ("{lord} ({who}) becomes Joan d'Arc", "{lord}（{who}）成為「聖女貞德」"),
     "captive_kept": ("{who} keeps {lord} captive", "{who}看管肉票{lord}"),
     "uprising_stopped": ("{lord} ({who}) stops the uprising in {village}",
-                         "{lord}（{who}）阻止了{village}的暴動"),
+                         "{lord}（{who}）阻止了{village}的「暴動」"),
     "razed": ("The mills and fortress of {village} are destroyed", "{village}的磨坊與要塞被摧毀"),
-    "assassination_failed": ("{lord} survives the assassination", "{lord}逃過暗殺"),
+    "assassination_failed": ("{lord} survives the assassination", "{lord}逃過「暗殺」"),
     "assassin_marker": ("{lord} ({who}) carries an assassin marker", "{lord}（{who}）帶上刺客標記"),
-    "justice": ("Justice: {lord} is executed", "正義：{lord}伏法"),
-    "ambush_foiled": ("{who} escapes the ambush by a secret passage", "{who}以秘密通道躲過伏擊"),
-    "penalty_cancelled": ("{who} finds a secret passage into {village}: no fortification "
-                          "penalty", "{who}找到通往{village}的秘密通道：取消攻城懲罰"),
+    "justice": ("Justice: {lord} is executed", "「正義」：{lord}伏法"),
+    "ambush_foiled": ("{who} escapes the ambush by a Secret Passage",
+                      "{who}以「秘密通道」躲過「伏擊」"),
+    "penalty_cancelled": ("{who} finds a Secret Passage into {village}: no fortification "
+                          "penalty", "{who}找到通往{village}的「秘密通道」：取消攻城懲罰"),
     "cavalcade_end": ("{lord}'s cavalcade {won}", "{lord}的急行軍{won}"),
     "marriage_proposed": ("{who} proposes a marriage between {lord} and {partner} ({with_})",
                           "{who}提議{lord}與{partner}（{with_}）聯姻"),
-    "marriage": ("{lord} ({who}) marries {partner} ({with_})", "{lord}（{who}）與{partner}（{with_}）結婚"),
+    "marriage": ("{lord} ({who}) marries {partner} ({with_})",
+                 "{lord}（{who}）與{partner}（{with_}）結婚"),
     "marriage_refused": ("{who} refuses the marriage of {lord} to {partner}",
                          "{who}拒絕{lord}與{partner}的婚事"),
     "queen": ("{lord} ({who}) is Queen", "{lord}（{who}）成為皇后"),
     "excommunicated": ("The Pope excommunicates {lord} ({who})", "教宗將{lord}（{who}）逐出教會"),
     "reinstated": ("The Pope reinstates {lord} ({who})", "教宗恢復{lord}（{who}）的教籍"),
-    "bishop_deposed": ("{lord} ({who}) is no longer Bishop of {bishopric}",
-                       "{lord}（{who}）不再是{bishopric}主教"),
-    "cardinal_ends": ("{lord} ({who}) is no longer a Cardinal", "{lord}（{who}）不再是紅衣主教"),
+    "bishop_deposed": ("{lord} ({who}) is no longer {office}", "{lord}（{who}）不再是{office}"),
+    "cardinal_ends": ("{lord} ({who}) is no longer a Cardinal", "{lord}（{who}）不再是「紅衣主教」"),
     "annulment_asked": ("{who} asks the Pope to annul the marriage of {lord} and {partner}",
                         "{who}請求教宗宣告{lord}與{partner}的婚姻無效"),
     "annulled": ("The marriage of {lord} ({who}) and {partner} ({with_}) is annulled",
                  "{lord}（{who}）與{partner}（{with_}）的婚姻被宣告無效"),
     "annulment_denied": ("The Pope denies the annulment", "教宗駁回宣告婚姻無效的請求"),
-    "candidate": ("{who} declares {lord} a candidate for Bishop of {bishopric}",
-                  "{who}推舉{lord}競選{bishopric}主教"),
+    "candidate": ("{who} declares {lord} a candidate for {office}",
+                  "{who}推舉{lord}競選{office}"),
     "no_election": ("No {office} election ({why})", "不舉行{office}選舉（{why}）"),
-    "ballot_open": ("Secret ballot for {office}: votes {votes}", "{office}秘密投票：票數 {votes}"),
     "ballot_cast": ("{who} has voted", "{who}已投票"),
     "ballot_cast/seen": ("{who} votes for {vote}", "{who}投給{vote}"),
-    "ballot": ("Ballot for {office}: {tally} ({elected})", "{office}投票結果：{tally}（{elected}）"),
     "elected": ("{lord} ({who}) is elected {office}", "{lord}（{who}）當選{office}"),
-    "end_of_turn": ("End of turn {turn}: VP {vp}", "第{turn}回合結束：勝利點數 {vp}"),
     "first_player": ("{who} is now the first player", "{who}成為起始玩家"),
-    "game_over": ("Game over ({how}). Winner(s): {winners}", "遊戲結束（{how}）。勝者：{winners}"),
     "title_inherited": ("{lord} ({who}) inherits the title of {fief} from the family of {owner}",
                         "{lord}（{who}）從{owner}家族繼承{fief}的爵位"),
-    "fortress_inherited": ("{who} inherits the fortress of {village} from {owner}, with "
-                           "{knights} knights and {men_at_arms} men-at-arms",
-                           "{who}從{owner}繼承{village}的要塞，連同{knights}名騎士及{men_at_arms}名士兵"),
-    "office_vacant": ("{lord} ({who}) is {office} no more: the office is vacant",
-                      "{lord}（{who}）不再是{office}：職位空缺"),
     "crowned": ("The Crown Prince {lord} ({who}) is King", "皇儲{lord}（{who}）即位為國王"),
     "queen_regent": ("{lord} ({who}) rules as Queen Regent", "{lord}（{who}）成為攝政女王"),
-    "widowed": ("{lord} ({who}) is widowed: the marriage ends", "{lord}（{who}）喪偶：婚姻結束"),
-    "biretta_returned": ("The biretta of {lord} goes back to the supply", "{lord}的紅衣主教職歸還"),
+    "widowed": ("{lord} ({who}) is widowed: the marriage ends", "{lord}（{who}）喪偶，婚姻結束"),
+    "biretta_returned": ("The biretta of {lord} goes back to the supply",
+                         "{lord}的「紅衣主教」標誌歸還"),
     "crown_prince": ("{lord} ({who}) is the Crown Prince", "{lord}（{who}）成為皇儲"),
-    "cardinal": ("{lord} ({who}) becomes a Cardinal", "{lord}（{who}）成為紅衣主教"),
-    "cardinal_vetoed": ("The Pope ({who}) vetoes {lord} as Cardinal", "教宗（{who}）否決{lord}成為紅衣主教"),
-    "biretta": ("{who} asks the biretta for {lord}", "{who}為{lord}申請紅衣主教職"),
+    "cardinal": ("{lord} ({who}) becomes a Cardinal", "{lord}（{who}）成為「紅衣主教」"),
+    "cardinal_vetoed": ("The Pope ({who}) vetoes {lord} as Cardinal",
+                        "教宗（{who}）否決{lord}成為「紅衣主教」"),
+    "biretta": ("{who} asks the biretta for {lord}", "{who}為{lord}申請「紅衣主教」職位"),
     "royal_grant": ("The Crown ({who}) grants {fief} to {lord} ({owner})",
                     "王室（{who}）把{fief}賜給{lord}（{owner}）"),
     "offer_opened": ("{who} opens talks with {with_}", "{who}與{with_}展開談判"),
     "offer_cancelled": ("{who} drops the offer to {with_}", "{who}取消給{with_}的協議"),
     "offer_made": ("{who} makes an offer to {with_}", "{who}向{with_}提出協議"),
     "offer_refused": ("{who} refuses the offer of {with_}", "{who}拒絕{with_}的協議"),
-    "offer_accepted": ("{who} accepts the offer of {with_}: {terms}",
-                       "{who}接受{with_}的協議：{terms}"),
     "offer_failed": ("The offer of {with_} to {who} cannot be carried out: nothing is done",
-                     "{with_}給{who}的協議無法執行：全部不生效"),
-    "diplomacy_marker": ("{who} spends a diplomacy marker ({left} left)",
-                         "{who}花掉1個外交標記（剩{left}個）"),
-    "gift": ("{who} pays {paid} D to {with_}", "{who}支付{paid}元給{with_}"),
-    "card_given": ("{who} gives a card to {with_}", "{who}給{with_}1張牌"),
-    "card_given/seen": ("{who} gives {card} to {with_}", "{who}把{card}給{with_}"),
+                     "{with_}給{who}的協議無法執行，全部不生效"),
+    "gift": ("{who} pays {paid} to {with_}", "{who}支付{paid}給{with_}"),
+    "card_given": ("{who} gives a card to {with_}", "{who}給了{with_}一張牌"),
+    "card_given/seen": ("{who} gives {card} to {with_}", "{who}把{card}給了{with_}"),
     "betrothal_void": ("The agreed marriage of {lord} and {partner} cannot be made",
                        "{lord}與{partner}的婚約無法履行"),
     "cardinal_agreed": ("The Pope ({who}) approves {lord} as Cardinal, as agreed",
-                        "教宗（{who}）依協議同意{lord}成為紅衣主教"),
+                        "教宗（{who}）依協議同意{lord}成為「紅衣主教」"),
 }
 
 
-WORDS_OF = ("phase", "item", "unit", "why", "how", "deck", "effect", "office")
+WORDS_OF = ("phase", "item", "unit", "why", "deck", "effect", "office")
 WORDS: dict[str, tuple[str, str]] = {
     # phases
-    "setup": ("setup", "開局"), "announcements": ("announcements", "宣告"),
-    "cards": ("cards", "卡片"), "income": ("income", "收入"), "ransoms": ("ransoms", "贖金"),
-    "purchase": ("purchase", "購買"), "movement": ("movement", "移動"),
-    "battles": ("battles", "戰鬥"), "pillage": ("pillage", "掠奪"),
-    "end_of_turn": ("end of turn", "回合結束"),
+    "setup": ("Setup", "開局"), "announcements": ("Announcements", "宣告"),
+    "cards": ("Cards", "卡片"), "income": ("Income", "收入"), "ransoms": ("Ransoms", "贖金"),
+    "purchase": ("Purchase", "購買"), "movement": ("Movement", "移動"),
+    "battles": ("Battles", "戰鬥"), "pillage": ("Pillage", "掠奪"),
+    "end_of_turn": ("End of turn", "回合結束"),
     # things bought, units
     "knight": ("knight", "騎士"), "man_at_arms": ("man-at-arms", "士兵"),
     "stronghold": ("stronghold", "要塞"), "mill": ("mill", "磨坊"),
     "fief_title": ("fief title", "封地爵位"),
-    # why a die was rolled or a lord died
-    "battle": ("battle", "戰鬥"), "disaster": ("disaster", "災難"), "plague": ("plague", "瘟疫"),
-    "uprising": ("uprising", "暴動"), "uprising_stop": ("stopping the uprising", "阻止暴動"),
-    "assassination": ("assassination", "暗殺"), "justice": ("justice", "正義"),
-    "limit": ("three disasters already", "本回合已有3張災難"), "six": ("a six", "擲出6"),
-    # how a battle or the game ended
-    "captured": ("captured", "俘虜"), "surrender": ("surrender", "投降"),
-    "truce": ("truce", "休戰"), "withdrawn": ("withdrawn", "撤退"),
-    "lords_only": ("only lords left", "只剩貴族"), "defender_wins": ("the defender wins", "守方勝"),
-    "attacker_wins": ("the attacker wins", "攻方勝"), "quiet": ("three quiet rounds", "連續三輪無傷亡"),
-    "ambush": ("ambush", "伏擊"), "eliminated": ("eliminated", "全滅"),
-    "victory": ("victory", "勝利"), "turn_limit": ("turn limit", "回合上限"),
+    # why a die was rolled or a disaster came to nothing
+    "battle": ("battle", "戰鬥"), "disaster": ("disaster", "災難"), "plague": ("Plague", "「瘟疫」"),
+    "uprising": ("Uprising", "「暴動」"), "uprising_stop": ("stopping the Uprising", "阻止「暴動」"),
+    "assassination": ("Assassination", "「暗殺」"), "justice": ("Justice", "「正義」"),
+    "limit": ("three disasters already this turn", "本回合已有3張災難"),
+    "six": ("a six was rolled", "擲出6點"),
     # decks, fortune effects
     "fortune": ("Fortune & Disaster", "財富災難"), "lord": ("Lord", "貴族"),
-    "cancel": ("cancel", "取消災難"), "bonus": ("bonus", "加成"),
+    "cancel": ("the disaster is cancelled", "取消災難"),
+    "bonus": ("+1 D per mill", "每個磨坊收入+1元"),
     # offices, why no election
     "bishop": ("Bishop", "主教"), "pope": ("Pope", "教宗"), "king": ("King", "國王"),
     "no_candidate": ("no candidate", "沒有候選人"), "no_voter": ("nobody has a vote", "沒有人有票"),
     "queen": ("Queen", "皇后"), "crown_prince": ("Crown Prince", "皇儲"),
 }
 
+# how a battle ended (battle_end) and how the game ended (game_over)
+HOW: dict[str, tuple[str, str]] = {
+    "captured": ("the last lord is captured", "最後的貴族被俘"),
+    "surrender": ("a side surrenders", "一方投降"), "truce": ("truce", "雙方休戰"),
+    "withdrawn": ("the attacker withdraws", "攻方撤退"),
+    "lords_only": ("only lords are left", "雙方只剩貴族"),
+    "defender_wins": ("the defender wins", "守方獲勝"),
+    "attacker_wins": ("the attacker wins", "攻方獲勝"),
+    "quiet": ("three rounds without losses", "連續三輪無人傷亡"),
+    "ambush": ("ambush", "「伏擊」"), "eliminated": ("a side is wiped out", "一方全滅"),
+    "victory": ("victory", "有一方達成勝利條件"),
+    "turn_limit": ("turn limit reached", "已達回合上限"),
+}
+
+# how a lord died (lord_dies)
+DEATH: dict[str, tuple[str, str]] = {
+    "battle": ("falls in battle", "戰死"), "plague": ("dies of the Plague", "死於「瘟疫」"),
+    "uprising": ("dies in the Uprising", "死於「暴動」"),
+    "assassination": ("is assassinated", "遭「暗殺」身亡"),
+    "justice": ("is executed (Justice)", "伏法身亡"),
+}
+
 
 def word(key: str, lang: str) -> str:
     return pick(*WORDS[key], lang) if key in WORDS else key
+
+
+def _seat(value: Any, lang: str, names: list[str] | None) -> str | None:
+    return seat_name(value, lang, names) if isinstance(value, int) and value >= 0 else None
+
+
+def _lord(value: Any, lang: str) -> str | None:
+    return quoted(lord_name(value, lang), lang) if isinstance(value, int) and value >= 0 else None
+
+
+def bishopric_name(b: int, lang: str = "en") -> str:
+    return _n(BISHOPRICS[b], lang)
+
+
+def _office(event: dict[str, Any], lang: str) -> str:
+    """「「圖爾尼教區」主教」 / "Bishop of Tournus"; 教宗, 國王… as they are."""
+    office = event.get("office", "bishop")
+    b = event.get("bishopric", -1)
+    if office != "bishop" or not isinstance(b, int) or b < 0:
+        return word(office, lang)
+    if is_zh(lang):
+        return f"{quoted(bishopric_name(b, lang), lang)}主教"
+    return "Bishop of " + bishopric_name(b, lang).removeprefix("Bishopric of ")
+
+
+def _units(knights: int, men: int, lang: str) -> str:
+    """「1名騎士和2名士兵」 / "a knight and 2 men-at-arms", without a zero part."""
+    parts = []
+    if knights:
+        parts.append(amount(knights, lang, "knight", "名騎士") if knights > 1 or is_zh(lang)
+                     else "a knight")
+    if men:
+        parts.append(amount(men, lang, "man-at-arms", "名士兵", "men-at-arms")
+                     if men > 1 or is_zh(lang) else "a man-at-arms")
+    return join_and(parts, lang)
+
+
+def _per_seat(values: list[int], lang: str, names: list[str] | None,
+              zh: str, en: str, en_plural: str | None = None) -> str:
+    """「玩家1得3元、玩家3得8元」 / "Seat 1 gets 3 D, Seat 3 gets 8 D": each family with
+    its own number (never run into its name), families with nothing left out."""
+    gets = zh == "元"
+    if is_zh(lang):
+        return join((f"{seat_name(i, lang, names)}{'得' if gets else '有'}{x}{zh}"
+                     for i, x in enumerate(values) if x), lang)
+    return join((f"{seat_name(i, lang, names)} {'gets' if gets else 'has'} "
+                 f"{amount(x, lang, en, '', en_plural)}" for i, x in enumerate(values) if x), lang)
+
+
+def _dice(dice: list[int], lang: str) -> str:
+    """「5點」, 「2點、3點和6點」 / "5", "2, 3 and 6"."""
+    return join_and((f"{d}點" if is_zh(lang) else str(d) for d in dice), lang)
+
+
+def _roll(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    why = word(e.get("why", ""), lang)
+    if not e.get("dice"):
+        # no die left: the fortification penalty took them all (§4.6.1, §4.12.1)
+        return pick("{who} has no die to roll for the {why} (fortification penalty)",
+                    "{who}因攻城懲罰沒有骰子可擲（{why}）", lang).format(who=f["who"], why=why)
+    return pick("{who} rolls {dice} ({why})", "{who}為{why}擲出{dice}", lang).format(
+        who=f["who"], dice=_dice(e["dice"], lang), why=why)
+
+
+def _round(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    att, dfn = e["hits"]
+    parts = []
+    for n, en, zh in ((att, "the attacker hits {n}", "攻方命中{n}"),
+                      (dfn, "the defender hits {n}", "守方命中{n}")):
+        if n:
+            parts.append(pick(en, zh, lang).format(n=n if not is_zh(lang) else f"{n}點"))
+    hits = join(parts, lang) if parts else pick("no hits", "雙方都沒有命中", lang)
+    return pick("Round {round} in {village}: {hits}", "{village}第{round}輪：{hits}", lang).format(
+        round=e["round"], village=f["village"], hits=hits)
+
+
+def _control(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    if e.get("seat", -1) < 0:
+        return pick("{village} is held by nobody now", "{village}現在無人控制", lang).format(**f)
+    return pick("{village} is now held by {who}", "{village}現在由{who}控制", lang).format(**f)
+
+
+def _discard(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    if e.get("seat", -1) < 0:
+        return pick("{card} is discarded", "{card}被棄掉", lang).format(**f)
+    return pick("{who} discards {card}", "{who}棄掉{card}", lang).format(**f)
+
+
+def _income(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    gains = _per_seat(e["gains"], lang, names, "元", "D", "D")
+    return pick("Income: {g}", "收入：{g}", lang).format(g=gains) if gains else pick(
+        "Income: nobody earns anything", "收入：沒有人有收入", lang)
+
+
+def _end_of_turn(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    vp = _per_seat(e["vp"], lang, names, "分", "VP", "VP")
+    if not vp:
+        return pick("End of turn {t}: nobody has any VP yet", "第{t}回合結束：還沒有人得到勝利點數",
+                    lang).format(t=e["turn"])
+    return pick("End of turn {t}. VP: {vp}", "第{t}回合結束。勝利點數：{vp}", lang).format(
+        t=e["turn"], vp=vp)
+
+
+def _game_over(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    how = pick(*HOW[e["how"]], lang) if e.get("how") in HOW else ""
+    who = winners_phrase(list(e.get("winners", [])), lang, names)
+    return pick("Game over ({how}). {who}.", "遊戲結束（{how}）。{who}。", lang).format(how=how, who=who)
+
+
+def _ransom(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    if not e.get("paid"):
+        return pick("{who} frees {lord} without paying", "{who}免費贖回{lord}", lang).format(**f)
+    return pick("{who} pays {paid} to free {lord}", "{who}支付{paid}贖回{lord}", lang).format(
+        **{**f, "paid": amount(e["paid"], lang, "D", "元", "D")})
+
+
+def _buy(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    item = e.get("item")
+    if item == "fief_title":
+        return pick("{who} buys the fief title of {fief} for {paid}", "{who}花{paid}購買{fief}的封地爵位",
+                    lang).format(**{**f, "paid": amount(e.get("paid", 0), lang, "D", "元", "D")})
+    text = {"knight": ("{who} buys a knight in {village}", "{who}在{village}購買1名騎士"),
+            "man_at_arms": ("{who} buys a man-at-arms in {village}", "{who}在{village}購買1名士兵"),
+            "mill": ("{who} builds a mill in {village}", "{who}在{village}建造1座磨坊"),
+            "stronghold": ("{who} builds a stronghold in {village}", "{who}在{village}建造要塞"),
+            }.get(item, ("{who} buys {item}", "{who}購買{item}"))
+    return pick(*text, lang).format(**{**f, "item": word(str(item), lang)})
+
+
+def _plague_losses(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    lost = _units(e.get("knights", 0), e.get("men_at_arms", 0), lang)
+    if not lost:
+        return pick("{who} loses nothing to the Plague in {village}",
+                    "{who}在{village}沒有因「瘟疫」損失部隊", lang).format(**f)
+    return pick("{who} loses {lost} to the Plague in {village}", "{who}在{village}因「瘟疫」失去{lost}",
+                lang).format(**{**f, "lost": lost})
+
+
+def _fortress_inherited(e: dict[str, Any], f: dict[str, Any], lang: str,
+                        names: list[str] | None) -> str:
+    text = pick("{who} inherits the fortress of {village} from {owner}",
+                "{who}從{owner}繼承{village}的要塞", lang).format(**f)
+    troops = _units(e.get("knights", 0), e.get("men_at_arms", 0), lang)
+    return text + (pick(", with {t}", "，連同{t}", lang).format(t=troops) if troops else "")
+
+
+def _uprising(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    if not e.get("damage"):
+        return pick("Uprising in {village}: no damage to {foe}", "{village}發生「暴動」：{foe}沒有受到傷害",
+                    lang).format(**f)
+    return pick("Uprising in {village}: {damage} damage to {foe}",
+                "{village}發生「暴動」：{foe}受到{damage}點傷害", lang).format(**f)
+
+
+def _fortification(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    return pick("Fortification penalty in {village}: the attackers roll {n} fewer",
+                "{village}的攻城懲罰：攻方少擲{n}顆骰子", lang).format(
+        village=f["village"], n=amount(e["penalty"], lang, "die", "", "dice") if not is_zh(lang)
+        else e["penalty"])
+
+
+def _diplomacy_marker(e: dict[str, Any], f: dict[str, Any], lang: str,
+                      names: list[str] | None) -> str:
+    if not e.get("left"):
+        return pick("{who} spends their last diplomacy marker", "{who}花掉最後1個外交標記",
+                    lang).format(**f)
+    return pick("{who} spends a diplomacy marker ({left} left)", "{who}花掉1個外交標記（還剩{left}個）",
+                lang).format(**f)
+
+
+def _offer_accepted(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    text = pick("{who} accepts the offer of {with_}", "{who}接受{with_}的協議", lang).format(**f)
+    terms = [term_text(x, lang, names) for key in ("terms", "terms_received")
+             for x in e.get(key, ())]
+    return text + (pick(": {t}", "：{t}", lang).format(t=join(terms, lang)) if terms else "")
+
+
+def _ballot_cast_seen(e: dict[str, Any], f: dict[str, Any], lang: str,
+                      names: list[str] | None) -> str:
+    if f.get("vote") is None:
+        return pick("{who} abstains", "{who}棄權", lang).format(**f)
+    return pick("{who} votes for {vote}", "{who}投給{vote}", lang).format(**f)
+
+
+def _ballot_open(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    votes = _per_seat(e.get("votes", []), lang, names, "票", "vote")
+    text = pick("Secret ballot for {office}", "{office}秘密投票", lang).format(office=_office(e, lang))
+    return text + (pick(": {v}", "：{v}", lang).format(v=votes) if votes else "")
+
+
+def _ballot(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    tally = join((f"{quoted(lord_name(lo, lang), lang)}得{n}票" if is_zh(lang)
+                  else f"{lord_name(lo, lang)} gets {amount(n, lang, 'vote', '')}"
+                  for lo, n in e.get("tally", ()) if n), lang)
+    elected = e.get("elected", -1)
+    result = (pick("{x} is elected", "{x}當選", lang).format(x=_lord(elected, lang))
+              if isinstance(elected, int) and elected >= 0 else pick("Nobody is elected", "無人當選", lang))
+    office = _office(e, lang)
+    if not tally:
+        return pick("Ballot for {o}: no votes. {r}.", "{o}選舉：沒有人投票。{r}。", lang).format(
+            o=office, r=result)
+    return pick("Ballot for {o}: {t}. {r}.", "{o}選舉結果：{t}。{r}。", lang).format(
+        o=office, t=tally, r=result)
+
+
+def _lord_dies(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    how = pick(*DEATH.get(e.get("why", ""), ("dies", "死亡")), lang)
+    return pick("{lord} ({who}) {how}", "{lord}（{who}）{how}", lang).format(**{**f, "how": how})
+
+
+def _office_vacant(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    office = _office(e, lang)
+    if f["who"] is None:
+        return pick("{lord} is {office} no more: the office is vacant",
+                    "{lord}不再是{office}，職位空缺", lang).format(**{**f, "office": office})
+    return pick("{lord} ({who}) is {office} no more: the office is vacant",
+                "{lord}（{who}）不再是{office}，職位空缺", lang).format(**{**f, "office": office})
+
+
+def _title_passes(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    if f["lord"] is None:
+        return pick("The title of {fief} goes back to the board", "{fief}的爵位回到圖板上",
+                    lang).format(**f)
+    return pick("{lord} ({who}) takes over the title of {fief}", "{lord}（{who}）接下{fief}的爵位",
+                lang).format(**f)
+
+
+def _passage(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    yes = bool(e.get("granted"))
+    return pick("{who} lets {lord} pass through {village}" if yes
+                else "{who} refuses {lord} passage through {village}",
+                "{who}允許{lord}通過{village}" if yes else "{who}不允許{lord}通過{village}",
+                lang).format(**f)
+
+
+def _ask_passage(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    if f.get("asked") is None:
+        return pick("{lord} asks to pass through {to}", "{lord}請求通過{to}", lang).format(**f)
+    return pick("{lord} asks {asked} for passage through {to}", "{lord}請求{asked}允許通過{to}",
+                lang).format(**f)
+
+
+def _escort(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    captive = _lord(e.get("captive", -1), lang)
+    led = bool(e.get("led"))
+    if captive is None:
+        return pick("{lord} ({who}) leads a captive" if led else "{lord} ({who}) leaves a captive",
+                    "{lord}（{who}）帶走1名肉票" if led else "{lord}（{who}）留下1名肉票", lang).format(**f)
+    return pick("{lord} ({who}) leads the captive {c}" if led else "{lord} ({who}) leaves the captive {c}",
+                "{lord}（{who}）帶走肉票{c}" if led else "{lord}（{who}）留下肉票{c}", lang).format(**{**f, "c": captive})
+
+
+def _cavalcade_end(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
+    won = bool(e.get("won"))
+    return pick("{lord}'s cavalcade succeeds" if won else "{lord}'s cavalcade fails",
+                "{lord}的急行軍成功" if won else "{lord}的急行軍失敗", lang).format(**f)
+
+
+_WORDED = {
+    "roll": _roll, "round": _round, "control": _control, "discard": _discard,
+    "income": _income, "end_of_turn": _end_of_turn, "game_over": _game_over,
+    "ransom": _ransom, "buy": _buy, "plague_losses": _plague_losses,
+    "fortress_inherited": _fortress_inherited, "uprising": _uprising,
+    "fortification": _fortification, "diplomacy_marker": _diplomacy_marker,
+    "offer_accepted": _offer_accepted, "ballot_cast/seen": _ballot_cast_seen,
+    "ballot_open": _ballot_open, "ballot": _ballot, "lord_dies": _lord_dies,
+    "office_vacant": _office_vacant, "title_passes": _title_passes, "passage": _passage,
+    "ask_passage": _ask_passage, "escort": _escort, "cavalcade_end": _cavalcade_end,
+}
+
+_SEATS = ("seat", "foe", "captor", "owner", "mover", "asked", "defender", "with", "by")
+
+
+def _fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
+    """The event's values in words: players by name, every card, lord and place in 「」."""
+    f: dict[str, Any] = {}
+    for key, value in event.items():
+        if key in _SEATS:
+            f[{"seat": "who", "with": "with_"}.get(key, key)] = _seat(value, lang, names)
+        elif key in ("village", "to", "from") and isinstance(value, int):
+            f["from_" if key == "from" else key] = (
+                quoted(village_name(value, lang), lang) if value >= 0 else None)
+        elif key in ("lord", "partner", "vote"):
+            f[key] = _lord(value, lang)
+        elif key == "card":
+            f[key] = quoted(card_name(value, lang), lang)
+        elif key == "fief":
+            f[key] = quoted(_n(FIEFS[value], lang), lang)
+        elif key == "bishopric":
+            f[key] = quoted(bishopric_name(value, lang), lang) if value >= 0 else None
+        elif key == "paid":
+            f[key] = amount(value, lang, "D", "元", "D")
+        elif key in WORDS_OF and isinstance(value, str):
+            f[key] = word(value, lang)
+        elif key == "how" and isinstance(value, str):
+            f[key] = pick(*HOW[value], lang) if value in HOW else value
+        else:
+            f[key] = value
+    if "office" in event or "bishopric" in event:
+        f["office"] = _office(event, lang)
+    return f
 
 
 def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> str:
@@ -886,52 +1209,12 @@ def event_text(event: dict[str, Any], lang: str = "en", names: list[str] | None 
         event = {**event, "card": event["card_received"]}
     if kind in ("draw", "ballot_cast", "card_given") and ("card" in event or "vote" in event):
         kind += "/seen"
+    f = _fields(event, lang, names)
+    if kind in _WORDED:
+        return _WORDED[kind](event, f, lang, names)
     template = EVENT_TEXT.get(kind)
     if template is None:
         return kind
-    f: dict[str, Any] = {}
-    for key, value in event.items():
-        if key in ("seat", "foe", "captor", "owner", "mover", "asked", "defender", "with", "by"):
-            name = seat_name(value, lang, names) if isinstance(value, int) and value >= 0 else "-"
-            f[{"seat": "who", "with": "with_"}.get(key, key)] = name
-        elif key in ("village", "to", "from") and isinstance(value, int):
-            f["from_" if key == "from" else key] = village_name(value, lang) if value >= 0 else "-"
-        elif key in ("lord", "partner", "vote"):
-            f[key] = lord_name(value, lang) if isinstance(value, int) and value >= 0 else (
-                pick("nobody (abstains)", "棄權", lang) if key == "vote" else "-")
-        elif key == "elected":
-            f[key] = (pick("{x} elected", "{x}當選", lang).format(x=lord_name(value, lang))
-                      if value >= 0 else pick("nobody elected", "無人當選", lang))
-        elif key == "tally":
-            f[key] = list_sep(lang).join(
-                f"{lord_name(lo, lang)} {n}" for lo, n in value) or "-"
-        elif key == "card":
-            f[key] = card_name(value, lang)
-        elif key == "fief":
-            f[key] = _n(FIEFS[value], lang)
-        elif key == "bishopric":
-            f[key] = _n(BISHOPRICS[value], lang) if value >= 0 else "-"
-        elif key == "led":
-            f[key] = pick("leads" if value else "leaves", "帶走" if value else "留下", lang)
-        elif key == "won":
-            f[key] = pick("succeeds" if value else "fails", "成功" if value else "失敗", lang)
-        elif key == "granted":
-            f[key] = pick("grants" if value else "refuses", "允許" if value else "拒絕", lang)
-        elif key in WORDS_OF and isinstance(value, str):
-            f[key] = word(value, lang)
-        elif key in ("terms", "terms_received", "promises", "promises_received"):
-            f[key] = list_sep(lang).join(term_text(x, lang, names) for x in value) or "-"
-        elif key == "winners":
-            f[key] = list_sep(lang).join(seat_name(w, lang, names) for w in value)
-        elif key in ("gains", "vp", "votes"):
-            f[key] = list_sep(lang).join(f"{seat_name(i, lang, names)} {x}"
-                                                for i, x in enumerate(value))
-        else:
-            f[key] = value
-    if event.get("office") == "bishop" and event.get("bishopric", -1) >= 0:
-        f["office"] = pick("Bishop ({b})", "主教（{b}）", lang).format(b=f["bishopric"])
-    for key in ("who", "lord", "village", "to", "from_", "foe", "captor", "fief", "card"):
-        f.setdefault(key, "-")
     try:
         return pick(*template, lang).format(**f)
     except (KeyError, IndexError):
@@ -945,77 +1228,99 @@ KIND_TEXT = {
     "lord_opportunity": ("Lord opportunity (any time)", "貴族機會卡（隨時）"),
     "disaster": ("Disaster", "災難"),
     "fortune": ("Fortune (Cards phase)", "財富（卡片階段）"),
-    "opportunity": ("Opportunity", "機會卡"),
+    "opportunity": ("Opportunity (any time)", "機會卡（隨時）"),
 }
+
+# The tables and columns of ``noblesse rules fief``: the same keys in both languages,
+# their headings here (``rules_labels``).
+RULES_LABELS: dict[str, tuple[str, str]] = {
+    "cards": ("Cards", "牌"), "fiefs": ("Fiefs", "封地"), "villages": ("Villages", "村莊"),
+    "deck": ("Deck", "牌庫"), "kind": ("Kind", "種類"), "cost": ("Title cost (D)", "爵位價格（元）"),
+    "fief": ("Fief", "封地"), "bishopric": ("Bishopric", "教區"), "roads": ("Roads to", "道路通往"),
+}
+
+
+def rules_labels(lang: str = "en") -> dict[str, str]:
+    return {key: pick(en, zh, lang) for key, (en, zh) in RULES_LABELS.items()}
 
 
 def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
     """The decks, the fiefs and the villages, for ``noblesse rules fief``."""
-    zh = lang.lower().startswith("zh")
+    zh = is_zh(lang)
 
     def other(item: Any) -> str:
         return item.en if zh else item.zh
 
-    col = {k: (z if zh else e) for k, (e, z) in {
-        "kind": ("Kind", "種類"), "deck": ("Deck", "牌庫"), "villages": ("Villages", "村莊"),
-        "cost": ("Title cost", "爵位價格"), "fief": ("Fief", "封地"),
-        "bishopric": ("Bishopric", "教區"), "roads": ("Roads to", "道路通往")}.items()}
+    def places(items: Any) -> str:
+        return join((quoted(village_name(v, lang), lang) for v in items), lang)
+
     cards = [{"name": _n(c, lang), "other": other(c),
-              col["deck"]: pick("Lord", "貴族", lang) if c.deck == "lord"
+              "deck": pick("Lord", "貴族", lang) if c.deck == "lord"
               else pick("Fortune & Disaster", "財富災難", lang),
-              col["kind"]: pick(*KIND_TEXT[c.kind], lang), "copies": c.copies} for c in CARDS]
-    fiefs = [{"name": _n(f, lang), "other": other(f), col["villages"]: list_sep(lang).join(
-        village_name(v, lang) for v in f.villages), col["cost"]: DATA.fief_title_cost(f.id),
-        "copies": 1} for f in FIEFS]
+              "kind": pick(*KIND_TEXT[c.kind], lang), "copies": c.copies} for c in CARDS]
+    fiefs = [{"name": _n(f, lang), "other": other(f), "villages": places(f.villages),
+              "cost": DATA.fief_title_cost(f.id), "copies": 1} for f in FIEFS]
     villages = [{"name": _n(v, lang), "other": other(v),
-                 col["fief"]: _n(FIEFS[BOARD.fief_of(v.id)], lang),
-                 col["bishopric"]: _n(BISHOPRICS[BOARD.bishopric_of(v.id)], lang),
-                 col["roads"]: list_sep(lang).join(
-                     village_name(w, lang) for w in BOARD.neighbours(v.id)), "copies": 1}
+                 "fief": quoted(_n(FIEFS[BOARD.fief_of(v.id)], lang), lang),
+                 "bishopric": quoted(bishopric_name(BOARD.bishopric_of(v.id), lang), lang),
+                 "roads": places(BOARD.neighbours(v.id)), "copies": 1}
                 for v in VILLAGES]
-    heads = ("牌", "封地", "村莊") if zh else ("Cards", "Fiefs", "Villages")
-    return dict(zip(heads, (cards, fiefs, villages), strict=True))
+    return {"cards": cards, "fiefs": fiefs, "villages": villages}
 
 
 def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
     """The table as lines of Rich markup: every occupied village, the families, the hand."""
-    zh = lang.lower().startswith("zh")
+    zh = is_zh(lang)
     colours = ["red", "blue", "green", "yellow", "magenta", "cyan"]
     keys = {v.key: v.id for v in VILLAGES}
+    lord_at = {c.key: i for i, c in enumerate(LORD_CARDS)}
 
     def who(i: int | None) -> str:
-        return "-" if i is None else f"[{colours[i % 6]}]{seat_name(i, lang, names)}[/]"
+        return pick("nobody", "無", lang) if i is None else \
+            f"[{colours[i % 6]}]{seat_name(i, lang, names)}[/]"
 
-    out = [pick(f"[bold]Turn {view['turn']}[/] · phase {view['phase']} · first: "
+    out = [pick(f"[bold]Turn {view['turn']}[/] · {word(view['phase'], lang)} phase · first: "
                 f"{who(view['first'])}",
-                f"[bold]第{view['turn']}回合[/] · 階段 {word(view['phase'], lang)} · 起始玩家：{who(view['first'])}",
-                lang)]
+                f"[bold]第{view['turn']}回合[/] · {word(view['phase'], lang)}階段 · "
+                f"起始玩家：{who(view['first'])}", lang)]
     lords_at: dict[str, list[str]] = {}
     for lo in view["lords"]:
         if lo["village"] is None:
             continue
-        name = lord_name(next(i for i, c in enumerate(LORD_CARDS) if c.key == lo["key"]), lang)
-        mark = "(俘)" if zh and lo["captive_of"] is not None else (
-            "(captive)" if lo["captive_of"] is not None else "")
-        lords_at.setdefault(lo["village"], []).append(f"{name}{mark}·{who(lo['seat'])}")
+        name = quoted(lord_name(lord_at[lo["key"]], lang), lang)
+        captive = lo["captive_of"] is not None
+        tag = (f"（{who(lo['seat'])}，被俘）" if captive else f"（{who(lo['seat'])}）") if zh else (
+            f" ({who(lo['seat'])}, captive)" if captive else f" ({who(lo['seat'])})")
+        lords_at.setdefault(lo["village"], []).append(name + tag)
     for v in view["villages"]:
-        troops = [f"{who(f)} {k}K/{m}M" for f, (k, m) in enumerate(
-            zip(v["knights"], v["men_at_arms"], strict=True)) if k or m]
+        troops = [pick(f"{who(f)} with {units}", f"{who(f)}有{units}", lang)
+                  for f, (k, m) in enumerate(zip(v["knights"], v["men_at_arms"], strict=True))
+                  if (units := _units(k, m, lang))]
         here = lords_at.get(v["key"], [])
         if not (troops or here or v["controller"] is not None):
             continue
-        fort = " [bold]城堡[/]" if v["city"] and zh else " [bold]city[/]" if v["city"] else (
-            " 要塞" if v["stronghold"] and zh else " stronghold" if v["stronghold"] else "")
-        mills = f" {pick('mills', '磨坊', lang)} {v['mills']}" if v["mills"] else ""
-        siege = pick(" besieged", " 被圍攻", lang) if v["besieged"] else ""
-        out.append(f"  {village_name(keys[v['key']], lang)} ({who(v['controller'])}){fort}{mills}"
-                   f"{siege}: " + " ".join(troops + here))
+        about = []
+        if v["controller"] is not None:
+            about.append(pick(f"held by {who(v['controller'])}", f"{who(v['controller'])}控制", lang))
+        if v["city"] or v["stronghold"]:
+            about.append(pick("[bold]fortified city[/]", "[bold]城堡[/]", lang) if v["city"]
+                         else pick("stronghold", "要塞", lang))
+        if v["mills"]:
+            about.append(amount(v["mills"], lang, "mill", "座磨坊"))
+        if v["besieged"]:
+            about.append(pick("besieged", "被圍攻", lang))
+        place = quoted(village_name(keys[v["key"]], lang), lang)
+        if about:
+            place += f"（{'，'.join(about)}）" if zh else f" ({', '.join(about)})"
+        inside = join(troops, lang) + (pick("; ", "；", lang) if troops and here else "") + join(here, lang)
+        out.append(f"  {place}{'：' if zh else ': '}{inside}")
     for p in view["players"]:
-        out.append(pick(f"  {who(p['seat'])}: {p['money']} D, {p['vp']} VP, "
-                        f"{p['hand_count']} cards",
-                        f"  {who(p['seat'])}：{p['money']}元、{p['vp']}勝利點、{p['hand_count']}張手牌",
-                        lang))
+        cards = (amount(p["hand_count"], lang, "card", "張手牌") if p["hand_count"]
+                 else pick("no cards", "沒有手牌", lang))
+        out.append(pick(f"  {who(p['seat'])}: {p['money']} D, {p['vp']} VP, {cards}",
+                        f"  {who(p['seat'])}：{p['money']}元、勝利點數{p['vp']}、{cards}", lang))
     if view["hand"] is not None:
-        out.append(pick("[bold]Your hand:[/] ", "[bold]你的手牌：[/]", lang) + (list_sep(lang).join(
-            _n(CARDS[DATA.card(k)], lang) for k in view["hand"]) or "-"))
+        out.append(pick("[bold]Your hand:[/] ", "[bold]你的手牌：[/]", lang) + (join(
+            (quoted(_n(CARDS[DATA.card(k)], lang), lang) for k in view["hand"]), lang)
+            or pick("none", "沒有", lang)))
     return out

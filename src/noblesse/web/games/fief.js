@@ -71,7 +71,8 @@ function drawMap(ctx, bound) {
       const e = vil.siege_engines[seat];
       if (!k && !m && !e) return;
       parts.push(svg("text", { x: info.x, y: info.y + r + 2.4 + 2.3 * line++, "font-size": 2, "text-anchor": "middle", fill: SEAT_COLOURS[seat % 6] },
-        `${k ? (zh ? `騎${k}` : `K${k}`) : ""} ${m ? (zh ? `兵${m}` : `M${m}`) : ""}${e ? ` ⚒+${e}` : ""}`.trim()));
+        [k ? (zh ? `騎${k}` : `K${k}`) : "", m ? (zh ? `兵${m}` : `M${m}`) : "", e ? `⚒+${e}` : ""]
+          .filter(Boolean).join(zh ? "·" : " ")));
     });
     for (const lord of lordsAt[info.key] || []) {
       const label = svg("text", { x: info.x, y: info.y + r + 2.4 + 2.3 * line++, "font-size": 2, "text-anchor": "middle",
@@ -100,15 +101,17 @@ function bindLord(node, key, ctx, bound) {
 function bishopricPanel(ctx) {
   const v = ctx.view;
   const zh = ctx.lang === "zh-TW";
-  const marks = { heavy_rain: zh ? "大雨" : "Heavy Rain", famine: zh ? "饑荒" : "Famine", plague: zh ? "瘟疫" : "Plague",
-    harvest: zh ? "豐收" : "Harvest", good_weather: zh ? "好天氣" : "Good Weather" };
+  // each mark by the name of its card, as the log and the seed name it (暴雨, 飢荒, 大豐收…)
+  const marks = { heavy_rain: "heavy_rain", famine: "famine", plague: "plague",
+    harvest: "bountiful_harvest", good_weather: "good_weather" };
   const rows = v.bishoprics.map((b) => {
-    const on = Object.keys(marks).filter((k) => b[k]).map((k) => marks[k]);
+    const on = Object.keys(marks).filter((k) => b[k]).map((k) => name(ctx, marks[k]));
     const info = ctx.catalog.bishoprics[b.key];
-    return el("div", { class: "meta", "data-bishopric": b.key },
-      `${info.number}. ${ctx.pick(info)}: ${on.length ? on.join(", ") : "–"}`);
+    return el("div", { class: "meta", "data-bishopric": b.key }, zh
+      ? `${info.number}.${ctx.pick(info)}：${on.length ? on.join("、") : "無"}`
+      : `${info.number}. ${ctx.pick(info)}: ${on.length ? on.join(", ") : "none"}`);
   });
-  return el("div", {}, el("div", { class: "zone-title" }, zh ? "主教區" : "Bishoprics"), rows);
+  return el("div", {}, el("div", { class: "zone-title" }, zh ? "教區" : "Bishoprics"), rows);
 }
 
 function families(ctx, bound) {
@@ -119,22 +122,33 @@ function families(ctx, bound) {
   return v.players.map((p) => {
     const lords = v.lords.filter((l) => l.seat === p.seat).map((l) => {
       const where = l.village ? ctx.pick(ctx.catalog.villages.find((x) => x.key === l.village)) : (zh ? "場外" : "off board");
-      const titles = (fiefsOf[l.key] || []).map((f) => ctx.pick(ctx.catalog.fiefs[f])).join(", ");
+      const titles = (fiefsOf[l.key] || []).map((f) => ctx.pick(ctx.catalog.fiefs[f])).join(zh ? "、" : ", ");
       const bits = [where];
       if (titles) bits.push((zh ? "封地：" : "fief: ") + titles);
-      if (l.captive_of !== null) bits.push((zh ? "被俘於 " : "captive of ") + ctx.seatName(l.captive_of));
-      if (l.carrying && (l.carrying[0] || l.carrying[1])) bits.push(zh ? `帶騎${l.carrying[0]} 兵${l.carrying[1]}` : `with K${l.carrying[0]} M${l.carrying[1]}`);
-      if (l.moves_left) bits.push(zh ? `移動 ${l.moves_left}` : `${l.moves_left} moves`);
+      if (l.captive_of !== null) bits.push(zh ? `被${ctx.seatName(l.captive_of)}俘虜` : `captive of ${ctx.seatName(l.captive_of)}`);
+      if (l.carrying && (l.carrying[0] || l.carrying[1])) bits.push(troops(zh, l.carrying[0], l.carrying[1]));
+      if (l.moves_left) bits.push(zh ? `還可移動${l.moves_left}次` : `${l.moves_left} ${l.moves_left === 1 ? "move" : "moves"} left`);
       for (const office of offices(ctx, l)) bits.push(office);
       const row = el("div", { class: "meta", "data-lord": l.key }, el("b", {}, name(ctx, l.key)), ` · ${bits.join(" · ")}`);
       return bindLord(row, l.key, ctx, bound);
     });
     const turn = v.to_act.includes(p.seat) && !v.over;
+    const handZh = p.hand_count ? `${p.hand_count}張手牌` : "沒有手牌";
     return el("div", { class: `player${turn ? " turn" : ""}`, "data-seat": p.seat },
       el("h3", {}, seatDot(p.seat), ctx.seatName(p.seat), el("span", { class: "meta" },
-        `${zh ? `勝利點數 ${p.vp}` : `${p.vp} VP`} · ${p.money} ${zh ? "元" : "D"} · ${p.hand_count} ${ctx.t("cards")} · ${zh ? "外交標記" : "diplomacy markers"} ${p.diplomacy_markers}`)),
+        zh ? `勝利點數${p.vp} · ${p.money}元 · ${handZh} · 外交標記${p.diplomacy_markers}個`
+          : `${p.vp} VP · ${p.money} D · ${p.hand_count} ${p.hand_count === 1 ? "card" : "cards"} · diplomacy markers ${p.diplomacy_markers}`)),
       lords);
   });
+}
+
+// Troops a lord carries: 「帶著1名騎士和2名士兵」 / "carrying a knight and 2 men-at-arms",
+// without a zero part.
+function troops(zh, k, m) {
+  const parts = zh
+    ? [k ? `${k}名騎士` : "", m ? `${m}名士兵` : ""]
+    : [k ? (k === 1 ? "a knight" : `${k} knights`) : "", m ? (m === 1 ? "a man-at-arms" : `${m} men-at-arms`) : ""];
+  return (zh ? "帶著" : "carrying ") + parts.filter(Boolean).join(zh ? "和" : " and ");
 }
 
 // A lord's offices, spouse and excommunication (the Announcements phase).
@@ -150,9 +164,9 @@ function offices(ctx, l) {
   if (l.bishop_of) {
     const b = ctx.catalog.bishoprics[l.bishop_of];
     const where = b ? ctx.pick(b) : l.bishop_of;  // "Bishopric of X" already
-    out.push(zh ? `主教（${where}）` : `Bishop (${where})`);
+    out.push(zh ? `${where}主教` : `Bishop (${where})`);
   }
-  if (l.spouse) out.push((zh ? "配偶 " : "married to ") + name(ctx, l.spouse));
+  if (l.spouse) out.push((zh ? "配偶：" : "married to ") + name(ctx, l.spouse));
   if (l.excommunicated) out.push(zh ? "被逐出教會" : "excommunicated");
   return out;
 }
@@ -166,7 +180,7 @@ function announcementLine(ctx) {
   const bits = [
     (zh ? "候選人：" : "Candidates: ") + a.candidates.map((k) => name(ctx, k)).join(zh ? "、" : ", "),
     b ? ctx.pick(b) : "",
-    a.voters.length ? (zh ? "已投票：" : "voted: ") + (a.voted.map((s) => ctx.seatName(s)).join(zh ? "、" : ", ") || "–") : "",
+    a.voters.length ? (zh ? "已投票：" : "voted: ") + (a.voted.map((s) => ctx.seatName(s)).join(zh ? "、" : ", ") || (zh ? "還沒有人" : "nobody yet")) : "",
     a.my_ballot ? (zh ? "你的選票：" : "your ballot: ") + (a.my_ballot === "abstain" ? (zh ? "棄權" : "abstain") : name(ctx, a.my_ballot)) : "",
   ];
   return el("div", { class: "zone-title", id: "election" }, bits.filter(Boolean).join(" · "));
@@ -212,7 +226,8 @@ function offerPanel(ctx, bound) {
   if (v.promises && v.promises.length) {
     parts.push(el("div", { class: "zone-title" }, zh ? "承諾（不具約束力）" : "Promises (not binding)"));
     parts.push(el("ul", { id: "promises" }, v.promises.map((p) => el("li", {},
-      `${ctx.seatName(p.from)} → ${ctx.seatName(p.to)}: ${ctx.pick(p)} (${zh ? `第 ${p.turn} 回合，至第 ${p.until} 回合` : `turn ${p.turn}, until turn ${p.until}`}) · ${ctx.pick(p.state_text)}`))));
+      zh ? `${ctx.seatName(p.from)} → ${ctx.seatName(p.to)}：${ctx.pick(p)}（第${p.turn}回合起，至第${p.until}回合）· ${ctx.pick(p.state_text)}`
+        : `${ctx.seatName(p.from)} → ${ctx.seatName(p.to)}: ${ctx.pick(p)} (turn ${p.turn}, until turn ${p.until}) · ${ctx.pick(p.state_text)}`))));
   }
   if (!parts.length) return "";
   return el("div", { id: "offers" }, el("div", { class: "zone-title" }, zh ? "外交" : "Diplomacy"), parts);
@@ -225,7 +240,7 @@ function rankingLine(ctx) {
   if (!v.over || !v.ranking) return "";
   const vp = (seat) => (v.players.find((p) => p.seat === seat) || {}).vp;
   const places = v.ranking.map((seat, i) => zh
-    ? `${i + 1}. ${ctx.seatName(seat)}（勝利點數 ${vp(seat)}）`
+    ? `第${i + 1}名${ctx.seatName(seat)}（勝利點數${vp(seat)}）`
     : `${i + 1}. ${ctx.seatName(seat)} (${vp(seat)} VP)`);
   return el("div", { class: "zone-title", id: "ranking" }, (zh ? "最終名次：" : "Final ranking: ") + places.join(zh ? "、" : ", "));
 }
@@ -239,10 +254,11 @@ function battleLine(ctx) {
   const att = sideOf(1).length ? sideOf(1) : [ctx.seatName(b.attacker)];
   const def = sideOf(2).length ? sideOf(2) : [ctx.seatName(b.defender)];
   const bits = zh
-    ? [`${b.cavalcade ? "急行軍" : "戰鬥"}於${where}：${att.join("、")} 對 ${def.join("、")}`, `第 ${b.round} 輪`,
-      b.penalty ? `防禦工事 −${b.penalty} 骰` : "", b.quiet_rounds ? `無傷亡 ${b.quiet_rounds} 輪` : ""]
+    ? [`「${where}」的${b.cavalcade ? "急行軍" : "戰鬥"}：${att.join("、")}對${def.join("、")}`, `第${b.round}輪`,
+      b.penalty ? `攻城懲罰：攻方少擲${b.penalty}顆骰子` : "", b.quiet_rounds ? `已連續${b.quiet_rounds}輪無人傷亡` : ""]
     : [`${b.cavalcade ? "Cavalcade" : "Battle"} at ${where}: ${att.join(", ")} against ${def.join(", ")}`, `round ${b.round}`,
-      b.penalty ? `fortification −${b.penalty} dice` : "", b.quiet_rounds ? `${b.quiet_rounds} quiet rounds` : ""];
+      b.penalty ? `fortification: ${b.penalty} ${b.penalty === 1 ? "die" : "dice"} fewer` : "",
+      b.quiet_rounds ? `${b.quiet_rounds} ${b.quiet_rounds === 1 ? "quiet round" : "quiet rounds"}` : ""];
   return el("div", { class: "zone-title", id: "battle" }, bits.filter(Boolean).join(" · "));
 }
 
@@ -251,7 +267,7 @@ export function render(root, ctx) {
   const zh = ctx.lang === "zh-TW";
   const bound = new Set();
   const phases = {
-    setup: ["Setup", "準備"], announcements: ["Announcements", "宣告"], cards: ["Cards", "卡牌"], income: ["Income", "收入"],
+    setup: ["Setup", "開局"], announcements: ["Announcements", "宣告"], cards: ["Cards", "卡片"], income: ["Income", "收入"],
     ransoms: ["Ransoms", "贖金"], purchase: ["Purchase", "購買"], movement: ["Movement", "移動"], battles: ["Battles", "戰鬥"],
     pillage: ["Pillage", "掠奪"], end_of_turn: ["End of turn", "回合結束"],
   };
@@ -263,12 +279,13 @@ export function render(root, ctx) {
     pope_ballot: ["Pope ballot", "教宗選舉"], king_ballot: ["King ballot", "國王選舉"],
   };
   const stepKey = v.cards_step || (v.announcements && v.announcements.step);
-  const step = stepKey && steps[stepKey] ? ` (${steps[stepKey][zh ? 1 : 0]})` : "";
+  const step = stepKey && steps[stepKey] ? (zh ? `（${steps[stepKey][1]}）` : ` (${steps[stepKey][0]})`) : "";
   const ended = { victory: ["Game over (victory)", "遊戲結束（勝利）"], turn_limit: ["Game over (turn limit)", "遊戲結束（回合上限）"] };
   const phase = v.over && ended[v.ended_by] ? ended[v.ended_by][zh ? 1 : 0]
     : (phases[v.phase] ? phases[v.phase][zh ? 1 : 0] : v.phase) + step;
+  const limitZh = v.max_turns ? `（共${v.max_turns}回合）` : "";
   const head = el("div", { class: "zone-title", id: "turn" },
-    zh ? `第 ${v.turn} 回合${v.max_turns ? ` / ${v.max_turns}` : ""} · ${phase} · 領主牌庫 ${v.lord_deck} · 財富牌庫 ${v.fortune_deck}`
+    zh ? `第${v.turn}回合${limitZh} · ${phase} · 貴族牌庫${v.lord_deck}張 · 財富災難牌庫${v.fortune_deck}張`
       : `Turn ${v.turn}${v.max_turns ? ` of ${v.max_turns}` : ""} · ${phase} · lord deck ${v.lord_deck} · fortune deck ${v.fortune_deck}`);
   const map = drawMap(ctx, bound);
   const hand = handPanel(ctx, bound);
