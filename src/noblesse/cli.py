@@ -476,10 +476,6 @@ def rules(
     tables: dict[str, list[dict[str, Any]]] = game.rules_table(lang)  # type: ignore[attr-defined]
     columns = {"name": ("Name", "名稱"), "other": ("中文", "English"), "colour": ("Colour", "顏色"),
                "points": ("Points", "分數"), "copies": ("Copies", "張數"), "effect": ("Effect", "效果")}
-    # a game whose tables' keys are the same in both languages names them itself
-    labels: dict[str, str] = getattr(game, "rules_labels", lambda _lang: {})(lang)
-    heads = {**heads, **labels}
-    columns = {**columns, **{k: (v, v) for k, v in labels.items()}}
     for name, rows in tables.items():
         count = sum(int(r.get('copies', 1)) for r in rows)
         head, zh = name, lang == "zh-TW"  # each game titles its tables in the reader's language

@@ -122,10 +122,10 @@ def _cards() -> object:
 
 def test_rules_tables_and_the_terminal_table() -> None:
     tables = GAME.rules_table("en")
-    assert sum(r["copies"] for r in tables["cards"]) == 57
-    assert [r["name"] for r in tables["fiefs"]][:2] == ["Blaye", "L'Épervier"]
-    assert GAME.rules_table("zh-TW")["villages"][0]["fief"] == "「布萊」"
-    assert GAME.rules_labels("zh-TW")["cards"] == "牌"
+    assert sum(r["copies"] for r in tables["Cards"]) == 57
+    assert [r["name"] for r in tables["Fiefs"]][:2] == ["Blaye", "L'Épervier"]
+    assert GAME.rules_table("zh-TW")["村莊"][0]["封地"] == "「布萊」"
+    assert list(GAME.rules_table("zh-TW")["牌"][0]) == ["name", "other", "牌庫", "種類", "copies"]
     s = table(3)
     lord(s, "arthur", 0, "blaye")
     troops(s, "blaye", 0, 1, 3)

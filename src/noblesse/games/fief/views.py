@@ -23,6 +23,7 @@ from noblesse.core.text import (
     join_and,
     pick,
     quoted,
+    relabel,
     seat_name,
     winners_phrase,
 )
@@ -367,12 +368,6 @@ class FiefViews:
     @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
         return rules_table(lang)
-
-    @staticmethod
-    def rules_labels(lang: str = "en") -> dict[str, str]:
-        """The headings of ``rules_table``'s tables and columns (its keys are the same in
-        both languages)."""
-        return rules_labels(lang)
 
     def render_text(self, view: dict[str, Any], lang: str = "en",
                     names: list[str] | None = None) -> list[str]:
@@ -1231,17 +1226,13 @@ KIND_TEXT = {
     "opportunity": ("Opportunity (any time)", "機會卡（隨時）"),
 }
 
-# The tables and columns of ``noblesse rules fief``: the same keys in both languages,
-# their headings here (``rules_labels``).
+# The titles of ``noblesse rules fief``'s tables and the names of its own columns, in
+# English and 繁體中文.
 RULES_LABELS: dict[str, tuple[str, str]] = {
     "cards": ("Cards", "牌"), "fiefs": ("Fiefs", "封地"), "villages": ("Villages", "村莊"),
     "deck": ("Deck", "牌庫"), "kind": ("Kind", "種類"), "cost": ("Title cost (D)", "爵位價格（元）"),
     "fief": ("Fief", "封地"), "bishopric": ("Bishopric", "教區"), "roads": ("Roads to", "道路通往"),
 }
-
-
-def rules_labels(lang: str = "en") -> dict[str, str]:
-    return {key: pick(en, zh, lang) for key, (en, zh) in RULES_LABELS.items()}
 
 
 def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
@@ -1265,7 +1256,8 @@ def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
                  "bishopric": quoted(bishopric_name(BOARD.bishopric_of(v.id), lang), lang),
                  "roads": places(BOARD.neighbours(v.id)), "copies": 1}
                 for v in VILLAGES]
-    return {"cards": cards, "fiefs": fiefs, "villages": villages}
+    return relabel({"cards": cards, "fiefs": fiefs, "villages": villages},
+                   {key: pick(en, zh, lang) for key, (en, zh) in RULES_LABELS.items()})
 
 
 def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
