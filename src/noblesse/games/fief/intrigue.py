@@ -299,7 +299,8 @@ def apply_uprising_more(s: FiefState, p: int, action: int, ev: list[Event]) -> N
 
 def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
     """The dice and the damage: the penalty takes whole cards, die and +1 (§6 #4), or
-    with ``uprising_penalty_whole_cards`` off dice only. Lords of the family left
+    with ``uprising_penalty_whole_cards`` off dice only (no die rolled: no +1 either
+    way, source "如果沒有擲骰就沒有 + 1 傷害效果"). Lords of the family left
     without troops die (the source; with ``uprising_needs_effective_die``, §6 #5, only
     when a die was rolled)."""
     v, f, cards = s.up_village, s.up_family, abs(s.up_cards)
@@ -307,7 +308,10 @@ def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
     effective = max(0, cards - penalty)
     rolls = [d6(s) for _ in range(effective)]
     ev.append(Event("roll", {"seat": p, "why": "uprising", "dice": rolls, "village": v}))
-    bonus_cards = effective if s.options["uprising_penalty_whole_cards"] else cards
+    # source "如果沒有擲骰就沒有 + 1 傷害效果": with no die rolled no card's +1 counts,
+    # whichever way the penalty is read
+    bonus_cards = effective if s.options["uprising_penalty_whole_cards"] or not effective \
+        else cards
     damage = hits_of(s, rolls) + BONUS * bonus_cards
     k, m, _ = take_hits(s, v, f, damage)
     ev.append(Event("uprising", {"seat": p, "village": v, "foe": f, "cards": cards,
