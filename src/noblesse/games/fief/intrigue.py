@@ -15,8 +15,8 @@ kernel's simultaneous decisions are for answers that do not affect each other.)
   family has no troops left and a die was rolled, its lords there die and the village's
   mills and stronghold/city are destroyed (§6 #4, #5).
 * Assassination (§4.12.3): any lord of another family, d6 1-3 he dies; whatever the
-  roll, an assassin marker goes on one of the assassin's lords on the board (needed to
-  play it).
+  roll, an assassin marker goes on one of the assassin's lords on the board, a captive
+  too (needed to play it).
 * Justice (§4.12.4): kills a lord carrying an assassin marker; the King, the Queen, the
   Crown Prince and the Pope are immune.
 """
@@ -378,8 +378,11 @@ def assassinate(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
 
 
 def marker_bearers(s: FiefState, p: int) -> list[int]:
+    """The family's lords on the board without a marker, captives included: the source
+    puts the marker on "自己控制的某個貴族" (a lord the player controls), and "肉票依然算在
+    玩家控制的四個貴族內" (a captive still counts among the player's four lords)."""
     return [lo for lo in range(NL) if s.l_owner[lo] == p and s.l_loc[lo] >= 0
-            and s.l_captor[lo] < 0 and not s.assassin[lo]]
+            and not s.assassin[lo]]
 
 
 def legal_marker(s: FiefState, p: int) -> list[int]:
