@@ -149,12 +149,12 @@ def test_uprising_cards_stack_one_die_and_one_hit_each() -> None:
     assert s.l_owner[L["charles"]] == 1 and s.mills[V["charolles"]] == 2   # troops left
 
 
-def test_assassination_needs_a_free_lord_on_the_board_and_a_marker_left() -> None:
-    """§4.12.3: the marker goes on one of the assassin's lords; two markers in all."""
+def test_assassination_needs_a_lord_on_the_board_and_a_marker_left() -> None:
+    """§4.12.3: the marker goes on one of the assassin's lords on the board (a lord
+    waiting off the board bears none); two markers in all."""
     s = table(3)
     arthur = lord(s, "arthur", 0, "sigy")
-    troops(s, "sigy", 1, 0, 1)
-    capture(s, arthur, 1, [])                   # his only lord is a captive
+    s.l_loc[arthur] = -1                        # his only lord waits off the board
     lord(s, "charles", 1, "blaye")
     s.hand[0] = [C["assassination"]]
     begin(s, "income")
@@ -169,6 +169,41 @@ def test_assassination_needs_a_free_lord_on_the_board_and_a_marker_left() -> Non
     s2.assassin[L["eric"]] = 0
     s2.legal_cache = None
     assert legal(s2, 0) == ["pass", "play:assassination"]
+
+
+def test_the_assassin_marker_goes_on_a_captive_when_he_is_the_familys_only_lord() -> None:
+    """Source "使用暗殺的玩家無論結果如何，都要把刺客標記放到自己控制的某個貴族身上" with
+    "肉票依然算在玩家控制的四個貴族內": a captive is one of the lords his family controls,
+    so a family whose only lord is a captive may assassinate and he bears the marker."""
+    s = table(3)
+    arthur = lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 1, 0, 1)
+    capture(s, arthur, 1, [])                   # his only lord is a captive
+    lord(s, "charles", 1, "blaye")
+    s.hand[0] = [C["assassination"]]
+    begin(s, "income")
+    assert legal(s, 0) == ["pass", "play:assassination"]
+    do(s, 0, "play:assassination")
+    dice(s, 4)                                  # 4: Charles lives
+    do(s, 0, "dies:charles")
+    assert legal(s, 0) == ["assassin_marker:arthur"]
+    do(s, 0, "assassin_marker:arthur")
+    assert s.assassin[arthur] == 1 and s.l_captor[arthur] == 1
+
+
+def test_a_family_may_mark_its_captive_rather_than_its_free_lord() -> None:
+    s = table(3)
+    arthur = lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 1, 0, 1)
+    capture(s, arthur, 1, [])
+    lord(s, "eric", 0, "tournus")
+    lord(s, "charles", 1, "blaye")
+    s.hand[0] = [C["assassination"]]
+    begin(s, "income")
+    do(s, 0, "play:assassination")
+    dice(s, 4)
+    do(s, 0, "dies:charles")
+    assert legal(s, 0) == ["assassin_marker:arthur", "assassin_marker:eric"]
 
 
 # ------------------------------------------------------------------ Justice (§4.12.4)

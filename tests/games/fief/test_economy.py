@@ -235,3 +235,22 @@ def test_vp_count_as_soon_as_a_title_is_taken() -> None:
     begin(s, "purchase")
     do(s, 0, "title:mazilles", "holder:arthur", "city:none")
     assert s.vp == [1, 0, 0] and GAME.view(s, 1)["players"][0]["vp"] == 1
+
+
+def test_a_tallage_counts_every_village_of_the_fief_a_besieged_one_too() -> None:
+    """Source "收入階段可收到封地村莊數 * 2 的收入(無論控制與否)": the Tallage is 2 D a
+    village of the fief whatever happens to the villages; "被圍攻的村莊和磨坊沒有收入"
+    takes only the besieged village's own 1 D."""
+    s = table(3)
+    lo = lord(s, "arthur", 1, "tournus")
+    s.fief_holder[F["tournus"]] = lo
+    troops(s, "tournus", 1, 0, 2)
+    troops(s, "belleville", 1, 0, 1)
+    troops(s, "pugnac", 1, 0, 1)
+    s.fort[V["tournus"]] = 1
+    troops(s, "tournus", 2, 0, 3)
+    s.engine[V["tournus"] * SEATS + 2] = 1                # seat 2 besieges Tournus
+    s.tallage[F["tournus"]] = 1
+    ev = begin(s, "income")
+    # seat 1: Belleville and Pugnac 1 each, Tournus nothing; tallage 2 * 3 villages
+    assert events_of(ev, "income")[0]["gains"] == [0, 8, 0]

@@ -98,6 +98,26 @@ def test_uprising_penalty_whole_cards_or_dice_only(on: bool, damage: int) -> Non
     assert s.l_owner[L["charles"]] == 1                     # troops left: he lives
 
 
+@pytest.mark.parametrize("on", [True, False])
+def test_uprising_penalty_either_way_no_die_rolled_adds_no_plus_one(on: bool) -> None:
+    """Source "攻城懲罰也適用於暴動，如果沒有擲骰就沒有 + 1 傷害效果": two cards against a
+    city (penalty 2) roll no die, so no card's +1 counts, whole cards or dice only."""
+    s = table(3, uprising_penalty_whole_cards=on)
+    s.fief_holder[F["blaye"]] = lord(s, "arthur", 1, "blaye")
+    s.tallage[F["blaye"]] = 1
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 0, 2)
+    s.fort[V["charolles"]] = 2
+    s.hand[0] = [C["uprising"]] * 2
+    begin(s, "income")
+    do(s, 0, "play:uprising", "uprising:charolles")
+    ev = do(s, 0, "play:uprising")
+    up = events_of(ev, "uprising")[0]
+    assert (up["cards"], up["effective"], up["damage"]) == (2, 0, 0)
+    assert units(s, "charolles", 1) == (0, 2)
+    assert s.l_owner[L["charles"]] == 1 and s.fort[V["charolles"]] == 2
+
+
 @pytest.mark.parametrize("on", [False, True])
 def test_uprising_needs_effective_die_to_kill_lords_alone(on: bool) -> None:
     """One card against Charles alone behind a stronghold: no die. The source kills him

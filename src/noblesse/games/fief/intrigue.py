@@ -15,8 +15,8 @@ kernel's simultaneous decisions are for answers that do not affect each other.)
   family has no troops left and a die was rolled, its lords there die and the village's
   mills and stronghold/city are destroyed (§6 #4, #5).
 * Assassination (§4.12.3): any lord of another family, d6 1-3 he dies; whatever the
-  roll, an assassin marker goes on one of the assassin's lords on the board (needed to
-  play it).
+  roll, an assassin marker goes on one of the assassin's lords on the board, a captive
+  too (needed to play it).
 * Justice (§4.12.4): kills a lord carrying an assassin marker; the King, the Queen, the
   Crown Prince and the Pope are immune.
 """
@@ -299,7 +299,8 @@ def apply_uprising_more(s: FiefState, p: int, action: int, ev: list[Event]) -> N
 
 def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
     """The dice and the damage: the penalty takes whole cards, die and +1 (§6 #4), or
-    with ``uprising_penalty_whole_cards`` off dice only. Lords of the family left
+    with ``uprising_penalty_whole_cards`` off dice only (no die rolled: no +1 either
+    way, source "如果沒有擲骰就沒有 + 1 傷害效果"). Lords of the family left
     without troops die (the source; with ``uprising_needs_effective_die``, §6 #5, only
     when a die was rolled)."""
     v, f, cards = s.up_village, s.up_family, abs(s.up_cards)
@@ -307,7 +308,10 @@ def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
     effective = max(0, cards - penalty)
     rolls = [d6(s) for _ in range(effective)]
     ev.append(Event("roll", {"seat": p, "why": "uprising", "dice": rolls, "village": v}))
-    bonus_cards = effective if s.options["uprising_penalty_whole_cards"] else cards
+    # source "如果沒有擲骰就沒有 + 1 傷害效果": with no die rolled no card's +1 counts,
+    # whichever way the penalty is read
+    bonus_cards = effective if s.options["uprising_penalty_whole_cards"] or not effective \
+        else cards
     damage = hits_of(s, rolls) + BONUS * bonus_cards
     k, m, _ = take_hits(s, v, f, damage)
     ev.append(Event("uprising", {"seat": p, "village": v, "foe": f, "cards": cards,
@@ -374,8 +378,11 @@ def assassinate(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
 
 
 def marker_bearers(s: FiefState, p: int) -> list[int]:
+    """The family's lords on the board without a marker, captives included: the source
+    puts the marker on "自己控制的某個貴族" (a lord the player controls), and "肉票依然算在
+    玩家控制的四個貴族內" (a captive still counts among the player's four lords)."""
     return [lo for lo in range(NL) if s.l_owner[lo] == p and s.l_loc[lo] >= 0
-            and s.l_captor[lo] < 0 and not s.assassin[lo]]
+            and not s.assassin[lo]]
 
 
 def legal_marker(s: FiefState, p: int) -> list[int]:
