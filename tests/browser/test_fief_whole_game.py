@@ -47,15 +47,13 @@ WORDS = {"en": {"your_turn": "Your turn: ", "vp": "{} VP · ", "bishop": "Bishop
          "zh-TW": {"your_turn": "輪到你了：", "vp": "勝利點數{} · ", "bishop": "{}主教",
                    "ended": "第8回合 · 遊戲結束（勝利） · "}}
 # The final screen: the status, and the log's last line (seats 1 and 3 are married).
-GAME_OVER = {"en": ("Game over — Winner(s): Seat 1 (you), Seat 3 [Greedy bot]",
+GAME_OVER = {"en": ("Game over. Winners: Seat 1 (you) and Seat 3",
                     "Game over (victory). Winners: Seat 1 and Seat 3."),
-             "zh-TW": ("遊戲結束 — 勝者：座位1 (你)、座位3 [貪心電腦]",
+             "zh-TW": ("遊戲結束。玩家1（你）和玩家3並列獲勝",
                        "遊戲結束（有一方達成勝利條件）。玩家1和玩家3並列獲勝。")}
 # The final ranking under the head: the married pair, then seat 2.
-RANKING = {"en": "Final ranking: 1. Seat 1 (you) (2 VP), 2. Seat 3 [Greedy bot] (2 VP), "
-                 "3. Seat 2 [Greedy bot] (1 VP)",
-           "zh-TW": "最終名次：第1名座位1 (你)（勝利點數2）、第2名座位3 [貪心電腦]（勝利點數2）、"
-                    "第3名座位2 [貪心電腦]（勝利點數1）"}
+RANKING = {"en": "Final ranking: 1. Seat 1 (you), 2 VP; 2. Seat 3, 2 VP; 3. Seat 2, 1 VP",
+           "zh-TW": "最終名次：第1名是玩家1（你），得2分；第2名是玩家3，得2分；第3名是玩家2，得1分"}
 CJK = re.compile(r"[\u4e00-\u9fff]")
 SHOWN_JS = """() => [...document.querySelectorAll('[data-action]')].map(
     (e) => [e.dataset.action, e.tagName.toLowerCase(), e.textContent.trim()])"""

@@ -115,6 +115,7 @@ def _part_of(text: str, wrong: str, term: str) -> bool:
 _ONE = re.compile(r"(\w+) 1 ([a-z][a-z-]*s)\b")
 _NOTHING = re.compile(r"\(s\)|\b0 (?!pts\b|points\b|VP\b|glory\b)[a-z]+")
 _NUMBERED = {"row", "turn", "round", "day", "throw", "century", "seat", "player"}
+_SINGULAR_S = {"man-at-arms"}  # singular nouns that end in s
 
 
 def english_problems(text: str) -> list[str]:
@@ -123,7 +124,7 @@ def english_problems(text: str) -> list[str]:
         found.append(f"a number and its noun disagree: {m.group()!r}")
     for m in _ONE.finditer(text):
         if not m.group(1)[0].isupper() and m.group(1).lower() not in _NUMBERED \
-                and not m.group(2).endswith("ss"):
+                and not m.group(2).endswith("ss") and m.group(2) not in _SINGULAR_S:
             found.append(f"a number and its noun disagree: {m.group()!r}")
             break
     if m := re.search(r"\[\d|\bNone\b|\bTrue\b|\bFalse\b|[{}]", text):

@@ -240,9 +240,9 @@ function rankingLine(ctx) {
   if (!v.over || !v.ranking) return "";
   const vp = (seat) => (v.players.find((p) => p.seat === seat) || {}).vp;
   const places = v.ranking.map((seat, i) => zh
-    ? `第${i + 1}名${ctx.seatName(seat)}（勝利點數${vp(seat)}）`
-    : `${i + 1}. ${ctx.seatName(seat)} (${vp(seat)} VP)`);
-  return el("div", { class: "zone-title", id: "ranking" }, (zh ? "最終名次：" : "Final ranking: ") + places.join(zh ? "、" : ", "));
+    ? `第${i + 1}名是${ctx.seatName(seat)}，得${vp(seat)}分`
+    : `${i + 1}. ${ctx.seatName(seat)}, ${vp(seat)} VP`);
+  return el("div", { class: "zone-title", id: "ranking" }, (zh ? "最終名次：" : "Final ranking: ") + places.join(zh ? "；" : "; "));
 }
 
 // The battle being fought: where, who against whom (with their sides), the round.
