@@ -15,7 +15,7 @@ def test_games_lists_guillotine(serve) -> None:
         (game,) = [g for g in r.json() if g["id"] == "guillotine"]
         assert game["title"] == {"en": "Guillotine", "zh-TW": "革命斷頭臺"}
         assert (game["min_players"], game["max_players"]) == (2, 5)
-        assert game["options"] == {"hidden_support": False}
+        assert game["options"] == {"hidden_support": False, "callous_discard_on_own_turn_only": False}
         assert set(game["bots"]) >= {"random", "greedy"}
         r = client.get("/api/games/guillotine/catalog")
         assert r.status_code == 200 and "l_idiot" in r.json()["actions"]
