@@ -138,7 +138,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         where = "; ".join(".".join(str(p) for p in e.get("loc", ())) + ": " + e.get("msg", "")
                           for e in exc.errors())[:500]
         return JSONResponse({"type": "error", "code": "bad_request", "message": {
-            "en": f"The request is not valid: {where}", "zh-TW": f"請求無效：{where}"}},
+            "en": f"The request is not valid: {where}", "zh-TW": "請求的格式不正確。"}},
             status_code=422)
 
     @app.exception_handler(StarletteHTTPException)

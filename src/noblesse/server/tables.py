@@ -386,14 +386,17 @@ class TableManager:
         options = dict(options or {})
         schema = getattr(game, "options_schema", dict)()
         for key, value in options.items():  # JSON "no" or 0 must not switch a flag on
-            if key in schema and type(value) is not type(schema[key]):
+            if key not in schema:
+                raise TableError(f"{game.title.get('en', game.id)} has no option '{key}'.",
+                                 f"{game.title.get('zh-TW', game.id)}沒有「{key}」這個選項。")
+            if type(value) is not type(schema[key]):
                 kind = type(schema[key]).__name__
                 raise TableError(f"Option '{key}' must be a {kind}, not {value!r}.",
                                  f"選項「{key}」必須是{_KIND_ZH.get(kind, kind)}，不能是「{value}」。")
         try:
             await self._rebuild(game.setup, len(kinds), seed, options)
         except (ValueError, TypeError) as exc:
-            raise TableError(str(exc), f"選項無效：{exc}") from None
+            raise TableError(str(exc), "選項的值無效，無法用這些選項開桌。") from None
         creator = token_hash(address) if address else None
         limit = self.settings.open_tables_per_address
         if limit and creator and await self._rebuild(self.store.open_tables_by, creator) >= limit:
