@@ -114,9 +114,11 @@ def do(s: FiefState, seat: int, *names: str) -> list[Event]:
 
 
 def legal(s: FiefState, seat: int) -> list[str]:
-    """The legal actions but the openers of an offer (``offer:to:*``, offered at every
-    window of §7.4: test_offers.py checks them with ``legal_all``)."""
-    return [x for x in legal_all(s, seat) if not x.startswith("offer:to:")]
+    """The legal actions but those offered at every window of §7.4: the openers of an
+    offer (``offer:to:*``) and, outside the Ransom step, a captor's ``release:*``
+    (test_offers.py and test_economy.py check them with ``legal_all``)."""
+    return [x for x in legal_all(s, seat) if not x.startswith("offer:to:")
+            and not (x.startswith("release:") and s.kind != A.RANSOM)]
 
 
 def legal_all(s: FiefState, seat: int) -> list[str]:

@@ -13,6 +13,7 @@ from fief_scenario import (
     do,
     events_of,
     legal,
+    legal_all,
     lord,
     table,
     troops,
@@ -186,6 +187,39 @@ def test_a_family_short_of_the_cap_cannot_ransom_but_the_captor_may_release() ->
     assert legal(s, 1) == ["pass", "release:arthur"]
     do(s, 1, "release:arthur")
     assert s.l_captor[lo] == -1 and s.money == [1, 0, 0]
+
+
+def test_the_captor_may_free_a_captive_at_his_purchase_and_is_asked_to_purchase_again() -> None:
+    """Source "綁匪放人(看綁匪心情…)", spec §7.3 "any time … free a captive": at every
+    window where an offer may open, not only in the Ransom step."""
+    s = table(3)
+    lo = lord(s, "arthur", 0, "sigy")
+    lord(s, "baudouin", 1, "sigy")
+    troops(s, "sigy", 1, 0, 2)
+    capture(s, lo, 1, [])
+    s.money[1] = 0
+    begin(s, "purchase")
+    do(s, 0, "pass")
+    assert GAME.to_act(s) == (1,)
+    assert "release:arthur" in legal_all(s, 1)
+    kind = s.kind
+    events = do(s, 1, "release:arthur")
+    assert events_of(events, "release") == [
+        {"type": "release", "seat": 1, "lord": lo, "owner": 0}]
+    assert s.l_captor[lo] == -1
+    assert GAME.to_act(s) == (1,) and s.kind == kind    # the purchase is asked again
+    assert "release:arthur" not in legal_all(s, 1)
+
+
+def test_nobody_but_the_captor_frees_a_captive_outside_the_ransom_step() -> None:
+    s = table(3)
+    lo = lord(s, "arthur", 0, "sigy")
+    lord(s, "baudouin", 1, "sigy")
+    troops(s, "sigy", 1, 0, 2)
+    capture(s, lo, 1, [])
+    begin(s, "purchase")
+    assert "release:arthur" not in legal_all(s, 0)
+    assert_illegal(s, 0, "release:arthur")
 
 
 def test_a_vacant_title_is_free_to_a_new_member_of_the_family_holding_the_city() -> None:

@@ -129,6 +129,8 @@ def choose(game: Game, state: State, seat: int, legal: list[Action],
     if offered is not None:
         return offered
     legal = [a for a in legal if a < A.OFFER_TO0] or legal     # no other offers
+    if s.kind != A.RANSOM:    # it frees captives only in its Ransom step, as before
+        legal = [a for a in legal if not A.RELEASE0 <= a < A.RELEASE0 + NL] or legal
     legal = _keeping_peace(s, seat, legal)
     if s.kind == A.BATTLE_SELECT:
         return _declare(s, seat, legal, rng)

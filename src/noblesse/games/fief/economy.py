@@ -116,20 +116,34 @@ def apply_ransom(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     """True when ``p`` is done with ransoms."""
     if action == A.PASS:
         return True
-    if action < A.RELEASE0:
-        lo = action - A.RANSOM0
-        cap = ransom_cap(s, lo)
-        captor = s.l_captor[lo]
-        s.money[p] -= cap
-        s.money[captor] += cap
-        ev.append(Event("ransom", {"seat": p, "lord": lo, "captor": captor, "paid": cap}))
-    else:
-        lo = action - A.RELEASE0
-        ev.append(Event("release", {"seat": p, "lord": lo, "owner": s.l_owner[lo]}))
+    if action >= A.RELEASE0:
+        release(s, p, action - A.RELEASE0, ev)
+        return False
+    lo = action - A.RANSOM0
+    cap = ransom_cap(s, lo)
+    captor = s.l_captor[lo]
+    s.money[p] -= cap
+    s.money[captor] += cap
+    ev.append(Event("ransom", {"seat": p, "lord": lo, "captor": captor, "paid": cap}))
     v = s.l_loc[lo]
     free(s, lo, ev)
     settle(s, v, ev)
     return False
+
+
+def releases(s: FiefState, p: int) -> list[int]:
+    """``release:<lord>`` for every captive ``p`` holds: the captor frees one when he
+    likes ("綁匪放人(看綁匪心情…)", spec §7.3 "any time … free a captive"), at his
+    Ransom step and at every window where an offer may open (``offers.WINDOWS``)."""
+    return [A.RELEASE0 + lo for lo in range(NL) if s.l_captor[lo] == p]
+
+
+def release(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
+    """``p`` frees his captive ``lo``."""
+    ev.append(Event("release", {"seat": p, "lord": lo, "owner": s.l_owner[lo]}))
+    v = s.l_loc[lo]
+    free(s, lo, ev)
+    settle(s, v, ev)
 
 
 # ------------------------------------------------------------------ purchases (§4.4.2)

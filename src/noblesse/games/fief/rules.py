@@ -37,6 +37,7 @@ from noblesse.games.fief.state import (
     DATA,
     FIEF_OF,
     LORD_OF_CARD,
+    NL,
     NV,
     SEATS,
     FiefState,
@@ -283,6 +284,8 @@ class FiefRules(GameBase):
         legal = LEGAL.get(state.kind)
         out = legal(state, seat) if legal else []
         if state.kind in offers.WINDOWS and out:
+            if state.kind != A.RANSOM:  # a captor may free a captive here (§7.3)
+                out = out + economy.releases(state, seat)
             out = out + offers.openers(state, seat)  # §7.4: an offer may open here
         return out
 
@@ -293,6 +296,10 @@ class FiefRules(GameBase):
             offers.apply(s, seat, action, ev)
             if s.kind in offers.WINDOWS and not LEGAL[s.kind](s, s.actor):
                 s.kind = A.NONE           # what the offer did ended the decision
+        elif k in offers.WINDOWS and k != A.RANSOM and A.RELEASE0 <= action < A.RELEASE0 + NL:
+            economy.release(s, seat, action - A.RELEASE0, ev)  # then the decision again
+            if not LEGAL[k](s, seat):
+                s.kind = A.NONE
         else:
             s.kind = A.NONE
             if APPLY[k](s, seat, action, ev):   # the decision is done: next in turn
