@@ -1,6 +1,5 @@
-"""The court rules of Fief II (spec §4.10, §5.1-§5.8) that had no exact scenario before
-the audit of NOTES.md "Fief II: the court rules and their tests": each test sets up one
-situation by hand, acts, and checks the exact result."""
+"""The court rules of Fief (spec §4.10, §5.1-§5.8): each test sets up one situation by
+hand, acts, and checks the exact result."""
 
 from __future__ import annotations
 

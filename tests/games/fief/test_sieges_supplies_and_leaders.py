@@ -1,4 +1,6 @@
-"""Scenarios the review found missing (its section 5 and §6 items left untested)."""
+"""Battles down to lords, siege engines, cavalcades, Bountiful Harvest against Famine,
+tax markers, the supplies of mills and strongholds, sieges (a new lord, relief, a truce,
+a Secret Passage out), a lady leading troops, and a captive's titles."""
 
 from __future__ import annotations
 

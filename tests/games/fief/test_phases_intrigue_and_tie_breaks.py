@@ -1,5 +1,6 @@
-"""Session 4's audit of issue #8: the rules that had no exact scenario yet (NOTES.md,
-"The audit of session 4", maps every rule of the issue to its test)."""
+"""The order of ransoms, purchases and battles, the battle window, the fortification
+penalty, the end of disasters, Uprising, Assassination and Justice, the tie-breaks of
+simultaneous winners, and the dice in the log."""
 
 from __future__ import annotations
 
