@@ -396,8 +396,8 @@ SWITCH_LABELS: dict[str, dict[str, str]] = {
         "Fortifications cancel whole Uprising cards (die and +1)",
         "攻城懲罰抵銷整張「暴動」（骰子與+1傷害）"),
     "uprising_needs_effective_die": _label(
-        "An Uprising kills lords alone only if a die is rolled",
-        "「暴動」須至少擲1顆骰子才會殺死沒有部隊的貴族"),
+        "An Uprising kills lords alone only if a die is rolled (a variant against the rulebook)",
+        "「暴動」須至少擲1顆骰子才會殺死沒有部隊的貴族（與規則書不同的變體）"),
     "unit_limit_per_village": _label("At most 4 new troops per village (else per family)",
                                      "每個村莊每回合最多購買4個部隊（否則為每個家族）"),
     "ransom_optional": _label("Paying the ransom cap is the family's choice",
@@ -421,25 +421,26 @@ SWITCH_LABELS: dict[str, dict[str, str]] = {
     "one_family_per_fief_start": _label("One family per fief at the start",
                                         "開局每個封地只限一個家族"),
     "raze_needs_empty_village": _label(
-        "An Uprising razes only a village left without any troops",
-        "「暴動」須殺光村莊內所有部隊才會摧毀磨坊與要塞"),
+        "An Uprising razes only a village left without any troops (off: a variant against the rulebook)",
+        "「暴動」須殺光村莊內所有部隊才會摧毀磨坊與要塞（關閉即為與規則書不同的變體）"),
     "plague_halves_the_village": _label(
-        "The Plague takes half of the village's troops (else half of each family's)",
-        "「瘟疫」使村莊的部隊損失一半（否則每個家族各損失一半）"),
+        "The Plague takes half of the village's troops (else half of each family's) (off: a variant against the rulebook)",
+        "「瘟疫」使村莊的部隊損失一半（否則每個家族各損失一半）（關閉即為與規則書不同的變體）"),
     "kings_tallage_uncontrolled_fief": _label(
-        "The King taxes only a fief nobody controls (else any fief without a lord)",
-        "國王只能對無人控制的封地徵收封地稅（否則可對任何沒有封地貴族的封地徵收）"),
-    "troops_capped_by_kit": _label("Troops limited to the family's pieces (8 knights, 13 men-at-arms)",
-                                   "部隊數量以家族配件為上限（8名騎士、13名士兵）"),
+        "The King taxes only a fief nobody controls (else any fief without a lord) (off: a variant against the rulebook)",
+        "國王只能對無人控制的封地徵收封地稅（否則可對任何沒有封地貴族的封地徵收）（關閉即為與規則書不同的變體）"),
+    "troops_capped_by_kit": _label(
+        "Troops limited to the family's pieces (8 knights, 13 men-at-arms) (a variant against the rulebook)",
+        "部隊數量以家族配件為上限（8名騎士、13名士兵）（與規則書不同的變體）"),
     "cavalcade_only_after_refusal": _label(
         "A cavalcade rides only where passage was refused (or out of a siege)",
         "急行軍只能在通行被拒絕後發起（或突破圍城）"),
     "lords_alone_declare_battle": _label(
-        "Lords without troops may attack a family with troops",
-        "沒有部隊的貴族也可以向有部隊的家族宣戰"),
+        "Lords without troops may attack a family with troops (a variant against the rulebook)",
+        "沒有部隊的貴族也可以向有部隊的家族宣戰（與規則書不同的變體）"),
     "reclaim_needs_new_lord": _label(
-        "A vacant title is reclaimed free only through a newly arrived lord",
-        "空缺的封地爵位只能由新加入的家族成員免費取回"),
+        "A vacant title is reclaimed free only through a newly arrived lord (off: a variant against the rulebook)",
+        "空缺的封地爵位只能由新加入的家族成員免費取回（關閉即為與規則書不同的變體）"),
     "widow_inherits_every_stronghold": _label(
         "A widow inherits every stronghold and city in the fiefs (else the cities only)",
         "配偶繼承封地內所有要塞與城堡（否則只有城堡）"),

@@ -426,8 +426,8 @@ class GuillotineViews:
             "zh-TW": "變化規則：暗置支持牌（每人獲得一張支持牌，牌背朝上放在自己面前）"},
             "callous_discard_on_own_turn_only": {
             "en": "Callous Guards may be discarded only in its owner's own turn "
-                  "(the rulebook: at any time)",
-            "zh-TW": "「冷酷的守衛」只能在擁有者自己的回合丟棄（規則書：可隨時丟棄）"}}
+                  "(a variant against the rulebook: at any time)",
+            "zh-TW": "「冷酷的守衛」只能在擁有者自己的回合丟棄（與規則書不同的變體：規則書為隨時）"}}
 
     @staticmethod
     def catalog() -> dict[str, Any]:

@@ -392,8 +392,9 @@ class HeadsViews:
                 "en": "Variant: limited noble counters per rank (spec §3.7)",
                 "zh-TW": "變化規則：每種貴族標誌數量有限"},
             "treachery_rebuilt_when_needed": {
-                "en": "The drawn-out treachery deck is rebuilt only when a card is needed",
-                "zh-TW": "背叛牌抽完後，待需要抽牌時才將棄牌重新洗成牌庫"},
+                "en": "The drawn-out treachery deck is rebuilt only when a card is needed "
+                      "(a variant against the rulebook)",
+                "zh-TW": "背叛牌抽完後，待需要抽牌時才將棄牌重新洗成牌庫（與規則書不同的變體）"},
         }
 
     @staticmethod
