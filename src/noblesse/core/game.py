@@ -61,7 +61,8 @@ class Game(Protocol):
     Tools also use these optional methods when a game has them (``getattr``):
     ``describe_decision(state, lang)`` a prompt for the pending decision;
     ``render_text(view, lang, names)`` the table for a terminal; ``rules_table(lang)``
-    the card lists, each titled in ``lang``; ``catalog()`` names and texts for the browser; ``option_labels()``;
+    the card lists, each titled in ``lang``; ``catalog()`` names and texts for the
+    browser; ``option_labels()``;
     ``secret_fingerprint(state)`` changes whenever a card enters or leaves a hidden
     place (undo); ``card_features(event, state)`` and ``data_files()`` for balance
     reports; ``observation_tensor(state, seat)`` with ``observation_size`` for RL.
