@@ -100,6 +100,8 @@ class Card:
     kind: str               # one of CARD_KINDS
     sex: str                # "m" or "f" for lord cards, "" otherwise
     copies: int
+    text_en: str = ""       # help: what the card does (words, not rules: not in the digest)
+    text_zh: str = ""
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,8 @@ class Item:
     en: str
     zh: str
     count: int
+    text_en: str = ""       # help: what the piece is for, and its price
+    text_zh: str = ""
 
 
 @dataclass(frozen=True)
@@ -439,7 +443,8 @@ def _items(r: _Reader, rows: list[Mapping[str, Any]], what: str,
         count = r.integer(row, "count", where)
         if count < 0:
             raise r.fail(where, f"count {count} is negative")
-        items.append(Item(key, r.text(row, "en", where), r.text(row, "zh", where), count))
+        items.append(Item(key, r.text(row, "en", where), r.text(row, "zh", where), count,
+                          str(row.get("text_en", "")), str(row.get("text_zh", ""))))
     _unique_keys(r, what, (item.key for item in items))
     missing = [k for k in required if k not in {item.key for item in items}]
     if missing:
@@ -462,7 +467,7 @@ def _card(r: _Reader, i: int, row: Mapping[str, Any]) -> Card:
     if copies < 1:
         raise r.fail(where, f"copies must be at least 1, not {copies}")
     return Card(i, key, r.text(row, "en", where), r.text(row, "zh", where), deck, kind, sex,
-                copies)
+                copies, str(row.get("text_en", "")), str(row.get("text_zh", "")))
 
 
 def _cards(r: _Reader, data: Mapping[str, Any]) -> tuple[Card, ...]:

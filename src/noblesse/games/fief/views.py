@@ -599,11 +599,11 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.PLACE0, NV, "v", ("Place the lord in {x}", "將貴族放在{x}")),
     (A.RANSOM0, NL, "l", ("Pay the ransom of {x}", "支付{x}的贖金")),
     (A.RELEASE0, NL, "l", ("Release {x}", "釋放{x}")),
-    (A.BUY_MAA0, NV, "v", ("Buy a man-at-arms in {x}", "在{x}購買1名士兵")),
-    (A.BUY_KNIGHT0, NV, "v", ("Buy a knight in {x}", "在{x}購買1名騎士")),
-    (A.BUY_STRONGHOLD0, NV, "v", ("Build a stronghold in {x}", "在{x}建造要塞")),
-    (A.BUY_MILL0, NV, "v", ("Build a mill in {x}", "在{x}建造磨坊")),
-    (A.TITLE0, NF, "f", ("Buy the fief title of {x}", "購買{x}的封地爵位")),
+    (A.BUY_MAA0, NV, "v", ("Buy a man-at-arms in {x} ({p} D)", "在{x}購買1名士兵（{p}元）")),
+    (A.BUY_KNIGHT0, NV, "v", ("Buy a knight in {x} ({p} D)", "在{x}購買1名騎士（{p}元）")),
+    (A.BUY_STRONGHOLD0, NV, "v", ("Build a stronghold in {x} ({p} D)", "在{x}建造要塞（{p}元）")),
+    (A.BUY_MILL0, NV, "v", ("Build a mill in {x} ({p} D)", "在{x}建造磨坊（{p}元）")),
+    (A.TITLE0, NF, "f", ("Buy the fief title of {x} ({p} D)", "購買{x}的封地爵位（{p}元）")),
     (A.TRANSFER0, NF, "f", ("Transfer the fief title of {x}", "轉讓{x}的封地爵位")),
     (A.HOLDER0, NL, "l", ("Give the title to {x}", "把爵位給{x}")),
     (A.CITY0, NV, "v", ("Make {x} a fortified city", "將{x}擴建為城堡")),
@@ -637,7 +637,7 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.CANDIDATE0, NL, "l", ("Declare {x} a candidate", "推舉{x}為候選人")),
     (A.VOTE0, NL, "l", ("Vote for {x}", "投票給{x}")),
     (A.CARDINAL0, NL, "l", ("Make {x} a Cardinal", "讓{x}升為「紅衣主教」")),
-    (A.BIRETTA0, NL, "l", ("Buy the biretta for {x} (5 D)", "花5元為{x}購買「紅衣主教」職位（搏感情版）")),
+    (A.BIRETTA0, NL, "l", ("Buy the biretta for {x} ({p} D)", "花{p}元為{x}購買「紅衣主教」職位（搏感情版）")),
     (A.GRANT0, NF, "f", ("Grant the vacant title of {x}", "賜出{x}的空缺爵位")),
     (A.GRANTEE0, NL, "l", ("Grant it to {x}", "賜給{x}")),
     # diplomacy (offers.py, §7.4)
@@ -666,6 +666,18 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
 ]
 
 
+# What a purchase costs (data.toml [rules]), shown in its label: "Buy a knight in La Salle (3 D)".
+_PRICES = {A.BUY_MAA0: "man_at_arms_cost", A.BUY_KNIGHT0: "knight_cost",
+           A.BUY_STRONGHOLD0: "stronghold_cost", A.BUY_MILL0: "mill_cost",
+           A.BIRETTA0: "biretta_cost"}
+
+
+def _price(start: int, i: int) -> int | str:
+    if start == A.TITLE0:
+        return DATA.fief_title_cost(i)
+    return int(DATA.rules[_PRICES[start]]) if start in _PRICES else ""
+
+
 def _thing(kind: str, i: int, lang: str, names: list[str] | None) -> str:
     if kind == "v":
         return quoted(village_name(i, lang), lang)
@@ -687,7 +699,8 @@ def action_text(action: int, lang: str = "en", names: list[str] | None = None) -
         return pick(*SIMPLE_ACTIONS[action], lang)
     for start, size, kind, text in _BLOCKS:
         if start <= action < start + size:
-            return pick(*text, lang).format(x=_thing(kind, action - start, lang, names))
+            return pick(*text, lang).format(x=_thing(kind, action - start, lang, names),
+                                            p=_price(start, action - start))
     return A.ACTION_NAMES[action]
 
 

@@ -25,6 +25,8 @@ class Rank:
     majority: int
     courtesan: bool                  # may the Courtesan stand in for one requirement
     requires: tuple[int, ...]        # attribute kinds, one card each
+    text_en: str = ""                # help: what the rank requires and scores
+    text_zh: str = ""
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,8 @@ class Attribute:
     zh: str
     copies: tuple[int, int, int, int]  # unmarked, mark 3, mark 4, mark 5
     wild: bool
+    text_en: str = ""                # help: what the card does
+    text_zh: str = ""
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,8 @@ class Treachery:
     zh: str
     country: int                     # -1: an Assassin
     copies: int
+    text_en: str = ""                # help: what the card does
+    text_zh: str = ""
 
 
 @dataclass(frozen=True)
@@ -118,14 +124,14 @@ def load(path: Path = DATA_FILE) -> Board:
     data = tomllib.loads(raw.decode("utf-8"))
     attributes = tuple(
         Attribute(i, a["key"], a["en"], a["zh"], tuple(int(c) for c in a["copies"]),  # type: ignore[arg-type]
-                  bool(a.get("wild", False)))
+                  bool(a.get("wild", False)), a.get("text_en", ""), a.get("text_zh", ""))
         for i, a in enumerate(data["attribute"]))
     if not attributes[-1].wild or sum(a.wild for a in attributes) != 1:
         raise _fail("exactly one attribute kind, the last, must be wild (the Courtesan)")
     attr_ids = {a.key: a.id for a in attributes}
     ranks = tuple(
         Rank(i, r["key"], r["en"], r["zh"], int(r["majority"]), bool(r["courtesan"]),
-             tuple(attr_ids[k] for k in r["requires"]))
+             tuple(attr_ids[k] for k in r["requires"]), r.get("text_en", ""), r.get("text_zh", ""))
         for i, r in enumerate(data["rank"]))
     rank_ids = {r.key: r.id for r in ranks}
     countries = tuple(
@@ -135,7 +141,7 @@ def load(path: Path = DATA_FILE) -> Board:
     country_ids = {c.key: c.id for c in countries}
     treachery = tuple(
         Treachery(i, t["key"], t["en"], t["zh"], country_ids[t["country"]] if t["country"] else -1,
-                  int(t["copies"]))
+                  int(t["copies"]), t.get("text_en", ""), t.get("text_zh", ""))
         for i, t in enumerate(data["treachery"]))
     rules = dict(data["rules"])
     boxes, slots = [], []

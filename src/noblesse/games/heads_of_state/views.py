@@ -399,14 +399,18 @@ class HeadsViews:
 
     @staticmethod
     def catalog() -> dict[str, Any]:
-        """Names of every rank, card, country, box and slot in both languages, for the web."""
+        """Names of every rank, card, country, box and slot in both languages, for the web,
+        and the help of every rank and card (``text``: the data file's text_en / text_zh)."""
         return {
             "ranks": {r.key: {"en": r.en, "zh-TW": r.zh, "majority": r.majority,
                               "courtesan": r.courtesan,
-                              "requires": [ATTRS[a].key for a in r.requires]} for r in RANKS},
-            "attributes": {a.key: {"en": a.en, "zh-TW": a.zh, "wild": a.wild} for a in ATTRS},
+                              "requires": [ATTRS[a].key for a in r.requires],
+                              "text": {"en": r.text_en, "zh-TW": r.text_zh}} for r in RANKS},
+            "attributes": {a.key: {"en": a.en, "zh-TW": a.zh, "wild": a.wild,
+                                   "text": {"en": a.text_en, "zh-TW": a.text_zh}} for a in ATTRS},
             "treachery": {t.key: {"en": t.en, "zh-TW": t.zh,
-                                  "country": COUNTRIES[t.country].key if t.country >= 0 else None}
+                                  "country": COUNTRIES[t.country].key if t.country >= 0 else None,
+                                  "text": {"en": t.text_en, "zh-TW": t.text_zh}}
                           for t in TREACHERY},
             "countries": {c.key: {"en": c.en, "zh-TW": c.zh,
                                   "country_marker": list(c.country_marker),

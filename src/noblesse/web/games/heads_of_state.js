@@ -13,20 +13,61 @@ const ATTR_COLOURS = {
   duelling: "#a33b6b", bishop: "#2f5f8d", marriage: "#c2607a", courtesan: "#111",
 };
 
+// Help one hover or long-press away: the data file's text as the element's tooltip
+// (title), read by screen readers through aria-describedby (a hidden copy), and shown
+// in a bubble while a finger rests on the element (touch screens have no hover).
+let helpCount = 0;
+const HELP_CSS = `.hos-help { display: none; }
+.hos-bubble { position: fixed; z-index: 50; max-width: min(22rem, 90vw); padding: .5rem .65rem;
+  background: #fffdf7; color: #2b2216; border: 1px solid #8a7452; border-radius: 6px;
+  box-shadow: 0 2px 8px rgba(0,0,0,.25); font-size: .85rem; line-height: 1.35; pointer-events: none; }`;
+
+function ensureHelpStyle() {
+  if (document.getElementById("hos-help-style")) return;
+  document.head.append(el("style", { id: "hos-help-style" }, HELP_CSS));
+}
+
+function withHelp(node, text) {
+  if (!text) return node;
+  const id = `hos-help-${++helpCount}`;
+  node.setAttribute("title", text);
+  node.setAttribute("aria-describedby", id);
+  node.dataset.help = text;
+  node.append(el("span", { class: "hos-help", id }, text));
+  let timer = null;
+  let bubble = null;
+  const hide = () => { clearTimeout(timer); timer = null; if (bubble) { bubble.remove(); bubble = null; } };
+  node.addEventListener("touchstart", (e) => {
+    const touch = e.touches[0];
+    timer = setTimeout(() => {
+      bubble = el("div", { class: "hos-bubble", role: "tooltip" }, text);
+      document.body.append(bubble);
+      const left = Math.max(8, Math.min(touch.clientX - 140, window.innerWidth - bubble.offsetWidth - 8));
+      bubble.style.left = `${left}px`;
+      bubble.style.top = `${Math.max(8, touch.clientY - bubble.offsetHeight - 24)}px`;
+    }, 450);
+  }, { passive: true });
+  node.addEventListener("touchend", (e) => { if (bubble) e.preventDefault(); hide(); });
+  node.addEventListener("touchmove", hide, { passive: true });
+  node.addEventListener("touchcancel", hide);
+  node.addEventListener("contextmenu", (e) => { if (timer || bubble) e.preventDefault(); });
+  return node;
+}
+
 function attrCard(key, ctx, count = 1) {
   const a = ctx.catalog.attributes[key];
   const colour = ATTR_COLOURS[key] || "#555";
-  return el("div", { class: "card small", style: `border-color:${colour};min-height:48px;width:84px` },
+  return withHelp(el("div", { class: "card small", "data-card": key, style: `border-color:${colour};min-height:48px;width:84px` },
     el("span", { class: "name", style: `color:${colour}` }, ctx.pick(a)),
-    count > 1 ? el("span", { class: "pts" }, `×${count}`) : "");
+    count > 1 ? el("span", { class: "pts" }, `×${count}`) : ""), a.text && ctx.pick(a.text));
 }
 
 function treacheryCard(key, ctx, count = 1) {
   const tr = ctx.catalog.treachery[key];
   const where = tr.country ? ctx.pick(ctx.catalog.countries[tr.country]) : (ctx.lang === "zh-TW" ? "任何國家" : "anywhere");
-  return el("div", { class: "card small action", style: "min-height:48px;width:84px" },
+  return withHelp(el("div", { class: "card small action", "data-card": key, style: "min-height:48px;width:84px" },
     el("span", { class: "name" }, ctx.pick(tr)), el("span", { class: "text" }, where),
-    count > 1 ? el("span", { class: "pts" }, `×${count}`) : "");
+    count > 1 ? el("span", { class: "pts" }, `×${count}`) : ""), tr.text && ctx.pick(tr.text));
 }
 
 // 「屬性牌庫44張」, 「屬性牌庫已空」 (or 「沒有屬性牌」): a count with its counter, never 0張.
@@ -43,6 +84,7 @@ export function render(root, ctx) {
   const zh = ctx.lang === "zh-TW";
   const bound = new Set();
   const cat = ctx.catalog;
+  ensureHelpStyle();
   const slotIndex = new Map(cat.slots.map((s, i) => [s.key, i]));
   const dead = {};
   for (const [slot, owner] of v.dead) {
@@ -64,12 +106,15 @@ export function render(root, ctx) {
         const s = cat.slots[i];
         const owner = v.board[i];
         const rank = ctx.pick(cat.ranks[s.rank]);
-        const tile = el("div", {
-          class: "slot", "data-slot": skey,
+        const rankHelp = cat.ranks[s.rank].text ? ctx.pick(cat.ranks[s.rank].text) : "";
+        // the space's help: its rank, its influence at century scoring, what the rank needs
+        const where = zh ? `${rank}的格子，世紀結束時有${s.influence}點影響力。` : `${rank} space: influence ${s.influence} at century scoring.`;
+        const tile = withHelp(el("div", {
+          class: "slot", "data-slot": skey, "data-rank": s.rank,
           style: `border:1px solid #8a7452;border-radius:6px;padding:.15rem .35rem;min-width:70px;font-size:.8rem;`
             + (owner === null ? "background:#fffdf7;" : `background:${SEAT_COLOURS[owner % 5]};color:#fff;`),
-          title: zh ? `${rank} · 影響力${s.influence}` : `${rank} · influence ${s.influence}`,
-        }, `${rank}`, owner === null ? "" : el("span", { style: "font-size:.7rem" }, ` ${ctx.seatName(owner)}`));
+        }, `${rank}`, owner === null ? "" : el("span", { style: "font-size:.7rem" }, ` ${ctx.seatName(owner)}`)),
+        rankHelp ? `${where}${zh ? "" : " "}${rankHelp}` : where);
         bind(tile, `ennoble:${skey}`, ctx, bound);
         bind(tile, `assassinate:${skey}`, ctx, bound);
         return tile;
