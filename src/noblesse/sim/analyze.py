@@ -1,6 +1,7 @@
 """Balance reports for designers: a self-contained HTML page with plots and tables —
-win rate by seat, score distributions, game length, and per-card statistics (win rate
-of a seat that played, collected, held or kept a card, with 95% intervals) — plus
+win rate by seat, score distributions, game length, and per-card statistics (the win
+rate of the seats a card touched — played, collected, held, ... as the game's
+``card_features`` reports them — with 95% intervals) — plus
 ``analysis.json`` and a copy of the card data used, so two reports made before and
 after a change can be compared (``--baseline``)."""
 
@@ -95,8 +96,8 @@ def _plots(report: dict[str, Any], results: list[GameResult], cards: list[dict[s
                     fmt="o", capsize=2)
         ax.set_yticks(range(len(rows)), [c["card"] for c in rows], fontsize=7)
         ax.axvline(1 / len(seats), color="gray", linestyle="--")
-        ax.set_xlabel(f"win rate of a seat that {what} the card (95% interval)")
-        ax.set_title(f"Cards {what}")
+        ax.set_xlabel(f"win rate of the seats it touched: {what} (95% interval)")
+        ax.set_title(f"Cards: {what}")
         fig.tight_layout()
         out[f"cards_{what}"] = _png(fig)
         plt.close(fig)
@@ -165,8 +166,10 @@ card data: {esc(", ".join(copied)) or "—"} (copied beside this report)</p>
 <p>Game length: {length["mean"]:.1f} decisions on average (sd {length["stdev"]:.1f},
 {length["min"]:.0f}–{length["max"]:.0f}); {report["ties"]} games ended in a tie.</p>
 <h2>Cards</h2>
-<p>Win rate of a seat in the games where it played / collected / held at the end / kept
-at the end a given card; the dashed line is the equal share.</p>
+<p>Each row is a kind of event the game reports (<em>what</em>: a card played, a marker
+taken, a card held at the end ...) and the card, place or marker it names: the win rate
+of a seat over the games in which this happened to it at least once (a k-way tie counts
+1/k), with its 95% Wilson interval; the dashed line is the equal share.</p>
 <div class="grid">{card_plots}</div>
 <table><tr><th>what</th><th>card</th><th>seat-games</th><th>win rate</th><th>95% interval</th>
 <th>vs equal share</th><th>Δ</th></tr>{"".join(card_rows)}</table>
