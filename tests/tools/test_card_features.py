@@ -194,3 +194,21 @@ def test_fief_features() -> None:
     assert _rows("fief", None, s) == [(1, "fief held at the end", FIEF.board.fiefs[0].key),
                                       (1, "office held at the end", "king"),
                                       (2, "office held at the end", "queen")]
+
+
+def test_analyze_several_player_counts_in_one_report(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["analyze", "conflicting_legends", "-n", "10", "--players",
+                                 "3,5", "--bots", "random", "--workers", "1",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    analysis = json.loads((tmp_path / "analysis.json").read_text())
+    assert analysis["report"]["games"] == 20 and analysis["report"]["players"] == [3, 5]
+    by = analysis["by_players"]
+    assert sorted(by) == ["3", "5"] and [len(by[k]["seats"]) for k in ("3", "5")] == [3, 5]
+    assert all(by[k]["games"] == 10 and by[k]["length_decisions"]["mean"] > 0 for k in by)
+    page = (tmp_path / "report.html").read_text()
+    assert "3 players (10 games)" in page and "5 players (10 games)" in page
+    assert "<h2>Game length</h2>" in page and analysis["cards"]
+    bad = runner.invoke(app, ["analyze", "conflicting_legends", "-n", "2", "--players", "3,4",
+                              "--bots", "random,greedy", "--out", str(tmp_path / "x")])
+    assert bad.exit_code != 0
