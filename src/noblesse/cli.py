@@ -374,7 +374,8 @@ def analyze(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="number of games")] = 20000,
     bots: Annotated[str, typer.Option(help="bot(s); one name fills every seat")] = "greedy",
-    players: Annotated[int, typer.Option(help="seats per game")] = 4,
+    players: Annotated[str, typer.Option(
+        help="seats per game; several (3,4,5): -n games of each, in one report")] = "4",
     workers: Workers = 2,
     seed: Seed = 0,
     out: Out = None,
@@ -387,10 +388,19 @@ def analyze(
 
     game = _game(game_id)
     bot_list = _bot_list(bots)
-    if len(bot_list) == 1:
-        bot_list = bot_list * players
+    try:
+        counts = sorted({int(p) for p in players.split(",") if p.strip()})
+    except ValueError:
+        raise typer.BadParameter(f"--players takes numbers such as 4 or 3,4,5, not {players!r}") from None
+    if not counts:
+        raise typer.BadParameter("--players needs at least one player count")
+    if len(bot_list) > 1:
+        if len(counts) > 1:
+            raise typer.BadParameter("several player counts need one bot name for every seat")
+        counts = [len(bot_list)]
     options = _options(option)
-    _check_table(game, len(bot_list), options)
+    for k in counts:
+        _check_table(game, k, options)
     before = None
     if baseline is not None:
         try:
@@ -398,13 +408,21 @@ def analyze(
         except (OSError, json.JSONDecodeError) as exc:
             raise typer.BadParameter(f"cannot read baseline {baseline}: {exc}") from None
     out = out or Path("var/analyze") / f"{game.id}-seed{seed}"
-    params = {"command": "analyze", "game": game.id, "bots": bot_list, "seed": seed,
-              "options": options}
-    results, _ = _play_many(game, n, bot_list, seed, workers, options, out, params, "processes",
-                            None, resume, features=True)
+    results = []
+    for k in counts:  # one stream of games per player count; each resumes on its own
+        seats = bot_list if len(bot_list) == k else bot_list * k
+        params = {"command": "analyze", "game": game.id, "bots": seats, "seed": seed,
+                  "options": options}
+        done, finished = _play_many(game, n, seats, seed, workers, options,
+                                    out / f"{k}p" if len(counts) > 1 else out, params,
+                                    "processes", None, resume, features=True)
+        results += done
+        if not finished:
+            break
     if not results:
         raise typer.Exit(1)
-    page = write_analysis(game, bot_list, seed, results, out, options, before)
+    page = write_analysis(game, bot_list if len(counts) == 1 else bot_list[:1], seed, results,
+                          out, options, before)
     console.print(f"balance report: {page}")
 
 

@@ -64,8 +64,10 @@ class Game(Protocol):
     the card lists, each titled in ``lang``; ``catalog()`` names and texts for the
     browser; ``option_labels()``;
     ``secret_fingerprint(state)`` changes whenever a card enters or leaves a hidden
-    place (undo); ``card_features(event, state)`` and ``data_files()`` for balance
-    reports; ``observation_tensor(state, seat)`` with ``observation_size`` for RL.
+    place (undo); ``card_features(event, state)`` (seat, what, card) rows for balance
+    reports, from each event seen whole (``sim.batch.whole_event``) and from the final
+    state, and ``data_files()`` the data files they come from;
+    ``observation_tensor(state, seat)`` with ``observation_size`` for RL.
     And one optional attribute: ``simulation_options``, the options machine play uses
     unless told otherwise (see ``machine_options``).
     """

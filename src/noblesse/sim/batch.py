@@ -15,6 +15,7 @@ from typing import Any
 
 from noblesse import games
 from noblesse.agents import make_agent
+from noblesse.core.events import Event
 from noblesse.core.game import machine_options
 
 
@@ -48,7 +49,8 @@ def play_game(game_id: str, bots: list[str], seed: int, index: int = 0,
               options: dict[str, Any] | None = None, max_decisions: int = 1_000_000,
               features: bool = False) -> GameResult:
     """One game; with ``features`` it also notes, per seat, the cards the game reports
-    for analysis (``Game.card_features``: played, collected, held ...)."""
+    for analysis (``Game.card_features``: played, collected, held ...). The analysis
+    sees every event whole (``whole_event``): a card played face down counts too."""
     game = games.get(game_id)
     agents = [make_agent(spec, game_seed(seed, seat, "bot")) for seat, spec in enumerate(bots)]
     state = game.setup(len(bots), seed, options)
@@ -63,11 +65,20 @@ def play_game(game_id: str, bots: list[str], seed: int, index: int = 0,
             decisions += 1
             if card_features is not None:
                 for event in events:
-                    seen.update(card_features(event.for_seat(None), None))
+                    seen.update(card_features(whole_event(event), None))
     if card_features is not None:
         seen.update(card_features(None, state))
     return GameResult(index, seed, game.scores(state), game.winners(state), decisions, list(bots),
                       sorted(seen) if card_features is not None else None)
+
+
+def whole_event(event: Event) -> dict[str, Any]:
+    """An event as a tool that sees the whole game reads it: the public fields, and
+    under ``private`` each seat's secret fields (``{seat: {...}}``) if there are any."""
+    out = event.for_seat(None)
+    if event.private:
+        out["private"] = {seat: dict(part) for seat, part in event.private.items()}
+    return out
 
 
 Seating = Callable[[int], list[str]]

@@ -477,6 +477,36 @@ class LegendsViews:
         return (len(state.deck), len(state.land_deck), *map(len, state.hands), *commits)
 
     @staticmethod
+    def card_features(event: dict[str, Any] | None, state: LegendsState | None,
+                      ) -> list[tuple[int, str, str]]:
+        """For balance analysis: (seat, what, card) — a great person played, a gesture
+        thrown in a war (either side), a territory taken by Expand; and at the end the
+        territories each seat holds (and, apart, those held built: yellow side up)."""
+        if event is not None:
+            kind = event["type"]
+            if kind == "play":
+                return [(event["seat"], "played", CHARS[event["card"]].key)]
+            if kind == "reveal":
+                return [(event["seat"], "threw", event["attacker_gesture"]),
+                        (event["defender"], "threw", event["defender_gesture"])]
+            if kind == "expand":
+                return [(event["seat"], "expanded into", LANDS[event["land"]].key)]
+            return []
+        assert state is not None
+        out = [(seat, "held at the end", LANDS[t].key)
+               for seat, lands in enumerate(state.lands) for t in lands]
+        out += [(seat, "held built at the end", LANDS[t].key)
+                for seat, lands in enumerate(state.lands) for t in lands if state.yellow[t]]
+        return out
+
+    @staticmethod
+    def data_files() -> list[str]:
+        """The data file a designer edits (copied next to a balance report)."""
+        from noblesse.games.conflicting_legends.data import DATA_FILE
+
+        return [str(DATA_FILE)]
+
+    @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
         """The card lists for ``noblesse rules``. Titled, and the game's own columns
         named, in the reader's language."""

@@ -336,6 +336,49 @@ class FiefViews:
         s = state
         return (len(s.lord_deck), len(s.fd_deck), *(len(h) for h in s.hand))
 
+    @staticmethod
+    def card_features(event: dict[str, Any] | None, state: FiefState | None,
+                      ) -> list[tuple[int, str, str]]:
+        """For balance analysis: (seat, what, card) — a card played (lord, Fortune,
+        opportunity), a disaster drawn, the start village chosen, a lord married (both
+        families), an election won (King and Pope by the lord, a Bishop by the
+        bishopric); and at the end the fiefs (titles) and the offices each family holds.
+        Fixed start villages (the ``fixed_starts`` option) are placed at setup, unseen."""
+        if event is not None:
+            kind = event["type"]
+            if kind in ("play_lord", "play_fortune", "play_opportunity"):
+                return [(event["seat"], "played", CARDS[event["card"]].key)]
+            if kind == "disaster_drawn":
+                return [(event["seat"], "drew", CARDS[event["card"]].key)]
+            if kind == "start_village":
+                return [(event["seat"], "start village", VILLAGES[event["village"]].key)]
+            if kind == "marriage":
+                return [(event["seat"], "married", LORD_CARDS[event["lord"]].key),
+                        (event["with"], "married", LORD_CARDS[event["partner"]].key)]
+            if kind == "elected":
+                office = event["office"]
+                card = (BISHOPRICS[event["bishopric"]].key if office == "bishop"
+                        else LORD_CARDS[event["lord"]].key)
+                return [(event["seat"], f"elected {office}", card)]
+            return []
+        assert state is not None
+        s = state
+        out = [(s.l_owner[lo], "fief held at the end", FIEFS[f].key)
+               for f, lo in enumerate(s.fief_holder) if lo >= 0 and s.l_owner[lo] >= 0]
+        offices = [("king", s.king), ("queen", s.queen), ("pope", s.pope)]
+        offices += [(f"bishop of {BISHOPRICS[b].key}", lo) for b, lo in enumerate(s.bishop)]
+        offices += [("cardinal", lo) for lo in range(NL) if s.cardinal[lo]]
+        out += [(s.l_owner[lo], "office held at the end", office)
+                for office, lo in offices if lo >= 0 and s.l_owner[lo] >= 0]
+        return out
+
+    @staticmethod
+    def data_files() -> list[str]:
+        """The data file a designer edits (copied next to a balance report)."""
+        from noblesse.games.fief.data import DATA_FILE
+
+        return [str(DATA_FILE)]
+
     # ------------------------------------------------------------------ words
     def describe_action(self, state: FiefState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:

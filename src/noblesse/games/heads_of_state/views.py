@@ -431,6 +431,41 @@ class HeadsViews:
                 *map(sum, s.thands))
 
     @staticmethod
+    def card_features(event: dict[str, Any] | None, state: HeadsState | None,
+                      ) -> list[tuple[int, str, str]]:
+        """For balance analysis: (seat, what, card) — a rank ennobled, an attribute card
+        paid for it, a treachery card played, the markers taken (a country's marker, a
+        country's century marker, first or second, a box's initial marker, a noble
+        house marker by its points) and the ranks alive on the board at the end."""
+        if event is not None:
+            kind, seat = event["type"], event.get("seat")
+            if kind == "ennoble":
+                return [(seat, "ennobled", RANKS[event["rank"]].key),
+                        *((seat, "paid", ATTRS[a].key) for a in event["paid"])]
+            if kind == "assassinate":
+                return [(seat, "played", TREACHERY[event["card"]].key)]
+            if kind == "country_marker":
+                return [(seat, "country marker", COUNTRIES[event["country"]].key)]
+            if kind == "century_marker":
+                place = "1st" if event["place"] == 1 else "2nd"
+                return [(seat, f"century marker {place}", COUNTRIES[event["country"]].key)]
+            if kind == "initial_marker":
+                return [(seat, "initial marker", BOXES[event["box"]].key)]
+            if kind == "noble_house":
+                return [(seat, "noble house marker", f"{event['value']} points")]
+            return []
+        assert state is not None
+        return [(owner, "alive at the end", RANKS[SLOTS[x].rank].key)
+                for x, owner in enumerate(state.slots) if owner >= 0]
+
+    @staticmethod
+    def data_files() -> list[str]:
+        """The data file a designer edits (copied next to a balance report)."""
+        from noblesse.games.heads_of_state.data import DATA_FILE
+
+        return [str(DATA_FILE)]
+
+    @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
         """The card lists and the board for ``noblesse rules``. Titled, and the game's own
         columns named, in the reader's language."""

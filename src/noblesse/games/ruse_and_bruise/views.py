@@ -344,6 +344,36 @@ class RuseViews:
         return (*map(len, state.decks), *map(len, state.hands), *map(len, state.secret))
 
     @staticmethod
+    def card_features(event: dict[str, Any] | None, state: RuseState | None,
+                      ) -> list[tuple[int, str, str]]:
+        """For balance analysis: (seat, what, card) — a character played (placed face
+        down), in a row its owner won, killed by an Assassin, tucked under a Cloak; and
+        at the end the score cards each seat won (``icon:value``). Reads events whole:
+        a face-down card's kind is in its owner's private part."""
+        if event is not None:
+            kind = event["type"]
+            if kind in ("place", "tuck", "kill"):
+                seat = event["owner" if kind == "kill" else "seat"]
+                card = event.get("card", event.get("private", {}).get(seat, {}).get("card"))
+                what = {"place": "played", "tuck": "tucked", "kill": "killed"}[kind]
+                return [] if card is None else [(seat, what, CHARACTERS[card].key)]
+            if kind == "round_end":
+                return [(row["winner"], "in a winning row", c["card"])
+                        for row in event["rows"] if row["winner"] is not None
+                        for c in row["cards"] if c["owner"] == row["winner"] and not c["removed"]]
+            return []
+        assert state is not None
+        return [(seat, "score card won", _score_card(sc) or "") for seat, won in enumerate(state.won)
+                for sc in won]
+
+    @staticmethod
+    def data_files() -> list[str]:
+        """The data file a designer edits (copied next to a balance report)."""
+        from noblesse.games.ruse_and_bruise.data import DATA_FILE
+
+        return [str(DATA_FILE)]
+
+    @staticmethod
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
         """The card lists for ``noblesse rules``: one deck of characters, the score cards."""
         zh = is_zh(lang)
