@@ -26,6 +26,7 @@ from noblesse.core.text import (
 from noblesse.games.conflicting_legends.data import (
     CARDS,
     COLOURS,
+    DATA_FILE,
     GESTURE_ZH,
     GESTURES,
     TOKEN_ZH,
@@ -502,8 +503,6 @@ class LegendsViews:
     @staticmethod
     def data_files() -> list[str]:
         """The data file a designer edits (copied next to a balance report)."""
-        from noblesse.games.conflicting_legends.data import DATA_FILE
-
         return [str(DATA_FILE)]
 
     @staticmethod

@@ -31,6 +31,7 @@ from noblesse.games.fief import actions as A
 from noblesse.games.fief import announce, offers, promises
 from noblesse.games.fief.cards import STEP_NAMES
 from noblesse.games.fief.crown import BY_BIRETTA, BY_CARD
+from noblesse.games.fief.data import DATA_FILE
 from noblesse.games.fief.dynasty import red_hat_pending
 from noblesse.games.fief.endturn import rank_key, victors
 from noblesse.games.fief.state import (
@@ -375,8 +376,6 @@ class FiefViews:
     @staticmethod
     def data_files() -> list[str]:
         """The data file a designer edits (copied next to a balance report)."""
-        from noblesse.games.fief.data import DATA_FILE
-
         return [str(DATA_FILE)]
 
     # ------------------------------------------------------------------ words

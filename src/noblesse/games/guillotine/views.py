@@ -23,7 +23,7 @@ from noblesse.core.text import (
     result_fields,
     seat_name,
 )
-from noblesse.games.guillotine.data import COLOUR_ZH, COLOURS
+from noblesse.games.guillotine.data import COLOUR_ZH, COLOURS, DATA_FILE
 from noblesse.games.guillotine.rules import (
     ACTIONS,
     BY0,
@@ -459,8 +459,6 @@ class GuillotineViews:
     @staticmethod
     def data_files() -> list[str]:
         """The data files a designer edits (copied next to a balance report)."""
-        from noblesse.games.guillotine.data import DATA_FILE
-
         return [str(DATA_FILE)]
 
     @staticmethod

@@ -23,7 +23,7 @@ from noblesse.core.text import (
     result_fields,
     seat_name,
 )
-from noblesse.games.heads_of_state.data import BOARD
+from noblesse.games.heads_of_state.data import BOARD, DATA_FILE
 from noblesse.games.heads_of_state.rules import (
     ACTION_NAMES,
     ATTRS,
@@ -461,8 +461,6 @@ class HeadsViews:
     @staticmethod
     def data_files() -> list[str]:
         """The data file a designer edits (copied next to a balance report)."""
-        from noblesse.games.heads_of_state.data import DATA_FILE
-
         return [str(DATA_FILE)]
 
     @staticmethod

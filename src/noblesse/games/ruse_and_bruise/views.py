@@ -31,7 +31,7 @@ from noblesse.core.text import (
     result_fields,
     seat_name,
 )
-from noblesse.games.ruse_and_bruise.data import half_to_number
+from noblesse.games.ruse_and_bruise.data import DATA_FILE, half_to_number
 from noblesse.games.ruse_and_bruise.rules import (
     CARD,
     CHARACTERS,
@@ -369,8 +369,6 @@ class RuseViews:
     @staticmethod
     def data_files() -> list[str]:
         """The data file a designer edits (copied next to a balance report)."""
-        from noblesse.games.ruse_and_bruise.data import DATA_FILE
-
         return [str(DATA_FILE)]
 
     @staticmethod
