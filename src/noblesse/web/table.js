@@ -177,7 +177,9 @@ function gameOverText(winners) {
 function renderStatus() {
   const box = document.getElementById("status");
   box.classList.toggle("mine", msg.to_act.includes(seat) && (online || replayMode));
-  if (msg.over) {
+  if (!online && !replayMode && !msg.over) {
+    box.textContent = t("offline", lang);
+  } else if (msg.over) {
     box.textContent = gameOverText(msg.view.winners || []);
   } else if (msg.to_act.includes(seat)) {
     box.textContent = `${t("yourTurn", lang)}${colon()}${pick(msg.prompt, lang)}`;
@@ -381,6 +383,7 @@ if (info.type === "error") {
 } else {
   gameInfo = (await (await fetch("/api/games")).json()).find((g) => g.id === info.game) || null;
   renderer = await import(`/static/games/${info.game}.js`);
+  drawChrome();
   catalog = await (await fetch(`/api/games/${info.game}/catalog`)).json();
   if (replayMode) { setOnline(true); loadReplay(0); } else connect();
 }
