@@ -66,6 +66,10 @@ def test_the_title_and_icon_say_when_it_is_your_turn(server: ServerProcess, page
 
     expect(page).to_have_title("Your turn · Guillotine · noblesse")
     assert page.get_attribute("#favicon", "href") != idle_icon
+    # The other seat's move is read out politely here, not on the mover's own page.
+    expect(page.locator("#announce")).to_have_attribute("aria-live", "polite")
+    expect(page.locator("#announce")).not_to_have_text("")
+    expect(mover.locator("#announce")).to_have_text("")
     page.click("#lang-toggle")
     expect(page).to_have_title("輪到你了 · 革命斷頭臺 · noblesse")
     expect(page.locator("#table-title")).to_contain_text("革命斷頭臺")
