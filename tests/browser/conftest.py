@@ -45,9 +45,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     tmp = tmp_path_factory.mktemp("browser-server")
     # Known deals: the tests play chosen seeds at tables of several humans (or bots alone).
     # No limit on new tables a minute: on a fast machine the tests open more than 20 a
-    # minute from one address, and a refused table (429) is not what they test.
+    # minute from one address, and a refused table (429) is not what they test; nor is
+    # the limit of unfinished tables one address may have (more than 30 are left open).
     proc = ServerProcess(f"sqlite:///{tmp / 'noblesse.db'}", tmp / "server.log", BOT_DELAY,
-                         known_deals=True, args=["--tables-per-minute", "0"])
+                         known_deals=True, args=["--tables-per-minute", "0",
+                                                 "--open-tables-per-address", "0"])
     proc.start()
     yield proc
     proc.stop()

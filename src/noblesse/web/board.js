@@ -3,11 +3,28 @@
 import { el } from "/static/i18n.js";
 
 // Make `node` clickable for `action` if it is legal now; remember it in `bound`.
+// It is reachable with Tab and taken with Enter or Space too, named by the action's label.
 export function bind(node, action, ctx, bound) {
   if (ctx.legal.has(action)) {
     node.classList.add("clickable");
     node.dataset.action = action;
     node.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.act(action); });
+    const legal = ctx.legal.get(action);
+    const label = legal && legal.label ? ctx.pick(legal.label) : "";
+    if (label) node.setAttribute("aria-label", label);
+    if (!(node instanceof HTMLButtonElement)) {  // a button does all this itself
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      if (!node.dataset.keys) {  // one key handler however many actions a thing has
+        node.dataset.keys = "1";
+        node.addEventListener("keydown", (ev) => {
+          if (ev.target !== node || (ev.key !== "Enter" && ev.key !== " ")) return;
+          ev.preventDefault();
+          ev.stopPropagation();
+          node.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+        });
+      }
+    }
     bound.add(action);
   }
   return node;

@@ -25,6 +25,11 @@ const TEXT = {
     dealBad: "✗ does NOT match the commitment shown at the start",
     noCrypto: "this browser cannot compute SHA-256 here (crypto.subtle is missing: it needs HTTPS or localhost); check it with the command below",
     dealChecking: "checking…", record: "Download the game record", verifyWith: "Check it yourself:",
+    myTables: "My tables", state: "State", stateTurn: "Your turn", stateWaiting: "Waiting", stateOver: "Finished",
+    stateGone: "Not found", back: "Back to the table", copyLink: "Copy my link", copied: "Copied",
+    copyHere: "Copy this link:", advanced: "Advanced rules", about: "About",
+    badLink: "This seat link is not valid here: ask the host for your own link, or watch the table.",
+    toLobby: "Back to the lobby", offline: "Disconnected: the board takes no moves until the connection is back.",
   },
   "zh-TW": {
     title: "noblesse", lobby: "大廳", newTable: "開新牌桌", game: "遊戲", players: "玩家人數",
@@ -50,6 +55,11 @@ const TEXT = {
     dealBad: "✗ 與開局時顯示的承諾不符",
     noCrypto: "這個瀏覽器無法在這裡計算SHA-256（沒有crypto.subtle，需要HTTPS或localhost）；請用下方指令自行驗證",
     dealChecking: "驗證中……", record: "下載牌局紀錄", verifyWith: "自行驗證：",
+    myTables: "我的牌桌", state: "狀態", stateTurn: "輪到你了", stateWaiting: "等待中", stateOver: "已結束",
+    stateGone: "找不到牌桌", back: "回到牌桌", copyLink: "複製我的連結", copied: "已複製",
+    copyHere: "複製這個連結：", advanced: "進階規則", about: "簡介",
+    badLink: "這個座位連結在這裡無效：請向房主索取你自己的連結，或旁觀這張牌桌。",
+    toLobby: "回到大廳", offline: "連線中斷：恢復連線前，牌桌不接受任何動作。",
   },
 };
 

@@ -14,6 +14,81 @@ async function api(path, options = {}) {
 const seatLabel = (i) => (lang === "zh-TW" ? `${t("seat", lang)}${i + 1}` : `${t("seat", lang)} ${i + 1}`);
 const colon = () => (lang === "zh-TW" ? "：" : ": ");
 
+// Two lines on each game, in both languages.
+const ABOUT = {
+  guillotine: {
+    en: ["Paris during the Revolution: nobles queue for the guillotine, and the players take turns collecting the one at the front.",
+      "Play an action card first to reorder the line; after 3 days the most points win."],
+    "zh-TW": ["大革命時的巴黎：人物排隊走上斷頭臺，玩家輪流處決隊列最前面的人物。",
+      "處決前可以先打出行動牌改變隊列順序；3天後分數最高的玩家獲勝。"],
+  },
+  ruse_and_bruise: {
+    en: ["Play characters face down at the end of rows of score cards; each new card reveals the one it covers, whose power acts at once.",
+      "When every row is full, the strongest characters take the score cards; the most points win."],
+    "zh-TW": ["把角色牌蓋著打在各列的末端；新打出的牌會翻開它蓋住的牌，翻開的角色能力立刻生效。",
+      "每列都滿了就計分，最強的角色拿走分數卡；總分最高的玩家獲勝。"],
+  },
+  heads_of_state: {
+    en: ["The noble houses of Europe until 1789: take attribute cards and spend them to ennoble your nobles in its cities.",
+      "Treachery cards strike at rivals; majorities score at the end of each century."],
+    "zh-TW": ["到1789年為止的歐洲貴族世家：拿取屬性牌，用來在各城市冊封你的貴族。",
+      "背叛牌可以打擊對手；每個世紀結束時依多數計分。"],
+  },
+  conflicting_legends: {
+    en: ["Legends of history meet in rock-paper-scissors throws to win territories on six continents.",
+      "Build military, culture and technology; the first to 10 glory or to conquer all six continents wins."],
+    "zh-TW": ["歷史上的偉人以猜拳對決，爭奪六大洲的領土。",
+      "建設武力、文化和科技；率先累計10分榮耀或征服六大洲的玩家獲勝。"],
+  },
+  fief: {
+    en: ["France, 1429: the lords and ladies of your family marry, buy villages and raise troops to take fiefs and bishoprics.",
+      "Make alliances, win the crown or the papacy; the family with the most victory points wins."],
+    "zh-TW": ["1429年的法國：你家族的貴族聯姻、購買村莊、招募部隊，奪取封地和教區。",
+      "結盟、稱王或當選教宗；勝利點數最多的家族獲勝。"],
+  },
+};
+
+// The tables whose seat links this browser opened (table.js keeps them).
+function myTables() {
+  try {
+    const list = JSON.parse(localStorage.getItem("noblesse.mine") || "[]");
+    return Array.isArray(list) ? list.filter((e) => e && e.id && e.link) : [];
+  } catch (err) {
+    return [];
+  }
+}
+
+async function loadMine() {
+  const box = document.getElementById("mine");
+  const list = myTables();
+  box.hidden = list.length === 0;
+  if (!list.length) { box.replaceChildren(); return; }
+  const title = (id) => pick((gamesList.find((g) => g.id === id) || { title: id }).title, lang);
+  const stateText = { turn: "stateTurn", waiting: "stateWaiting", over: "stateOver", gone: "stateGone" };
+  const cells = list.map(() => el("td", { class: "mine-state" }, "…"));
+  const draw = (i, state) => {
+    cells[i].replaceChildren(state === "turn" ? el("strong", {}, t(stateText[state], lang)) : t(stateText[state] || "stateWaiting", lang));
+    cells[i].dataset.state = state;
+  };
+  list.forEach((e, i) => draw(i, e.state || "waiting"));
+  box.replaceChildren(el("h2", {}, t("myTables", lang)),
+    el("table", { class: "list", id: "mine-list" },
+      el("tr", {}, ["game", "seat", "state", null].map((k) => el("th", { scope: "col" }, k ? t(k, lang) : ""))),
+      list.map((e, i) => el("tr", { "data-table": e.id, "data-seat": e.seat },
+        el("td", {}, title(e.game)), el("td", {}, seatLabel(e.seat)), cells[i],
+        el("td", {}, el("a", { href: e.link, class: "mine-link" }, t("back", lang)))))));
+  // Their state now, from the table's public state.
+  await Promise.all(list.map(async (e, i) => {
+    try {
+      const res = await fetch(`/api/tables/${e.id}/watch`);
+      if (res.status === 404) { draw(i, "gone"); return; }
+      if (!res.ok) return;
+      const w = await res.json();
+      draw(i, w.over ? "over" : (w.to_act || []).includes(e.seat) ? "turn" : "waiting");
+    } catch (err) { /* keep the last known state */ }
+  }));
+}
+
 function optionLabel(game, name) {
   return pick((game.option_labels || {})[name], lang) || name;
 }
@@ -28,16 +103,28 @@ function renderForm() {
   const optionsBox = el("div", { id: "options" });
   const seedInput = el("input", { id: "seed", type: "number", min: "0" });
   const errorBox = el("div", { class: "error-bar", hidden: true });
+  const aboutBox = el("div", { id: "about", class: "about" });
+  const optionsTitle = el("div", { class: "zone-title" }, t("options", lang));
 
   function fillPlayers() {
     const g = gamesList.find((x) => x.id === gameSel.value);
     playersSel.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 },
       (_, i) => el("option", { value: g.min_players + i }, g.min_players + i)));
     playersSel.value = Math.min(4, g.max_players);
-    optionsBox.replaceChildren(...Object.entries(g.options).map(([name, value]) =>
-      typeof value === "boolean"
-        ? el("label", {}, el("input", { type: "checkbox", "data-option": name, checked: value }), optionLabel(g, name))
-        : el("label", {}, optionLabel(g, name), el("input", { "data-option": name, value }))));
+    // Numbers (Fief's turn limit) in sight; the rule switches folded under "Advanced rules".
+    const entries = Object.entries(g.options);
+    const plain = entries.filter(([, v]) => typeof v !== "boolean").map(([name, value]) =>
+      el("label", {}, optionLabel(g, name), el("input", { "data-option": name, value, type: typeof value === "number" ? "number" : "text", min: typeof value === "number" ? "0" : null })));
+    const switches = entries.filter(([, v]) => typeof v === "boolean").map(([name, value]) =>
+      el("label", { class: "switch" }, el("input", { type: "checkbox", "data-option": name, checked: value }), optionLabel(g, name)));
+    optionsBox.replaceChildren(...plain, switches.length
+      ? el("details", { id: "advanced" }, el("summary", {}, lang === "zh-TW" ? `${t("advanced", lang)}（${switches.length}）`
+        : `${t("advanced", lang)} (${switches.length})`),
+        el("div", { class: "switches" }, switches))
+      : "");
+    optionsTitle.hidden = entries.length === 0;
+    const about = ABOUT[g.id] && (ABOUT[g.id][lang] || ABOUT[g.id].en);
+    aboutBox.replaceChildren(...(about ? about.map((line) => el("p", {}, line)) : []));
     fillSeats();
   }
   function fillSeats() {
@@ -51,6 +138,7 @@ function renderForm() {
   }
   const lastGame = localStorage.getItem("noblesse.game");  // the game chosen last time
   if (gamesList.some((g) => g.id === lastGame)) gameSel.value = lastGame;
+  else if (gamesList.some((g) => g.id === "guillotine")) gameSel.value = "guillotine";
   gameSel.addEventListener("change", () => {
     localStorage.setItem("noblesse.game", gameSel.value);
     fillPlayers();
@@ -82,8 +170,8 @@ function renderForm() {
   } }, t("create", lang));
 
   box.append(el("h2", {}, t("newTable", lang)),
-    el("label", {}, t("game", lang), gameSel), el("label", {}, t("players", lang), playersSel),
-    seatsBox, el("div", {}, el("span", { class: "zone-title" }, t("options", lang)), optionsBox),
+    el("label", {}, t("game", lang), gameSel), aboutBox, el("label", {}, t("players", lang), playersSel),
+    seatsBox, el("div", {}, optionsTitle, optionsBox),
     el("label", {}, t("seed", lang), seedInput), el("div", {}, create), errorBox);
   fillPlayers();
 }
@@ -126,6 +214,7 @@ function renderAll() {
   document.getElementById("lang-toggle").textContent = t("language", lang);
   document.getElementById("brand").textContent = t("title", lang);
   renderForm();
+  loadMine();
   loadTables();
 }
 

@@ -17,11 +17,17 @@ let socket = null;
 let renderer = null;
 let catalog = null;
 let replayStep = 0;
+let gameInfo = null;     // this table's game, from /api/games (its title in both languages)
+let online = false;      // the board takes moves only while the page holds the server's state
+let refused = 0;         // this page's link was refused (403 / 404): drawn without a board
+let ownBase = null;      // msg.n when this page last acted: the next change is its own move
+let errorText = "";      // a string, or {en, zh-TW} picked again when the language changes
 
 function showError(text) {
+  errorText = text || "";
   const bar = document.getElementById("error");
-  bar.textContent = text;
-  bar.hidden = !text;
+  bar.textContent = pick(errorText, lang);
+  bar.hidden = !errorText;
 }
 
 function send(obj) {
@@ -29,8 +35,109 @@ function send(obj) {
 }
 
 function act(action) {
+  if (!online && !replayMode) return;  // disconnected: the board is greyed out and inert
   showError("");
+  ownBase = msg ? msg.n : null;
   send({ type: "act", action });
+}
+
+// While disconnected the board is greyed out and takes no clicks nor keys; live again
+// once the page holds the server's state anew.
+function setOnline(on) {
+  online = on;
+  const area = document.getElementById("game-area");
+  area.classList.toggle("offline", !on);
+  area.inert = !on;
+  area.setAttribute("aria-busy", on ? "false" : "true");
+  document.body.classList.toggle("offline", !on);
+  if (msg) renderStatus();
+}
+
+// The game's name, and the tab's title and icon, which say when it is your turn.
+const gameTitle = () => (gameInfo ? pick(gameInfo.title, lang) : "");
+const myTurn = () => !!msg && seat !== null && !msg.over && !replayMode && msg.to_act.includes(seat);
+function icon(mine) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${mine ? "#ffb300" : "#2b2118"}"/>`
+    + `<path d="M6 24 L8 10 L13 16 L16 7 L19 16 L24 10 L26 24 Z" fill="${mine ? "#8c1c13" : "#f6f1e7"}"/>`
+    + (mine ? "<circle cx=\"25\" cy=\"7\" r=\"6\" fill=\"#d32f2f\" stroke=\"#fff\" stroke-width=\"1.5\"/>" : "") + "</svg>";
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+function updateTitle() {
+  const mine = myTurn();
+  const name = gameTitle();
+  document.title = `${mine ? `${t("yourTurn", lang)} · ` : ""}${name ? `${name} · ` : ""}noblesse`;
+  const link = document.getElementById("favicon");
+  const href = icon(mine);
+  if (link.getAttribute("href") !== href) link.setAttribute("href", href);
+  document.body.dataset.turn = mine ? "mine" : "";
+}
+
+// "My tables": the seats whose links this browser opened, for the lobby to list.
+const MINE_KEY = "noblesse.mine";
+function remember() {
+  if (seat === null || !token || replayMode || !msg) return;
+  const state = msg.over ? "over" : msg.to_act.includes(seat) ? "turn" : "waiting";
+  let list = [];
+  try { list = JSON.parse(localStorage.getItem(MINE_KEY) || "[]"); } catch (err) { list = []; }
+  if (!Array.isArray(list)) list = [];
+  const old = list.find((e) => e.id === tableId && e.seat === seat);
+  if (old && old.state === state && old.token === token) return;
+  const entry = { id: tableId, game: msg.game || (gameInfo && gameInfo.id), seat, token,
+    link: `/table/${tableId}?seat=${seat}&token=${encodeURIComponent(token)}`, state,
+    at: old ? old.at : Date.now() };
+  list = [entry, ...list.filter((e) => !(e.id === tableId && e.seat === seat))].slice(0, 30);
+  localStorage.setItem(MINE_KEY, JSON.stringify(list));
+}
+
+// "Copy my link": the seat's link, to open it on another device or after closing this tab.
+async function copyLink() {
+  const button = document.getElementById("copy-link");
+  const url = new URL(`/table/${tableId}?seat=${seat}&token=${encodeURIComponent(token)}`, location.origin).href;
+  try {
+    await navigator.clipboard.writeText(url);
+    button.textContent = `✓ ${t("copied", lang)}`;
+    setTimeout(() => { button.textContent = t("copyLink", lang); }, 2000);
+  } catch (err) {  // no clipboard here (plain HTTP, or refused): show the link to copy by hand
+    const box = document.getElementById("copy-box");
+    box.hidden = false;
+    const input = el("input", { readonly: true, value: url, size: 40, "aria-label": t("copyLink", lang) });
+    box.replaceChildren(t("copyHere", lang), " ", input);
+    input.select();
+  }
+}
+
+// Read out (politely) the newest log line of another seat's move.
+function announce(entry) {
+  const box = document.getElementById("announce");
+  box.textContent = pick(entry, lang);
+}
+
+// What every page draws, the refused one too: the header, the language button, titles.
+function drawChrome() {
+  document.getElementById("lang-toggle").textContent = t("language", lang);
+  document.getElementById("log-title").textContent = t("log", lang);
+  const name = gameTitle();
+  const title = document.getElementById("table-title");
+  title.replaceChildren(name ? el("span", { id: "game-name" }, ` · ${name}`) : "",
+    el("span", { class: "table-id" }, ` · ${tableId}`));
+  const copy = document.getElementById("copy-link");
+  copy.hidden = seat === null || !token || replayMode || refused;
+  copy.textContent = t("copyLink", lang);
+  updateTitle();
+  if (errorText) showError(errorText);
+}
+
+// A refused link (wrong token, no such table): say so, and offer the ways on.
+function drawRefused(status = refused) {
+  refused = status || 404;
+  drawChrome();
+  document.getElementById("status").replaceChildren();
+  document.getElementById("side").replaceChildren(
+    el("h2", {}, t("error", lang)),
+    refused === 403 ? el("p", { id: "refused-text" }, t("badLink", lang)) : "",
+    refused === 403 ? el("p", {}, el("a", { href: `/table/${tableId}`, id: "refused-watch" }, t("watch", lang))) : "",
+    el("p", {}, el("a", { href: "/", id: "refused-lobby" }, t("toLobby", lang))));
+  document.getElementById("game-area").replaceChildren();
 }
 
 const zh = () => lang === "zh-TW";
@@ -69,8 +176,10 @@ function gameOverText(winners) {
 
 function renderStatus() {
   const box = document.getElementById("status");
-  box.classList.toggle("mine", msg.to_act.includes(seat));
-  if (msg.over) {
+  box.classList.toggle("mine", msg.to_act.includes(seat) && (online || replayMode));
+  if (!online && !replayMode && !msg.over) {
+    box.textContent = t("offline", lang);
+  } else if (msg.over) {
     box.textContent = gameOverText(msg.view.winners || []);
   } else if (msg.to_act.includes(seat)) {
     box.textContent = `${t("yourTurn", lang)}${colon()}${pick(msg.prompt, lang)}`;
@@ -87,11 +196,11 @@ function renderSide() {
     el("span", { class: "seat-name" }, seatName(i)),
     seatKind(i) ? el("small", { class: "seat-kind" }, seatKind(i)) : "",
     s.connected ? el("small", { class: "seat-online" }, t("connected", lang)) : "",
-    hostToken && !replayMode && !msg.over && s.kind === "human" ? el("button", {
+    hostToken && !replayMode && !msg.over && s.kind === "human" && !s.connected ? el("button", {
       class: "to-bot", "data-seat": i, onclick: async () => {
         const res = await fetch(`/api/tables/${tableId}/seats/${i}/bot?host=${encodeURIComponent(hostToken)}`,
           { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind: "greedy" }) });
-        if (!res.ok) showError(pick((await res.json()).message, lang));
+        if (!res.ok) showError((await res.json()).message);
       } }, t("toBot", lang)) : ""));
   const undo = msg.undo ? el("button", { id: "undo", onclick: () => send({ type: "undo" }) }, t("undo", lang)) : "";
   side.replaceChildren(el("h2", {}, seat === null ? t("spectator", lang) : seatName(seat)), ...rows, undo);
@@ -158,8 +267,8 @@ function renderDeal() {
 function render() {
   if (!msg) return;
   document.body.dataset.n = msg.n;  // how many actions the page has seen (for tests)
-  document.getElementById("lang-toggle").textContent = t("language", lang);
-  document.getElementById("table-title").textContent = ` · ${tableId}`;
+  drawChrome();
+  remember();
   renderStatus();
   renderSide();
   renderLog();
@@ -174,7 +283,7 @@ function render() {
 
 function receive(data) {
   if (data.type === "error") {
-    showError(pick(data.message, lang));
+    showError(data.message);
     return;
   }
   if (data.type === "presence") {  // a seat's player came or went
@@ -195,10 +304,15 @@ function receive(data) {
       return;
     }
     for (const key of ["n", "seat", "over", "to_act", "legal"]) msg[key] = data[key];
+    const own = ownBase !== null && data.base === ownBase;
+    if (own) ownBase = null;
+    if (!own && data.log.length) announce(data.log[data.log.length - 1]);
   } else {
     msg = data;
+    ownBase = null;
   }
   logEntries.push(...data.log);
+  if (!online) setOnline(true);
   render();
 }
 
@@ -210,6 +324,7 @@ function connect() {
   socket.addEventListener("message", (ev) => receive(JSON.parse(ev.data)));
   socket.addEventListener("open", () => showError(""));
   socket.addEventListener("close", async (ev) => {
+    setOnline(false);
     // 4000: this page fell behind and was dropped: reconnect at once, the server resends all.
     if (ev.code === 4000) { connect(); return; }
     // 4029: over a connection limit (the server said why just before): try again later.
@@ -220,7 +335,10 @@ function connect() {
       try {
         const res = await fetch(`/api/tables/${tableId}/seats/${seat}?token=${encodeURIComponent(token || "")}`);
         if (res.status === 403 || res.status === 404) {
-          showError(pick((await res.json()).message, lang) + (res.status === 403 ? (zh() ? "（403）" : " (403)") : ""));
+          const message = (await res.json()).message || {};
+          const code = res.status === 403 ? { en: " (403)", "zh-TW": "（403）" } : { en: "", "zh-TW": "" };
+          showError({ en: pick(message, "en") + code.en, "zh-TW": pick(message, "zh-TW") + code["zh-TW"] });
+          drawRefused(res.status);
           return;
         }
       } catch (err) { /* the server is down: retry below */ }
@@ -233,7 +351,7 @@ function connect() {
 async function loadReplay(step) {
   const res = await fetch(`/api/tables/${tableId}/replay?step=${step}`);
   const data = await res.json();
-  if (!res.ok) { showError(pick(data.message, lang)); return; }
+  if (!res.ok) { showError(data.message); return; }
   replayStep = data.step;
   logEntries = data.log;
   msg = data;
@@ -247,18 +365,25 @@ async function loadReplay(step) {
     button(t("next", lang), replayStep + 1, "replay-next"), button(t("last", lang), data.steps, "replay-last"));
 }
 
+document.getElementById("copy-link").addEventListener("click", copyLink);
 document.getElementById("lang-toggle").addEventListener("click", () => {
   lang = lang === "en" ? "zh-TW" : "en";
   setLang(lang);
-  if (replayMode) loadReplay(replayStep); else render();
+  if (replayMode) loadReplay(replayStep);
+  else if (refused) drawRefused();
+  else { drawChrome(); render(); }
 });
 
 setLang(lang);
+drawChrome();
 const info = await (await fetch(replayMode ? `/api/tables/${tableId}/replay?step=0` : `/api/tables/${tableId}/watch`)).json();
 if (info.type === "error") {
-  showError(pick(info.message, lang));
+  showError(info.message);
+  drawRefused(404);
 } else {
+  gameInfo = (await (await fetch("/api/games")).json()).find((g) => g.id === info.game) || null;
   renderer = await import(`/static/games/${info.game}.js`);
+  drawChrome();
   catalog = await (await fetch(`/api/games/${info.game}/catalog`)).json();
-  if (replayMode) loadReplay(0); else connect();
+  if (replayMode) { setOnline(true); loadReplay(0); } else connect();
 }

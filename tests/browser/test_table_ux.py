@@ -1,0 +1,243 @@
+"""The table as a player finds it (issue 20): the tab's title and icon say when it is
+your turn, "My tables" leads back to a seat, every legal action is reached with Tab and
+played with Enter, a disconnected board takes no click, "Hand to bot" only for seats
+whose player is away, a refused link's page drawn in both languages, and the lobby's
+descriptions, remembered game and folded rule switches."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from noblesse import games
+
+pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import Page, expect  # noqa: E402
+
+from .server import ServerProcess  # noqa: E402
+from .test_table import api, create_table, players_for  # noqa: E402
+
+ONWARD = ("pass", "lord_done", "stay", "let_go", "permit:yes", "end_turn")
+N_JS = "() => Number(document.body.dataset.n || -1)"
+
+
+def open_seat(page: Page, server: ServerProcess, table: dict, seat: int, extra: str = "") -> None:
+    page.goto(server.url + table["seats"][seat]["link"] + extra)
+    expect(page.locator("#status")).not_to_have_text("")
+
+
+def wait_mine(page: Page) -> None:
+    expect(page.locator("#status")).to_have_class(re.compile(r"\bmine\b"), timeout=20_000)
+
+
+def play_turn_out(page: Page, max_clicks: int = 40) -> None:
+    """Click this seat's decisions (going on where it can) until it is no longer its turn."""
+    for _ in range(max_clicks):
+        if "mine" not in (page.get_attribute("#status", "class") or ""):
+            return
+        shown = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
+        if not shown:
+            page.wait_for_timeout(100)
+            continue
+        onward = [a for a in shown if a in ONWARD]
+        n = page.evaluate(N_JS)
+        page.locator(f'[data-action="{(onward or shown)[0]}"]').first.click()
+        page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+    raise AssertionError("the turn did not end")
+
+
+def test_the_title_and_icon_say_when_it_is_your_turn(server: ServerProcess, page: Page) -> None:
+    table = create_table(server, "guillotine", ["human", "human"], seed=11)
+    first = api(server, f"/api/tables/{table['id']}/watch")["to_act"][0]
+    other = 1 - first
+    open_seat(page, server, table, other)
+    expect(page).to_have_title("Guillotine · noblesse")
+    expect(page.locator("#table-title")).to_contain_text("Guillotine")
+    idle_icon = page.get_attribute("#favicon", "href")
+    assert idle_icon and idle_icon.startswith("data:image/svg+xml")
+
+    mover = page.context.new_page()
+    open_seat(mover, server, table, first)
+    expect(mover).to_have_title("Your turn · Guillotine · noblesse")
+    play_turn_out(mover)
+    expect(mover).to_have_title("Guillotine · noblesse")
+
+    expect(page).to_have_title("Your turn · Guillotine · noblesse")
+    assert page.get_attribute("#favicon", "href") != idle_icon
+    # The other seat's move is read out politely here, not on the mover's own page.
+    expect(page.locator("#announce")).to_have_attribute("aria-live", "polite")
+    expect(page.locator("#announce")).not_to_have_text("")
+    expect(mover.locator("#announce")).to_have_text("")
+    page.click("#lang-toggle")
+    expect(page).to_have_title("輪到你了 · 革命斷頭臺 · noblesse")
+    expect(page.locator("#table-title")).to_contain_text("革命斷頭臺")
+    mover.close()
+
+
+def test_a_seat_is_found_again_through_my_tables(server: ServerProcess, page: Page) -> None:
+    table = create_table(server, "guillotine", ["human", "greedy"], seed=12)
+    link = table["seats"][0]["link"]
+    context = page.context
+    seat_page = context.new_page()
+    open_seat(seat_page, server, table, 0)
+    wait_mine(seat_page)
+    # "Copy my link" puts the seat's own link on the clipboard.
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    seat_page.click("#copy-link")
+    expect(seat_page.locator("#copy-link")).to_contain_text("Copied")
+    assert seat_page.evaluate("navigator.clipboard.readText()") == server.url + link
+    seat_page.close()
+
+    page.goto(server.url + "/")
+    row = page.locator(f'#mine-list tr[data-table="{table["id"]}"]')
+    expect(row).to_have_count(1)
+    expect(row.locator(".mine-state")).to_have_text("Your turn")
+    expect(row).to_contain_text("Guillotine")
+    page.click("#lang-toggle")
+    expect(page.locator("#mine h2")).to_have_text("我的牌桌")
+    expect(row.locator(".mine-state")).to_have_text("輪到你了")
+    page.click("#lang-toggle")
+    row.locator("a.mine-link").click()
+    page.wait_for_url(re.compile(re.escape(link.split("?")[0]) + r"\?seat=0&token="))
+    wait_mine(page)
+    expect(page.locator("#hand")).to_have_count(1)
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_tab_reaches_a_legal_action_and_enter_plays_it(server: ServerProcess, page: Page,
+                                                       game_id: str) -> None:
+    seats = ["human"] + ["greedy"] * (players_for(game_id) - 1)
+    table = create_table(server, game_id, seats, seed=13)
+    open_seat(page, server, table, 0)
+    wait_mine(page)
+    page.wait_for_function("() => document.querySelectorAll('[data-action]').length > 0")
+    # A thing on the board if the decision has one, else one of the buttons under it.
+    on_board = page.locator(".clickable[data-action]").count() > 0
+    want = ".clickable[data-action]" if on_board else "[data-action]"
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        if page.evaluate("(sel) => !!document.activeElement && document.activeElement.matches(sel)", want):
+            break
+    else:
+        pytest.fail(f"Tab never reached {want}")
+    focused: dict[str, Any] = page.evaluate("""() => { const e = document.activeElement;
+      const s = getComputedStyle(e);
+      return { action: e.dataset.action, label: e.getAttribute('aria-label') || e.textContent,
+               outline: s.outlineStyle, width: s.outlineWidth }; }""")
+    assert focused["label"].strip(), focused
+    assert focused["outline"] != "none" and focused["width"] != "0px", focused
+    n = page.evaluate(N_JS)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+    assert page.locator("#error").is_hidden(), page.inner_text("#error")
+
+
+def test_space_plays_a_focused_card(server: ServerProcess, page: Page) -> None:
+    table = create_table(server, "guillotine", ["human", "greedy"], seed=14)
+    open_seat(page, server, table, 0)
+    wait_mine(page)
+    target = page.locator(".clickable[data-action]").first
+    assert target.get_attribute("tabindex") == "0" and target.get_attribute("role") == "button"
+    n = page.evaluate(N_JS)
+    target.focus()
+    page.keyboard.press(" ")
+    page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+
+
+def test_a_disconnected_board_takes_no_click(server: ServerProcess, page: Page) -> None:
+    table = create_table(server, "guillotine", ["human", "greedy"], seed=15)
+    link = {"down": False, "open": []}
+
+    def route(ws: Any) -> None:
+        if link["down"]:  # the server is unreachable: every new connection drops at once
+            ws.close()
+            return
+        to_server = ws.connect_to_server()
+        link["open"].append((ws, to_server))
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    open_seat(page, server, table, 0)
+    wait_mine(page)
+    n = api(server, f"/api/tables/{table['id']}/watch")["n"]
+
+    link["down"] = True
+    for ws, to_server in link["open"]:
+        to_server.close()
+        ws.close()
+    link["open"].clear()
+    area = page.locator("#game-area")
+    expect(area).to_have_class(re.compile(r"\boffline\b"))
+    expect(page.locator("#error")).to_contain_text("reconnecting")
+    expect(page.locator("#status")).not_to_have_class(re.compile(r"\bmine\b"))
+    assert page.evaluate("document.getElementById('game-area').inert")
+    target = page.locator(".clickable[data-action]").first
+    box = target.bounding_box()
+    assert box
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    target.dispatch_event("click")  # even a click that gets through changes nothing
+    page.wait_for_timeout(600)
+    assert api(server, f"/api/tables/{table['id']}/watch")["n"] == n
+
+    link["down"] = False  # back: the page resyncs and the board is live again
+    expect(area).not_to_have_class(re.compile(r"\boffline\b"), timeout=10_000)
+    wait_mine(page)
+    expect(page.locator("#error")).to_be_hidden()
+    page.locator(".clickable[data-action]").first.click()
+    page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+
+
+def test_hand_to_bot_only_for_a_seat_whose_player_is_away(server: ServerProcess, page: Page) -> None:
+    table = create_table(server, "guillotine", ["human", "human"], seed=16)
+    open_seat(page, server, table, 0, f"&host={table['host_token']}")
+    expect(page.locator('.to-bot[data-seat="1"]')).to_have_count(1)
+    expect(page.locator('.to-bot[data-seat="0"]')).to_have_count(0)  # the host's own seat
+
+    other = page.context.new_page()
+    open_seat(other, server, table, 1)
+    expect(page.locator('.to-bot[data-seat="1"]')).to_have_count(0)  # seat 2 came back
+    other.close()
+    expect(page.locator('.to-bot[data-seat="1"]')).to_have_count(1)
+    page.click('.to-bot[data-seat="1"]')
+    expect(page.locator("#side")).to_contain_text("Bot (medium)")
+    assert page.locator("#error").is_hidden()
+
+
+def test_a_refused_link_is_drawn_in_both_languages(server: ServerProcess, page: Page) -> None:
+    table = create_table(server, "guillotine", ["human", "greedy"], seed=17)
+    page.goto(f"{server.url}/table/{table['id']}?seat=0&token=wrong")
+    expect(page.locator("#error")).to_contain_text("403")
+    expect(page.locator("#lang-toggle")).to_have_text("中文")
+    expect(page.locator("#log-title")).to_have_text("Log")
+    expect(page.locator("#refused-text")).to_be_visible()
+    expect(page.locator("#refused-watch")).to_have_attribute("href", f"/table/{table['id']}")
+    expect(page).to_have_title("Guillotine · noblesse")
+    english = page.inner_text("#error")
+    page.click("#lang-toggle")
+    expect(page.locator("#lang-toggle")).to_have_text("English")
+    expect(page.locator("#log-title")).to_have_text("紀錄")
+    expect(page.locator("#error")).to_contain_text("（403）")
+    assert page.inner_text("#error") != english
+    expect(page.locator("#refused-text")).to_contain_text("座位連結")
+    expect(page.locator("#refused-lobby")).to_have_text("回到大廳")
+    expect(page.locator("#copy-link")).to_be_hidden()
+
+
+def test_the_lobby_describes_games_and_folds_the_rule_switches(server: ServerProcess,
+                                                               page: Page) -> None:
+    page.goto(server.url + "/")
+    expect(page.locator("#game")).to_have_value("guillotine")
+    expect(page.locator("#about p")).to_have_count(2)
+    page.select_option("#game", "fief")
+    expect(page.locator('[data-option="max_turns"]')).to_be_visible()
+    expect(page.locator("#advanced")).not_to_have_attribute("open", "")
+    switch = page.locator('#advanced input[type="checkbox"]').first
+    expect(switch).to_be_hidden()
+    page.click("#advanced summary")
+    expect(switch).to_be_visible()
+    page.reload()
+    expect(page.locator("#game")).to_have_value("fief")
+    page.click("#lang-toggle")
+    expect(page.locator("#advanced summary")).to_contain_text("進階規則")
+    expect(page.locator("#about")).to_contain_text("1429")
