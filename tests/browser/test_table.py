@@ -209,7 +209,7 @@ def play_from_the_lobby(server: ServerProcess, page: Page, game_id: str, lang: s
 
     rng = random.Random(f"{game_id}-{lang}")
     choose = adapter(game_id).choose
-    clicks = 0
+    clicks = behind = 0
     for _ in range(MAX_CLICKS):
         if clicks == stop_after:
             break
@@ -235,8 +235,15 @@ def play_from_the_lobby(server: ServerProcess, page: Page, game_id: str, lang: s
         shown = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
         if state["to_act"] == [0]:
             assert set(shown) == {legal["action"] for legal in state["legal"]}
+        if not shown and state["legal"]:
+            # the page is a step behind the server (another seat just threw): it catches up
+            # and must then offer the moves
+            behind += 1
+            assert behind < 50, f"your turn but nothing to click: {status}"
+            page.wait_for_function("n => Number(document.body.dataset.n) >= n", arg=state["n"])
+            continue
+        behind = 0
         if not shown:  # our secret throw is in, the other is not: nothing to do yet
-            assert state["legal"] == [], f"your turn but nothing to click: {status}"
             page.wait_for_timeout(100)
             continue
         choice = choose(sorted(set(shown)), rng)
