@@ -31,10 +31,13 @@ How the kernel maps onto OpenSpiel:
   bytes), so that history no longer replays it; only its information states are
   meaningful, which is all IS-MCTS uses.
 * **Utility**: ``Game.returns``, 1/k to each of k tied winners. Every game names at
-  least one winner at every end (checked for all five games, every player count,
-  random and bot play; Conflicting Legends ends only when a seat meets a goal, Fief
-  and Heads of State break or share ties), so the game is ``CONSTANT_SUM`` with
-  utility sum 1, utilities in [0, 1].
+  least one winner at every end, so the game is ``CONSTANT_SUM`` with utility sum 1,
+  utilities in [0, 1]: Conflicting Legends is over only when a seat meets a goal
+  (its ``winners`` is empty only before the end); Fief ends with the best-ranked of
+  the sides that reached their target, or of all sides at the turn limit; Heads of
+  State shares a tie it cannot break; Guillotine and Ruse & Bruise share the best
+  score. (Checked too on thousands of random, greedy and mixed games at every
+  player count, and by ``tests/interop``.)
 * **Parameters**: ``players`` and every option of the game's ``options_schema``,
   defaulting to what machines play (``machine_options``: Fief's ``max_turns`` is 10),
   checked against the schema (unknown names, wrong types) and by the game's own
@@ -48,10 +51,13 @@ How the kernel maps onto OpenSpiel:
   no game bounds its own number of decisions, so a state that reaches
   ``max_decisions`` decisions without the game ending is terminal, scored as a draw
   the adapter declares (1/n to each seat, keeping the sum 1). The defaults
-  (``DEFAULT_MAX_DECISIONS``) are several times the longest game measured in
+  (``MAX_DECISIONS``) are several times the longest game measured in
   thousands of random, greedy and mixed games at every player count, so no such
   game reaches them; raise ``max_decisions`` for longer variants (Fief scales its
-  default with ``max_turns``).
+  default with ``max_turns``). ``max_chance_nodes_in_history``, ``max_move_number``
+  and ``max_history_length`` are overridden in Python (the cap plus the four seed
+  bytes); code in C++ that asks pyspiel's Python-game wrapper for them gets larger,
+  still safe, values.
 """
 
 from __future__ import annotations
@@ -438,10 +444,12 @@ def register_all() -> list[str]:
     return names
 
 
-def load(game_id: str, players: int | None = None) -> NoblesseSpielGame:
-    """``pyspiel.load_game`` for a noblesse game (registering it first)."""
+def load(game_id: str, players: int | None = None, **params: Any) -> NoblesseSpielGame:
+    """``pyspiel.load_game`` for a noblesse game (registering it first); ``params`` are
+    the game's options and ``max_decisions`` (``load("fief", 4, max_turns=12)``)."""
     name = register(game_id)
-    params = {} if players is None else {"players": players}
+    if players is not None:
+        params["players"] = players
     return pyspiel.load_game(name, params)
 
 
