@@ -36,8 +36,8 @@ How the kernel maps onto OpenSpiel:
   (its ``winners`` is empty only before the end); Fief ends with the best-ranked of
   the sides that reached their target, or of all sides at the turn limit; Heads of
   State shares a tie it cannot break; Guillotine and Ruse & Bruise share the best
-  score. (Checked too on thousands of random, greedy and mixed games at every
-  player count, and by ``tests/interop``.)
+  score. (Measured too: every game of the length measurements below ended with a
+  winner and returns summing to 1; ``tests/interop`` checks it on random games.)
 * **Parameters**: ``players`` and every option of the game's ``options_schema``,
   defaulting to what machines play (``machine_options``: Fief's ``max_turns`` is 10),
   checked against the schema (unknown names, wrong types) and by the game's own
@@ -51,13 +51,12 @@ How the kernel maps onto OpenSpiel:
   no game bounds its own number of decisions, so a state that reaches
   ``max_decisions`` decisions without the game ending is terminal, scored as a draw
   the adapter declares (1/n to each seat, keeping the sum 1). The defaults
-  (``MAX_DECISIONS``) are several times the longest game measured in
-  thousands of random, greedy and mixed games at every player count, so no such
-  game reaches them; raise ``max_decisions`` for longer variants (Fief scales its
-  default with ``max_turns``). ``max_chance_nodes_in_history``, ``max_move_number``
-  and ``max_history_length`` are overridden in Python (the cap plus the four seed
-  bytes); code in C++ that asks pyspiel's Python-game wrapper for them gets larger,
-  still safe, values.
+  (``MAX_DECISIONS``) are 4-8 times the longest game measured in thousands of
+  random games at every player count and hundreds with greedy or mixed seats, so
+  no such game comes near them; raise ``max_decisions`` for longer variants (Fief
+  scales its default with ``max_turns``: 1,000 a turn, 100,000 with no turn limit).
+  ``max_chance_nodes_in_history``, ``max_move_number`` and ``max_history_length``
+  are methods of the Python game (the last two: the cap plus the four seed bytes).
 """
 
 from __future__ import annotations
@@ -75,15 +74,19 @@ from noblesse.interop.encoding import GameProfile, default_players, profile
 
 PREFIX = "python_noblesse_"
 SEED_BYTES = 4
-# The adapter's cap on decisions per game (see the module doc). Longest game measured
-# (random, greedy and mixed random/greedy seats, every player count, default options):
+# The adapter's cap on decisions per game (see the module doc), several times the
+# longest game measured at default options, every player count: random seats
+# (Guillotine and Heads of State 5,000 games a count, Ruse & Bruise 5,000 and 2,000 at
+# 6, Conflicting Legends 1,500-1,800, Fief 400), greedy seats and half random, half
+# greedy (30-300 games a count; Guillotine's at 2, 3 and 5 players, Fief's greedy at 3
+# and 6).
 MAX_DECISIONS: dict[str, int] = {
-    "guillotine": 500,            # longest measured: 88
-    "heads_of_state": 5_000,      # longest measured: TODO
-    "ruse_and_bruise": 5_000,     # longest measured: TODO
-    "conflicting_legends": 10_000,  # longest measured: TODO
+    "guillotine": 500,              # longest: 88 random, 72 with bots
+    "heads_of_state": 5_000,        # longest: 646 random, 521 with bots
+    "ruse_and_bruise": 5_000,       # longest: 615 random, 620 greedy
+    "conflicting_legends": 10_000,  # longest: 958 random, 603 with bots
 }
-FIEF_DECISIONS_PER_TURN = 1_000   # Fief: per turn of max_turns; longest measured: TODO
+FIEF_DECISIONS_PER_TURN = 1_000   # Fief, a turn of max_turns; at 10: 2,436 random, 1,728 bots
 FALLBACK_MAX_DECISIONS = 20_000   # a game not listed (the conformance suite's limit)
 ADAPTER_PARAMS = ("players", "max_decisions")
 _registered: set[str] = set()
@@ -235,8 +238,9 @@ class _Core:
         same = inner is None
         if same and self.inner is not None:
             inner = self.game.clone(self.inner)
-        out = _Core(self.game, self.options, self.cap, inner, list(self.events), [list(o) for o in self.own],
-                    list(self.seed_bytes), [list(s) for s in self.seen])
+        out = _Core(self.game, self.options, self.cap, inner, list(self.events),
+                    [list(o) for o in self.own], list(self.seed_bytes),
+                    [list(s) for s in self.seen])
         out.text = self.text if same else None
         return out
 
