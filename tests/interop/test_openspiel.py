@@ -141,3 +141,69 @@ def test_the_compare_bench_drives_the_adapter() -> None:
     from noblesse.interop.compare import _spiel_player
 
     assert _spiel_player(nos.load("guillotine", 3))(5) > 0
+
+
+# ------------------------------------------------------------------------ metadata
+# The adapter's caps (see noblesse.interop.openspiel): exact values, so a change is seen.
+CAPS = {"guillotine": 500, "heads_of_state": 5_000, "ruse_and_bruise": 5_000,
+        "conflicting_legends": 10_000, "fief": 10_000}  # Fief: 1,000 a turn, max_turns 10
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_metadata_is_truthful(game_id: str) -> None:
+    game = nos.load(game_id, players_of(game_id))
+    assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert (game.utility_sum(), game.min_utility(), game.max_utility()) == (1.0, 0.0, 1.0)
+    assert game.max_chance_nodes_in_history() == 4
+    assert game.max_chance_outcomes() == 256
+    assert game.max_game_length() == CAPS.get(game_id, nos.FALLBACK_MAX_DECISIONS)
+    assert game.max_move_number() == game.max_game_length() + 4
+    for seed in range(budget(2, 6)):  # random games: sum 1, four chance nodes, under the cap
+        state = _play_in(game, seed, 10**6)
+        assert state.is_terminal() and not state._c.capped()
+        assert sum(state.returns()) == pytest.approx(1.0)
+        assert all(0.0 <= r <= 1.0 for r in state.returns())
+        chance = [a for a in state.full_history() if a.player == pyspiel.PlayerId.CHANCE]
+        assert len(chance) == 4
+        assert len(state.history()) - 4 < game.max_game_length()
+
+
+def test_the_game_options_are_load_game_parameters() -> None:
+    spec = pyspiel.load_game("python_noblesse_guillotine").get_parameters()
+    assert spec == {"players": 4, "hidden_support": False,
+                    "callous_discard_on_own_turn_only": False, "max_decisions": 500}
+    game = pyspiel.load_game("python_noblesse_guillotine", {"players": 3, "hidden_support": True})
+    assert game.get_parameters()["hidden_support"] is True
+    state = _play_in(game, 1, 0)
+    assert state.inner.options["hidden_support"] and max(state.inner.hidden) >= 0
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert again[0].get_parameters() == game.get_parameters()
+    fief = pyspiel.load_game("python_noblesse_fief", {"players": 4, "max_turns": 12})
+    assert fief.get_parameters()["max_turns"] == 12
+    assert fief.max_game_length() == 12_000  # the default cap follows max_turns
+    assert _play_in(fief, 0, 0).inner.max_turns == 12
+    assert pyspiel.load_game("python_noblesse_fief").get_parameters()["max_turns"] == 10
+
+
+@pytest.mark.parametrize("params", [{"colour": "red"}, {"hidden_support": 1},
+                                    {"players": 9}, {"max_decisions": -1}])
+def test_bad_parameters_are_refused(params: dict) -> None:
+    with pytest.raises((pyspiel.SpielError, ValueError)):
+        pyspiel.load_game("python_noblesse_guillotine", params)
+
+
+def test_bad_option_values_are_refused_by_the_game() -> None:
+    with pytest.raises(ValueError, match="max_turns"):
+        pyspiel.load_game("python_noblesse_fief", {"max_turns": -2})
+
+
+def test_the_cap_ends_the_game_as_a_draw() -> None:
+    game = pyspiel.load_game("python_noblesse_guillotine", {"players": 3, "max_decisions": 6})
+    assert game.max_game_length() == 6
+    state = _play_in(game, 3, 100)
+    assert state.is_terminal() and len(state.history()) == 4 + 6
+    assert state.returns() == [1 / 3] * 3 and state.legal_actions() == []
+    assert not games.get("guillotine").is_over(state.inner)
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert again.is_terminal() and again.returns() == state.returns()

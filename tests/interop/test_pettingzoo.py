@@ -1,4 +1,5 @@
-"""PettingZoo's own API and seed tests, on every registered game."""
+"""PettingZoo's own API and seed tests, on every registered game; the classic wrappers;
+the ansi render."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ pytest.importorskip("gymnasium", reason=RL_EXTRA)
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from noblesse import games  # noqa: E402
-from noblesse.interop.pettingzoo import env  # noqa: E402
+from noblesse.interop.pettingzoo import env, raw_env  # noqa: E402
 
 CYCLES = 20  # each test walks CYCLES x players decisions
 
@@ -45,8 +46,8 @@ def test_a_whole_game_pays_the_game_returns(game_id: str) -> None:
         assert len(legal) > 0
         e.step(int(rng.choice(legal)))
     game = games.get(game_id)
-    assert game.is_over(e.state)
-    returns = game.returns(e.state)
+    assert game.is_over(e.unwrapped.state)
+    returns = game.returns(e.unwrapped.state)
     assert [total[a] for a in e.possible_agents] == pytest.approx(returns)
 
 
@@ -57,7 +58,7 @@ def test_a_pending_simultaneous_choice_is_not_observed(game_id: str) -> None:
     found = simultaneous_decisions(game, players)
     if not found:
         pytest.skip(f"{game_id}: no simultaneous decision in random play")
-    e = env(game_id, players=players)
+    e = raw_env(game_id, players=players)
     for state, first, second in found:
         seen = set()
         for action in game.legal_actions(state, first)[:6]:
@@ -66,3 +67,32 @@ def test_a_pending_simultaneous_choice_is_not_observed(game_id: str) -> None:
             e.state = world
             seen.add(e.observe(f"player_{second}")["observation"].tobytes())
         assert len(seen) == 1, f"seat {second} sees seat {first}'s pending choice"
+
+
+def test_wrapped_as_the_classic_games() -> None:
+    e = env("guillotine", players=3)
+    with pytest.raises(AssertionError, match="reset.. needs to be called before step"):
+        e.step(0)
+    e.reset(seed=1)
+    with pytest.raises(AssertionError):
+        e.step(e.action_space(e.agent_selection).n)  # outside the action space
+    obs, *_ = e.last()
+    offender = e.agent_selection
+    e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))  # outside the mask
+    assert all(e.terminations.values())
+    assert e.rewards[offender] == -1.0
+    assert sum(e.rewards.values()) == -1.0
+
+
+def test_the_ansi_render_is_the_game_table() -> None:
+    e = env("guillotine", players=3, render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert text.startswith("Day 1/3 · ")
+    assert "The line (from the guillotine to the back):" in text
+    assert "[bold]" not in text and not text.startswith("{")
+    state = e.unwrapped.state
+    game = games.get("guillotine")
+    table = game.render_text(game.view(state, None), "en")  # lines of Rich markup
+    assert len(text.splitlines()) == len(table) and "[bold]" in table[0]
+    assert "Seat 1 · 0 pts · hand: 5 cards" in text

@@ -1,10 +1,14 @@
 """The games as standard research environments (the optional ``rl`` extra).
 
 * ``noblesse.interop.pettingzoo``: ``env("guillotine", players=4)``, a PettingZoo AEC
-  environment for every registered game; ``noblesse.interop.gymnasium``: a
-  single-agent Gymnasium environment where the other seats are noblesse bots.
+  environment for every registered game, wrapped as PettingZoo's classic games;
+  ``noblesse.interop.gymnasium``: a single-agent Gymnasium environment
+  (``gymnasium.make("noblesse/guillotine-v0")``) where the other seats are noblesse
+  bots, policies or callables (self-play).
 * ``noblesse.interop.openspiel``: every game registered as the OpenSpiel Python game
-  ``python_noblesse_<id>`` (IS-MCTS, ``evaluate_bots``, the random simulation test).
+  ``python_noblesse_<id>`` (IS-MCTS, ``evaluate_bots``, the random simulation test),
+  constant-sum, with the game's options as ``load_game`` parameters.
+* ``noblesse.interop.render``: the ansi render, the game's own text table.
 * ``noblesse.interop.compare``: ``noblesse bench compare``.
 
 All of it speaks only the kernel contract (``noblesse.core.game.Game``), so a new

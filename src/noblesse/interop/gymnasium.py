@@ -1,9 +1,29 @@
-"""A single-agent Gymnasium environment: one seat learns, the other seats are noblesse bots.
+"""A single-agent Gymnasium environment: one seat learns, the other seats are opponents.
 
     from noblesse.interop.gymnasium import SingleSeatEnv
     env = SingleSeatEnv("guillotine", players=4, seat=0, opponents="greedy")
     obs, info = env.reset(seed=3)
     obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+Every registered game is also a registered Gymnasium id, ``noblesse/<game id>-v0``
+(``noblesse/guillotine-v0``, ``noblesse/heads_of_state-v0`` ...), once this module is
+imported; ``gymnasium.make`` passes its keyword arguments on::
+
+    import gymnasium, noblesse.interop.gymnasium
+    env = gymnasium.make("noblesse/guillotine-v0", players=3, opponents="greedy")
+    # or, importing the module itself:
+    env = gymnasium.make("noblesse.interop.gymnasium:noblesse/guillotine-v0")
+
+Opponents (``opponents``: one for every other seat, or a list with one per other
+seat, or one per seat with anything at the learner's): a bot spec of
+``noblesse.agents.make_agent`` (``"random"``, ``"greedy"``, ``"ismcts:iters=200"``),
+made afresh and seeded at each reset; a noblesse agent (an object with
+``act(game, state, seat)``); a policy with ``predict`` (stable-baselines3's
+convention: ``predict(obs, action_masks=mask, deterministic=True)``, or without
+``action_masks`` if it takes none); or a callable ``f(obs) -> action index``. A policy
+or callable gets exactly what the learner gets, for its own seat: the
+``{"observation", "action_mask"}`` dict of the observation space, so a learner's own
+policy can play the other seats (self-play).
 
 Observations and the action mask are those of ``noblesse.interop.pettingzoo`` for the
 learning seat; ``env.action_masks()`` returns the mask too (the convention of
@@ -13,9 +33,14 @@ other seat between the learner's decisions, each seeded from the episode seed, s
 their own views, which never show the learner's pending choice, nor the learner
 theirs. The reward is the change in ``Game.returns`` for the learning seat.
 
-An illegal action raises ``ValueError`` by default; with ``illegal_action="lose"`` it
-ends the episode with reward -1 instead (what an unmasked learner, or Gymnasium's
-``check_env``, needs).
+An illegal action, by default (``illegal_action="lose"``), ends the episode with
+reward -1 and ``info["illegal_action"]`` set: what an unmasked learner and
+Gymnasium's ``check_env`` (which steps with unmasked random actions) need. With
+``illegal_action="raise"`` it raises ``ValueError`` instead, which catches a masking
+bug in a learner that should never choose one.
+
+``render_mode="ansi"``: ``render()`` returns the learner's table as the game's text
+(``render_text``, without Rich markup).
 """
 
 from __future__ import annotations
@@ -31,33 +56,64 @@ from noblesse.agents import make_agent
 from noblesse.core.errors import IllegalAction
 from noblesse.core.game import Game, State, machine_options
 from noblesse.interop.encoding import CLIP, GameProfile, default_players, profile
+from noblesse.interop.render import text_table
+
+ID_PREFIX = "noblesse/"
+ILLEGAL_ACTION = ("lose", "raise")
+
+
+def env_id(game_id: str) -> str:
+    """The Gymnasium id of a game: ``noblesse/<game id>-v0``."""
+    return f"{ID_PREFIX}{game_id}-v0"
+
+
+def _policy_opponent(policy: Any) -> Any:
+    """A function ``obs dict -> action index`` from a policy or callable."""
+    predict = getattr(policy, "predict", None)
+    if predict is None:
+        return policy
+
+    def act(obs: dict[str, np.ndarray]) -> Any:
+        try:
+            out = predict(obs, action_masks=obs["action_mask"], deterministic=True)
+        except TypeError:
+            out = predict(obs, deterministic=True)
+        return out[0] if isinstance(out, tuple) else out
+    return act
 
 
 class SingleSeatEnv(gymnasium.Env):
     """One seat of a noblesse game as a Gymnasium environment."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, game_id: str, players: int | None = None, seat: int = 0,
-                 opponents: str | list[str] = "random", illegal_action: str = "raise",
+                 opponents: Any = "random", illegal_action: str = "lose",
                  render_mode: str | None = None, options: dict[str, Any] | None = None,
                  max_decisions: int | None = None) -> None:
         self.game: Game = games.get(game_id)
         self.players = players if players is not None else default_players(self.game)
         if not 0 <= seat < self.players:
             raise ValueError(f"seat {seat} is not one of the {self.players} seats")
-        if illegal_action not in ("raise", "lose"):
-            raise ValueError("illegal_action must be 'raise' or 'lose'")
+        if illegal_action not in ILLEGAL_ACTION:
+            raise ValueError("illegal_action must be 'lose' or 'raise'")
         self.profile: GameProfile = profile(game_id, self.players)
         self.seat = seat
-        kinds = [opponents] * self.players if isinstance(opponents, str) else list(opponents)
+        kinds = (list(opponents) if isinstance(opponents, (list, tuple))
+                 else [opponents] * self.players)
         if len(kinds) == self.players - 1:
-            kinds.insert(seat, "")
+            kinds.insert(seat, None)
         if len(kinds) != self.players:
-            raise ValueError("give one bot kind, or one per other seat")
+            raise ValueError("give one opponent, or one per other seat")
         for s, kind in enumerate(kinds):
-            if s != seat:
+            if s == seat:
+                continue
+            if isinstance(kind, str):
                 make_agent(kind)  # fail early on an unknown kind
+            elif not (callable(getattr(kind, "act", None)) or callable(kind)
+                      or callable(getattr(kind, "predict", None))):
+                raise ValueError(f"seat {s}: an opponent is a bot spec, an agent, a policy "
+                                 f"with predict, or a callable, not {kind!r}")
         self.opponent_kinds = kinds
         self.illegal_action = illegal_action
         self.render_mode = render_mode
@@ -77,21 +133,37 @@ class SingleSeatEnv(gymnasium.Env):
 
     # -- helpers ----------------------------------------------------------------------
     def action_masks(self) -> np.ndarray:
+        """The learner's legal actions (sb3-contrib's MaskablePPO convention)."""
+        return self._mask(self.seat)
+
+    def _mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(self.game.num_distinct_actions, np.int8)
         state = self.state
         if (state is not None and not self.game.is_over(state)
-                and self.seat in self.game.to_act(state)):
-            for a in self.game.legal_actions(state, self.seat):
+                and seat in self.game.to_act(state)):
+            for a in self.game.legal_actions(state, seat):
                 mask[self.game.action_index(a)] = 1
         return mask
 
-    def _obs(self) -> dict[str, np.ndarray]:
+    def _obs(self, seat: int | None = None) -> dict[str, np.ndarray]:
+        seat = self.seat if seat is None else seat
         vector = np.zeros(self.profile.observation_size, np.float32)
-        self.profile.observation_into(self.game, self.state, self.seat, vector)
-        return {"observation": vector, "action_mask": self.action_masks()}
+        self.profile.observation_into(self.game, self.state, seat, vector)
+        return {"observation": vector, "action_mask": self._mask(seat)}
+
+    def _opponent_action(self, seat: int) -> Any:
+        bot = self._bots[seat]
+        game, state = self.game, self.state
+        if callable(getattr(bot, "act", None)):
+            return bot.act(game, state, seat)
+        index = int(bot(self._obs(seat)))
+        action = game.action_at(index)
+        if action not in game.legal_actions(state, seat):
+            raise ValueError(f"the opponent at seat {seat} chose illegal action {index}")
+        return action
 
     def _play_bots(self) -> None:
-        """Let the bots act until the learner must decide or the game is over."""
+        """Let the opponents act until the learner must decide or the game is over."""
         game, state = self.game, self.state
         while not game.is_over(state):
             seats = game.to_act(state)
@@ -99,7 +171,7 @@ class SingleSeatEnv(gymnasium.Env):
             if not others:
                 return
             for s in others:
-                game.apply(state, s, self._bots[s].act(game, state, s))
+                game.apply(state, s, self._opponent_action(s))
 
     def _reward(self) -> float:
         now = float(self.game.returns(self.state)[self.seat])
@@ -112,7 +184,9 @@ class SingleSeatEnv(gymnasium.Env):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**31 - 1))
         self.state = self.game.setup(self.players, game_seed, dict(self.game_options))
-        self._bots = {s: make_agent(kind, seed=game_seed * 16 + s)
+        self._bots = {s: (make_agent(kind, seed=game_seed * 16 + s) if isinstance(kind, str)
+                          else kind if callable(getattr(kind, "act", None))
+                          else _policy_opponent(kind))
                       for s, kind in enumerate(self.opponent_kinds) if s != self.seat}
         self._returns = 0.0
         self._done = False
@@ -141,8 +215,22 @@ class SingleSeatEnv(gymnasium.Env):
         return self._obs(), self._reward(), terminated, truncated, {}
 
     def render(self) -> str | None:
-        if self.state is None:
+        """The learner's table as the game's text (``render_mode="ansi"``)."""
+        if self.state is None or self.render_mode is None:
             return None
-        import json
+        return text_table(self.game, self.game.view(self.state, self.seat))
 
-        return json.dumps(self.game.view(self.state, self.seat), ensure_ascii=False, sort_keys=True)
+
+def register_all() -> list[str]:
+    """Register ``noblesse/<game id>-v0`` for every game of the registry (idempotent)."""
+    ids = []
+    for game_id in games.ids():
+        name = env_id(game_id)
+        if name not in gymnasium.registry:
+            gymnasium.register(id=name, entry_point=f"{__name__}:SingleSeatEnv",
+                               kwargs={"game_id": game_id}, disable_env_checker=False)
+        ids.append(name)
+    return ids
+
+
+register_all()

@@ -30,9 +30,33 @@ How the kernel maps onto OpenSpiel:
   seen. The resampled state keeps the original OpenSpiel history (the real seed
   bytes), so that history no longer replays it; only its information states are
   meaningful, which is all IS-MCTS uses.
-* **Utility**: ``Game.returns`` (by default 1/k to each of k tied winners),
-  declared ``GENERAL_SUM``; the utility range and ``max_game_length`` (3x the
-  longest random game seen) come from the exploration in ``encoding.profile``.
+* **Utility**: ``Game.returns``, 1/k to each of k tied winners. Every game names at
+  least one winner at every end, so the game is ``CONSTANT_SUM`` with utility sum 1,
+  utilities in [0, 1]: Conflicting Legends is over only when a seat meets a goal
+  (its ``winners`` is empty only before the end); Fief ends with the best-ranked of
+  the sides that reached their target, or of all sides at the turn limit; Heads of
+  State shares a tie it cannot break; Guillotine and Ruse & Bruise share the best
+  score. (Measured too: every game of the length measurements below ended with a
+  winner and returns summing to 1; ``tests/interop`` checks it on random games.)
+* **Parameters**: ``players`` and every option of the game's ``options_schema``,
+  defaulting to what machines play (``machine_options``: Fief's ``max_turns`` is 10),
+  checked against the schema (unknown names, wrong types) and by the game's own
+  ``setup``; plus ``max_decisions``, the adapter's cap below (0, the default: the
+  default cap for the options chosen)::
+
+      pyspiel.load_game("python_noblesse_fief", {"players": 4, "max_turns": 12})
+
+* **Length.** ``max_chance_nodes_in_history()`` is 4 (the seed bytes) and
+  ``max_game_length()`` is ``max_decisions``, a cap **of the adapter, not a rule**:
+  no game bounds its own number of decisions, so a state that reaches
+  ``max_decisions`` decisions without the game ending is terminal, scored as a draw
+  the adapter declares (1/n to each seat, keeping the sum 1). The defaults
+  (``MAX_DECISIONS``) are 4-8 times the longest game measured in thousands of
+  random games at every player count and hundreds with greedy or mixed seats, so
+  no such game comes near them; raise ``max_decisions`` for longer variants (Fief
+  scales its default with ``max_turns``: 1,000 a turn, 100,000 with no turn limit).
+  ``max_chance_nodes_in_history``, ``max_move_number`` and ``max_history_length``
+  are methods of the Python game (the last two: the cap plus the four seed bytes).
 """
 
 from __future__ import annotations
@@ -50,6 +74,21 @@ from noblesse.interop.encoding import GameProfile, default_players, profile
 
 PREFIX = "python_noblesse_"
 SEED_BYTES = 4
+# The adapter's cap on decisions per game (see the module doc), several times the
+# longest game measured at default options, every player count: random seats
+# (Guillotine and Heads of State 5,000 games a count, Ruse & Bruise 5,000 and 2,000 at
+# 6, Conflicting Legends 1,500-1,800, Fief 400), greedy seats and half random, half
+# greedy (30-300 games a count; Guillotine's at 2, 3 and 5 players, Fief's greedy at 3
+# and 6).
+MAX_DECISIONS: dict[str, int] = {
+    "guillotine": 500,              # longest: 88 random, 72 with bots
+    "heads_of_state": 5_000,        # longest: 646 random, 521 with bots
+    "ruse_and_bruise": 5_000,       # longest: 615 random, 620 greedy
+    "conflicting_legends": 10_000,  # longest: 958 random, 603 with bots
+}
+FIEF_DECISIONS_PER_TURN = 1_000   # Fief, a turn of max_turns; at 10: 2,436 random, 1,728 bots
+FALLBACK_MAX_DECISIONS = 20_000   # a game not listed (the conformance suite's limit)
+ADAPTER_PARAMS = ("players", "max_decisions")
 _registered: set[str] = set()
 failed: dict[str, str] = {}
 
@@ -63,14 +102,50 @@ def _dumps(value: Any) -> str:
                       default=str)
 
 
+def default_options(game: Game) -> dict[str, Any]:
+    """The game's options as machines play them: the schema's defaults under
+    ``machine_options`` (Fief's ``max_turns`` 10)."""
+    schema = getattr(game, "options_schema", dict)()
+    return {**schema, **{k: v for k, v in machine_options(game).items() if k in schema}}
+
+
+def default_max_decisions(game: Game, options: dict[str, Any]) -> int:
+    """The adapter's default cap on decisions per game (see the module doc)."""
+    if game.id == "fief":
+        turns = int(options.get("max_turns") or 0)
+        return FIEF_DECISIONS_PER_TURN * turns if turns else 100 * FIEF_DECISIONS_PER_TURN
+    return MAX_DECISIONS.get(game.id, FALLBACK_MAX_DECISIONS)
+
+
+def game_options(game: Game, params: dict[str, Any]) -> dict[str, Any]:
+    """The game options among ``params``, over the machine defaults, checked against
+    the game's ``options_schema`` and then by the game's own ``setup``."""
+    schema = getattr(game, "options_schema", dict)()
+    options = default_options(game)
+    for key, value in params.items():
+        if key in ADAPTER_PARAMS:
+            continue
+        if key not in schema:
+            raise ValueError(f"{game.id} has no option {key!r} "
+                             f"(options: {', '.join(sorted(schema)) or 'none'})")
+        if type(value) is not type(schema[key]):
+            raise ValueError(f"{game.id} option {key!r} is a {type(schema[key]).__name__}, "
+                             f"not {value!r}")
+        options[key] = value
+    players = int(params.get("players", default_players(game)))
+    game.setup(players, 0, dict(options))  # the game's own checks of values
+    return options
+
+
 def _game_type(game: Game) -> pyspiel.GameType:
+    options = default_options(game)
     return pyspiel.GameType(
         short_name=short_name(game.id),
         long_name=f"noblesse {game.title.get('en', game.id)}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
@@ -78,12 +153,16 @@ def _game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": default_players(game)},
+        # max_decisions 0: the default cap for the options chosen (pyspiel hands every
+        # default to the game, so a default that depends on other options must be 0)
+        parameter_specification={"players": default_players(game), **options,
+                                 "max_decisions": 0},
     )
 
 
 class NoblesseSpielGame(pyspiel.Game):
-    """One noblesse game, at the player count of the ``players`` parameter."""
+    """One noblesse game, with the ``players``, the game options and the adapter's
+    ``max_decisions`` of its parameters (see the module doc)."""
 
     game_id = ""  # set by each registered subclass
 
@@ -91,19 +170,40 @@ class NoblesseSpielGame(pyspiel.Game):
         game_id = self.game_id
         self.noblesse = games.get(game_id)
         game_type = _game_type(self.noblesse)
-        players = int((params or {}).get("players", default_players(self.noblesse)))
+        params = dict(params or {})
+        players = int(params.get("players", default_players(self.noblesse)))
+        if not self.noblesse.min_players <= players <= self.noblesse.max_players:
+            raise ValueError(f"{game_id} is for {self.noblesse.min_players}-"
+                             f"{self.noblesse.max_players} players, not {players}")
+        self.options = game_options(self.noblesse, params)
+        cap = params.get("max_decisions") or default_max_decisions(self.noblesse, self.options)
+        if type(cap) is not int or cap < 1:
+            raise ValueError(f"max_decisions must be a whole number (0: the default), "
+                             f"not {cap!r}")
+        self.max_decisions: int = cap
         self.profile: GameProfile = profile(game_id, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.noblesse.num_distinct_actions,
             max_chance_outcomes=256,
             num_players=players,
-            min_utility=float(self.profile.min_return),
-            max_utility=float(self.profile.max_return),
-            utility_sum=None,
-            max_game_length=self.profile.max_game_length + SEED_BYTES,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=cap,
         )
-        super().__init__(game_type, info, dict(params or {}, players=players))
+        super().__init__(game_type, info, {**params, "players": players, **self.options,
+                                           "max_decisions": cap})
         self.players = players
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The four seed bytes: no chance node after the setup."""
+        return SEED_BYTES
+
+    def max_move_number(self) -> int:
+        return self.max_decisions + SEED_BYTES
+
+    def max_history_length(self) -> int:
+        return self.max_decisions + SEED_BYTES
 
     def new_initial_state(self) -> NoblesseSpielState:
         return NoblesseSpielState(self)
@@ -117,11 +217,15 @@ class _Core:
     attribute, so this one object copies itself the fast way (``Game.clone``), shares
     the game and the (immutable) events, and pickles the game by its id."""
 
-    __slots__ = ("game", "inner", "events", "own", "seed_bytes", "seen", "text")
+    __slots__ = ("game", "options", "cap", "inner", "events", "own", "seed_bytes", "seen",
+                 "text")
 
-    def __init__(self, game: Game, inner: Any, events: list[Any], own: list[list[int]],
-                 seed_bytes: list[int], seen: list[list[str]] | None = None) -> None:
+    def __init__(self, game: Game, options: dict[str, Any], cap: int, inner: Any,
+                 events: list[Any], own: list[list[int]], seed_bytes: list[int],
+                 seen: list[list[str]] | None = None) -> None:
         self.game = game
+        self.options = options  # shared, never changed
+        self.cap = cap
         self.inner = inner
         self.events = events
         self.own = own
@@ -134,8 +238,9 @@ class _Core:
         same = inner is None
         if same and self.inner is not None:
             inner = self.game.clone(self.inner)
-        out = _Core(self.game, inner, list(self.events), [list(o) for o in self.own],
-                    list(self.seed_bytes), [list(s) for s in self.seen])
+        out = _Core(self.game, self.options, self.cap, inner, list(self.events),
+                    [list(o) for o in self.own], list(self.seed_bytes),
+                    [list(s) for s in self.seen])
         out.text = self.text if same else None
         return out
 
@@ -149,12 +254,21 @@ class _Core:
         return self.copy()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_core_from, (self.game.id, self.inner, self.events, self.own, self.seed_bytes))
+        return (_core_from, (self.game.id, self.options, self.cap, self.inner, self.events,
+                             self.own, self.seed_bytes))
+
+    def over(self) -> bool:
+        """The game is over, or the adapter's cap is reached (``inner`` must be set)."""
+        return self.game.is_over(self.inner) or self.capped()
+
+    def capped(self) -> bool:
+        """The adapter's cap: ``cap`` decisions made and the game not over."""
+        return sum(map(len, self.own)) >= self.cap and not self.game.is_over(self.inner)
 
 
-def _core_from(game_id: str, inner: Any, events: list[Any], own: list[list[int]],
-               seed_bytes: list[int]) -> _Core:
-    return _Core(games.get(game_id), inner, events, own, seed_bytes)
+def _core_from(game_id: str, options: dict[str, Any], cap: int, inner: Any,
+               events: list[Any], own: list[list[int]], seed_bytes: list[int]) -> _Core:
+    return _Core(games.get(game_id), options, cap, inner, events, own, seed_bytes)
 
 
 class NoblesseSpielState(pyspiel.State):
@@ -163,7 +277,8 @@ class NoblesseSpielState(pyspiel.State):
 
     def __init__(self, game: NoblesseSpielGame) -> None:
         super().__init__(game)
-        self._c = _Core(game.noblesse, None, [], [[] for _ in range(game.players)], [])
+        self._c = _Core(game.noblesse, game.options, game.max_decisions, None, [],
+                        [[] for _ in range(game.players)], [])
 
     @property
     def inner(self) -> Any:
@@ -178,13 +293,13 @@ class NoblesseSpielState(pyspiel.State):
         c = self._c
         if c.inner is None:
             return pyspiel.PlayerId.CHANCE
-        if c.game.is_over(c.inner):
+        if c.over():
             return pyspiel.PlayerId.TERMINAL
         return self._seat()
 
     def is_terminal(self) -> bool:
         c = self._c
-        return c.inner is not None and c.game.is_over(c.inner)
+        return c.inner is not None and c.over()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self._c.inner is None, "the only chance nodes draw the setup seed"
@@ -192,7 +307,7 @@ class NoblesseSpielState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         c = self._c
-        if c.inner is None or c.game.is_over(c.inner) or player != self._seat():
+        if c.inner is None or c.over() or player != self._seat():
             return []
         return sorted(c.game.action_index(a) for a in c.game.legal_actions(c.inner, player))
 
@@ -203,7 +318,7 @@ class NoblesseSpielState(pyspiel.State):
             c.seed_bytes.append(int(action))
             if len(c.seed_bytes) == SEED_BYTES:
                 seed = int.from_bytes(bytes(c.seed_bytes), "big")
-                c.inner = c.game.setup(len(c.own), seed, machine_options(c.game))
+                c.inner = c.game.setup(len(c.own), seed, dict(c.options))
             return
         seat = self._seat()
         c.own[seat].append(int(action))
@@ -219,6 +334,8 @@ class NoblesseSpielState(pyspiel.State):
         c = self._c
         if c.inner is None:
             return [0.0] * len(c.own)
+        if c.capped():  # the adapter's cap, not a rule: a draw (see the module doc)
+            return [1.0 / len(c.own)] * len(c.own)
         return [float(r) for r in c.game.returns(c.inner)]
 
     def __str__(self) -> str:
@@ -331,10 +448,12 @@ def register_all() -> list[str]:
     return names
 
 
-def load(game_id: str, players: int | None = None) -> NoblesseSpielGame:
-    """``pyspiel.load_game`` for a noblesse game (registering it first)."""
+def load(game_id: str, players: int | None = None, **params: Any) -> NoblesseSpielGame:
+    """``pyspiel.load_game`` for a noblesse game (registering it first); ``params`` are
+    the game's options and ``max_decisions`` (``load("fief", 4, max_turns=12)``)."""
     name = register(game_id)
-    params = {} if players is None else {"players": players}
+    if players is not None:
+        params["players"] = players
     return pyspiel.load_game(name, params)
 
 

@@ -24,21 +24,35 @@ Rewards are the change in ``Game.returns`` (so the sum over a game is the final
 return: by default 1/k to each of k tied winners). ``reset(seed=s)`` sets the game
 up with seed ``s`` (so a seed replays exactly); a reset without a seed draws the
 next seed from the environment's own RNG. ``max_decisions`` truncates long games.
+
+``env(...)`` wraps the raw environment (``raw_env(...)``, a ``NoblesseAECEnv``) as
+PettingZoo's classic games are: ``TerminateIllegalWrapper`` (an action outside the
+mask ends the game, -1 to the seat that chose it and 0 to the others),
+``AssertOutOfBoundsWrapper`` (an action outside the action space is an assertion
+error) and ``OrderEnforcingWrapper`` (stepping, observing or rendering before
+``reset`` is PettingZoo's clear error). The raw environment raises
+``noblesse.core.errors.IllegalAction`` on an illegal action; the game state is
+``env.unwrapped.state``.
+
+``render_mode="ansi"``: ``render()`` returns the spectator's table (what every seat
+sees, no hidden card) as the game's own text (``render_text``, without Rich markup);
+``"human"`` prints it at every step.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from noblesse import games
 from noblesse.core.game import Game, State, machine_options
 from noblesse.interop.encoding import CLIP, GameProfile, default_players, profile
+from noblesse.interop.render import text_table
 
 
 def agent_name(seat: int) -> str:
@@ -49,7 +63,7 @@ class NoblesseAECEnv(AECEnv):
     """A noblesse game as a PettingZoo AEC environment (see the module doc)."""
 
     metadata = {"render_modes": ["ansi", "human"], "name": "noblesse_v0",
-                "is_parallelizable": False}
+                "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, game_id: str, players: int | None = None, render_mode: str | None = None,
                  options: dict[str, Any] | None = None, max_decisions: int | None = None) -> None:
@@ -153,7 +167,7 @@ class NoblesseAECEnv(AECEnv):
     def render(self) -> str | None:
         if self.state is None:
             return None
-        text = json.dumps(self.game.view(self.state, None), ensure_ascii=False, sort_keys=True)
+        text = text_table(self.game, self.game.view(self.state, None))
         if self.render_mode == "human":
             print(text)
             return None
@@ -163,7 +177,17 @@ class NoblesseAECEnv(AECEnv):
         pass
 
 
-def env(game_id: str, players: int | None = None, **kwargs: Any) -> NoblesseAECEnv:
-    """The AEC environment of ``game_id`` (``players`` defaults to 4 where allowed)."""
+def raw_env(game_id: str, players: int | None = None, **kwargs: Any) -> NoblesseAECEnv:
+    """The unwrapped AEC environment of ``game_id`` (``players`` defaults to 4 where
+    allowed)."""
     return NoblesseAECEnv(game_id, players, **kwargs)
+
+
+def env(game_id: str, players: int | None = None, **kwargs: Any) -> AECEnv:
+    """The AEC environment of ``game_id``, wrapped as PettingZoo's classic games are
+    (see the module doc)."""
+    out: AECEnv = raw_env(game_id, players, **kwargs)
+    out = wrappers.TerminateIllegalWrapper(out, illegal_reward=-1)
+    out = wrappers.AssertOutOfBoundsWrapper(out)
+    return wrappers.OrderEnforcingWrapper(out)
 
