@@ -364,16 +364,9 @@ class GameProfile:
     players: int
     observation_size: int
     longest_game: int          # most decisions seen in one explored game
-    min_return: float
-    max_return: float
     simultaneous: bool         # whether any decision had several seats to act
     view_encoder: ViewEncoder
     native: NativeEncoder | None
-
-    @property
-    def max_game_length(self) -> int:
-        """A generous bound on decisions per game (3x the longest seen, at least +50)."""
-        return max(3 * self.longest_game, self.longest_game + 50)
 
     def observation_into(self, game: Game, state: State, seat: int,
                          out: MutableSequence[float]) -> None:
@@ -396,7 +389,7 @@ def _profile(game_id: str, version: str, players: int, n_games: int, seed: int) 
     game = games.get(game_id)
     rng = random.Random(seed)
     root = _Stat()
-    longest, lo, hi, simultaneous = 0, 0.0, 1.0, False
+    longest, simultaneous = 0, False
     total = 0
     for i in range(n_games):
         if i >= MIN_EXPLORE_GAMES and total >= EXPLORE_DECISIONS:
@@ -418,17 +411,12 @@ def _profile(game_id: str, version: str, players: int, n_games: int, seed: int) 
             root.see(game.view(state, seat))
         total += decisions
         longest = max(longest, decisions)
-        returns = game.returns(state)
-        lo, hi = min(lo, *returns), max(hi, *returns)
-    if lo < 0.0 or hi > 1.0:  # returns are not shares of a win: leave room beyond what was seen
-        span = hi - lo
-        lo, hi = (lo - span / 2 if lo < 0.0 else lo), (hi + span / 2 if hi > 1.0 else hi)
     seats = {str(s) for s in range(players)}
     encoder = ViewEncoder(_freeze(root, _vocab_groups(game), seats))
     native_size = _native_size(game, players)
     native = NativeEncoder(game, native_size) if native_size else None
     size = native_size or encoder.size
-    return GameProfile(game_id, players, size, longest, lo, hi, simultaneous, encoder, native)
+    return GameProfile(game_id, players, size, longest, simultaneous, encoder, native)
 
 
 def profile(game_id: str, players: int, n_games: int = EXPLORE_GAMES,
