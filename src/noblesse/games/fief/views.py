@@ -274,8 +274,15 @@ class FiefViews:
 
     # ------------------------------------------------------------------ hidden information
     def determinize(self, state: FiefState, seat: int, rng: random.Random) -> FiefState:
+        """Resample what ``seat`` cannot know: the order of both decks, the cards of the
+        other hands (each keeping its back, and the cards offered to the seat staying),
+        the others' secret ballots; promises between other families are dropped.
+
+        The world is a function of ``seat``'s information and ``rng`` alone: each pool
+        of unseen cards is sorted before it is shuffled and dealt, so two states that
+        agree on the seat's view give the same world for the same ``rng`` state."""
         s = state.clone()
-        s.rng = random.Random(rng.getrandbits(64))
+        s.reseed(rng)
         # cards offered to this seat (an offer sent to it) it has seen: they stay
         shown = {(s.o_author, act - A.GIVE_CARD0) for act, _ in s.o_terms
                  if s.kind == A.OFFER_ANSWER and seat == s.o_to
@@ -292,10 +299,11 @@ class FiefViews:
                     if CARD_DECK[c] == deck and (f, c) not in shown:
                         pool.append(c)
                         slots.append((f, i))
+            pool.sort()
             rng.shuffle(pool)
             for f, i in slots:
                 s.hand[f][i] = pool.pop()
-            pool += stay
+            pool = sorted(pool + stay)
             rng.shuffle(pool)
             pile[:] = pool
         # promises between other families are theirs alone (§7.1); they bind nobody

@@ -671,9 +671,18 @@ class RuseRules(GameBase):
         pile, the boxed score cards, and for every other player which of their unseen
         cards (hand, draw pile, face-down and tucked cards, killed cards) is where.
         A face-down card keeps its place and owner; only its identity is resampled from
-        that owner's unseen cards."""
+        that owner's unseen cards.
+
+        The world is a function of ``seat``'s information and ``rng`` alone: every pool
+        of unseen cards is sorted before it is shuffled and dealt, and other hands and all
+        discard piles (whose order nobody sees) are dealt or sorted afresh, so two
+        states that agree on the seat's view and on the cards it has seen give the same
+        world for the same ``rng`` state (the seat's own hand keeps its order, which its
+        legal actions follow)."""
         s = state.clone()
-        s.rng = random.Random(rng.getrandbits(64))
+        s.reseed(rng)
+        s.discards[seat].sort()
+        s.decks[seat].sort()
         rng.shuffle(s.decks[seat])
         for o in range(s.n_players):
             if o == seat:
@@ -689,6 +698,7 @@ class RuseRules(GameBase):
             tucked = [(r, j) for r in range(s.n_players)
                       for j, (_, c) in enumerate(s.tucks[r]) if OWNER[c] == o]
             pool.extend(s.tucks[r][j][1] for r, j in tucked)
+            pool.sort()
             rng.shuffle(pool)
             h = len(s.hands[o])
             s.hands[o] = pool[:h]
@@ -702,16 +712,16 @@ class RuseRules(GameBase):
                 k += 1
             if s.secret[o]:
                 secret = set(s.secret[o])
-                fresh = pool[k:k + len(s.secret[o])]
+                fresh = sorted(pool[k:k + len(s.secret[o])])
                 k += len(fresh)
-                it = iter(fresh)
-                s.discards[o] = [next(it) if c in secret else c for c in s.discards[o]]
+                s.discards[o] = [c for c in s.discards[o] if c not in secret] + fresh
                 s.secret[o] = fresh
+            s.discards[o].sort()
             s.decks[o] = pool[k:]
             p = s.pending
             if p is not None and p.kind == ROW and p.seat == o:
                 s.pending = Pending(ROW, o, card=s.hands[o][rng.randrange(h)])
-        unseen = [sc for pile in s.piles for sc in pile] + s.boxed
+        unseen = sorted([sc for pile in s.piles for sc in pile] + s.boxed)
         rng.shuffle(unseen)
         k = 0
         for i, pile in enumerate(s.piles):
