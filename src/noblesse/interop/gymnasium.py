@@ -27,7 +27,7 @@ import numpy as np
 from gymnasium import spaces
 
 from noblesse import games
-from noblesse.agents import make_agent
+from noblesse.agents import act_honestly, make_agent
 from noblesse.core.errors import IllegalAction
 from noblesse.core.game import Game, State, machine_options
 from noblesse.interop.encoding import CLIP, GameProfile, default_players, profile
@@ -99,7 +99,7 @@ class SingleSeatEnv(gymnasium.Env):
             if not others:
                 return
             for s in others:
-                game.apply(state, s, self._bots[s].act(game, state, s))
+                game.apply(state, s, act_honestly(self._bots[s], game, state, s))
 
     def _reward(self) -> float:
         now = float(self.game.returns(self.state)[self.seat])
