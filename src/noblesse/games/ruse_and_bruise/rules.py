@@ -674,14 +674,12 @@ class RuseRules(GameBase):
         that owner's unseen cards.
 
         The world is a function of ``seat``'s information and ``rng`` alone: every pool
-        of unseen cards is sorted before it is shuffled and dealt, and other hands and all
-        discard piles (whose order nobody sees) are dealt or sorted afresh, so two
-        states that agree on the seat's view and on the cards it has seen give the same
-        world for the same ``rng`` state (the seat's own hand keeps its order, which its
-        legal actions follow)."""
+        of unseen cards is sorted before it is shuffled and dealt, so two states that agree
+        on the seat's view and on what it has seen (the public cards of each discard
+        pile and where its unseen ones lie) give the same world for the same ``rng``
+        state (the seat's own hand keeps its order, which its legal actions follow)."""
         s = state.clone()
         s.reseed(rng)
-        s.discards[seat].sort()
         s.decks[seat].sort()
         rng.shuffle(s.decks[seat])
         for o in range(s.n_players):
@@ -712,11 +710,11 @@ class RuseRules(GameBase):
                 k += 1
             if s.secret[o]:
                 secret = set(s.secret[o])
-                fresh = sorted(pool[k:k + len(s.secret[o])])
+                fresh = pool[k:k + len(s.secret[o])]
                 k += len(fresh)
-                s.discards[o] = [c for c in s.discards[o] if c not in secret] + fresh
+                it = iter(fresh)
+                s.discards[o] = [next(it) if c in secret else c for c in s.discards[o]]
                 s.secret[o] = fresh
-            s.discards[o].sort()
             s.decks[o] = pool[k:]
             p = s.pending
             if p is not None and p.kind == ROW and p.seat == o:
