@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fief_scenario import GAME, L, begin, do, fort, legal, lord, table, troops  # type: ignore[import-not-found]
 
-from noblesse.agents import make_agent
+from noblesse.agents import act_honestly, make_agent
 from noblesse.games.fief.state import BOARD
 from noblesse.sim import run_batch
 
@@ -57,7 +57,7 @@ def _greedy_game(seed: int, max_turns: int) -> tuple[int, str, list[int], list[i
     how = ""
     while not GAME.is_over(state):
         for seat in GAME.to_act(state):
-            for event in GAME.apply(state, seat, agents[seat].act(GAME, state, seat)):
+            for event in GAME.apply(state, seat, act_honestly(agents[seat], GAME, state, seat)):
                 if event.type == "game_over":
                     how = event.public["how"]
     return state.turn, how, GAME.winners(state), state.vp
