@@ -14,7 +14,7 @@ import sys
 from rich.progress import track
 
 from noblesse import games
-from noblesse.agents import make_agent
+from noblesse.agents import act_honestly, make_agent
 from noblesse.games.fief.endturn import victors
 from noblesse.sim.batch import game_seed
 
@@ -29,7 +29,7 @@ def endings(n: int, seed: int, max_turns: int,
         state = fief.setup(len(bots), game, {"max_turns": max_turns})
         while not fief.is_over(state):
             for seat in fief.to_act(state):
-                fief.apply(state, seat, agents[seat].act(fief, state, seat))
+                fief.apply(state, seat, act_honestly(agents[seat], fief, state, seat))
         out.append((state.turn, bool(victors(state)), fief.winners(state)))
     return out
 

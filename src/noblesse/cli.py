@@ -17,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from noblesse import games
-from noblesse.agents import KINDS, make_agent, parse_spec
+from noblesse.agents import KINDS, act_honestly, make_agent, parse_spec
 from noblesse.core.errors import IllegalAction, RecordError
 from noblesse.core.game import Game, State
 from noblesse.core.record import Record, RecordWriter, read_record, replay, result_of, verify
@@ -127,7 +127,7 @@ def play(
         while not game.is_over(state):
             for s in game.to_act(state):
                 if s in agents:
-                    action = agents[s].act(game, state, s)
+                    action = act_honestly(agents[s], game, state, s)
                 else:
                     if len(humans) > 1 and last_human not in (None, s):
                         # Hot seat: wipe the screen (and scrollback) so the next player

@@ -21,7 +21,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Page  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
-from noblesse.agents import make_agent  # noqa: E402
+from noblesse.agents import act_honestly, make_agent  # noqa: E402
 from noblesse.core.events import Event  # noqa: E402
 from noblesse.games.fief import actions as A  # noqa: E402
 from noblesse.games.fief import announce, church  # noqa: E402
@@ -56,7 +56,7 @@ def prefix_to_court(seed: int) -> list[tuple[int, str]] | None:
         if court_due(state):
             return actions
         seat = GAME.to_act(state)[0]
-        action = agents[seat].act(GAME, state, seat)
+        action = act_honestly(agents[seat], GAME, state, seat)
         actions.append((seat, GAME.encode(action)))
         GAME.apply(state, seat, action)
     return None

@@ -28,7 +28,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Page, expect  # noqa: E402
 
-from noblesse.agents import make_agent  # noqa: E402
+from noblesse.agents import act_honestly, make_agent  # noqa: E402
 from noblesse.core.events import Event  # noqa: E402
 from noblesse.games.fief.game import GAME  # noqa: E402
 from noblesse.server.store import Store  # noqa: E402
@@ -94,7 +94,7 @@ def planned_game(seed: int) -> Plan:
         if seat == 0 and gift and gift[0] in plan.legal[n]:
             action = GAME.decode(gift.pop(0))
         else:
-            action = agent.act(GAME, state, seat)
+            action = act_honestly(agent, GAME, state, seat)
         plan.actions.append((seat, GAME.encode(action)))
         plan.events.extend(GAME.apply(state, seat, action))
     assert not gift, f"seat 0 never sent its offer: {gift} left"

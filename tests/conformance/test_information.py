@@ -78,6 +78,23 @@ def test_a_determinized_state_is_a_proper_state(
                 game, s, c, f"playing on from {w}"))
 
 
+@pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(2, base=470))
+def test_determinize_is_a_function_of_what_the_seat_knows(
+        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+    """Two states the seat cannot tell apart (the second a determinization of the first
+    for that seat) give the same world for the same generator state: the unseen cards
+    are gathered in a canonical order before they are dealt, so the world cannot carry
+    the true order of anything hidden (the bots' honesty rests on it)."""
+    rng = random.Random(f"canonical-{seed}")
+    for number, state in enumerate(states_of(game, n, seed, options, limit=12)):
+        for seat in range(n):
+            twin = game.determinize(state, seat, random.Random(rng.getrandbits(64)))
+            k = rng.getrandbits(64)
+            assert fingerprint(game.determinize(state, seat, random.Random(k))) == fingerprint(
+                game.determinize(twin, seat, random.Random(k))), (
+                f"state {number}: seat {seat}'s world depends on what it cannot see")
+
+
 @pytest.mark.parametrize("game", game_params())
 def test_determinize_hides_nothing_from_the_seat(game: Game) -> None:
     """Property: at any reachable state, for any seat and any resampling."""

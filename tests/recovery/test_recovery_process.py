@@ -11,7 +11,7 @@ from typing import Any
 
 from browser.server import ServerProcess
 from noblesse import games
-from noblesse.agents import make_agent
+from noblesse.agents import act_honestly, make_agent
 from noblesse.core.record import result_of
 from noblesse.server.store import Store
 from noblesse.sim.batch import game_seed
@@ -32,7 +32,7 @@ def reference_game(game_id: str, seats: list[str], seed: int,
     while not game.is_over(state):
         seat = game.to_act(state)[0]
         agent = make_agent(seats[seat], game_seed(seed, len(actions), f"bot{seat}"))
-        action = agent.act(game, state, seat)
+        action = act_honestly(agent, game, state, seat)
         game.apply(state, seat, action)
         actions.append((seat, game.encode(action)))
     return actions, result_of(game, state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from noblesse import games
-from noblesse.agents import make_agent
+from noblesse.agents import act_honestly, make_agent
 from noblesse.sim import build_report, play_game, run_batch
 from noblesse.sim.report import wilson
 
@@ -29,7 +29,7 @@ def test_bots_only_choose_legal_actions(kind: str) -> None:
     state = game.setup(3, 4)
     while not game.is_over(state):
         (seat,) = game.to_act(state)
-        action = bot.act(game, state, seat)
+        action = act_honestly(bot, game, state, seat)
         assert action in game.legal_actions(state, seat)
         game.apply(state, seat, action)
 

@@ -1,13 +1,15 @@
 """Players that are programs. Every agent speaks only the kernel contract.
 
-``make_agent("random", seed=3)``, ``make_agent("greedy", seed=3)``. An agent's
-``act(game, state, seat)`` returns one of ``game.legal_actions(state, seat)``;
-agents that search use ``game.determinize`` so they never see hidden cards.
+``make_agent("random", seed=3)``, ``make_agent("greedy", seed=3)``. Ask one for a
+decision with ``act_honestly(agent, game, state, seat)``: it hands the agent a world
+built from the seat's information alone (``Game.determinize``), never the true state,
+and the agent's ``act(game, world, seat)`` returns one of the seat's legal actions
+(``agents.base``).
 """
 
 from __future__ import annotations
 
-from noblesse.agents.base import Agent
+from noblesse.agents.base import Agent, act_honestly, world_for
 from noblesse.agents.greedy import GreedyAgent
 from noblesse.agents.ismcts import IsmctsAgent
 from noblesse.agents.random_agent import RandomAgent
@@ -92,5 +94,5 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     return KINDS[kind](seed, **settings)
 
 
-__all__ = ["Agent", "BotSpecError", "GreedyAgent", "IsmctsAgent", "KINDS", "RandomAgent", "capped_spec",
-           "make_agent", "parse_spec"]
+__all__ = ["Agent", "BotSpecError", "GreedyAgent", "IsmctsAgent", "KINDS", "RandomAgent", "act_honestly",
+           "capped_spec", "make_agent", "parse_spec", "world_for"]

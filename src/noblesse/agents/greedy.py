@@ -1,9 +1,11 @@
 """A greedy bot that looks ahead through its own next decisions, on visible information.
 
-For each legal action it plays the rest of its own consecutive decisions (a card,
-then the noble it names, then the distance...) on a determinized copy of the game
-(``Game.determinize``: hidden cards resampled, so nothing unseen is used) and
-judges where that leaves it with the game's evaluation (``agents.heuristics``).
+It is handed a world built from its seat's information alone (``agents.act_honestly``:
+``Game.determinize``, hidden cards dealt afresh, so nothing unseen is there to use).
+The game's ``choose`` hook (``agents.heuristics``) may decide on that world at once;
+otherwise, for each legal action it plays the rest of its own consecutive decisions
+(a card, then the noble it names, then the distance...) on a copy of the world and
+judges where that leaves it with the game's evaluation.
 """
 
 from __future__ import annotations
@@ -17,17 +19,16 @@ class GreedyAgent(SeededAgent):
     name = "greedy"
     max_depth = 4  # own consecutive decisions to look through (play, noble, distance, ...)
 
-    def act(self, game: Game, state: State, seat: int) -> Action:
-        legal = game.legal_actions(state, seat)
+    def act(self, game: Game, world: State, seat: int) -> Action:
+        legal = game.legal_actions(world, seat)
         if len(legal) == 1:
             return legal[0]
         choose = chooser_for(game.id)
         if choose is not None:
-            chosen = choose(game, state, seat, legal, self.rng)
+            chosen = choose(game, world, seat, legal, self.rng)
             if chosen is not None:
                 return chosen
         evaluate = evaluation_for(game.id)
-        world = game.determinize(state, seat, self.rng)
         best, best_value = legal[0], float("-inf")
         for action in legal:
             value = self._value(game, world, seat, action, evaluate, self.max_depth)

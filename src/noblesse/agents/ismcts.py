@@ -1,7 +1,8 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
 
-Each iteration samples a determinization of the root (``Game.determinize`` from the
-searching seat's point of view, so it uses nothing that seat has not seen), walks the
+It is handed the searching seat's world (``agents.act_honestly``: a determinization,
+so nothing that seat has not seen is in it). Each iteration samples a determinization
+of that world again (``Game.determinize`` for the same seat), walks the
 tree choosing among the actions legal in that determinization by UCB with
 *availability counts* (an action's exploration term counts the iterations in which
 it was available, not the visits of its parent), expands one node, and values it for every seat: by
@@ -23,7 +24,7 @@ import math
 import random
 import time
 
-from noblesse.agents.base import SeededAgent
+from noblesse.agents.base import SeededAgent, act_honestly
 from noblesse.agents.greedy import GreedyAgent
 from noblesse.agents.heuristics import evaluation_all_for, evaluation_scale, search_defaults
 from noblesse.core.game import Action, Game, State, machine_options
@@ -82,8 +83,10 @@ class IsmctsAgent(SeededAgent):
         self._depth = self.max_rollout or int(search.get("max_rollout", 2000))
         self._rollout_agent = GreedyAgent(self.seed + 1) if self._kind == "greedy" else None
 
-    def act(self, game: Game, state: State, seat: int) -> Action:
-        legal = game.legal_actions(state, seat)
+    def act(self, game: Game, world: State, seat: int) -> Action:
+        """The most visited action at the root after the search; ``world`` is the seat's
+        world (``agents.act_honestly``), determinized again for every iteration."""
+        legal = game.legal_actions(world, seat)
         if len(legal) == 1:
             return legal[0]
         self._settle_rollout(game)
@@ -96,8 +99,7 @@ class IsmctsAgent(SeededAgent):
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            world = game.determinize(state, seat, self.rng)
-            self._iterate(game, world, root)
+            self._iterate(game, game.determinize(world, seat, self.rng), root)
             n += 1
             if self.stop_early and n % SETTLE_CHECK == 0 and self._settled(root, seat, n, start, deadline):
                 break
@@ -187,8 +189,8 @@ class IsmctsAgent(SeededAgent):
         steps = 0
         while not game.is_over(world) and steps < self._depth:
             for seat in game.to_act(world):
-                if agent is not None:
-                    action = agent.act(game, world, seat)
+                if agent is not None:  # it plays on what its own seat may know
+                    action = act_honestly(agent, game, world, seat)
                 else:
                     legal = game.legal_actions(world, seat)
                     action = legal[rng.randrange(len(legal))]
@@ -207,5 +209,5 @@ def iterations_per_second(game: Game, players: int = 4, seconds: float = 2.0,
         legal = game.legal_actions(state, seat)
         game.apply(state, seat, legal[rng.randrange(len(legal))])
     start = time.perf_counter()
-    agent.act(game, state, game.to_act(state)[0])
+    act_honestly(agent, game, state, game.to_act(state)[0])
     return agent.last_iterations / (time.perf_counter() - start)

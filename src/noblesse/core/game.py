@@ -36,6 +36,15 @@ class State:
         # (seat, legal list) of the last legal_actions call; cleared by apply.
         self.legal_cache: tuple[int, list[int]] | None = None
 
+    def reseed(self, rng: random.Random) -> None:
+        """Give a determinized world chance of its own, drawn from ``rng``: a fresh seed
+        and generator, so the world carries neither the game's true seed (from which
+        the deal could be replayed) nor its generator (which foretells every draw).
+        ``Game.determinize`` calls it; it draws one 64-bit number from ``rng``."""
+        bits = rng.getrandbits(64)
+        self.seed = bits
+        self.rng = random.Random(bits)
+
     def _copy_base(self, other: State) -> None:
         other.n_players = self.n_players
         other.seed = self.seed

@@ -52,7 +52,7 @@ import numpy as np
 from gymnasium import spaces
 
 from noblesse import games
-from noblesse.agents import make_agent
+from noblesse.agents import act_honestly, make_agent
 from noblesse.core.errors import IllegalAction
 from noblesse.core.game import Game, State, machine_options
 from noblesse.interop.encoding import CLIP, GameProfile, default_players, profile
@@ -154,8 +154,8 @@ class SingleSeatEnv(gymnasium.Env):
     def _opponent_action(self, seat: int) -> Any:
         bot = self._bots[seat]
         game, state = self.game, self.state
-        if callable(getattr(bot, "act", None)):
-            return bot.act(game, state, seat)
+        if callable(getattr(bot, "act", None)):  # a noblesse agent: on its seat's world
+            return act_honestly(bot, game, state, seat)
         index = int(bot(self._obs(seat)))
         action = game.action_at(index)
         if action not in game.legal_actions(state, seat):

@@ -1,7 +1,9 @@
 """Bots think in worker processes, never on the server's event loop.
 
 A decision is sent to a process pool as (game id, a copy of the state, seat, bot
-spec, seed) and comes back as an action string. The pool is one per server process
+spec, seed) and comes back as an action string; in the worker the bot is asked through
+``agents.act_honestly``, so it decides on a world built from its seat's information
+alone, never on the copy of the true state. The pool is one per server process
 and bounded (``Settings.bot_workers``), so however many bot tables there are, the
 event loop only waits for answers. A bot's spec is checked in full, and capped to
 the server's think time, before it may sit at a table (``agents.capped_spec``).
@@ -18,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from noblesse import games
-from noblesse.agents import make_agent
+from noblesse.agents import act_honestly, make_agent
 from noblesse.core.game import State
 
 _pool: ProcessPoolExecutor | None = None
@@ -28,7 +30,7 @@ _pool_size = 0
 def think(game_id: str, state: State, seat: int, spec: str, seed: int) -> str:
     """In a worker: the bot's decision, as the action's string."""
     game = games.get(game_id)
-    return game.encode(make_agent(spec, seed).act(game, state, seat))
+    return game.encode(act_honestly(make_agent(spec, seed), game, state, seat))
 
 
 def _start_worker(parent: int) -> None:

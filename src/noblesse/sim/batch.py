@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from noblesse import games
-from noblesse.agents import make_agent
+from noblesse.agents import act_honestly, make_agent
 from noblesse.core.events import Event
 from noblesse.core.game import machine_options
 
@@ -61,7 +61,7 @@ def play_game(game_id: str, bots: list[str], seed: int, index: int = 0,
         if decisions >= max_decisions:
             raise RuntimeError(f"game {index} (seed {seed}) did not end in {max_decisions} decisions")
         for seat in game.to_act(state):
-            events = game.apply(state, seat, agents[seat].act(game, state, seat))
+            events = game.apply(state, seat, act_honestly(agents[seat], game, state, seat))
             decisions += 1
             if card_features is not None:
                 for event in events:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fief_scenario import GAME, L, begin, do, fort, legal, lord, table, troops  # type: ignore[import-not-found]
 
-from noblesse.agents import make_agent
+from noblesse.agents import act_honestly, make_agent
 from noblesse.games.fief.state import BOARD
 from noblesse.sim import run_batch
 
@@ -57,7 +57,7 @@ def _greedy_game(seed: int, max_turns: int) -> tuple[int, str, list[int], list[i
     how = ""
     while not GAME.is_over(state):
         for seat in GAME.to_act(state):
-            for event in GAME.apply(state, seat, agents[seat].act(GAME, state, seat)):
+            for event in GAME.apply(state, seat, act_honestly(agents[seat], GAME, state, seat)):
                 if event.type == "game_over":
                     how = event.public["how"]
     return state.turn, how, GAME.winners(state), state.vp
@@ -65,9 +65,9 @@ def _greedy_game(seed: int, max_turns: int) -> tuple[int, str, list[int], list[i
 
 def test_greedy_players_end_a_seeded_game_by_victory_well_before_the_turn_limit() -> None:
     turn, how, winners, vp = _greedy_game(4, 40)
-    # a married pair, 1 + 3 = 4 VP: the family with 3 cannot win alone while married
-    assert (how, winners, vp) == ("victory", [0, 1], [1, 3, 1, 0])
-    assert turn == 11
+    # a married pair, 2 + 2 = 4 VP (the game of bots asked through act_honestly)
+    assert (how, winners, vp) == ("victory", [1, 2], [1, 2, 2, 1])
+    assert turn == 18
 
 
 def _truce_asked(mine: tuple[int, int], theirs: tuple[int, int], asker: int) -> str:

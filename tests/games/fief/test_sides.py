@@ -29,7 +29,7 @@ from fief_scenario import (
     units,
 )
 
-from noblesse.agents import make_agent
+from noblesse.agents import act_honestly, make_agent
 
 
 def _rolls(ev: list) -> list[int]:
@@ -489,5 +489,5 @@ def test_the_bots_answer_a_side_change_and_finish_the_battle(bot: str) -> None:
             break
         (seat,) = GAME.to_act(s)
         kinds.append(s.kind)
-        GAME.apply(s, seat, agents[seat].act(GAME, s, seat))
+        GAME.apply(s, seat, act_honestly(agents[seat], GAME, s, seat))
     assert A.SIDE_CHANGE in kinds and s.b_village == -1

@@ -1,9 +1,18 @@
 """Per-game evaluations for the greedy bot, one module per game id.
 
 A module ``noblesse.agents.heuristics.<game id>`` defines
-``evaluate(game, state, seat) -> float``: how good ``state`` is for ``seat``, judged
-from ``game.view(state, seat)`` only (what that seat may see). Games without one are
-judged by their score margin. ``SCALE`` (default 5) says how large a difference of
+``evaluate(game, state, seat) -> float``: how good ``state`` is for ``seat``. Games
+without one are judged by their score margin.
+
+What they read: the ``state`` they are given, in full, through the game's public
+methods and, for Fief, Heads of State and Ruse & Bruise, the rule modules' own state
+fields and helpers (Fief's heuristics import nine of its rule modules). That is safe
+because no hook is ever given the true state: a bot is asked through
+``agents.act_honestly``, so ``choose`` gets the world the bot was handed (a
+determinization for its seat, every card the seat cannot see dealt afresh), and
+``evaluate`` gets states reached from such a world by the bot's own look-ahead or
+search (ISMCTS also evaluates its leaves for every seat, on the searching seat's
+world). The hidden part of what they read is a sample, never the truth. ``SCALE`` (default 5) says how large a difference of
 evaluations is a clear advantage; ISMCTS squashes evaluations with it. It may also define
 ``choose(game, state, seat, legal, rng) -> Action | None``, asked first: a decision
 it answers itself (a mixed strategy for a secret throw, say), or None to search.

@@ -959,13 +959,19 @@ class LegendsRules(GameBase):
     def determinize(self, state: LegendsState, seat: int, rng: random.Random) -> LegendsState:
         """Resample what ``seat`` cannot know (§6): other hands and the character deck
         together, the territory deck under its public top card, and the other side's
-        secret throw if it is in but not yet revealed."""
+        secret throw if it is in but not yet revealed.
+
+        The world is a function of ``seat``'s information and ``rng`` alone: every pool
+        of unseen cards is sorted before it is shuffled and dealt, so two states that
+        agree on the seat's view give the same world for the same ``rng`` state (the
+        seat's own hand keeps its order, which its legal actions follow)."""
         s = state.clone()
-        s.rng = random.Random(rng.getrandbits(64))
+        s.reseed(rng)
         pool = list(s.deck)
         for other in range(s.n_players):
             if other != seat:
                 pool.extend(s.hands[other])
+        pool.sort()
         rng.shuffle(pool)
         for other in range(s.n_players):
             if other != seat:
@@ -974,7 +980,7 @@ class LegendsRules(GameBase):
                 del pool[len(pool) - k:]
         s.deck = pool
         if len(s.land_deck) > 1:
-            rest = s.land_deck[:-1]
+            rest = sorted(s.land_deck[:-1])
             rng.shuffle(rest)
             s.land_deck = rest + s.land_deck[-1:]
         w = s.war

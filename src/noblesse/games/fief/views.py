@@ -275,30 +275,46 @@ class FiefViews:
 
     # ------------------------------------------------------------------ hidden information
     def determinize(self, state: FiefState, seat: int, rng: random.Random) -> FiefState:
+        """Resample what ``seat`` cannot know: the order of both decks, the cards of the
+        other hands (each keeping its backs, and the cards offered to the seat staying),
+        the others' secret ballots; promises between other families are dropped.
+
+        The world is a function of ``seat``'s information and ``rng`` alone: each pool
+        of unseen cards is sorted before it is shuffled and dealt, and the other hands
+        (whose order nobody sees) are sorted, so two states that agree on the seat's view
+        give the same world for the same ``rng`` state."""
         s = state.clone()
-        s.rng = random.Random(rng.getrandbits(64))
-        # cards offered to this seat (an offer sent to it) it has seen: they stay
-        shown = {(s.o_author, act - A.GIVE_CARD0) for act, _ in s.o_terms
-                 if s.kind == A.OFFER_ANSWER and seat == s.o_to
-                 and A.GIVE_CARD0 <= act < A.RANSOM_TERM0}
+        s.reseed(rng)
+        # cards offered to this seat (an offer sent to it) it has seen: they stay, as
+        # many copies as were offered
+        shown = Counter((s.o_author, act - A.GIVE_CARD0) for act, _ in s.o_terms
+                        if s.kind == A.OFFER_ANSWER and seat == s.o_to
+                        and A.GIVE_CARD0 <= act < A.RANSOM_TERM0)
+        others = [f for f in range(s.n_players) if f != seat]
+        kept: dict[int, list[int]] = {f: [] for f in others}
+        unseen: dict[int, list[int]] = {f: [] for f in others}
+        for f in others:
+            for c in s.hand[f]:
+                if shown[f, c] > 0:
+                    shown[f, c] -= 1
+                    kept[f].append(c)
+                else:
+                    unseen[f].append(c)
         for deck, pile in (("lord", s.lord_deck), ("fortune", s.fd_deck)):
             # a disaster drawn is revealed and set aside at once: it is never in a hand
             stay = [c for c in pile if CARD_KIND[c] == "disaster"]
             pool = [c for c in pile if CARD_KIND[c] != "disaster"]
-            slots: list[tuple[int, int]] = []
-            for f in range(s.n_players):
-                if f == seat:
-                    continue
-                for i, c in enumerate(s.hand[f]):
-                    if CARD_DECK[c] == deck and (f, c) not in shown:
-                        pool.append(c)
-                        slots.append((f, i))
+            for f in others:
+                pool += [c for c in unseen[f] if CARD_DECK[c] == deck]
+            pool.sort()
             rng.shuffle(pool)
-            for f, i in slots:
-                s.hand[f][i] = pool.pop()
-            pool += stay
+            for f in others:  # each hand keeps its number of cards of each back
+                kept[f] += [pool.pop() for c in unseen[f] if CARD_DECK[c] == deck]
+            pool = sorted(pool + stay)
             rng.shuffle(pool)
             pile[:] = pool
+        for f in others:  # nobody sees the order of another's hand
+            s.hand[f] = sorted(kept[f])
         # promises between other families are theirs alone (§7.1); they bind nobody
         s.promises = [x for x in s.promises if seat in (x[0], x[1])]
         for f in s.voters:                # the others' secret ballots, cast or not

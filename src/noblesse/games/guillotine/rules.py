@@ -876,55 +876,59 @@ class GuillotineRules(GameBase):
     def determinize(self, state: GuillotineState, seat: int, rng: random.Random,
                     ) -> GuillotineState:
         """Resample what ``seat`` cannot know: deck orders, the unknown part of other
-        hands, others' hidden support cards, nobles another player peeked at."""
+        hands, others' hidden support cards, nobles another player peeked at.
+
+        The world is a function of ``seat``'s information and ``rng`` alone: every pool
+        of unseen cards is sorted before it is shuffled, and other hands and what is
+        known of them are put in a canonical order (the seat's own hand keeps its
+        order, which its legal actions follow), so two states that agree on the seat's view
+        (and on ``seen[seat]``) give the same world for the same ``rng`` state. Of what a
+        third player knows of a resampled hand only the count is read."""
         s = state.clone()
-        s.rng = random.Random(rng.getrandbits(64))
+        s.reseed(rng)
         pool = list(s.action_deck)
         unknown_counts = []
         for other in range(s.n_players):
+            s.seen[seat][other].sort()
             if other == seat:
                 unknown_counts.append(0)
                 continue
-            known = list(s.seen[seat][other])
-            hand = s.hands[other]
-            rest = hand[:]
+            known = s.seen[seat][other]
+            rest = s.hands[other][:]
             for c in known:
                 rest.remove(c)
             pool.extend(rest)
             unknown_counts.append(len(rest))
-            s.hands[other] = known
+            s.hands[other] = known[:]
+        pool.sort()
         rng.shuffle(pool)
         for other, k in enumerate(unknown_counts):
             for _ in range(k):
                 s.hands[other].append(pool.pop())
         s.action_deck = pool
         # What a third player learnt of a resampled hand must be in the new hand, as many
-        # cards as before, so the state stays consistent (it may be determinized again).
+        # cards as before, so the state stays consistent (it may be determinized again):
+        # what the seat knows of that hand first, then the cards dealt to it.
         for viewer in range(s.n_players):
             for other in range(s.n_players):
-                known = s.seen[viewer][other]
-                if known and viewer != seat and other != seat:
-                    left = Counter(s.hands[other])
-                    kept = []
-                    for c in known + s.hands[other]:
-                        if left[c] > 0 and len(kept) < len(known):
-                            left[c] -= 1
-                            kept.append(c)
-                    s.seen[viewer][other] = kept
+                count = len(s.seen[viewer][other])
+                if count and viewer != seat and other != seat:
+                    s.seen[viewer][other] = s.hands[other][:count]
         # hidden support cards are revealed once the game is over (views show them then)
         others_hidden = [o for o in range(s.n_players)
                          if o != seat and s.hidden[o] >= 0 and not s.over]
-        cards = [s.hidden[o] for o in others_hidden]
+        cards = sorted(s.hidden[o] for o in others_hidden)
         rng.shuffle(cards)
         for o, c in zip(others_hidden, cards, strict=True):
             s.hidden[o] = c
         p = s.pending
         if p is not None and p.kind == PEEK_PICK and p.seat != seat:
-            nobles = s.noble_deck + list(p.picks)
+            nobles = sorted(s.noble_deck + list(p.picks))
             rng.shuffle(nobles)
             k = len(p.picks)
             s.pending = Pending(PEEK_PICK, p.seat, p.card, picks=tuple(nobles[:k]))
             s.noble_deck = nobles[k:]
         else:
+            s.noble_deck.sort()
             rng.shuffle(s.noble_deck)
         return s

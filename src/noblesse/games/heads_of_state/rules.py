@@ -887,9 +887,13 @@ class HeadsRules(GameBase):
     def determinize(self, state: HeadsState, seat: int, rng: random.Random) -> HeadsState:
         """Resample what ``seat`` cannot know: the order and content of both attribute
         decks (the Revolution card anywhere in its deck), the treachery deck, and the
-        cards of other hands nobody saw them take."""
+        cards of other hands nobody saw them take.
+
+        The world is a function of ``seat``'s information and ``rng`` alone: each pool
+        of unseen cards is sorted before it is shuffled and dealt, so two states that
+        agree on the seat's view give the same world for the same ``rng`` state."""
         s = state.clone()
-        s.rng = random.Random(rng.getrandbits(64))
+        s.reseed(rng)
         n = s.n_players
         pool = s.attr_deck + [c for c in s.rev_deck if c != REVOLUTION]
         tpool = s.tr_deck[:]
@@ -909,6 +913,8 @@ class HeadsRules(GameBase):
                 tpool.extend([k] * extra)
                 tunknown[o] += extra
                 th[k] = tk[k]
+        pool.sort()
+        tpool.sort()
         rng.shuffle(pool)
         rng.shuffle(tpool)
         for o in range(n):

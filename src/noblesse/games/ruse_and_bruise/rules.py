@@ -671,9 +671,16 @@ class RuseRules(GameBase):
         pile, the boxed score cards, and for every other player which of their unseen
         cards (hand, draw pile, face-down and tucked cards, killed cards) is where.
         A face-down card keeps its place and owner; only its identity is resampled from
-        that owner's unseen cards."""
+        that owner's unseen cards.
+
+        The world is a function of ``seat``'s information and ``rng`` alone: every pool
+        of unseen cards is sorted before it is shuffled and dealt, so two states that agree
+        on the seat's view and on what it has seen (the public cards of each discard
+        pile and where its unseen ones lie) give the same world for the same ``rng``
+        state (the seat's own hand keeps its order, which its legal actions follow)."""
         s = state.clone()
-        s.rng = random.Random(rng.getrandbits(64))
+        s.reseed(rng)
+        s.decks[seat].sort()
         rng.shuffle(s.decks[seat])
         for o in range(s.n_players):
             if o == seat:
@@ -689,6 +696,7 @@ class RuseRules(GameBase):
             tucked = [(r, j) for r in range(s.n_players)
                       for j, (_, c) in enumerate(s.tucks[r]) if OWNER[c] == o]
             pool.extend(s.tucks[r][j][1] for r, j in tucked)
+            pool.sort()
             rng.shuffle(pool)
             h = len(s.hands[o])
             s.hands[o] = pool[:h]
@@ -711,7 +719,7 @@ class RuseRules(GameBase):
             p = s.pending
             if p is not None and p.kind == ROW and p.seat == o:
                 s.pending = Pending(ROW, o, card=s.hands[o][rng.randrange(h)])
-        unseen = [sc for pile in s.piles for sc in pile] + s.boxed
+        unseen = sorted([sc for pile in s.piles for sc in pile] + s.boxed)
         rng.shuffle(unseen)
         k = 0
         for i, pile in enumerate(s.piles):
