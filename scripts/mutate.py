@@ -75,8 +75,8 @@ class Mutant:
 
     @property
     def key(self) -> str:
-        """How the equivalent list names it: ``rules.py:120:8:compare``."""
-        return f"{self.path.name}:{self.line}:{self.col}:{self.kind}"
+        """How the equivalent list names it: ``guillotine/rules.py:120:8:compare``."""
+        return f"{self.path.parent.name}/{self.path.name}:{self.line}:{self.col}:{self.kind}"
 
 
 def rules_modules(game: str) -> list[Path]:

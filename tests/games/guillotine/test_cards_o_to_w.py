@@ -279,3 +279,16 @@ def test_card_was_that_my_name_moves_a_noble_forward_one_to_three():
     assert legal(s) == ["by:1", "by:2"]
     do(s, 0, "by:2")
     assert pile(s, 0) == ["regent"]
+
+
+def test_card_rain_delay_shuffles_the_gathered_cards_before_dealing():
+    hands = {0: ["rain_delay", "stumble"], 1: ["trip"], 2: ["majesty", "escape"]}
+    deck = ["long_walk", "fled_to_england", "infighting", "rush_job", "missed", "pushed",
+            "l_idiot", "bribed_guards", "extra_cart", "public_demand", "late_arrival",
+            "clothing_swap", "forward_march"]
+    deals = set()
+    for seed in range(6):
+        s = table(line=["duke", "baron"], hands=hands, action_deck=deck, seed=seed)
+        do(s, 0, "play:rain_delay")
+        deals.add(tuple(tuple(sorted(akeys(h))) for h in s.hands[1:]))
+    assert len(deals) > 1, "the same hands whatever the seed: the cards were not shuffled"

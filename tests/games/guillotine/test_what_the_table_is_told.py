@@ -54,3 +54,10 @@ def test_a_discard_from_the_hand_says_whether_infighting_or_the_innocent_victim_
     events = do(s, 0, "card:trip")
     assert events_of(events, "discard") == [
         {"type": "discard", "seat": 0, "card": A("trip"), "why": "innocent_victim"}]
+
+
+def test_after_you_tells_who_received_the_front_noble():
+    s = table(line=["duke", "baron"], hands={0: ["after_you"]})
+    events = do(s, 0, "play:after_you", "seat:2")
+    assert events_of(events, "given") == [
+        {"type": "given", "seat": 0, "target": 2, "noble": ids(["duke"])[0]}]
