@@ -27,7 +27,7 @@ def playout_lines(game_id: str, n_games: int) -> tuple[Counter[str], dict[str, t
             action = rng.choice(game.legal_actions(state, seat))
             for event in game.apply(state, seat, action):
                 seen = event.for_seat(0)
-                kind = str(seen.get("type") or seen.get("kind"))
+                kind = seen["type"]
                 counts[kind] += 1
                 if kind not in example or rng.random() < 0.05:
                     example[kind] = (game.describe_event(seen, "zh-TW"), game.describe_event(seen, "en"))

@@ -37,3 +37,35 @@ export function otherChoices(ctx, bound, quiet = ["pass"]) {
     el("button", { class: quiet.includes(l.action) ? "" : "primary", "data-action": l.action,
       onclick: () => ctx.act(l.action) }, ctx.pick(l.label)));
 }
+
+// Help one hover or long-press away: the data file's text as the element's tooltip
+// (title), read by screen readers through aria-describedby (a hidden copy), and shown
+// in a bubble while a finger rests on the element (touch screens have no hover).
+let helpCount = 0;
+
+export function withHelp(node, text) {
+  if (!text) return node;
+  const id = `help-${++helpCount}`;
+  node.setAttribute("title", text);
+  node.setAttribute("aria-describedby", id);
+  node.dataset.help = text;
+  node.append(el("span", { class: "help-text", id }, text));
+  let timer = null;
+  let bubble = null;
+  const hide = () => { clearTimeout(timer); timer = null; if (bubble) { bubble.remove(); bubble = null; } };
+  node.addEventListener("touchstart", (e) => {
+    const touch = e.touches[0];
+    timer = setTimeout(() => {
+      bubble = el("div", { class: "help-bubble", role: "tooltip" }, text);
+      document.body.append(bubble);
+      const left = Math.max(8, Math.min(touch.clientX - 150, window.innerWidth - bubble.offsetWidth - 8));
+      bubble.style.left = `${left}px`;
+      bubble.style.top = `${Math.max(8, touch.clientY - bubble.offsetHeight - 24)}px`;
+    }, 450);
+  }, { passive: true });
+  node.addEventListener("touchend", (e) => { if (bubble) e.preventDefault(); hide(); });
+  node.addEventListener("touchmove", hide, { passive: true });
+  node.addEventListener("touchcancel", hide);
+  node.addEventListener("contextmenu", (e) => { if (timer || bubble) e.preventDefault(); });
+  return node;
+}

@@ -11,6 +11,7 @@ the next; every decision is a ``Pending`` the seat named in it answers.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from collections import Counter
 from typing import Any
 
@@ -366,10 +367,10 @@ class GuillotineRules(GameBase):
                                  "你面前沒有可以丟棄的「冷酷的守衛」。")
         return self._not_a_choice(s, action)
 
+    @abstractmethod
     def _not_a_choice(self, s: GuillotineState, action: Action) -> IllegalAction:
         """The refusal of an action that answers no part of the pending decision, in the
         game's words (``views.GuillotineViews`` gives them)."""
-        raise NotImplementedError
 
     # ================================================================ apply
     def _apply(self, s: GuillotineState, seat: int, action: Action) -> list[Event]:

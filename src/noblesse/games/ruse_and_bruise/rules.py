@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from abc import abstractmethod
 from collections import Counter
 from typing import Any
 
@@ -293,10 +294,10 @@ class RuseRules(GameBase):
                                  f"{s.n_players}人遊戲沒有第{r + 1}列。")
         return self._not_a_choice(s, action)
 
+    @abstractmethod
     def _not_a_choice(self, s: RuseState, action: Action) -> IllegalAction:
         """The refusal of an action that answers no part of the pending decision, in the
         game's words (``views.RuseViews`` gives them)."""
-        raise NotImplementedError
 
     # ================================================================ apply
     def _apply(self, s: RuseState, seat: int, action: Action) -> list[Event]:

@@ -7,7 +7,7 @@
 // rest (buying, passage answers, battle choices) are buttons. In the Cards phase the
 // step (discard, draw, play, hand limit) follows the phase's name. Offers (diplomacy)
 // are made and answered in their own panel.
-import { bind, otherChoices } from "/static/board.js";
+import { bind, otherChoices, withHelp } from "/static/board.js";
 import { el } from "/static/i18n.js";
 
 const SEAT_COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f"];
@@ -28,47 +28,6 @@ function svg(tag, attrs = {}, ...children) {
 
 function seatDot(seat) {
   return el("span", { style: `display:inline-block;width:.8em;height:.8em;border-radius:50%;background:${SEAT_COLOURS[seat % 6]};margin-right:.2em` });
-}
-
-// Help one hover or long-press away: the data file's text as the element's tooltip
-// (title), read by screen readers through aria-describedby (a hidden copy), and shown
-// in a bubble while a finger rests on the element (touch screens have no hover).
-let helpCount = 0;
-const HELP_CSS = `.fief-help { display: none; }
-.fief-bubble { position: fixed; z-index: 50; max-width: min(24rem, 90vw); padding: .5rem .65rem;
-  background: #fffdf7; color: #2b2216; border: 1px solid #8a7452; border-radius: 6px;
-  box-shadow: 0 2px 8px rgba(0,0,0,.25); font-size: .85rem; line-height: 1.35; pointer-events: none; }`;
-
-function ensureHelpStyle() {
-  if (document.getElementById("fief-help-style")) return;
-  document.head.append(el("style", { id: "fief-help-style" }, HELP_CSS));
-}
-
-function withHelp(node, text) {
-  if (!text) return node;
-  const id = `fief-help-${++helpCount}`;
-  node.setAttribute("title", text);
-  node.setAttribute("aria-describedby", id);
-  node.dataset.help = text;
-  node.append(el("span", { class: "fief-help", id }, text));
-  let timer = null;
-  let bubble = null;
-  const hide = () => { clearTimeout(timer); timer = null; if (bubble) { bubble.remove(); bubble = null; } };
-  node.addEventListener("touchstart", (e) => {
-    const touch = e.touches[0];
-    timer = setTimeout(() => {
-      bubble = el("div", { class: "fief-bubble", role: "tooltip" }, text);
-      document.body.append(bubble);
-      const left = Math.max(8, Math.min(touch.clientX - 150, window.innerWidth - bubble.offsetWidth - 8));
-      bubble.style.left = `${left}px`;
-      bubble.style.top = `${Math.max(8, touch.clientY - bubble.offsetHeight - 24)}px`;
-    }, 450);
-  }, { passive: true });
-  node.addEventListener("touchend", (e) => { if (bubble) e.preventDefault(); hide(); });
-  node.addEventListener("touchmove", hide, { passive: true });
-  node.addEventListener("touchcancel", hide);
-  node.addEventListener("contextmenu", (e) => { if (timer || bubble) e.preventDefault(); });
-  return node;
 }
 
 function cardHelp(ctx, key) {
@@ -312,7 +271,6 @@ export function render(root, ctx) {
   const v = ctx.view;
   const zh = ctx.lang === "zh-TW";
   const bound = new Set();
-  ensureHelpStyle();
   const phases = {
     setup: ["Setup", "開局"], announcements: ["Announcements", "宣告"], cards: ["Cards", "卡片"], income: ["Income", "收入"],
     ransoms: ["Ransoms", "贖金"], purchase: ["Purchase", "購買"], movement: ["Movement", "移動"], battles: ["Battles", "戰鬥"],

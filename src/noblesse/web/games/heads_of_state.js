@@ -4,7 +4,7 @@
 // ennoble, a rival's noble to assassinate, a displayed card or a deck to take
 // from, a card of yours to discard or to play; the rest (the option, how to pay,
 // end the turn) are buttons.
-import { bind, otherChoices } from "/static/board.js";
+import { bind, otherChoices, withHelp } from "/static/board.js";
 import { el } from "/static/i18n.js";
 
 const SEAT_COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a"];
@@ -12,47 +12,6 @@ const ATTR_COLOURS = {
   gold: "#c9a227", land: "#6d8b3a", troops: "#8d3b2f", title: "#5b4a9e", castle: "#6d6d6d",
   duelling: "#a33b6b", bishop: "#2f5f8d", marriage: "#c2607a", courtesan: "#111",
 };
-
-// Help one hover or long-press away: the data file's text as the element's tooltip
-// (title), read by screen readers through aria-describedby (a hidden copy), and shown
-// in a bubble while a finger rests on the element (touch screens have no hover).
-let helpCount = 0;
-const HELP_CSS = `.hos-help { display: none; }
-.hos-bubble { position: fixed; z-index: 50; max-width: min(22rem, 90vw); padding: .5rem .65rem;
-  background: #fffdf7; color: #2b2216; border: 1px solid #8a7452; border-radius: 6px;
-  box-shadow: 0 2px 8px rgba(0,0,0,.25); font-size: .85rem; line-height: 1.35; pointer-events: none; }`;
-
-function ensureHelpStyle() {
-  if (document.getElementById("hos-help-style")) return;
-  document.head.append(el("style", { id: "hos-help-style" }, HELP_CSS));
-}
-
-function withHelp(node, text) {
-  if (!text) return node;
-  const id = `hos-help-${++helpCount}`;
-  node.setAttribute("title", text);
-  node.setAttribute("aria-describedby", id);
-  node.dataset.help = text;
-  node.append(el("span", { class: "hos-help", id }, text));
-  let timer = null;
-  let bubble = null;
-  const hide = () => { clearTimeout(timer); timer = null; if (bubble) { bubble.remove(); bubble = null; } };
-  node.addEventListener("touchstart", (e) => {
-    const touch = e.touches[0];
-    timer = setTimeout(() => {
-      bubble = el("div", { class: "hos-bubble", role: "tooltip" }, text);
-      document.body.append(bubble);
-      const left = Math.max(8, Math.min(touch.clientX - 140, window.innerWidth - bubble.offsetWidth - 8));
-      bubble.style.left = `${left}px`;
-      bubble.style.top = `${Math.max(8, touch.clientY - bubble.offsetHeight - 24)}px`;
-    }, 450);
-  }, { passive: true });
-  node.addEventListener("touchend", (e) => { if (bubble) e.preventDefault(); hide(); });
-  node.addEventListener("touchmove", hide, { passive: true });
-  node.addEventListener("touchcancel", hide);
-  node.addEventListener("contextmenu", (e) => { if (timer || bubble) e.preventDefault(); });
-  return node;
-}
 
 function attrCard(key, ctx, count = 1) {
   const a = ctx.catalog.attributes[key];
@@ -84,7 +43,6 @@ export function render(root, ctx) {
   const zh = ctx.lang === "zh-TW";
   const bound = new Set();
   const cat = ctx.catalog;
-  ensureHelpStyle();
   const slotIndex = new Map(cat.slots.map((s, i) => [s.key, i]));
   const dead = {};
   for (const [slot, owner] of v.dead) {
