@@ -17,7 +17,6 @@ connection limit with 4029 after an error message; a message over the size limit
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import logging
 import mimetypes
@@ -35,6 +34,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from noblesse import games
 from noblesse.agents import KINDS
+from noblesse.server import collector
 from noblesse.server.cluster import Alone, RedisBus
 from noblesse.server.connections import (
     CLOSE_LIMIT,
@@ -60,21 +60,6 @@ log = logging.getLogger("noblesse.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 mimetypes.add_type("text/javascript", ".mjs")  # vendored ES modules, on any system's MIME table
-
-
-GC_YOUNG = 10_000  # new objects between collections of the youngest generation
-
-
-def tune_gc() -> None:
-    """Garbage collection for a long-running server: what start-up made (modules, game
-    data, the tables restored) moves out of the collector's sight for good (``gc.freeze``),
-    so a full collection walks only what came since, and the young generation is
-    collected after 10,000 new objects rather than 700: the server keeps many objects
-    alive (every table's state and log), which each collection of an older generation
-    walks again. Without it, a full collection paused a loaded server for half a second."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(GC_YOUNG, 10, 10)
 
 
 # ``noblesse serve``'s own options in the environment, for deployment tools and for the
@@ -109,7 +94,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
                settings: Settings | None = None, own_process: bool = False,
                redis_url: str | None = None, redis_prefix: str = "noblesse") -> FastAPI:
     """The application; ``own_process``: it is the only one in its process (``noblesse
-    serve``), which may then tune the garbage collector for it (``tune_gc``);
+    serve``), which may then keep the garbage collector to what is new (``server.collector``);
     ``redis_url``: it is one of several processes serving the tables of one store, which
     share news, presence and bot leases through that Redis (``server.cluster``)."""
     settings = settings or Settings.from_env()
@@ -121,9 +106,14 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
     async def lifespan(app: FastAPI):  # noqa: ANN202
         await manager.restore_all()
         await manager.start()
+        keeper = None
         if own_process:
-            tune_gc()
+            collector.tune()
+            keeper = asyncio.get_running_loop().create_task(
+                collector.keep(settings.gc_freeze_seconds, settings.gc_sweep_seconds))
         yield
+        if keeper:
+            keeper.cancel()
         await manager.shutdown()
         store.close()
 
