@@ -110,10 +110,11 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         if own_process:
             collector.tune()
             keeper = asyncio.get_running_loop().create_task(
-                collector.keep(settings.gc_freeze_seconds, settings.gc_sweep_seconds))
+                collector.keep(settings.gc_sweep_seconds))
         yield
         if keeper:
             keeper.cancel()
+            collector.untune()
         await manager.shutdown()
         store.close()
 

@@ -13,9 +13,9 @@ So the collector is kept to what is new:
 - at start-up, what start-up made (modules, game data, restored tables) leaves its
   sight for good (``gc.freeze``), and the youngest generation is collected after
   ``YOUNG`` new objects rather than 700;
-- every ``gc_freeze_seconds``, the young generations are collected (cheap: only what
-  was made since) and what survived joins the frozen objects, so a collection of the
-  oldest generation walks only a second's worth of survivors;
+- after every collection of the middle generation (which frees the young garbage
+  cycles), what survived joins the frozen objects instead of the oldest generation,
+  so no collection ever walks the long-lived objects again;
 - every ``gc_sweep_seconds``, a full sweep (unfreeze, collect everything, freeze
   again) reclaims the rare cycles that became garbage after they were frozen (a
   connection's objects, an exception's traceback); it is the one long pause left,
@@ -25,6 +25,7 @@ So the collector is kept to what is new:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import time
@@ -35,17 +36,28 @@ YOUNG = 10_000  # new objects between collections of the youngest generation
 
 
 def tune() -> None:
-    """Freeze what start-up made and raise the youngest generation's threshold."""
+    """Freeze what start-up made, raise the youngest generation's threshold, and freeze
+    the survivors of every collection of the middle generation from now on."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG, 10, 10)
+    if freeze_survivors not in gc.callbacks:
+        gc.callbacks.append(freeze_survivors)
 
 
-def freeze_survivors() -> None:
-    """Collect the young generations, then move what survived out of the collector's
-    sight (to be swept only by ``sweep``)."""
-    gc.collect(1)
-    gc.freeze()
+def untune() -> None:
+    """Undo ``tune``: the collector's defaults, every object in its sight again."""
+    with contextlib.suppress(ValueError):
+        gc.callbacks.remove(freeze_survivors)
+    gc.unfreeze()
+    gc.set_threshold(700, 10, 10)
+
+
+def freeze_survivors(phase: str, info: dict[str, int]) -> None:
+    """A ``gc.callbacks`` hook: once a collection of the middle generation is over, what
+    survived it (now in the oldest generation) moves out of the collector's sight."""
+    if phase == "stop" and info["generation"] == 1:
+        gc.freeze()
 
 
 def sweep() -> int:
@@ -60,16 +72,10 @@ def sweep() -> int:
     return found
 
 
-async def keep(freeze_seconds: float, sweep_seconds: float) -> None:
-    """Run for the life of the server: ``freeze_survivors`` every ``freeze_seconds``
-    and ``sweep`` every ``sweep_seconds`` (either 0: never)."""
-    if not freeze_seconds:
+async def keep(sweep_seconds: float) -> None:
+    """Run for the life of the server: ``sweep`` every ``sweep_seconds`` (0: never)."""
+    if not sweep_seconds:
         return
-    last_sweep = time.monotonic()
     while True:
-        await asyncio.sleep(freeze_seconds)
-        if sweep_seconds and time.monotonic() - last_sweep >= sweep_seconds:
-            sweep()
-            last_sweep = time.monotonic()
-        else:
-            freeze_survivors()
+        await asyncio.sleep(sweep_seconds)
+        sweep()

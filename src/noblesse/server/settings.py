@@ -41,9 +41,6 @@ class Settings:
     idle_seconds: float = _setting(600.0, "a table nobody watches or plays leaves memory after "
                                           "this many seconds (it loads again on demand)")
     rebuilds_at_once: int = _setting(2, "replays and table loads built at the same time")
-    gc_freeze_seconds: float = _setting(1.0, "noblesse serve: how often what survived the young "
-                                             "garbage collections leaves the collector's sight "
-                                             "(0: never; see server.collector)")
     gc_sweep_seconds: float = _setting(3600.0, "noblesse serve: how often a full garbage "
                                                "collection reclaims cycles among old objects "
                                                "(a pause of ~0.5 s with 1,000 tables; 0: never)")
