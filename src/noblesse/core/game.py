@@ -77,8 +77,9 @@ class Game(Protocol):
     reports, from each event seen whole (``sim.batch.whole_event``) and from the final
     state, and ``data_files()`` the data files they come from;
     ``observation_tensor(state, seat)`` with ``observation_size`` for RL.
-    Balance reports (``noblesse analyze``) read ``standing(state)``, ``ending(state)``
-    and ``describe_ending(key, lang)``; ``GameBase`` gives each a default.
+    Balance reports (``noblesse analyze``) read ``standing(state)``, ``ending(state)``,
+    ``describe_ending(key, lang)`` and ``describe_feature(what, lang)``; ``GameBase``
+    gives each a default.
     And one optional attribute: ``simulation_options``, the options machine play uses
     unless told otherwise (see ``machine_options``).
     """
@@ -246,6 +247,14 @@ class GameBase(ABC):
         """The words for an ending key in ``lang`` (the key itself if it is unknown)."""
         names = self.endings.get(key)
         return names.get(lang, names["en"]) if names else key
+
+    #: The words for each kind of ``card_features`` row ("played", ...) in each language.
+    feature_names: dict[str, dict[str, str]] = {}
+
+    def describe_feature(self, what: str, lang: str = "en") -> str:
+        """The words for a kind of ``card_features`` row in ``lang`` (else the kind itself)."""
+        names = self.feature_names.get(what)
+        return names.get(lang, names["en"]) if names else what
 
     def options_schema(self) -> dict[str, Any]:
         """Options a table may set, with their defaults."""
