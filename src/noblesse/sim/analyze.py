@@ -219,8 +219,8 @@ WORDS: dict[str, dict[str, str]] = {
     "vs_equal": {"en": "vs equal share", "zh-TW": "與平均勝率之差"},
     "mean_score": {"en": "mean score", "zh-TW": "平均分數"},
     "sd": {"en": "sd", "zh-TW": "標準差"},
-    "counts": {"en": "Player counts: length, ties and the lead",
-               "zh-TW": "各玩家人數：遊戲長度、平手和領先"},
+    "counts": {"en": "Game length, ties and the lead by player count",
+               "zh-TW": "各玩家人數的遊戲長度、平手和領先"},
     "counts_note": {"en": "Length in decisions (every choice of every seat). The leader is the "
                           "seat ahead by the game's own standing (points so far) after a "
                           "decision; a lead change is a new sole leader (a tie in between is "
@@ -249,11 +249,11 @@ WORDS: dict[str, dict[str, str]] = {
                          "with its 95% Wilson interval; the dashed line is the equal share "
                          "(one per player count), and <em>vs equal share</em> is against each "
                          "game's own.",
-                   "zh-TW": "每一列是遊戲回報的一種事件（<em>事件</em>：打出一張牌、拿到一個標記、"
+                   "zh-TW": "每一列是遊戲回報的一種事件（「事件」：打出一張牌、拿到一個標記、"
                             "遊戲結束時手上的牌……）和它所指的牌、地點或標記：在這件事至少發生過"
                             "一次的那些局裡，該座位的勝率（平手時由並列的玩家平分這一勝）和它的"
-                            "95% Wilson信賴區間；虛線是平均勝率（每種玩家人數一條），<em>與平均"
-                            "勝率之差</em>是與每一局自己的平均勝率相比。"},
+                            "95% Wilson信賴區間；虛線是平均勝率（每種玩家人數一條），「與平均"
+                            "勝率之差」是與每一局自己的平均勝率相比。"},
     "what": {"en": "what", "zh-TW": "事件"},
     "card": {"en": "card", "zh-TW": "牌"},
     "seat_games": {"en": "seat-games", "zh-TW": "座位局數"},
@@ -333,6 +333,13 @@ def card_names(game: Game, lang: str) -> dict[str, str]:
             for key, value in node.items():
                 if isinstance(value, dict) and isinstance(value.get(lang), str):
                     out.setdefault(str(key), value[lang])
+                else:
+                    walk(value)
+        elif isinstance(node, list):  # a list of named things, each with its key
+            for value in node:
+                if isinstance(value, dict) and isinstance(value.get(lang), str) \
+                        and isinstance(value.get("key"), str):
+                    out.setdefault(value["key"], value[lang])
                 else:
                     walk(value)
 
