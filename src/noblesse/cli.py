@@ -380,11 +380,20 @@ def analyze(
     seed: Seed = 0,
     out: Out = None,
     option: GameOptions = None,
-    baseline: Annotated[Path | None, typer.Option(help="analysis.json of an earlier report")] = None,
+    baseline: Annotated[Path | None, typer.Option(
+        help="an earlier report or run to compare with: its folder, analysis.json, "
+             "report.json or games.jsonl")] = None,
+    correction: Annotated[str, typer.Option(
+        help="correction of the baseline's p-values for many comparisons: bh "
+             "(Benjamini-Hochberg) or holm")] = "bh",
+    lang: Annotated[str, typer.Option(help="the report's language: en or zh-TW")] = "en",
+    plot: Annotated[Path | None, typer.Option(
+        help="also save the win rate by seat as this PNG file")] = None,
     resume: Resume = False,
 ) -> None:
-    """A balance report for designers: self-contained HTML with plots and card statistics."""
-    from noblesse.sim.analyze import write_analysis
+    """A balance report for designers: self-contained HTML with plots, game-level measures
+    and card statistics."""
+    from noblesse.sim.analyze import load_baseline, write_analysis
 
     game = _game(game_id)
     bot_list = _bot_list(bots)
@@ -401,11 +410,14 @@ def analyze(
     options = _options(option)
     for k in counts:
         _check_table(game, k, options)
+    lang = _lang(lang)
+    if correction not in ("bh", "holm"):
+        raise typer.BadParameter(f"--correction is bh or holm, not {correction!r}")
     before = None
     if baseline is not None:
         try:
-            before = json.loads(baseline.read_text())
-        except (OSError, json.JSONDecodeError) as exc:
+            before = load_baseline(baseline, game)
+        except (OSError, ValueError) as exc:  # JSONDecodeError is a ValueError
             raise typer.BadParameter(f"cannot read baseline {baseline}: {exc}") from None
     out = out or Path("var/analyze") / f"{game.id}-seed{seed}"
     results = []
@@ -422,8 +434,8 @@ def analyze(
     if not results:
         raise typer.Exit(1)
     page = write_analysis(game, bot_list if len(counts) == 1 else bot_list[:1], seed, results,
-                          out, options, before)
-    console.print(f"balance report: {page}")
+                          out, options, before, lang=lang, correction=correction, plot=plot)
+    console.print(f"balance report: {page}" + (f" · plot {plot}" if plot else ""))
 
 
 # ----------------------------------------------------------------------------- replay

@@ -208,7 +208,7 @@ def test_analyze_several_player_counts_in_one_report(tmp_path: Path) -> None:
     assert all(by[k]["games"] == 10 and by[k]["length_decisions"]["mean"] > 0 for k in by)
     page = (tmp_path / "report.html").read_text()
     assert "3 players (10 games)" in page and "5 players (10 games)" in page
-    assert "<h2>Game length</h2>" in page and analysis["cards"]
+    assert "<h2>Game length, ties and the lead by player count</h2>" in page and analysis["cards"]
     bad = runner.invoke(app, ["analyze", "conflicting_legends", "-n", "2", "--players", "3,4",
                               "--bots", "random,greedy", "--out", str(tmp_path / "x")])
     assert bad.exit_code != 0

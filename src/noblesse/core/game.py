@@ -77,6 +77,9 @@ class Game(Protocol):
     reports, from each event seen whole (``sim.batch.whole_event``) and from the final
     state, and ``data_files()`` the data files they come from;
     ``observation_tensor(state, seat)`` with ``observation_size`` for RL.
+    Balance reports (``noblesse analyze``) read ``standing(state)``, ``ending(state)``,
+    ``describe_ending(key, lang)`` and ``describe_feature(what, lang)``; ``GameBase``
+    gives each a default.
     And one optional attribute: ``simulation_options``, the options machine play uses
     unless told otherwise (see ``machine_options``).
     """
@@ -222,6 +225,36 @@ class GameBase(ABC):
         scores = self.scores(state)
         best = max(scores)
         return [s for s, v in enumerate(scores) if v == best]
+
+    # -- what balance reports read (noblesse analyze) ---------------------------
+    #: How a game may end: key -> {"en": ..., "zh-TW": ...}; ``ending`` returns a key.
+    endings: dict[str, dict[str, str]] = {
+        "end": {"en": "the end the rules set", "zh-TW": "依規則結束"}}
+
+    def standing(self, state: State) -> list[float]:
+        """Each seat's standing at any point of the game, by the game's own public
+        measure (points scored so far), higher is better: analysis reads it after every
+        decision to count lead changes and to name the leader at two-thirds of a game.
+        Default: ``scores(state)``."""
+        return self.scores(state)
+
+    def ending(self, state: State) -> str:
+        """How a finished game ended: a key of ``endings`` (Fief: a victory alone, by a
+        married pair, or the turn limit). Default: ``"end"``, the one way there is."""
+        return "end"
+
+    def describe_ending(self, key: str, lang: str = "en") -> str:
+        """The words for an ending key in ``lang`` (the key itself if it is unknown)."""
+        names = self.endings.get(key)
+        return names.get(lang, names["en"]) if names else key
+
+    #: The words for each kind of ``card_features`` row ("played", ...) in each language.
+    feature_names: dict[str, dict[str, str]] = {}
+
+    def describe_feature(self, what: str, lang: str = "en") -> str:
+        """The words for a kind of ``card_features`` row in ``lang`` (else the kind itself)."""
+        names = self.feature_names.get(what)
+        return names.get(lang, names["en"]) if names else what
 
     def options_schema(self) -> dict[str, Any]:
         """Options a table may set, with their defaults."""

@@ -28,6 +28,11 @@ class GameResult:
     decisions: int
     bots: list[str]
     features: list[tuple[int, str, str]] | None = None  # (seat, kind, card) for analysis
+    # for analysis too: how the game ended (``Game.ending``), how often the sole leader
+    # by ``Game.standing`` changed, and the leaders two-thirds of the way through
+    ending: str | None = None
+    lead_changes: int | None = None
+    leaders_at_two_thirds: list[int] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -36,7 +41,30 @@ class GameResult:
     def from_json(cls, obj: dict[str, Any]) -> GameResult:
         features = obj.get("features")
         return cls(obj["index"], obj["seed"], obj["scores"], obj["winners"], obj["decisions"],
-                   obj["bots"], [tuple(f) for f in features] if features is not None else None)
+                   obj["bots"], [tuple(f) for f in features] if features is not None else None,
+                   obj.get("ending"), obj.get("lead_changes"), obj.get("leaders_at_two_thirds"))
+
+
+def _leaders(standing: list[float]) -> tuple[int, ...]:
+    best = max(standing)
+    return tuple(s for s, v in enumerate(standing) if v == best)
+
+
+def lead_measures(trail: list[tuple[int, tuple[int, ...]]], decisions: int,
+                  ) -> tuple[int, list[int]]:
+    """From the leaders after each decision (``trail``: (decision, leaders) where they
+    changed, starting at decision 0): how many times the sole leader became another
+    seat (a tie in between is no change: A leads, A and B tie, B leads is one change),
+    and the leaders after decision ``ceil(2 * decisions / 3)``."""
+    changes, sole = 0, -1
+    for _, leaders in trail:
+        if len(leaders) == 1:
+            if sole >= 0 and leaders[0] != sole:
+                changes += 1
+            sole = leaders[0]
+    point = -(-2 * decisions // 3)
+    at = [leaders for d, leaders in trail if d <= point]
+    return changes, list(at[-1]) if at else []
 
 
 def game_seed(seed: int, index: int, salt: str = "game") -> int:
@@ -55,7 +83,11 @@ def play_game(game_id: str, bots: list[str], seed: int, index: int = 0,
     agents = [make_agent(spec, game_seed(seed, seat, "bot")) for seat, spec in enumerate(bots)]
     state = game.setup(len(bots), seed, options)
     card_features = getattr(game, "card_features", None) if features else None
+    standing = getattr(game, "standing", game.scores) if features else None
     seen: set[tuple[int, str, str]] = set()
+    trail: list[tuple[int, tuple[int, ...]]] = []
+    if standing is not None:
+        trail.append((0, _leaders(standing(state))))
     decisions = 0
     while not game.is_over(state):
         if decisions >= max_decisions:
@@ -66,10 +98,20 @@ def play_game(game_id: str, bots: list[str], seed: int, index: int = 0,
             if card_features is not None:
                 for event in events:
                     seen.update(card_features(whole_event(event), None))
+            if standing is not None:
+                leaders = _leaders(standing(state))
+                if leaders != trail[-1][1]:
+                    trail.append((decisions, leaders))
     if card_features is not None:
         seen.update(card_features(None, state))
+    if not features:
+        return GameResult(index, seed, game.scores(state), game.winners(state), decisions,
+                          list(bots))
+    changes, at_two_thirds = lead_measures(trail, decisions)
+    ending = getattr(game, "ending", None)
     return GameResult(index, seed, game.scores(state), game.winners(state), decisions, list(bots),
-                      sorted(seen) if card_features is not None else None)
+                      sorted(seen) if card_features is not None else None,
+                      ending(state) if ending else "end", changes, at_two_thirds)
 
 
 def whole_event(event: Event) -> dict[str, Any]:

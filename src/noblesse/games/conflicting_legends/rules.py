@@ -219,6 +219,22 @@ class LegendsRules(GameBase):
     def winners(self, state: LegendsState) -> list[int]:
         return [state.winner] if state.winner >= 0 else []
 
+    endings = {"continents": {"en": "all six continents", "zh-TW": "征服六大洲"},
+               "glory": {"en": "10 glory or more", "zh-TW": "榮耀10分以上"}}
+
+    def ending(self, state: LegendsState) -> str:
+        """§3.6: the winner met the continents goal, else the glory goal."""
+        won = state.winner
+        return "continents" if won >= 0 and self.continents(state, won) >= CONTINENTS_TO_WIN \
+            else "glory"
+
+    def standing(self, state: LegendsState) -> list[float]:
+        """How near each seat is to the nearer of its two goals (§3.6): the larger of
+        glory / 10 and continents / 6, so 1.0 means it qualifies."""
+        return [max(self.glory(state, seat) / GLORY_TO_WIN,
+                    self.continents(state, seat) / CONTINENTS_TO_WIN)
+                for seat in range(state.n_players)]
+
     @staticmethod
     def glory(s: LegendsState, seat: int) -> int:
         yellow = s.yellow

@@ -477,6 +477,14 @@ class LegendsViews:
         commits = tuple(w.committed) if w is not None else ()
         return (len(state.deck), len(state.land_deck), *map(len, state.hands), *commits)
 
+    #: the words for each kind of card_features row, for balance reports
+    feature_names = {
+        "played": {"en": "played", "zh-TW": "打出"},
+        "threw": {"en": "threw", "zh-TW": "出拳"},
+        "expanded into": {"en": "expanded into", "zh-TW": "擴張取得"},
+        "held at the end": {"en": "held at the end", "zh-TW": "遊戲結束時擁有"},
+        "held built at the end": {"en": "held built at the end", "zh-TW": "遊戲結束時擁有並已建設"}}
+
     @staticmethod
     def card_features(event: dict[str, Any] | None, state: LegendsState | None,
                       ) -> list[tuple[int, str, str]]:

@@ -31,7 +31,7 @@ from noblesse.games.fief import (
     succession,
 )
 from noblesse.games.fief.control import next_placement, place_lord, settle
-from noblesse.games.fief.endturn import end_turn, victory_points
+from noblesse.games.fief.endturn import end_turn, owner_of, sides, victors, victory_points
 from noblesse.games.fief.state import (
     CARD_KIND,
     DATA,
@@ -279,6 +279,30 @@ class FiefRules(GameBase):
         vp = victory_points(state)
         best = max(vp)
         return [f for f, x in enumerate(vp) if x == best]
+
+    # how a game ends (§4.10): a side reaches its target alone or as a married pair,
+    # holding the crown, the tiara, both or neither of them; or the turn limit is reached
+    endings = {
+        f"{who}{held}": {"en": f"victory {who_en}{held_en}", "zh-TW": f"{who_zh}獲勝{held_zh}"}
+        for who, who_en, who_zh in (("alone", "alone", "單獨"),
+                                    ("married", "by a married pair", "已婚的兩家"))
+        for held, held_en, held_zh in (
+            ("", "", ""), ("+king", " with the King", "，握有國王"),
+            ("+pope", " with the Pope", "，握有教宗"),
+            ("+king+pope", " with the King and the Pope", "，握有國王和教宗"))}
+    endings["turn_limit"] = {"en": "the turn limit", "zh-TW": "已達回合上限"}
+
+    def ending(self, state: FiefState) -> str:
+        """``turn_limit``, or the winning route: alone or married, and which of the King
+        and the Pope (each worth VP) the winning side holds."""
+        s = state
+        if not victors(s):
+            return "turn_limit"
+        won = set(self.winners(s))
+        married = any(len(side) > 1 and set(side) <= won for side in sides(s))
+        held = "".join(f"+{office}" for office, lo in (("king", s.king), ("pope", s.pope))
+                       if owner_of(s, lo) in won)
+        return ("married" if married else "alone") + held
 
     def _legal(self, state: FiefState, seat: int) -> list[Action]:
         legal = LEGAL.get(state.kind)

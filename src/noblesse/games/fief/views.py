@@ -353,6 +353,18 @@ class FiefViews:
         s = state
         return (len(s.lord_deck), len(s.fd_deck), *(len(h) for h in s.hand))
 
+    #: the words for each kind of card_features row, for balance reports
+    feature_names = {
+        "played": {"en": "played", "zh-TW": "打出"},
+        "drew": {"en": "drew", "zh-TW": "抽到"},
+        "start village": {"en": "start village", "zh-TW": "起始村莊"},
+        "married": {"en": "married", "zh-TW": "結婚"},
+        "elected bishop": {"en": "elected bishop", "zh-TW": "當選主教"},
+        "elected king": {"en": "elected king", "zh-TW": "當選國王"},
+        "elected pope": {"en": "elected pope", "zh-TW": "當選教宗"},
+        "fief held at the end": {"en": "fief held at the end", "zh-TW": "遊戲結束時擁有的封地"},
+        "office held at the end": {"en": "office held at the end", "zh-TW": "遊戲結束時擔任的職位"}}
+
     @staticmethod
     def card_features(event: dict[str, Any] | None, state: FiefState | None,
                       ) -> list[tuple[int, str, str]]:

@@ -211,6 +211,13 @@ class GuillotineRules(GameBase):
         """Final scores (§3.4); hidden variant cards count only once the game is over."""
         return [float(self.score(state, seat, reveal=state.over)) for seat in range(state.n_players)]
 
+    endings = {"days": {"en": "the last day ended", "zh-TW": "最後一天結束"},
+               "deck": {"en": "the noble deck ran out", "zh-TW": "人物牌用完"}}
+
+    def ending(self, state: GuillotineState) -> str:
+        """§3.3: after the last day, or earlier when no noble is left to deal."""
+        return "days" if state.day >= RULES["days"] else "deck"
+
     def score(self, s: GuillotineState, seat: int, reveal: bool = True) -> int:
         pile = s.piles[seat]
         cards = list(s.front[seat])

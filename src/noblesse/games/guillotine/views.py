@@ -440,6 +440,13 @@ class GuillotineViews:
                                 "text": {"en": a.text_en, "zh-TW": a.text_zh}} for a in ACTIONS},
         }
 
+    #: the words for each kind of card_features row, for balance reports
+    feature_names = {
+        "played": {"en": "played", "zh-TW": "打出"},
+        "collected": {"en": "collected", "zh-TW": "處決"},
+        "held": {"en": "held", "zh-TW": "遊戲結束時在手上"},
+        "kept": {"en": "kept", "zh-TW": "遊戲結束時在計分堆"}}
+
     @staticmethod
     def card_features(event: dict[str, Any] | None, state: GuillotineState | None,
                       ) -> list[tuple[int, str, str]]:

@@ -236,6 +236,19 @@ class HeadsRules(GameBase):
             tied = [i for i in tied if top[i] == high]
         return tied
 
+    endings = {"points": {"en": "most points", "zh-TW": "分數最高"},
+               "marker": {"en": "a tie broken by the highest marker",
+                          "zh-TW": "同分，以最高的分數標記決勝"},
+               "shared": {"en": "a tie, shared", "zh-TW": "同分，並列獲勝"}}
+
+    def ending(self, state: HeadsState) -> str:
+        """The game always ends after the last century (§4.10); what tells games apart is
+        how the winner was found (§6.6)."""
+        totals = self.scores(state)
+        if sum(1 for v in totals if v == max(totals)) == 1:
+            return "points"
+        return "shared" if len(self.winners(state)) > 1 else "marker"
+
     def first_round(self, s: HeadsState) -> bool:
         return s.turns <= s.n_players
 

@@ -430,6 +430,18 @@ class HeadsViews:
         return (len(s.attr_deck), len(s.rev_deck), len(s.tr_deck), *map(sum, s.hands),
                 *map(sum, s.thands))
 
+    #: the words for each kind of card_features row, for balance reports
+    feature_names = {
+        "ennobled": {"en": "ennobled", "zh-TW": "冊封"},
+        "alive at the end": {"en": "alive at the end", "zh-TW": "遊戲結束時仍在"},
+        "paid": {"en": "paid", "zh-TW": "棄掉"},
+        "played": {"en": "played", "zh-TW": "打出"},
+        "country marker": {"en": "country marker", "zh-TW": "國家分數標記"},
+        "century marker 1st": {"en": "century marker 1st", "zh-TW": "回合結束分數標記第1名"},
+        "century marker 2nd": {"en": "century marker 2nd", "zh-TW": "回合結束分數標記第2名"},
+        "initial marker": {"en": "initial marker", "zh-TW": "最先分數標記"},
+        "noble house marker": {"en": "noble house marker", "zh-TW": "貴族世家分數標記"}}
+
     @staticmethod
     def card_features(event: dict[str, Any] | None, state: HeadsState | None,
                       ) -> list[tuple[int, str, str]]:

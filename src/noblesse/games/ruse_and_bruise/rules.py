@@ -236,6 +236,13 @@ class RuseRules(GameBase):
     def scores(self, state: RuseState) -> list[float]:
         return [float(final_score(w)) for w in state.won]
 
+    endings = {"rounds": {"en": "the last round was scored", "zh-TW": "最後一輪結算完畢"},
+               "pile": {"en": "a draw pile ran out", "zh-TW": "有人的牌堆用完"}}
+
+    def ending(self, state: RuseState) -> str:
+        """§R14: after the last round, or earlier when a score-card pile is empty."""
+        return "rounds" if state.round >= ROUNDS else "pile"
+
     def score(self, state: RuseState, seat: int) -> int:
         return final_score(state.won[seat])
 

@@ -343,6 +343,14 @@ class RuseViews:
         """Changes whenever a card leaves or enters a hidden place (draw piles, hands)."""
         return (*map(len, state.decks), *map(len, state.hands), *map(len, state.secret))
 
+    #: the words for each kind of card_features row, for balance reports
+    feature_names = {
+        "played": {"en": "played", "zh-TW": "打出"},
+        "in a winning row": {"en": "in a winning row", "zh-TW": "在獲勝的一列"},
+        "killed": {"en": "killed", "zh-TW": "被殺"},
+        "tucked": {"en": "tucked", "zh-TW": "放進「披風」下方"},
+        "score card won": {"en": "score card won", "zh-TW": "贏得的分數卡"}}
+
     @staticmethod
     def card_features(event: dict[str, Any] | None, state: RuseState | None,
                       ) -> list[tuple[int, str, str]]:
