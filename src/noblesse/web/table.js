@@ -49,6 +49,7 @@ function setOnline(on) {
   area.classList.toggle("offline", !on);
   area.inert = !on;
   area.setAttribute("aria-busy", on ? "false" : "true");
+  document.getElementById("bar-actions").inert = !on && !replayMode;
   document.body.classList.toggle("offline", !on);
   if (msg) renderStatus();
 }
@@ -138,6 +139,7 @@ function drawRefused(status = refused) {
     refused === 403 ? el("p", {}, el("a", { href: `/table/${tableId}`, id: "refused-watch" }, t("watch", lang))) : "",
     el("p", {}, el("a", { href: "/", id: "refused-lobby" }, t("toLobby", lang))));
   document.getElementById("game-area").replaceChildren();
+  document.getElementById("bar-actions").replaceChildren();
 }
 
 const zh = () => lang === "zh-TW";
@@ -278,8 +280,19 @@ function render() {
     msg, view: msg.view, legal, catalog, lang, seat, act, seatName, seatKind,
     t: (k) => t(k, lang), pick: (o) => pick(o, lang),
   });
+  dockChoices();
   if (msg.error) showError(msg.error);
 }
+
+// The sticky bar (layout): the decision's buttons (each renderer's #choices) stay beside
+// the prompt at the top of the window while the board scrolls under them.
+function dockChoices() {
+  const choices = document.querySelector("#game-area #choices");
+  document.getElementById("bar-actions").replaceChildren(...(choices ? [choices] : []));
+}
+
+// The log is a drawer: open beside the board on a wide screen, folded on a phone.
+if (window.matchMedia("(max-width: 800px)").matches) document.getElementById("log-panel").open = false;
 
 function receive(data) {
   if (data.type === "error") {
