@@ -90,29 +90,33 @@ function drawMap(ctx, bound) {
           .filter(Boolean).join(zh ? "·" : " ")));
     });
     // The lords: on a layer above every village, so that a lord's target is never under
-    // a neighbour's; lords to choose from are spread HIT units apart, each target HIT tall.
+    // a neighbour's. Each lord to choose from has a target HIT units tall and at least as
+    // wide; when a village has several, they stand side by side on one line.
     const here = lordsAt[info.key] || [];
-    const picking = here.filter((lord) => lordAction(lord.key, ctx)).length;
-    const step = picking > 1 ? HIT : LINE;
+    const text = (lord) => `${lord.captive_of !== null ? "⛓" : "♞"}${name(ctx, lord.key)}`;
+    const width = (lord) => Math.max(HIT, textWidth(text(lord), 2) + 1);
+    const picking = here.filter((lord) => lordAction(lord.key, ctx)).length > 1;
+    let x = info.x - (picking ? here.reduce((w, lord) => w + width(lord) + 0.5, -0.5) / 2 : 0);
     let y = info.y + r + 2.4 + LINE * line;
     for (const lord of here) {
-      const text = `${lord.captive_of !== null ? "⛓" : "♞"}${name(ctx, lord.key)}`;
-      const label = svg("text", { x: info.x, y, "font-size": 2, "text-anchor": "middle",
-        fill: SEAT_COLOURS[lord.seat % 6], "font-weight": "bold", "data-lord": lord.key }, text);
+      const w = width(lord);
+      const cx = picking ? x + w / 2 : info.x;
+      const label = svg("text", { x: cx, y, "font-size": 2, "text-anchor": "middle",
+        fill: SEAT_COLOURS[lord.seat % 6], "font-weight": "bold", "data-lord": lord.key }, text(lord));
       if (lordAction(lord.key, ctx)) {
-        const width = Math.max(HIT, textWidth(text, 2) + 1);
-        const hit = svg("rect", { x: info.x - width / 2, y: y - 0.7 - HIT / 2, width, height: HIT, rx: 1, class: "hit" });
+        const hit = svg("rect", { x: cx - w / 2, y: y - 0.7 - HIT / 2, width: w, height: HIT, rx: 1, class: "hit" });
         lordLayer.push(bindLord(svg("g", { "data-lord": lord.key, class: "lord" }, hit, label), lord.key, ctx, bound));
       } else {
         lordLayer.push(label);
       }
-      y += step;
+      if (picking) x += w + 0.5;
+      else y += LINE;
     }
     const group = svg("g", { "data-village": info.key }, parts);
     if (action) bind(group, action, ctx, bound);
     return group;
   });
-  return svg("svg", { viewBox: "-3 -6 106 98", id: "map" }, roads, villages, lordLayer);
+  return svg("svg", { viewBox: "-3 -6 106 102", id: "map" }, roads, villages, lordLayer);
 }
 
 // About how wide a line of map text is, in map units (no layout needed): a Chinese
