@@ -205,3 +205,23 @@ def test_axe_finds_no_serious_violation_in_the_lobby_and_at_each_game(
         finally:
             context.close()
     assert not any(found.values()), {k: v for k, v in found.items() if v}
+
+
+def test_arrow_keys_move_the_focus_along_a_row(server: ServerProcess, page: Page) -> None:
+    table = bot_table(server, "guillotine", seed=13)
+    open_seat(page, server, table, 0)
+    wait_mine(page)
+    cards = page.locator("#hand > [data-action]")
+    count = cards.count()
+    assert count >= 2
+    actions = [cards.nth(i).get_attribute("data-action") for i in range(count)]
+    focused = "() => document.activeElement && document.activeElement.dataset.action"
+    cards.first.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == actions[1]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # from the first to the last
+    assert page.evaluate(focused) == actions[-1]
+    n = page.evaluate(N_JS)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")

@@ -1,6 +1,7 @@
 // The table page: one seat (with its token), a spectator, or a replay of a finished game.
 import { el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
+import { arrowKeys } from "/static/board.js";
 
 const params = new URLSearchParams(location.search);
 const tableId = location.pathname.split("/").pop();
@@ -379,6 +380,8 @@ async function loadReplay(step) {
 }
 
 document.getElementById("copy-link").addEventListener("click", copyLink);
+arrowKeys(document.getElementById("game-area"));
+arrowKeys(document.getElementById("bar-actions"));
 document.getElementById("lang-toggle").addEventListener("click", () => {
   lang = lang === "en" ? "zh-TW" : "en";
   setLang(lang);
