@@ -69,3 +69,18 @@ export function withHelp(node, text) {
   node.addEventListener("contextmenu", (e) => { if (timer || bubble) e.preventDefault(); });
   return node;
 }
+
+// Arrow keys inside a row: Left/Right (and Up/Down) move the focus to the previous or
+// next legal action among the focused one's siblings (a hand, the line, the map's
+// villages), wrapping at the ends; Tab still goes from row to row.
+export function arrowKeys(root) {
+  root.addEventListener("keydown", (ev) => {
+    const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[ev.key];
+    const here = ev.target;
+    if (!step || ev.altKey || ev.ctrlKey || ev.metaKey || !(here instanceof Element) || !here.matches("[data-action]")) return;
+    const items = [...here.parentElement.children].filter((e) => e.matches("[data-action]"));
+    if (items.length < 2) return;
+    ev.preventDefault();
+    items[(items.indexOf(here) + step + items.length) % items.length].focus();
+  });
+}

@@ -1,6 +1,7 @@
 // The table page: one seat (with its token), a spectator, or a replay of a finished game.
 import { el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
+import { arrowKeys } from "/static/board.js";
 
 const params = new URLSearchParams(location.search);
 const tableId = location.pathname.split("/").pop();
@@ -49,6 +50,7 @@ function setOnline(on) {
   area.classList.toggle("offline", !on);
   area.inert = !on;
   area.setAttribute("aria-busy", on ? "false" : "true");
+  document.getElementById("bar-actions").inert = !on && !replayMode;
   document.body.classList.toggle("offline", !on);
   if (msg) renderStatus();
 }
@@ -138,6 +140,7 @@ function drawRefused(status = refused) {
     refused === 403 ? el("p", {}, el("a", { href: `/table/${tableId}`, id: "refused-watch" }, t("watch", lang))) : "",
     el("p", {}, el("a", { href: "/", id: "refused-lobby" }, t("toLobby", lang))));
   document.getElementById("game-area").replaceChildren();
+  document.getElementById("bar-actions").replaceChildren();
 }
 
 const zh = () => lang === "zh-TW";
@@ -278,8 +281,19 @@ function render() {
     msg, view: msg.view, legal, catalog, lang, seat, act, seatName, seatKind,
     t: (k) => t(k, lang), pick: (o) => pick(o, lang),
   });
+  dockChoices();
   if (msg.error) showError(msg.error);
 }
+
+// The sticky bar (layout): the decision's buttons (each renderer's #choices) stay beside
+// the prompt at the top of the window while the board scrolls under them.
+function dockChoices() {
+  const choices = document.querySelector("#game-area #choices");
+  document.getElementById("bar-actions").replaceChildren(...(choices ? [choices] : []));
+}
+
+// The log is a drawer: open beside the board on a wide screen, folded on a phone.
+if (window.matchMedia("(max-width: 800px)").matches) document.getElementById("log-panel").open = false;
 
 function receive(data) {
   if (data.type === "error") {
@@ -366,6 +380,8 @@ async function loadReplay(step) {
 }
 
 document.getElementById("copy-link").addEventListener("click", copyLink);
+arrowKeys(document.getElementById("game-area"));
+arrowKeys(document.getElementById("bar-actions"));
 document.getElementById("lang-toggle").addEventListener("click", () => {
   lang = lang === "en" ? "zh-TW" : "en";
   setLang(lang);

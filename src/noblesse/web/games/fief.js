@@ -9,12 +9,18 @@
 // are made and answered in their own panel.
 import { bind, otherChoices, withHelp } from "/static/board.js";
 import { el } from "/static/i18n.js";
+import Panzoom from "/static/vendor/panzoom/panzoom.es.mjs";
 
 const SEAT_COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f"];
 const FIEF_COLOURS = ["#f3e2b3", "#d9ead3", "#d0e0f0", "#f4cccc", "#e6d7f0", "#fce5cd", "#d9d2e9", "#cfe8e3"];
 // The village actions, in the order a click on a village means them.
 const VILLAGE_ACTIONS = ["start", "place", "move", "battle", "siege", "pillage", "city"];
 const SVG = "http://www.w3.org/2000/svg";
+// A tap target on the map, in map units: 44 CSS px or more wherever the map is drawn at
+// 5.5 px a unit or larger (a phone's map is 594 px wide, 5.6 px a unit; a desktop's
+// about 6.9). Villages are 13 units apart or more, so their targets never overlap.
+const HIT = 8;
+const LINE = 2.3;  // the lines of troops and lords under a village
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
@@ -47,6 +53,7 @@ function drawMap(ctx, bound) {
   const zh = ctx.lang === "zh-TW";
   const at = Object.fromEntries(cat.villages.map((x) => [x.key, x]));
   const fiefIndex = Object.fromEntries(Object.keys(cat.fiefs).map((k, i) => [k, i]));
+  const lordLayer = [];
   const lordsAt = {};
   for (const lord of v.lords) {
     if (lord.village) (lordsAt[lord.village] = lordsAt[lord.village] || []).push(lord);
@@ -62,6 +69,9 @@ function drawMap(ctx, bound) {
       cx: info.x, cy: info.y, r, fill: FIEF_COLOURS[fiefIndex[info.fief] % 8],
       stroke: ctrl === null ? "#8a7452" : SEAT_COLOURS[ctrl % 6], "stroke-width": ctrl === null ? 0.4 : 1.1,
     })];
+    const action = VILLAGE_ACTIONS.map((kind) => `${kind}:${info.key}`).find((a) => ctx.legal.has(a));
+    // a clickable village takes a tap anywhere in a circle of HIT units across
+    if (action) parts.push(svg("circle", { cx: info.x, cy: info.y, r: Math.max(r, HIT / 2), class: "hit" }));
     if (vil.stronghold || vil.city) {
       parts.push(svg("rect", { x: info.x - 1.2, y: info.y - 1.2, width: 2.4, height: 2.4,
         fill: vil.city ? "#5d4a2e" : "#9c8157" }));
@@ -79,28 +89,51 @@ function drawMap(ctx, bound) {
         [k ? (zh ? `騎${k}` : `K${k}`) : "", m ? (zh ? `兵${m}` : `M${m}`) : "", e ? `⚒+${e}` : ""]
           .filter(Boolean).join(zh ? "·" : " ")));
     });
-    for (const lord of lordsAt[info.key] || []) {
-      const label = svg("text", { x: info.x, y: info.y + r + 2.4 + 2.3 * line++, "font-size": 2, "text-anchor": "middle",
-        fill: SEAT_COLOURS[lord.seat % 6], "font-weight": "bold", "data-lord": lord.key },
-      `${lord.captive_of !== null ? "⛓" : "♞"}${name(ctx, lord.key)}`);
-      bindLord(label, lord.key, ctx, bound);
-      parts.push(label);
+    // The lords: on a layer above every village, so that a lord's target is never under
+    // a neighbour's. Each lord to choose from has a target HIT units tall and at least as
+    // wide; when a village has several, they stand side by side on one line.
+    const here = lordsAt[info.key] || [];
+    const text = (lord) => `${lord.captive_of !== null ? "⛓" : "♞"}${name(ctx, lord.key)}`;
+    const width = (lord) => Math.max(HIT, textWidth(text(lord), 2) + 1);
+    const picking = here.filter((lord) => lordAction(lord.key, ctx)).length > 1;
+    let x = info.x - (picking ? here.reduce((w, lord) => w + width(lord) + 0.5, -0.5) / 2 : 0);
+    let y = info.y + r + 2.4 + LINE * line;
+    for (const lord of here) {
+      const w = width(lord);
+      const cx = picking ? x + w / 2 : info.x;
+      const label = svg("text", { x: cx, y, "font-size": 2, "text-anchor": "middle",
+        fill: SEAT_COLOURS[lord.seat % 6], "font-weight": "bold", "data-lord": lord.key }, text(lord));
+      if (lordAction(lord.key, ctx)) {
+        const hit = svg("rect", { x: cx - w / 2, y: y - 0.7 - HIT / 2, width: w, height: HIT, rx: 1, class: "hit" });
+        lordLayer.push(bindLord(svg("g", { "data-lord": lord.key, class: "lord" }, hit, label), lord.key, ctx, bound));
+      } else {
+        lordLayer.push(label);
+      }
+      if (picking) x += w + 0.5;
+      else y += LINE;
     }
     const group = svg("g", { "data-village": info.key }, parts);
-    for (const kind of VILLAGE_ACTIONS) {
-      if (ctx.legal.has(`${kind}:${info.key}`)) { bind(group, `${kind}:${info.key}`, ctx, bound); break; }
-    }
+    if (action) bind(group, action, ctx, bound);
     return group;
   });
-  return svg("svg", { viewBox: "-3 -6 106 98", id: "map", style: "width:100%;max-height:680px;background:#fbf6ea;border-radius:8px" },
-    roads, villages);
+  return svg("svg", { viewBox: "-3 -6 106 102", id: "map" }, roads, villages, lordLayer);
 }
 
+// About how wide a line of map text is, in map units (no layout needed): a Chinese
+// character is as wide as the font is high, a Latin letter about 0.6 of it.
+function textWidth(text, size) {
+  return [...text].reduce((w, ch) => w + (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.6), 0);
+}
+
+function lordAction(key, ctx) {
+  return LORD_ACTIONS.map((kind) => `${kind}:${key}`).find((a) => ctx.legal.has(a));
+}
+
+const LORD_ACTIONS = ["lord", "holder", "dies", "ransom", "release", "joan", "escape", "cardinal", "grant_to", "biretta"];
+
 function bindLord(node, key, ctx, bound) {
-  for (const kind of ["lord", "holder", "dies", "ransom", "release", "joan", "escape", "cardinal", "grant_to", "biretta"]) {
-    if (ctx.legal.has(`${kind}:${key}`)) return bind(node, `${kind}:${key}`, ctx, bound);
-  }
-  return node;
+  const action = lordAction(key, ctx);
+  return action ? bind(node, action, ctx, bound) : node;
 }
 
 function bishopricPanel(ctx) {
@@ -301,6 +334,55 @@ export function render(root, ctx) {
   const prompt = ctx.msg && ctx.msg.prompt ? el("div", { class: "zone-title" }, ctx.pick(ctx.msg.prompt)) : "";
   root.replaceChildren(
     el("section", {}, head, rankingLine(ctx), prompt, battle, buttons.length ? el("div", { class: "choices", id: "choices" }, buttons) : "", offers, hand),
-    el("section", {}, map),
+    el("section", {}, mapBox(map, ctx)),
     el("section", { id: "players" }, players, bishopricPanel(ctx)));
+  panAndZoom();
+}
+
+// Pan and zoom (vendor/panzoom): drag or swipe sideways to move the map, pinch, Ctrl+wheel
+// or the buttons to zoom, ⟲ to see it whole again. The view is kept from one render to
+// the next. One finger moving up or down scrolls the page unless the map is zoomed in.
+let view = null;       // {scale, x, y} of the map's last view on this page
+let panzoom = null;
+
+function mapBox(map, ctx) {
+  const zh = ctx.lang === "zh-TW";
+  const button = (id, text, label, run) => el("button", { id, type: "button", "aria-label": label, title: label,
+    onclick: () => { if (panzoom) run(panzoom); } }, text);
+  return el("div", { class: "map-box" },
+    el("div", { id: "map-view", role: "group", "aria-label": zh ? "地圖" : "Map" }, el("div", { id: "map-pan" }, map)),
+    el("div", { class: "map-zoom" }, el("span", { class: "map-hint" },
+      zh ? "拖曳移動地圖，用兩指或Ctrl加滾輪縮放" : "Drag to move the map; pinch or Ctrl+wheel to zoom"),
+      button("map-zoom-in", "+", zh ? "放大地圖" : "Zoom in", (pz) => pz.zoomIn()),
+      button("map-zoom-out", "−", zh ? "縮小地圖" : "Zoom out", (pz) => pz.zoomOut()),
+      button("map-reset", "⟲", zh ? "顯示整張地圖" : "Show the whole map", (pz) => {
+        const box = document.getElementById("map-view");
+        const pan = document.getElementById("map-pan");
+        pz.zoom(Math.min(1, box.clientWidth / pan.offsetWidth), { animate: true });
+        setTimeout(() => pz.pan(0, 0, { animate: true }));
+      })));
+}
+
+function panAndZoom() {
+  const pan = document.getElementById("map-pan");
+  const box = document.getElementById("map-view");
+  if (panzoom) panzoom.destroy();
+  // first view: the map's middle at its own size (on a phone it is wider than the screen)
+  if (!view) view = { scale: 1, x: Math.min(0, (box.clientWidth - pan.offsetWidth) / 2), y: 0 };
+  panzoom = Panzoom(pan, { canvas: true, minScale: 0.4, maxScale: 5, step: 0.25, cursor: "grab",
+    startScale: view.scale, startX: view.x, startY: view.y, touchAction: view.scale > 1.05 ? "none" : "pan-y",
+    handleStartEvent: (ev) => { if (ev.pointerType === "mouse") ev.preventDefault(); } });
+  pan.addEventListener("panzoomchange", (ev) => {
+    view = { scale: ev.detail.scale, x: ev.detail.x, y: ev.detail.y };
+    box.style.touchAction = pan.style.touchAction = view.scale > 1.05 ? "none" : "pan-y";
+  });
+  box.addEventListener("wheel", (ev) => { if (ev.ctrlKey || ev.metaKey) panzoom.zoomWithWheel(ev); }, { passive: false });
+  // a drag ends with no click on what it started on
+  let down = null;
+  box.addEventListener("pointerdown", (ev) => { down = [ev.clientX, ev.clientY]; }, true);
+  box.addEventListener("click", (ev) => {
+    const from = down;
+    down = null;
+    if (from && Math.hypot(ev.clientX - from[0], ev.clientY - from[1]) > 8) { ev.stopPropagation(); ev.preventDefault(); }
+  }, true);
 }

@@ -9,8 +9,8 @@ import { el } from "/static/i18n.js";
 
 const SEAT_COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a"];
 const ATTR_COLOURS = {
-  gold: "#c9a227", land: "#6d8b3a", troops: "#8d3b2f", title: "#5b4a9e", castle: "#6d6d6d",
-  duelling: "#a33b6b", bishop: "#2f5f8d", marriage: "#c2607a", courtesan: "#111",
+  gold: "#8a6d12", land: "#55702f", troops: "#8d3b2f", title: "#5b4a9e", castle: "#6d6d6d",
+  duelling: "#a33b6b", bishop: "#2f5f8d", marriage: "#a8455f", courtesan: "#111",
 };
 
 function attrCard(key, ctx, count = 1) {

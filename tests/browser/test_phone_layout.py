@@ -1,0 +1,227 @@
+"""The table on a phone and the checks of axe-core (issue 20): at 390×844 every legal
+action's target measures at least 44×44 CSS px while a few turns are played by touch;
+the status-and-action bar stays in the window when the page is scrolled to its bottom,
+on a phone and on a desktop; the log is a drawer, folded on a phone; Fief's map pans and
+zooms; axe-core (through axe-playwright-python) finds no serious or critical violation
+on the lobby and on a table of each game, in both languages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from noblesse import games
+
+pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
+
+from .server import ServerProcess  # noqa: E402
+from .test_table import create_table, players_for  # noqa: E402
+from .test_table_ux import open_seat, wait_mine  # noqa: E402
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+MIN = 44
+N_JS = "() => Number(document.body.dataset.n || -1)"
+MINE_WITH_ACTIONS = ("() => document.getElementById('status').classList.contains('mine')"
+                     " && !!document.querySelector('[data-action]')")
+OVER_JS = "document.getElementById('status').textContent.startsWith('Game over')"
+# Every element the page marks as the way to take a legal action, and its size.
+TARGETS_JS = """() => [...document.querySelectorAll('[data-action]')].map((e) => {
+  const r = e.getBoundingClientRect();
+  return { action: e.dataset.action, tag: e.tagName, width: r.width, height: r.height }; })"""
+# The first target (map targets first) whose middle a finger can reach once it is
+# scrolled into view: what elementFromPoint finds there is the target or inside it.
+REACHABLE_JS = """(skip) => {
+  const all = [...document.querySelectorAll('[data-action]')]
+    .filter((e) => !skip.some((s) => e.dataset.action.startsWith(s)));
+  const order = [...all.filter((e) => e.closest('#map')), ...all.filter((e) => !e.closest('#map'))];
+  for (const e of order) {
+    e.scrollIntoView({ block: 'center', inline: 'nearest' });
+    const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (hit && e.contains(hit)) return e.dataset.action;
+  }
+  return null; }"""
+# Writing a diplomatic offer goes on for many steps: a finger sends none.
+COMPOSING = ["offer:", "term:", "promise:", "ask_promise:", "propose"]
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Page]:
+    """A page as a phone shows it: 390×844, touch, a mobile viewport."""
+    context = browser.new_context(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    if errors:
+        pytest.fail("JavaScript errors on the page: " + "; ".join(errors))
+
+
+def bot_table(server: ServerProcess, game_id: str, seed: int) -> dict:
+    return create_table(server, game_id, ["human"] + ["greedy"] * (players_for(game_id) - 1),
+                        seed=seed)
+
+
+def small_targets(page: Page) -> list[dict]:
+    return [t for t in page.evaluate(TARGETS_JS) if t["width"] < MIN - 0.5 or t["height"] < MIN - 0.5]
+
+
+@pytest.mark.parametrize(("game_id", "decisions"),
+                         [(g, 45 if g == "fief" else 12) for g in games.ids()])
+def test_every_target_is_44_px_on_a_phone_through_turns_played_by_touch(
+        server: ServerProcess, phone: Page, game_id: str, decisions: int) -> None:
+    table = bot_table(server, game_id, seed=13)
+    open_seat(phone, server, table, 0)
+    seen: set[str] = set()
+    for _ in range(decisions):
+        try:
+            phone.wait_for_function(f"() => ({MINE_WITH_ACTIONS})() || {OVER_JS}", timeout=20_000)
+        except PlaywrightError:
+            pytest.fail(f"no decision of seat 1 after {sorted(seen)}: {phone.inner_text('#status')}")
+        if phone.evaluate(f"() => {OVER_JS}"):
+            break
+        assert not small_targets(phone), small_targets(phone)
+        # the page is never wider than the phone: a wide board scrolls or pans inside it
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        action = phone.evaluate(REACHABLE_JS, COMPOSING) or phone.evaluate(REACHABLE_JS, [])
+        assert action, "no target a finger can reach"
+        seen.add(action.split(":")[0])
+        n = phone.evaluate(N_JS)
+        phone.locator(f'[data-action="{action}"]').first.tap()
+        phone.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+        assert phone.locator("#error").is_hidden(), phone.inner_text("#error")
+    if game_id == "fief":  # villages and lords were tapped on the map
+        assert {"start", "lord", "move"} <= seen, seen
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("game_id", ["guillotine", "fief"])
+def test_the_status_and_its_buttons_stay_in_the_window(server: ServerProcess, browser: Any,
+                                                        size: str, game_id: str) -> None:
+    viewport = PHONE if size == "phone" else DESKTOP
+    context = browser.new_context(locale="en-US", viewport=viewport, has_touch=size == "phone")
+    page = context.new_page()
+    try:
+        table = bot_table(server, game_id, seed=13)
+        open_seat(page, server, table, 0)
+        wait_mine(page)
+        if game_id == "fief":  # a decision with buttons: start, then on to the offers' pass
+            page.wait_for_function(MINE_WITH_ACTIONS)
+            n = page.evaluate(N_JS)
+            page.locator("[data-action^='start:']").first.dispatch_event("click")
+            page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+            wait_mine(page)
+        page.wait_for_function("() => document.querySelector('#bar-actions [data-action]')")
+        height = page.evaluate("document.documentElement.scrollHeight")
+        assert height > viewport["height"], "the page is short: nothing to scroll"
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_timeout(100)
+        for selector in ("#status", "#bar-actions [data-action]"):
+            box = page.locator(selector).first.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (selector, box)
+        # the bar is no taller than a third of the window (its buttons scroll inside it)
+        bar = page.locator("#bar").bounding_box()
+        assert bar and bar["height"] <= viewport["height"] * 0.45, bar
+    finally:
+        context.close()
+
+
+def test_the_log_is_a_drawer_folded_on_a_phone(server: ServerProcess, phone: Page) -> None:
+    table = bot_table(server, "guillotine", seed=13)
+    open_seat(phone, server, table, 0)
+    wait_mine(phone)
+    expect(phone.locator("#log-panel")).not_to_have_attribute("open", "")
+    expect(phone.locator("#log")).to_be_hidden()
+    phone.locator("#log-panel > summary").tap()
+    expect(phone.locator("#log")).to_be_visible()
+    expect(phone.locator("#log > div").first).not_to_have_text("")
+
+
+def test_fiefs_map_pans_and_zooms(server: ServerProcess, phone: Page) -> None:
+    table = bot_table(server, "fief", seed=13)
+    open_seat(phone, server, table, 0)
+    phone.wait_for_function(MINE_WITH_ACTIONS)
+    pan = phone.locator("#map-pan")
+    # wider than the phone, shown from its middle; the page itself stays the phone's width
+    assert pan.bounding_box()["width"] > PHONE["width"]  # type: ignore[index]
+    transform = "() => getComputedStyle(document.getElementById('map-pan')).transform"
+    phone.wait_for_function(f"() => ({transform})() !== 'none'")
+    before = phone.evaluate(transform)
+    phone.click("#map-zoom-in")
+    phone.wait_for_function(f"(b) => ({transform})() !== b", arg=before)
+    zoomed = phone.locator("#map").bounding_box()
+    # a drag with the mouse moves the map and clicks nothing
+    view = phone.locator("#map-view").bounding_box()
+    assert zoomed and view
+    n = phone.evaluate(N_JS)
+    x, y = view["x"] + view["width"] / 2, view["y"] + view["height"] / 2
+    phone.mouse.move(x, y)
+    phone.mouse.down()
+    phone.mouse.move(x - 60, y - 20, steps=5)
+    phone.mouse.up()
+    moved = phone.locator("#map").bounding_box()
+    assert moved and moved["x"] < zoomed["x"] - 30, (zoomed, moved)
+    phone.wait_for_timeout(300)
+    assert phone.evaluate(N_JS) == n
+    # the view is kept when the page draws the table again (a language switch)
+    phone.click("#lang-toggle")
+    expect(phone.locator("#map-reset")).to_have_attribute("aria-label", "顯示整張地圖")
+    kept = phone.locator("#map").bounding_box()
+    assert kept and abs(kept["x"] - moved["x"]) < 2 and abs(kept["width"] - moved["width"]) < 2
+
+
+def axe_violations(page: Page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    result = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:4]]}"
+            for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_axe_finds_no_serious_violation_in_the_lobby_and_at_each_game(
+        server: ServerProcess, browser: Any, lang: str) -> None:
+    pytest.importorskip("axe_playwright_python")
+    found: dict[str, list[str]] = {}
+    for viewport in (DESKTOP, PHONE):
+        context = browser.new_context(locale="en-US", viewport=viewport)
+        context.add_init_script(f"localStorage.setItem('noblesse.lang', '{lang}')")
+        page = context.new_page()
+        try:
+            page.goto(server.url + "/")
+            expect(page.locator("#create")).not_to_have_text("")
+            found[f"lobby {viewport['width']}"] = axe_violations(page)
+            for game_id in games.ids():
+                open_seat(page, server, bot_table(server, game_id, seed=13), 0)
+                page.wait_for_function(MINE_WITH_ACTIONS, timeout=20_000)
+                found[f"{game_id} {viewport['width']}"] = axe_violations(page)
+        finally:
+            context.close()
+    assert not any(found.values()), {k: v for k, v in found.items() if v}
+
+
+def test_arrow_keys_move_the_focus_along_a_row(server: ServerProcess, page: Page) -> None:
+    table = bot_table(server, "guillotine", seed=13)
+    open_seat(page, server, table, 0)
+    wait_mine(page)
+    cards = page.locator("#hand > [data-action]")
+    count = cards.count()
+    assert count >= 2
+    actions = [cards.nth(i).get_attribute("data-action") for i in range(count)]
+    focused = "() => document.activeElement && document.activeElement.dataset.action"
+    cards.first.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == actions[1]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # from the first to the last
+    assert page.evaluate(focused) == actions[-1]
+    n = page.evaluate(N_JS)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
