@@ -159,7 +159,7 @@ def test_fortification_penalty_and_a_siege_engine_cancelling_it() -> None:
     s.ctrl[V["charolles"]] = 1
     begin(s, "battles")
     ev = do(s, 0, "battle:charolles")
-    assert s.b_pen == 1 and events_of(ev, "fortification")[0]["penalty"] == 1
+    assert s.battle.penalty == 1 and events_of(ev, "fortification")[0]["penalty"] == 1
     assert "withdraw" in legal(s, 0)
     do(s, 0, "fight")
     dice(s, 1, 1)                # attacker 1 die only, defender 1 die
@@ -171,7 +171,7 @@ def test_fortification_penalty_and_a_siege_engine_cancelling_it() -> None:
     s2.engine[V["charolles"] * SEATS + 0] = 2             # a +2D engine cancels it
     begin(s2, "battles")
     ev = do(s2, 0, "battle:charolles")
-    assert s2.b_pen == 0 and not events_of(ev, "fortification")
+    assert s2.battle.penalty == 0 and not events_of(ev, "fortification")
 
 
 def test_a_sally_by_the_garrison_has_no_penalty() -> None:
@@ -184,7 +184,7 @@ def test_a_sally_by_the_garrison_has_no_penalty() -> None:
     assert s.ctrl[V["charolles"]] == 0
     begin(s, "battles")
     ev = do(s, 0, "battle:charolles")
-    assert s.b_pen == 0 and not events_of(ev, "fortification")
+    assert s.battle.penalty == 0 and not events_of(ev, "fortification")
     assert "withdraw" not in legal(s, 0)
 
 
@@ -263,7 +263,7 @@ def test_several_families_present_the_attacker_names_the_foe() -> None:
     do(s, 0, "battle:charolles")
     assert legal(s, 0) == ["against:2", "against:3"]
     do(s, 0, "against:3")
-    assert s.b_def == 2
+    assert s.battle.defender == 2
 
 
 def test_siege_engine_goes_to_plus_two_a_turn_later_and_pillage() -> None:
@@ -347,7 +347,7 @@ def test_lifting_a_siege_and_the_garrison_pursues_without_penalty() -> None:
     begin(s, "battles")
     do(s, 0, "pass", "lift_siege:charolles")
     do(s, 1, "pursue")
-    assert s.b_att == 1 and s.b_def == 0 and s.b_pen == 0
+    assert s.battle.attacker == 1 and s.battle.defender == 0 and s.battle.penalty == 0
     assert s.kind == A.ROUND_ATT and GAME.to_act(s) == (1,)
 
 

@@ -76,7 +76,7 @@ def test_breaking_out_of_a_besieged_fortress() -> None:
     do(s, 0, "lord:arthur")
     assert not [x for x in legal(s, 0) if x.startswith("move:")]   # pinned by the siege
     do(s, 0, "carry:knight", "cavalcade:la_salle")
-    assert s.b_village == V["blaye"] and s.b_pen == 0
+    assert s.battle.village == V["blaye"] and s.battle.penalty == 0
     do(s, 0, "fight")
     dice(s, 4, 1)                # attacker 2 hits kill the man-at-arms; defender 1 + 1
     ev = do(s, 1, "fight")

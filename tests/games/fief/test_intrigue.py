@@ -215,9 +215,9 @@ def test_a_secret_passage_cancels_the_fortification_penalty() -> None:
     s.ctrl[V["charolles"]] = 1
     begin(s, "battles")
     do(s, 0, "battle:charolles")
-    assert s.b_pen == 1 and legal(s, 0) == ["pass", "play:secret_passage"]
+    assert s.battle.penalty == 1 and legal(s, 0) == ["pass", "play:secret_passage"]
     do(s, 0, "play:secret_passage")
-    assert s.b_pen == 0
+    assert s.battle.penalty == 0
 
 
 def test_a_secret_passage_cancels_an_uprisings_penalty() -> None:

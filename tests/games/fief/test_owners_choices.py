@@ -301,7 +301,7 @@ def test_only_the_besieger_may_lift_and_a_lorded_garrison_may_pursue_in_movement
     do(s, 0, "lift_siege:mazilles")
     assert s.kind == A.LIFT_PURSUE and legal(s, 1) == ["pursue", "let_go"]
     do(s, 1, "pursue")
-    assert s.b_att == 1 and s.b_def == 0 and s.b_pen == 0
+    assert s.battle.attacker == 1 and s.battle.defender == 0 and s.battle.penalty == 0
     assert s.kind == A.ROUND_ATT and GAME.to_act(s) == (1,)
 
 
@@ -514,8 +514,8 @@ def test_a_rider_leads_on_when_the_plague_takes_the_leader_on_the_way_in() -> No
     dice(s, 6, 2)                                  # Charles lives, Arthur dies
     ev = do(s, 0, "cavalcade:sigy")
     assert [e["lord"] for e in events_of(ev, "roll")] == [charles, arthur]
-    assert s.l_owner[arthur] == -1 and s.b_lord == charles
-    assert s.b_village == V["sigy"] and s.kind == A.ROUND_ATT and units(s, "sigy", 0) == (1, 0)
+    assert s.l_owner[arthur] == -1 and s.cavalcade.leader == charles
+    assert s.battle.village == V["sigy"] and s.kind == A.ROUND_ATT and units(s, "sigy", 0) == (1, 0)
 
 
 def test_the_view_names_the_group_s_plague_loss_and_the_freed_lord() -> None:

@@ -60,7 +60,7 @@ def test_no_pursuit_after_a_lifted_siege_under_heavy_rain() -> None:
     s.rain[B["blaye"]] = 1
     begin(s, "battles")
     do(s, 0, "lift_siege:charolles")
-    assert s.kind != A.LIFT_PURSUE and s.b_village < 0
+    assert s.kind != A.LIFT_PURSUE and s.battle is None
     assert units(s, "charolles", 0) == (0, 3)
 
 

@@ -75,7 +75,7 @@ def test_an_ally_goes_over_after_a_round_and_dice_losses_and_captives_follow() -
     ev = do(s, 2, "side:defender")
     assert events_of(ev, "change_side") == [
         {"type": "change_side", "seat": 2, "village": V["charolles"], "with": 1}]
-    assert s.b_side[2] == 2 and (s.kind, s.actor) == (A.ROUND_ATT, 0)
+    assert s.battle.sides[2] == 2 and (s.kind, s.actor) == (A.ROUND_ATT, 0)
     # now Arthur alone: SP 3, 1 die; Charles and Eric: SP 2 + 5 = 7, 2 dice
     do(s, 0, "fight")
     dice(s, 1, 1, 1)
@@ -100,7 +100,7 @@ def test_an_ally_who_stays_keeps_fighting_on_his_side() -> None:
     do(s, 1, "fight")
     do(s, 0, "loss:3")
     ev = do(s, 2, "side:stay")
-    assert not events_of(ev, "change_side") and s.b_side[2] == 1
+    assert not events_of(ev, "change_side") and s.battle.sides[2] == 1
     do(s, 0, "fight")
     dice(s, 1, 1, 1)
     ev = do(s, 1, "fight")
@@ -131,7 +131,7 @@ def test_an_ally_who_leaves_is_out_of_the_battle_and_of_its_captures() -> None:
     assert events_of(ev, "battle_end")[0]["how"] == "attacker_wins"
     assert s.l_captor[L["charles"]] == 0
     assert s.l_captor[L["eric"]] == -1 and units(s, "charolles", 2) == (1, 0)
-    assert s.b_village == -1
+    assert s.battle is None
 
 
 def test_an_ally_with_nothing_left_in_the_village_is_not_asked() -> None:
@@ -336,10 +336,10 @@ def test_an_attacking_ally_may_cancel_the_penalty_a_defending_one_may_not() -> N
     do(s, 0, "battle:charolles", "against:2")
     do(s, 2, "side:attacker")
     do(s, 3, "side:defender")
-    assert s.b_pen == 1 and (s.kind, s.actor) == (A.BATTLE_WINDOW, 2)
+    assert s.battle.penalty == 1 and (s.kind, s.actor) == (A.BATTLE_WINDOW, 2)
     assert legal(s, 2) == ["pass", "play:secret_passage"]
     do(s, 2, "play:secret_passage")
-    assert s.b_pen == 0
+    assert s.battle.penalty == 0
     assert (s.kind, s.actor) == (A.BATTLE_WINDOW, 3) and legal(s, 3) == ["pass"]
 
 
@@ -390,14 +390,14 @@ def test_the_fortress_holder_going_over_lifts_the_penalty_and_the_withdrawal() -
     begin(s, "battles")
     do(s, 0, "battle:charolles", "against:2")
     do(s, 2, "side:defender")
-    assert s.b_pen == 1 and legal(s, 0) == ["fight", "surrender", "truce", "withdraw"]
+    assert s.battle.penalty == 1 and legal(s, 0) == ["fight", "surrender", "truce", "withdraw"]
     do(s, 0, "fight")
     dice(s, 1, 1, 1)             # 1 die (2 - 1): 1 hit; 2 dice back: 2 hits
     ev = do(s, 1, "fight")
     assert _rolls(ev) == [1, 2]
     assert units(s, "charolles", 1) == (0, 1) and units(s, "charolles", 0) == (1, 1)
     do(s, 2, "side:attacker")
-    assert s.b_pen == 0 and "withdraw" not in legal(s, 0)
+    assert s.battle.penalty == 0 and "withdraw" not in legal(s, 0)
     do(s, 0, "fight")
     dice(s, 1, 1, 1)             # SP 5 + 4 = 9: 2 dice, in full; Charles's SP 2: 1 die
     ev = do(s, 1, "fight")
@@ -485,9 +485,9 @@ def test_the_bots_answer_a_side_change_and_finish_the_battle(bot: str) -> None:
     agents = [make_agent(bot, seed=seat) for seat in range(3)]
     kinds = []
     for _ in range(200):
-        if s.b_village < 0:
+        if s.battle is None:
             break
         (seat,) = GAME.to_act(s)
         kinds.append(s.kind)
         GAME.apply(s, seat, act_honestly(agents[seat], GAME, s, seat))
-    assert A.SIDE_CHANGE in kinds and s.b_village == -1
+    assert A.SIDE_CHANGE in kinds and s.battle is None

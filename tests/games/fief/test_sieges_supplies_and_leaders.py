@@ -58,7 +58,7 @@ def test_an_engine_against_a_city_leaves_one_die_off_and_allies_engines_add_up()
     begin(s, "battles")
     do(s, 0, "battle:charolles")
     do(s, 0, "fight")
-    assert s.b_pen == 1                                     # -2 + 1
+    assert s.battle.penalty == 1                                     # -2 + 1
     s2 = _city_siege()
     troops(s2, "charolles", 2, 1, 0)
     lord(s2, "eric", 2, "charolles")     # troops with no lord cannot attack (§4.6.1)
@@ -68,7 +68,7 @@ def test_an_engine_against_a_city_leaves_one_die_off_and_allies_engines_add_up()
     begin(s2, "battles")
     do(s2, 0, "battle:charolles", "against:2")
     do(s2, 2, "side:attacker")
-    assert s2.b_pen == 0                                    # -2 + 1 + 1
+    assert s2.battle.penalty == 0                                    # -2 + 1 + 1
 
 
 def test_two_engines_per_player_and_one_per_village() -> None:
@@ -106,7 +106,7 @@ def test_a_cavalcade_leaves_by_an_occupied_road_and_none_under_heavy_rain() -> N
     do(s, 0, "lord:arthur", "carry:knight")
     assert "cavalcade:blaye" in legal(s, 0)                 # the road seat 1 stands on
     do(s, 0, "cavalcade:blaye")
-    assert s.b_village == V["charolles"] and s.b_def == 1
+    assert s.battle.village == V["charolles"] and s.battle.defender == 1
     s2 = ready()
     s2.rain[BOARD.bishopric_of(V["blaye"])] = 1
     begin(s2, "movement")

@@ -548,7 +548,7 @@ def test_cavalcade_only_after_refusal_crossing_a_village(on: bool) -> None:
         return
     ev = do(s, 0, "cavalcade:charolles")
     assert events_of(ev, "cavalcade")[0]["from"] == V["blaye"]
-    assert (s.b_caval, s.b_village, s.b_def, s.kind) == (3, V["charolles"], 1, A.ROUND_ATT)
+    assert (s.cavalcade.case, s.battle.village, s.battle.defender, s.kind) == (3, V["charolles"], 1, A.ROUND_ATT)
     do(s, 0, "fight")
     dice(s, 1, 1, 1)
     ev = do(s, 1, "fight")
@@ -629,7 +629,7 @@ def test_cavalcade_only_after_refusal_down_a_road_refused(on: bool) -> None:
     names = legal(s, 0)
     assert "move:blaye" not in names and "cavalcade:blaye" in names
     do(s, 0, "cavalcade:blaye")
-    assert (s.b_caval, s.b_village, s.b_def) == (2, V["charolles"], 1)
+    assert (s.cavalcade.case, s.battle.village, s.battle.defender) == (2, V["charolles"], 1)
 
 
 @pytest.mark.parametrize("on", [False, True])

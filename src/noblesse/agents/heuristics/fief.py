@@ -277,7 +277,7 @@ def _declare(s: FiefState, seat: int, legal: list[Action], rng: random.Random) -
 
 
 def _round(s: FiefState, seat: int, legal: list[Action]) -> Action:
-    ours_side = ATTACKER if seat == s.b_att else DEFENDER
+    ours_side = ATTACKER if seat == s.battle.attacker else DEFENDER
     ours = side_strength(s, ours_side)
     theirs = side_strength(s, DEFENDER if ours_side == ATTACKER else ATTACKER)
     if ours >= theirs or (A.FIGHT not in legal and A.SURRENDER not in legal):
@@ -291,7 +291,7 @@ def _round(s: FiefState, seat: int, legal: list[Action]) -> Action:
 def _truce_answer(s: FiefState, seat: int) -> Action:
     """The stronger side refuses a truce and fights on (dice cap at three a side, so a
     larger army wins by lasting, not by one round); the weaker accepts."""
-    ours_side = ATTACKER if seat == s.b_att else DEFENDER
+    ours_side = ATTACKER if seat == s.battle.attacker else DEFENDER
     ours = side_strength(s, ours_side)
     theirs = side_strength(s, DEFENDER if ours_side == ATTACKER else ATTACKER)
     return A.TRUCE_NO if ours > theirs else A.TRUCE_YES

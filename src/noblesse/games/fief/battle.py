@@ -15,6 +15,13 @@ from collections.abc import Callable
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
+from noblesse.games.fief.battle_state import (
+    Battle,
+    DeathDue,
+    KeeperDue,
+    LossDue,
+    Side,
+)
 from noblesse.games.fief.control import arrive, capture, kill, lift_lord, put_lord, settle
 from noblesse.games.fief.economy import titles_held
 from noblesse.games.fief.joan import side_dice
@@ -55,8 +62,7 @@ CAVALCADE_BONUS = rule("cavalcade_defender_bonus")
 ENGINES = 2
 
 BATTLING, SIEGING = 0, 1      # the battle-phase steps of one player (``s.mode``)
-ATTACKER, DEFENDER = 1, 2     # ``b_side`` of a family in the battle
-PURSUED, PASSAGE = 1, 2       # ``b_open``: an open field after a pursuit; a Secret Passage
+ATTACKER, DEFENDER = Side.ATTACKER, Side.DEFENDER
 
 
 # ------------------------------------------------------------------ dice
@@ -193,22 +199,21 @@ def apply_foe(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 def start_battle(s: FiefState, v: int, att: int, dfn: int, ev: list[Event]) -> None:
     """The attacker names his foe; the other families there choose a side, in turn
     order (§4.6.1: sides sum their SP), unless it is a cavalcade."""
-    s.b_village, s.b_att, s.b_def = v, att, dfn
-    s.b_quiet = s.b_round = s.b_open = 0
+    sides = [0] * SEATS
+    sides[att], sides[dfn] = ATTACKER, DEFENDER
+    s.battle = b = Battle(v, att, dfn, sides)
     s.focus = -1
-    s.b_side = [0] * SEATS
-    s.b_side[att], s.b_side[dfn] = ATTACKER, DEFENDER
     ev.append(Event("battle", {"seat": att, "foe": dfn, "village": v}))
     if s.promises:
         on_battle(s, att, dfn)          # §7.4: a promise of peace to the foe breaks
-    s.b_ask = [] if s.b_caval else [g for g in order(s) if g not in (att, dfn)
-                                     and present(s, v, g)]
+    if s.cavalcade is None:
+        b.asking = [g for g in order(s) if g not in (att, dfn) and present(s, v, g)]
     next_side_or_fight(s, ev)
 
 
 def next_side_or_fight(s: FiefState, ev: list[Event]) -> None:
-    if s.b_ask:
-        s.kind, s.actor = A.JOIN_SIDE, s.b_ask[0]
+    if s.battle.asking:
+        s.kind, s.actor = A.JOIN_SIDE, s.battle.asking[0]
         return
     begin_fight(s, ev)
 
@@ -217,7 +222,7 @@ def may_attack(s: FiefState, p: int) -> bool:
     """§4.6.1 "troops with no lord cannot attack but defend normally" (source
     "沒有貴族率領的部隊不能進攻"): only a family with a free lord in the battle's village
     joins or goes over to the attacking side [assumed: one already there may stay]."""
-    return s.LP[s.b_village * SEATS + p] > 0
+    return s.LP[s.battle.village * SEATS + p] > 0
 
 
 def legal_join_side(s: FiefState, p: int) -> list[int]:
@@ -226,26 +231,32 @@ def legal_join_side(s: FiefState, p: int) -> list[int]:
 
 
 def apply_join_side(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    s.b_ask.pop(0)
+    b = s.battle
+    b.asking.pop(0)
     if action != A.SIDE_NONE:
-        s.b_side[p] = ATTACKER if action == A.SIDE_ATT else DEFENDER
-        ev.append(Event("join_side", {"seat": p, "village": s.b_village,
-                                      "with": s.b_att if action == A.SIDE_ATT else s.b_def}))
+        b.sides[p] = ATTACKER if action == A.SIDE_ATT else DEFENDER
+        ev.append(Event("join_side", {"seat": p, "village": b.village,
+                                      "with": b.attacker if action == A.SIDE_ATT
+                                      else b.defender}))
     next_side_or_fight(s, ev)
 
 
 def side(s: FiefState, which: int) -> list[int]:
     """The families of a side, its leader first, then in turn order."""
-    lead = s.b_att if which == ATTACKER else s.b_def
-    return [lead, *(g for g in order(s) if g != lead and s.b_side[g] == which)]
+    b = s.battle
+    lead = b.attacker if which == ATTACKER else b.defender
+    sides = b.sides
+    return [lead, *(g for g in order(s) if g != lead and sides[g] == which)]
 
 
 def side_troops(s: FiefState, which: int) -> int:
-    return sum(troops(s, s.b_village, f) for f in side(s, which))
+    v = s.battle.village
+    return sum(troops(s, v, f) for f in side(s, which))
 
 
 def side_present(s: FiefState, which: int) -> bool:
-    return any(present(s, s.b_village, f) for f in side(s, which))
+    v = s.battle.village
+    return any(present(s, v, f) for f in side(s, which))
 
 
 def fortification(s: FiefState, ev: list[Event]) -> None:
@@ -254,20 +265,22 @@ def fortification(s: FiefState, ev: list[Event]) -> None:
     siege engines (allies' engines add up); a sally (the garrison attacking) has no
     penalty, nor a battle the defender pursued into the open field, nor one where a
     Secret Passage cancelled it. Withdrawing is for the attackers of a fortress."""
-    v = s.b_village
+    b = s.battle
+    v = b.village
     holder = s.ctrl[v]
-    fortress = holder >= 0 and s.b_side[holder] == DEFENDER and s.fort[v] > 0
-    penalty = PENALTY[s.fort[v]] if fortress and not s.b_open else 0
+    fortress = holder >= 0 and b.sides[holder] == DEFENDER and s.fort[v] > 0
+    walled = fortress and not (b.pursued or b.secret_passage)
+    penalty = PENALTY[s.fort[v]] if walled else 0
     engines = sum(s.engine[v * SEATS + f] for f in side(s, ATTACKER))
     pen = max(0, penalty - engines)
-    if pen and pen != s.b_pen:
+    if pen and pen != b.penalty:
         ev.append(Event("fortification", {"village": v, "penalty": pen}))
-    s.b_pen = pen
-    s.b_withdrew = 0 if fortress and not s.b_open & PURSUED else 1
+    b.penalty = pen
+    b.cannot_withdraw = not fortress or b.pursued
 
 
 def begin_fight(s: FiefState, ev: list[Event]) -> None:
-    s.b_pen = 0
+    s.battle.penalty = 0
     fortification(s, ev)
     if side_troops(s, DEFENDER) == 0 and side_troops(s, ATTACKER) > 0:
         # lords alone facing troops are taken without dice (§4.6.1)
@@ -281,8 +294,9 @@ def open_battle_window(s: FiefState) -> None:
     """The battle window (§4.12.5, §4.12.6): every family of either side whose hand
     holds a card, the attacker first, then the defender, then their allies in turn
     order [assumed]; being asked reveals nothing (hand sizes are public)."""
-    att, dfn = s.b_att, s.b_def
-    members = [att, dfn, *(g for g in order(s) if s.b_side[g] and g not in (att, dfn))]
+    b = s.battle
+    att, dfn = b.attacker, b.defender
+    members = [att, dfn, *(g for g in order(s) if b.sides[g] and g not in (att, dfn))]
     s.window = [f for f in members if s.hand[f]]
     if s.window:
         s.kind, s.actor = A.BATTLE_WINDOW, s.window[0]
@@ -295,30 +309,27 @@ def capture_side(s: FiefState, which: int, ev: list[Event]) -> None:
     "戰鬥組隊時…決定誰受傷亡跟誰抓到俘虜"): a captive is kept by a family of that side with
     troops there (captives escape from a captor without troops, §4.6.6); with several
     such families, the winning side's leader chooses the keeper of each."""
-    leader = s.b_def if which == ATTACKER else s.b_att
-    v = s.b_village
+    b = s.battle
+    leader = b.defender if which == ATTACKER else b.attacker
+    v = b.village
     keepers = [f for f in side(s, DEFENDER if which == ATTACKER else ATTACKER)
                if troops(s, v, f)]
     captor = keepers[0] if keepers else leader      # the leader first, when he has troops
+    choice = tuple(sorted(keepers))
     for f in side(s, which):
         for lo in range(NL):
             if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
                 capture(s, lo, captor, ev)
                 if len(keepers) > 1:
-                    mask = sum(1 << g for g in keepers)
-                    s.keep_due.append((leader * NL + lo) * KEEP_PACK + mask)
-
-
-KEEP_PACK = 64              # a pending keeper: (leader * NL + captive) * 64 + keepers' bits
+                    s.keep_due.append(KeeperDue(leader, lo, choice))
 
 
 def legal_keeper(s: FiefState) -> list[int]:
-    mask = s.keep_due[0] % KEEP_PACK
-    return [A.KEEPER0 + g for g in range(SEATS) if (mask >> g) & 1]
+    return [A.KEEPER0 + g for g in s.keep_due[0].keepers]
 
 
 def apply_keeper(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    lo = s.keep_due.pop(0) // KEEP_PACK % NL
+    lo = s.keep_due.pop(0).captive
     g = action - A.KEEPER0
     s.l_captor[lo] = g
     ev.append(Event("captive_kept", {"seat": g, "lord": lo, "village": s.l_loc[lo]}))
@@ -327,7 +338,7 @@ def apply_keeper(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 def next_keeper(s: FiefState) -> None:
     if s.keep_due:
-        s.kind, s.actor = A.KEEPER, s.keep_due[0] // KEEP_PACK // NL
+        s.kind, s.actor = A.KEEPER, s.keep_due[0].leader
     else:
         s.kind = A.NONE
 
@@ -339,20 +350,20 @@ def capture_all(s: FiefState, v: int, f: int, captor: int, ev: list[Event]) -> N
 
 
 def end_battle(s: FiefState, how: str, ev: list[Event]) -> None:
-    v, foe = s.b_village, s.b_def
-    ev.append(Event("battle_end", {"village": v, "how": how, "seat": s.b_att, "foe": foe}))
+    b = s.battle
+    v, att, foe = b.village, b.attacker, b.defender
+    ev.append(Event("battle_end", {"village": v, "how": how, "seat": att, "foe": foe}))
     if how == "truce":
         s.truced |= 1 << v
     settle(s, v, ev)
-    s.b_village = s.b_def = -1
-    s.b_side = [0] * SEATS
-    s.kind, s.actor = A.NONE, s.b_att
+    s.battle = None
+    s.kind, s.actor = A.NONE, att
     if s.keep_due:
         next_keeper(s)
-    if s.b_caval:
+    if s.cavalcade is not None:
         from noblesse.games.fief.cavalcade import after_battle
 
-        after_battle(s, v, foe, ev)
+        after_battle(s, att, v, foe, ev)
 
 
 # ------------------------------------------------------------------ rounds
@@ -360,15 +371,15 @@ def end_battle(s: FiefState, how: str, ev: list[Event]) -> None:
 
 def legal_round_att(s: FiefState) -> list[int]:
     out = [A.FIGHT, A.SURRENDER, A.TRUCE]
-    if not s.b_withdrew:
+    if not s.battle.cannot_withdraw:
         out.append(A.WITHDRAW)
     return out
 
 
 def surrender(s: FiefState, loser: int, winner: int, ev: list[Event]) -> None:
     """§4.6.5: the surrendering side's troops are removed and its lords captured."""
-    v = s.b_village
-    which = ATTACKER if loser == s.b_att else DEFENDER
+    v = s.battle.village
+    which = ATTACKER if loser == s.battle.attacker else DEFENDER
     for f in side(s, which):
         i = v * SEATS + f
         s.K[i] = s.M[i] = s.spent_k[i] = s.spent_m[i] = 0
@@ -377,16 +388,17 @@ def surrender(s: FiefState, loser: int, winner: int, ev: list[Event]) -> None:
 
 
 def apply_round_att(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    b = s.battle
     if action == A.FIGHT:
-        s.kind, s.actor = A.ROUND_DEF, s.b_def
+        s.kind, s.actor = A.ROUND_DEF, b.defender
     elif action == A.SURRENDER:
-        surrender(s, s.b_att, s.b_def, ev)
+        surrender(s, b.attacker, b.defender, ev)
     elif action == A.TRUCE:
-        s.kind, s.actor = A.TRUCE_ANSWER, s.b_def
+        s.kind, s.actor = A.TRUCE_ANSWER, b.defender
     else:
-        ev.append(Event("withdraw", {"seat": p, "village": s.b_village}))
-        s.b_withdrew = 1
-        s.kind, s.actor = A.PURSUE_CHOICE, s.b_def
+        ev.append(Event("withdraw", {"seat": p, "village": b.village}))
+        b.cannot_withdraw = True
+        s.kind, s.actor = A.PURSUE_CHOICE, b.defender
 
 
 def apply_truce_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -395,9 +407,10 @@ def apply_truce_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> No
     if action == A.TRUCE_YES:
         end_battle(s, "truce", ev)
         return
-    ev.append(Event("truce_refused", {"seat": p, "village": s.b_village}))
-    if p == s.b_def:
-        s.kind, s.actor = A.ROUND_DEF, s.b_def
+    b = s.battle
+    ev.append(Event("truce_refused", {"seat": p, "village": b.village}))
+    if p == b.defender:
+        s.kind, s.actor = A.ROUND_DEF, b.defender
     else:
         fight_round(s, ev)
 
@@ -408,9 +421,9 @@ def legal_round_def(s: FiefState) -> list[int]:
 
 def apply_round_def(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.SURRENDER:
-        surrender(s, s.b_def, s.b_att, ev)
+        surrender(s, s.battle.defender, s.battle.attacker, ev)
     elif action == A.TRUCE:
-        s.kind, s.actor = A.TRUCE_ANSWER, s.b_att
+        s.kind, s.actor = A.TRUCE_ANSWER, s.battle.attacker
     else:
         fight_round(s, ev)
 
@@ -418,26 +431,28 @@ def apply_round_def(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 def apply_pursue(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """§4.6.5 #6: pursued, the battle goes on in the open field, without penalty; let
     go, the attacker leaves the village (source "攻方可以直接撤退", NOTES #13)."""
+    b = s.battle
     if action == A.LET_GO:
-        att, v, caval = s.b_att, s.b_village, s.b_caval
+        att, v, caval = b.attacker, b.village, s.cavalcade is not None
         end_battle(s, "withdrawn", ev)
         if not caval and s.kind == A.NONE:
             start_withdrawal(s, att, v, ev)
         return
-    s.b_open |= PURSUED
-    s.b_pen = 0
+    b.pursued = True
+    b.penalty = 0
     fight_round(s, ev)
 
 
 def side_strength(s: FiefState, which: int) -> int:
-    return sum(strength(s, s.b_village, f) for f in side(s, which))
+    v = s.battle.village
+    return sum(strength(s, v, f) for f in side(s, which))
 
 
 def side_hits(s: FiefState, which: int, hits: int) -> tuple[int, int, int]:
     """§4.6.4 over a side: knights first, then men-at-arms. A side of several families
     shares each loss as its leader chooses (source: "戰鬥組隊時…決定誰受傷亡跟誰抓到俘虜";
     the leader speaks for the side [assumed]); forced losses are taken at once."""
-    v = s.b_village
+    v = s.battle.village
     families = side(s, which)
     knights = sum(s.K[v * SEATS + f] for f in families)
     k_lost = min(knights, hits // KNIGHT_HP)
@@ -448,16 +463,13 @@ def side_hits(s: FiefState, which: int, hits: int) -> tuple[int, int, int]:
     for units, lost, knight in ((s.K, k_lost, 1), (s.M, m_lost, 0)):
         holders = [f for f in families if units[v * SEATS + f]]
         if len(holders) > 1 and lost < sum(units[v * SEATS + f] for f in holders):
-            s.loss_due.append((which * 2 + knight) * LOSS_PACK + lost)
+            s.loss_due.append(LossDue(which, bool(knight), lost))
             continue
         for f in holders:
             take_unit(s, v * SEATS + f, knight, min(lost, units[v * SEATS + f]))
             lost -= min(lost, units[v * SEATS + f])
     left = hits if knights + men - k_lost - m_lost == 0 else 0
     return k_lost, m_lost, left
-
-
-LOSS_PACK = 1000            # a pending side loss: (side * 2 + knight) * 1000 + units
 
 
 def take_unit(s: FiefState, i: int, knight: int, count: int) -> None:
@@ -470,10 +482,10 @@ def take_unit(s: FiefState, i: int, knight: int, count: int) -> None:
 
 
 def loss_holders(s: FiefState) -> list[int]:
-    key = s.loss_due[0] // LOSS_PACK
-    units = s.K if key % 2 else s.M
-    v = s.b_village
-    return [f for f in side(s, key // 2) if units[v * SEATS + f]]
+    due = s.loss_due[0]
+    units = s.K if due.knights else s.M
+    v = s.battle.village
+    return [f for f in side(s, due.side) if units[v * SEATS + f]]
 
 
 def legal_side_loss(s: FiefState) -> list[int]:
@@ -481,12 +493,13 @@ def legal_side_loss(s: FiefState) -> list[int]:
 
 
 def apply_side_loss(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    key = s.loss_due[0] // LOSS_PACK
+    due = s.loss_due[0]
     f = action - A.LOSS0
-    take_unit(s, s.b_village * SEATS + f, key % 2, 1)
-    ev.append(Event("side_loss", {"seat": f, "village": s.b_village,
-                                  "unit": "knight" if key % 2 else "man_at_arms"}))
-    s.loss_due[0] -= 1
+    v = s.battle.village
+    take_unit(s, v * SEATS + f, due.knights, 1)
+    ev.append(Event("side_loss", {"seat": f, "village": v,
+                                  "unit": "knight" if due.knights else "man_at_arms"}))
+    s.loss_due[0] = due._replace(units=due.units - 1)
     settle_losses(s)
     resume_battle(s, ev)
 
@@ -494,36 +507,39 @@ def apply_side_loss(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 def settle_losses(s: FiefState) -> None:
     """Drop the shares done, and take those left to one family at once."""
     while s.loss_due:
-        key, n = divmod(s.loss_due[0], LOSS_PACK)
+        due = s.loss_due[0]
+        n = due.units
         holders = loss_holders(s)
-        units = s.K if key % 2 else s.M
-        total = sum(units[s.b_village * SEATS + f] for f in holders)
+        units = s.K if due.knights else s.M
+        v = s.battle.village
+        total = sum(units[v * SEATS + f] for f in holders)
         if n and len(holders) > 1 and n < total:
             return
         s.loss_due.pop(0)
         for f in holders:
-            i = s.b_village * SEATS + f
+            i = v * SEATS + f
             take = min(n, units[i])
-            take_unit(s, i, key % 2, take)
+            take_unit(s, i, due.knights, take)
             n -= take
 
 
 def fight_round(s: FiefState, ev: list[Event]) -> None:
-    v, att, dfn = s.b_village, s.b_att, s.b_def
-    s.b_round += 1
+    b = s.battle
+    v, att, dfn = b.village, b.attacker, b.defender
+    b.round += 1
     a_dice = max(0, dice_for(side_strength(s, ATTACKER))
-                 + side_dice(s, side(s, ATTACKER), v) - s.b_pen)
+                 + side_dice(s, side(s, ATTACKER), v) - b.penalty)
     d_dice = dice_for(side_strength(s, DEFENDER)) + side_dice(s, side(s, DEFENDER), v)
     a_rolls = roll(s, "battle", att, a_dice, ev, village=v)
     d_rolls = roll(s, "battle", dfn, d_dice, ev, village=v)
     a_hits, d_hits = hits_of(s, a_rolls), hits_of(s, d_rolls)
-    if s.b_caval:
+    if s.cavalcade is not None:
         d_hits += CAVALCADE_BONUS * d_dice       # §4.5.2: +1 hit on each defender die
     dk, dm, d_left = side_hits(s, DEFENDER, a_hits)
     ak, am, a_left = side_hits(s, ATTACKER, d_hits)
-    ev.append(Event("round", {"village": v, "round": s.b_round, "hits": [a_hits, d_hits],
+    ev.append(Event("round", {"village": v, "round": b.round, "hits": [a_hits, d_hits],
                               "losses": [[ak, am], [dk, dm]]}))
-    s.b_casualties = ak + am + dk + dm
+    b.casualties = ak + am + dk + dm
     for which, left in ((DEFENDER, d_left), (ATTACKER, a_left)):
         for f in side(s, which):
             if left:
@@ -538,7 +554,7 @@ def queue_deaths(s: FiefState, v: int, f: int, hits: int, ev: list[Event]) -> in
              if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0]
     if not lords:
         return hits
-    s.b_casualties += min(hits, len(lords))
+    s.battle.casualties += min(hits, len(lords))
     if hits >= len(lords):
         for lo in lords:
             kill(s, lo, "battle", ev)
@@ -547,21 +563,23 @@ def queue_deaths(s: FiefState, v: int, f: int, hits: int, ev: list[Event]) -> in
         for lo in sorted(lords, key=lambda lo: (titles_held(s, lo), lo))[:hits]:
             kill(s, lo, "battle", ev)
         return 0
-    s.deaths.append(f * 16 + hits)
+    s.deaths.append(DeathDue(f, hits))
     return 0
 
 
 def legal_death(s: FiefState) -> list[int]:
-    f = s.deaths[0] // 16
-    v = s.b_village
+    f = s.deaths[0].family
+    v = s.battle.village
     return [A.KILL0 + lo for lo in range(NL)
             if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0]
 
 
 def apply_death(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     kill(s, action - A.KILL0, "battle", ev)
-    s.deaths[0] -= 1
-    if s.deaths[0] % 16 == 0:
+    due = s.deaths[0]
+    if due.hits > 1:
+        s.deaths[0] = due._replace(hits=due.hits - 1)
+    else:
         s.deaths.pop(0)
     resume_battle(s, ev)
 
@@ -569,22 +587,23 @@ def apply_death(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 def resume_battle(s: FiefState, ev: list[Event]) -> None:
     """After a round (and its lord deaths): end conditions of §4.6.5, or the next round."""
     settle_losses(s)
+    b = s.battle
     if s.loss_due:
-        which = s.loss_due[0] // LOSS_PACK // 2
-        s.kind, s.actor = A.LOSS_SHARE, s.b_att if which == ATTACKER else s.b_def
+        which = s.loss_due[0].side
+        s.kind, s.actor = A.LOSS_SHARE, b.attacker if which == ATTACKER else b.defender
         return
     if s.deaths:
-        s.kind, s.actor = A.LORD_DEATH, s.deaths[0] // 16
+        s.kind, s.actor = A.LORD_DEATH, s.deaths[0].family
         return
-    s.b_quiet = 0 if s.b_casualties else s.b_quiet + 1
+    b.quiet = 0 if b.casualties else b.quiet + 1
     if decided(s, ev):
         return
-    if s.b_quiet >= QUIET_END:
+    if b.quiet >= QUIET_END:
         end_battle(s, "quiet", ev)
         return
-    v = s.b_village                 # §4.6.1: after each round allies may change sides
-    s.b_ask = [g for g in order(s) if s.b_side[g] and g not in (s.b_att, s.b_def)
-               and present(s, v, g)]
+    v = b.village                   # §4.6.1: after each round allies may change sides
+    b.asking = [g for g in order(s) if b.sides[g] and g not in (b.attacker, b.defender)
+                and present(s, v, g)]
     next_side_change(s, ev)
 
 
@@ -612,7 +631,7 @@ def decided(s: FiefState, ev: list[Event]) -> bool:
 def legal_side_change(s: FiefState, p: int) -> list[int]:
     """Stay, go over to the other side (to the attackers only with a lord there), or
     leave the battle."""
-    other = A.SIDE_DEF if s.b_side[p] == ATTACKER else A.SIDE_ATT
+    other = A.SIDE_DEF if s.battle.sides[p] == ATTACKER else A.SIDE_ATT
     out = [A.SIDE_STAY, A.SIDE_NONE]
     if other == A.SIDE_DEF or may_attack(s, p):
         out.append(other)
@@ -622,27 +641,30 @@ def legal_side_change(s: FiefState, p: int) -> list[int]:
 def apply_side_change(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """Source "同盟也可以在戰鬥中背叛" (an ally may betray mid-battle); spec §4.6.1 "after
     each round allies may change sides": strength, dice, losses and captives follow."""
-    s.b_ask.pop(0)
-    v = s.b_village
+    b = s.battle
+    b.asking.pop(0)
+    v = b.village
     if action == A.SIDE_NONE:
-        s.b_side[p] = 0
+        b.sides[p] = Side.NONE
         ev.append(Event("leave_battle", {"seat": p, "village": v}))
     elif action != A.SIDE_STAY:
-        s.b_side[p] = ATTACKER if action == A.SIDE_ATT else DEFENDER
+        b.sides[p] = ATTACKER if action == A.SIDE_ATT else DEFENDER
         ev.append(Event("change_side", {"seat": p, "village": v,
-                                        "with": s.b_att if action == A.SIDE_ATT else s.b_def}))
+                                        "with": b.attacker if action == A.SIDE_ATT
+                                        else b.defender}))
     next_side_change(s, ev)
 
 
 def next_side_change(s: FiefState, ev: list[Event]) -> None:
     """The next ally to answer; when all have, the penalty as the sides now stand and,
     unless a side is left without troops, the next round."""
-    if s.b_ask:
-        s.kind, s.actor = A.SIDE_CHANGE, s.b_ask[0]
+    b = s.battle
+    if b.asking:
+        s.kind, s.actor = A.SIDE_CHANGE, b.asking[0]
         return
     fortification(s, ev)
     if not decided(s, ev):
-        s.kind, s.actor = A.ROUND_ATT, s.b_att
+        s.kind, s.actor = A.ROUND_ATT, b.attacker
 
 
 # ------------------------------------------------------------------ sieges (§4.7)

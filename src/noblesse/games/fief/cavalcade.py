@@ -22,6 +22,7 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import battle
+from noblesse.games.fief.battle_state import Cavalcade, CavalcadeCase
 from noblesse.games.fief.control import lift_lord, put_lord, settle
 from noblesse.games.fief.disasters import blocked, entry_deaths, entry_loss, plague_entry
 from noblesse.games.fief.movement import (
@@ -35,7 +36,7 @@ from noblesse.games.fief.movement import (
 )
 from noblesse.games.fief.state import ADJ, BISHOPRIC_OF, SEATS, FiefState, order, present, troops
 
-BREAKOUT, ROAD, CROSSING = 1, 2, 3
+BREAKOUT, ROAD, CROSSING = CavalcadeCase.BREAKOUT, CavalcadeCase.ROAD, CavalcadeCase.CROSSING
 MUST_MOVE_ON = 2         # ``l_pass``: a crossing cavalcade may not stop in the village
 
 
@@ -75,7 +76,7 @@ def options(s: FiefState, lo: int, p: int) -> list[int]:
     return out
 
 
-def target(s: FiefState, p: int, lo: int, w: int) -> tuple[int, int, int]:
+def target(s: FiefState, p: int, lo: int, w: int) -> tuple[CavalcadeCase, int, int]:
     """A cavalcade of ``lo`` towards ``w``: its case, the village of its battle, the foe."""
     v = s.l_loc[lo]
     if pinned(s, v, p):
@@ -111,22 +112,21 @@ def ride_on(s: FiefState, p: int, ev: list[Event]) -> None:
     battle.start_battle(s, w, p, foe, ev)
 
 
-def muster(s: FiefState, p: int, lo: int, case: int, v: int, w: int, foe: int,
+def muster(s: FiefState, p: int, lo: int, case: CavalcadeCase, v: int, w: int, foe: int,
            ev: list[Event]) -> None:
     """The cavalcade sets out: its case, its riders (their move spent) and its event."""
-    s.b_caval, s.b_lord, s.b_from, s.target = case, lo, v, w
     group = riders(s, lo)
     for c in group:
         s.l_moves[c] = 0                 # they ride with him: their move this turn
-    s.b_group = [lo, *group]
+    s.cavalcade = Cavalcade(case, lo, [lo, *group], v, w)
     ev.append(Event("cavalcade", {"seat": p, "lord": lo, "from": v, "to": w, "foe": foe,
-                                  "knights": s.carry_k[lo], "lords": s.b_group[:]}))
+                                  "knights": s.carry_k[lo], "lords": [lo, *group]}))
 
 
 def knights_in(s: FiefState, lo: int, i: int) -> None:
     """The knights riding with ``lo`` join the family's troops where the battle is
-    (``i``: village * SEATS + family) as the cavalcade's own (``b_knights``)."""
-    s.b_knights = s.carry_k[lo]
+    (``i``: village * SEATS + family) as the cavalcade's own (``Cavalcade.knights``)."""
+    s.cavalcade.knights = s.carry_k[lo]
     s.K[i] += s.carry_k[lo]
     s.carry_k[lo] = 0
 
@@ -149,19 +149,20 @@ def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
     if case == CROSSING and plague_entry(s, v, w) and entry_deaths(s, lo, ev):
         lo = take_over(s, p, lo, w, case)   # the plague took the leader on the way in
         if lo < 0:                       # his knights stay there, spent
-            s.spent_k[i] = min(s.K[i], s.spent_k[i] + s.b_knights)
-            s.b_caval, s.b_lord, s.b_group = 0, -1, []
+            s.spent_k[i] = min(s.K[i], s.spent_k[i] + s.cavalcade.knights)
+            s.cavalcade = None
             settle(s, w, ev)
             s.kind, s.focus, s.actor = A.NONE, -1, p
             return
     battle.start_battle(s, where, p, foe, ev)
 
 
-def take_over(s: FiefState, p: int, dead: int, where: int, case: int) -> int:
+def take_over(s: FiefState, p: int, dead: int, where: int, case: CavalcadeCase) -> int:
     """The leader is dead or taken: the first rider still free in ``where`` leads the
     cavalcade on (it succeeds while one of its lords lives, §4.5.2), the others riding
     with him; -1 if none is left."""
-    left = [c for c in s.b_group if c != dead and s.l_owner[c] == p
+    cav = s.cavalcade
+    left = [c for c in cav.riders if c != dead and s.l_owner[c] == p
             and s.l_captor[c] < 0 and s.l_loc[c] == where]
     if not left:
         return -1
@@ -169,22 +170,24 @@ def take_over(s: FiefState, p: int, dead: int, where: int, case: int) -> int:
     for c in left[1:]:
         s.l_escort[c] = lead
     s.l_moves[lead] = full_moves(s, lead) - (1 if case == CROSSING else 0)
-    s.l_prev[lead] = s.b_from
-    s.b_lord = lead
+    s.l_prev[lead] = cav.origin
+    cav.leader = lead
     return lead
 
 
-def after_battle(s: FiefState, where: int, foe: int, ev: list[Event]) -> None:
-    """The cavalcade's battle is over: ride on, or stay where it started."""
-    lo, p, case, v, w = s.b_lord, s.b_att, s.b_caval, s.b_from, s.target
+def after_battle(s: FiefState, p: int, where: int, foe: int, ev: list[Event]) -> None:
+    """The cavalcade (of ``p``, the battle's attacker) fought its battle in ``where``
+    against ``foe``: ride on, or stay where it started."""
+    cav = s.cavalcade
+    lo, case, v, w = cav.leader, cav.case, cav.origin, cav.destination
     if s.l_owner[lo] != p or s.l_captor[lo] >= 0:
         lo = take_over(s, p, lo, where, case)
-    s.b_caval, s.b_lord, s.b_group = 0, -1, []
+    s.cavalcade = None
     if lo < 0:
         s.kind, s.actor = A.NONE, p
         return
     i = where * SEATS + p
-    k = min(s.b_knights, s.K[i] - s.spent_k[i])
+    k = min(cav.knights, s.K[i] - s.spent_k[i])
     s.K[i] -= k
     s.carry_k[lo] = k
     s.focus = lo

@@ -120,7 +120,7 @@ def finish(s: FiefState) -> None:
     """Back to where the card was played: a battle window goes on."""
     s.red_hat, s.red_hat_by, s.red_hat_how = -1, -1, 0
     s.kind = A.NONE
-    if s.b_village >= 0:
+    if s.battle is not None:
         from noblesse.games.fief.intrigue import next_in_battle_window
 
         next_in_battle_window(s)

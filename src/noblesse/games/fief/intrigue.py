@@ -29,7 +29,6 @@ from noblesse.games.fief import dynasty, joan
 from noblesse.games.fief.battle import (
     ATTACKER,
     DEFENDER,
-    PASSAGE,
     PENALTY,
     d6,
     hits_of,
@@ -171,7 +170,7 @@ def apply_joan_target(s: FiefState, p: int, action: int, ev: list[Event]) -> Non
     """Joan d'Arc on her lady; played in a battle window (a battle is on, in the
     Battles phase or a cavalcade's), the window goes on."""
     joan.apply_target(s, p, action, ev)
-    if s.b_village >= 0:
+    if s.battle is not None:
         next_in_battle_window(s)
 
 
@@ -433,7 +432,8 @@ def apply_sp_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         else:
             assassinate(s, assassin, lo, ev)
         return
-    ambusher, s.b_ambusher = s.b_ambusher, -1
+    b = s.battle
+    ambusher, b.ambusher = b.ambusher, -1
     if cancelled:
         ev.append(Event("ambush_foiled", {"seat": p, "lord": lo}))
         next_in_battle_window(s)
@@ -450,14 +450,15 @@ def _free_lords(s: FiefState, v: int, f: int) -> list[int]:
 
 
 def _other_side(s: FiefState, p: int) -> int:
-    return DEFENDER if s.b_side[p] == ATTACKER else ATTACKER
+    return DEFENDER if s.battle.sides[p] == ATTACKER else ATTACKER
 
 
 def ambush_targets(s: FiefState, p: int) -> list[int]:
     """The free lords in the battle of every family on the other side from ``p``."""
     which = _other_side(s, p)
-    return [lo for lo in range(NL) if s.l_loc[lo] == s.b_village and s.l_captor[lo] < 0
-            and s.l_owner[lo] >= 0 and s.b_side[s.l_owner[lo]] == which]
+    b = s.battle
+    return [lo for lo in range(NL) if s.l_loc[lo] == b.village and s.l_captor[lo] < 0
+            and s.l_owner[lo] >= 0 and b.sides[s.l_owner[lo]] == which]
 
 
 def legal_battle_window(s: FiefState, p: int) -> list[int]:
@@ -466,10 +467,11 @@ def legal_battle_window(s: FiefState, p: int) -> list[int]:
     Secret Passage against the fortification penalty (a family of the attacking side,
     §4.12.2); Joan d'Arc (§4.12.6)."""
     out = [A.PASS]
-    v = s.b_village
+    b = s.battle
+    v = b.village
     if AMBUSH in s.hand[p] and _free_lords(s, v, p) and ambush_targets(s, p):
         out.append(A.PLAY0 + AMBUSH)
-    if SECRET_PASSAGE in s.hand[p] and s.b_side[p] == ATTACKER and s.b_pen > 0:
+    if SECRET_PASSAGE in s.hand[p] and b.sides[p] == ATTACKER and b.penalty > 0:
         out.append(A.PLAY0 + SECRET_PASSAGE)
     if joan.playable(s, p):
         out.append(A.PLAY0 + joan.DARC)
@@ -483,7 +485,7 @@ def next_in_battle_window(s: FiefState) -> None:
     if s.window:
         s.kind, s.actor = A.BATTLE_WINDOW, s.window[0]
     else:
-        s.kind, s.actor = A.ROUND_ATT, s.b_att
+        s.kind, s.actor = A.ROUND_ATT, s.battle.attacker
 
 
 def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -501,13 +503,14 @@ def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> N
     s.hand[p].remove(card)
     s.fd_discard.append(card)
     ev.append(Event("play_opportunity", {"seat": p, "card": card}))
+    b = s.battle
     if card == SECRET_PASSAGE:
-        s.b_pen = 0
-        s.b_open |= PASSAGE                  # for the whole battle, whoever changes sides
-        ev.append(Event("penalty_cancelled", {"seat": p, "village": s.b_village}))
+        b.penalty = 0
+        b.secret_passage = True              # for the whole battle, whoever changes sides
+        ev.append(Event("penalty_cancelled", {"seat": p, "village": b.village}))
         next_in_battle_window(s)
         return
-    s.b_ambusher = p
+    b.ambusher = p
     s.kind, s.actor = A.AMBUSH_CAPTURE, p
 
 
@@ -524,7 +527,7 @@ def apply_ambush_capture(s: FiefState, p: int, action: int, ev: list[Event]) -> 
         s.answer_for, s.victim = ANSWER_AMBUSH, lo
         s.kind, s.actor = A.SP_ANSWER, foe
         return
-    s.b_ambusher = -1
+    s.battle.ambusher = -1
     ambush_take(s, p, lo, ev)
 
 
@@ -534,7 +537,7 @@ def ambush_take(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
     [assumed]. If the other side has no free lord left in the battle ("對方最後一名領主",
     the opponent read as the other side [assumed]), the ambusher decides whether the
     battle goes on."""
-    v = s.b_village
+    v = s.battle.village
     capture(s, lo, p, ev)
     if not troops(s, v, p):
         s.l_escort[lo] = _free_lords(s, v, p)[0]

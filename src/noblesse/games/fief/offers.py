@@ -33,6 +33,7 @@ from noblesse.games.fief.state import (
     NV,
     SEATS,
     FiefState,
+    battle_village,
     besieged,
     present,
 )
@@ -159,12 +160,12 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
         return _passage_ok(s, a, r, act - A.PASSAGE0, x)
     if _in(act, A.TRUCE_TERM0, NV):
         v = act - A.TRUCE_TERM0
-        return (s.phase <= A.BATTLES and s.b_village != v and present(s, v, a)
+        return (s.phase <= A.BATTLES and battle_village(s) != v and present(s, v, a)
                 and present(s, v, r))
     if _in(act, A.CEDE0, NV):
         v = act - A.CEDE0
         c = s.ctrl[v]
-        return (c in (a, r) and present(s, v, a + r - c) and s.b_village != v
+        return (c in (a, r) and present(s, v, a + r - c) and battle_village(s) != v
                 and not besieged(s, v))
     if _in(act, A.TITLE_TERM0, NF):
         crown = crown_family(s)
@@ -273,6 +274,7 @@ def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
     movers = {s.l_owner[x] for x in range(NL) if s.l_owner[x] in (a, r)
               and s.l_captor[x] < 0 and s.l_loc[x] >= 0} if passage else set()
     lp, k, m, ctrl = s.LP, s.K, s.M, s.ctrl
+    fighting = battle_village(s)
     for v in range(NV):
         c = ctrl[v]
         if movers and any(may_grant_passage(s, a + r - f, v) for f in movers):
@@ -280,7 +282,7 @@ def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
         ia, ir = v * SEATS + a, v * SEATS + r
         here_a = lp[ia] or k[ia] or m[ia]         # present(s, v, a), inlined
         here_r = lp[ir] or k[ir] or m[ir]
-        if not (here_a or here_r) or s.b_village == v:
+        if not (here_a or here_r) or fighting == v:
             continue
         if truce and here_a and here_r:
             out.append(A.TRUCE_TERM0 + v)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from noblesse.core.game import State
+from noblesse.games.fief.battle_state import Battle, Cavalcade
 from noblesse.games.fief.data import DATA
 
 BOARD = DATA.board
@@ -62,22 +63,21 @@ _LISTS = (
     "carry_k", "carry_m", "ctrl", "fort", "mills", "K", "M", "spent_k", "spent_m", "LP",
     "stamp", "entry", "engine", "new_units", "fief_holder", "bishop", "rain", "famine",
     "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage", "window",
-    "assassin", "l_escort", "b_side", "b_ask", "hit",
+    "assassin", "l_escort", "hit",
     "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
     "clerics", "up_failed", "loss_due", "keep_due", "revealed", "revealed_by",
-    "heir_due", "spouse", "excommunicated", "place_due", "entry_due", "b_group",
+    "heir_due", "spouse", "excommunicated", "place_due", "entry_due",
     "ballot", "voters", "candidates", "new_bishops",
     "markers", "offers_made", "o_terms", "pacts", "promises",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
-    "target", "b_village", "b_att", "b_def", "b_pen", "b_quiet", "b_round", "b_withdrew",
-    "b_casualties", "fought", "king", "queen", "pope", "max_turns", "winner_list",
-    "draw_left", "mode", "pending_draw", "b_caval", "b_lord", "b_from", "b_knights",
+    "target", "fought", "king", "queen", "pope", "max_turns", "winner_list",
+    "draw_left", "mode", "pending_draw",
     "up_village", "up_family", "up_cards", "answer_for", "victim", "up_player", "joan",
     "crown_prince", "regent",
     "heir_kind", "heir_actor",
-    "b_open", "b_ambusher", "truced", "truce_broken",
+    "truced", "truce_broken",
     "election", "m_lord", "m_partner",
     "red_hat", "red_hat_by", "red_hat_how",
     "o_author", "o_to", "o_resume", "o_pending",
@@ -85,7 +85,13 @@ _SCALARS = (
 
 
 class FiefState(State):
-    __slots__ = (*_LISTS, *_SCALARS, "hand", "dice")
+    """``battle``: the battle on (``None``: none); ``cavalcade``: the cavalcade under
+    way, from its setting out to the end of its battle (``None``: none)."""
+
+    __slots__ = (*_LISTS, *_SCALARS, "hand", "dice", "battle", "cavalcade")
+
+    battle: Battle | None
+    cavalcade: Cavalcade | None
 
     def clone(self) -> FiefState:
         c = FiefState.__new__(FiefState)
@@ -96,6 +102,10 @@ class FiefState(State):
             setattr(c, name, getattr(self, name)[:])
         c.hand = [h[:] for h in self.hand]
         c.dice = Dice(self.dice.queue[:])
+        b = self.battle
+        c.battle = b if b is None else b.clone()
+        cav = self.cavalcade
+        c.cavalcade = cav if cav is None else cav.clone()
         return c
 
 
@@ -104,12 +114,9 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.dice = Dice()
     s.turn, s.first, s.phase, s.kind, s.actor, s.focus, s.cursor = 0, 0, 0, 0, -1, -1, 0
     s.over, s.clock, s.resume, s.target, s.mode, s.pending_draw = False, 1, 0, -1, 0, 0
-    s.b_village = s.b_att = s.b_def = -1
-    s.b_pen = s.b_quiet = s.b_round = s.b_withdrew = s.b_casualties = 0
+    s.battle = s.cavalcade = None
     s.fought, s.draw_left = 0, 0
-    s.b_open, s.b_ambusher = 0, -1       # penalty gone for the battle (bits); who ambushes
     s.truced = s.truce_broken = 0        # villages (bits): a truce this turn; broken since
-    s.b_caval, s.b_lord, s.b_from, s.b_knights = 0, -1, -1, 0
     s.king = s.queen = s.pope = -1       # the lords holding the offices (-1: vacant)
     s.crown_prince = -1                  # §5.7: the Queen's son, King at the King's death
     s.regent = 0                         # 1: the Queen rules as Queen Regent (no King)
@@ -166,18 +173,15 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.window = []                        # seats still to answer a reaction window
     s.assassin = [0] * NL                # lords carrying an assassin marker
     s.l_escort = [-1] * NL               # the lord a captive is led along by
-    s.b_side = [0] * SEATS               # in the battle: 1 attacker's side, 2 defender's
-    s.b_ask = []                         # families still to choose a side
     s.up_village, s.up_family, s.up_cards, s.up_player = -1, -1, 0, -1
     s.joan = -1                          # the lady Joan d'Arc's card is on
-    s.loss_due = []                      # a side's losses its leader shares out
-    s.keep_due = []                      # captives whose keeper the winners choose
+    s.loss_due = []                      # a side's losses its leader shares out (LossDue)
+    s.keep_due = []                      # captives whose keeper the winners choose (KeeperDue)
     s.clerics, s.up_failed = [], []      # clerics still to try to stop it; who failed
     s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
     s.place_due = []                     # freed lords whose family chooses the village
     s.entry_due = []                     # a group's Plague loss on entry: see disasters
-    s.b_group = []                       # the lords riding in a cavalcade
-    s.deaths = []                        # pending lord deaths: [family, count, village]
+    s.deaths = []                        # pending lord deaths in the battle (DeathDue)
     s.heir_due = []                      # fiefs whose dead holder's heir the owner picks
     s.heir_kind, s.heir_actor = 0, -1    # the decision a choice of heir interrupted
     s.engines_used = [0] * n
@@ -228,6 +232,12 @@ def besieged(s: FiefState, v: int) -> bool:
     c = s.ctrl[v]
     base = v * SEATS
     return any(s.engine[base + g] for g in range(s.n_players) if g != c)
+
+
+def battle_village(s: FiefState) -> int:
+    """The village of the battle on, -1 if none."""
+    b = s.battle
+    return -1 if b is None else b.village
 
 
 def order(s: FiefState) -> list[int]:

@@ -266,12 +266,13 @@ class FiefViews:
 
     @staticmethod
     def _battle(s: FiefState) -> dict[str, Any] | None:
-        if s.b_village < 0:
+        b = s.battle
+        if b is None:
             return None
-        return {"village": VILLAGES[s.b_village].key, "attacker": s.b_att,
-                "defender": s.b_def, "round": s.b_round, "quiet_rounds": s.b_quiet,
-                "penalty": s.b_pen, "cavalcade": bool(s.b_caval),
-                "sides": [s.b_side[f] for f in range(s.n_players)]}
+        return {"village": VILLAGES[b.village].key, "attacker": b.attacker,
+                "defender": b.defender, "round": b.round, "quiet_rounds": b.quiet,
+                "penalty": b.penalty, "cavalcade": s.cavalcade is not None,
+                "sides": [int(b.sides[f]) for f in range(s.n_players)]}
 
     # ------------------------------------------------------------------ hidden information
     def determinize(self, state: FiefState, seat: int, rng: random.Random) -> FiefState:
