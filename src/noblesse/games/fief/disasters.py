@@ -11,6 +11,8 @@ again whoever enters the bishopric this turn (§4.2.3).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.battle import d6
@@ -107,7 +109,13 @@ def village_shares(s: FiefState, v: int) -> list[tuple[int, int]]:
     return [(f, n) for f, n in shares.items() if n]
 
 
-PLAGUE_PACK = 1024          # a pending loss: (village * SEATS + family) * 1024 + units
+class PlagueLoss(NamedTuple):
+    """``units`` a ``family`` still loses to the Plague in ``village``, choosing knights
+    or men-at-arms one by one (``FiefState.plague_due``)."""
+
+    village: int
+    family: int
+    units: int
 
 
 def strike_village(s: FiefState, v: int, ev: list[Event]) -> None:
@@ -118,7 +126,7 @@ def strike_village(s: FiefState, v: int, ev: list[Event]) -> None:
     for f, n in village_shares(s, v):
         i = v * SEATS + f
         if choose and s.K[i] and s.M[i] and n < s.K[i] + s.M[i]:
-            s.plague_due.append(i * PLAGUE_PACK + n)
+            s.plague_due.append(PlagueLoss(v, f, n))
             continue
         k, m = lose(s, i, n)
         ev.append(Event("plague_losses", {"seat": f, "village": v, "knights": k,
@@ -129,16 +137,17 @@ def strike_village(s: FiefState, v: int, ev: list[Event]) -> None:
 def next_plague_loss(s: FiefState, ev: list[Event]) -> None:
     """Ask the owner of the first pending loss, settling forced ones on the way."""
     while s.plague_due:
-        i, n = divmod(s.plague_due[0], PLAGUE_PACK)
+        v, f, n = s.plague_due[0]
+        i = v * SEATS + f
         if n and s.K[i] and s.M[i] and n < s.K[i] + s.M[i]:
-            s.kind, s.actor = A.PLAGUE_LOSS, i % SEATS
+            s.kind, s.actor = A.PLAGUE_LOSS, f
             return
         s.plague_due.pop(0)
         if n:
             k, m = lose(s, i, n)
-            ev.append(Event("plague_losses", {"seat": i % SEATS, "village": i // SEATS,
+            ev.append(Event("plague_losses", {"seat": f, "village": v,
                                               "knights": k, "men_at_arms": m}))
-        settle(s, i // SEATS, ev)
+        settle(s, v, ev)
     s.kind = A.NONE
 
 
@@ -147,10 +156,10 @@ def apply_plague_loss(s: FiefState, p: int, action: int, ev: list[Event]) -> Non
     if s.entry_due:
         entry_choice(s, p, knight, ev)
         return
-    i = s.plague_due[0] // PLAGUE_PACK
-    lose_one(s, i, knight)
-    s.plague_due[0] -= 1
-    ev.append(Event("plague_losses", {"seat": p, "village": i // SEATS,
+    due = s.plague_due[0]
+    lose_one(s, due.village * SEATS + due.family, knight)
+    s.plague_due[0] = due._replace(units=due.units - 1)
+    ev.append(Event("plague_losses", {"seat": p, "village": due.village,
                                       "knights": int(knight), "men_at_arms": int(not knight)}))
     next_plague_loss(s, ev)
 
@@ -168,7 +177,8 @@ def legal_plague_loss(s: FiefState) -> list[int]:
     if s.entry_due:
         k, m = group_units(s, s.entry_due[0], s.entry_due[1], s.entry_due[2])
     else:
-        i = s.plague_due[0] // PLAGUE_PACK
+        due = s.plague_due[0]
+        i = due.village * SEATS + due.family
         k, m = s.K[i], s.M[i]
     return [a for a, have in ((A.LOSE_K, k), (A.LOSE_M, m)) if have]
 

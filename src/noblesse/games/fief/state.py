@@ -165,7 +165,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.election = -1                      # the bishopric whose Bishop is being elected
     s.m_lord = s.m_partner = -1          # a marriage proposal: the proposer's lord, the other
     s.tithe = [-1] * (NB * 3)            # b * 3 + (0 Bishop, 1 Cardinal, 2 Pope): family
-    s.plague_due = []                    # plague losses the owners still choose
+    s.plague_due = []                    # plague losses the owners still choose (PlagueLoss)
     s.revealed = []                      # disasters drawn this Cards phase, to be placed
     s.revealed_by = []                   # who drew each of them
     s.hit = [0] * NB                     # bishoprics a disaster was placed on this turn

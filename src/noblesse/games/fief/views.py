@@ -240,8 +240,8 @@ class FiefViews:
             if lo >= 0:
                 d["lord"] = LORD_CARDS[lo].key
         elif s.kind == A.PLAGUE_LOSS:
-            i, left = divmod(s.plague_due[0], 1024)
-            d["village"], d["units_to_lose"] = VILLAGES[i // SEATS].key, left
+            due = s.plague_due[0]
+            d["village"], d["units_to_lose"] = VILLAGES[due.village].key, due.units
         if s.kind == A.PLACE_FREED:
             d["lord"] = LORD_CARDS[s.place_due[0]].key
         return d
