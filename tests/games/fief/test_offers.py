@@ -29,7 +29,7 @@ from fief_scenario import (
 from noblesse.agents import make_agent
 from noblesse.games.fief.control import capture
 from noblesse.games.fief.economy import ransom_cap
-from noblesse.games.fief.offers import PASSAGE, TRUCE
+from noblesse.games.fief.offers import PactKind
 
 
 def _purchase(n: int = 3) -> object:
@@ -227,7 +227,7 @@ def test_a_passage_is_for_one_lord_another_of_his_family_still_asks() -> None:
     assert term["zh-TW"] == "本回合移動時可通過「夏洛勒」（限「亞瑟」）", term["zh-TW"]
     do(s, 0, "offer:send")
     _answer(s, 1, "accept")
-    assert s.pacts == [(PASSAGE, 1, L["arthur"], V["charolles"], s.turn * 16 + A.MOVEMENT)]
+    assert s.pacts == [(PactKind.PASSAGE, 1, L["arthur"], V["charolles"], s.turn * 16 + A.MOVEMENT)]
     other = s.clone()
     ev = do(other, 0, "lord:eric", "move:charolles")
     assert other.kind == A.PERMIT and GAME.to_act(other) == (1,)
@@ -249,7 +249,7 @@ def test_a_passage_covers_the_road_of_a_family_not_holding_the_village() -> None
     assert "term:passage:blaye" in legal_all(s, 0)
     do(s, 0, "term:passage:blaye", "term:passage_for:arthur", "offer:send")
     _answer(s, 1, "accept")
-    assert s.pacts[0][:4] == (PASSAGE, 1, L["arthur"], V["blaye"])
+    assert s.pacts[0][:4] == (PactKind.PASSAGE, 1, L["arthur"], V["blaye"])
     other = s.clone()
     ev = do(other, 0, "lord:eric", "move:charolles")
     assert events_of(ev, "ask_passage")[0]["road"] is True and other.kind == A.PERMIT
@@ -473,7 +473,7 @@ def test_an_agreed_truce_lasts_until_the_end_of_the_battles() -> None:
     begin(s, "purchase")
     do(s, 0, "offer:to:2", "term:truce:sigy", "offer:send")
     _answer(s, 1, "accept")
-    assert s.pacts == [(TRUCE, 0, 1, V["sigy"], s.turn * 16 + A.BATTLES)]
+    assert s.pacts == [(PactKind.TRUCE, 0, 1, V["sigy"], s.turn * 16 + A.BATTLES)]
     begin(s, "battles")
     assert s.kind != A.BATTLE_SELECT                         # nothing to declare
     assert s.pacts == []                                     # gone with the phase

@@ -26,7 +26,7 @@ from noblesse.games.fief.battle_state import Cavalcade, CavalcadeCase
 from noblesse.games.fief.control import lift_lord, put_lord, settle
 from noblesse.games.fief.disasters import blocked, entry_deaths, entry_loss, plague_entry
 from noblesse.games.fief.movement import (
-    PASSAGE,
+    PermitFor,
     finish_lord,
     full_moves,
     move,
@@ -91,7 +91,7 @@ def after_refusal(s: FiefState, lo: int, p: int) -> list[int]:
     """With ``cavalcade_only_after_refusal``: the village whose holder just refused lord
     ``lo`` passage, if the refused entry may become a crossing cavalcade (his first move,
     no men-at-arms, no stronghold or city there, a fight to be had)."""
-    if not s.options["cavalcade_only_after_refusal"] or s.mode != PASSAGE:
+    if not s.options["cavalcade_only_after_refusal"] or s.mode != PermitFor.VILLAGE:
         return []
     w = s.l_loc[lo]
     g = s.ctrl[w]

@@ -15,6 +15,8 @@ The defenders of a besieged fortress do not move (§4.7).
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import drop_escort, lift_lord, put_lord, settle
@@ -35,7 +37,16 @@ from noblesse.games.fief.state import (
 )
 
 LORD_MOVES = rule("lord_moves")
-ROAD, PASSAGE = 1, 0     # what a permission request is about (``s.mode``)
+
+
+class PermitFor(IntEnum):
+    """What a lord asks another family's leave for (``A.PERMIT``, kept in ``s.mode``)."""
+
+    VILLAGE = 0       # to enter or pass through the village it controls (§4.5)
+    ROAD = 1          # to leave by the road it came in by and stands on (§4.5)
+
+
+ROAD = PermitFor.ROAD
 # ``l_pass`` of a moving lord: 1 passing through with permission (or by a Secret
 # Passage), 2 a crossing cavalcade that must ride on (§4.5.2), 3 a Secret Passage out of
 # a besieged fortress, 4 a Secret Passage for one move through Heavy Rain (§4.12.2),
@@ -341,7 +352,7 @@ def arrived(s: FiefState, lo: int, ev: list[Event]) -> None:
             s.l_pass[lo] = PERMITTED
             s.kind, s.actor = A.MOVE_LORD, p
             return
-        s.kind, s.actor, s.target, s.mode = A.PERMIT, owner, w, PASSAGE
+        s.kind, s.actor, s.target, s.mode = A.PERMIT, owner, w, PermitFor.VILLAGE
         ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
                                         "asked": owner, "road": False}))
     elif s.l_moves[lo] == 0:
@@ -369,7 +380,7 @@ def apply_permit(s: FiefState, seat: int, action: int, ev: list[Event]) -> None:
             s.kind, s.actor = (A.REFUSED if s.hand[p] else A.MOVE_LORD), p
         return
     if yes:
-        s.l_pass[lo] = 1
+        s.l_pass[lo] = PERMITTED
         s.kind, s.actor = A.MOVE_LORD, p
     else:
         s.kind, s.actor = A.REFUSED, p

@@ -19,6 +19,9 @@ recipient (``ask_promise:*``), bind nobody: ``promises.py`` records and judges t
 
 from __future__ import annotations
 
+from enum import IntEnum
+from typing import NamedTuple
+
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import marriage, promises
@@ -43,8 +46,27 @@ TERMS_MAX = int(ASSUMED["offer_terms_max"])
 HAND_LIMIT = int(ASSUMED["hand_limit"])
 WINDOWS = frozenset((A.RANSOM, A.PURCHASE, A.MOVE_SELECT, A.BATTLE_SELECT, A.PROPOSAL))
 KINDS = frozenset((A.OFFER_COMPOSE, A.OFFER_ANSWER))
-PASSAGE, TRUCE, CARDINAL, BETROTHAL = range(4)      # the kinds of pact
 PHASES = 16                                         # a pact lasts until turn * 16 + phase
+
+
+class PactKind(IntEnum):
+    """The binding agreements an accepted offer leaves (§7.4, ``FiefState.pacts``)."""
+
+    PASSAGE = 0       # ``first`` lets lord ``second`` through ``village``, up to the Movement
+    TRUCE = 1         # families ``first`` and ``second`` fight no battle in ``village``
+    CARDINAL = 2      # the Pope's family ``first`` consents to a Cardinal of ``second``
+    BETROTHAL = 3     # lords ``first`` and ``second`` marry at the next Announcements
+
+
+class Pact(NamedTuple):
+    """One binding agreement; ``until``: the last turn * 16 + phase it holds (-1: a
+    betrothal, until the next Announcements); ``village``: -1 when none."""
+
+    kind: PactKind
+    first: int
+    second: int
+    village: int
+    until: int
 NCARDS = A.RANSOM_TERM0 - A.GIVE_CARD0
 
 
@@ -72,11 +94,11 @@ def on_phase(s: FiefState, ev: list[Event]) -> None:
     now = s.turn * PHASES + s.phase
     keep = []
     for pact in s.pacts:
-        if pact[0] == BETROTHAL:
+        if pact.kind == PactKind.BETROTHAL:
             if s.phase == A.ANNOUNCE:
-                _perform_betrothal(s, pact[1], pact[2], ev)
+                _perform_betrothal(s, pact.first, pact.second, ev)
                 continue
-        elif pact[4] < now:
+        elif pact.until < now:
             continue
         keep.append(pact)
     s.pacts = keep
@@ -94,8 +116,8 @@ def _perform_betrothal(s: FiefState, lo: int, other: int, ev: list[Event]) -> No
 def passage_agreed(s: FiefState, grantor: int, lord: int, v: int) -> bool:
     """An accepted passage term for ``lord`` through ``v``: the engine answers the
     request of ``grantor`` (to enter ``v``, or to leave it by his road) itself (§7.4)."""
-    return any(pact[0] == PASSAGE and pact[1] == grantor and pact[2] == lord
-               and pact[3] == v for pact in s.pacts)
+    return any(pact.kind == PactKind.PASSAGE and pact.first == grantor
+               and pact.second == lord and pact.village == v for pact in s.pacts)
 
 
 def may_grant_passage(s: FiefState, g: int, v: int) -> bool:
@@ -117,13 +139,13 @@ def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
 
 def truce_agreed(s: FiefState, f: int, g: int, v: int) -> bool:
     """An accepted truce term: neither family declares a battle on the other there."""
-    return any(pact[0] == TRUCE and pact[3] == v and {pact[1], pact[2]} == {f, g}
-               for pact in s.pacts)
+    return any(pact.kind == PactKind.TRUCE and pact.village == v
+               and {pact.first, pact.second} == {f, g} for pact in s.pacts)
 
 
 def consent_agreed(s: FiefState, pope_family: int, by: int) -> bool:
-    return any(pact[0] == CARDINAL and pact[1] == pope_family and pact[2] == by
-               for pact in s.pacts)
+    return any(pact.kind == PactKind.CARDINAL and pact.first == pope_family
+               and pact.second == by for pact in s.pacts)
 
 
 # ------------------------------------------------------------------ the terms
@@ -424,9 +446,10 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
         settle(s, v, ev)
     elif _in(act, A.PASSAGE0, NV):
         grantor = a + r - s.l_owner[x]
-        s.pacts.append((PASSAGE, grantor, x, act - A.PASSAGE0, until + A.MOVEMENT))
+        s.pacts.append(Pact(PactKind.PASSAGE, grantor, x, act - A.PASSAGE0,
+                            until + A.MOVEMENT))
     elif _in(act, A.TRUCE_TERM0, NV):
-        s.pacts.append((TRUCE, a, r, act - A.TRUCE_TERM0, until + A.BATTLES))
+        s.pacts.append(Pact(PactKind.TRUCE, a, r, act - A.TRUCE_TERM0, until + A.BATTLES))
     elif _in(act, A.CEDE0, NV):
         v = act - A.CEDE0
         g = a + r - s.ctrl[v]
@@ -440,10 +463,10 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
         ev.append(Event("royal_grant", {"seat": crown_family(s), "fief": fief, "lord": lo,
                                         "owner": s.l_owner[lo]}))
     elif _in(act, A.WED0, NL):
-        s.pacts.append((BETROTHAL, act - A.WED0, x, -1, -1))
+        s.pacts.append(Pact(PactKind.BETROTHAL, act - A.WED0, x, -1, -1))
     elif act == A.CARDINAL_TERM:
         pope = s.l_owner[s.pope]
-        s.pacts.append((CARDINAL, pope, a + r - pope, -1, until + A.END_OF_TURN))
+        s.pacts.append(Pact(PactKind.CARDINAL, pope, a + r - pope, -1, until + A.END_OF_TURN))
     elif act == A.ANNUL_TERM:
         pope = s.l_owner[s.pope]
         marriage.annul(s, marriage.family_marriage(s, a + r - pope), ev)
