@@ -71,9 +71,9 @@ _LISTS = (
     "markers", "offers_made", "o_terms", "pacts", "promises",
 )
 _SCALARS = (
-    "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock", "resume",
+    "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock",
     "target", "fought", "king", "queen", "pope", "max_turns", "winner_list",
-    "draw_left", "mode", "pending_draw",
+    "mode",
     "up_village", "up_family", "up_cards", "answer_for", "victim", "up_player", "joan",
     "crown_prince", "regent",
     "heir_kind", "heir_actor",
@@ -113,9 +113,9 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s = FiefState(n, seed, options)
     s.dice = Dice()
     s.turn, s.first, s.phase, s.kind, s.actor, s.focus, s.cursor = 0, 0, 0, 0, -1, -1, 0
-    s.over, s.clock, s.resume, s.target, s.mode, s.pending_draw = False, 1, 0, -1, 0, 0
+    s.over, s.clock, s.target, s.mode = False, 1, -1, 0
     s.battle = s.cavalcade = None
-    s.fought, s.draw_left = 0, 0
+    s.fought = 0
     s.truced = s.truce_broken = 0        # villages (bits): a truce this turn; broken since
     s.king = s.queen = s.pope = -1       # the lords holding the offices (-1: vacant)
     s.crown_prince = -1                  # §5.7: the Queen's son, King at the King's death
