@@ -39,7 +39,7 @@ COURT = ("propose", "marry", "marriage:yes", "candidate", "vote")
 
 def court_due(state: FiefState) -> bool:
     """Seat 0 may propose a marriage in an Announcements phase with a Bishop election due."""
-    return (state.phase == A.ANNOUNCE and state.mode == announce.MARRYING
+    return (state.phase == A.ANNOUNCE and state.announce_step == announce.MARRYING
             and GAME.to_act(state) == (0,) and state.kind == A.PROPOSAL
             and any(church.election_due(state, b) for b in range(len(state.bishop))))
 

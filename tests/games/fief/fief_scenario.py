@@ -49,7 +49,8 @@ def table(n: int = 4, seed: int = 1, first: int = 0, **options: Any) -> FiefStat
         s.fd_deck.extend(hand)
         hand.clear()
     s.first = first
-    s.kind, s.mode, s.legal_cache = A.NONE, 0, None
+    s.kind, s.legal_cache = A.NONE, None
+    s.cards_step = s.announce_step = s.battle_step = s.permit_for = 0
     return s
 
 
@@ -93,11 +94,12 @@ def begin(s: FiefState, phase: str) -> list[Event]:
     """Open ``phase`` (its entry effects run) with ``s.first`` to act first."""
     ev: list[Event] = []
     s.phase = A.PHASE_NAMES.index(phase) - 1
-    s.cursor, s.kind, s.mode, s.legal_cache = s.n_players, A.NONE, 0, None
+    s.cursor, s.kind, s.legal_cache = s.n_players, A.NONE, None
+    s.cards_step = s.announce_step = s.battle_step = s.permit_for = 0
     if s.phase == A.CARDS_PHASE:
-        s.mode = TRIMMING                # the Cards phase ends after its last step
+        s.cards_step = TRIMMING          # the Cards phase ends after its last step
     if s.phase == A.ANNOUNCE:
-        s.mode = KING_VOTE               # the Announcements end after their last step
+        s.announce_step = KING_VOTE      # the Announcements end after their last step
     GAME.run(s, ev)
     return ev
 

@@ -25,6 +25,7 @@ from fief_scenario import (
 )
 
 from noblesse.games.fief import control
+from noblesse.games.fief.cards import PLAYING
 from noblesse.games.fief.control import capture
 
 # ------------------------------------------------------------------ §5.1.2 placement
@@ -109,7 +110,7 @@ def test_a_waiting_lord_s_family_chooses_where_he_arrives_in_the_play_step() -> 
     for v in range(24):
         if s.ctrl[v] < 0:
             troops(s, GAME_VILLAGE(v), 2, 0, 1)               # nothing uncontrolled left
-    s.mode = 3                                               # the Play step
+    s.cards_step = PLAYING                                   # the Play step
     s.phase, s.cursor, s.kind = A.CARDS_PHASE, 0, A.NONE
     GAME.run(s, [])
     assert s.kind == A.PLACE_FREED and legal(s, 0) == ["place:blaye", "place:sigy"]

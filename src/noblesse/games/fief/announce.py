@@ -1,8 +1,8 @@
 """The Announcements phase (spec §3 step 1): marriages, the Pope's decrees, annulments,
 the Bishop elections (bishopric 1 -> 5), the Pope election, the King election.
 
-Like the Cards phase it is a series of steps (``s.mode``), each going once round the
-table from the first player (``s.cursor``): MARRYING (each family may propose one
+Like the Cards phase it is a series of steps (``s.announce_step``), each going once
+round the table from the first player (``s.cursor``): MARRYING (each family may propose one
 marriage, §5.2; the other family answers), DECREES (the Pope's family may excommunicate
 one lord or reinstate the excommunicated one, §5.7), ANNULMENTS (each married family may
 ask the Pope to annul its marriage; he grants or denies), then for each bishopric due an
@@ -15,12 +15,27 @@ together and counted (``church``).
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import church, marriage, promises
 from noblesse.games.fief.state import FiefState, order
 
-(MARRYING, DECREES, ANNULMENTS, DECLARING, BISHOP_VOTE, POPE_VOTE, KING_VOTE) = range(7)
+
+class AnnounceStep(IntEnum):
+    """The steps of the Announcements phase (``s.announce_step``)."""
+
+    MARRYING = 0
+    DECREES = 1
+    ANNULMENTS = 2
+    DECLARING = 3
+    BISHOP_VOTE = 4
+    POPE_VOTE = 5
+    KING_VOTE = 6
+
+
+(MARRYING, DECREES, ANNULMENTS, DECLARING, BISHOP_VOTE, POPE_VOTE, KING_VOTE) = AnnounceStep
 STEP_NAMES = ("marriages", "pope_decrees", "annulments", "bishop_candidates",
               "bishop_ballot", "pope_ballot", "king_ballot")
 OFFICE = {BISHOP_VOTE: "bishop", POPE_VOTE: "pope", KING_VOTE: "king"}
@@ -28,7 +43,7 @@ NOT_CAST, ABSTAINED = -1, -2
 
 
 def open_phase(s: FiefState) -> None:
-    s.mode, s.cursor, s.election = MARRYING, 0, -1
+    s.announce_step, s.cursor, s.election = MARRYING, 0, -1
     s.new_bishops, s.candidates, s.voters = [], [], []
     s.ballot = [NOT_CAST] * s.n_players
 
@@ -40,7 +55,7 @@ def pope_family(s: FiefState) -> int:
 # ------------------------------------------------------------------ the steps
 def offer(s: FiefState, p: int, ev: list[Event]) -> bool:
     """Set the decision of ``p`` in the current step; False when he has none in it."""
-    step = s.mode
+    step = s.announce_step
     if step == MARRYING:
         kind = A.PROPOSAL if marriage.suitors(s, p) else A.NONE
     elif step == DECREES:
@@ -61,25 +76,25 @@ def next_step(s: FiefState, ev: list[Event]) -> bool:
     """The table has gone round once: open the next step (or ballot); False when the
     phase is over."""
     s.cursor = 0
-    if s.mode in (MARRYING, DECREES):
-        s.mode += 1
+    if s.announce_step in (MARRYING, DECREES):
+        s.announce_step = AnnounceStep(s.announce_step + 1)
         return True
-    if s.mode == DECLARING:
-        s.mode = BISHOP_VOTE
+    if s.announce_step == DECLARING:
+        s.announce_step = BISHOP_VOTE
         if _open_ballot(s, ev):
             return True
-    if s.mode in (ANNULMENTS, BISHOP_VOTE):
+    if s.announce_step in (ANNULMENTS, BISHOP_VOTE):
         b = _next_bishopric(s)
         if b >= 0:
-            s.election, s.mode, s.candidates = b, DECLARING, []
+            s.election, s.announce_step, s.candidates = b, DECLARING, []
             return True
-        s.election, s.mode = -1, POPE_VOTE
+        s.election, s.announce_step = -1, POPE_VOTE
         if church.pope_election_due(s):
             s.candidates = church.pope_candidates(s)
             if _open_ballot(s, ev):
                 return True
-    if s.mode == POPE_VOTE:
-        s.mode = KING_VOTE
+    if s.announce_step == POPE_VOTE:
+        s.announce_step = KING_VOTE
         if church.king_election_due(s):
             s.candidates = church.king_candidates(s)
             if _open_ballot(s, ev):
@@ -181,15 +196,15 @@ def apply_candidacy(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 def votes_of(s: FiefState, f: int) -> int:
     """The votes family ``f`` casts in the election being held."""
-    if s.mode == BISHOP_VOTE:
+    if s.announce_step == BISHOP_VOTE:
         return church.bishop_votes(s, s.election, f)
-    if s.mode == POPE_VOTE:
+    if s.announce_step == POPE_VOTE:
         return church.pope_votes(s, f)
     return church.king_votes(s, f)
 
 
 def _open_ballot(s: FiefState, ev: list[Event]) -> bool:
-    office = OFFICE[s.mode]
+    office = OFFICE[s.announce_step]
     weights = [votes_of(s, f) for f in range(s.n_players)]
     s.voters = [f for f in order(s) if weights[f] > 0]
     where = {"office": office, "bishopric": s.election}
@@ -231,14 +246,14 @@ def _count(s: FiefState, ev: list[Event]) -> None:
     tally = dict.fromkeys(s.candidates, 0)
     for f, lo in ballots.items():
         tally[lo] += weights[f]
-    if s.mode == BISHOP_VOTE:
+    if s.announce_step == BISHOP_VOTE:
         winner = plurality(tally, _tie_break(s))
-    elif s.mode == POPE_VOTE:
+    elif s.announce_step == POPE_VOTE:
         winner = church.pope_elected(s, tally)
     else:
         winner = church.king_elected(s, ballots)
     ev.append(Event("ballot", {
-        "office": OFFICE[s.mode], "bishopric": s.election, "votes": weights,
+        "office": OFFICE[s.announce_step], "bishopric": s.election, "votes": weights,
         "ballots": [max(s.ballot[f], -1) if f in s.voters else None
                     for f in range(s.n_players)],            # -1: abstained
         "tally": [[lo, n] for lo, n in tally.items()], "elected": winner}))
@@ -274,12 +289,12 @@ def plurality(tally: dict[int, int], tie_break: list[int] | None = None) -> int:
 
 
 def _install(s: FiefState, lo: int, ev: list[Event]) -> None:
-    ev.append(Event("elected", {"lord": lo, "seat": s.l_owner[lo], "office": OFFICE[s.mode],
-                                "bishopric": s.election}))
-    if s.mode == BISHOP_VOTE:
+    ev.append(Event("elected", {"lord": lo, "seat": s.l_owner[lo],
+                                "office": OFFICE[s.announce_step], "bishopric": s.election}))
+    if s.announce_step == BISHOP_VOTE:
         s.bishop[s.election] = lo
         s.new_bishops.append(lo)
-    elif s.mode == POPE_VOTE:
+    elif s.announce_step == POPE_VOTE:
         church.make_pope(s, lo, ev)
     else:
         church.crown(s, lo, ev)

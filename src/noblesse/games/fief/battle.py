@@ -12,6 +12,7 @@ placed earlier turn to +2D first. After all battles, players pillage mills in tu
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import IntEnum
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
@@ -61,7 +62,16 @@ PILLAGE_GAIN = rule("pillage_per_mill")
 CAVALCADE_BONUS = rule("cavalcade_defender_bonus")
 ENGINES = 2
 
-BATTLING, SIEGING = 0, 1      # the battle-phase steps of one player (``s.mode``)
+
+class BattleStep(IntEnum):
+    """A player's steps in the Battles phase (``s.battle_step``): his battles, then his
+    sieges (§4.7)."""
+
+    BATTLING = 0
+    SIEGING = 1
+
+
+BATTLING, SIEGING = BattleStep
 ATTACKER, DEFENDER = Side.ATTACKER, Side.DEFENDER
 
 

@@ -1,17 +1,19 @@
 """The Cards phase (spec §3.2, §4.1, §5.1): discard, draw, disasters, play, hand limit.
 
-The phase is five steps, each going round the table from the first player (``s.mode``
-is the step, ``s.cursor`` the player): (1) each player may discard any cards; (2) each
-draws 2 (both from the Fortune & Disaster deck, or one from each deck), a disaster drawn
-being revealed, set aside and replaced from the same deck; (3) the disasters revealed
-are placed, then the Plague strikes (``disasters.place_revealed``, no round of the
-table); (4) each player may play lord cards while the family has fewer than 4 lords
+The phase is five steps, each going round the table from the first player
+(``s.cards_step`` is the step, ``s.cursor`` the player): (1) each player may discard
+any cards; (2) each draws 2 (both from the Fortune & Disaster deck, or one from each
+deck), a disaster drawn being revealed, set aside and replaced from the same deck; (3)
+the disasters revealed are placed, then the Plague strikes (``disasters.place_revealed``,
+no round of the table); (4) each player may play lord cards while the family has fewer than 4 lords
 (captives and waiting lords count), fortune cards, Joan d'Arc and the Cardinal (a male
 lord of the Queen's family may come as the Crown Prince); (5) each discards
 down to the hand limit. A fortune card may so answer a disaster drawn by anyone.
 """
 
 from __future__ import annotations
+
+from enum import IntEnum
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
@@ -39,8 +41,19 @@ MAX_LORDS = rule("max_lords_on_board")
 DRAWS = rule("draws_per_turn")
 MAX_LORD_DRAWS = rule("max_lord_draws_per_turn")
 
-# The steps of the Cards phase (``s.mode``), each a round of the table but PLACING
-DISCARDING, DRAWING, PLACING, PLAYING, TRIMMING = range(5)
+
+class CardsStep(IntEnum):
+    """The steps of the Cards phase (``s.cards_step``), each a round of the table but
+    PLACING."""
+
+    DISCARDING = 0
+    DRAWING = 1
+    PLACING = 2
+    PLAYING = 3
+    TRIMMING = 4
+
+
+DISCARDING, DRAWING, PLACING, PLAYING, TRIMMING = CardsStep
 STEP_NAMES = ("discard", "draw", "disasters", "play", "hand_limit")
 
 
@@ -74,7 +87,7 @@ def place_waiting_lords(s: FiefState, f: int, ev: list[Event]) -> bool:
 
 def offer(s: FiefState, p: int, ev: list[Event]) -> bool:
     """Set the decision of ``p`` in the current step; False when he has none left in it."""
-    step = s.mode
+    step = s.cards_step
     if step == DISCARDING:
         if s.hand[p]:
             s.kind = A.DISCARD
@@ -104,13 +117,13 @@ def next_step(s: FiefState, ev: list[Event]) -> bool:
     """The table has gone round once: open the next step from the first player; False
     when the phase is over. Between the draw and the play the revealed disasters are
     placed (which may leave a Plague loss to choose)."""
-    if s.mode == TRIMMING:
+    if s.cards_step == TRIMMING:
         return False
-    s.mode += 1
+    s.cards_step = CardsStep(s.cards_step + 1)
     s.cursor = 0
-    if s.mode == PLACING:
+    if s.cards_step == PLACING:
         disasters.place_revealed(s, ev)
-        s.mode = PLAYING
+        s.cards_step = PLAYING
     return True
 
 

@@ -91,7 +91,7 @@ def after_refusal(s: FiefState, lo: int, p: int) -> list[int]:
     """With ``cavalcade_only_after_refusal``: the village whose holder just refused lord
     ``lo`` passage, if the refused entry may become a crossing cavalcade (his first move,
     no men-at-arms, no stronghold or city there, a fight to be had)."""
-    if not s.options["cavalcade_only_after_refusal"] or s.mode != PermitFor.VILLAGE:
+    if not s.options["cavalcade_only_after_refusal"] or s.permit_for != PermitFor.VILLAGE:
         return []
     w = s.l_loc[lo]
     g = s.ctrl[w]

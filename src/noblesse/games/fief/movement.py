@@ -40,7 +40,7 @@ LORD_MOVES = rule("lord_moves")
 
 
 class PermitFor(IntEnum):
-    """What a lord asks another family's leave for (``A.PERMIT``, kept in ``s.mode``)."""
+    """What a lord asks another family's leave for (``A.PERMIT``, ``s.permit_for``)."""
 
     VILLAGE = 0       # to enter or pass through the village it controls (§4.5)
     ROAD = 1          # to leave by the road it came in by and stands on (§4.5)
@@ -293,7 +293,7 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
                                         "granted": True, "village": v, "agreed": True}))
             keeper = -1                  # §7.4: a passage agreed in an offer
         if keeper >= 0:
-            s.kind, s.actor, s.target, s.mode = A.PERMIT, keeper, w, ROAD
+            s.kind, s.actor, s.target, s.permit_for = A.PERMIT, keeper, w, ROAD
             ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
                                             "asked": keeper, "road": True}))
             return
@@ -352,7 +352,7 @@ def arrived(s: FiefState, lo: int, ev: list[Event]) -> None:
             s.l_pass[lo] = PERMITTED
             s.kind, s.actor = A.MOVE_LORD, p
             return
-        s.kind, s.actor, s.target, s.mode = A.PERMIT, owner, w, PermitFor.VILLAGE
+        s.kind, s.actor, s.target, s.permit_for = A.PERMIT, owner, w, PermitFor.VILLAGE
         ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
                                         "asked": owner, "road": False}))
     elif s.l_moves[lo] == 0:
@@ -371,7 +371,7 @@ def apply_permit(s: FiefState, seat: int, action: int, ev: list[Event]) -> None:
     yes = action == A.PERMIT_YES
     ev.append(Event("passage", {"seat": seat, "mover": p, "lord": lo, "granted": yes,
                                 "village": s.target}))
-    if s.mode == ROAD:
+    if s.permit_for == ROAD:
         if yes:
             move(s, lo, s.target, ev)
         else:
@@ -394,7 +394,7 @@ def legal_refused(s: FiefState, p: int) -> list[int]:
     ``cavalcade.after_refusal``)."""
     from noblesse.games.fief.cavalcade import after_refusal
 
-    out = [A.PASS] if s.mode == ROAD else [A.RETREAT, A.STAY]
+    out = [A.PASS] if s.permit_for == ROAD else [A.RETREAT, A.STAY]
     if SECRET_PASSAGE in s.hand[p]:
         out.append(A.PLAY0 + SECRET_PASSAGE)
     out += [A.CAVALCADE0 + w for w in after_refusal(s, s.focus, p)]
@@ -404,7 +404,7 @@ def legal_refused(s: FiefState, p: int) -> list[int]:
 def apply_refused(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """§4.5: refused, the mover returns to where he came from or stops in the village."""
     lo = s.focus
-    if s.mode == ROAD and action == A.PASS:
+    if s.permit_for == ROAD and action == A.PASS:
         s.kind, s.actor = A.MOVE_LORD, p
         return
     if A.CAVALCADE0 <= action < A.CAVALCADE0 + NV:
@@ -416,7 +416,7 @@ def apply_refused(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.hand[p].remove(SECRET_PASSAGE)
         s.fd_discard.append(SECRET_PASSAGE)
         ev.append(Event("play_opportunity", {"seat": p, "card": SECRET_PASSAGE, "lord": lo}))
-        if s.mode == ROAD:
+        if s.permit_for == ROAD:
             move(s, lo, s.target, ev)
             return
         s.l_pass[lo] = PERMITTED

@@ -182,7 +182,7 @@ class FiefRules(GameBase):
             if not self._offer(s, p, ev):
                 s.cursor += 1
                 if s.phase not in (A.CARDS_PHASE, A.ANNOUNCE):
-                    s.mode = 0          # a player's own steps (Cards, Announcements: the table's)
+                    s.battle_step = battle.BATTLING   # the next player's own steps
         succession.ask(s, ev)           # a dead lord's title: the owner picks the heir first
 
     def _offer(self, s: FiefState, p: int, ev: list[Event]) -> bool:
@@ -216,11 +216,11 @@ class FiefRules(GameBase):
                 return True
             return False
         if phase == A.BATTLES:
-            if s.mode == battle.BATTLING:
+            if s.battle_step == battle.BATTLING:
                 if battle.legal_battle(s, p):
                     s.kind = A.BATTLE_SELECT
                     return True
-                s.mode = battle.SIEGING
+                s.battle_step = battle.SIEGING
                 battle.flip_engines(s, p, ev)
             if battle.legal_siege(s, p):
                 s.kind = A.SIEGE
@@ -239,7 +239,7 @@ class FiefRules(GameBase):
         if s.phase == A.MOVEMENT:
             movement.end_movement(s)
         s.phase = A.ANNOUNCE if s.phase in (A.END_OF_TURN, A.SETUP) else s.phase + 1
-        s.cursor, s.mode = 0, 0
+        s.cursor, s.cards_step, s.battle_step = 0, cards.DISCARDING, battle.BATTLING
         phase = s.phase
         if phase == A.ANNOUNCE:
             s.turn += 1
@@ -329,7 +329,7 @@ class FiefRules(GameBase):
             if APPLY[k](s, seat, action, ev):   # the decision is done: next in turn
                 s.kind = A.NONE
                 s.cursor += 1
-                s.mode = 0
+                s.battle_step = battle.BATTLING
         self.run(s, ev)
         if not s.over:
             s.vp = victory_points(s)      # titles change mid-turn: VP shown as they stand
@@ -350,7 +350,7 @@ def _pick_start(s: FiefState, p: int, a: Action, ev: list[Event]) -> bool:
 def _battle(s: FiefState, p: int, a: Action, ev: list[Event]) -> bool:
     """Declaring the last battle ends the battling; the player's sieges follow."""
     if battle.apply_battle(s, p, a, ev):
-        s.mode = battle.SIEGING
+        s.battle_step = battle.SIEGING
         battle.flip_engines(s, p, ev)
     return False
 

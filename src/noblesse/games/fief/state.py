@@ -73,7 +73,7 @@ _LISTS = (
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock",
     "target", "fought", "king", "queen", "pope", "max_turns", "winner_list",
-    "mode",
+    "cards_step", "announce_step", "battle_step", "permit_for",
     "up_village", "up_family", "up_cards", "answer_for", "victim", "up_player", "joan",
     "crown_prince", "regent",
     "heir_kind", "heir_actor",
@@ -113,7 +113,11 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s = FiefState(n, seed, options)
     s.dice = Dice()
     s.turn, s.first, s.phase, s.kind, s.actor, s.focus, s.cursor = 0, 0, 0, 0, -1, -1, 0
-    s.over, s.clock, s.target, s.mode = False, 1, -1, 0
+    s.over, s.clock, s.target = False, 1, -1
+    # the step of the Cards phase (cards.CardsStep), of the Announcements
+    # (announce.AnnounceStep), of a player in the Battles phase (battle.BattleStep), and
+    # what a lord asks leave for (movement.PermitFor)
+    s.cards_step = s.announce_step = s.battle_step = s.permit_for = 0
     s.battle = s.cavalcade = None
     s.fought = 0
     s.truced = s.truce_broken = 0        # villages (bits): a truce this turn; broken since

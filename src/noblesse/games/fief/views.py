@@ -193,7 +193,7 @@ class FiefViews:
             "lord_discard": _keys(s.lord_discard), "fortune_discard": _keys(s.fd_discard),
             "disasters_drawn": _keys(s.set_aside),
             "disasters_to_place": [CARDS[c].key for c in s.revealed],   # in order drawn
-            "cards_step": STEP_NAMES[s.mode] if s.phase == A.CARDS_PHASE else None,
+            "cards_step": STEP_NAMES[s.cards_step] if s.phase == A.CARDS_PHASE else None,
             "to_act": list(self.to_act(s)),  # type: ignore[attr-defined]
             "decision": self._decision(s),
             "battle": self._battle(s),
@@ -253,7 +253,7 @@ class FiefViews:
         if s.phase != A.ANNOUNCE:
             return None
         out: dict[str, Any] = {
-            "step": announce.STEP_NAMES[s.mode],
+            "step": announce.STEP_NAMES[s.announce_step],
             "bishopric": BISHOPRICS[s.election].key if s.election >= 0 else None,
             "candidates": [LORD_CARDS[lo].key for lo in s.candidates],
             "voters": list(s.voters),
