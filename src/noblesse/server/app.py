@@ -107,10 +107,10 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         await manager.restore_all()
         await manager.start()
         keeper = None
-        if own_process:
+        if own_process and settings.gc_young_seconds:
             collector.tune()
             keeper = asyncio.get_running_loop().create_task(
-                collector.keep(settings.gc_sweep_seconds))
+                collector.keep(settings.gc_young_seconds, settings.gc_sweep_seconds))
         yield
         if keeper:
             keeper.cancel()
