@@ -177,7 +177,9 @@ class GameBase(ABC):
         cache = state.legal_cache
         if cache is not None and cache[0] == seat:
             return cache[1]
-        legal = self._legal(state, seat) if seat in self.to_act(state) else []
+        if seat not in self.to_act(state):
+            return []  # the cache keeps the list of a seat that does act
+        legal = self._legal(state, seat)
         state.legal_cache = (seat, legal)
         return legal
 
