@@ -1,6 +1,7 @@
 // The table page: one seat (with its token), a spectator, or a replay of a finished game.
 import { el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
+import { changed, drawLog, endPanel, seatColour, snapshot, words, youLine } from "/static/follow.js";
 
 const params = new URLSearchParams(location.search);
 const tableId = location.pathname.split("/").pop();
@@ -22,6 +23,7 @@ let online = false;      // the board takes moves only while the page holds the 
 let refused = 0;         // this page's link was refused (403 / 404): drawn without a board
 let ownBase = null;      // msg.n when this page last acted: the next change is its own move
 let errorText = "";      // a string, or {en, zh-TW} picked again when the language changes
+let lastMove = null;     // another seat's last change: {n, lines, fresh, keys} (follow.js)
 
 function showError(text) {
   errorText = text || "";
@@ -193,6 +195,7 @@ function renderStatus() {
 function renderSide() {
   const side = document.getElementById("side");
   const rows = msg.seats.map((s, i) => el("div", { class: "seat-row" },
+    el("span", { class: "seat-dot", style: `background: ${seatColour(followCtx(), i)}` }),
     el("span", { class: "seat-name" }, seatName(i)),
     seatKind(i) ? el("small", { class: "seat-kind" }, seatKind(i)) : "",
     s.connected ? el("small", { class: "seat-online" }, t("connected", lang)) : "",
@@ -206,11 +209,48 @@ function renderSide() {
   side.replaceChildren(el("h2", {}, seat === null ? t("spectator", lang) : seatName(seat)), ...rows, undo);
 }
 
+// What follow.js needs of this page.
+const followCtx = () => ({ msg, seat, lang, renderer, catalog, view: msg.view, seatName, seatKind,
+  pick: (o) => pick(o, lang), t: (k) => t(k, lang) });
+
 function renderLog() {
-  document.getElementById("log-title").textContent = t("log", lang);
+  const title = document.getElementById("log-title");
   const box = document.getElementById("log");
-  box.replaceChildren(...logEntries.map((e) => el("div", {}, pick(e, lang))));
+  const w = words(lang);
+  const tall = box.classList.contains("tall");
+  const toggle = el("button", { id: "log-toggle", class: "log-toggle", "aria-expanded": tall ? "true" : "false",
+    onclick: () => { box.classList.toggle("tall"); renderLog(); } }, tall ? w.short : w.tall);
+  title.replaceChildren(t("log", lang), " ", toggle);
+  drawLog(box, logEntries, followCtx());
   box.scrollTop = box.scrollHeight;
+}
+
+// The last move of another seat, in words under the status line ("Last move: Seat 3
+// plays Trip"); its routine lines left out.
+function renderLastMove() {
+  let line = document.getElementById("last-move");
+  if (!line) {
+    line = el("div", { id: "last-move", class: "last-move-line", "aria-hidden": "true" });
+    document.getElementById("status").after(line);
+  }
+  const lines = lastMove && !replayMode ? lastMove.lines.filter((e) => e.kind !== "turn"
+    && (!["draw", "refill", "reshuffle"].includes(e.kind) || e.seat === seat)) : [];
+  if (!lines.length) { line.hidden = true; line.replaceChildren(); return; }
+  const who = lines.find((e) => e.seat != null);
+  const texts = lines.slice(0, 3).map((e) => youLine(pick(e, lang), msg, seat, lang));
+  line.hidden = false;
+  line.style.setProperty("--seat-c", who ? seatColour(followCtx(), who.seat) : "var(--muted)");
+  line.replaceChildren(el("strong", {}, `${words(lang).lastMove}${colon()}`),
+    texts.join(zh() ? "；" : " · ") + (lines.length > 3 ? (zh() ? "……" : " …") : ""));
+}
+
+// The end's score table, above the board.
+function renderEnd() {
+  const old = document.getElementById("end-panel");
+  const panel = endPanel(followCtx());
+  if (!panel) { if (old) old.remove(); return; }
+  if (old) old.replaceWith(panel);
+  else document.querySelector(".board").before(panel);
 }
 
 // The deal: its commitment from the start; at the end the seed and salt, checked here
@@ -273,12 +313,41 @@ function render() {
   renderSide();
   renderLog();
   renderDeal();
+  renderLastMove();
+  renderEnd();
   const legal = new Map(msg.legal.map((l) => [l.action, l]));
-  renderer.render(document.getElementById("game-area"), {
+  const area = document.getElementById("game-area");
+  const before = lastMove && lastMove.fresh ? snapshot(area) : null;
+  renderer.render(area, {
     msg, view: msg.view, legal, catalog, lang, seat, act, seatName, seatKind,
     t: (k) => t(k, lang), pick: (o) => pick(o, lang),
   });
+  markLastMove(area, before);
   if (msg.error) showError(msg.error);
+}
+
+// The things another seat's last move touched, ringed on the board: found by comparing
+// the board before and after its change (follow.js), ringed again while the page draws
+// the same message (a language change, a seat coming or going).
+function markLastMove(area, before) {
+  if (!lastMove) return;
+  if (before) {
+    const after = snapshot(area);
+    const nodes = new Set(changed(before, after));
+    lastMove.keys = [];
+    for (const [zone, things] of after) {
+      things.forEach((thing, i) => { if (nodes.has(thing.node)) lastMove.keys.push(`${zone}#${i}`); });
+    }
+    lastMove.fresh = false;
+    for (const node of nodes) node.classList.add("last-move", "last-move-new");
+    document.body.dataset.lastMove = String(lastMove.n);
+    return;
+  }
+  const keys = new Set(lastMove.keys || []);
+  if (!keys.size) return;
+  for (const [zone, things] of snapshot(area)) {
+    things.forEach((thing, i) => { if (keys.has(`${zone}#${i}`)) thing.node.classList.add("last-move"); });
+  }
 }
 
 function receive(data) {
@@ -307,9 +376,11 @@ function receive(data) {
     const own = ownBase !== null && data.base === ownBase;
     if (own) ownBase = null;
     if (!own && data.log.length) announce(data.log[data.log.length - 1]);
+    lastMove = own ? null : { n: data.n, lines: data.log, fresh: true, keys: [] };
   } else {
     msg = data;
     ownBase = null;
+    lastMove = null;
   }
   logEntries.push(...data.log);
   if (!online) setOnline(true);
