@@ -220,16 +220,39 @@ function kept(before, after) {
   return out;
 }
 
-// The things of `after` that are new in their zone or moved within it.
+// The things of `after` that are new in their zone or moved within it (`moved`), and
+// the others each with the thing it was in `before` (`stayed`: [before node, after node]).
 export function changed(before, after) {
-  const nodes = [];
+  const moved = [];
+  const stayed = [];
   for (const [zone, things] of after) {
     const old = before.get(zone) || [];
-    const stayed = kept(old.map((t) => t.name), things.map((t) => t.name));
-    things.forEach((t, i) => { if (!stayed[i]) nodes.push(t.node); });
+    const same = kept(old.map((t) => t.name), things.map((t) => t.name));
+    const olds = old.filter((t) => things.some((u) => u.name === t.name));
+    let k = 0;
+    things.forEach((t, i) => {
+      if (!same[i]) { moved.push(t.node); return; }
+      while (k < olds.length && olds[k].name !== t.name) k += 1;
+      if (k < olds.length) { stayed.push([olds[k].node, t.node]); k += 1; }
+    });
   }
-  return nodes;
+  return { moved, stayed };
 }
+
+// The last move told in words: the newest turn in the log that has lines other than
+// routine ones, unless it is the reader's own ({seat, lines} or null).
+export function lastTurn(entries, viewer) {
+  const groups = groupLog(entries);
+  for (let i = groups.length - 1; i >= 0; i -= 1) {
+    const g = groups[i];
+    const lines = g.entries.filter((e) => !ROUTINE_KINDS.has(e.kind) || e.seat === viewer);
+    if (!lines.length) continue;
+    if (viewer != null && g.seat === viewer) return null;
+    return { seat: g.seat, lines };
+  }
+  return null;
+}
+export const startsTurn = (e) => TURN_KINDS.has(e.kind) || STEP_KINDS.has(e.kind);
 
 // -------------------------------------------------------------------- the end
 // The final score table: every seat by its points, the reader as "You", the winners

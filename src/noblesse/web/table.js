@@ -1,7 +1,7 @@
 // The table page: one seat (with its token), a spectator, or a replay of a finished game.
 import { el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
-import { changed, drawLog, endPanel, seatColour, snapshot, words, youLine } from "/static/follow.js";
+import { changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsTurn, words, youLine } from "/static/follow.js";
 
 const params = new URLSearchParams(location.search);
 const tableId = location.pathname.split("/").pop();
@@ -23,7 +23,7 @@ let online = false;      // the board takes moves only while the page holds the 
 let refused = 0;         // this page's link was refused (403 / 404): drawn without a board
 let ownBase = null;      // msg.n when this page last acted: the next change is its own move
 let errorText = "";      // a string, or {en, zh-TW} picked again when the language changes
-let lastMove = null;     // another seat's last change: {n, lines, fresh, keys} (follow.js)
+let lastMove = null;     // another seat's last change: {n, lines, fresh, carry, keys} (follow.js)
 
 function showError(text) {
   errorText = text || "";
@@ -226,22 +226,20 @@ function renderLog() {
 }
 
 // The last move of another seat, in words under the status line ("Last move: Seat 3
-// plays Trip"); its routine lines left out.
+// plays Trip · …"): the newest turn of the log, unless it is yours; routine lines left out.
 function renderLastMove() {
   let line = document.getElementById("last-move");
   if (!line) {
     line = el("div", { id: "last-move", class: "last-move-line", "aria-hidden": "true" });
     document.getElementById("status").after(line);
   }
-  const lines = lastMove && !replayMode ? lastMove.lines.filter((e) => e.kind !== "turn"
-    && (!["draw", "refill", "reshuffle"].includes(e.kind) || e.seat === seat)) : [];
-  if (!lines.length) { line.hidden = true; line.replaceChildren(); return; }
-  const who = lines.find((e) => e.seat != null);
-  const texts = lines.slice(0, 3).map((e) => youLine(pick(e, lang), msg, seat, lang));
+  const turn = lastTurn(logEntries, seat);
+  if (!turn) { line.hidden = true; line.replaceChildren(); return; }
+  let texts = turn.lines.map((e) => youLine(pick(e, lang), msg, seat, lang));
+  if (texts.length > 4) texts = [...texts.slice(0, 2), zh() ? "……" : "…", ...texts.slice(-2)];
   line.hidden = false;
-  line.style.setProperty("--seat-c", who ? seatColour(followCtx(), who.seat) : "var(--muted)");
-  line.replaceChildren(el("strong", {}, `${words(lang).lastMove}${colon()}`),
-    texts.join(zh() ? "；" : " · ") + (lines.length > 3 ? (zh() ? "……" : " …") : ""));
+  line.style.setProperty("--seat-c", turn.seat != null ? seatColour(followCtx(), turn.seat) : "var(--muted)");
+  line.replaceChildren(el("strong", {}, `${words(lang).lastMove}${colon()}`), texts.join(zh() ? "；" : " · "));
 }
 
 // The end's score table, above the board.
@@ -333,13 +331,15 @@ function markLastMove(area, before) {
   if (!lastMove) return;
   if (before) {
     const after = snapshot(area);
-    const nodes = new Set(changed(before, after));
+    const { moved, stayed } = changed(before, after);
+    for (const node of moved) node.classList.add("last-move", "last-move-new");
+    // the same turn goes on: what it touched before stays ringed
+    if (lastMove.carry) for (const [old, now] of stayed) if (old.classList.contains("last-move")) now.classList.add("last-move");
     lastMove.keys = [];
     for (const [zone, things] of after) {
-      things.forEach((thing, i) => { if (nodes.has(thing.node)) lastMove.keys.push(`${zone}#${i}`); });
+      things.forEach((thing, i) => { if (thing.node.classList.contains("last-move")) lastMove.keys.push(`${zone}#${i}`); });
     }
     lastMove.fresh = false;
-    for (const node of nodes) node.classList.add("last-move", "last-move-new");
     document.body.dataset.lastMove = String(lastMove.n);
     return;
   }
@@ -376,7 +376,9 @@ function receive(data) {
     const own = ownBase !== null && data.base === ownBase;
     if (own) ownBase = null;
     if (!own && data.log.length) announce(data.log[data.log.length - 1]);
-    lastMove = own ? null : { n: data.n, lines: data.log, fresh: true, keys: [] };
+    // a turn that goes on (no new turn told since the last change) keeps its rings
+    const carry = !!lastMove && !lastMove.lines.some(startsTurn);
+    lastMove = own ? null : { n: data.n, lines: data.log, fresh: true, carry, keys: [] };
   } else {
     msg = data;
     ownBase = null;
