@@ -64,9 +64,10 @@ def test_the_end_panel_holds_the_engine_s_scores_in_both_languages(server: Serve
             name = row.locator(".end-name").inner_text()
             assert (f"玩家{seat + 1}" if lang == "zh-TW" else f"Seat {seat + 1}") in name
             shown[seat] = scores[seat]
-        # sorted by points, best first
+        # the winners first, then by points
         order = [int(rows.nth(i).get_attribute("data-seat")) for i in range(3)]
-        assert [scores[s] for s in order] == sorted(scores, reverse=True)
+        assert [(s in winners, scores[s]) for s in order] == sorted(
+            ((s in winners, scores[s]) for s in range(3)), reverse=True)
         assert shown == dict(enumerate(scores))
 
 

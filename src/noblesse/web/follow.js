@@ -18,7 +18,8 @@ const WORDS = {
 export const words = (lang) => WORDS[lang] || WORDS.en;
 
 // A colour per seat (the game's own, e.g. Ruse & Bruise's card backs, when it has them).
-const PALETTE = ["#c62828", "#1565c0", "#2e7d32", "#6a1b9a", "#e65100", "#00838f"];
+// The same as Heads of State's and Fief's boards.
+const PALETTE = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f"];
 export function seatColour(ctx, seat) {
   const own = ctx.renderer && ctx.renderer.seatColour ? ctx.renderer.seatColour(ctx, seat) : null;
   return own || PALETTE[seat % PALETTE.length];
@@ -83,28 +84,27 @@ const STEP_KINDS = new Set(["day", "round", "phase", "rebuild", "settlement"]);
 const ROUTINE_KINDS = new Set(["draw", "draw_treachery", "cube_draw", "refill", "refill_treachery", "reshuffle",
   "treachery_reshuffle", "shuffle_back"]);
 
-// The log as groups: [{head: entry | null, seat, step, entries: [...]}]. A game that
-// tells of turns is grouped at each turn; one that does not, at each change of the seat
-// its lines are about.
+// The log as groups: [{head: entry | null, seat, turn, step, entries: [...], start: index}].
+// A seat's turn (its line the heading) holds every line until the next turn; a day, a
+// round, a phase or a turn of the whole table heads a group of its own; outside a seat's
+// turn, the lines are grouped by the seat they are about, as they come.
 export function groupLog(entries) {
-  const turns = entries.some((e) => TURN_KINDS.has(e.kind));
   const groups = [];
   let current = null;
-  for (const e of entries) {
+  entries.forEach((e, index) => {
     const kind = e.kind || "";
-    let start = false;
-    if (TURN_KINDS.has(kind) || STEP_KINDS.has(kind)) start = true;
-    else if (!turns && e.seat != null && current && current.seat != null && e.seat !== current.seat) start = true;
-    else if (!current) start = true;
-    if (start) {
-      const head = TURN_KINDS.has(kind) || STEP_KINDS.has(kind) ? e : null;
-      current = { head, seat: e.seat ?? null, step: STEP_KINDS.has(kind), entries: [] };
+    if (TURN_KINDS.has(kind) || STEP_KINDS.has(kind)) {
+      const turn = TURN_KINDS.has(kind) && e.seat != null;
+      current = { head: e, seat: turn ? e.seat : null, turn, step: !turn, entries: [], start: index };
       groups.push(current);
-      if (head) continue;
+      return;
     }
-    if (current.seat == null && e.seat != null && !current.step) current.seat = e.seat;
+    if (!current || (!current.turn && e.seat != null && current.seat !== e.seat)) {
+      current = { head: null, seat: e.seat ?? null, turn: false, step: false, entries: [], start: index };
+      groups.push(current);
+    }
     current.entries.push(e);
-  }
+  });
   return groups;
 }
 
@@ -143,7 +143,7 @@ export function drawLog(box, entries, ctx) {
       last = { text, routine, count: 1, node };
       (routine ? folded : lines).push(node);
     }
-    const key = `${g.head ? entries.indexOf(g.head) : entries.indexOf(g.entries[0])}`;
+    const key = String(g.start);
     const fold = folded.length ? el("details", { class: "log-fold", open: openFolds.has(key) ? true : null,
       ontoggle: (ev) => { if (ev.target.open) openFolds.add(key); else openFolds.delete(key); } },
     el("summary", {}, w.routine(folded.length)), ...folded) : "";
@@ -226,6 +226,9 @@ export function changed(before, after) {
   const moved = [];
   const stayed = [];
   for (const [zone, things] of after) {
+    // a zone not drawn before: a thing put where there was none (a first card in a
+    // pile), or a whole new panel (a round's summary, another's hand shown), not a move
+    if (!before.has(zone) && things.length > 2) continue;
     const old = before.get(zone) || [];
     const same = kept(old.map((t) => t.name), things.map((t) => t.name));
     const olds = old.filter((t) => things.some((u) => u.name === t.name));
@@ -253,6 +256,8 @@ export function lastTurn(entries, viewer) {
   return null;
 }
 export const startsTurn = (e) => TURN_KINDS.has(e.kind) || STEP_KINDS.has(e.kind);
+// A day, round or phase begins: the board is dealt anew, nobody's move to ring.
+export const startsStep = (e) => STEP_KINDS.has(e.kind);
 
 // -------------------------------------------------------------------- the end
 // The final score table: every seat by its points, the reader as "You", the winners
@@ -263,7 +268,10 @@ export function endPanel(ctx) {
   if (!msg.over || !result) return null;
   const w = words(lang);
   const zh = lang === "zh-TW";
-  const order = result.scores.map((v, i) => i).sort((a, b) => result.scores[b] - result.scores[a] || a - b);
+  // winners first (a game may break a tie of points: Fief), then by points, then by seat
+  const won = (i) => (result.winners.includes(i) ? 1 : 0);
+  const order = result.scores.map((v, i) => i)
+    .sort((a, b) => won(b) - won(a) || result.scores[b] - result.scores[a] || a - b);
   const details = ctx.renderer && ctx.renderer.endDetails;
   const rows = order.map((i) => {
     const won = result.winners.includes(i);

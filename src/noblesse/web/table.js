@@ -1,7 +1,9 @@
 // The table page: one seat (with its token), a spectator, or a replay of a finished game.
 import { el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
-import { changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsTurn, words, youLine } from "/static/follow.js";
+import {
+  changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsStep, startsTurn, words, youLine,
+} from "/static/follow.js";
 
 const params = new URLSearchParams(location.search);
 const tableId = location.pathname.split("/").pop();
@@ -111,7 +113,7 @@ async function copyLink() {
 // Read out (politely) the newest log line of another seat's move.
 function announce(entry) {
   const box = document.getElementById("announce");
-  box.textContent = pick(entry, lang);
+  box.textContent = youLine(pick(entry, lang), msg, seat, lang);
 }
 
 // What every page draws, the refused one too: the header, the language button, titles.
@@ -235,20 +237,22 @@ function renderLastMove() {
   }
   const turn = lastTurn(logEntries, seat);
   if (!turn) { line.hidden = true; line.replaceChildren(); return; }
-  let texts = turn.lines.map((e) => youLine(pick(e, lang), msg, seat, lang));
-  if (texts.length > 4) texts = [...texts.slice(0, 2), zh() ? "……" : "…", ...texts.slice(-2)];
+  const texts = turn.lines.map((e) => youLine(pick(e, lang), msg, seat, lang));
+  const sep = zh() ? "；" : " · ";
+  const said = texts.length > 4 ? `${texts.slice(0, 2).join(sep)}${zh() ? "……" : " … "}${texts.slice(-2).join(sep)}`
+    : texts.join(sep);
   line.hidden = false;
   line.style.setProperty("--seat-c", turn.seat != null ? seatColour(followCtx(), turn.seat) : "var(--muted)");
-  line.replaceChildren(el("strong", {}, `${words(lang).lastMove}${colon()}`), texts.join(zh() ? "；" : " · "));
+  line.replaceChildren(el("strong", {}, `${words(lang).lastMove}${colon()}`), said);
 }
 
-// The end's score table, above the board.
+// The end's score table, under the status line (above the deal's reveal and the board).
 function renderEnd() {
   const old = document.getElementById("end-panel");
   const panel = endPanel(followCtx());
   if (!panel) { if (old) old.remove(); return; }
   if (old) old.replaceWith(panel);
-  else document.querySelector(".board").before(panel);
+  else document.getElementById("deal-reveal").before(panel);
 }
 
 // The deal: its commitment from the start; at the end the seed and salt, checked here
@@ -332,7 +336,7 @@ function markLastMove(area, before) {
   if (before) {
     const after = snapshot(area);
     const { moved, stayed } = changed(before, after);
-    for (const node of moved) node.classList.add("last-move", "last-move-new");
+    if (!lastMove.lines.some(startsStep)) for (const node of moved) node.classList.add("last-move", "last-move-new");
     // the same turn goes on: what it touched before stays ringed
     if (lastMove.carry) for (const [old, now] of stayed) if (old.classList.contains("last-move")) now.classList.add("last-move");
     lastMove.keys = [];
