@@ -119,3 +119,35 @@ def test_the_last_move_of_a_bot_is_ringed_and_told(server: ServerProcess, page: 
         document.querySelectorAll('#game-area .last-move').length]""")
     if now == n + 1:
         assert rings == 0
+
+
+def test_ruse_and_bruise_s_round_scoring_stays_open_until_closed(server: ServerProcess,
+                                                                  page: Page) -> None:
+    table = create_table(server, "ruse_and_bruise", ["human", "greedy", "greedy"], seed=37)
+    open_seat(page, server, table, 0)
+    for _ in range(30):  # play the first round out
+        if page.locator(".rb-scored").count():
+            break
+        wait_mine(page)
+        if page.locator(".rb-scored").count():
+            break
+        shown = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
+        n = page.evaluate("() => Number(document.body.dataset.n)")
+        page.locator(f'[data-action="{shown[0]}"]').first.click()
+        page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+    scored = page.locator(".rb-scored #last-round")
+    expect(scored).to_be_visible()
+    expect(scored.locator("summary")).to_contain_text("Round scored (Round 1)")
+    assert scored.get_attribute("open") is not None
+    # it stays open while the next round is played, until the reader closes it
+    wait_mine(page)
+    n = page.evaluate("() => Number(document.body.dataset.n)")
+    play_turn_out(page)
+    page.wait_for_function(f"() => Number(document.body.dataset.lastMove || -1) > {n}", timeout=20_000)
+    expect(scored).to_be_visible()
+    page.click("#round-close")
+    expect(page.locator(".rb-scored")).to_have_count(0)
+    folded = page.locator("#last-round")
+    expect(folded).to_have_count(1)
+    assert folded.get_attribute("open") is None
+    expect(folded.locator("summary")).to_contain_text("Last round (Round 1)")
