@@ -69,6 +69,7 @@ def test_the_end_panel_holds_the_engine_s_scores_in_both_languages(server: Serve
         assert [(s in winners, scores[s]) for s in order] == sorted(
             ((s in winners, scores[s]) for s in range(3)), reverse=True)
         assert shown == dict(enumerate(scores))
+        expect(panel.locator("#end-replay")).to_have_attribute("href", f"/table/{table['id']}?replay=1")
 
 
 def test_guillotine_s_end_shows_what_varying_cards_scored(server: ServerProcess, page: Page) -> None:

@@ -8,11 +8,11 @@ import { el } from "/static/i18n.js";
 const WORDS = {
   en: { you: "You", your: "Your", yourTurn: "Your turn", lastMove: "Last move", finalScores: "Final scores",
     player: "Player", points: "Points", winner: "Winner", routine: (n) => `${n} routine line${n === 1 ? "" : "s"}`,
-    tall: "Show the whole log", short: "Show less", close: "Close", setup: "Setup",
+    tall: "Show the whole log", short: "Show less", close: "Close", setup: "Setup", replay: "Watch the replay",
     earlier: (n) => `${n} earlier turn${n === 1 ? "" : "s"} not shown` },
   "zh-TW": { you: "你", your: "你的", yourTurn: "輪到你", lastMove: "上一步", finalScores: "最終分數",
     player: "玩家", points: "分數", winner: "獲勝", routine: (n) => `另有${n}行例行紀錄`,
-    tall: "展開完整紀錄", short: "收合紀錄", close: "關閉", setup: "開局",
+    tall: "展開完整紀錄", short: "收合紀錄", close: "關閉", setup: "開局", replay: "觀看重播",
     earlier: (n) => `較早的${n}個回合未顯示` },
 };
 export const words = (lang) => WORDS[lang] || WORDS.en;
@@ -291,5 +291,6 @@ export function endPanel(ctx) {
     el("table", { class: "end-table" },
       el("thead", {}, el("tr", {}, el("th", {}, w.player), el("th", { class: "end-points" }, w.points),
         el("th", {}, ""))),
-      el("tbody", {}, rows)));
+      el("tbody", {}, rows)),
+    ctx.replayLink ? el("p", { class: "end-links" }, el("a", { id: "end-replay", href: ctx.replayLink }, w.replay)) : "");
 }

@@ -213,7 +213,7 @@ function renderSide() {
 
 // What follow.js needs of this page.
 const followCtx = () => ({ msg, seat, lang, renderer, catalog, view: msg.view, seatName, seatKind,
-  pick: (o) => pick(o, lang), t: (k) => t(k, lang) });
+  pick: (o) => pick(o, lang), t: (k) => t(k, lang), replayLink: replayMode ? null : `/table/${tableId}?replay=1` });
 
 function renderLog() {
   const title = document.getElementById("log-title");
