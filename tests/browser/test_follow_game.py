@@ -64,6 +64,9 @@ def test_the_end_panel_holds_the_engine_s_scores_in_both_languages(server: Serve
             name = row.locator(".end-name").inner_text()
             assert (f"玩家{seat + 1}" if lang == "zh-TW" else f"Seat {seat + 1}") in name
             shown[seat] = scores[seat]
+            if game_id == "ruse_and_bruise" and lang == "en" and scores[seat]:
+                won = row.locator(".end-details").inner_text()  # "Lyre 4 · Coin 3"
+                assert sum(float(c.rsplit(" ", 1)[1]) for c in won.split(" · ")) == scores[seat]
         # the winners first, then by points
         order = [int(rows.nth(i).get_attribute("data-seat")) for i in range(3)]
         assert [(s in winners, scores[s]) for s in order] == sorted(

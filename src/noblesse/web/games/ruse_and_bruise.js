@@ -80,6 +80,18 @@ export function seatColour(ctx, seat) {
   return p && ctx.catalog && ctx.catalog.colours[p.colour] ? ctx.catalog.colours[p.colour].css : null;
 }
 
+// The end's score table (follow.js): the score cards a seat won, "Lyre 4 · Coin 3" /
+// 「琴4分、金幣3分」.
+export function endDetails(ctx, seat) {
+  const p = ctx.view.players && ctx.view.players[seat];
+  if (!p || !p.won || !p.won.length) return null;
+  const zh = ctx.lang === "zh-TW";
+  return p.won.map(parseScore).map((sc) => {
+    const icon = ctx.catalog.icons[sc.icon];
+    return zh ? `${ctx.pick(icon)}${sc.value}分` : `${ctx.pick(icon)} ${sc.value}`;
+  }).join(zh ? "、" : " · ");
+}
+
 // The round just scored stays open above the rows until the reader closes it (the
 // rounds closed, kept while the page lives); an earlier round's scoring is folded below.
 const closedRounds = new Set();
