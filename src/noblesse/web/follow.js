@@ -260,8 +260,15 @@ export const startsTurn = (e) => TURN_KINDS.has(e.kind) || STEP_KINDS.has(e.kind
 export const startsStep = (e) => STEP_KINDS.has(e.kind);
 
 // -------------------------------------------------------------------- the end
+// A seat's breakdown, its parts kept whole on a line: "nobles 15 · Civic Support +1".
+function parts(more, zh) {
+  if (!Array.isArray(more)) return more;
+  return more.flatMap((text, i) => [i ? (zh ? "、" : " · ") : "", el("span", { class: "end-part" }, text)]);
+}
+
 // The final score table: every seat by its points, the reader as "You", the winners
-// marked; a game may add each seat's breakdown (its renderer's endDetails).
+// marked; a game may add each seat's breakdown (its renderer's endDetails: a text, or
+// a list of parts).
 export function endPanel(ctx) {
   const { msg, seat: viewer, lang, seatName, seatKind } = ctx;
   const result = msg.result;
@@ -282,7 +289,7 @@ export function endPanel(ctx) {
     return el("tr", { class: `end-row${won ? " end-winner" : ""}${i === viewer ? " end-mine" : ""}`, "data-seat": i },
       el("td", { class: "end-name" }, el("span", { class: "end-dot", style: `background: ${seatColour(ctx, i)}` }),
         ...name, kind ? el("small", { class: "seat-kind" }, kind) : "",
-        more ? el("div", { class: "end-details" }, more) : ""),
+        more ? el("div", { class: "end-details" }, parts(more, zh)) : ""),
       el("td", { class: "end-points", "data-points": points }, zh ? `${points}分` : String(points)),
       el("td", { class: "end-won" }, won ? `★ ${w.winner}` : ""));
   });

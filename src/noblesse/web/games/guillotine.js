@@ -47,7 +47,7 @@ export function endDetails(ctx, seat) {
     const name = names.map((c) => (zh ? `「${ctx.pick(c)}」` : ctx.pick(c))).join(zh ? "和" : " and ");
     parts.push(zh ? `${name}${sign(value)}分` : `${name} ${sign(value)}`);
   }
-  return parts.join(zh ? "、" : " · ");
+  return parts;
 }
 
 function actionCard(key, ctx, small = false, attrs = {}) {

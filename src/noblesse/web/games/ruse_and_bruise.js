@@ -89,7 +89,7 @@ export function endDetails(ctx, seat) {
   return p.won.map(parseScore).map((sc) => {
     const icon = ctx.catalog.icons[sc.icon];
     return zh ? `${ctx.pick(icon)}${sc.value}分` : `${ctx.pick(icon)} ${sc.value}`;
-  }).join(zh ? "、" : " · ");
+  });
 }
 
 // The round just scored stays open above the rows until the reader closes it (the
