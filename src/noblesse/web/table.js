@@ -225,7 +225,12 @@ function renderLog() {
   const tall = box.classList.contains("tall");
   const toggle = el("button", { id: "log-toggle", class: "log-toggle", "aria-expanded": tall ? "true" : "false",
     onclick: () => { box.classList.toggle("tall"); renderLog(); } }, tall ? w.short : w.tall);
-  title.replaceChildren(t("log", lang), " ", toggle);
+  title.textContent = t("log", lang);
+  // beside the drawer's summary, not inside it: a button inside a summary is a control
+  // inside a control, which screen readers cannot reach
+  const old = document.getElementById("log-toggle");
+  if (old) old.replaceWith(toggle);
+  else title.closest("summary").after(toggle);
   drawLog(box, logEntries, followCtx());
   box.scrollTop = box.scrollHeight;
 }
