@@ -12,9 +12,11 @@ a learner drives it, every observation read:
   a random legal action of the current player; chance nodes are stepped by the
   environment itself and not counted.
 
-Each run plays whole games until ``seconds`` have passed; the figure is the median of
-``runs`` runs. ``noblesse bench GAME`` (``--env engine``, the default) is the engine
-itself, for the ratio.
+Each run plays whole games until ``seconds`` of the process's CPU time have passed
+(CPU time, not wall time: on a shared machine the figure then does not depend on how
+busy the other cores are); the figure is the median of ``runs`` runs. ``--env engine``
+is the engine alone timed the same way, for the ratio (``noblesse bench GAME`` without
+``--env`` is the classic wall-clock benchmark).
 """
 
 from __future__ import annotations
@@ -94,11 +96,11 @@ def bench_env(kind: str, game_id: str, players: int, runs: int = 5, seconds: flo
     play(seed)  # warm up: imports, the encoder's set-up
     rates = []
     for run in range(runs):
-        decisions, n, start = 0, 0, time.perf_counter()
+        decisions, n, start = 0, 0, time.process_time()
         while True:
             decisions += play(seed + 1000 * (run + 1) + n)
             n += 1
-            elapsed = time.perf_counter() - start
+            elapsed = time.process_time() - start
             if elapsed >= seconds:
                 break
         rates.append(decisions / elapsed)

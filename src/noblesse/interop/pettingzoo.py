@@ -51,7 +51,7 @@ from pettingzoo.utils import wrappers
 
 from noblesse import games
 from noblesse.core.game import Game, State, machine_options
-from noblesse.interop.encoding import CLIP, GameProfile, default_players, profile
+from noblesse.interop.encoding import Encoder, default_players, observer
 from noblesse.interop.render import text_table
 
 
@@ -70,7 +70,7 @@ class NoblesseAECEnv(AECEnv):
         super().__init__()
         self.game: Game = games.get(game_id)
         self.players = players if players is not None else default_players(self.game)
-        self.profile: GameProfile = profile(game_id, self.players)
+        self.encoder: Encoder = observer(game_id, self.players)
         self.game_options = machine_options(self.game, options)
         self.max_decisions = max_decisions
         self.render_mode = render_mode
@@ -78,10 +78,10 @@ class NoblesseAECEnv(AECEnv):
         self.possible_agents = [agent_name(s) for s in range(self.players)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         n_actions = self.game.num_distinct_actions
-        size = self.profile.observation_size
+        size = self.encoder.observation_size
         self.observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(-CLIP, CLIP, (size,), np.float32),
+                "observation": spaces.Box(self.encoder.low, self.encoder.high, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
             }) for a in self.possible_agents
         }
@@ -133,9 +133,9 @@ class NoblesseAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
-        vector = np.zeros(self.profile.observation_size, np.float32)
+        vector = np.zeros(self.encoder.observation_size, np.float32)
         if self.state is not None:
-            self.profile.observation_into(self.game, self.state, seat, vector)
+            self.encoder.observation_into(self.game, self.state, seat, vector)
         return {"observation": vector, "action_mask": self._mask(seat)}
 
     def step(self, action: Any) -> None:
