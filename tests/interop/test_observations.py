@@ -39,8 +39,22 @@ def _states(game: Game, players: int, seed: int, every: int = 3) -> list[State]:
     return out
 
 
-def test_guillotine_and_heads_of_state_are_designed() -> None:
-    assert {"guillotine", "heads_of_state"} <= set(DESIGNED)
+def test_four_games_are_designed() -> None:
+    assert {"guillotine", "heads_of_state", "ruse_and_bruise", "conflicting_legends"} <= set(
+        DESIGNED)
+
+
+@pytest.mark.parametrize("game_id", designed())
+def test_the_adapters_buffer_holds_the_same_values(game_id: str) -> None:
+    np = pytest.importorskip("numpy")
+    game = games.get(game_id)
+    spec = game.observation_spec()
+    enc = observer(game_id, game.max_players)
+    buf = np.full(spec.size, 7.0, np.float32)  # stale values must be cleared
+    for state in _states(game, game.max_players, 4, every=5):
+        for seat in range(game.max_players):
+            enc.observation_into(game, state, seat, buf)
+            assert np.allclose(buf, np.array(spec.observe(state, seat), np.float32), atol=1e-6)
 
 
 @pytest.mark.parametrize("game_id", designed())
@@ -165,3 +179,48 @@ def test_the_docs_page_is_current() -> None:
                           "--check"], capture_output=True, text=True, cwd=ROOT,
                          env={"PYTHONPATH": str(ROOT / "src"), "PATH": ""})
     assert out.returncode == 0, out.stderr
+
+
+def test_ruse_and_bruise_fields_mean_what_the_table_says() -> None:
+    from noblesse.games.ruse_and_bruise.observation import ROW_SLOTS, SEATS, SLOT
+    from noblesse.games.ruse_and_bruise.rules import DOWN, KIND, KINDS, UP
+
+    game = games.get("ruse_and_bruise")
+    spec = game.observation_spec()
+    lay = spec.layout
+    state = game.setup(3, 9)
+    mine, theirs = state.hands[1][0], state.hands[2][0]
+    state.rows[0] = [mine, theirs]
+    state.up[0] = [UP, DOWN]
+    obs = spec.observe(state, 1)
+    at = lay["hand"].offset
+    assert sorted(i for i in range(KINDS) if obs[at + i]) == sorted(KIND[c] for c in state.hands[1])
+    first = lay["row_cards"].offset            # row 1, position 1: my card, face up
+    assert obs[first:first + SEATS] == [1.0, 0, 0, 0, 0, 0]
+    assert obs[first + SEATS + UP] == 1.0 and obs[first + SEATS + 3 + KIND[mine]] == 1.0
+    second = first + SLOT                      # position 2: the next seat's, face down
+    assert obs[second + 1] == 1.0 and obs[second + SEATS + DOWN] == 1.0
+    assert sum(obs[second + SEATS + 3:second + SLOT]) == 0.0  # its kind is not shown
+    assert lay["row_cards"].length == SEATS * ROW_SLOTS * SLOT
+    # to its owner (relative seat 0 from seat 2) the same card shows its kind
+    obs2 = spec.observe(state, 2)
+    assert obs2[second] == 1.0 and obs2[second + SEATS + 3 + KIND[theirs]] == 1.0
+
+
+def test_conflicting_legends_a_secret_throw_shows_only_to_its_thrower() -> None:
+    from noblesse.games.conflicting_legends.rules import THROW
+
+    from .support import simultaneous_decisions
+
+    game = games.get("conflicting_legends")
+    spec = game.observation_spec()
+    at = spec.layout["war_my_throw"].offset
+    found = simultaneous_decisions(game, 4, limit=2)
+    assert found
+    for state, first, later in found:
+        assert state.pending.kind == THROW
+        game.apply(state, first, game.legal_actions(state, first)[0])
+        assert sum(spec.observe(state, first)[at:at + 3]) == 1.0
+        assert sum(spec.observe(state, later)[at:at + 3]) == 0.0
+        others = [s for s in range(4) if s not in (first, later)]
+        assert all(sum(spec.observe(state, s)[at:at + 3]) == 0.0 for s in others)

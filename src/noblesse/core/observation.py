@@ -4,8 +4,9 @@ A game that designs its observation returns an ``ObservationSpec`` from
 ``Game.observation_spec()`` (``GameBase`` returns ``None``: the research adapters then
 fall back to their generic encoder). The spec's ``layout`` is the table of fields
 (name, offset, length, range, meaning), the same for every player count of the game;
-``write(state, seat, out)`` fills ``out`` (a list of ``layout.size`` zeros) with what
-``seat`` may see of ``state``, straight from the state: never another seat's hidden
+``write(state, seat, out)`` fills ``out`` (zeros that it may read and write by slot:
+a ``Sparse`` mapping, or the adapters' numpy buffer) with what ``seat`` may see of
+``state``, straight from the state: never another seat's hidden
 cards, never a value outside its field's range. Seats are written relative to the
 observer: "me" first, then the next seat in turn order, and so on, padded with zeros
 up to the game's largest player count.
@@ -71,6 +72,16 @@ class Layout:
         return "\n".join(rows)
 
 
+class Sparse(dict[int, float]):
+    """What ``ObservationSpec.write`` fills: slot -> value, an unwritten slot reads 0.
+
+    Observations are mostly zeros, so the adapters copy only the written slots into
+    their numpy buffers (a whole Python list into numpy costs more than the game)."""
+
+    def __missing__(self, key: int) -> float:
+        return 0.0
+
+
 class ObservationSpec(ABC):
     """A game's designed observation (see the module doc)."""
 
@@ -82,13 +93,21 @@ class ObservationSpec(ABC):
         return self.layout.size
 
     @abstractmethod
-    def write(self, state: Any, seat: int, out: list[float]) -> None:
-        """Fill ``out`` (``size`` zeros) with ``seat``'s observation of ``state``."""
+    def write(self, state: Any, seat: int, out: Sparse) -> None:
+        """Write ``seat``'s observation of ``state`` into ``out``: zeros to read and write
+        by slot (a ``Sparse``, or a numpy array of ``size`` zeros)."""
 
-    def observe(self, state: Any, seat: int) -> list[float]:
-        out = [0.0] * self.layout.size
+    def sparse(self, state: Any, seat: int) -> Sparse:
+        out = Sparse()
         self.write(state, seat, out)
         return out
+
+    def observe(self, state: Any, seat: int) -> list[float]:
+        """The whole vector as a list."""
+        dense = [0.0] * self.layout.size
+        for i, v in self.sparse(state, seat).items():
+            dense[i] = v
+        return dense
 
 
 def frac(x: float, cap: float) -> float:

@@ -356,15 +356,21 @@ class DesignedEncoder:
         self.game_id = game_id
         self.spec = spec
         self.observation_size = spec.size
+        self._sparse = spec.sparse
         self._write = spec.write
-        self._zeros = [0.0] * spec.size
 
     def observation_into(self, game: Game, state: State, seat: int,
                          out: MutableSequence[float]) -> None:
-        """Write ``seat``'s observation of ``state`` into ``out`` (length observation_size)."""
-        buf = self._zeros[:]
-        self._write(state, seat, buf)
-        out[:] = buf
+        """Write ``seat``'s observation of ``state`` into ``out`` (length observation_size):
+        zeros, then the game writes its slots (straight into a numpy array, the fastest)."""
+        if hasattr(out, "fill"):  # a numpy array
+            out.fill(0.0)
+            self._write(state, seat, out)
+        else:
+            values = self._sparse(state, seat)
+            out[:] = [0.0] * len(out)
+            for i, v in values.items():
+                out[i] = v
 
 
 # ----------------------------------------------------------------------------- profile

@@ -37,7 +37,7 @@ def _pettingzoo(game_id: str, players: int) -> Callable[[int], int]:
     env = make_env(game_id, players)
 
     def play(seed: int) -> int:
-        rng = np.random.default_rng(seed)
+        rng = random.Random(seed)
         env.reset(seed=seed)
         decisions = 0
         for _agent in env.agent_iter():
@@ -45,7 +45,8 @@ def _pettingzoo(game_id: str, players: int) -> Callable[[int], int]:
             if terminated or truncated:
                 action = None
             else:
-                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                legal = np.flatnonzero(obs["action_mask"])
+                action = int(legal[rng.randrange(len(legal))])
                 decisions += 1
             env.step(action)
         return decisions

@@ -10,7 +10,7 @@ Bad Etiquette's look only to the seat that takes them.
 
 from __future__ import annotations
 
-from noblesse.core.observation import Layout, ObservationSpec, frac, signed
+from noblesse.core.observation import Layout, ObservationSpec, Sparse, frac, signed
 from noblesse.games.guillotine.data import COLOURS
 from noblesse.games.guillotine.rules import (
     ACTIONS,
@@ -108,7 +108,7 @@ class GuillotineObservation(ObservationSpec):
     def __init__(self, rules: object) -> None:
         self._rules = rules  # the game: its score()
 
-    def write(self, state: GuillotineState, seat: int, out: list[float]) -> None:
+    def write(self, state: GuillotineState, seat: int, out: Sparse) -> None:
         s = state
         n = s.n_players
         score = self._rules.score  # type: ignore[attr-defined]

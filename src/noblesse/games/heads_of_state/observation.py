@@ -9,7 +9,7 @@ game; of the other hands only their sizes and what the table has seen go into th
 
 from __future__ import annotations
 
-from noblesse.core.observation import Layout, ObservationSpec, frac, signed
+from noblesse.core.observation import Layout, ObservationSpec, Sparse, frac, signed
 from noblesse.games.heads_of_state.data import BOARD
 from noblesse.games.heads_of_state.rules import (
     ATTRS,
@@ -117,7 +117,7 @@ class HeadsObservation(ObservationSpec):
     def __init__(self, rules: object) -> None:
         self._rules = rules  # the game: first_round()
 
-    def write(self, state: HeadsState, seat: int, out: list[float]) -> None:
+    def write(self, state: HeadsState, seat: int, out: Sparse) -> None:
         s = state
         n = s.n_players
         rel = [(o - seat) % n for o in range(n)]
