@@ -10,8 +10,10 @@
         e.step(action)
 
 Agents are ``player_0`` ... ``player_<n-1>`` (the seats). An observation is a dict:
-``"observation"``, the fixed-size float32 vector of ``noblesse.interop.encoding``
-(built from what ``view`` shows that seat, nothing more), and ``"action_mask"``,
+``"observation"``, the game's designed float32 vector (``docs/observations.md``: one
+size at every player count, every slot in [-1, 1], only what that seat may see; the
+generic encoder of ``noblesse.interop.encoding`` for a game without one), and
+``"action_mask"``,
 an int8 mask over the game's fixed action index (``num_distinct_actions``); the
 mask is all zeros for a seat that need not act now.
 
