@@ -578,6 +578,11 @@ def bench(
     redis: Annotated[str, typer.Option(
         help="server with --workers: the Redis they share")] = "redis://127.0.0.1:6379/0",
     as_json: Annotated[bool, typer.Option("--json", help="server: print JSON, not tables")] = False,
+    env: Annotated[str, typer.Option(
+        help="GAME: engine (the kernel alone, CPU time), pettingzoo (the AEC env, every "
+             "observation read) or openspiel (OpenSpiel's rl_environment, every info_state "
+             "built); without it, the classic wall-clock benchmark")
+    ] = "classic",
 ) -> None:
     """Random playouts on one core: decisions and games per second (median of runs).
 
@@ -600,6 +605,9 @@ def bench(
     game = _game(game_id)
     if not game.min_players <= players <= game.max_players:
         raise typer.BadParameter(f"{game_id} is for {game.min_players}-{game.max_players} players")
+    if env != "classic":
+        _bench_env(env, game.id, players, runs)
+        return
     result = bench_game(game.id, players, runs, games_per_run)
     table = Table(title=f"{game.id}: random {players}-player playouts, one core")
     table.add_column("run", justify="right")
@@ -615,6 +623,17 @@ def bench(
     console.print(f"decisions per second (median of {runs}): {result.median_dps:,.0f}; "
                   f"games per second: {result.median_gps:,.1f}; the game costs "
                   f"{result.median_baseline / result.median_dps:.1f}x the bare driver loop")
+
+
+def _bench_env(kind: str, game_id: str, players: int, runs: int) -> None:
+    from noblesse.interop.envbench import ENVS, bench_env, median
+
+    if kind not in ENVS:
+        raise typer.BadParameter(f"--env must be one of {', '.join(ENVS)}")
+    rates = bench_env(kind, game_id, players, runs)
+    console.print(f"{game_id} through {kind} ({players} players, random play, 2 CPU s a run): "
+                  + ", ".join(f"{r:,.0f}" for r in rates)
+                  + f" decisions/s; median {median(rates):,.0f}")
 
 
 def _bench_ismcts(game: Game, players: int, runs: int) -> None:
