@@ -29,6 +29,7 @@ const TEXT = {
     stateGone: "Not found", back: "Back to the table", copyLink: "Copy my link", copied: "Copied",
     copyHere: "Copy this link:", advanced: "Advanced rules", about: "About",
     badLink: "This seat link is not valid here: ask the host for your own link, or watch the table.",
+    rules: "Rules", rulesOf: "Rules of this game (opens a new tab)",
     toLobby: "Back to the lobby", offline: "Disconnected: the board takes no moves until the connection is back.",
   },
   "zh-TW": {
@@ -59,6 +60,7 @@ const TEXT = {
     stateGone: "找不到牌桌", back: "回到牌桌", copyLink: "複製我的連結", copied: "已複製",
     copyHere: "複製這個連結：", advanced: "進階規則", about: "簡介",
     badLink: "這個座位連結在這裡無效：請向房主索取你自己的連結，或旁觀這張牌桌。",
+    rules: "規則", rulesOf: "這個遊戲的規則（在新分頁開啟）",
     toLobby: "回到大廳", offline: "連線中斷：恢復連線前，牌桌不接受任何動作。",
   },
 };

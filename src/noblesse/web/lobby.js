@@ -105,6 +105,7 @@ function renderForm() {
   const errorBox = el("div", { class: "error-bar", hidden: true });
   const aboutBox = el("div", { id: "about", class: "about" });
   const optionsTitle = el("div", { class: "zone-title" }, t("options", lang));
+  const rulesLink = el("a", { id: "rules-link", class: "rules-link" }, t("rules", lang));  // the chosen game's rules
 
   function fillPlayers() {
     const g = gamesList.find((x) => x.id === gameSel.value);
@@ -123,6 +124,8 @@ function renderForm() {
         el("div", { class: "switches" }, switches))
       : "");
     optionsTitle.hidden = entries.length === 0;
+    rulesLink.href = `/rules/${g.id}`;
+    rulesLink.dataset.game = g.id;
     const about = ABOUT[g.id] && (ABOUT[g.id][lang] || ABOUT[g.id].en);
     aboutBox.replaceChildren(...(about ? about.map((line) => el("p", {}, line)) : []));
     fillSeats();
@@ -170,7 +173,7 @@ function renderForm() {
   } }, t("create", lang));
 
   box.append(el("h2", {}, t("newTable", lang)),
-    el("label", {}, t("game", lang), gameSel), aboutBox, el("label", {}, t("players", lang), playersSel),
+    el("label", {}, t("game", lang), gameSel), rulesLink, aboutBox, el("label", {}, t("players", lang), playersSel),
     seatsBox, el("div", {}, optionsTitle, optionsBox),
     el("label", {}, t("seed", lang), seedInput), el("div", {}, create), errorBox);
   fillPlayers();

@@ -463,6 +463,13 @@ class GuillotineViews:
         return render_text(view, lang, names)
 
     @staticmethod
+    def assumed_readings() -> dict[str, Any]:
+        """The data file's [assumed] values: the table's house rules (the rules page)."""
+        from noblesse.games.guillotine.data import CARDS
+
+        return dict(CARDS.assumed)
+
+    @staticmethod
     def option_labels() -> dict[str, dict[str, str]]:
         return {"hidden_support": {
             "en": "Variant: hidden support cards (one dealt face down to each player)",
