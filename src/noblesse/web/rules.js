@@ -59,16 +59,29 @@ function value(v) {
   return String(v);
 }
 
+// Cards with the same text (Fief's lords, Guillotine's Lady and Lord) share one box.
+function folded(entries) {
+  const boxes = [];
+  for (const e of entries) {
+    const last = boxes[boxes.length - 1];
+    const same = last && pick(e.text, lang) && pick(last[0].text, lang) === pick(e.text, lang)
+      && pick(last[0].badge, lang) === pick(e.badge, lang);
+    if (same) last.push(e); else boxes.push([e]);
+  }
+  return boxes;
+}
+
 function cardGroup(group) {
+  const sep = zh() ? "、" : " · ";
   return el("section", { class: "rules-group", id: `cards-${group.group}`, "data-group": group.group },
     el("h3", {}, pick(group.title, lang)),
     pick(group.intro, lang) ? el("p", { class: "rules-intro" }, pick(group.intro, lang)) : "",
-    el("div", { class: "rules-cards" }, group.entries.map((e) => el("div", {
-      class: "rules-card", "data-card": e.key,
-    },
-    el("div", { class: "rules-card-head" }, el("strong", { class: "rules-card-name" }, pick(e.name, lang)),
-      pick(e.badge, lang) ? el("span", { class: "rules-card-badge" }, pick(e.badge, lang)) : ""),
-    pick(e.text, lang) ? el("p", { class: "rules-card-text" }, pick(e.text, lang)) : ""))));
+    el("div", { class: "rules-cards" }, folded(group.entries).map((box) => el("div", { class: "rules-card" },
+      el("div", { class: "rules-card-head" },
+        el("span", {}, box.map((e, i) => [i ? sep : "", el("strong", { class: "rules-card-name", "data-card": e.key },
+          pick(e.name, lang))]).flat()),
+        pick(box[0].badge, lang) ? el("span", { class: "rules-card-badge" }, pick(box[0].badge, lang)) : ""),
+      pick(box[0].text, lang) ? el("p", { class: "rules-card-text" }, pick(box[0].text, lang)) : ""))));
 }
 
 function house() {
@@ -76,7 +89,7 @@ function house() {
   return el("section", { id: "house", class: "rules-section" },
     el("h2", {}, say("house")),
     el("p", {}, say("houseIntro")),
-    el("dl", { class: "rules-readings" }, rows.map((a) => [
+    el("dl", { class: "rules-readings" }, rows.flatMap((a) => [
       el("dt", { "data-reading": a.key }, pick(a.text, lang)),
       el("dd", {}, value(a.value))])));
 }
@@ -92,7 +105,7 @@ function options() {
       zh() ? "：" : ": ", el("a", { href: `/table/${tableInfo.table}` }, say("watch"))) : "",
     keys.length === 0 ? el("p", {}, say("noOptions")) : [
       el("p", {}, say(tableInfo ? "optionsTable" : "optionsLobby")),
-      el("dl", { class: "rules-readings", id: "options-list" }, keys.map((name) => {
+      el("dl", { class: "rules-readings", id: "options-list" }, keys.flatMap((name) => {
         const changed = tableInfo && name in page.options && set[name] !== page.options[name];
         return [el("dt", { "data-option": name, class: changed ? "changed" : null }, label(name)),
           el("dd", {}, value(set[name]), changed ? el("small", {}, ` (${say("changed")})`) : "")];
@@ -115,12 +128,13 @@ function render() {
   document.getElementById("rules-title").textContent = ` · ${title} · ${say("rules")}`;
   const parts = [...page.sections.map((s) => [s.key, pick(s.title, lang)]),
     ["cards", say("cards")], ["house", say("house")], ["options", say("options")]];
+  const [low, high] = page.players;
+  document.getElementById("rules-head").replaceChildren(
+    el("h1", { id: "rules-heading" }, title),
+    el("p", { class: "rules-players" }, zh() ? `${low}-${high}${say("players")}` : `${low}-${high} ${say("players")}`));
   toc.replaceChildren(el("strong", {}, say("contents")),
     el("ol", {}, parts.map(([key, name]) => el("li", {}, el("a", { href: `#${key}` }, name)))));
-  const [low, high] = page.players;
   body.replaceChildren(
-    el("h1", { id: "rules-heading" }, title),
-    el("p", { class: "rules-players" }, zh() ? `${low}-${high}${say("players")}` : `${low}-${high} ${say("players")}`),
     ...page.sections.map((s) => el("section", { id: s.key, class: "rules-section" },
       el("h2", {}, pick(s.title, lang)), blocks(s.blocks[lang] || s.blocks.en))),
     el("section", { id: "cards", class: "rules-section" }, el("h2", {}, say("cards")), page.cards.map(cardGroup)),
