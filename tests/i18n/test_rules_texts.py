@@ -1,6 +1,6 @@
 """The rules pages (core.rules_page: each game's rules_text.toml) follow docs/zh-TW.md in
 繁體中文 and the rules English shares: every title, paragraph, list item, card group
-title, badge and house-rule meaning."""
+title, badge, card facts and house-rule meaning."""
 
 from __future__ import annotations
 
@@ -29,8 +29,9 @@ def rules_texts(game_id: str) -> Iterator[Text]:
     for group in page["cards"]:
         for field in ("title", "intro"):
             yield Text(f"cards {group['group']} {field}", group[field]["zh-TW"], group[field]["en"])
-        for entry in group["entries"][:1]:
+        for entry in group["entries"]:
             yield Text(f"cards {group['group']} badge", entry["badge"]["zh-TW"], entry["badge"]["en"])
+            yield Text(f"cards {group['group']} facts", entry["facts"]["zh-TW"], entry["facts"]["en"])
     for reading in page["assumed"]:
         yield Text(f"assumed {reading['key']}", reading["text"]["zh-TW"], reading["text"]["en"])
 

@@ -20,8 +20,10 @@ table may set. The server serves the result as ``/api/games/{id}/rules``; the pa
     [[cards]]                    # a group of the catalog to list, in order
     group = "nobles"             # the catalog's key (a dict or a list of entries)
     badge = "points"             # optional: an entry's field shown beside its name
+    lookup.continent = "continents"  # optional: fields that name an entry of another group
     en.title = "Noble cards"
     en.badge = "{} pts"          # how the badge reads ({} = the value)
+    en.facts = "..."             # optional: the entry's numbers in words ("{military}")
     en.intro = "..."             # optional
     zh.title = "人物牌"
     zh.badge = "{}分"
@@ -132,15 +134,31 @@ def card_groups(text: dict[str, Any], catalog: dict[str, Any]) -> list[dict[str,
         badge = spec.get("badge")
         label = _both(spec, "badge")
         entries = []
+        facts = _both(spec, "facts")
         for key, entry in _entries(catalog.get(spec["group"])):
             value = entry.get(badge) if badge else None
             shown = {lang: label[lang].replace("{}", _number(value)) if value is not None
                      and label[lang] else "" for lang in LANGS}
             entries.append({"key": key, "name": _name(entry), "text": _text(entry),
-                            "badge": shown})
+                            "badge": shown,
+                            "facts": {lang: _facts(facts[lang], entry, spec.get("lookup", {}),
+                                                   catalog, lang) for lang in LANGS}})
         groups.append({"group": spec["group"], "title": _both(spec, "title"),
                        "intro": _both(spec, "intro"), "entries": entries})
     return groups
+
+
+def _facts(template: str, entry: dict[str, Any], lookup: dict[str, str],
+           catalog: dict[str, Any], lang: str) -> str:
+    """A card's numbers in words (``facts``, "{military}", "{glory[1]}"); a field named in
+    ``lookup`` reads as the name of its entry in that catalog group (a continent)."""
+    if not template:
+        return ""
+    fields = dict(entry)
+    for field, group in lookup.items():
+        named = catalog.get(group, {}).get(entry.get(field), {})
+        fields[field] = named.get(lang, entry.get(field)) if isinstance(named, dict) else named
+    return template.format(**fields)
 
 
 def _number(value: Any) -> str:

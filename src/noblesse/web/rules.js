@@ -65,7 +65,7 @@ function folded(entries) {
   for (const e of entries) {
     const last = boxes[boxes.length - 1];
     const same = last && pick(e.text, lang) && pick(last[0].text, lang) === pick(e.text, lang)
-      && pick(last[0].badge, lang) === pick(e.badge, lang);
+      && pick(last[0].badge, lang) === pick(e.badge, lang) && pick(last[0].facts, lang) === pick(e.facts, lang);
     if (same) last.push(e); else boxes.push([e]);
   }
   return boxes;
@@ -81,6 +81,7 @@ function cardGroup(group) {
         el("span", {}, box.map((e, i) => [i ? sep : "", el("strong", { class: "rules-card-name", "data-card": e.key },
           pick(e.name, lang))]).flat()),
         pick(box[0].badge, lang) ? el("span", { class: "rules-card-badge" }, pick(box[0].badge, lang)) : ""),
+      pick(box[0].facts, lang) ? el("p", { class: "rules-card-facts" }, pick(box[0].facts, lang)) : "",
       pick(box[0].text, lang) ? el("p", { class: "rules-card-text" }, pick(box[0].text, lang)) : ""))));
 }
 
