@@ -140,7 +140,7 @@ def card_groups(text: dict[str, Any], catalog: dict[str, Any]) -> list[dict[str,
             shown = {lang: label[lang].replace("{}", _number(value)) if value is not None
                      and label[lang] else "" for lang in LANGS}
             entries.append({"key": key, "name": _name(entry), "text": _text(entry),
-                            "badge": shown,
+                            "badge": shown, "colour": entry.get("colour") or "",
                             "facts": {lang: _facts(facts[lang], entry, spec.get("lookup", {}),
                                                    catalog, lang) for lang in LANGS}})
         groups.append({"group": spec["group"], "title": _both(spec, "title"),

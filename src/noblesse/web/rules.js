@@ -59,16 +59,17 @@ function value(v) {
   return String(v);
 }
 
-// Cards with the same text (Fief's lords, Guillotine's Lady and Lord) share one box.
+// Cards with the same text (Fief's lords, Guillotine's Lady and Lord) share one box, where
+// the first of them stands.
 function folded(entries) {
-  const boxes = [];
-  for (const e of entries) {
-    const last = boxes[boxes.length - 1];
-    const same = last && pick(e.text, lang) && pick(last[0].text, lang) === pick(e.text, lang)
-      && pick(last[0].badge, lang) === pick(e.badge, lang) && pick(last[0].facts, lang) === pick(e.facts, lang);
-    if (same) last.push(e); else boxes.push([e]);
-  }
-  return boxes;
+  const boxes = new Map();
+  entries.forEach((e, i) => {
+    const text = pick(e.text, lang);
+    const key = text ? JSON.stringify([text, pick(e.badge, lang), pick(e.facts, lang), e.colour]) : `#${i}`;
+    if (!boxes.has(key)) boxes.set(key, []);
+    boxes.get(key).push(e);
+  });
+  return [...boxes.values()];
 }
 
 function cardGroup(group) {
@@ -76,7 +77,7 @@ function cardGroup(group) {
   return el("section", { class: "rules-group", id: `cards-${group.group}`, "data-group": group.group },
     el("h3", {}, pick(group.title, lang)),
     pick(group.intro, lang) ? el("p", { class: "rules-intro" }, pick(group.intro, lang)) : "",
-    el("div", { class: "rules-cards" }, folded(group.entries).map((box) => el("div", { class: "rules-card" },
+    el("div", { class: "rules-cards" }, folded(group.entries).map((box) => el("div", { class: "rules-card", "data-colour": box[0].colour || null },
       el("div", { class: "rules-card-head" },
         el("span", {}, box.map((e, i) => [i ? sep : "", el("strong", { class: "rules-card-name", "data-card": e.key },
           pick(e.name, lang))]).flat()),
