@@ -33,7 +33,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from noblesse import games
-from noblesse.agents import KINDS
+from noblesse.agents import KINDS, LEVELS
 from noblesse.core import rules_page
 from noblesse.server import collector
 from noblesse.server.cluster import Alone, RedisBus
@@ -171,11 +171,13 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
         out = []
+        levels = [{"id": name, "about": {"en": level.en, "zh-TW": level.zh}}
+                  for name, level in LEVELS.items()]
         for game in games.all():
             schema = getattr(game, "options_schema", dict)()
             out.append({"id": game.id, "title": game.title, "min_players": game.min_players,
                         "max_players": game.max_players, "options": schema, "bots": list(KINDS),
-                        "option_labels": getattr(game, "option_labels", dict)()})
+                        "levels": levels, "option_labels": getattr(game, "option_labels", dict)()})
         return out
 
     @app.get("/api/games/{game_id}/catalog")

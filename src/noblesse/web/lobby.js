@@ -130,14 +130,20 @@ function renderForm() {
     aboutBox.replaceChildren(...(about ? about.map((line) => el("p", {}, line)) : []));
     fillSeats();
   }
+  // A seat is a person or a bot of a level (easy, normal, hard), each described in a line.
   function fillSeats() {
     const g = gamesList.find((x) => x.id === gameSel.value);
     const n = Number(playersSel.value);
+    const levels = g.levels || [];
+    const about = Object.fromEntries(levels.map((l) => [l.id, pick(l.about, lang)]));
+    const kinds = ["human", ...(levels.length ? levels.map((l) => l.id) : g.bots)];
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {},
       seatLabel(i),
       el("select", { "data-seat": i },
-        ["human", ...g.bots].map((k) => el("option", { value: k, selected: (i === 0) === (k === "human") && (i === 0 || k === "greedy") }, t(k, lang)))),
-      el("input", { "data-name": i, placeholder: t("name", lang), size: 10 }))));
+        kinds.map((k) => el("option", { value: k, title: about[k] || null, selected: (i === 0) === (k === "human") && (i === 0 || k === "normal") }, t(k, lang)))),
+      el("input", { "data-name": i, placeholder: t("name", lang), size: 10 }))),
+    levels.length ? el("div", { id: "levels", class: "about" },
+      levels.map((l) => el("p", { "data-level": l.id }, el("strong", {}, t(l.id, lang)), `${colon()}${about[l.id]}`))) : "");
   }
   const lastGame = localStorage.getItem("noblesse.game");  // the game chosen last time
   if (gamesList.some((g) => g.id === lastGame)) gameSel.value = lastGame;
