@@ -43,9 +43,15 @@ LEVELS: dict[str, Level] = {
         "Picks the move that looks best right now, judging only what its seat can see.",
         "只看自己看得到的資訊，選擇眼前看起來最好的行動。"),
     "hard": Level(
-        "hard", "ismcts:iters=1000",
+        "hard", "ismcts:iters=400:c=0.3",
         "Searches many possible deals and replies before each move; thinks up to a second.",
         "每一步之前推演許多可能的牌局和對手的回應；每步最多思考1秒。",
+        by_game={
+            "guillotine": "ismcts:iters=1000:c=0.3",
+            "ruse_and_bruise": "ismcts:iters=400",
+            "heads_of_state": "ismcts:iters=100:c=0.3",  # its rollouts are greedy play
+            "fief": "ismcts:iters=300:c=0.3",
+        },
         ms=1000.0),
 }
 
