@@ -207,7 +207,7 @@ function renderSide() {
     hostToken && !replayMode && !msg.over && s.kind === "human" && !s.connected ? el("button", {
       class: "to-bot", "data-seat": i, onclick: async () => {
         const res = await fetch(`/api/tables/${tableId}/seats/${i}/bot?host=${encodeURIComponent(hostToken)}`,
-          { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind: "greedy" }) });
+          { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind: "normal" }) });
         if (!res.ok) showError((await res.json()).message);
       } }, t("toBot", lang)) : ""));
   const undo = msg.undo ? el("button", { id: "undo", onclick: () => send({ type: "undo" }) }, t("undo", lang)) : "";
