@@ -144,3 +144,12 @@ def test_only_option_b_assassinates_and_never_your_own_noble() -> None:
     option_b(s)
     assert [c for c in legal(s) if c.startswith("assass")] == ["assassinate:FRA-BRE.bottom"]
     assert_illegal(s, 0, "assassinate:FRA-GAS.top", "your own")
+
+
+def test_a_province_noble_of_seat_0_cannot_be_attacked_without_one_card_of_its_country() -> None:
+    s = table(3, player=1, board={"FRA-GAS.top": 0, "GER-BRA.top": 2})
+    option_b(s, 1)  # seat 1 draws a gallows: German States only
+    assert [c for c in legal(s) if c.startswith("assassinate:")] == ["assassinate:GER-BRA.top"]
+    refused = assert_illegal(s, 1, "assassinate:FRA-GAS.top")
+    assert refused.message == "You need 1 France treachery card or 1 Assassin."
+    assert refused.message_zh == "你需要1張法國的暗殺牌或1張「刺客」。"

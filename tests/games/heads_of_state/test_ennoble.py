@@ -212,3 +212,24 @@ def test_counter_limit_option() -> None:
     assert "ennoble:FRA-GAS.top" in legal(s)
     assert GAME.options_schema() == {"counter_limit": False,
                                      "treachery_rebuilt_when_needed": False}
+
+
+def test_with_counter_limit_a_seat_holding_one_earl_still_places_its_second_and_last() -> None:
+    s = table(3, hands={0: {"land": 1, "troops": 1, "title": 1}}, board={"BRI-SCO.bottom": 0},
+              options={"counter_limit": True})
+    assert BOARD.counter_limit[RK["Earl"]] == 2
+    act(s)
+    assert "ennoble:BRI-IRE.top" in legal(s)
+    do(s, 0, "ennoble:BRI-IRE.top")
+    assert s.slots[SL["BRI-IRE.top"]] == 0
+    assert s.counters[0][RK["Earl"]] == 2
+
+
+def test_paying_for_a_count_the_courtesan_cannot_stand_in_for_troops_it_does_not_need() -> None:
+    s = table(3, hands={0: {"gold": 1, "land": 1, "courtesan": 1}})
+    act(s)
+    do(s, 0, "ennoble:FRA-BUR.bottom")
+    assert legal(s) == ["pay:cards", "pay:courtesan_for:gold", "pay:courtesan_for:land"]
+    refused = assert_illegal(s, 0, "pay:courtesan_for:troops")
+    assert refused.message == "That is not a way to pay for this noble."
+    assert refused.message_zh == "這不是冊封這位貴族的付費方式。"
