@@ -153,3 +153,17 @@ def test_a_province_noble_of_seat_0_cannot_be_attacked_without_one_card_of_its_c
     refused = assert_illegal(s, 1, "assassinate:FRA-GAS.top")
     assert refused.message == "You need 1 France treachery card or 1 Assassin."
     assert refused.message_zh == "你需要1張法國的暗殺牌或1張「刺客」。"
+
+
+def test_a_treachery_card_seen_taken_and_then_spent_is_no_longer_known_in_the_hand() -> None:
+    s = table(3, player=1, tr_display=("guillotine", "assassin"), board={"FRA-GAS.top": 0})
+    do(s, 1, "option:treachery", "draw", "take:guillotine")
+    assert GAME.view(s, 0)["players"][1]["known_treachery"] == {"guillotine": 1}
+    ev = do(s, 1, "assassinate:FRA-GAS.top")
+    gascony = SL["FRA-GAS.top"]
+    assert events_of(ev, "assassinate") == [{"type": "assassinate", "seat": 1, "slot": gascony,
+                                             "target": 0, "card": T["guillotine"], "count": 1}]
+    assert events_of(ev, "killed") == [{"type": "killed", "seat": 1, "slot": gascony,
+                                        "target": 0}]
+    assert GAME.view(s, 0)["players"][1]["known_treachery"] == {}
+    assert GAME.view(s, 2)["players"][1]["known_treachery"] == {}

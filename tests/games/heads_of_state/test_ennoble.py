@@ -159,15 +159,18 @@ def test_country_marker_first_and_second_to_fill_every_box_dead_count() -> None:
     act(s, 1)
     ev = do(s, 1, "ennoble:BRI-IRE.top")  # an Earl
     assert events_of(ev, "country_marker")[0]["value"] == 3
-    # a third finisher gets nothing
-    s.occupied[2] = sum(1 << R.SLOT_BOX[SL[k]] for k in ("BRI-LON.top", "BRI-SCO.top"))
+    # a third finisher gets nothing: seat 2 holds London and Ireland, Scotland completes it
+    s.occupied[2] = sum(1 << R.SLOT_BOX[SL[k]] for k in ("BRI-LON.top", "BRI-IRE.top"))
     s.hands[2] = [0] * R.NA
     s.hands[2][A["land"]] = s.hands[2][A["troops"]] = s.hands[2][A["title"]] = 1
     s.player, s.kind, s.actor, s.step = 2, R.CHOOSE, 2, R.TAKE
     s.legal_cache = None
     act(s, 2)
+    score = s.score[2]
     ev = do(s, 2, "ennoble:BRI-SCO.bottom")
-    assert "country_marker" not in types(ev)
+    britain = R.COUNTRY_BOXES[R.SLOT_COUNTRY[SL["BRI-SCO.bottom"]]]
+    assert s.occupied[2] & britain == britain
+    assert "country_marker" not in types(ev) and s.score[2] == score
     assert s.country_done[R.SLOT_COUNTRY[SL["BRI-LON.top"]]] == [0, 1]
 
 

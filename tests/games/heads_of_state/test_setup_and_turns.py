@@ -228,3 +228,18 @@ def test_revolution_deck_feeds_draws_when_the_deck_is_empty() -> None:
     s = table(3, deck=[], rev=["bishop", REV, "castle"])
     do(s, 0, "option:attributes", "draw")
     assert hand(s, 0) == {"castle": 1} and len(s.rev_deck) == 2
+
+
+def test_a_treachery_card_of_the_first_kind_refills_the_display() -> None:
+    s = table(3, tr_display=("assassin", "gallows"), tr_deck=("gallows", "gallows", "axeman"))
+    ev = do(s, 0, "option:treachery", "take:assassin", "draw")
+    assert [e["cards"] for e in events_of(ev, "refill_treachery")] == [[T["axeman"]]]
+    assert sorted(s.tr_display) == sorted([T["gallows"], T["axeman"]])
+    assert s.tr_deck == [T["gallows"], T["gallows"]]
+
+
+def test_with_the_attribute_deck_empty_draws_come_from_the_revolution_deck() -> None:
+    s = table(3, deck=(), rev=("bishop", REV, "gold"))
+    do(s, 0, "option:attributes", "draw")
+    assert hand(s, 0) == {"gold": 1} and s.rev_deck == [A["bishop"], R.REVOLUTION]
+    assert GAME.inventory(s)["revolution"] == Counter({"revolution": 1})
