@@ -55,16 +55,22 @@ def test_action_index_is_fixed():
 def test_turn_is_a_card_then_a_row_and_the_card_goes_face_down_at_the_end():
     s = table(rows={2: ["+king@1"]}, hands={0: ["queen", "juliet", "romeo"]}, decks={0: ["storm"]})
     assert legal(s) == ["play:juliet", "play:romeo", "play:queen"]
-    assert_illegal(s, 0, "play:king")
+    assert assert_illegal(s, 0, "play:king").message == "You have no King in your hand."
+    refused = assert_illegal(s, 0, "play:lord_of_the_manor")  # the first kind of card
+    assert refused.message == "You have no Lord of the Manor in your hand."
+    assert refused.message_zh == "你的手牌中沒有「莊園的主人」。"
     assert_illegal(s, 1, "play:king")
-    assert_illegal(s, 0, "row:1")
+    assert assert_illegal(s, 0, "row:1").message.endswith(
+        "is not a choice now: choose a card from your hand.")
     events = do(s, 0, "play:queen")
     assert events == [] and GAME.to_act(s) == (0,)
     assert legal(s) == ["row:1", "row:2", "row:3"]
     assert GAME.view(s, 0)["decision"]["card"] == "queen"
     assert GAME.view(s, 1)["decision"]["card"] is None  # nobody else learns the choice
     assert_illegal(s, 0, "play:juliet")
-    assert_illegal(s, 0, "row:4")
+    refused = assert_illegal(s, 0, "row:4")
+    assert refused.message == "There is no row 4 in a 3-player game."
+    assert refused.message_zh == "3人遊戲沒有第4列。"
     events = do(s, 0, "row:2")
     assert row(s, 2) == ["+king@1", "-queen@0"]
     assert types(events) == ["place", "draw"]  # the King was face up: nothing revealed
