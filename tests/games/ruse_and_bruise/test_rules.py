@@ -193,3 +193,16 @@ def test_unknown_options_and_player_counts_are_refused():
         raise AssertionError(bad)
     assert sum(GAME.inventory(GAME.setup(6, 1))["score_card"].values()) == 36
     assert sum(SCORE_VALUE) == 108
+
+
+def test_an_empty_draw_pile_is_rebuilt_from_the_own_discard_pile_shuffled():
+    orders = set()
+    for seed in range(8):
+        s = table(hands={0: ["queen", "juliet", "romeo"]}, seed=seed)
+        pile = s.decks[0][:]
+        s.discards[0], s.decks[0] = pile[:], []
+        do(s, 0, "play:queen", "row:1")
+        drawn = [c for c in s.hands[0] if c in pile]
+        assert sorted(drawn + s.decks[0]) == sorted(pile) and len(drawn) == 1
+        orders.add(tuple(s.decks[0]))
+    assert len(orders) > 1  # the order is the shuffle's, not the discard pile's
