@@ -44,6 +44,13 @@ def test_setup_deals_one_territory_six_cards_and_one_token_of_each(n: int) -> No
     assert sum(inv["territory"].values()) == 18
 
 
+def test_setup_deals_the_territories_and_characters_from_shuffled_decks() -> None:
+    deals = [GAME.setup(4, seed) for seed in range(8)]
+    assert len({tuple(tuple(x) for x in s.lands) for s in deals}) > 1
+    assert len({tuple(s.land_deck) for s in deals}) > 1
+    assert len({tuple(tuple(h) for h in s.hands) for s in deals}) > 1
+
+
 @pytest.mark.parametrize("n", [0, 1, 2, 7, 8])
 def test_setup_refuses_other_player_counts(n: int) -> None:
     with pytest.raises(ValueError):

@@ -146,6 +146,9 @@ def test_the_game_ends_after_round_six_with_final_scores():
         {"type": "game_over", "scores": [6.0, 5.0], "winners": [0]}]
     assert GAME.legal_actions(s, 0) == [] and GAME.legal_actions(s, 1) == []
     assert_illegal(s, 0, "play:king")
+    # the two score cards went to their winners: none is left above the empty rows
+    assert [r["score"] for r in GAME.view(s, None)["rows"]] == [None, None]
+    assert sum(GAME.inventory(s)["score_card"].values()) == 36
 
 
 def test_a_whole_game_lasts_six_rounds_and_hands_out_every_pile():
