@@ -109,3 +109,11 @@ def test_every_score_card_is_counted_once_the_first_one_above_a_row_too() -> Non
     assert s.row_score[0] == 0  # the first score card of all
     count = GAME.inventory(s)["score_card"]
     assert count["corn:0"] == 1 and sum(count.values()) == 36
+
+
+def test_a_fresh_deal_determinized_for_any_seat_keeps_what_that_seat_sees() -> None:
+    s = GAME.setup(3, 7)
+    for seat in range(3):
+        d = GAME.determinize(s, seat, random.Random(seat))
+        assert GAME.view(d, seat) == GAME.view(s, seat)
+        assert d.hands[seat] == s.hands[seat]
