@@ -104,11 +104,21 @@ def test_build_pays_one_type_flips_to_yellow_and_draws_one() -> None:
 def test_build_never_mixes_types_nor_uses_military() -> None:
     s = table(tokens={0: (9, 1, 1)})  # polynesia needs 2 of one type
     assert not [a for a in legal(s) if a.startswith("build")]
-    assert_illegal(s, 0, "build:polynesia:culture")
+    err = assert_illegal(s, 0, "build:polynesia:culture")
+    assert err.message == "Building Polynesia needs 2 culture tokens."
     s = table(tokens={0: (0, 2, 0)}, lands={0: ["polynesia"]}, yellow=["polynesia"])
     err = assert_illegal(s, 0, "build:polynesia:culture")  # already yellow
     assert "white" in err.message
-    assert_illegal(s, 0, "build:pampas:culture")  # not hers
+    err = assert_illegal(s, 0, "build:pampas:culture")  # not hers
+    assert err.message == "Pampas is not one of your white-side territories."
+
+
+def test_nobody_builds_on_seat_0s_white_territory_but_seat_0() -> None:
+    s = table(player=1, tokens={1: (0, 5, 5)})
+    assert "build:polynesia:culture" not in legal(s)
+    err = assert_illegal(s, 1, "build:polynesia:culture")
+    assert err.message == "Polynesia is not one of your white-side territories."
+    assert err.message_zh.endswith("不是你面前白色面朝上的領土。")
 
 
 def test_pass_ends_your_round_and_later_turns_skip_you() -> None:
