@@ -344,6 +344,15 @@ def test_nobel_may_decline_and_is_not_asked_when_the_table_area_is_empty() -> No
     assert s.pending.kind == 3
 
 
+def test_declining_nobel_moves_nothing_hidden_so_the_attacker_may_take_it_back() -> None:
+    s = war_table("alfred_nobel", tableau={1: ["people"]})
+    start_war(s, 0, "alfred_nobel", "pampas")
+    before = GAME.secret_fingerprint(s)
+    do(s, 0, "skip")
+    assert GAME.to_act(s) == (0,)  # the attacker announces first
+    assert GAME.secret_fingerprint(s) == before
+
+
 def test_nobel_discarding_an_armed_card_removes_its_effect_from_this_war() -> None:
     s = war_table("alfred_nobel", tableau={1: ["sun_tzu"]}, armed=[("sun_tzu", 1)])
     start_war(s, 0, "alfred_nobel", "pampas")
