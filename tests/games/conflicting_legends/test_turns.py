@@ -193,6 +193,14 @@ def test_the_next_start_player_is_the_left_neighbour() -> None:  # A17
     assert events_of(out, "round")[0] == {"type": "round", "round": 2, "start": 3}
 
 
+def test_after_the_settlement_seat_0_starts_and_play_goes_on_to_its_left() -> None:
+    s = table(n=4, player=1, start=3, passed=[0, 2, 3])
+    do(s, 1, "pass")  # the last to pass: the settlement
+    assert s.start == 0 and GAME.to_act(s) == (0,)
+    out = do(s, 0, "pass")
+    assert GAME.to_act(s) == (1,) and events_of(out, "turn") == [{"type": "turn", "seat": 1}]
+
+
 # ------------------------------------------------------------------ end of game (§3.6)
 def test_ten_glory_wins_at_once() -> None:
     s = table(lands={0: ["east_asia", "italian_peninsula", "polynesia"]},
