@@ -229,6 +229,8 @@ def test_charlemagne_may_be_declined_and_is_not_offered_on_a_win_or_tie() -> Non
     assert "tie" in types(out) and s.pending.kind == 3  # announce: no Charlemagne question
     throw(s, "rock", "paper")
     out = do(s, 0, "skip")
+    assert events_of(out, "decline") == [
+        {"type": "decline", "seat": 0, "card": C("charlemagne")}]
     assert events_of(out, "war_end")[0]["winner"] == 1
 
 
