@@ -144,6 +144,18 @@ def test_determinize_resamples_the_other_sides_secret_throw() -> None:
     assert {GAME.determinize(s, 0, rng).war.committed[0] for _ in range(10)} == {1}
 
 
+def test_determinize_resamples_a_secret_rock_as_well() -> None:
+    import random
+    s = war_table("julius_caesar")
+    start_war(s, 0, "julius_caesar", "pampas")
+    do(s, 0, "silent")
+    do(s, 1, "silent")
+    do(s, 0, "throw:rock")
+    rng = random.Random(3)
+    assert {GAME.determinize(s, 1, rng).war.committed[0] for _ in range(40)} == {0, 1, 2}
+    assert {GAME.determinize(s, 0, rng).war.committed[0] for _ in range(10)} == {0}
+
+
 # ------------------------------------------------------------------ announcements (A11)
 def test_announcements_are_public_optional_non_binding_attacker_first() -> None:
     s = war_table("julius_caesar")
