@@ -236,3 +236,13 @@ def test_paying_for_a_count_the_courtesan_cannot_stand_in_for_troops_it_does_not
     refused = assert_illegal(s, 0, "pay:courtesan_for:troops")
     assert refused.message == "That is not a way to pay for this noble."
     assert refused.message_zh == "這不是冊封這位貴族的付費方式。"
+
+
+def test_a_hand_missing_two_kinds_cannot_pay_even_with_a_courtesan() -> None:
+    count = RK["Count"]  # gold + land
+    assert GAME.payments([0] * R.NA, count) == []
+    hand_ = [0] * R.NA
+    hand_[A["courtesan"]] = 1
+    assert GAME.payments(hand_, count) == []
+    hand_[A["gold"]] = 1
+    assert GAME.payments(hand_, count) == [A["land"]]
