@@ -210,7 +210,8 @@ def test_ten_glory_wins_at_once() -> None:
     out = do(s, 0, "build:polynesia:culture")
     assert glory(s, 0) == 11 and GAME.is_over(s)
     assert GAME.winners(s) == [0] and GAME.to_act(s) == ()
-    assert events_of(out, "game_over")[0]["goal"] == "glory"
+    assert events_of(out, "game_over")[0]["goal"] == "glory" and GAME.ending(s) == "glory"
+    assert GAME.standing(s)[0] == 1.1  # 11 glory of 10
     assert GAME.returns(s) == [1.0, 0.0, 0.0, 0.0]
     assert GAME.scores(s) == [11.0, -1.0, 0.0, 0.0]
 
@@ -222,6 +223,7 @@ def test_all_six_continents_win_whatever_the_glory() -> None:
     out = do(s, 0, "expand")
     assert GAME.is_over(s) and GAME.winners(s) == [0]
     assert events_of(out, "game_over")[0]["goal"] == "continents"
+    assert GAME.ending(s) == "continents" and GAME.standing(s)[0] == 1.0
     assert GAME.scores(s)[0] == -3.0
 
 

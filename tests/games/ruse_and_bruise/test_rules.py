@@ -142,6 +142,7 @@ def test_the_game_ends_after_round_six_with_final_scores():
     assert GAME.is_over(s) and GAME.to_act(s) == ()
     assert won(s, 0) == ["hat:5", "corn:1"] and won(s, 1) == ["hat:4", "coin:1"]
     assert GAME.scores(s) == [6.0, 5.0] and GAME.winners(s) == [0]
+    assert GAME.ending(s) == "rounds"
     assert events_of(events, "game_over") == [
         {"type": "game_over", "scores": [6.0, 5.0], "winners": [0]}]
     assert GAME.legal_actions(s, 0) == [] and GAME.legal_actions(s, 1) == []
@@ -209,3 +210,11 @@ def test_an_empty_draw_pile_is_rebuilt_from_the_own_discard_pile_shuffled():
         assert sorted(drawn + s.decks[0]) == sorted(pile) and len(drawn) == 1
         orders.add(tuple(s.decks[0]))
     assert len(orders) > 1  # the order is the shuffle's, not the discard pile's
+
+
+def test_the_game_ends_early_when_a_score_pile_is_empty():
+    s = table(n=2, rows={2: ["-king@1"]}, scores={1: "corn:1", 2: "coin:1"}, round=3)
+    s.boxed += s.piles[0]
+    s.piles[0] = []  # seat 0's pile has run out
+    do(s, 0, "play:queen", "row:1")
+    assert GAME.is_over(s) and s.round == 3 and GAME.ending(s) == "pile"
