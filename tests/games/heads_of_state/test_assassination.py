@@ -157,7 +157,9 @@ def test_a_province_noble_of_seat_0_cannot_be_attacked_without_one_card_of_its_c
 
 def test_a_treachery_card_seen_taken_and_then_spent_is_no_longer_known_in_the_hand() -> None:
     s = table(3, player=1, tr_display=("guillotine", "assassin"), board={"FRA-GAS.top": 0})
-    do(s, 1, "option:treachery", "draw", "take:guillotine")
+    taken = do(s, 1, "option:treachery", "draw", "take:guillotine")
+    assert events_of(taken, "take_treachery") == [
+        {"type": "take_treachery", "seat": 1, "card": T["guillotine"]}]
     assert GAME.view(s, 0)["players"][1]["known_treachery"] == {"guillotine": 1}
     ev = do(s, 1, "assassinate:FRA-GAS.top")
     gascony = SL["FRA-GAS.top"]
