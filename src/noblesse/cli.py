@@ -17,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from noblesse import games
-from noblesse.agents import KINDS, act_honestly, make_agent, parse_spec
+from noblesse.agents import LEVELS, act_honestly, make_agent, parse_spec
 from noblesse.core.errors import IllegalAction, RecordError
 from noblesse.core.game import Game, State
 from noblesse.core.record import Record, RecordWriter, read_record, replay, result_of, verify
@@ -75,28 +75,39 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
 
 
 def _seats(specs: list[str] | None, players: int) -> list[str]:
-    seats = ["greedy"] * players
+    seats = ["normal"] * players
     seats[0] = "human"
     for spec in specs or []:
         index, sep, kind = spec.partition("=")
         if not sep or not index.strip().isdigit():
-            raise typer.BadParameter(f"seat '{spec}' should look like 0=human or 2=greedy")
+            raise typer.BadParameter(f"seat '{spec}' should look like 0=human or 2=hard")
         i = int(index)
         if not 0 <= i < players:
             raise typer.BadParameter(f"seat {i} does not exist with {players} players (0-{players - 1})")
         kind = kind.strip().lower()
-        if kind != "human" and kind.split(":")[0] not in KINDS:
-            raise typer.BadParameter(f"unknown player kind '{kind}'; use human or {', '.join(KINDS)}")
+        if kind != "human":
+            try:
+                parse_spec(kind)
+            except ValueError as exc:
+                raise typer.BadParameter(f"seat {i}: {exc}; or human") from None
         seats[i] = kind
     return seats
 
 
+# The levels a player may choose, a line on each (``noblesse play --help``).
+LEVEL_LINES = "\n\n".join(f"{name}: {level.en}" for name, level in LEVELS.items())
+
+
 # ----------------------------------------------------------------------------- play
-@app.command()
+@app.command(help="Play in the terminal against bots (or hot-seat with friends). Seat 0 is "
+                  "you; the other seats are normal bots unless --seat says otherwise "
+                  "(--seat 1=hard --seat 2=easy).\n\nBot levels:\n\n" + LEVEL_LINES)
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="guillotine, ...")],
     players: Annotated[int, typer.Option(help="number of players")] = 4,
-    seat: Annotated[list[str] | None, typer.Option(help="SEAT=KIND, KIND human/random/greedy")] = None,
+    seat: Annotated[list[str] | None, typer.Option(
+        help="SEAT=KIND: human, a level (easy, normal, hard) or a bot (random, greedy, "
+             "ismcts:ms=500)")] = None,
     seed: Annotated[int | None, typer.Option(help="seed (default: random)")] = None,
     lang: Annotated[str, typer.Option(help="en or zh-TW")] = "en",
     option: GameOptions = None,
@@ -276,7 +287,9 @@ def _play_many(game: Game, n: int, seating: Any, seed: int, workers: int, option
 def simulate(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="number of games")] = 1000,
-    bots: Annotated[str, typer.Option(help="comma-separated bot per seat")] = "random,random,random,random",
+    bots: Annotated[str, typer.Option(
+        help="comma-separated bot per seat: a level (easy, normal, hard) or a bot "
+             "(random, greedy, ismcts:iters=400)")] = "random,random,random,random",
     workers: Workers = 1,
     seed: Seed = 0,
     out: Out = None,
@@ -325,7 +338,9 @@ def simulate(
 @app.command()
 def tournament(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    bots: Annotated[str, typer.Option(help="comma-separated bots, rotated over the seats")] = "greedy,random",
+    bots: Annotated[str, typer.Option(
+        help="comma-separated bots, rotated over the seats: levels (easy, normal, hard) or "
+             "bots (random, greedy, ismcts:iters=400)")] = "greedy,random",
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="number of games")] = 600,
     players: Annotated[int, typer.Option(help="seats per game")] = 4,
     workers: Workers = 1,
@@ -578,6 +593,11 @@ def bench(
     redis: Annotated[str, typer.Option(
         help="server with --workers: the Redis they share")] = "redis://127.0.0.1:6379/0",
     as_json: Annotated[bool, typer.Option("--json", help="server: print JSON, not tables")] = False,
+    env: Annotated[str, typer.Option(
+        help="GAME: engine (the kernel alone, CPU time), pettingzoo (the AEC env, every "
+             "observation read) or openspiel (OpenSpiel's rl_environment, every info_state "
+             "built); without it, the classic wall-clock benchmark")
+    ] = "classic",
 ) -> None:
     """Random playouts on one core: decisions and games per second (median of runs).
 
@@ -600,6 +620,9 @@ def bench(
     game = _game(game_id)
     if not game.min_players <= players <= game.max_players:
         raise typer.BadParameter(f"{game_id} is for {game.min_players}-{game.max_players} players")
+    if env != "classic":
+        _bench_env(env, game.id, players, runs)
+        return
     result = bench_game(game.id, players, runs, games_per_run)
     table = Table(title=f"{game.id}: random {players}-player playouts, one core")
     table.add_column("run", justify="right")
@@ -615,6 +638,17 @@ def bench(
     console.print(f"decisions per second (median of {runs}): {result.median_dps:,.0f}; "
                   f"games per second: {result.median_gps:,.1f}; the game costs "
                   f"{result.median_baseline / result.median_dps:.1f}x the bare driver loop")
+
+
+def _bench_env(kind: str, game_id: str, players: int, runs: int) -> None:
+    from noblesse.interop.envbench import ENVS, bench_env, median
+
+    if kind not in ENVS:
+        raise typer.BadParameter(f"--env must be one of {', '.join(ENVS)}")
+    rates = bench_env(kind, game_id, players, runs)
+    console.print(f"{game_id} through {kind} ({players} players, random play, 2 CPU s a run): "
+                  + ", ".join(f"{r:,.0f}" for r in rates)
+                  + f" decisions/s; median {median(rates):,.0f}")
 
 
 def _bench_ismcts(game: Game, players: int, runs: int) -> None:

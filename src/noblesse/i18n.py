@@ -25,8 +25,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "actions": {"en": "{n} actions", "zh-TW": "{n}個行動"},
     "unfinished": {"en": "Unfinished game. Scores so far: {scores}",
                    "zh-TW": "牌局尚未結束。目前分數：{scores}"},
-    # Who plays a seat (docs/zh-TW.md): a person, or a bot by its level.
+    # Who plays a seat (docs/zh-TW.md): a person, or a bot by its level (the levels a
+    # player chooses, then the bots they are made of).
     "human": {"en": "Human", "zh-TW": "真人"},
+    "easy": {"en": "Bot (easy)", "zh-TW": "電腦（簡單）"},
+    "normal": {"en": "Bot (medium)", "zh-TW": "電腦（普通）"},
+    "hard": {"en": "Bot (hard)", "zh-TW": "電腦（困難）"},
     "random": {"en": "Bot (easy)", "zh-TW": "電腦（簡單）"},
     "greedy": {"en": "Bot (medium)", "zh-TW": "電腦（普通）"},
     "ismcts": {"en": "Bot (hard)", "zh-TW": "電腦（困難）"},
@@ -50,6 +54,9 @@ def t(key: str, lang: str = "en", **fields: object) -> str:
 
 def kind_name(kind: str, lang: str = "en") -> str:
     """Who plays a seat, from its spec: "human", "Bot (medium)" / 「真人」, 「電腦（普通）」
-    (``ismcts:ms=500`` is 「電腦（困難）」)."""
+    (``ismcts:ms=500`` and ``hard:ms=1000.0`` are 「電腦（困難）」)."""
     base = kind.split(":")[0]
-    return t(base, lang) if base in ("human", "random", "greedy", "ismcts") else kind
+    return t(base, lang) if base in KIND_KEYS else kind
+
+
+KIND_KEYS = ("human", "easy", "normal", "hard", "random", "greedy", "ismcts")

@@ -86,6 +86,7 @@ def test_two_browser_seats_throw_at_once(server: Any, browser: Any) -> None:
         while "Rock, Seat" not in a_page.inner_text("#log") and time.monotonic() < deadline:
             time.sleep(0.05)
         log = a_page.inner_text("#log")
-        assert f"Seat {attacker + 1} Rock, Seat {defender + 1} Scissors" in log
+        # the attacker's own page names her "You" (issue 19)
+        assert f"You Rock, Seat {defender + 1} Scissors" in log
     finally:
         context.close()

@@ -155,11 +155,12 @@ def test_a_marriage_and_a_bishop_election_by_clicking(server: ServerProcess, pag
 
     page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
     log = page.inner_text("#log")
+    # the page's own seat is "You" / 「你」 in its log (issue 19)
     if lang == "en":
-        assert "Seat 1 proposes a marriage between" in log
-        assert re.search(r"\(Seat 1\) marries|marries \w+ \(Seat 1\)", log)
+        assert "You propose a marriage between" in log
+        assert re.search(r"\(you\) marries|marries \w+ \(you\)", log)
         assert re.search(r"is elected Bishop of \w", log)
     else:
-        assert "玩家1提議" in log
-        assert re.search(r"（玩家1）與|（玩家1）結婚", log)
+        assert "你提議" in log
+        assert re.search(r"（你）與|（你）結婚", log)
         assert re.search(r"當選「\w+教區」主教", log)

@@ -48,9 +48,9 @@ WORDS = {"en": {"your_turn": "Your turn: ", "vp": "{} VP · ", "bishop": "Bishop
                    "ended": "第9回合 · 遊戲結束（勝利） · "}}
 # The final screen: the status, and the log's last line (seats 1 and 3 are married).
 GAME_OVER = {"en": ("Game over. Winners: Seat 1 (you) and Seat 3",
-                    "Game over (victory). Winners: Seat 1 and Seat 3."),
+                    "Game over (victory). Winners: You and Seat 3."),
              "zh-TW": ("遊戲結束。玩家1（你）和玩家3並列獲勝",
-                       "遊戲結束（有一方達成勝利條件）。玩家1和玩家3並列獲勝。")}
+                       "遊戲結束（有一方達成勝利條件）。你和玩家3並列獲勝。")}
 # The final ranking under the head: the married pair, then seat 2.
 RANKING = {"en": "Final ranking: 1. Seat 1 (you), 4 VP; 2. Seat 3, 1 VP; 3. Seat 2, 0 VP",
            "zh-TW": "最終名次：第1名是玩家1（你），得4分；第2名是玩家3，得1分；第3名是玩家2，得0分"}
@@ -131,7 +131,7 @@ def check_game_over(page: Page, plan: Plan, final: dict[str, Any], catalog: dict
     expect(page.locator("#status")).to_have_text(status)
     expect(page.locator("#status")).not_to_have_class(re.compile(r"\bmine\b"))
     expect(page.locator("[data-action]")).to_have_count(0)
-    expect(page.locator("#log > div").last).to_have_text(last_line)
+    expect(page.locator("#log .log-line").last).to_have_text(last_line)
     words = WORDS[lang]
     expect(page.locator("#turn")).to_contain_text(words["ended"])
     expect(page.locator("#ranking")).to_have_text(RANKING[lang])

@@ -171,10 +171,25 @@ def test_fiefs_map_pans_and_zooms(server: ServerProcess, phone: Page) -> None:
     phone.wait_for_timeout(300)
     assert phone.evaluate(N_JS) == n
     # the view is kept when the page draws the table again (a language switch)
+    moved = settled_box(phone, "#map")
     phone.click("#lang-toggle")
     expect(phone.locator("#map-reset")).to_have_attribute("aria-label", "顯示整張地圖")
-    kept = phone.locator("#map").bounding_box()
+    kept = settled_box(phone, "#map")
     assert kept and abs(kept["x"] - moved["x"]) < 2 and abs(kept["width"] - moved["width"]) < 2
+
+
+def settled_box(page: Page, selector: str) -> dict[str, float]:
+    """The element's box once the map's pan or zoom animation is over (two reads 100 ms
+    apart agree)."""
+    page.wait_for_function("""async (sel) => {
+        const read = () => JSON.stringify(document.querySelector(sel).getBoundingClientRect());
+        const first = read();
+        await new Promise((done) => setTimeout(done, 100));
+        return read() === first;
+    }""", arg=selector, polling=150)
+    box = page.locator(selector).bounding_box()
+    assert box
+    return box
 
 
 def axe_violations(page: Page) -> list[str]:

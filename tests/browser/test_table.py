@@ -185,13 +185,13 @@ def play_from_the_lobby(server: ServerProcess, page: Page, game_id: str, lang: s
         expect(page.locator("#create")).to_have_text(words["create"])
         assert page.evaluate("localStorage.getItem('noblesse.lang')") == lang
 
-    # A new table: seat 1 human, the others bots (greedy and random by turns).
+    # A new table: seat 1 human, the others bots (normal and easy by turns).
     players = players_for(game_id)
     page.select_option("#game", game_id)
     page.select_option("#players", str(players))
     page.select_option('select[data-seat="0"]', "human")
     for seat in range(1, players):
-        page.select_option(f'select[data-seat="{seat}"]', ["greedy", "random"][seat % 2])
+        page.select_option(f'select[data-seat="{seat}"]', ["normal", "easy"][seat % 2])
     for option, value in adapter(game_id).options.items():
         page.fill(f'[data-option="{option}"]', str(value))
     page.fill("#seed", "7" if lang == "en" else "8")
@@ -204,7 +204,7 @@ def play_from_the_lobby(server: ServerProcess, page: Page, game_id: str, lang: s
     table_id, token = url.path.rsplit("/", 1)[1], parse_qs(url.query)["token"][0]
     seat_api = f"/api/tables/{table_id}/seats/0?token={token}"
     assert [s["kind"] for s in api(server, seat_api)["seats"]] == [
-        "human", *(["greedy", "random"][s % 2] for s in range(1, players))]
+        "human", *(["normal", "easy"][s % 2] for s in range(1, players))]
     names = catalog_names(api(server, f"/api/games/{game_id}/catalog"), lang)
 
     rng = random.Random(f"{game_id}-{lang}")

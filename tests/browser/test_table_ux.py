@@ -241,3 +241,28 @@ def test_the_lobby_describes_games_and_folds_the_rule_switches(server: ServerPro
     page.click("#lang-toggle")
     expect(page.locator("#advanced summary")).to_contain_text("進階規則")
     expect(page.locator("#about")).to_contain_text("1429")
+
+
+def test_the_lobby_offers_the_bot_levels_with_a_line_on_each(server: ServerProcess,
+                                                             page: Page) -> None:
+    page.goto(server.url + "/")
+    page.select_option("#players", "3")
+    for seat, chosen in enumerate(["human", "normal", "normal"]):
+        select = page.locator(f'select[data-seat="{seat}"]')
+        expect(select).to_have_value(chosen)
+        options = select.locator("option")
+        expect(options).to_have_text(["Human", "Bot (easy)", "Bot (medium)", "Bot (hard)"])
+        assert options.evaluate_all("os => os.map(o => o.value)") == ["human", "easy", "normal", "hard"]
+    lines = page.locator("#levels p")
+    expect(lines).to_have_count(3)
+    expect(lines.nth(2)).to_contain_text("Bot (hard): Searches")
+    page.select_option('select[data-seat="1"]', "hard")
+    page.click("#create")
+    expect(page.locator("a.seat-link")).to_have_count(1)
+    table_id = page.get_attribute("a.seat-link", "href").split("?")[0].rsplit("/", 1)[1]
+    watched = api(server, f"/api/tables/{table_id}/watch")
+    assert [s["kind"].split(":")[0] for s in watched["seats"]] == ["human", "hard", "normal"]
+    page.click("#lang-toggle")
+    expect(page.locator('select[data-seat="2"] option')).to_have_text(
+        ["真人", "電腦（簡單）", "電腦（普通）", "電腦（困難）"])
+    expect(page.locator("#levels p").nth(0)).to_contain_text("電腦（簡單）：隨機選一個合法的行動")

@@ -61,7 +61,10 @@ def static_texts(game: Game) -> Iterator[Text]:
     known = set(names(game))
     for path, entry in _entries(game.catalog()):  # type: ignore[attr-defined]
         if entry["zh-TW"] not in known and entry["zh-TW"]:
-            yield Text("catalog " + "/".join(path), entry["zh-TW"], entry["en"])
+            zh = entry["zh-TW"]
+            if path[-1] == "name":  # a piece's own name, like a card's, stands without 「」
+                zh = _without(zh, known)
+            yield Text("catalog " + "/".join(path), zh, entry["en"])
     for option, label in game.option_labels().items():  # type: ignore[attr-defined]
         yield Text(f"option {option}", label["zh-TW"], label["en"])
     # the same tables in both languages, titled (and their own columns named) in each
@@ -77,6 +80,13 @@ def static_texts(game: Game) -> Iterator[Text]:
                     yield Text(f"rules {en_title}[{i}] column", col, en_col)
                 if col not in ("name", "other") and isinstance(value, str) and value:
                     yield Text(f"rules {en_title}[{i}].{en_col}", value, str(en_value))
+
+
+def _without(text: str, names: set[str]) -> str:
+    """``text`` without the card and place names in it (longest first)."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "")
+    return text
 
 
 def play_texts(game: Game, seed: int, players: int, states: int) -> Iterator[Text]:

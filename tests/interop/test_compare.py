@@ -35,3 +35,20 @@ def test_the_cli_prints_the_table(monkeypatch) -> None:  # noqa: ANN001
     result = CliRunner().invoke(app, ["bench", "compare", "--runs", "1"])
     assert result.exit_code == 0, result.output
     assert "decisions/s" in result.output and "guillotine" in result.output
+
+
+def test_bench_env_plays_through_each_environment() -> None:
+    import pytest
+
+    from noblesse.interop.envbench import ENVS, bench_env
+
+    pytest.importorskip("pyspiel")
+    for kind in ENVS:
+        rates = bench_env(kind, "guillotine", 2, runs=1, seconds=0.01)
+        assert len(rates) == 1 and rates[0] > 0
+    out = CliRunner().invoke(app, ["bench", "guillotine", "--env", "pettingzoo", "--runs", "1",
+                                   "--players", "2"])
+    assert out.exit_code == 0, out.output
+    assert "decisions/s" in out.output
+    out = CliRunner().invoke(app, ["bench", "guillotine", "--env", "gym"])
+    assert out.exit_code != 0

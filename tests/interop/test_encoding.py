@@ -76,19 +76,15 @@ def test_unseen_values_are_encoded_coarsely_never_rejected() -> None:
     assert len(enc.encode_view({})) == size
 
 
-def test_a_game_may_bring_its_own_observation_tensor() -> None:
-    class Stub:
-        observation_size = 3
-
-        def observation_tensor(self, state, seat):  # noqa: ANN001, ANN201
-            return [seat, 1, 2, 99]  # longer than declared: clipped
-
-    assert encoding._native_size(Stub(), 4) == 3
-    out = [9.0] * 3
-    encoding.NativeEncoder(Stub(), 3).encode_state(None, 2, out)
-    assert out == [2.0, 1.0, 2.0]
-    assert encoding._native_size(games.get("guillotine"), 4) is None or hasattr(
-        games.get("guillotine"), "observation_tensor")
+def test_one_place_decides_the_encoder_a_game_gets() -> None:
+    for game_id in games.ids():
+        game = games.get(game_id)
+        enc = encoding.observer(game_id, game.min_players)
+        if game.observation_spec() is None:
+            assert not enc.designed and enc is profile(game_id, game.min_players)
+        else:
+            assert enc.designed and enc.observation_size == game.observation_spec().size
+            assert enc is encoding.observer(game_id, game.max_players)
 
 
 def test_compound_strings_are_encoded_by_tokens() -> None:

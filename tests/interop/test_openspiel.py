@@ -68,6 +68,8 @@ def test_resampling_keeps_the_information_state(game_id: str) -> None:
             assert world.information_state_string(player) == key
             assert world.legal_actions() == state.legal_actions()
             assert world.observation_tensor(player) == state.observation_tensor(player)
+            assert (world.information_state_tensor(player)
+                    == state.information_state_tensor(player))
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -207,3 +209,55 @@ def test_the_cap_ends_the_game_as_a_draw() -> None:
     assert not games.get("guillotine").is_over(state.inner)
     again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
     assert again.is_terminal() and again.returns() == state.returns()
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_information_state_tensor_is_the_observation_and_the_seat_s_history(
+        game_id: str) -> None:
+    g = games.get(game_id)
+    sizes = set()
+    for n in sorted({g.min_players, g.max_players}):
+        game = nos.load(game_id, n)
+        assert game.get_type().provides_information_state_tensor
+        obs_size = game.observation_tensor_size()
+        n_actions = game.num_distinct_actions()
+        size = game.information_state_tensor_size()
+        assert size == obs_size + (1 + nos.OWN_LAST) * n_actions + g.max_players
+        if g.observation_spec() is not None:
+            sizes.add(size)
+        state = _play_in(game, n, 0)
+        mine: list[int] = []
+        rng = np.random.RandomState(n)
+        for _ in range(25):
+            if state.is_terminal():
+                break
+            player = state.current_player()
+            action = int(rng.choice(state.legal_actions()))
+            if player == 0:
+                mine.append(action)
+            state.apply_action(action)
+        t = np.array(state.information_state_tensor(0))
+        assert len(t) == size
+        assert np.array_equal(t[:obs_size], np.array(state.observation_tensor(0), np.float32))
+        hist = t[obs_size:]
+        assert hist.min() >= 0.0 and hist.max() <= 1.0
+        counts = hist[:n_actions] * nos.OWN_COUNT_CAP
+        for a in set(mine):
+            assert round(float(counts[a])) == min(mine.count(a), nos.OWN_COUNT_CAP)
+        assert round(float(counts.sum())) == len(mine) or len(mine) > nos.OWN_COUNT_CAP
+        if mine:
+            assert hist[n_actions + mine[-1]] == 1.0  # my last action, one-hot
+        made = hist[-g.max_players:] * game.max_game_length()
+        assert round(float(made[0])) == len(mine)
+    assert len(sizes) <= 1  # a designed observation: one size at every count
+
+
+def test_rl_environment_feeds_the_information_state_tensor() -> None:
+    from open_spiel.python import rl_environment
+
+    game = nos.load("guillotine", 3)
+    env = rl_environment.Environment(game)
+    step = env.reset()
+    while step.observations["current_player"] < 0:
+        step = env.step([0])
+    assert len(step.observations["info_state"][0]) == game.information_state_tensor_size()

@@ -24,6 +24,7 @@ from noblesse.games.guillotine import GAME
 from noblesse.games.guillotine.data import CARDS
 from noblesse.i18n import LANGS
 from noblesse.server.changes import follow
+from noblesse.server.follow import log_marks
 from noblesse.server.store import StoredTable
 from noblesse.server.tables import Connection, Table, build_message
 
@@ -249,7 +250,8 @@ def _determinized(state: Any, seat: int | None, rng: random.Random) -> Any:
 
 
 def render(event: Event, seat: int | None, names: list[str] | None) -> dict[str, str]:
-    return {lang: GAME.describe_event(event.for_seat(seat), lang, names) for lang in LANGS}
+    seen = event.for_seat(seat)
+    return {**{lang: GAME.describe_event(seen, lang, names) for lang in LANGS}, **log_marks(seen)}
 
 
 def check_message(oracle: Oracle, msg: dict[str, Any], seat: int | None, rng: random.Random,

@@ -1,6 +1,7 @@
 """Players that are programs. Every agent speaks only the kernel contract.
 
-``make_agent("random", seed=3)``, ``make_agent("greedy", seed=3)``. Ask one for a
+``make_agent("random", seed=3)``, ``make_agent("greedy", seed=3)``, or a level a player
+chooses, ``make_agent("hard", seed=3)`` (``agents.levels``: easy, normal, hard). Ask one for a
 decision with ``act_honestly(agent, game, state, seat)``: it hands the agent a world
 built from the seat's information alone (``Game.determinize``), never the true state,
 and the agent's ``act(game, world, seat)`` returns one of the seat's legal actions
@@ -12,12 +13,17 @@ from __future__ import annotations
 from noblesse.agents.base import Agent, act_honestly, world_for
 from noblesse.agents.greedy import GreedyAgent
 from noblesse.agents.ismcts import IsmctsAgent
+from noblesse.agents.levels import LEVELS, Level, LevelAgent, level_factory
 from noblesse.agents.random_agent import RandomAgent
 
-KINDS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
-# The settings a bot spec may carry (``ismcts:ms=200:rollout=greedy``) and their types.
+# The bots by what they are, then the levels a player chooses among (``LEVELS``).
+BOTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
+KINDS: dict[str, object] = {**BOTS, **{name: level_factory(level) for name, level in LEVELS.items()}}
+# The settings a bot spec may carry (``ismcts:ms=200:rollout=greedy``) and their types;
+# a level that searches may be given a think time (``hard:ms=500``).
 SETTINGS: dict[str, dict[str, type]] = {
     "ismcts": {"iters": int, "ms": float, "c": float, "rollout": str, "max_rollout": int},
+    **{name: {"ms": float} for name, level in LEVELS.items() if level.ms is not None},
 }
 # The values a text setting may take: how ismcts plays a search out (``rollout=``).
 CHOICES: dict[str, tuple[str, ...]] = {"rollout": ("eval", "random", "greedy")}
@@ -39,8 +45,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
     (a ValueError) if any part of it is unknown or malformed."""
     kind, *parts = str(spec).strip().lower().split(":")
     if kind not in KINDS:
-        raise BotSpecError(f"unknown bot '{spec}'; known bots: {', '.join(KINDS)}",
-                           f"未知的電腦玩家「{spec}」；可用的有：{'、'.join(KINDS)}")
+        raise BotSpecError(f"unknown bot '{spec}'; levels: {', '.join(LEVELS)}; "
+                           f"bots: {', '.join(BOTS)}",
+                           f"未知的電腦玩家「{spec}」；可用的等級有：{'、'.join(LEVELS)}；"
+                           f"電腦玩家有：{'、'.join(BOTS)}")
     allowed = SETTINGS.get(kind, {})
     settings: dict[str, object] = {}
     for part in parts:
@@ -71,8 +79,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
 
 def capped_spec(spec: str, max_ms: float, max_iters: int) -> str:
     """``spec`` checked in full and held to a server's caps, as the spec to run: a search
-    bot that names no time gets ``ms=max_ms``; one asking for more time or iterations
-    than the caps is refused (BotSpecError), never silently cut."""
+    bot that names no time gets ``ms=max_ms`` (a level, its own think time or the cap if
+    that is shorter: ``hard`` is ``hard:ms=1000.0``); one asking for more time or
+    iterations than the caps is refused (BotSpecError), never silently cut."""
     kind, settings = parse_spec(spec)
     if "ms" in SETTINGS.get(kind, {}):
         ms = settings.get("ms")
@@ -84,15 +93,17 @@ def capped_spec(spec: str, max_ms: float, max_iters: int) -> str:
             raise BotSpecError(f"bot {kind} may search at most {max_iters} iterations here, "
                                f"not {iters}",
                                f"這裡的電腦玩家「{kind}」最多只能搜尋{max_iters}次，不能{iters}次")
-        settings.setdefault("ms", float(max_ms))
+        own = LEVELS[kind].ms if kind in LEVELS else None
+        settings.setdefault("ms", float(max_ms if own is None else min(own, max_ms)))
     return ":".join([kind, *(f"{k}={v}" for k, v in settings.items())])
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """An agent from its spec; ValueError naming the known kinds or settings otherwise."""
     kind, settings = parse_spec(spec)
-    return KINDS[kind](seed, **settings)
+    return KINDS[kind](seed, **settings)  # type: ignore[operator]
 
 
-__all__ = ["Agent", "BotSpecError", "GreedyAgent", "IsmctsAgent", "KINDS", "RandomAgent", "act_honestly",
-           "capped_spec", "make_agent", "parse_spec", "world_for"]
+__all__ = ["BOTS", "LEVELS", "Agent", "BotSpecError", "GreedyAgent", "IsmctsAgent", "KINDS", "Level",
+           "LevelAgent", "RandomAgent", "act_honestly", "capped_spec", "make_agent", "parse_spec",
+           "world_for"]

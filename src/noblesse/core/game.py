@@ -17,6 +17,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
+from noblesse.core.observation import ObservationSpec
 from noblesse.core.rng import Seed, copy_rng, make_rng
 
 Action = int
@@ -76,7 +77,9 @@ class Game(Protocol):
     place (undo); ``card_features(event, state)`` (seat, what, card) rows for balance
     reports, from each event seen whole (``sim.batch.whole_event``) and from the final
     state, and ``data_files()`` the data files they come from;
-    ``observation_tensor(state, seat)`` with ``observation_size`` for RL.
+    ``observation_spec()`` (in the contract, ``GameBase`` answers ``None``) is the
+    game's designed observation for RL (``noblesse.core.observation``), or ``None``
+    for the adapters' generic encoder.
     Balance reports (``noblesse analyze``) read ``standing(state)``, ``ending(state)``,
     ``describe_ending(key, lang)`` and ``describe_feature(what, lang)``; ``GameBase``
     gives each a default.
@@ -108,6 +111,11 @@ class Game(Protocol):
     def action_at(self, index: int) -> Action: ...
     def describe_action(self, state: State, action: Action, lang: str = "en") -> str: ...
     def describe_event(self, event: dict[str, Any], lang: str = "en") -> str: ...
+    def observation_spec(self) -> ObservationSpec | None:
+        """The game's designed observation (``noblesse.core.observation``), or ``None``:
+        the research adapters then use their generic encoder. The one place that
+        decides which encoder a game gets."""
+        ...
     def inventory(self, state: State) -> dict[str, Counter[str]]:
         """Every physical component (cards, tokens, ...) in every zone of the state,
         hidden or not, counted per kind: ``{"noble": Counter({"king_louis": 1, ...})}``.
@@ -143,6 +151,10 @@ class GameBase(ABC):
         self._action_ids = {name: i for i, name in enumerate(self.action_names)}
         self.num_distinct_actions = len(self.action_names)
 
+    def observation_spec(self) -> ObservationSpec | None:
+        """No designed observation: the research adapters use their generic encoder."""
+        return None
+
     # -- action codec ---------------------------------------------------------
     def encode(self, action: Action) -> str:
         action = _as_int(action)
@@ -177,7 +189,9 @@ class GameBase(ABC):
         cache = state.legal_cache
         if cache is not None and cache[0] == seat:
             return cache[1]
-        legal = self._legal(state, seat) if seat in self.to_act(state) else []
+        if seat not in self.to_act(state):
+            return []  # the cache keeps the list of a seat that does act
+        legal = self._legal(state, seat)
         state.legal_cache = (seat, legal)
         return legal
 

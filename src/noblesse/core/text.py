@@ -15,9 +15,13 @@ GAME_OVER = ("Game over. Scores: {scores}. {winners}.",
              "遊戲結束。{scores}。{winners}。")
 
 
+_ZH = {"zh-TW": True, "zh": True, "en": False}  # the languages asked for most often
+
+
 def is_zh(lang: str) -> bool:
     """True for Traditional Chinese (``zh-TW``, ``zh``); English otherwise."""
-    return lang.lower().startswith("zh")
+    known = _ZH.get(lang)
+    return lang.lower().startswith("zh") if known is None else known
 
 
 def pick(en: str, zh: str, lang: str) -> str:

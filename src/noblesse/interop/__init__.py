@@ -16,11 +16,23 @@ game package is an environment as soon as it is registered.
 
 Observations (``noblesse.interop.encoding``)
 --------------------------------------------
-RL libraries want a fixed-size vector; the kernel gives ``view(state, seat)``, a
-JSON-safe dict whose shape is each game's own. If a game provides the optional
-methods ``observation_tensor(state, seat) -> list[float]`` and
-``observation_size`` (an int, or a callable taking the player count) they are used
-as they are. Otherwise a generic encoder flattens the view:
+RL libraries want a fixed-size vector; ``encoding.observer(game_id, players)`` gives
+every adapter its encoder, and ``Game.observation_spec()`` is the one place that
+decides which:
+
+* a game with a **designed observation** (an ``ObservationSpec``, in
+  ``noblesse.games.<id>.observation``; today every game) gets it: the same size at every player count, seats
+  relative to the observer, every slot in [-1, 1], written straight from the state
+  as the seat may see it, documented field by field in ``docs/observations.md``
+  (generated from the layouts by ``scripts/observation_tables.py``);
+* a game without one (``GameBase.observation_spec`` returns ``None``: a new game
+  package, until it designs its own) gets the generic encoder learnt from its views,
+  below.
+
+OpenSpiel also gets an information-state tensor (the observation and the seat's own
+history; see ``noblesse.interop.openspiel``).
+
+The generic encoder flattens the view:
 
 * the *schema* (every path through the view, the longest list seen at each path,
   the strings seen at each path, the dict keys seen) is learnt once per

@@ -1,4 +1,8 @@
-"""A fixed-size observation vector for any game, learnt from its views (see the package doc).
+"""Observation vectors: a game's designed observation, or one learnt from its views.
+
+``observer(game_id, players)`` is what the adapters use: the game's designed
+observation (``Game.observation_spec()``, documented in ``docs/observations.md``) when
+it has one, else the generic encoder below (see the package doc).
 
 ``profile(game_id, players)`` explores random playouts once (cached) and returns a
 ``GameProfile``: the observation encoder plus what adapters need to declare about
@@ -18,6 +22,7 @@ from typing import Any
 
 from noblesse import games
 from noblesse.core.game import Game, State, machine_options
+from noblesse.core.observation import ObservationSpec
 
 CLIP = 1e6
 POSITIONS = 24  # positions one-hot encoded in a list of names (all of them are counted)
@@ -340,19 +345,32 @@ class ViewEncoder:
         return out
 
 
-class NativeEncoder:
-    """A game's own ``observation_tensor`` (the optional kernel method), used as it is."""
+class DesignedEncoder:
+    """A game's designed observation (``Game.observation_spec()``): a fixed size for every
+    player count, every slot in [-1, 1], written straight from the state."""
 
-    def __init__(self, game: Game, size: int) -> None:
-        self._game = game
-        self.size = size
+    designed = True
+    low, high = -1.0, 1.0
 
-    def encode_state(self, state: State, seat: int, out: MutableSequence[float]) -> None:
-        values = self._game.observation_tensor(state, seat)  # type: ignore[attr-defined]
-        n = min(len(values), self.size)
-        out[:n] = [float(v) for v in values[:n]]
-        for i in range(n, self.size):
-            out[i] = 0.0
+    def __init__(self, game_id: str, spec: ObservationSpec) -> None:
+        self.game_id = game_id
+        self.spec = spec
+        self.observation_size = spec.size
+        self._sparse = spec.sparse
+        self._write = spec.write
+
+    def observation_into(self, game: Game, state: State, seat: int,
+                         out: MutableSequence[float]) -> None:
+        """Write ``seat``'s observation of ``state`` into ``out`` (length observation_size):
+        zeros, then the game writes its slots (straight into a numpy array, the fastest)."""
+        if hasattr(out, "fill"):  # a numpy array
+            out.fill(0.0)
+            self._write(state, seat, out)
+        else:
+            values = self._sparse(state, seat)
+            out[:] = [0.0] * len(out)
+            for i, v in values.items():
+                out[i] = v
 
 
 # ----------------------------------------------------------------------------- profile
@@ -366,22 +384,13 @@ class GameProfile:
     longest_game: int          # most decisions seen in one explored game
     simultaneous: bool         # whether any decision had several seats to act
     view_encoder: ViewEncoder
-    native: NativeEncoder | None
+    designed = False
+    low, high = -CLIP, CLIP
 
     def observation_into(self, game: Game, state: State, seat: int,
                          out: MutableSequence[float]) -> None:
         """Write ``seat``'s observation of ``state`` into ``out`` (length observation_size)."""
-        if self.native is not None:
-            self.native.encode_state(state, seat, out)
-        else:
-            self.view_encoder.encode_view(game.view(state, seat), out)
-
-
-def _native_size(game: Game, players: int) -> int | None:
-    size = getattr(game, "observation_size", None)
-    if size is None or not callable(getattr(game, "observation_tensor", None)):
-        return None
-    return int(size(players) if callable(size) else size)
+        self.view_encoder.encode_view(game.view(state, seat), out)
 
 
 @lru_cache(maxsize=64)
@@ -413,10 +422,7 @@ def _profile(game_id: str, version: str, players: int, n_games: int, seed: int) 
         longest = max(longest, decisions)
     seats = {str(s) for s in range(players)}
     encoder = ViewEncoder(_freeze(root, _vocab_groups(game), seats))
-    native_size = _native_size(game, players)
-    native = NativeEncoder(game, native_size) if native_size else None
-    size = native_size or encoder.size
-    return GameProfile(game_id, players, size, longest, simultaneous, encoder, native)
+    return GameProfile(game_id, players, encoder.size, longest, simultaneous, encoder)
 
 
 def profile(game_id: str, players: int, n_games: int = EXPLORE_GAMES,
@@ -427,6 +433,29 @@ def profile(game_id: str, players: int, n_games: int = EXPLORE_GAMES,
         raise ValueError(f"{game_id} is for {game.min_players}-{game.max_players} players, "
                          f"not {players}")
     return _profile(game_id, str(getattr(game, "version", "0")), players, n_games, seed)
+
+
+Encoder = DesignedEncoder | GameProfile
+
+
+def observer(game_id: str, players: int) -> Encoder:
+    """The observation encoder of ``game_id`` at ``players`` players: the game's designed
+    observation when ``Game.observation_spec()`` gives one (the same for every player
+    count), else the generic encoder learnt from random games (``profile``). Every
+    adapter asks here, so this is the one place that decides."""
+    game = games.get(game_id)
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game_id} is for {game.min_players}-{game.max_players} players, "
+                         f"not {players}")
+    spec = game.observation_spec()
+    if spec is not None:
+        return _designed(game_id, spec)
+    return profile(game_id, players)
+
+
+@lru_cache(maxsize=16)
+def _designed(game_id: str, spec: ObservationSpec) -> DesignedEncoder:
+    return DesignedEncoder(game_id, spec)
 
 
 def default_players(game: Game) -> int:

@@ -55,7 +55,7 @@ from noblesse import games
 from noblesse.agents import act_honestly, make_agent
 from noblesse.core.errors import IllegalAction
 from noblesse.core.game import Game, State, machine_options
-from noblesse.interop.encoding import CLIP, GameProfile, default_players, profile
+from noblesse.interop.encoding import Encoder, default_players, observer
 from noblesse.interop.render import text_table
 
 ID_PREFIX = "noblesse/"
@@ -97,7 +97,7 @@ class SingleSeatEnv(gymnasium.Env):
             raise ValueError(f"seat {seat} is not one of the {self.players} seats")
         if illegal_action not in ILLEGAL_ACTION:
             raise ValueError("illegal_action must be 'lose' or 'raise'")
-        self.profile: GameProfile = profile(game_id, self.players)
+        self.encoder: Encoder = observer(game_id, self.players)
         self.seat = seat
         kinds = (list(opponents) if isinstance(opponents, (list, tuple))
                  else [opponents] * self.players)
@@ -121,7 +121,8 @@ class SingleSeatEnv(gymnasium.Env):
         self.max_decisions = max_decisions
         n_actions = self.game.num_distinct_actions
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-CLIP, CLIP, (self.profile.observation_size,), np.float32),
+            "observation": spaces.Box(self.encoder.low, self.encoder.high,
+                                      (self.encoder.observation_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
         })
         self.action_space = spaces.Discrete(n_actions)
@@ -147,8 +148,8 @@ class SingleSeatEnv(gymnasium.Env):
 
     def _obs(self, seat: int | None = None) -> dict[str, np.ndarray]:
         seat = self.seat if seat is None else seat
-        vector = np.zeros(self.profile.observation_size, np.float32)
-        self.profile.observation_into(self.game, self.state, seat, vector)
+        vector = np.zeros(self.encoder.observation_size, np.float32)
+        self.encoder.observation_into(self.game, self.state, seat, vector)
         return {"observation": vector, "action_mask": self._mask(seat)}
 
     def _opponent_action(self, seat: int) -> Any:

@@ -22,9 +22,19 @@ How the kernel maps onto OpenSpiel:
 * **Information state** (``information_state_string``): JSON of the seat's current
   ``view``, the seat's own past actions, and every event of the game so far as
   redacted for that seat (``Event.for_seat``), which is the seat's whole
-  observation history (perfect recall). No information-state tensor is provided.
+  observation history (perfect recall). ``information_state_tensor`` (what
+  ``rl_environment`` feeds NFSP and DQN as ``info_state``), fixed size for a game
+  and player count: the observation tensor; then my actions so far, a count per
+  action of the game's index / 16 (saturating); my last action and the one before,
+  each one-hot over the index; the decisions each relative seat (me, next, ...,
+  padded to the game's largest count) has made / ``max_decisions``. Every slot is
+  in [0, 1] beyond the observation's own range; nothing in it is hidden from the
+  seat (who decides is public; its own choices it knows).
 * **Observation**: ``observation_string`` is the JSON view; ``observation_tensor`` is
-  the fixed-size encoding of ``noblesse.interop.encoding``.
+  ``noblesse.interop.encoding.observer``'s: the game's designed observation
+  (``docs/observations.md``) or the generic encoding. The spectator's observation
+  (private information ``NONE``) is a string; its tensor exists only for games
+  without a designed observation.
 * **Resampling**: ``state.resample_from_infostate(player, sampler)`` (what IS-MCTS
   calls) is ``Game.determinize``: a world consistent with everything ``player`` has
   seen. The resampled state keeps the original OpenSpiel history (the real seed
@@ -70,7 +80,7 @@ import pyspiel
 
 from noblesse import games
 from noblesse.core.game import Game, machine_options
-from noblesse.interop.encoding import GameProfile, default_players, profile
+from noblesse.interop.encoding import Encoder, default_players, observer
 
 PREFIX = "python_noblesse_"
 SEED_BYTES = 4
@@ -150,7 +160,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         # max_decisions 0: the default cap for the options chosen (pyspiel hands every
@@ -181,7 +191,8 @@ class NoblesseSpielGame(pyspiel.Game):
             raise ValueError(f"max_decisions must be a whole number (0: the default), "
                              f"not {cap!r}")
         self.max_decisions: int = cap
-        self.profile: GameProfile = profile(game_id, players)
+        self.encoder: Encoder = observer(game_id, players)
+        self.info_state_size = info_state_size(self.noblesse, self.encoder)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.noblesse.num_distinct_actions,
             max_chance_outcomes=256,
@@ -378,12 +389,44 @@ class NoblesseSpielState(pyspiel.State):
                 f'"view":{_dumps(c.game.view(c.inner, seat))}}}')
 
 
+OWN_LAST = 2        # the information state's one-hot of my last actions
+OWN_COUNT_CAP = 16  # and its counts of my actions saturate here
+
+
+def info_state_size(game: Game, encoder: Encoder) -> int:
+    """The observation, my action counts, my last ``OWN_LAST`` actions, every relative
+    seat's decisions so far (see the module doc)."""
+    return encoder.observation_size + (1 + OWN_LAST) * game.num_distinct_actions \
+        + game.max_players
+
+
+def write_history(core: _Core, seat: int, out: np.ndarray, at: int) -> None:
+    """The history part of ``seat``'s information-state tensor, from ``out[at]`` on
+    (``out[at:]`` must be zero): what the seat has done, and how many decisions each
+    seat has made (who was asked is public: ``to_act`` is in every view)."""
+    n_actions = core.game.num_distinct_actions
+    own = core.own[seat]
+    counts: dict[int, int] = {}
+    for a in own:
+        counts[a] = counts.get(a, 0) + 1
+    for a, k in counts.items():
+        out[at + a] = 1.0 if k >= OWN_COUNT_CAP else k / OWN_COUNT_CAP
+    at += n_actions
+    for i, a in enumerate(reversed(own[-OWN_LAST:])):
+        out[at + i * n_actions + a] = 1.0
+    at += OWN_LAST * n_actions
+    n = len(core.own)
+    for r in range(n):
+        out[at + r] = min(1.0, len(core.own[(seat + r) % n]) / core.cap)
+
+
 class _Observer:
     """OpenSpiel's PyObserver interface: ``tensor``, ``dict``, ``set_from``, ``string_from``.
 
-    Perfect recall: the information state string (no tensor). Otherwise the seat's
-    view, or the spectator's view (``view(state, None)``) for an observation type
-    without private information."""
+    Perfect recall: the information-state tensor (the observation, then the history of
+    ``write_history``) and string. Otherwise the seat's observation; an observation
+    type without private information gets the spectator's view as a string, and as a
+    tensor only from the generic encoder (a designed observation is a seat's)."""
 
     def __init__(self, game: NoblesseSpielGame, iig_obs_type: Any) -> None:
         self._game = game
@@ -393,24 +436,36 @@ class _Observer:
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("noblesse games only observe one seat's (or no) private information")
         self._public_only = private == pyspiel.PrivateInfoType.NONE
-        if self._perfect_recall:
+        encoder = game.encoder
+        self._obs_size = encoder.observation_size
+        self.tensor: np.ndarray | None
+        if self._public_only and (self._perfect_recall or encoder.designed):
             self.tensor = None
             self.dict: dict[str, Any] = {}
+        elif self._perfect_recall:
+            self.tensor = np.zeros(game.info_state_size, np.float32)
+            self.dict = {"info_state": self.tensor}
         else:
-            self.tensor = np.zeros(game.profile.observation_size, np.float32)
+            self.tensor = np.zeros(self._obs_size, np.float32)
             self.dict = {"observation": self.tensor}
 
     def set_from(self, state: NoblesseSpielState, player: int) -> None:
-        if self.tensor is None:
+        tensor = self.tensor
+        if tensor is None:
             return
+        game = self._game
         if state.inner is None:
-            self.tensor.fill(0.0)
+            tensor.fill(0.0)
         elif self._public_only:
-            view = self._game.noblesse.view(state.inner, None)
-            self._game.profile.view_encoder.encode_view(view, self.tensor)
+            view = game.noblesse.view(state.inner, None)
+            game.encoder.view_encoder.encode_view(view, tensor)  # type: ignore[union-attr]
+        elif self._perfect_recall:
+            size = self._obs_size
+            game.encoder.observation_into(game.noblesse, state.inner, player, tensor[:size])
+            tensor[size:] = 0.0
+            write_history(state._c, player, tensor, size)
         else:
-            self._game.profile.observation_into(self._game.noblesse, state.inner, player,
-                                                self.tensor)
+            game.encoder.observation_into(game.noblesse, state.inner, player, tensor)
 
     def string_from(self, state: NoblesseSpielState, player: int) -> str:
         if self._perfect_recall and not self._public_only:

@@ -10,8 +10,10 @@
         e.step(action)
 
 Agents are ``player_0`` ... ``player_<n-1>`` (the seats). An observation is a dict:
-``"observation"``, the fixed-size float32 vector of ``noblesse.interop.encoding``
-(built from what ``view`` shows that seat, nothing more), and ``"action_mask"``,
+``"observation"``, the game's designed float32 vector (``docs/observations.md``: one
+size at every player count, every slot in [-1, 1], only what that seat may see; the
+generic encoder of ``noblesse.interop.encoding`` for a game without one), and
+``"action_mask"``,
 an int8 mask over the game's fixed action index (``num_distinct_actions``); the
 mask is all zeros for a seat that need not act now.
 
@@ -51,7 +53,7 @@ from pettingzoo.utils import wrappers
 
 from noblesse import games
 from noblesse.core.game import Game, State, machine_options
-from noblesse.interop.encoding import CLIP, GameProfile, default_players, profile
+from noblesse.interop.encoding import Encoder, default_players, observer
 from noblesse.interop.render import text_table
 
 
@@ -70,7 +72,7 @@ class NoblesseAECEnv(AECEnv):
         super().__init__()
         self.game: Game = games.get(game_id)
         self.players = players if players is not None else default_players(self.game)
-        self.profile: GameProfile = profile(game_id, self.players)
+        self.encoder: Encoder = observer(game_id, self.players)
         self.game_options = machine_options(self.game, options)
         self.max_decisions = max_decisions
         self.render_mode = render_mode
@@ -78,10 +80,10 @@ class NoblesseAECEnv(AECEnv):
         self.possible_agents = [agent_name(s) for s in range(self.players)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         n_actions = self.game.num_distinct_actions
-        size = self.profile.observation_size
+        size = self.encoder.observation_size
         self.observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(-CLIP, CLIP, (size,), np.float32),
+                "observation": spaces.Box(self.encoder.low, self.encoder.high, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
             }) for a in self.possible_agents
         }
@@ -133,9 +135,9 @@ class NoblesseAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
-        vector = np.zeros(self.profile.observation_size, np.float32)
+        vector = np.zeros(self.encoder.observation_size, np.float32)
         if self.state is not None:
-            self.profile.observation_into(self.game, self.state, seat, vector)
+            self.encoder.observation_into(self.game, self.state, seat, vector)
         return {"observation": vector, "action_mask": self._mask(seat)}
 
     def step(self, action: Any) -> None:

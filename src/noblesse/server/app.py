@@ -33,7 +33,8 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from noblesse import games
-from noblesse.agents import KINDS
+from noblesse.agents import KINDS, LEVELS
+from noblesse.core import rules_page
 from noblesse.server import collector
 from noblesse.server.cluster import Alone, RedisBus
 from noblesse.server.connections import (
@@ -107,10 +108,10 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         await manager.restore_all()
         await manager.start()
         keeper = None
-        if own_process:
+        if own_process and settings.gc_young_seconds:
             collector.tune()
             keeper = asyncio.get_running_loop().create_task(
-                collector.keep(settings.gc_sweep_seconds))
+                collector.keep(settings.gc_young_seconds, settings.gc_sweep_seconds))
         yield
         if keeper:
             keeper.cancel()
@@ -162,15 +163,21 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(WEB / "table.html")
 
+    @app.get("/rules/{game_id}", include_in_schema=False)
+    async def rules_html(game_id: str) -> FileResponse:
+        return FileResponse(WEB / "rules.html")
+
     # -------------------------------------------------------------- API
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
         out = []
+        levels = [{"id": name, "about": {"en": level.en, "zh-TW": level.zh}}
+                  for name, level in LEVELS.items()]
         for game in games.all():
             schema = getattr(game, "options_schema", dict)()
             out.append({"id": game.id, "title": game.title, "min_players": game.min_players,
                         "max_players": game.max_players, "options": schema, "bots": list(KINDS),
-                        "option_labels": getattr(game, "option_labels", dict)()})
+                        "levels": levels, "option_labels": getattr(game, "option_labels", dict)()})
         return out
 
     @app.get("/api/games/{game_id}/catalog")
@@ -181,6 +188,16 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
             raise TableError(f"unknown game '{game_id[:40]}'", f"未知的遊戲「{game_id[:40]}」",
                              404) from None
         return game.catalog()  # type: ignore[attr-defined]
+
+    @app.get("/api/games/{game_id}/rules")
+    async def rules(game_id: str) -> dict[str, Any]:
+        """The game's rules page: prose, every card, house rules, options (``core.rules_page``)."""
+        try:
+            game = games.get(game_id)
+        except KeyError:
+            raise TableError(f"unknown game '{game_id[:40]}'", f"未知的遊戲「{game_id[:40]}」",
+                             404) from None
+        return rules_page.build(game)
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
@@ -214,6 +231,15 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         table = await manager.get(table_id)
         async with table.lock:
             return json_response(manager.text(table, None))
+
+    @app.get("/api/tables/{table_id}/options")
+    async def table_options(table_id: str) -> dict[str, Any]:
+        """The game of a table and the options it was created with (public from the start),
+        every option of the game with its value at this table, for the rules page."""
+        table = await manager.get(table_id)
+        schema = getattr(table.game, "options_schema", dict)()
+        return {"table": table.id, "game": table.game.id,
+                "options": {**schema, **table.meta.options}}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def seat_to_bot(table_id: str, seat: int, body: SeatToBot,

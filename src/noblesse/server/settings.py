@@ -41,6 +41,10 @@ class Settings:
     idle_seconds: float = _setting(600.0, "a table nobody watches or plays leaves memory after "
                                           "this many seconds (it loads again on demand)")
     rebuilds_at_once: int = _setting(2, "replays and table loads built at the same time")
+    gc_young_seconds: float = _setting(0.1, "noblesse serve: how often the youngest objects are "
+                                            "collected and what survived leaves the collector's "
+                                            "sight (see server.collector; 0: Python's own "
+                                            "schedule)")
     gc_sweep_seconds: float = _setting(3600.0, "noblesse serve: how often a full garbage "
                                                "collection reclaims cycles among old objects "
                                                "(a pause of ~0.5 s with 1,000 tables; 0: never)")

@@ -48,6 +48,7 @@ from noblesse.server.changes import SharedParts, change_message, share
 from noblesse.server.cluster import HEARTBEAT_SECONDS, Alone, News
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal
+from noblesse.server.follow import end_result, log_marks
 from noblesse.server.settings import Settings
 from noblesse.server.store import NewAction, StaleTable, Store, StoredTable, token_hash
 from noblesse.sim.batch import game_seed
@@ -147,8 +148,8 @@ class Table:
             line = said.get(key)
             if line is None:
                 visible = ev.for_seat(key[1])
-                line = said[key] = {lang: self.game.describe_event(visible, lang, names)
-                                    for lang in LANGS}
+                line = said[key] = {**{lang: self.game.describe_event(visible, lang, names)
+                                       for lang in LANGS}, **log_marks(visible)}
             lines.append(line)
         return lines
 
@@ -223,6 +224,7 @@ def message_base(table: Table, seat: int | None,
         "undo": table.undo is not None and table.undo[1] == seat and table.undo[0] == table.n,
         "error": table.error,
         "deal": common["deal"],
+        "result": common["result"],
     }
 
 
@@ -240,6 +242,7 @@ def common_parts(table: Table) -> dict[str, Any]:
         "prompt": ({lang: describe_decision(state, lang) for lang in LANGS}
                    if describe_decision and not over else None),
         "deal": deal_entry(table),
+        "result": end_result(game, state) if over else None,
     }
 
 

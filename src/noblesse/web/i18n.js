@@ -3,7 +3,8 @@
 const TEXT = {
   en: {
     title: "noblesse", lobby: "Lobby", newTable: "New table", game: "Game", players: "Players",
-    seat: "Seat", human: "Human", random: "Bot (easy)", greedy: "Bot (medium)", ismcts: "Bot (hard)",
+    seat: "Seat", human: "Human", easy: "Bot (easy)", normal: "Bot (medium)", hard: "Bot (hard)",
+    random: "Bot (easy)", greedy: "Bot (medium)", ismcts: "Bot (hard)",
     seed: "Practice seed (optional: a known deal, only for one human with bots)",
     seats: "Players", moves: "Moves", scores: "Scores", create: "Create table", openTables: "Tables in play", finishedTables: "Finished tables",
     links: "Links for this table", play: "Play", watch: "Watch", replay: "Watch again",
@@ -29,11 +30,13 @@ const TEXT = {
     stateGone: "Not found", back: "Back to the table", copyLink: "Copy my link", copied: "Copied",
     copyHere: "Copy this link:", advanced: "Advanced rules", about: "About",
     badLink: "This seat link is not valid here: ask the host for your own link, or watch the table.",
+    rules: "Rules", rulesOf: "Rules of this game (opens a new tab)",
     toLobby: "Back to the lobby", offline: "Disconnected: the board takes no moves until the connection is back.",
   },
   "zh-TW": {
     title: "noblesse", lobby: "大廳", newTable: "開新牌桌", game: "遊戲", players: "玩家人數",
-    seat: "玩家", human: "真人", random: "電腦（簡單）", greedy: "電腦（普通）", ismcts: "電腦（困難）",
+    seat: "玩家", human: "真人", easy: "電腦（簡單）", normal: "電腦（普通）", hard: "電腦（困難）",
+    random: "電腦（簡單）", greedy: "電腦（普通）", ismcts: "電腦（困難）",
     seed: "練習用種子（選填：指定公開的牌局，限一位真人搭配電腦）",
     seats: "玩家", moves: "步數", scores: "分數", create: "建立牌桌", openTables: "進行中的牌桌", finishedTables: "已完成的牌桌",
     links: "這張牌桌的連結", play: "入座", watch: "旁觀", replay: "重播",
@@ -59,6 +62,7 @@ const TEXT = {
     stateGone: "找不到牌桌", back: "回到牌桌", copyLink: "複製我的連結", copied: "已複製",
     copyHere: "複製這個連結：", advanced: "進階規則", about: "簡介",
     badLink: "這個座位連結在這裡無效：請向房主索取你自己的連結，或旁觀這張牌桌。",
+    rules: "規則", rulesOf: "這個遊戲的規則（在新分頁開啟）",
     toLobby: "回到大廳", offline: "連線中斷：恢復連線前，牌桌不接受任何動作。",
   },
 };

@@ -105,6 +105,7 @@ function renderForm() {
   const errorBox = el("div", { class: "error-bar", hidden: true });
   const aboutBox = el("div", { id: "about", class: "about" });
   const optionsTitle = el("div", { class: "zone-title" }, t("options", lang));
+  const rulesLink = el("a", { id: "rules-link", class: "rules-link" }, t("rules", lang));  // the chosen game's rules
 
   function fillPlayers() {
     const g = gamesList.find((x) => x.id === gameSel.value);
@@ -123,18 +124,26 @@ function renderForm() {
         el("div", { class: "switches" }, switches))
       : "");
     optionsTitle.hidden = entries.length === 0;
+    rulesLink.href = `/rules/${g.id}`;
+    rulesLink.dataset.game = g.id;
     const about = ABOUT[g.id] && (ABOUT[g.id][lang] || ABOUT[g.id].en);
     aboutBox.replaceChildren(...(about ? about.map((line) => el("p", {}, line)) : []));
     fillSeats();
   }
+  // A seat is a person or a bot of a level (easy, normal, hard), each described in a line.
   function fillSeats() {
     const g = gamesList.find((x) => x.id === gameSel.value);
     const n = Number(playersSel.value);
+    const levels = g.levels || [];
+    const about = Object.fromEntries(levels.map((l) => [l.id, pick(l.about, lang)]));
+    const kinds = ["human", ...(levels.length ? levels.map((l) => l.id) : g.bots)];
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {},
       seatLabel(i),
       el("select", { "data-seat": i },
-        ["human", ...g.bots].map((k) => el("option", { value: k, selected: (i === 0) === (k === "human") && (i === 0 || k === "greedy") }, t(k, lang)))),
-      el("input", { "data-name": i, placeholder: t("name", lang), size: 10 }))));
+        kinds.map((k) => el("option", { value: k, title: about[k] || null, selected: (i === 0) === (k === "human") && (i === 0 || k === "normal") }, t(k, lang)))),
+      el("input", { "data-name": i, placeholder: t("name", lang), size: 10 }))),
+    levels.length ? el("div", { id: "levels", class: "about" },
+      levels.map((l) => el("p", { "data-level": l.id }, el("strong", {}, t(l.id, lang)), `${colon()}${about[l.id]}`))) : "");
   }
   const lastGame = localStorage.getItem("noblesse.game");  // the game chosen last time
   if (gamesList.some((g) => g.id === lastGame)) gameSel.value = lastGame;
@@ -170,7 +179,7 @@ function renderForm() {
   } }, t("create", lang));
 
   box.append(el("h2", {}, t("newTable", lang)),
-    el("label", {}, t("game", lang), gameSel), aboutBox, el("label", {}, t("players", lang), playersSel),
+    el("label", {}, t("game", lang), gameSel), rulesLink, aboutBox, el("label", {}, t("players", lang), playersSel),
     seatsBox, el("div", {}, optionsTitle, optionsBox),
     el("label", {}, t("seed", lang), seedInput), el("div", {}, create), errorBox);
   fillPlayers();

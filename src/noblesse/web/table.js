@@ -2,6 +2,9 @@
 import { el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
 import { arrowKeys } from "/static/board.js";
+import {
+  changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsStep, startsTurn, words, youLine,
+} from "/static/follow.js";
 
 const params = new URLSearchParams(location.search);
 const tableId = location.pathname.split("/").pop();
@@ -23,6 +26,7 @@ let online = false;      // the board takes moves only while the page holds the 
 let refused = 0;         // this page's link was refused (403 / 404): drawn without a board
 let ownBase = null;      // msg.n when this page last acted: the next change is its own move
 let errorText = "";      // a string, or {en, zh-TW} picked again when the language changes
+let lastMove = null;     // another seat's last change: {n, lines, fresh, carry, keys} (follow.js)
 
 function showError(text) {
   errorText = text || "";
@@ -111,7 +115,7 @@ async function copyLink() {
 // Read out (politely) the newest log line of another seat's move.
 function announce(entry) {
   const box = document.getElementById("announce");
-  box.textContent = pick(entry, lang);
+  box.textContent = youLine(pick(entry, lang), msg, seat, lang);
 }
 
 // What every page draws, the refused one too: the header, the language button, titles.
@@ -196,24 +200,67 @@ function renderStatus() {
 function renderSide() {
   const side = document.getElementById("side");
   const rows = msg.seats.map((s, i) => el("div", { class: "seat-row" },
+    el("span", { class: "seat-dot", style: `background: ${seatColour(followCtx(), i)}` }),
     el("span", { class: "seat-name" }, seatName(i)),
     seatKind(i) ? el("small", { class: "seat-kind" }, seatKind(i)) : "",
     s.connected ? el("small", { class: "seat-online" }, t("connected", lang)) : "",
     hostToken && !replayMode && !msg.over && s.kind === "human" && !s.connected ? el("button", {
       class: "to-bot", "data-seat": i, onclick: async () => {
         const res = await fetch(`/api/tables/${tableId}/seats/${i}/bot?host=${encodeURIComponent(hostToken)}`,
-          { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind: "greedy" }) });
+          { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind: "normal" }) });
         if (!res.ok) showError((await res.json()).message);
       } }, t("toBot", lang)) : ""));
   const undo = msg.undo ? el("button", { id: "undo", onclick: () => send({ type: "undo" }) }, t("undo", lang)) : "";
   side.replaceChildren(el("h2", {}, seat === null ? t("spectator", lang) : seatName(seat)), ...rows, undo);
 }
 
+// What follow.js needs of this page.
+const followCtx = () => ({ msg, seat, lang, renderer, catalog, view: msg.view, seatName, seatKind,
+  pick: (o) => pick(o, lang), t: (k) => t(k, lang), replayLink: replayMode ? null : `/table/${tableId}?replay=1` });
+
 function renderLog() {
-  document.getElementById("log-title").textContent = t("log", lang);
+  const title = document.getElementById("log-title");
   const box = document.getElementById("log");
-  box.replaceChildren(...logEntries.map((e) => el("div", {}, pick(e, lang))));
+  const w = words(lang);
+  const tall = box.classList.contains("tall");
+  const toggle = el("button", { id: "log-toggle", class: "log-toggle", "aria-expanded": tall ? "true" : "false",
+    onclick: () => { box.classList.toggle("tall"); renderLog(); } }, tall ? w.short : w.tall);
+  title.textContent = t("log", lang);
+  // beside the drawer's summary, not inside it: a button inside a summary is a control
+  // inside a control, which screen readers cannot reach
+  const old = document.getElementById("log-toggle");
+  if (old) old.replaceWith(toggle);
+  else title.closest("summary").after(toggle);
+  drawLog(box, logEntries, followCtx());
   box.scrollTop = box.scrollHeight;
+}
+
+// The last move of another seat, in words under the status line ("Last move: Seat 3
+// plays Trip · …"): the newest turn of the log, unless it is yours; routine lines left out.
+function renderLastMove() {
+  let line = document.getElementById("last-move");
+  if (!line) {
+    line = el("div", { id: "last-move", class: "last-move-line", "aria-hidden": "true" });
+    document.getElementById("status").after(line);
+  }
+  const turn = lastTurn(logEntries, seat);
+  if (!turn) { line.hidden = true; line.replaceChildren(); return; }
+  const texts = turn.lines.map((e) => youLine(pick(e, lang), msg, seat, lang));
+  const sep = zh() ? "；" : " · ";
+  const said = texts.length > 4 ? `${texts.slice(0, 2).join(sep)}${zh() ? "……" : " … "}${texts.slice(-2).join(sep)}`
+    : texts.join(sep);
+  line.hidden = false;
+  line.style.setProperty("--seat-c", turn.seat != null ? seatColour(followCtx(), turn.seat) : "var(--muted)");
+  line.replaceChildren(el("strong", {}, `${words(lang).lastMove}${colon()}`), said);
+}
+
+// The end's score table, under the status line (above the deal's reveal and the board).
+function renderEnd() {
+  const old = document.getElementById("end-panel");
+  const panel = endPanel(followCtx());
+  if (!panel) { if (old) old.remove(); return; }
+  if (old) old.replaceWith(panel);
+  else document.getElementById("deal-reveal").before(panel);
 }
 
 // The deal: its commitment from the start; at the end the seed and salt, checked here
@@ -276,14 +323,46 @@ function render() {
   renderSide();
   renderLog();
   renderDeal();
+  renderLastMove();
+  renderEnd();
   const legal = new Map(msg.legal.map((l) => [l.action, l]));
-  renderer.render(document.getElementById("game-area"), {
+  const area = document.getElementById("game-area");
+  const before = lastMove && lastMove.fresh ? snapshot(area) : null;
+  renderer.render(area, {
     msg, view: msg.view, legal, catalog, lang, seat, act, seatName, seatKind,
     t: (k) => t(k, lang), pick: (o) => pick(o, lang),
   });
-  dockChoices();
+  dockChoices();  // before the snapshot: the docked buttons are not part of the board
+  markLastMove(area, before);
   if (msg.error) showError(msg.error);
 }
+
+// The things another seat's last move touched, ringed on the board: found by comparing
+// the board before and after its change (follow.js), ringed again while the page draws
+// the same message (a language change, a seat coming or going).
+function markLastMove(area, before) {
+  if (!lastMove) return;
+  if (before) {
+    const after = snapshot(area);
+    const { moved, stayed } = changed(before, after);
+    if (!lastMove.lines.some(startsStep)) for (const node of moved) node.classList.add("last-move", "last-move-new");
+    // the same turn goes on: what it touched before stays ringed
+    if (lastMove.carry) for (const [old, now] of stayed) if (old.classList.contains("last-move")) now.classList.add("last-move");
+    lastMove.keys = [];
+    for (const [zone, things] of after) {
+      things.forEach((thing, i) => { if (thing.node.classList.contains("last-move")) lastMove.keys.push(`${zone}#${i}`); });
+    }
+    lastMove.fresh = false;
+    document.body.dataset.lastMove = String(lastMove.n);
+    return;
+  }
+  const keys = new Set(lastMove.keys || []);
+  if (!keys.size) return;
+  for (const [zone, things] of snapshot(area)) {
+    things.forEach((thing, i) => { if (keys.has(`${zone}#${i}`)) thing.node.classList.add("last-move"); });
+  }
+}
+
 
 // The sticky bar (layout): the decision's buttons (each renderer's #choices) stay beside
 // the prompt at the top of the window while the board scrolls under them.
@@ -321,9 +400,13 @@ function receive(data) {
     const own = ownBase !== null && data.base === ownBase;
     if (own) ownBase = null;
     if (!own && data.log.length) announce(data.log[data.log.length - 1]);
+    // a turn that goes on (no new turn told since the last change) keeps its rings
+    const carry = !!lastMove && !lastMove.lines.some(startsTurn);
+    lastMove = own ? null : { n: data.n, lines: data.log, fresh: true, carry, keys: [] };
   } else {
     msg = data;
     ownBase = null;
+    lastMove = null;
   }
   logEntries.push(...data.log);
   if (!online) setOnline(true);

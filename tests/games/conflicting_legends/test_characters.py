@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from conflicting_legends_scenario import (
     GAME,
+    C,
     assert_illegal,
     discard,
     do,
@@ -145,10 +146,13 @@ def test_confucius_gains_two_culture() -> None:
 
 def test_gandhi_turns_the_defenders_first_lost_throw_into_a_tie() -> None:
     s = table(hands={0: ["julius_caesar"]}, tableau={1: ["gandhi"]}, armed=[("gandhi", 1)])
-    start_war(s, 0, "julius_caesar", "pampas")
+    out = start_war(s, 0, "julius_caesar", "pampas")
     assert s.war.gandhi and s.armed == []
+    assert events_of(out, "attached") == [{"type": "attached", "seat": 1, "card": C("gandhi")}]
     out = throw(s, "rock", "scissors")
-    assert events_of(out, "converted")[0]["result"] == "tie" and s.war.ties == 1
+    assert events_of(out, "converted") == [
+        {"type": "converted", "seat": 1, "card": C("gandhi"), "result": "tie"}]
+    assert s.war.ties == 1
     out = throw(s, "rock", "scissors")  # spent: the second loss stands
     assert lands(s, 0) == ["polynesia", "pampas"]
     assert tokens(s, 0) == [1, 1, 1]  # and Caesar sees a tie in this war

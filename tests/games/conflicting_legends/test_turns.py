@@ -44,6 +44,13 @@ def test_setup_deals_one_territory_six_cards_and_one_token_of_each(n: int) -> No
     assert sum(inv["territory"].values()) == 18
 
 
+def test_setup_deals_the_territories_and_characters_from_shuffled_decks() -> None:
+    deals = [GAME.setup(4, seed) for seed in range(8)]
+    assert len({tuple(tuple(x) for x in s.lands) for s in deals}) > 1
+    assert len({tuple(s.land_deck) for s in deals}) > 1
+    assert len({tuple(tuple(h) for h in s.hands) for s in deals}) > 1
+
+
 @pytest.mark.parametrize("n", [0, 1, 2, 7, 8])
 def test_setup_refuses_other_player_counts(n: int) -> None:
     with pytest.raises(ValueError):
@@ -97,11 +104,21 @@ def test_build_pays_one_type_flips_to_yellow_and_draws_one() -> None:
 def test_build_never_mixes_types_nor_uses_military() -> None:
     s = table(tokens={0: (9, 1, 1)})  # polynesia needs 2 of one type
     assert not [a for a in legal(s) if a.startswith("build")]
-    assert_illegal(s, 0, "build:polynesia:culture")
+    err = assert_illegal(s, 0, "build:polynesia:culture")
+    assert err.message == "Building Polynesia needs 2 culture tokens."
     s = table(tokens={0: (0, 2, 0)}, lands={0: ["polynesia"]}, yellow=["polynesia"])
     err = assert_illegal(s, 0, "build:polynesia:culture")  # already yellow
     assert "white" in err.message
-    assert_illegal(s, 0, "build:pampas:culture")  # not hers
+    err = assert_illegal(s, 0, "build:pampas:culture")  # not hers
+    assert err.message == "Pampas is not one of your white-side territories."
+
+
+def test_nobody_builds_on_seat_0s_white_territory_but_seat_0() -> None:
+    s = table(player=1, tokens={1: (0, 5, 5)})
+    assert "build:polynesia:culture" not in legal(s)
+    err = assert_illegal(s, 1, "build:polynesia:culture")
+    assert err.message == "Polynesia is not one of your white-side territories."
+    assert err.message_zh.endswith("不是你面前白色面朝上的領土。")
 
 
 def test_pass_ends_your_round_and_later_turns_skip_you() -> None:
@@ -176,6 +193,14 @@ def test_the_next_start_player_is_the_left_neighbour() -> None:  # A17
     assert events_of(out, "round")[0] == {"type": "round", "round": 2, "start": 3}
 
 
+def test_after_the_settlement_seat_0_starts_and_play_goes_on_to_its_left() -> None:
+    s = table(n=4, player=1, start=3, passed=[0, 2, 3])
+    do(s, 1, "pass")  # the last to pass: the settlement
+    assert s.start == 0 and GAME.to_act(s) == (0,)
+    out = do(s, 0, "pass")
+    assert GAME.to_act(s) == (1,) and events_of(out, "turn") == [{"type": "turn", "seat": 1}]
+
+
 # ------------------------------------------------------------------ end of game (§3.6)
 def test_ten_glory_wins_at_once() -> None:
     s = table(lands={0: ["east_asia", "italian_peninsula", "polynesia"]},
@@ -185,7 +210,8 @@ def test_ten_glory_wins_at_once() -> None:
     out = do(s, 0, "build:polynesia:culture")
     assert glory(s, 0) == 11 and GAME.is_over(s)
     assert GAME.winners(s) == [0] and GAME.to_act(s) == ()
-    assert events_of(out, "game_over")[0]["goal"] == "glory"
+    assert events_of(out, "game_over")[0]["goal"] == "glory" and GAME.ending(s) == "glory"
+    assert GAME.standing(s)[0] == 1.1  # 11 glory of 10
     assert GAME.returns(s) == [1.0, 0.0, 0.0, 0.0]
     assert GAME.scores(s) == [11.0, -1.0, 0.0, 0.0]
 
@@ -197,6 +223,7 @@ def test_all_six_continents_win_whatever_the_glory() -> None:
     out = do(s, 0, "expand")
     assert GAME.is_over(s) and GAME.winners(s) == [0]
     assert events_of(out, "game_over")[0]["goal"] == "continents"
+    assert GAME.ending(s) == "continents" and GAME.standing(s)[0] == 1.0
     assert GAME.scores(s)[0] == -3.0
 
 

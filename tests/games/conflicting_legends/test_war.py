@@ -144,6 +144,18 @@ def test_determinize_resamples_the_other_sides_secret_throw() -> None:
     assert {GAME.determinize(s, 0, rng).war.committed[0] for _ in range(10)} == {1}
 
 
+def test_determinize_resamples_a_secret_rock_as_well() -> None:
+    import random
+    s = war_table("julius_caesar")
+    start_war(s, 0, "julius_caesar", "pampas")
+    do(s, 0, "silent")
+    do(s, 1, "silent")
+    do(s, 0, "throw:rock")
+    rng = random.Random(3)
+    assert {GAME.determinize(s, 1, rng).war.committed[0] for _ in range(40)} == {0, 1, 2}
+    assert {GAME.determinize(s, 0, rng).war.committed[0] for _ in range(10)} == {0}
+
+
 # ------------------------------------------------------------------ announcements (A11)
 def test_announcements_are_public_optional_non_binding_attacker_first() -> None:
     s = war_table("julius_caesar")
@@ -229,6 +241,8 @@ def test_charlemagne_may_be_declined_and_is_not_offered_on_a_win_or_tie() -> Non
     assert "tie" in types(out) and s.pending.kind == 3  # announce: no Charlemagne question
     throw(s, "rock", "paper")
     out = do(s, 0, "skip")
+    assert events_of(out, "decline") == [
+        {"type": "decline", "seat": 0, "card": C("charlemagne")}]
     assert events_of(out, "war_end")[0]["winner"] == 1
 
 
@@ -342,6 +356,15 @@ def test_nobel_may_decline_and_is_not_asked_when_the_table_area_is_empty() -> No
     s = war_table("alfred_nobel")
     start_war(s, 0, "alfred_nobel", "pampas")
     assert s.pending.kind == 3
+
+
+def test_declining_nobel_moves_nothing_hidden_so_the_attacker_may_take_it_back() -> None:
+    s = war_table("alfred_nobel", tableau={1: ["people"]})
+    start_war(s, 0, "alfred_nobel", "pampas")
+    before = GAME.secret_fingerprint(s)
+    do(s, 0, "skip")
+    assert GAME.to_act(s) == (0,)  # the attacker announces first
+    assert GAME.secret_fingerprint(s) == before
 
 
 def test_nobel_discarding_an_armed_card_removes_its_effect_from_this_war() -> None:

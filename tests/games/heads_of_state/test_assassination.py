@@ -144,3 +144,28 @@ def test_only_option_b_assassinates_and_never_your_own_noble() -> None:
     option_b(s)
     assert [c for c in legal(s) if c.startswith("assass")] == ["assassinate:FRA-BRE.bottom"]
     assert_illegal(s, 0, "assassinate:FRA-GAS.top", "your own")
+
+
+def test_a_province_noble_of_seat_0_cannot_be_attacked_without_one_card_of_its_country() -> None:
+    s = table(3, player=1, board={"FRA-GAS.top": 0, "GER-BRA.top": 2})
+    option_b(s, 1)  # seat 1 draws a gallows: German States only
+    assert [c for c in legal(s) if c.startswith("assassinate:")] == ["assassinate:GER-BRA.top"]
+    refused = assert_illegal(s, 1, "assassinate:FRA-GAS.top")
+    assert refused.message == "You need 1 France treachery card or 1 Assassin."
+    assert refused.message_zh == "你需要1張法國的暗殺牌或1張「刺客」。"
+
+
+def test_a_treachery_card_seen_taken_and_then_spent_is_no_longer_known_in_the_hand() -> None:
+    s = table(3, player=1, tr_display=("guillotine", "assassin"), board={"FRA-GAS.top": 0})
+    taken = do(s, 1, "option:treachery", "draw", "take:guillotine")
+    assert events_of(taken, "take_treachery") == [
+        {"type": "take_treachery", "seat": 1, "card": T["guillotine"]}]
+    assert GAME.view(s, 0)["players"][1]["known_treachery"] == {"guillotine": 1}
+    ev = do(s, 1, "assassinate:FRA-GAS.top")
+    gascony = SL["FRA-GAS.top"]
+    assert events_of(ev, "assassinate") == [{"type": "assassinate", "seat": 1, "slot": gascony,
+                                             "target": 0, "card": T["guillotine"], "count": 1}]
+    assert events_of(ev, "killed") == [{"type": "killed", "seat": 1, "slot": gascony,
+                                        "target": 0}]
+    assert GAME.view(s, 0)["players"][1]["known_treachery"] == {}
+    assert GAME.view(s, 2)["players"][1]["known_treachery"] == {}

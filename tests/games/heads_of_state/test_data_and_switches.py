@@ -122,3 +122,16 @@ def test_switch_first_round_ennoble(monkeypatch: pytest.MonkeyPatch) -> None:
     s = table(3, turns=1, hands={0: {"gold": 1}})
     do(s, 0, "option:attributes", "draw")
     assert s.player == 1 and s.kind == R.CHOOSE
+
+
+def test_switch_noble_house_needs_all_alive_a_dead_king_does_not_count(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(R.ASSUMED, "noble_house_needs_all_ranks_ever", False)
+    # seat 0 once held London's King (dead now); every other rank is alive but the Baron
+    board = {"BRI-LON.bottom": 0, "BRI-SCO.top": 0, "FRA-PRO.top": 0, "BRI-IRE.top": 0,
+             "FRA-BUR.bottom": 0}
+    s = table(3, hands={0: {"gold": 1}}, board=board)
+    s.ranks_ever[0] = R.ALL_RANKS & ~(1 << RK["Baron"])
+    do(s, 0, "option:attributes", "draw", "draw", "draw")
+    ev = do(s, 0, "ennoble:FRA-GAS.top")
+    assert "noble_house" not in types(ev) and s.house == []

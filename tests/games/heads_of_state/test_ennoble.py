@@ -159,15 +159,18 @@ def test_country_marker_first_and_second_to_fill_every_box_dead_count() -> None:
     act(s, 1)
     ev = do(s, 1, "ennoble:BRI-IRE.top")  # an Earl
     assert events_of(ev, "country_marker")[0]["value"] == 3
-    # a third finisher gets nothing
-    s.occupied[2] = sum(1 << R.SLOT_BOX[SL[k]] for k in ("BRI-LON.top", "BRI-SCO.top"))
+    # a third finisher gets nothing: seat 2 holds London and Ireland, Scotland completes it
+    s.occupied[2] = sum(1 << R.SLOT_BOX[SL[k]] for k in ("BRI-LON.top", "BRI-IRE.top"))
     s.hands[2] = [0] * R.NA
     s.hands[2][A["land"]] = s.hands[2][A["troops"]] = s.hands[2][A["title"]] = 1
     s.player, s.kind, s.actor, s.step = 2, R.CHOOSE, 2, R.TAKE
     s.legal_cache = None
     act(s, 2)
+    score = s.score[2]
     ev = do(s, 2, "ennoble:BRI-SCO.bottom")
-    assert "country_marker" not in types(ev)
+    britain = R.COUNTRY_BOXES[R.SLOT_COUNTRY[SL["BRI-SCO.bottom"]]]
+    assert s.occupied[2] & britain == britain
+    assert "country_marker" not in types(ev) and s.score[2] == score
     assert s.country_done[R.SLOT_COUNTRY[SL["BRI-LON.top"]]] == [0, 1]
 
 
@@ -212,3 +215,34 @@ def test_counter_limit_option() -> None:
     assert "ennoble:FRA-GAS.top" in legal(s)
     assert GAME.options_schema() == {"counter_limit": False,
                                      "treachery_rebuilt_when_needed": False}
+
+
+def test_with_counter_limit_a_seat_holding_one_earl_still_places_its_second_and_last() -> None:
+    s = table(3, hands={0: {"land": 1, "troops": 1, "title": 1}}, board={"BRI-SCO.bottom": 0},
+              options={"counter_limit": True})
+    assert BOARD.counter_limit[RK["Earl"]] == 2
+    act(s)
+    assert "ennoble:BRI-IRE.top" in legal(s)
+    do(s, 0, "ennoble:BRI-IRE.top")
+    assert s.slots[SL["BRI-IRE.top"]] == 0
+    assert s.counters[0][RK["Earl"]] == 2
+
+
+def test_paying_for_a_count_the_courtesan_cannot_stand_in_for_troops_it_does_not_need() -> None:
+    s = table(3, hands={0: {"gold": 1, "land": 1, "courtesan": 1}})
+    act(s)
+    do(s, 0, "ennoble:FRA-BUR.bottom")
+    assert legal(s) == ["pay:cards", "pay:courtesan_for:gold", "pay:courtesan_for:land"]
+    refused = assert_illegal(s, 0, "pay:courtesan_for:troops")
+    assert refused.message == "That is not a way to pay for this noble."
+    assert refused.message_zh == "這不是冊封這位貴族的付費方式。"
+
+
+def test_a_hand_missing_two_kinds_cannot_pay_even_with_a_courtesan() -> None:
+    count = RK["Count"]  # gold + land
+    assert GAME.payments([0] * R.NA, count) == []
+    hand_ = [0] * R.NA
+    hand_[A["courtesan"]] = 1
+    assert GAME.payments(hand_, count) == []
+    hand_[A["gold"]] = 1
+    assert GAME.payments(hand_, count) == [A["land"]]

@@ -106,3 +106,16 @@ def test_the_strategy_answers_every_decision_legally() -> None:
         assert action in legal
         GAME.apply(s, seat, action)
     assert GAME.winners(s) == [0]
+
+
+def test_determinize_deals_unseen_treachery_between_the_deck_and_other_hands() -> None:
+    s = table(3, thands={0: {"assassin": 1}, 1: {"axeman": 2}},
+              tr_deck=["gallows"] * 5 + ["inquisition"] * 5)
+    decks, hands = set(), set()
+    for k in range(20):
+        d = GAME.determinize(s, 0, random.Random(k))
+        assert d.thands[0] == s.thands[0] and sum(d.thands[1]) == 2
+        assert GAME.inventory(d)["treachery"] == GAME.inventory(s)["treachery"]
+        decks.add(tuple(d.tr_deck))
+        hands.add(tuple(d.thands[1]))
+    assert len(decks) > 1 and len(hands) > 1

@@ -175,3 +175,24 @@ def test_final_tie_goes_to_the_single_most_valuable_marker_then_is_shared() -> N
     s.markers = [[16, 4], [16, 4], [5]]
     assert GAME.winners(s) == [0, 1]
     assert GAME.returns(s) == [0.5, 0.5, 0.0]
+
+
+def test_final_tie_goes_to_the_holder_of_a_one_point_marker_over_a_seat_with_no_marker() -> None:
+    s = table(3)
+    s.over = True
+    # seat 0: no marker, 3 points of majorities; seat 1: the 1-point initial marker + 2
+    s.score, s.markers, s.majority = [0, 1, 0], [[], [1], []], [3.0, 2.0, 0.0]
+    assert GAME.scores(s) == [3.0, 3.0, 0.0]
+    assert GAME.winners(s) == [1]
+    assert GAME.returns(s) == [0.0, 1.0, 0.0]
+
+
+def test_the_ending_tells_a_clear_win_a_tie_broken_by_a_marker_and_a_shared_win() -> None:
+    s = table(3)
+    s.over = True
+    s.score, s.markers = [21, 20, 5], [[11, 10], [16, 4], [5]]
+    assert GAME.ending(s) == "points"
+    s.score = [20, 20, 5]
+    assert GAME.winners(s) == [1] and GAME.ending(s) == "marker"
+    s.markers = [[16, 4], [16, 4], [5]]
+    assert GAME.winners(s) == [0, 1] and GAME.ending(s) == "shared"

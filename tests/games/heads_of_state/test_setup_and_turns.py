@@ -90,7 +90,19 @@ def test_taking_is_mandatory() -> None:
     s = table(3)
     do(s, 0, "option:attributes")
     assert "end_turn" not in legal(s)
-    assert_illegal(s, 0, "end_turn")
+    refused = assert_illegal(s, 0, "end_turn")
+    assert refused.message == ('"End your turn" is not possible now. Take 3 attribute cards '
+                               "(from the display or the deck).")
+    assert refused.message_zh == "現在不能「結束回合」。拿取3張屬性牌（翻開的牌或牌庫頂的牌）。"
+
+
+def test_a_card_not_on_display_cannot_be_taken_and_the_refusal_says_so() -> None:
+    s = table(3, display=("gold", "land", "troops", "title", "castle", "bishop"))
+    do(s, 0, "option:attributes")
+    for code in ("take:duelling", "take:gallows", "draw_treachery"):
+        refused = assert_illegal(s, 0, code)
+        assert refused.message == ("That card cannot be taken now (it is not on display, or "
+                                   "you owe no card of that kind).")
 
 
 def test_reset_sets_the_display_aside_takes_one_and_shuffles_it_back() -> None:
@@ -216,3 +228,18 @@ def test_revolution_deck_feeds_draws_when_the_deck_is_empty() -> None:
     s = table(3, deck=[], rev=["bishop", REV, "castle"])
     do(s, 0, "option:attributes", "draw")
     assert hand(s, 0) == {"castle": 1} and len(s.rev_deck) == 2
+
+
+def test_a_treachery_card_of_the_first_kind_refills_the_display() -> None:
+    s = table(3, tr_display=("assassin", "gallows"), tr_deck=("gallows", "gallows", "axeman"))
+    ev = do(s, 0, "option:treachery", "take:assassin", "draw")
+    assert [e["cards"] for e in events_of(ev, "refill_treachery")] == [[T["axeman"]]]
+    assert sorted(s.tr_display) == sorted([T["gallows"], T["axeman"]])
+    assert s.tr_deck == [T["gallows"], T["gallows"]]
+
+
+def test_with_the_attribute_deck_empty_draws_come_from_the_revolution_deck() -> None:
+    s = table(3, deck=(), rev=("bishop", REV, "gold"))
+    do(s, 0, "option:attributes", "draw")
+    assert hand(s, 0) == {"gold": 1} and s.rev_deck == [A["bishop"], R.REVOLUTION]
+    assert GAME.inventory(s)["revolution"] == Counter({"revolution": 1})

@@ -250,8 +250,11 @@ def test_card_traitor_must_swap_the_score_card_of_its_row():
     do(s, 0, "play:queen", "row:1")
     assert GAME.to_act(s) == (2,)  # the Traitor's owner decides
     assert legal(s) == ["swap:2", "swap:3"]  # compulsory: no "swap:none", not its own row
-    assert_illegal(s, 2, "swap:none")
-    assert_illegal(s, 2, "swap:1")
+    assert assert_illegal(s, 2, "swap:none").message == "The Traitor's swap is compulsory."
+    refused = assert_illegal(s, 2, "swap:1")
+    assert refused.message == "Choose another row than the Traitor's own."
+    assert refused.message_zh == "請選擇「叛徒」所在列以外的另一列。"
+    assert assert_illegal(s, 2, "swap:4").message == "There is no row 4 in a 3-player game."
     events = do(s, 2, "swap:3")
     assert [row["score"] for row in GAME.view(s, None)["rows"]] == ["hat:4", "coin:5", "corn:2"]
     assert events_of(events, "swap")[0]["row"] == 1 and events_of(events, "swap")[0]["other"] == 3
@@ -341,3 +344,12 @@ def test_card_scoring_abilities_of_a_concealed_last_card_do_nothing(key):
     s = table(rows={1: ["+king@0", "+squire@1", f"-{key}@1"]})
     assert values(s, 1)["king@0"] == 20
     assert result(s, 1)[0] == 0
+
+
+def test_card_cloak_of_seat_0_revealed_in_row_2_with_an_empty_hand_tucks_nothing_there():
+    s = table(rows={2: ["-cloak@0"]}, hands={0: []}, player=1)
+    s.decks[0] = []
+    events = do(s, 1, "play:king", "row:2")
+    assert events_of(events, "tuck_none") == [{"type": "tuck_none", "seat": 0, "row": 2}]
+    assert s.tucks[1] == [] and row(s, 2) == ["+cloak@0", "-king@1"]
+    assert GAME.to_act(s) == (2,)

@@ -94,3 +94,26 @@ def test_the_last_rounds_scoring_is_public_in_every_view():
                                "totals": {"0": 20}, "cards": [
                                    "xcloak@0=0", "xwitch@1=1", "xsquire@0=2", "^king@0=20"]}
     assert last["rows"][1]["cards"] == ["+king@1=20", "-queen@0=16"]
+
+
+def test_determinize_gives_the_world_a_chance_of_its_own_not_the_games() -> None:
+    s = table(hands={0: ["queen", "juliet", "romeo"]})
+    d = GAME.determinize(s, 0, random.Random(5))
+    assert d.seed != s.seed and d.rng.getstate() != s.rng.getstate()
+    again = GAME.determinize(s, 0, random.Random(5))
+    assert again.seed == d.seed and again.rng.getstate() == d.rng.getstate()
+
+
+def test_every_score_card_is_counted_once_the_first_one_above_a_row_too() -> None:
+    s = table(scores={1: "corn:1"})
+    assert s.row_score[0] == 0  # the first score card of all
+    count = GAME.inventory(s)["score_card"]
+    assert count["corn:0"] == 1 and sum(count.values()) == 36
+
+
+def test_a_fresh_deal_determinized_for_any_seat_keeps_what_that_seat_sees() -> None:
+    s = GAME.setup(3, 7)
+    for seat in range(3):
+        d = GAME.determinize(s, seat, random.Random(seat))
+        assert GAME.view(d, seat) == GAME.view(s, seat)
+        assert d.hands[seat] == s.hands[seat]

@@ -55,16 +55,22 @@ def test_action_index_is_fixed():
 def test_turn_is_a_card_then_a_row_and_the_card_goes_face_down_at_the_end():
     s = table(rows={2: ["+king@1"]}, hands={0: ["queen", "juliet", "romeo"]}, decks={0: ["storm"]})
     assert legal(s) == ["play:juliet", "play:romeo", "play:queen"]
-    assert_illegal(s, 0, "play:king")
+    assert assert_illegal(s, 0, "play:king").message == "You have no King in your hand."
+    refused = assert_illegal(s, 0, "play:lord_of_the_manor")  # the first kind of card
+    assert refused.message == "You have no Lord of the Manor in your hand."
+    assert refused.message_zh == "你的手牌中沒有「莊園的主人」。"
     assert_illegal(s, 1, "play:king")
-    assert_illegal(s, 0, "row:1")
+    assert assert_illegal(s, 0, "row:1").message.endswith(
+        "is not a choice now: choose a card from your hand.")
     events = do(s, 0, "play:queen")
     assert events == [] and GAME.to_act(s) == (0,)
     assert legal(s) == ["row:1", "row:2", "row:3"]
     assert GAME.view(s, 0)["decision"]["card"] == "queen"
     assert GAME.view(s, 1)["decision"]["card"] is None  # nobody else learns the choice
     assert_illegal(s, 0, "play:juliet")
-    assert_illegal(s, 0, "row:4")
+    refused = assert_illegal(s, 0, "row:4")
+    assert refused.message == "There is no row 4 in a 3-player game."
+    assert refused.message_zh == "3人遊戲沒有第4列。"
     events = do(s, 0, "row:2")
     assert row(s, 2) == ["+king@1", "-queen@0"]
     assert types(events) == ["place", "draw"]  # the King was face up: nothing revealed
@@ -136,10 +142,14 @@ def test_the_game_ends_after_round_six_with_final_scores():
     assert GAME.is_over(s) and GAME.to_act(s) == ()
     assert won(s, 0) == ["hat:5", "corn:1"] and won(s, 1) == ["hat:4", "coin:1"]
     assert GAME.scores(s) == [6.0, 5.0] and GAME.winners(s) == [0]
+    assert GAME.ending(s) == "rounds"
     assert events_of(events, "game_over") == [
         {"type": "game_over", "scores": [6.0, 5.0], "winners": [0]}]
     assert GAME.legal_actions(s, 0) == [] and GAME.legal_actions(s, 1) == []
     assert_illegal(s, 0, "play:king")
+    # the two score cards went to their winners: none is left above the empty rows
+    assert [r["score"] for r in GAME.view(s, None)["rows"]] == [None, None]
+    assert sum(GAME.inventory(s)["score_card"].values()) == 36
 
 
 def test_a_whole_game_lasts_six_rounds_and_hands_out_every_pile():
@@ -187,3 +197,24 @@ def test_unknown_options_and_player_counts_are_refused():
         raise AssertionError(bad)
     assert sum(GAME.inventory(GAME.setup(6, 1))["score_card"].values()) == 36
     assert sum(SCORE_VALUE) == 108
+
+
+def test_an_empty_draw_pile_is_rebuilt_from_the_own_discard_pile_shuffled():
+    orders = set()
+    for seed in range(8):
+        s = table(hands={0: ["queen", "juliet", "romeo"]}, seed=seed)
+        pile = s.decks[0][:]
+        s.discards[0], s.decks[0] = pile[:], []
+        do(s, 0, "play:queen", "row:1")
+        drawn = [c for c in s.hands[0] if c in pile]
+        assert sorted(drawn + s.decks[0]) == sorted(pile) and len(drawn) == 1
+        orders.add(tuple(s.decks[0]))
+    assert len(orders) > 1  # the order is the shuffle's, not the discard pile's
+
+
+def test_the_game_ends_early_when_a_score_pile_is_empty():
+    s = table(n=2, rows={2: ["-king@1"]}, scores={1: "corn:1", 2: "coin:1"}, round=3)
+    s.boxed += s.piles[0]
+    s.piles[0] = []  # seat 0's pile has run out
+    do(s, 0, "play:queen", "row:1")
+    assert GAME.is_over(s) and s.round == 3 and GAME.ending(s) == "pile"

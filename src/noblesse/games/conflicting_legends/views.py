@@ -537,6 +537,13 @@ class LegendsViews:
 
 
     @staticmethod
+    def assumed_readings() -> dict[str, Any]:
+        """The data file's [assumed] values: the table's house rules (the rules page)."""
+        from noblesse.games.conflicting_legends.data import CARDS
+
+        return dict(CARDS.assumed)
+
+    @staticmethod
     def option_labels() -> dict[str, dict[str, str]]:
         """The table options (none: the spec's readings are fixed in cards.toml)."""
         return {}

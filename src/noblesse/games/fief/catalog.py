@@ -35,7 +35,8 @@ def catalog() -> dict[str, Any]:
                   for c in DATA.cards},
         # the family kit and the shared supply that have help: troops, siege engines, titles,
         # offices, buildings, the battle die
-        "pieces": {i.key: {"text": {"en": i.text_en, "zh-TW": i.text_zh}}
+        "pieces": {i.key: {"name": {"en": i.en, "zh-TW": i.zh},
+                           "text": {"en": i.text_en, "zh-TW": i.text_zh}}
                    for i in (*DATA.kit, *DATA.pools) if i.text_en},
         # deniers (D, 元); a fief title's price is per village (see fiefs' "price")
         "prices": {key: int(DATA.rules[rule]) for key, rule in PRICES.items()},

@@ -1,6 +1,7 @@
 """The Fief game object: its rules and its views, as one kernel Game."""
 
 from noblesse.games.fief.catalog import catalog
+from noblesse.games.fief.observation import FiefObservation
 from noblesse.games.fief.rules import FiefRules
 from noblesse.games.fief.views import FiefViews
 
@@ -10,5 +11,9 @@ class Fief(FiefViews, FiefRules):
 
     catalog = staticmethod(catalog)
 
+    def observation_spec(self) -> FiefObservation:
+        return OBSERVATION
+
 
 GAME = Fief()
+OBSERVATION = FiefObservation(GAME)

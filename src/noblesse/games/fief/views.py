@@ -445,6 +445,13 @@ class FiefViews:
         return render_text(view, lang, names)
 
     @staticmethod
+    def assumed_readings() -> dict[str, Any]:
+        """The data file's [assumed] values: the table's house rules (the rules page)."""
+        from noblesse.games.fief.data import DATA
+
+        return dict(DATA.assumed)
+
+    @staticmethod
     def option_labels() -> dict[str, dict[str, str]]:
         return {
             "max_turns": {"en": "Turn limit (0: none)", "zh-TW": "回合上限（0：無）"},

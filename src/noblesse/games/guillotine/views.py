@@ -23,19 +23,24 @@ from noblesse.core.text import (
     result_fields,
     seat_name,
 )
-from noblesse.games.guillotine.data import COLOUR_ZH, COLOURS, DATA_FILE
+from noblesse.games.guillotine.data import COLOUR_ZH, COLOURS, DATA_FILE, GRAY
 from noblesse.games.guillotine.rules import (
     ACTIONS,
     BY0,
     CALLOUS,
     CARD0,
+    COUNT,
+    COUNTESS,
     DECISION_NAMES,
     DISCARD_CALLOUS,
     GUARDS,
+    INDIFFERENT,
     LOOK_DISCARD,
     NOBLE0,
+    NOBLE_COLOUR,
     NOBLES,
     ORDER,
+    PALACE_GUARD,
     PASS,
     PEEK0,
     PEEK_PICK,
@@ -46,8 +51,44 @@ from noblesse.games.guillotine.rules import (
     RULES,
     SEAT0,
     TAKE,
+    TOUGH_CROWD,
+    TRAGIC,
     GuillotineState,
 )
+
+
+def end_points(s: GuillotineState, seat: int) -> dict[str, Any]:
+    """What ``seat``'s cards scored at the end (spec §3.4), for the end's score table:
+    ``pile`` (each noble of the score pile in order: Palace Guard and Tragic Figure, whose
+    printed points vary, with what they are worth in this pile) and ``cards`` (each
+    in-front or hidden card that scored, and the Count and Countess's bonus, as
+    ``[key, points]``). Their sum is the seat's score."""
+    pile = s.piles[seat]
+    cards = list(s.front[seat]) + ([s.hidden[seat]] if s.hidden[seat] >= 0 else [])
+    indifferent = INDIFFERENT in cards
+    grays = sum(1 for n in pile if NOBLE_COLOUR[n] == GRAY)
+    values = []
+    for n in pile:
+        if indifferent and NOBLE_COLOUR[n] == GRAY:
+            values.append(RULES["indifferent_gray_value"])
+        elif n == PALACE_GUARD:
+            values.append(pile.count(PALACE_GUARD))
+        elif n == TRAGIC:
+            values.append(-grays)
+        else:
+            values.append(NOBLES[n].points)
+    extra: list[list[Any]] = []
+    if COUNT in pile and COUNTESS in pile:
+        extra.append(["count_countess", RULES["count_countess_bonus"]])
+    for c in cards:
+        colour = ACTIONS[c].support
+        if colour >= 0:
+            extra.append([ACTIONS[c].key, sum(1 for n in pile if NOBLE_COLOUR[n] == colour)])
+        elif ACTIONS[c].key == "fountain_of_blood":
+            extra.append([ACTIONS[c].key, RULES["fountain_of_blood_bonus"]])
+        elif c == TOUGH_CROWD:
+            extra.append([ACTIONS[c].key, -RULES["tough_crowd_penalty"]])
+    return {"pile": values, "cards": extra}
 
 
 def noble_name(noble: int, lang: str = "en") -> str:
@@ -364,6 +405,8 @@ class GuillotineViews:
         if over:
             out["scores"] = self.scores(s)
             out["winners"] = self.winners(s)
+            for o, p in enumerate(players):
+                p["end_points"] = end_points(s, o)
         return out
 
     def _decision_view(self, s: GuillotineState, seat: int | None) -> dict[str, Any] | None:
@@ -418,6 +461,13 @@ class GuillotineViews:
     def render_text(self, view: dict[str, Any], lang: str = "en",
                     names: list[str] | None = None) -> list[str]:
         return render_text(view, lang, names)
+
+    @staticmethod
+    def assumed_readings() -> dict[str, Any]:
+        """The data file's [assumed] values: the table's house rules (the rules page)."""
+        from noblesse.games.guillotine.data import CARDS
+
+        return dict(CARDS.assumed)
 
     @staticmethod
     def option_labels() -> dict[str, dict[str, str]]:

@@ -386,6 +386,13 @@ class HeadsViews:
         return render_text(view, lang, names)
 
     @staticmethod
+    def assumed_readings() -> dict[str, Any]:
+        """The data file's [assumed] values: the table's house rules (the rules page)."""
+        from noblesse.games.heads_of_state.data import BOARD
+
+        return dict(BOARD.assumed)
+
+    @staticmethod
     def option_labels() -> dict[str, dict[str, str]]:
         return {
             "counter_limit": {

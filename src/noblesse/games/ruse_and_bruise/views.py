@@ -316,6 +316,13 @@ class RuseViews:
         return format_event(EVENT_TEXT, kind, _event_fields(event, lang, names), lang)
 
     @staticmethod
+    def assumed_readings() -> dict[str, Any]:
+        """The data file's [assumed] values: the table's house rules (the rules page)."""
+        from noblesse.games.ruse_and_bruise.data import CARDS
+
+        return dict(CARDS.assumed)
+
+    @staticmethod
     def option_labels() -> dict[str, dict[str, str]]:
         """Ruse & Bruise has no table options (its variants are switches in cards.toml)."""
         return {}

@@ -21,12 +21,33 @@ function cards(n, zh) {
 
 function nobleCard(key, ctx, extra = {}) {
   const n = ctx.catalog.nobles[key];
-  const pts = n.effect === "palace_guard" ? "1~5" : n.effect === "tragic_figure" ? "-1~-7" : String(n.points);
+  const varies = n.effect === "palace_guard" ? "1~5" : n.effect === "tragic_figure" ? "-1~-7" : null;
+  // at the end, what the card scored in its pile (Palace Guard's and Tragic Figure's vary)
+  const scored = extra.scored != null && (varies || extra.scored !== n.points);
+  const pts = scored ? String(extra.scored) : varies || String(n.points);
   return el("div", { class: `card noble ${n.colour}`, title: ctx.pick(n.text) || "", ...extra.attrs },
     extra.pos ? el("span", { class: "pos" }, extra.pos) : "",
     el("span", { class: "name" }, ctx.pick(n)),
     n.text && ctx.pick(n.text) ? el("span", { class: "text" }, shorten(ctx.pick(n.text), 60, ctx.lang === "zh-TW")) : "",
-    el("span", { class: "pts" }, pts));
+    el("span", { class: `pts${scored ? " scored" : ""}`, title: scored && varies ? varies : null }, pts));
+}
+
+// The end's score table (follow.js): what a seat's nobles and cards scored, e.g.
+// "nobles 15 · Church Support +3 · Count and Countess +4" / 「人物15分、「教會支持」+3分」.
+export function endDetails(ctx, seat) {
+  const p = ctx.view.players && ctx.view.players[seat];
+  if (!p || !p.end_points) return null;
+  const zh = ctx.lang === "zh-TW";
+  const nobles = p.end_points.pile.reduce((a, b) => a + b, 0);
+  const sign = (v) => (v > 0 ? `+${v}` : String(v));
+  const parts = [zh ? `人物${nobles}分` : `nobles ${nobles}`];
+  for (const [key, value] of p.end_points.cards) {
+    const names = key === "count_countess" ? [ctx.catalog.nobles.count, ctx.catalog.nobles.countess]
+      : [ctx.catalog.actions[key]];
+    const name = names.map((c) => (zh ? `「${ctx.pick(c)}」` : ctx.pick(c))).join(zh ? "和" : " and ");
+    parts.push(zh ? `${name}${sign(value)}分` : `${name} ${sign(value)}`);
+  }
+  return parts;
 }
 
 function actionCard(key, ctx, small = false, attrs = {}) {
@@ -78,7 +99,7 @@ export function render(root, ctx) {
       p.confusion ? el("div", { class: "meta" }, ctx.t("confusion")) : "",
       el("div", { class: "zone-title" }, ctx.t("pile")),
       el("div", { class: "row" }, p.pile.map((key, i) => {
-        const card = nobleCard(key, ctx, {});
+        const card = nobleCard(key, ctx, { scored: p.end_points ? p.end_points.pile[i] : null });
         card.classList.add("small");
         return (kind === "pile" || kind === "pile_back") && d.target === p.seat ? bind(card, `pile:${i + 1}`, ctx, bound) : card;
       })),

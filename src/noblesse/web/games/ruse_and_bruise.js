@@ -9,11 +9,13 @@ const WORDS = {
   en: { round: "Round", starts: "starts", rows: "Rows (score card at the left)", closed: "closed by Storm",
     suppressed: "3 Musketeers", full: "full", faceDown: "face down", under: "under the Cloak",
     won: "Won", last: "Last round", nobody: "nobody", unclaimed: "Unclaimed", chosen: "Chosen",
-    hand: "hand", deck: "deck", discard: "discard", yourDiscard: "Your discard pile", removed: "does not count" },
+    hand: "hand", deck: "deck", discard: "discard", yourDiscard: "Your discard pile", removed: "does not count",
+    scored: "Round scored", close: "Close" },
   "zh-TW": { round: "第", starts: "先出牌", rows: "牌列（左邊為分數卡）", closed: "「暴風」封閉",
     suppressed: "「三劍客」", full: "已滿", faceDown: "蓋著", under: "「披風」下方",
     won: "分數卡", last: "上一輪結算", nobody: "無人獲得", unclaimed: "無人獲得的分數卡", chosen: "已選",
-    hand: "手牌", deck: "牌堆", discard: "棄牌堆", yourDiscard: "你的棄牌堆", removed: "不列入計算" },
+    hand: "手牌", deck: "牌堆", discard: "棄牌堆", yourDiscard: "你的棄牌堆", removed: "不列入計算",
+    scored: "本輪結算", close: "關閉" },
 };
 
 // A number of cards: 「3張」, "3 cards", "1 card"; nothing in its own words.
@@ -52,6 +54,9 @@ const STYLE = `
   color: #fff; font-size: .75rem; }
 .rb-badge { font-size: .65rem; background: #efe4d0; color: #3b2f22; border-radius: 4px; padding: 0 .25rem;
   margin-top: .15rem; text-align: center; }
+.rb-scored { border: 2px solid #8c1c13; }
+.rb-scored summary { display: flex; align-items: baseline; gap: .5rem; }
+.rb-close { margin-left: auto; }
 .rb-last td, .rb-last th { padding: .15rem .4rem; font-size: .8rem; text-align: left; }
 `;
 
@@ -68,6 +73,28 @@ function parseScore(text) {
   const [icon, value] = text.split(":");
   return { icon, value: Number(value) };
 }
+
+// Each seat's colour, its card backs' (follow.js colours the log and the score table by it).
+export function seatColour(ctx, seat) {
+  const p = ctx.view && ctx.view.players && ctx.view.players[seat];
+  return p && ctx.catalog && ctx.catalog.colours[p.colour] ? ctx.catalog.colours[p.colour].css : null;
+}
+
+// The end's score table (follow.js): the score cards a seat won, "Lyre 4 · Coin 3" /
+// 「琴4分、金幣3分」.
+export function endDetails(ctx, seat) {
+  const p = ctx.view.players && ctx.view.players[seat];
+  if (!p || !p.won || !p.won.length) return null;
+  const zh = ctx.lang === "zh-TW";
+  return p.won.map(parseScore).map((sc) => {
+    const icon = ctx.catalog.icons[sc.icon];
+    return zh ? `${ctx.pick(icon)}${sc.value}分` : `${ctx.pick(icon)} ${sc.value}`;
+  });
+}
+
+// The round just scored stays open above the rows until the reader closes it (the
+// rounds closed, kept while the page lives); an earlier round's scoring is folded below.
+const closedRounds = new Set();
 
 function colourOf(ctx, seat) {
   const p = ctx.view.players[seat];
@@ -164,10 +191,15 @@ export function render(root, ctx) {
   }
 
   let last = "";
+  let fresh = false;  // the round just scored, still open above the rows
   if (v.last_round) {
     const lr = v.last_round;
-    last = el("details", { open: v.over ? true : null },
-      el("summary", { class: "zone-title" }, zh ? `${w.last}（第${lr.round}輪）` : `${w.last} (${w.round} ${lr.round})`),
+    fresh = !v.over && !closedRounds.has(lr.round) && lr.round === v.round - 1;
+    const close = fresh ? el("button", { class: "rb-close", id: "round-close",
+      onclick: (ev) => { ev.preventDefault(); closedRounds.add(lr.round); render(root, ctx); } }, w.close) : "";
+    last = el("details", { open: v.over || fresh ? true : null, id: "last-round", class: fresh ? "rb-fresh" : null },
+      el("summary", { class: "zone-title" }, zh ? `${fresh ? w.scored : w.last}（第${lr.round}輪）`
+        : `${fresh ? w.scored : w.last} (${w.round} ${lr.round})`, close),
       ...lr.rows.map((row) => el("div", { class: "rb-row" },
         el("div", { class: "rb-score" }, scoreTile(row.score, ctx),
           el("span", { class: "cnt" }, row.winner != null ? ctx.seatName(row.winner) : w.nobody),
@@ -180,9 +212,10 @@ export function render(root, ctx) {
   const buttons = otherChoices(ctx, bound, []);
 
   root.replaceChildren(el("style", {}, STYLE),
+    fresh ? el("section", { class: "rb-scored" }, last) : "",
     el("section", {}, head, v.over ? "" : el("div", { class: "zone-title" }, w.rows),
       v.over ? "" : el("div", { id: "rows" }, rows),
       buttons.length ? el("div", { class: "choices", id: "choices" }, buttons) : "", hand),
     el("section", { id: "players" }, players, ...extras),
-    last ? el("section", {}, last) : "");
+    last && !fresh ? el("section", {}, last) : "");
 }

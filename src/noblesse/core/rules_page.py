@@ -1,0 +1,202 @@
+"""A game's rules page for players, in English and 繁體中文.
+
+Each game package holds its player-facing rules prose in ``rules_text.toml`` (the same
+sections in both languages); this module reads it and joins it to what the game already
+knows: every card of its catalog with the catalog's own rules text, the readings its
+data file settles where the sources are silent (``Game.assumed_readings``, the table's
+house rules, each with its one-line meaning from the prose file) and the options a
+table may set. The server serves the result as ``/api/games/{id}/rules``; the page
+``/rules/{id}`` (``web/rules.js``) draws it.
+
+``rules_text.toml``::
+
+    [[section]]                  # in reading order: goal, setup, turn, end (the same keys
+    key = "goal"                 # in every game: SECTIONS)
+    en.title = "..."
+    en.body = '''...'''          # paragraphs; lines "- x" a list, "1. x" numbered steps,
+    zh.title = "..."             # "### x" a subheading; **x** bold
+    zh.body = '''...'''
+
+    [[cards]]                    # a group of the catalog to list, in order
+    group = "nobles"             # the catalog's key (a dict or a list of entries)
+    badge = "points"             # optional: an entry's field shown beside its name
+    lookup.continent = "continents"  # optional: fields that name an entry of another group
+    en.title = "Noble cards"
+    en.badge = "{} pts"          # how the badge reads ({} = the value)
+    en.facts = "..."             # optional: the entry's numbers in words ("{military}")
+    en.intro = "..."             # optional
+    zh.title = "人物牌"
+    zh.badge = "{}分"
+
+    [assumed]                    # one line per reading of the data file's [assumed] table
+    key.en = "..."
+    key.zh = "..."
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import re
+import sys
+import tomllib
+from typing import Any
+
+LANGS = ("en", "zh-TW")
+#: The prose sections every game's page has, in this order.
+SECTIONS = ("goal", "setup", "turn", "end")
+FILE = "rules_text.toml"
+
+_NUMBERED = re.compile(r"^\d+\.\s+")
+
+
+def blocks(body: str) -> list[dict[str, Any]]:
+    """The body's blocks: {"kind": "p" | "h3", "text"} or {"kind": "ul" | "ol", "items"}.
+    A blank line ends a block; a list's item may go on over lines indented by spaces."""
+    out: list[dict[str, Any]] = []
+    for chunk in re.split(r"\n\s*\n", body.strip()):
+        lines = [line.rstrip() for line in chunk.strip("\n").splitlines() if line.strip()]
+        if not lines:
+            continue
+        first = lines[0].lstrip()
+        if first.startswith("### "):
+            out.append({"kind": "h3", "text": first[4:].strip()})
+            lines = lines[1:]
+            if not lines:
+                continue
+            first = lines[0].lstrip()
+        kind = "ul" if first.startswith("- ") else "ol" if _NUMBERED.match(first) else "p"
+        if kind == "p":
+            out.append({"kind": "p", "text": " ".join(line.strip() for line in lines)
+                        if not _cjk(lines) else "".join(line.strip() for line in lines)})
+            continue
+        items: list[str] = []
+        for line in lines:
+            stripped = line.lstrip()
+            if kind == "ul" and stripped.startswith("- "):
+                items.append(stripped[2:].strip())
+            elif kind == "ol" and _NUMBERED.match(stripped):
+                items.append(_NUMBERED.sub("", stripped).strip())
+            elif items:  # a continued item
+                items[-1] += ("" if _cjk([stripped]) else " ") + stripped
+        out.append({"kind": kind, "items": items})
+    return out
+
+
+def _cjk(lines: list[str]) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" for line in lines for ch in line)
+
+
+def package_of(game: Any) -> str:
+    """The package of ``game``'s class (``noblesse.games.fief``)."""
+    module = sys.modules[type(game).__module__]
+    return module.__package__ or module.__name__.rpartition(".")[0]
+
+
+@functools.cache
+def load(package: str) -> dict[str, Any]:
+    """The parsed ``rules_text.toml`` of a game package ({} if it has none yet)."""
+    path = importlib.resources.files(package) / FILE
+    if not path.is_file():
+        return {}
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def _both(table: dict[str, Any], field: str) -> dict[str, str]:
+    return {"en": str(table.get("en", {}).get(field, "")),
+            "zh-TW": str(table.get("zh", {}).get(field, ""))}
+
+
+def _entries(node: Any) -> list[tuple[str, dict[str, Any]]]:
+    if isinstance(node, dict):
+        return [(str(k), v) for k, v in node.items() if isinstance(v, dict)]
+    if isinstance(node, list):
+        return [(str(v.get("key", i)), v) for i, v in enumerate(node) if isinstance(v, dict)]
+    return []
+
+
+def _name(entry: dict[str, Any]) -> dict[str, str]:
+    source = entry.get("name") if isinstance(entry.get("name"), dict) else entry
+    return {"en": str(source.get("en", "")), "zh-TW": str(source.get("zh-TW", ""))}
+
+
+def _text(entry: dict[str, Any]) -> dict[str, str]:
+    text = entry.get("text")
+    if isinstance(text, dict):
+        return {"en": str(text.get("en", "")), "zh-TW": str(text.get("zh-TW", ""))}
+    return {"en": "", "zh-TW": ""}
+
+
+def card_groups(text: dict[str, Any], catalog: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every card of the groups the prose file lists, with the catalog's name and text."""
+    groups = []
+    for spec in text.get("cards", []):
+        badge = spec.get("badge")
+        label = _both(spec, "badge")
+        entries = []
+        facts = _both(spec, "facts")
+        for key, entry in _entries(catalog.get(spec["group"])):
+            value = entry.get(badge) if badge else None
+            shown = {lang: label[lang].replace("{}", _number(value)) if value is not None
+                     and label[lang] else "" for lang in LANGS}
+            entries.append({"key": key, "name": _name(entry), "text": _text(entry),
+                            "badge": shown, "colour": entry.get("colour") or "",
+                            "facts": {lang: _facts(facts[lang], entry, spec.get("lookup", {}),
+                                                   catalog, lang) for lang in LANGS}})
+        groups.append({"group": spec["group"], "title": _both(spec, "title"),
+                       "intro": _both(spec, "intro"), "entries": entries})
+    return groups
+
+
+def _facts(template: str, entry: dict[str, Any], lookup: dict[str, str],
+           catalog: dict[str, Any], lang: str) -> str:
+    """A card's numbers in words (``facts``, "{military}", "{glory[1]}"); a field named in
+    ``lookup`` reads as the name of its entry in that catalog group (a continent)."""
+    if not template:
+        return ""
+    fields = dict(entry)
+    for field, group in lookup.items():
+        named = catalog.get(group, {}).get(entry.get(field), {})
+        fields[field] = named.get(lang, entry.get(field)) if isinstance(named, dict) else named
+    return template.format(**fields)
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def readings(text: dict[str, Any], assumed: dict[str, Any]) -> list[dict[str, Any]]:
+    """The data file's [assumed] values that are settings (numbers, switches, lists), each
+    with its one-line meaning from the prose file (empty if the file lacks it)."""
+    meanings = text.get("assumed", {})
+    out = []
+    for key, value in assumed.items():
+        if isinstance(value, dict):  # a table of data (Fief's extra lord card): not a reading
+            continue
+        meaning = meanings.get(key, {})
+        out.append({"key": key, "value": value,
+                    "text": {"en": str(meaning.get("en", "")),
+                             "zh-TW": str(meaning.get("zh", ""))}})
+    return out
+
+
+def build(game: Any) -> dict[str, Any]:
+    """The rules page of ``game`` as JSON: prose, cards, house rules and table options."""
+    text = load(package_of(game))
+    sections = [{"key": s["key"], "title": _both(s, "title"),
+                 "blocks": {"en": blocks(s.get("en", {}).get("body", "")),
+                            "zh-TW": blocks(s.get("zh", {}).get("body", ""))}}
+                for s in text.get("section", [])]
+    assumed = getattr(game, "assumed_readings", dict)()
+    return {
+        "game": game.id,
+        "title": game.title,
+        "players": [game.min_players, game.max_players],
+        "sections": sections,
+        "cards": card_groups(text, game.catalog()),
+        "assumed": readings(text, assumed),
+        "options": getattr(game, "options_schema", dict)(),
+        "option_labels": getattr(game, "option_labels", dict)(),
+    }

@@ -1,0 +1,218 @@
+"""Heads of State's designed observation (``Game.observation_spec``): see
+``docs/observations.md``.
+
+Seats are relative to the observer (``r = (other - me) % players``: 0 is me, 1 the next
+seat in turn order ...), padded to five. Everything but the hands is public in this
+game; of the other hands only their sizes and what the table has seen go into them
+(``known``: a lower bound the whole table shares) are written, as ``view`` shows.
+"""
+
+from __future__ import annotations
+
+from noblesse.core.observation import Layout, ObservationSpec, Sparse, frac, signed
+from noblesse.games.heads_of_state.data import BOARD
+from noblesse.games.heads_of_state.rules import (
+    ATTRS,
+    CENTURIES,
+    DECISION_NAMES,
+    DISPLAY_A,
+    DISPLAY_T,
+    LIMIT_T,
+    METHOD,
+    NA,
+    NB,
+    NC,
+    NOBLE_CARDS,
+    NONE,
+    NR,
+    NS,
+    NT,
+    OPTION_NAMES,
+    PAYING,
+    RANKS,
+    REV_CARDS,
+    TAKES_A,
+    TREACHERY,
+    HeadsState,
+)
+
+SEATS = 5
+SCORE_CAP = 100       # scores saturate here
+HAND_CAP = 20         # attribute hands saturate here (the limit, 10, holds only at turn end)
+THAND_CAP = 8         # treachery hands saturate here (the limit is 4)
+PILE_CAP = 20         # discard piles: cards of one kind saturate here
+MARKER_TOP = 16       # the most valuable single marker
+N_CENT = len(CENTURIES)
+ATTR_DECK = max(len(BOARD.attribute_deck(n)) for n in range(2, 6))
+TR_DECK = len(BOARD.treachery_deck())
+T_COPIES = [1.0 / t.copies for t in TREACHERY]
+HOUSE = max(len(v) for v in BOARD.noble_house_markers.values())
+ATTR_KEYS = ", ".join(a.key for a in ATTRS)
+TR_KEYS = ", ".join(t.key for t in TREACHERY)
+RANK_KEYS = ", ".join(r.key for r in RANKS)
+OWNER = SEATS         # an owner slot group: the relative seat, one-hot (all zero: nobody)
+
+L = Layout()
+PRESENT = L.add("seat_present", SEATS, "1 for each relative seat (me, next, ...) in the game")
+STARTER = L.add("starter", SEATS, "relative seat that started the game, one-hot")
+PLAYER = L.add("player", SEATS, "relative seat whose turn it is, one-hot")
+SCORE = L.add("score", SEATS, f"each relative seat's points (markers and majorities) / "
+              f"{SCORE_CAP}, clipped", -1.0, 1.0)
+MAJ = L.add("majority", SEATS, f"each relative seat's majority points / {SCORE_CAP}")
+MARK_N = L.add("markers", SEATS, "each relative seat's scoring markers / 10 (saturates)")
+MARK_TOP = L.add("best_marker", SEATS, f"each relative seat's most valuable marker / {MARKER_TOP}")
+A_COUNT = L.add("attribute_count", SEATS, f"attribute cards in each relative seat's hand / "
+                f"{HAND_CAP} (saturates)")
+T_COUNT = L.add("treachery_count", SEATS, f"treachery cards in each relative seat's hand / "
+                f"{THAND_CAP} (saturates)")
+KNOWN_A = L.add("known_attributes", SEATS * NA, f"per relative seat ({NA} slots each), the "
+                f"attribute cards the table knows in its hand / 10 (saturates); kinds: {ATTR_KEYS}")
+KNOWN_T = L.add("known_treachery", SEATS * NT, f"per relative seat ({NT} slots each), the "
+                f"treachery cards the table knows in its hand / {LIMIT_T}; kinds: {TR_KEYS}")
+NOBLES = L.add("noble_cards", SEATS * NR, f"per relative seat ({NR} slots each), its noble "
+               f"cards of each rank / {NOBLE_CARDS}; ranks: {RANK_KEYS}")
+EVER = L.add("ranks_ennobled", SEATS * NR, "per relative seat, 1 for each rank it has ever "
+             "ennobled")
+HAND = L.add("hand", NA, "my attribute cards of each kind / 10 (saturates)")
+THAND = L.add("treachery_hand", NT, f"my treachery cards of each kind / {LIMIT_T}")
+CENTURY = L.add("century", N_CENT, "the century, one-hot (" + ", ".join(map(str, CENTURIES)) + ")")
+FIRST = L.add("first_round", 1, "the first round of turns")
+OVER = L.add("over", 1, "the game is over")
+A_DECK = L.add("attribute_deck", 1, f"cards in the attribute deck / {ATTR_DECK}")
+R_DECK = L.add("revolution_deck", 1, f"cards in the revolution deck / {REV_CARDS + 1}")
+T_DECK = L.add("treachery_deck", 1, f"cards in the treachery deck / {TR_DECK}")
+A_DISPLAY = L.add("attribute_display", NA, f"attribute display: cards of each kind / {DISPLAY_A}")
+ASIDE = L.add("set_aside", NA, f"attribute cards set aside, each kind / {DISPLAY_A}")
+A_DISCARD = L.add("attribute_discard", NA, f"attribute discard, each kind / {PILE_CAP} "
+                  "(saturates)")
+T_DISPLAY = L.add("treachery_display", NT, f"treachery display: cards of each kind / {DISPLAY_T}")
+T_DISCARD = L.add("treachery_discard", NT, "treachery discard, each kind / its copies")
+BOARD_F = L.add("board", NS * OWNER, f"per slot ({NS}, in data order; {OWNER} slots each): "
+                "the relative seat whose noble stands there, one-hot (all zero: empty)")
+DEAD = L.add("dead", NS, "nobles assassinated on each slot / 3 (saturates)")
+INITIAL = L.add("initial_markers", NB * OWNER, f"per box ({NB}): the relative seat that holds its "
+                "initial marker, one-hot (all zero: nobody yet)")
+COUNTRY = L.add("country_markers", NC * 2 * SEATS, f"per country ({NC}) and place (first, "
+                "second): the relative seat that took the country marker, one-hot")
+CENT_WON = L.add("century_markers", N_CENT * NC * 2 * OWNER, "per century, country and marker "
+                 "(high, low): the relative seat that won it, one-hot (all zero: not awarded)")
+HOUSE_F = L.add("noble_house", HOUSE * SEATS, f"per noble-house marker ({HOUSE}, most valuable "
+                "first): the relative seat that took it, one-hot")
+NOBLE_LEFT = L.add("noble_cards_left", NR, f"noble cards left of each rank / {NOBLE_CARDS}")
+OPTION = L.add("option", len(OPTION_NAMES), "this turn's option, one-hot over none, "
+               + ", ".join(OPTION_NAMES[1:]))
+OWED = L.add("owed", 2, f"cards still owed this turn: attributes / {TAKES_A}, treachery / 3 "
+             "(saturating)")
+TARGETED = L.add("targeted", NS, "slots targeted by assassins this turn")
+UNFILLED = L.add("unfilled", NS, "the slot left unfilled, one-hot")
+D_KIND = L.add("decision_kind", len(DECISION_NAMES), "the pending decision, one-hot over none, "
+               + ", ".join(DECISION_NAMES[1:]))
+D_SEAT = L.add("decision_seat", SEATS, "relative seat that answers it, one-hot")
+D_SLOT = L.add("decision_slot", NS, "the slot being paid for (pay, method), one-hot")
+
+
+class HeadsObservation(ObservationSpec):
+    layout = L
+
+    def __init__(self, rules: object) -> None:
+        self._rules = rules  # the game: first_round()
+
+    def write(self, state: HeadsState, seat: int, out: Sparse) -> None:
+        s = state
+        n = s.n_players
+        rel = [(o - seat) % n for o in range(n)]
+        for o in range(n):
+            r = rel[o]
+            out[PRESENT + r] = 1.0
+            out[SCORE + r] = signed(s.score[o] + s.majority[o], SCORE_CAP)
+            out[MAJ + r] = frac(s.majority[o], SCORE_CAP)
+            marks = s.markers[o]
+            if marks:
+                out[MARK_N + r] = frac(len(marks), 10)
+                out[MARK_TOP + r] = frac(max(marks), MARKER_TOP)
+            out[A_COUNT + r] = frac(sum(s.hands[o]), HAND_CAP)
+            out[T_COUNT + r] = frac(sum(s.thands[o]), THAND_CAP)
+            known = s.known[o]
+            if any(known):
+                base = KNOWN_A + r * NA
+                for k, c in enumerate(known):
+                    if c:
+                        out[base + k] = frac(c, 10)
+            known = s.tknown[o]
+            if any(known):
+                base = KNOWN_T + r * NT
+                for k, c in enumerate(known):
+                    if c:
+                        out[base + k] = frac(c, LIMIT_T)
+            ever = s.ranks_ever[o]
+            if ever:
+                base = NOBLES + r * NR
+                for k, c in enumerate(s.noble_cards[o]):
+                    if c:
+                        out[base + k] = frac(c, NOBLE_CARDS)
+                    if (ever >> k) & 1:
+                        out[EVER + r * NR + k] = 1.0
+        out[STARTER + rel[s.starter]] = 1.0
+        out[PLAYER + rel[s.player]] = 1.0
+        for k, c in enumerate(s.hands[seat]):
+            if c:
+                out[HAND + k] = frac(c, 10)
+        for k, c in enumerate(s.thands[seat]):
+            if c:
+                out[THAND + k] = frac(c, LIMIT_T)
+        out[CENTURY + min(s.century, N_CENT - 1)] = 1.0
+        if self._rules.first_round(s):  # type: ignore[attr-defined]
+            out[FIRST] = 1.0
+        if s.over:
+            out[OVER] = 1.0
+        out[A_DECK] = frac(len(s.attr_deck), ATTR_DECK)
+        out[R_DECK] = frac(len(s.rev_deck), REV_CARDS + 1)
+        out[T_DECK] = frac(len(s.tr_deck), TR_DECK)
+        display, aside, discard = s.attr_display, s.set_aside, s.attr_discard
+        for k in range(NA):
+            if display:
+                out[A_DISPLAY + k] = frac(display.count(k), DISPLAY_A)
+            if aside:
+                out[ASIDE + k] = frac(aside.count(k), DISPLAY_A)
+            if discard:
+                out[A_DISCARD + k] = frac(discard.count(k), PILE_CAP)
+        display, discard = s.tr_display, s.tr_discard
+        for k in range(NT):
+            if display:
+                out[T_DISPLAY + k] = frac(display.count(k), DISPLAY_T)
+            if discard:
+                out[T_DISCARD + k] = discard.count(k) * T_COPIES[k]
+        for x, o in enumerate(s.slots):
+            if o >= 0:
+                out[BOARD_F + x * OWNER + rel[o]] = 1.0
+        for x, _o in s.dead:
+            out[DEAD + x] = frac(round(out[DEAD + x] * 3) + 1, 3)
+        for b, o in enumerate(s.initial_owner):
+            if o >= 0:
+                out[INITIAL + b * OWNER + rel[o]] = 1.0
+        for c, done in enumerate(s.country_done):
+            for i, o in enumerate(done[:2]):
+                out[COUNTRY + (c * 2 + i) * SEATS + rel[o]] = 1.0
+        for i, o in enumerate(s.century_won):
+            if o >= 0:
+                out[CENT_WON + i * OWNER + rel[o]] = 1.0
+        for i, o in enumerate(s.house[:HOUSE]):
+            out[HOUSE_F + i * SEATS + rel[o]] = 1.0
+        for k, c in enumerate(s.noble_left):
+            out[NOBLE_LEFT + k] = frac(c, NOBLE_CARDS)
+        out[OPTION + s.option] = 1.0
+        out[OWED] = frac(s.owed_attr, TAKES_A)
+        out[OWED + 1] = frac(s.owed_tr, 3)
+        targeted = s.targeted
+        if targeted:
+            for x in range(NS):
+                if (targeted >> x) & 1:
+                    out[TARGETED + x] = 1.0
+        if s.unfilled >= 0:
+            out[UNFILLED + s.unfilled] = 1.0
+        out[D_KIND + s.kind] = 1.0
+        if s.kind != NONE:
+            out[D_SEAT + rel[s.actor]] = 1.0
+            if s.kind in (PAYING, METHOD) and s.focus >= 0:
+                out[D_SLOT + s.focus] = 1.0
+

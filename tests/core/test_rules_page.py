@@ -1,0 +1,77 @@
+"""Every game has a rules page for players (core.rules_page, the game's rules_text.toml):
+the same sections in English and 繁體中文, block for block; every card of the catalog
+groups it lists, with the catalog's own text; a one-line meaning in both languages for
+every reading of its data file's [assumed] table."""
+
+from __future__ import annotations
+
+import pytest
+
+from noblesse import games
+from noblesse.core import rules_page
+
+GAMES = games.ids()
+
+
+def _page(game_id: str) -> dict:
+    return rules_page.build(games.get(game_id))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_rules_text_has_every_section_in_both_languages_block_for_block(game_id: str) -> None:
+    page = _page(game_id)
+    assert [s["key"] for s in page["sections"]] == list(rules_page.SECTIONS)
+    for section in page["sections"]:
+        assert section["title"]["en"] and section["title"]["zh-TW"], section["key"]
+        en, zh = section["blocks"]["en"], section["blocks"]["zh-TW"]
+        assert en and zh, section["key"]
+        # the same paragraphs, subheadings and lists, and as many steps in each list
+        shape = lambda blocks: [(b["kind"], len(b.get("items", ()))) for b in blocks]  # noqa: E731
+        assert shape(en) == shape(zh), f"{game_id} {section['key']}: {shape(en)} != {shape(zh)}"
+        for block in en + zh:
+            assert all(block.get("items", [block.get("text")])), (game_id, section["key"], block)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_page_lists_every_card_of_the_catalog_with_its_own_text(game_id: str) -> None:
+    game = games.get(game_id)
+    page = _page(game_id)
+    catalog = game.catalog()  # type: ignore[attr-defined]
+    assert page["cards"], f"{game_id}: no card groups"
+    for group in page["cards"]:
+        assert group["title"]["en"] and group["title"]["zh-TW"]
+        source = catalog[group["group"]]
+        entries = source.items() if isinstance(source, dict) else [
+            (e.get("key", str(i)), e) for i, e in enumerate(source)]
+        assert [e["key"] for e in group["entries"]] == [k for k, _ in entries]
+        for shown, (_key, entry) in zip(group["entries"], entries, strict=True):
+            names = entry.get("name", entry)
+            assert shown["name"] == {"en": names["en"], "zh-TW": names["zh-TW"]}
+            assert shown["name"]["en"] and shown["name"]["zh-TW"]
+            text = entry.get("text") or {"en": "", "zh-TW": ""}
+            assert shown["text"] == {"en": text["en"], "zh-TW": text["zh-TW"]}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_assumed_reading_has_its_meaning_in_both_languages(game_id: str) -> None:
+    game = games.get(game_id)
+    page = _page(game_id)
+    assumed = game.assumed_readings()  # type: ignore[attr-defined]
+    settings = {k for k, v in assumed.items() if not isinstance(v, dict)}
+    assert {r["key"] for r in page["assumed"]} == settings
+    for reading in page["assumed"]:
+        assert reading["text"]["en"] and reading["text"]["zh-TW"], reading["key"]
+        assert reading["value"] == assumed[reading["key"]]
+    meanings = rules_page.load(rules_page.package_of(game)).get("assumed", {})
+    assert set(meanings) <= settings, f"meanings of readings the data file lacks: {set(meanings) - settings}"
+
+
+def test_blocks_read_paragraphs_lists_steps_and_subheadings() -> None:
+    body = "A first\nparagraph.\n\n### Then\n1. one\n   more\n2. two\n\n- a\n- b\n\n甲\n乙"
+    assert rules_page.blocks(body) == [
+        {"kind": "p", "text": "A first paragraph."},
+        {"kind": "h3", "text": "Then"},
+        {"kind": "ol", "items": ["one more", "two"]},
+        {"kind": "ul", "items": ["a", "b"]},
+        {"kind": "p", "text": "甲乙"},
+    ]

@@ -1,0 +1,46 @@
+"""The rules pages (core.rules_page: each game's rules_text.toml) follow docs/zh-TW.md in
+繁體中文 and the rules English shares: every title, paragraph, list item, card group
+title, badge, card facts and house-rule meaning."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from tests.i18n.texts import Text, names
+from tests.i18n.zh_style import english_problems, problems
+
+from noblesse import games
+from noblesse.core import rules_page
+
+GAMES = games.ids()
+
+
+def rules_texts(game_id: str) -> Iterator[Text]:
+    page = rules_page.build(games.get(game_id))
+    for s in page["sections"]:
+        yield Text(f"section {s['key']} title", s["title"]["zh-TW"], s["title"]["en"])
+        for lang in ("en", "zh-TW"):
+            for block in s["blocks"][lang]:
+                for line in block.get("items", [block.get("text", "")]):
+                    plain = line.replace("**", "")
+                    yield Text(f"section {s['key']}", plain if lang == "zh-TW" else "",
+                               plain if lang == "en" else "")
+    for group in page["cards"]:
+        for field in ("title", "intro"):
+            yield Text(f"cards {group['group']} {field}", group[field]["zh-TW"], group[field]["en"])
+        for entry in group["entries"]:
+            yield Text(f"cards {group['group']} badge", entry["badge"]["zh-TW"], entry["badge"]["en"])
+            yield Text(f"cards {group['group']} facts", entry["facts"]["zh-TW"], entry["facts"]["en"])
+    for reading in page["assumed"]:
+        yield Text(f"assumed {reading['key']}", reading["text"]["zh-TW"], reading["text"]["en"])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_rules_page_follows_the_style_guide(game_id: str) -> None:
+    card_names = names(games.get(game_id))
+    bad = []
+    for text in rules_texts(game_id):
+        bad += [f"{text.where}: {p} in {text.zh!r}" for p in problems(text.zh, game_id, card_names)]
+        bad += [f"{text.where}: {p} in {text.en!r}" for p in english_problems(text.en)]
+    assert not bad, f"{len(bad)} texts break docs/zh-TW.md:\n" + "\n".join(bad[:40])
