@@ -72,7 +72,7 @@ class Game(Protocol):
     ``describe_decision(state, lang)`` a prompt for the pending decision;
     ``render_text(view, lang, names)`` the table for a terminal; ``rules_table(lang)``
     the card lists, each titled in ``lang``; ``catalog()`` names and texts for the
-    browser; ``option_labels()``;
+    browser;
     ``secret_fingerprint(state)`` changes whenever a card enters or leaves a hidden
     place (undo); ``card_features(event, state)`` (seat, what, card) rows for balance
     reports, from each event seen whole (``sim.batch.whole_event``) and from the final
@@ -81,8 +81,9 @@ class Game(Protocol):
     game's designed observation for RL (``noblesse.core.observation``), or ``None``
     for the adapters' generic encoder.
     Balance reports (``noblesse analyze``) read ``standing(state)``, ``ending(state)``,
-    ``describe_ending(key, lang)`` and ``describe_feature(what, lang)``; ``GameBase``
-    gives each a default.
+    ``describe_ending(key, lang)`` and ``describe_feature(what, lang)``; the lobby and
+    the rules page read ``options_schema()``, ``option_labels()`` and
+    ``assumed_readings()``; ``GameBase`` gives each a default.
     And one optional attribute: ``simulation_options``, the options machine play uses
     unless told otherwise (see ``machine_options``).
     """
@@ -272,6 +273,15 @@ class GameBase(ABC):
 
     def options_schema(self) -> dict[str, Any]:
         """Options a table may set, with their defaults."""
+        return {}
+
+    def option_labels(self) -> dict[str, dict[str, str]]:
+        """Each option's name for players, by option and language (none: the key)."""
+        return {}
+
+    def assumed_readings(self) -> dict[str, Any]:
+        """The ``[assumed]`` values of the data file (where the sources are silent), by
+        key: the table's house rules on the rules page."""
         return {}
 
     # hooks a game must provide

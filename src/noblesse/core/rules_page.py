@@ -189,7 +189,7 @@ def build(game: Any) -> dict[str, Any]:
                  "blocks": {"en": blocks(s.get("en", {}).get("body", "")),
                             "zh-TW": blocks(s.get("zh", {}).get("body", ""))}}
                 for s in text.get("section", [])]
-    assumed = getattr(game, "assumed_readings", dict)()
+    assumed = game.assumed_readings()
     return {
         "game": game.id,
         "title": game.title,
@@ -197,6 +197,6 @@ def build(game: Any) -> dict[str, Any]:
         "sections": sections,
         "cards": card_groups(text, game.catalog()),
         "assumed": readings(text, assumed),
-        "options": getattr(game, "options_schema", dict)(),
-        "option_labels": getattr(game, "option_labels", dict)(),
+        "options": game.options_schema(),
+        "option_labels": game.option_labels(),
     }

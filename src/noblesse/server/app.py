@@ -174,10 +174,10 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         levels = [{"id": name, "about": {"en": level.en, "zh-TW": level.zh}}
                   for name, level in LEVELS.items()]
         for game in games.all():
-            schema = getattr(game, "options_schema", dict)()
+            schema = game.options_schema()
             out.append({"id": game.id, "title": game.title, "min_players": game.min_players,
                         "max_players": game.max_players, "options": schema, "bots": list(KINDS),
-                        "levels": levels, "option_labels": getattr(game, "option_labels", dict)()})
+                        "levels": levels, "option_labels": game.option_labels()})
         return out
 
     @app.get("/api/games/{game_id}/catalog")
@@ -237,7 +237,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         """The game of a table and the options it was created with (public from the start),
         every option of the game with its value at this table, for the rules page."""
         table = await manager.get(table_id)
-        schema = getattr(table.game, "options_schema", dict)()
+        schema = table.game.options_schema()
         return {"table": table.id, "game": table.game.id,
                 "options": {**schema, **table.meta.options}}
 

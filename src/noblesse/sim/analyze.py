@@ -305,8 +305,7 @@ def paren(text: str, lang: str) -> str:
 
 
 def describe_feature(game: Game, what: str, lang: str) -> str:
-    describe = getattr(game, "describe_feature", None)
-    return describe(what, lang) if describe else what
+    return game.describe_feature(what, lang)
 
 
 def _options_text(game: Game, options: dict[str, Any], lang: str) -> str:
@@ -314,7 +313,7 @@ def _options_text(game: Game, options: dict[str, Any], lang: str) -> str:
         return "預設" if lang == "zh-TW" else "defaults"
     if lang != "zh-TW":
         return json.dumps(options)
-    labels = getattr(game, "option_labels", dict)()
+    labels = game.option_labels()
     parts = []
     for key, value in options.items():
         label = labels.get(key, {}).get(lang, key)
@@ -649,8 +648,7 @@ font-size:.9em;border-top:1px solid #ccc;margin-top:2rem;padding-top:.5rem}}</st
 
 
 def _describe_ending(game: Game, key: str, lang: str) -> str:
-    describe = getattr(game, "describe_ending", None)
-    return describe(key, lang) if describe else key
+    return game.describe_ending(key, lang)
 
 
 def _row_label(game: Game, row: list[Any], lang: str, names: dict[str, str]) -> str:

@@ -83,7 +83,7 @@ def play_game(game_id: str, bots: list[str], seed: int, index: int = 0,
     agents = [make_agent(spec, game_seed(seed, seat, "bot")) for seat, spec in enumerate(bots)]
     state = game.setup(len(bots), seed, options)
     card_features = getattr(game, "card_features", None) if features else None
-    standing = getattr(game, "standing", game.scores) if features else None
+    standing = game.standing if features else None
     seen: set[tuple[int, str, str]] = set()
     trail: list[tuple[int, tuple[int, ...]]] = []
     if standing is not None:
@@ -108,10 +108,9 @@ def play_game(game_id: str, bots: list[str], seed: int, index: int = 0,
         return GameResult(index, seed, game.scores(state), game.winners(state), decisions,
                           list(bots))
     changes, at_two_thirds = lead_measures(trail, decisions)
-    ending = getattr(game, "ending", None)
     return GameResult(index, seed, game.scores(state), game.winners(state), decisions, list(bots),
                       sorted(seen) if card_features is not None else None,
-                      ending(state) if ending else "end", changes, at_two_thirds)
+                      game.ending(state), changes, at_two_thirds)
 
 
 def whole_event(event: Event) -> dict[str, Any]:
