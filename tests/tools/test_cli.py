@@ -72,7 +72,7 @@ def test_play_interrupted_keeps_an_unfinished_record(tmp_path: Path) -> None:
     (["play", "chess"], "unknown game"),
     (["play", "guillotine", "--players", "9"], "2-5 players"),
     (["play", "guillotine", "--seat", "7=human"], "seat 7 does not exist"),
-    (["play", "guillotine", "--seat", "1=wizard"], "unknown player kind"),
+    (["play", "guillotine", "--seat", "1=wizard"], "unknown bot 'wizard'"),
     (["play", "guillotine", "--lang", "fr"], "unknown language"),
     (["play", "guillotine", "--option", "bogus=1"], "unknown option"),
     (["simulate", "guillotine", "--bots", "random,alien"], "unknown bot"),
