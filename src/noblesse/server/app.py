@@ -154,6 +154,15 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
     def json_response(text: str) -> Response:
         return Response(text, media_type="application/json")
 
+    # The games, their options and the bot levels: the same for the life of the process,
+    # so encoded once (every lobby load asks for it).
+    levels = [{"id": name, "about": {"en": level.en, "zh-TW": level.zh}}
+              for name, level in LEVELS.items()]
+    games_text = dumps([{"id": game.id, "title": game.title, "min_players": game.min_players,
+                         "max_players": game.max_players, "options": game.options_schema(),
+                         "bots": list(KINDS), "levels": levels,
+                         "option_labels": game.option_labels()} for game in games.all()])
+
     # -------------------------------------------------------------- pages
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
@@ -169,16 +178,8 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
 
     # -------------------------------------------------------------- API
     @app.get("/api/games")
-    async def list_games() -> list[dict[str, Any]]:
-        out = []
-        levels = [{"id": name, "about": {"en": level.en, "zh-TW": level.zh}}
-                  for name, level in LEVELS.items()]
-        for game in games.all():
-            schema = game.options_schema()
-            out.append({"id": game.id, "title": game.title, "min_players": game.min_players,
-                        "max_players": game.max_players, "options": schema, "bots": list(KINDS),
-                        "levels": levels, "option_labels": game.option_labels()})
-        return out
+    async def list_games() -> Response:
+        return json_response(games_text)
 
     @app.get("/api/games/{game_id}/catalog")
     async def catalog(game_id: str) -> dict[str, Any]:
