@@ -19,7 +19,8 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests scripts
-	$(BIN)/python -m pytest -n 2 --dist worksteal
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not alone"
+	$(BIN)/python -m pytest -m alone
 	$(BIN)/python scripts/mutate.py --daily -n 15 --budget 120 --no-baseline
 
 # Mutation testing of one game's rules (scripts/mutate.py): make mutate GAME=guillotine N=100
@@ -31,7 +32,8 @@ mutate: $(STAMP)
 # The same with the full test budgets (more seeds, examples and games; see tests/budget.py).
 test-full: $(STAMP)
 	$(BIN)/ruff check src tests scripts
-	$(BIN)/python -m pytest -n 2 --dist worksteal --full
+	$(BIN)/python -m pytest -n 2 --dist worksteal --full -m "not alone"
+	$(BIN)/python -m pytest --full -m alone
 
 bench: $(STAMP)
 	$(BIN)/noblesse bench guillotine

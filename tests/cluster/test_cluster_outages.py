@@ -85,6 +85,7 @@ def test_play_goes_on_while_redis_restarts_and_the_bots_resume(servers: Any,
         sock.close()
 
 
+@pytest.mark.alone
 def test_killed_database_connections_leave_no_action_half_done(servers: Any, pg_url: str,
                                                                tmp_path: Path) -> None:
     name = f"noblesse_kill_{tmp_path.name[-8:]}".replace("-", "_")

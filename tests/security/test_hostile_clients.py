@@ -93,6 +93,7 @@ def watch_every_action(url: str, until: float,
     return seen
 
 
+@pytest.mark.alone
 def test_a_reader_that_never_reads_is_dropped_and_slows_nobody(server: ServerProcess) -> None:
     # Fief's messages are large: the stalled socket's buffers fill within a few actions
     table = create(server, "fief", ["random", "random", "random"], max_turns=2)
@@ -159,6 +160,7 @@ asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), float(
 """
 
 
+@pytest.mark.alone
 def test_sync_floods_and_replay_loops_do_not_hold_up_other_requests(
         server: ServerProcess, tmp_path: Path) -> None:
     finished = create(server, "guillotine", ["random", "random", "random", "random"])
