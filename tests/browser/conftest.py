@@ -70,7 +70,12 @@ def browser() -> Iterator[Any]:
 def page(browser: Any) -> Iterator[Any]:
     """A fresh page (own context: empty localStorage, English browser locale). Uncaught
     JavaScript errors on it fail the test."""
-    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    yield from fresh_page(browser, viewport={"width": 1280, "height": 900})
+
+
+def fresh_page(browser: Any, **options: Any) -> Iterator[Any]:
+    """``page``'s body for any context options (a phone's viewport and touch, say)."""
+    context = browser.new_context(locale="en-US", **options)
     context.set_default_timeout(15_000)
     page = context.new_page()
     errors: list[str] = []

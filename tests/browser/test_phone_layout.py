@@ -18,6 +18,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 
+from .conftest import fresh_page  # noqa: E402
 from .server import ServerProcess  # noqa: E402
 from .test_table import create_table, players_for  # noqa: E402
 from .test_table_ux import open_seat, wait_mine  # noqa: E402
@@ -53,15 +54,7 @@ COMPOSING = ["offer:", "term:", "promise:", "ask_promise:", "propose"]
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Page]:
     """A page as a phone shows it: 390×844, touch, a mobile viewport."""
-    context = browser.new_context(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    if errors:
-        pytest.fail("JavaScript errors on the page: " + "; ".join(errors))
+    yield from fresh_page(browser, viewport=PHONE, has_touch=True, is_mobile=True)
 
 
 def bot_table(server: ServerProcess, game_id: str, seed: int) -> dict:
