@@ -21,7 +21,7 @@ may know, so it tells the seat nothing more than the two messages would.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -87,95 +87,125 @@ def _unequal(before: Any, after: Any, path: str, ops: list[dict[str, Any]]) -> N
         ops.append({"op": "replace", "path": path, "value": after})
 
 
-def change_message(before: dict[str, Any], after: dict[str, Any], log_from: int,
-                   log: list[Any], memo: dict[Any, Any] | None = None) -> dict[str, Any] | None:
-    """The ``change`` from ``before`` to ``after`` (two messages to one seat, without
-    their logs), or None when the whole message would be smaller.
+@dataclass(frozen=True, slots=True)
+class Encoded:
+    """A message to one seat, without its log, as JSON part by part: each top-level
+    value (``top``) and, when the view is an object, each value of the view (``view``),
+    encoded once. Holding bytes rather than the message's objects, a message kept until
+    the next change costs the garbage collector nothing."""
 
-    ``memo`` (one per version of a table) keeps the patch of each part, by the identity
-    of its old and new value: parts that ``share`` made the same objects in every seat's
-    message are compared once for all seats."""
-    ops: list[dict[str, Any]] = []
-    view_before = before.get("view")
-    for key, value in after.items():
-        if key in WHOLE or key in LOG or key == "type":
+    top: dict[str, bytes]
+    view: dict[Any, bytes] | None
+
+    def view_json(self) -> bytes:
+        assert self.view is not None
+        return b"{" + b",".join(_name(key) + value for key, value in self.view.items()) + b"}"
+
+    def state_json(self, log_from: int, log: bytes) -> bytes:
+        """The whole ``state`` message, with the log lines ``log`` (a JSON array)."""
+        out = [b"{"]
+        for key, value in self.top.items():
+            out += (_name(key), value, b",")
+        if self.view is not None:
+            out += (b'"view":', self.view_json(), b",")
+        out += (b'"log_from":', str(log_from).encode(), b',"log":', log, b"}")
+        return b"".join(out)
+
+
+def encode(message: dict[str, Any], known: dict[int, bytes] | None = None) -> Encoded:
+    """``message`` (its log left out) as an ``Encoded``; ``known``: the JSON of values
+    already encoded, by their ``id`` (values every seat is told alike, kept alive by
+    whoever passes them)."""
+    top: dict[str, bytes] = {}
+    view = None
+    for key, value in message.items():
+        if key in LOG:
             continue
-        if key not in before:
-            ops.append({"op": "add", "path": _pointer(key), "value": value})
-        elif key == "view" and type(value) is dict and type(view_before) is dict:
-            for part, new in value.items():
-                if part not in view_before:
-                    ops.append({"op": "add", "path": "/view" + _pointer(part), "value": new})
-                    continue
-                old = view_before[part]
-                if old is not new and (type(old) is not type(new) or old != new
-                                       or type(new) in (dict, list)):
-                    _part(old, new, "/view" + _pointer(part), ops, memo)
-            ops.extend({"op": "remove", "path": "/view" + _pointer(part)}
-                       for part in view_before if part not in value)
+        if key == "view" and type(value) is dict:
+            view = {k: orjson.dumps(v, option=_KEYS) for k, v in value.items()}
         else:
-            _part(before[key], value, _pointer(key), ops, memo)
-        if len(ops) > MAX_OPS:
-            return None
-    message = {"type": "change", "base": before["n"]}
-    message.update((key, after[key]) for key in WHOLE)
-    message.update(patch=ops, log_from=log_from, log=log)
-    return message
+            data = known.get(id(value)) if known else None
+            top[key] = data if data is not None else orjson.dumps(value, option=_KEYS)
+    return Encoded(top, view)
 
 
-def _part(before: Any, after: Any, path: str, ops: list[dict[str, Any]],
-          memo: dict[Any, Any] | None) -> None:
-    if memo is None or type(after) not in (dict, list):
-        diff(before, after, path, ops)
-        return
-    key = (path, id(before), id(after))
-    known = memo.get(key)
-    if known is None:  # the old and new value are kept with it: their ids stay theirs
-        known = memo[key] = (before, after, [])
-        diff(before, after, path, known[2])
-    ops.extend(known[2])
+def change_json(before: Encoded, after: Encoded, log_from: int, log: bytes,
+                memo: dict[Any, tuple[int, bytes]] | None = None) -> bytes | None:
+    """The ``change`` from ``before`` to ``after`` (two messages to one seat) with the
+    log lines ``log`` (a JSON array), or None when the whole message would be smaller.
+
+    Parts are compared as JSON; ``memo`` (one per version of a table) keeps the patch of
+    each changed part by its path and its old and new JSON, so a part every seat sees
+    alike is compared once for all seats."""
+    ops: list[bytes] = []
+    count = _parts(before.top, after.top, "", ops, memo, skip=_SENT_WHOLE)
+    if before.view is not None and after.view is not None:
+        count += _parts(before.view, after.view, "/view", ops, memo)
+    elif after.view is not None:  # the view became an object (the other way, ``top`` has it)
+        ops.append(b'{"op":"add","path":"/view","value":' + after.view_json() + b"}")
+        count += 1
+    if count > MAX_OPS:
+        return None
+    out = [b'{"type":"change","base":', before.top["n"]]
+    for key in WHOLE:
+        out += (b",", _name(key), after.top[key])
+    out += (b',"patch":[', b",".join(ops), b'],"log_from":', str(log_from).encode(),
+            b',"log":', log, b"}")
+    return b"".join(out)
 
 
-@dataclass
-class SharedParts:
-    """The parts of the messages ``share`` has made shared, for one version of a table."""
-
-    by_path: dict[str, dict[bytes, Any]] = field(default_factory=dict)  # path -> JSON -> part
-    by_id: dict[int, Any] = field(default_factory=dict)  # id -> part, of those shared here
+_SENT_WHOLE = frozenset(WHOLE) | {"type"}
 
 
-def share(message: dict[str, Any], pool: SharedParts,
-          earlier: SharedParts | None = None) -> None:
-    """Replace each part of ``message`` (its top-level values and those of its view)
-    that is the same JSON as in a message shared before with that very object: those of
-    this version of the table (``pool``), then those of the version before (``earlier``).
-    So the messages to every seat share what they all see, a part that did not change
-    is the same object as before, and ``change_message`` compares only what changed,
-    once for all seats."""
-    view = message.get("view")
-    for prefix, container in (("", message), ("/view", view)):
-        if type(container) is not dict:
+def _parts(before: dict[Any, bytes], after: dict[Any, bytes], prefix: str,
+           ops: list[bytes], memo: dict[Any, tuple[int, bytes]] | None,
+           skip: frozenset[str] = frozenset()) -> int:
+    """Append the patch of each part that changed from ``before`` to ``after`` (the
+    parts of one object at ``prefix``); returns how many operations it made."""
+    count = 0
+    for key, new in after.items():
+        if key in skip:
             continue
-        for key, value in container.items():
-            if type(value) not in (dict, list) or key in WHOLE or key in LOG or \
-                    (prefix == "" and key == "view") or pool.by_id.get(id(value)) is value:
-                continue  # not a part, or already shared (the same object in every seat's)
+        old = before.get(key)
+        if old is None:
+            ops.append(b'{"op":"add","path":' + _path(prefix, key) + b',"value":' + new + b"}")
+            count += 1
+        elif old != new:
             path = prefix + _pointer(key)
-            encoded = orjson.dumps(value, option=_KEYS)
-            variants = pool.by_path.setdefault(path, {})
-            known = variants.get(encoded, _MISSING)
-            if known is _MISSING and earlier is not None:
-                known = earlier.by_path.get(path, {}).get(encoded, _MISSING)
-                if known is not _MISSING:
-                    variants[encoded] = known
-            if known is _MISSING:
-                variants[encoded] = known = value
-            else:
-                container[key] = known
-            pool.by_id[id(known)] = known
+            known = memo.get((path, old, new)) if memo is not None else None
+            if known is None:
+                found: list[dict[str, Any]] = []
+                diff(orjson.loads(old), orjson.loads(new), path, found)
+                known = (len(found), orjson.dumps(found, option=_KEYS)[1:-1])
+                if memo is not None:
+                    memo[(path, old, new)] = known
+            count += known[0]
+            ops.append(known[1])
+    for key in before:
+        if key not in after and key not in skip:
+            ops.append(b'{"op":"remove","path":' + _path(prefix, key) + b"}")
+            count += 1
+    return count
 
 
-_MISSING = object()
+_NAMES: dict[Any, bytes] = {}
+
+
+def _name(key: Any) -> bytes:
+    """``"key":`` as JSON writes an object's key (an int as its digits, a flag as
+    true/false); remembered, since the same few come back in every message."""
+    name = _NAMES.get(key)
+    if name is None:
+        text = key if type(key) is str else \
+            orjson.dumps(key).decode() if type(key) is bool else str(key)
+        name = orjson.dumps(text) + b":"
+        if len(_NAMES) < 10_000:
+            _NAMES[key] = name
+    return name
+
+
+def _path(prefix: str, key: Any) -> bytes:
+    return orjson.dumps(prefix + _pointer(key))
 
 
 class OutOfStep(ValueError):

@@ -44,7 +44,7 @@ from noblesse.core.game import Game, State
 from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
 from noblesse.server import bots
-from noblesse.server.changes import SharedParts, change_message, share
+from noblesse.server.changes import Encoded, change_json, encode
 from noblesse.server.cluster import HEARTBEAT_SECONDS, Alone, News
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal
@@ -85,7 +85,7 @@ class Connection:
     outbox: Outbox | None = None
     address: str = ""
     log_sent: int = 0
-    shown: dict[str, Any] | None = None  # the message (without log) it was last sent
+    shown: Encoded | None = None  # the message (without log) it was last sent
     syncs: Bucket = field(default_factory=lambda: Bucket(0, 0))
     messages: Bucket = field(default_factory=lambda: Bucket(0, 0))
 
@@ -95,21 +95,16 @@ class Connection:
 
 @dataclass(eq=False)
 class Telling:
-    """What a table tells, as it is now; a change of the table starts a new one, which
-    keeps only the pool of the last messages made (``earlier``)."""
+    """What a table tells, as it is now; a change of the table starts a new one."""
 
     common: dict[str, Any] | None = None  # common_parts, once made
-    bases: dict[int | None, dict[str, Any]] = field(default_factory=dict)  # by seat
+    common_json: dict[int, bytes] = field(default_factory=dict)  # their JSON, by id
+    bases: dict[int | None, Encoded] = field(default_factory=dict)  # by seat
     # the texts sent, by (seat, log_from, id of the message a change is from, or None);
     # those messages are kept here meanwhile, so no other object can take their ids
     texts: dict[tuple[int | None, int, int | None], str] = field(default_factory=dict)
-    changed_from: dict[int, dict[str, Any]] = field(default_factory=dict)
-    shared: SharedParts = field(default_factory=SharedParts)  # changes.share's, for these
-    earlier: SharedParts | None = None  # and for the last messages made before
-    patches: dict[Any, Any] = field(default_factory=dict)  # change_message's memo
-
-    def next(self) -> Telling:
-        return Telling(earlier=self.shared if self.shared.by_path else self.earlier)
+    changed_from: dict[int, Encoded] = field(default_factory=dict)
+    patches: dict[Any, tuple[int, bytes]] = field(default_factory=dict)  # change_json's memo
 
 
 @dataclass(eq=False)
@@ -125,10 +120,10 @@ class Table:
     connections: list[Connection] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
     error: str | None = None
-    told: Telling = field(default_factory=lambda: Telling())  # made anew on every change
-    # each event's log line in every language, by (event index, seat it was shown to;
-    # None: everyone saw the same); kept until the events are replaced
-    said: dict[tuple[int, int | None], dict[str, str]] = field(default_factory=dict)
+    told: Telling = field(default_factory=Telling)  # made anew on every change
+    # each event's log line in every language (JSON), by (event index, seat it was
+    # shown to; None: everyone saw the same); kept until the events are replaced
+    said: dict[tuple[int, int | None], bytes] = field(default_factory=dict)
     used: float = field(default_factory=time.monotonic)
     evicted: bool = False  # left memory: whoever still holds it must get it again
     elsewhere: frozenset[int] = frozenset()  # seats connected to other server processes
@@ -138,20 +133,26 @@ class Table:
     def n(self) -> int:
         return len(self.actions)
 
-    def log_lines(self, seat: int | None, log_from: int = 0) -> list[dict[str, str]]:
-        """The log from event ``log_from`` on as ``seat`` sees it, in every language; a
-        line everyone sees alike is described once for all."""
-        lines, names, said = [], self.names, self.said
+    def log_json(self, seat: int | None, log_from: int = 0) -> bytes:
+        """The log from event ``log_from`` on as ``seat`` sees it, in every language, as
+        a JSON array; a line everyone sees alike is described once for all."""
+        names, said = self.names, self.said
+        lines = []
         for i in range(log_from, len(self.events)):
             ev = self.events[i][1]
             key = (i, seat if ev.private and seat in ev.private else None)
             line = said.get(key)
             if line is None:
                 visible = ev.for_seat(key[1])
-                line = said[key] = {**{lang: self.game.describe_event(visible, lang, names)
-                                       for lang in LANGS}, **log_marks(visible)}
+                line = said[key] = orjson.dumps({
+                    **{lang: self.game.describe_event(visible, lang, names) for lang in LANGS},
+                    **log_marks(visible)})
             lines.append(line)
-        return lines
+        return b"[" + b",".join(lines) + b"]"
+
+    def log_lines(self, seat: int | None, log_from: int = 0) -> list[dict[str, Any]]:
+        """``log_json`` as objects."""
+        return orjson.loads(self.log_json(seat, log_from))
 
     @property
     def names(self) -> list[str] | None:
@@ -630,23 +631,25 @@ class TableManager:
         key = (seat, log_from, None)
         text = table.told.texts.get(key)
         if text is None:
-            text = table.told.texts[key] = dumps({**self._base(table, seat),
-                                                  "log_from": log_from,
-                                                  "log": table.log_lines(seat, log_from)})
+            text = table.told.texts[key] = self._base(table, seat).state_json(
+                log_from, table.log_json(seat, log_from)).decode()
         return text
 
-    def _base(self, table: Table, seat: int | None) -> dict[str, Any]:
+    def _base(self, table: Table, seat: int | None) -> Encoded:
+        """What ``seat`` is told now, without the log, encoded once per change."""
         told = table.told
         base = told.bases.get(seat)
         if base is None:
             if told.common is None:
                 told.common = common_parts(table)
-            base = told.bases[seat] = message_base(table, seat, told.common)
-            share(base, told.shared, told.earlier)
+                told.common_json = {id(value): dumps(value).encode()
+                                    for value in told.common.values()}
+            base = told.bases[seat] = encode(message_base(table, seat, told.common),
+                                             told.common_json)
         return base
 
     def _changed(self, table: Table) -> None:
-        table.told = table.told.next()
+        table.told = Telling()
         table.used = time.monotonic()
 
     def _send(self, table: Table, conn: Connection) -> None:
@@ -658,11 +661,10 @@ class TableManager:
         if text is None:
             if before is not None:
                 told.changed_from[id(before)] = before
-            lines = table.log_lines(conn.seat, conn.log_sent)
-            change = None if before is None else change_message(before, base, conn.log_sent,
-                                                                lines, told.patches)
-            text = told.texts[key] = dumps(change or {**base, "log_from": conn.log_sent,
-                                                      "log": lines})
+            log = table.log_json(conn.seat, conn.log_sent)
+            change = None if before is None else change_json(before, base, conn.log_sent,
+                                                            log, told.patches)
+            text = told.texts[key] = (change or base.state_json(conn.log_sent, log)).decode()
         conn.shown = base
         conn.log_sent = len(table.events)
         if not conn.put(text):
