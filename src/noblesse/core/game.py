@@ -68,18 +68,18 @@ def _as_int(value: Any) -> Any:
 class Game(Protocol):
     """The kernel contract (see DESIGN.md, "The kernel contract").
 
-    Tools also use these optional methods when a game has them (``getattr``):
+    Beside the rules, a game tells people and tools about itself:
     ``describe_decision(state, lang)`` a prompt for the pending decision;
+    ``secret_fingerprint(state)`` changes whenever a card enters or leaves a hidden
+    place (undo at the table);
     ``render_text(view, lang, names)`` the table for a terminal; ``rules_table(lang)``
     the card lists, each titled in ``lang``; ``catalog()`` names and texts for the
-    browser;
-    ``secret_fingerprint(state)`` changes whenever a card enters or leaves a hidden
-    place (undo); ``card_features(event, state)`` (seat, what, card) rows for balance
+    browser; ``card_features(event, state)`` (seat, what, card) rows for balance
     reports, from each event seen whole (``sim.batch.whole_event``) and from the final
     state, and ``data_files()`` the data files they come from;
-    ``observation_spec()`` (in the contract, ``GameBase`` answers ``None``) is the
-    game's designed observation for RL (``noblesse.core.observation``), or ``None``
-    for the adapters' generic encoder.
+    ``observation_spec()`` (``GameBase`` answers ``None``) is the game's designed
+    observation for RL (``noblesse.core.observation``), or ``None`` for the adapters'
+    generic encoder.
     Balance reports (``noblesse analyze``) read ``standing(state)``, ``ending(state)``,
     ``describe_ending(key, lang)`` and ``describe_feature(what, lang)``; the lobby and
     the rules page read ``options_schema()``, ``option_labels()`` and
@@ -112,6 +112,8 @@ class Game(Protocol):
     def action_at(self, index: int) -> Action: ...
     def describe_action(self, state: State, action: Action, lang: str = "en") -> str: ...
     def describe_event(self, event: dict[str, Any], lang: str = "en") -> str: ...
+    def describe_decision(self, state: State, lang: str = "en") -> str: ...
+    def secret_fingerprint(self, state: State) -> tuple[int, ...]: ...
     def observation_spec(self) -> ObservationSpec | None:
         """The game's designed observation (``noblesse.core.observation``), or ``None``:
         the research adapters then use their generic encoder. The one place that
@@ -285,6 +287,15 @@ class GameBase(ABC):
         return {}
 
     # hooks a game must provide
+    @abstractmethod
+    def describe_decision(self, state: State, lang: str = "en") -> str:
+        """A prompt for the pending decision, in ``lang``."""
+
+    @abstractmethod
+    def secret_fingerprint(self, state: State) -> tuple[int, ...]:
+        """A value that changes whenever a card enters or leaves a hidden place (with the
+        random generator's state it tells the table whether a decision may be undone)."""
+
     @abstractmethod
     def to_act(self, state: State) -> tuple[int, ...]: ...
 

@@ -116,6 +116,9 @@ class Table:
     actions: list[tuple[int, str]]
     events: list[tuple[int, Event]]  # (number of the action that caused it, event)
     undo: tuple[int, int] | None = None  # (action number, seat) that may be taken back
+    # (state, action number, its secret fingerprint): the state after this process's last
+    # action, so the next one need not take its fingerprint again
+    secrets: tuple[State, int, Any] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: list[Connection] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
@@ -173,17 +176,18 @@ class Table:
 
 
 def _secret_fingerprint(game: Game, state: State) -> Any:
-    fingerprint = getattr(game, "secret_fingerprint", None)
-    base = state.rng.getstate()
-    return (base, fingerprint(state)) if fingerprint else base
+    """What changes whenever chance is drawn or a card enters or leaves a hidden place."""
+    return state.rng.getstate(), game.secret_fingerprint(state)
 
 
 def _undo_right(game: Game, state: State, seat: int, n: int, events: list[Event],
-                before: Any) -> tuple[int, int] | None:
+                before: Any, after: Any = None) -> tuple[int, int] | None:
     """``(n, seat)`` if ``seat``'s decision ``n`` (just applied) may be taken back: the game
     goes on, ``seat`` alone decides next, and nothing hidden was revealed (no private event,
-    no card or chance moved)."""
-    revealed = any(ev.private for ev in events) or _secret_fingerprint(game, state) != before
+    no card or chance moved). ``before`` and ``after``: the secret fingerprints around it."""
+    if after is None:
+        after = _secret_fingerprint(game, state)
+    revealed = any(ev.private for ev in events) or after != before
     still_mine = game.to_act(state) == (seat,)
     return (n, seat) if still_mine and not revealed and not game.is_over(state) else None
 
@@ -233,15 +237,13 @@ def common_parts(table: Table) -> dict[str, Any]:
     """What every seat and spectator is told alike of ``table`` as it is now."""
     game, state = table.game, table.state
     over = game.is_over(state)
-    describe_decision = getattr(game, "describe_decision", None)
     present = table.present()
     return {
         "seats": [{"seat": i, "kind": s["kind"], "name": s.get("name") or "",
                    "connected": present[i]} for i, s in enumerate(table.meta.seats)],
         "to_act": list(game.to_act(state)),
         "over": over,
-        "prompt": ({lang: describe_decision(state, lang) for lang in LANGS}
-                   if describe_decision and not over else None),
+        "prompt": None if over else {lang: game.describe_decision(state, lang) for lang in LANGS},
         "deal": deal_entry(table),
         "result": end_result(game, state) if over else None,
     }
@@ -388,7 +390,7 @@ class TableManager:
         deal = new_deal(seed)  # no seed: a secret 256-bit one
         seed = deal.seed
         options = dict(options or {})
-        schema = getattr(game, "options_schema", dict)()
+        schema = game.options_schema()
         for key, value in options.items():  # JSON "no" or 0 must not switch a flag on
             if key not in schema:
                 raise TableError(f"{game.title.get('en', game.id)} has no option '{key}'.",
@@ -579,7 +581,9 @@ class TableManager:
             action = game.decode(text)
         except IllegalAction as exc:
             raise TableError(exc.message, exc.message_zh) from None
-        before = _secret_fingerprint(game, state)
+        known = table.secrets
+        before = known[2] if known and known[0] is state and known[1] == table.n \
+            else _secret_fingerprint(game, state)
         try:
             events = game.apply(state, seat, action)  # raises, changing nothing, if illegal
         except IllegalAction as exc:
@@ -600,7 +604,9 @@ class TableManager:
         table.events.extend((n, ev) for ev in events)
         if result is not None:
             table.meta.status, table.meta.result = "finished", result
-        table.undo = _undo_right(game, state, seat, n, events, before)
+        after = _secret_fingerprint(game, state)
+        table.secrets = (state, n, after)
+        table.undo = _undo_right(game, state, seat, n, events, before, after)
         table.meta.revision += 1
         self.bus.tell(News(table.id, "table", table.meta.revision, (seat, text)))
         self._changed(table)
