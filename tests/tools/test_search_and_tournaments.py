@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -110,13 +111,18 @@ def test_bad_bot_specs_are_refused(spec: str, message: str) -> None:
         parse_spec(spec)
 
 
-def test_rotation_puts_every_bot_in_every_seat_equally() -> None:
+def test_rotation_puts_every_bot_in_every_seat_and_after_every_other_equally() -> None:
     seating = rotating_seating(["a", "b", "c"], 4)
-    counts: dict[tuple[str, int], int] = {}
-    for game in range(12):
-        for seat, bot in enumerate(seating(game)):
-            counts[(bot, seat)] = counts.get((bot, seat), 0) + 1
-    assert set(counts.values()) == {4} and len(counts) == 12
+    counts: Counter[tuple[str, int]] = Counter()
+    after: Counter[tuple[str, str]] = Counter()  # (bot, the bot in the next seat round the table)
+    for game in range(3 * 6):
+        seats = seating(game)
+        counts.update((bot, seat) for seat, bot in enumerate(seats))
+        after.update((bot, seats[(seat + 1) % 4]) for seat, bot in enumerate(seats))
+    assert set(counts.values()) == {6} and len(counts) == 12
+    assert after[("a", "b")] == after[("b", "a")] == after[("a", "c")] == after[("c", "a")] \
+        == after[("b", "c")] == after[("c", "b")]
+    assert seating(0) == ["a", "b", "c", "a"] and seating(3) == ["a", "c", "b", "a"]
 
 
 def test_bradley_terry_orders_by_results() -> None:

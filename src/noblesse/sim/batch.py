@@ -142,9 +142,16 @@ def fixed_seating(bots: list[str]) -> Seating:
 
 
 def rotating_seating(bots: list[str], players: int) -> Seating:
-    """Game ``i``, seat ``s`` gets ``bots[(i + s) % len(bots)]``: over any ``len(bots) *
-    players`` consecutive games every bot sits in every seat equally often."""
-    return lambda index: [bots[(index + s) % len(bots)] for s in range(players)]
+    """Game ``i`` seats the bots in one of their orders, turned by ``i``: seat ``s`` gets
+    ``order[(i + s) % k]`` of the ``k`` bots, and the order changes every ``k`` games,
+    through all ``k!`` orders. Over every ``k * k!`` consecutive games from 0 each bot
+    sits in every seat equally often, and right after each other bot equally often (with
+    fewer bots than seats, the bot after a given one is otherwise always the same one,
+    and in most games a seat's neighbours matter)."""
+    orders = list(itertools.permutations(bots))
+    k = len(bots)
+    return lambda index: [orders[(index // k) % len(orders)][(index + s) % k]
+                          for s in range(players)]
 
 
 def run_batch(game_id: str, n: int, bots: list[str] | Seating, seed: int = 0, workers: int = 1,
