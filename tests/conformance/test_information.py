@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -117,6 +118,22 @@ def test_determinize_hides_nothing_from_the_seat(game: Game) -> None:
         check_determinization(game, state, seat % n, random.Random(resample), "hypothesis")
 
     check()
+
+
+@pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(4, base=900))
+def test_the_views_made_together_are_each_seats_own_view(
+        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+    """``views`` (every seat's at once, as the table server asks) gives each seat exactly
+    its ``view``, in any order of the seats, to the last byte of its JSON."""
+    for number, state in enumerate(states_of(game, n, seed, options, limit=40)):
+        seats = seats_and_spectator(state)
+        for order in (seats, seats[::-1]):
+            together = game.views(state, order)
+            assert len(together) == len(order)
+            for seat, view in zip(order, together, strict=True):
+                assert orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS) == orjson.dumps(
+                    game.view(state, seat), option=orjson.OPT_NON_STR_KEYS), (
+                    f"state {number}: seat {seat}'s view made with the others differs")
 
 
 @pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(20, base=500))

@@ -13,6 +13,7 @@ import operator
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from noblesse.core.errors import IllegalAction
@@ -100,6 +101,7 @@ class Game(Protocol):
     def legal_actions(self, state: State, seat: int) -> list[Action]: ...
     def apply(self, state: State, seat: int, action: Action) -> list[Event]: ...
     def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+    def views(self, state: State, seats: Sequence[int | None]) -> list[dict[str, Any]]: ...
     def determinize(self, state: State, seat: int, rng: random.Random) -> State: ...
     def returns(self, state: State) -> list[float]: ...
     def is_over(self, state: State) -> bool: ...
@@ -272,6 +274,12 @@ class GameBase(ABC):
         """The words for a kind of ``card_features`` row in ``lang`` (else the kind itself)."""
         names = self.feature_names.get(what)
         return names.get(lang, names["en"]) if names else what
+
+    def views(self, state: State, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """Each of ``seats``' ``view``. A game may make what the seats see alike once and
+        put the same object in every seat's view (the table server then encodes and
+        compares it once); whoever reads a view never changes it."""
+        return [self.view(state, seat) for seat in seats]
 
     def options_schema(self) -> dict[str, Any]:
         """Options a table may set, with their defaults."""

@@ -113,16 +113,25 @@ class Encoded:
 
 
 def encode(message: dict[str, Any], known: dict[int, bytes] | None = None) -> Encoded:
-    """``message`` (its log left out) as an ``Encoded``; ``known``: the JSON of values
-    already encoded, by their ``id`` (values every seat is told alike, kept alive by
-    whoever passes them)."""
+    """``message`` (its log left out) as an ``Encoded``. ``known``: the JSON of values
+    already encoded, by their ``id``, to which the parts of the view are added: whoever
+    passes it keeps those values alive while using it (so no other object takes their
+    ids), and a part that is the same object in several seats' views is encoded once."""
     top: dict[str, bytes] = {}
     view = None
     for key, value in message.items():
         if key in LOG:
             continue
         if key == "view" and type(value) is dict:
-            view = {k: orjson.dumps(v, option=_KEYS) for k, v in value.items()}
+            if known is None:
+                view = {k: orjson.dumps(v, option=_KEYS) for k, v in value.items()}
+                continue
+            view = {}
+            for part, v in value.items():
+                data = known.get(id(v))
+                if data is None:
+                    data = known[id(v)] = orjson.dumps(v, option=_KEYS)
+                view[part] = data
         else:
             data = known.get(id(value)) if known else None
             top[key] = data if data is not None else orjson.dumps(value, option=_KEYS)

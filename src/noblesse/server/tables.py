@@ -204,10 +204,11 @@ def build_message(table: Table, seat: int | None, log_from: int = 0) -> dict[str
             "log": table.log_lines(seat, log_from)}
 
 
-def message_base(table: Table, seat: int | None,
-                 common: dict[str, Any] | None = None) -> dict[str, Any]:
+def message_base(table: Table, seat: int | None, common: dict[str, Any] | None = None,
+                 view: dict[str, Any] | None = None) -> dict[str, Any]:
     """``build_message`` without the log (``log_from``, ``log``); ``common``: the parts
-    every seat is told alike (``common_parts``), if already made."""
+    every seat is told alike (``common_parts``), and ``view`` the seat's view, if already
+    made."""
     game, state = table.game, table.state
     names = table.names
     legal = game.legal_actions(state, seat) if seat is not None else []
@@ -219,7 +220,7 @@ def message_base(table: Table, seat: int | None,
         "n": table.n,
         "seat": seat,
         "seats": common["seats"],
-        "view": game.view(state, seat),
+        "view": game.view(state, seat) if view is None else view,
         "to_act": common["to_act"],
         "over": common["over"],
         "legal": [{"action": game.encode(a),
@@ -642,7 +643,9 @@ class TableManager:
         return text
 
     def _base(self, table: Table, seat: int | None) -> Encoded:
-        """What ``seat`` is told now, without the log, encoded once per change."""
+        """What ``seat`` is told now, without the log, encoded once per change. Made
+        together for every seat connected: the views' parts that the game made once for
+        all (``Game.views``) are encoded once."""
         told = table.told
         base = told.bases.get(seat)
         if base is None:
@@ -650,8 +653,13 @@ class TableManager:
                 told.common = common_parts(table)
                 told.common_json = {id(value): dumps(value).encode()
                                     for value in told.common.values()}
-            base = told.bases[seat] = encode(message_base(table, seat, told.common),
-                                             told.common_json)
+            seats = [s for s in dict.fromkeys([seat, *(c.seat for c in table.connections)])
+                     if s not in told.bases]
+            views = table.game.views(table.state, seats)
+            known = dict(told.common_json)  # and each view part, while ``views`` holds it
+            for s, view in zip(seats, views, strict=True):
+                told.bases[s] = encode(message_base(table, s, told.common, view), known)
+            base = told.bases[seat]
         return base
 
     def _changed(self, table: Table) -> None:

@@ -9,6 +9,7 @@ their owner until the game ends.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from noblesse.core.errors import IllegalAction
@@ -354,60 +355,77 @@ class GuillotineViews:
     """The observation and text half of the Guillotine game object."""
 
     def view(self, state: GuillotineState, seat: int | None) -> dict[str, Any]:
+        return self.views(state, [seat])[0]
+
+    def views(self, state: GuillotineState, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """Each of ``seats``' view. What a seat sees beyond the others: its hand, the
+        hands it has looked at, its own hidden support card (and the score with it), and
+        the nobles or hand a decision shows it alone; the rest is made once and is the
+        same object in every view."""
         s = state
         over = s.over
-        players = []
-        for o in range(s.n_players):
-            hidden = s.hidden[o]
-            show_hidden = hidden >= 0 and (over or o == seat)
-            players.append({
-                "seat": o,
-                "hand_size": len(s.hands[o]),
-                "pile": _nobles(s.piles[o]),
-                "front": _cards(s.front[o]),
-                "has_hidden_support": hidden >= 0,
-                "hidden_support": ACTIONS[hidden].key if show_hidden else None,
-                "rush_job": s.rush[o],
-                "confusion": s.confusion[o],
-                "score": self.score(s, o, reveal=over or o == seat),
-            })
-        out: dict[str, Any] = {
-            "game": "guillotine",
-            "seat": seat,
-            "day": s.day,
-            "days": RULES["days"],
-            "starter": s.starter,
-            "player": s.player,
-            "over": over,
-            "line": _nobles(s.line),
-            "noble_deck": len(s.noble_deck),
-            "action_deck": len(s.action_deck),
-            "noble_discard": _nobles(s.noble_discard),
-            "action_discard": _cards(s.action_discard),
-            "players": players,
-            "to_act": list(self.to_act(s)),
-            "turn": {
-                "rush_job": s.rush_active, "political_influence": s.political,
-                "double_feature": s.double, "scarlet_pimpernel": s.pimpernel,
-                "after_trip": s.after_trip,
-                "in_play": ACTIONS[s.in_play].key if s.in_play >= 0 else None,
-            },
-            "decision": self._decision_view(s, seat),
-            "hand": None,
-            "known_hands": {},
-        }
-        if seat is not None:
-            out["hand"] = sorted(_cards(s.hands[seat]))
-            out["known_hands"] = {
-                str(o): sorted(_cards(s.seen[seat][o]))
-                for o in range(s.n_players) if o != seat and s.seen[seat][o]
-            }
+        public = [self._player(s, o, over) for o in range(s.n_players)]
         if over:
-            out["scores"] = self.scores(s)
-            out["winners"] = self.winners(s)
-            for o, p in enumerate(players):
+            for o, p in enumerate(public):
                 p["end_points"] = end_points(s, o)
+        line, noble_discard = _nobles(s.line), _nobles(s.noble_discard)
+        action_discard, to_act = _cards(s.action_discard), list(self.to_act(s))
+        turn = {
+            "rush_job": s.rush_active, "political_influence": s.political,
+            "double_feature": s.double, "scarlet_pimpernel": s.pimpernel,
+            "after_trip": s.after_trip,
+            "in_play": ACTIONS[s.in_play].key if s.in_play >= 0 else None,
+        }
+        decision = self._decision_view(s, None)
+        p = s.pending
+        shown = p.seat if p is not None and p.kind in (PEEK_PICK, LOOK_DISCARD) else None
+        end = {"scores": self.scores(s), "winners": self.winners(s)} if over else {}
+        out = []
+        for seat in seats:
+            players = public
+            if seat is not None and not over and s.hidden[seat] >= 0:
+                players = list(public)
+                players[seat] = self._player(s, seat, True)
+            out.append({
+                "game": "guillotine",
+                "seat": seat,
+                "day": s.day,
+                "days": RULES["days"],
+                "starter": s.starter,
+                "player": s.player,
+                "over": over,
+                "line": line,
+                "noble_deck": len(s.noble_deck),
+                "action_deck": len(s.action_deck),
+                "noble_discard": noble_discard,
+                "action_discard": action_discard,
+                "players": players,
+                "to_act": to_act,
+                "turn": turn,
+                "decision": self._decision_view(s, seat) if seat == shown else decision,
+                "hand": None if seat is None else sorted(_cards(s.hands[seat])),
+                "known_hands": {} if seat is None else {
+                    str(o): sorted(_cards(s.seen[seat][o]))
+                    for o in range(s.n_players) if o != seat and s.seen[seat][o]
+                },
+                **end,
+            })
         return out
+
+    def _player(self, s: GuillotineState, o: int, reveal: bool) -> dict[str, Any]:
+        """Seat ``o`` on the table; ``reveal``: with its hidden support card."""
+        hidden = s.hidden[o]
+        return {
+            "seat": o,
+            "hand_size": len(s.hands[o]),
+            "pile": _nobles(s.piles[o]),
+            "front": _cards(s.front[o]),
+            "has_hidden_support": hidden >= 0,
+            "hidden_support": ACTIONS[hidden].key if hidden >= 0 and reveal else None,
+            "rush_job": s.rush[o],
+            "confusion": s.confusion[o],
+            "score": self.score(s, o, reveal=reveal),
+        }
 
     def _decision_view(self, s: GuillotineState, seat: int | None) -> dict[str, Any] | None:
         p = s.pending
