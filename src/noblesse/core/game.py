@@ -85,8 +85,8 @@ class Game(Protocol):
     ``describe_ending(key, lang)`` and ``describe_feature(what, lang)``; the lobby and
     the rules page read ``options_schema()``, ``option_labels()`` and
     ``assumed_readings()``; ``GameBase`` gives each a default.
-    And one optional attribute: ``simulation_options``, the options machine play uses
-    unless told otherwise (see ``machine_options``).
+    ``simulation_options`` are the options machine play uses unless told otherwise
+    (see ``machine_options``; ``GameBase``: none).
     """
 
     id: str
@@ -95,6 +95,7 @@ class Game(Protocol):
     min_players: int
     max_players: int
     num_distinct_actions: int
+    simulation_options: dict[str, Any]
 
     def setup(self, n_players: int, seed: Seed, options: dict[str, Any] | None = None) -> State: ...
     def to_act(self, state: State) -> tuple[int, ...]: ...
@@ -134,7 +135,7 @@ def machine_options(game: Game, options: dict[str, Any] | None = None) -> dict[s
     research environments, the conformance suite): the game's ``simulation_options``
     with ``options`` on top. A game that weak play may never finish declares a turn
     limit there (Fief: ``{"max_turns": ...}``) while people play without one."""
-    return {**getattr(game, "simulation_options", {}), **(options or {})}
+    return {**game.simulation_options, **(options or {})}
 
 
 class GameBase(ABC):
@@ -151,6 +152,7 @@ class GameBase(ABC):
     min_players: int = 2
     max_players: int = 2
     action_names: list[str] = []
+    simulation_options: dict[str, Any] = {}  # a game that weak play may never finish: a turn limit
 
     def __init__(self) -> None:
         self._action_ids = {name: i for i, name in enumerate(self.action_names)}
