@@ -158,9 +158,10 @@ function seatName(i) {
   return base;
 }
 
-// Who plays a seat, if a bot: "Bot (medium)" / 「電腦（普通）」; "" for a person.
+// Who plays a seat, if a bot: "Bot (medium)" / 「電腦（普通）」; "Open seat" / 「空位」; "" for a person.
 function seatKind(i) {
   const s = msg.seats[i];
+  if (s && s.open) return t("openSeat", lang);  // no one yet: taken from the lobby
   return s && s.kind !== "human" ? t(s.kind.split(":")[0], lang) : "";
 }
 
