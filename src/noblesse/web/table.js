@@ -2,6 +2,7 @@
 import { el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
 import { arrowKeys } from "/static/board.js";
+import { drawAlerts, turnBegan } from "/static/alerts.js";
 import {
   changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsStep, startsTurn, words, youLine,
 } from "/static/follow.js";
@@ -68,9 +69,14 @@ function icon(mine) {
     + (mine ? "<circle cx=\"25\" cy=\"7\" r=\"6\" fill=\"#d32f2f\" stroke=\"#fff\" stroke-width=\"1.5\"/>" : "") + "</svg>";
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
+let wasMine = null;       // whether it was this seat's turn when the page last drew (null: not drawn yet)
 function updateTitle() {
   const mine = myTurn();
   const name = gameTitle();
+  if (mine && wasMine === false) {
+    turnBegan(`${t("yourTurn", lang)} · ${name || "noblesse"}`, pick(msg.prompt, lang), `noblesse-${tableId}`);
+  }
+  if (msg) wasMine = mine;
   document.title = `${mine ? `${t("yourTurn", lang)} · ` : ""}${name ? `${name} · ` : ""}noblesse`;
   const link = document.getElementById("favicon");
   const href = icon(mine);
@@ -129,6 +135,12 @@ function drawChrome() {
   const copy = document.getElementById("copy-link");
   copy.hidden = seat === null || !token || replayMode || refused;
   copy.textContent = t("copyLink", lang);
+  const alerts = document.getElementById("alerts");
+  alerts.hidden = seat === null || !token || replayMode || !!refused;
+  if (!alerts.hidden && alerts.dataset.lang !== lang) {  // drawn once a language: a click keeps its focus
+    drawAlerts(alerts, lang);
+    alerts.dataset.lang = lang;
+  }
   updateTitle();
   if (errorText) showError(errorText);
 }
