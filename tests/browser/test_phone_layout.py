@@ -233,3 +233,37 @@ def test_arrow_keys_move_the_focus_along_a_row(server: ServerProcess, page: Page
     n = page.evaluate(N_JS)
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_phone_header_is_one_sticky_row_above_the_bar(server: ServerProcess, browser: Any,
+                                                          lang: str) -> None:
+    context = browser.new_context(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True)
+    context.add_init_script(f"localStorage.setItem('noblesse.lang', '{lang}')")
+    page = context.new_page()
+    try:
+        table = bot_table(server, "fief", seed=13)
+        open_seat(page, server, table, 0)
+        page.wait_for_function(MINE_WITH_ACTIONS)
+        expect(page.locator("#rules-link")).to_be_visible()
+        header = page.locator("body > header").bounding_box()
+        assert header and header["height"] <= 56, header
+        # every control of the header stands on its one row, none cut off by the screen
+        for selector in ("#to-lobby", "#game-name", "#rules-link", "#copy-link", "#lang-toggle"):
+            box = page.locator(selector).bounding_box()
+            assert box and box["y"] >= header["y"] and box["y"] + box["height"] <= header["y"] + header["height"], selector
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], selector
+        for selector in ("#rules-link", "#copy-link"):  # icons, at least 44 px, named in words
+            box = page.locator(selector).bounding_box()
+            assert box and box["width"] >= MIN and box["height"] >= MIN, selector
+        expect(page.locator("#copy-link")).to_have_accessible_name(
+            "Copy my link" if lang == "en" else "複製我的連結")
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_timeout(100)
+        header = page.locator("body > header").bounding_box()
+        bar = page.locator("#bar").bounding_box()
+        assert header and header["y"] == 0, header
+        assert bar and abs(bar["y"] - header["height"]) <= 1, (header, bar)
+        assert page.evaluate("document.elementFromPoint(195, 20).closest('header') !== null")
+    finally:
+        context.close()
