@@ -377,11 +377,12 @@ function markLastMove(area, before) {
 }
 
 
-// The sticky bar (layout): the decision's buttons (each renderer's #choices) stay beside
-// the prompt at the top of the window while the board scrolls under them.
+// The sticky bar (layout): the decision's buttons (each renderer's #choices, and what
+// it marks data-dock, as Fief's offer) stay beside the prompt at the top of the window
+// while the board scrolls under them.
 function dockChoices() {
-  const choices = document.querySelector("#game-area #choices");
-  document.getElementById("bar-actions").replaceChildren(...(choices ? [choices] : []));
+  const docked = document.querySelectorAll("#game-area #choices, #game-area [data-dock]");
+  document.getElementById("bar-actions").replaceChildren(...docked);
 }
 
 // The log is a drawer: open beside the board on a wide screen, folded on a phone.
