@@ -77,10 +77,21 @@ def test_a_seat_taken_meanwhile_is_refused_in_both_languages(server: ServerProce
     expect(page.locator("#join-error")).to_have_text("錯誤：這個座位已經有人入座了。")
 
 
-def test_each_game_has_its_emblem(server: ServerProcess, page: Page) -> None:
+FACTS = {"en": {"guillotine": "2–5 players · about 30 minutes", "fief": "3–6 players · 2–3 hours"},
+         "zh-TW": {"guillotine": "2-5名玩家 · 約30分鐘", "fief": "3-6名玩家 · 2-3小時"}}
+
+
+def test_each_game_has_its_emblem_players_and_length(server: ServerProcess, page: Page) -> None:
     page.goto(server.url + "/")
+    for lang in ("en", "zh-TW"):
+        for game_id, text in FACTS[lang].items():
+            page.select_option("#game", game_id)
+            expect(page.locator("#facts")).to_have_text(text)
+        if lang == "en":
+            page.click("#lang-toggle")
     for game_id in games.ids():
         page.select_option("#game", game_id)
+        expect(page.locator("#facts")).not_to_have_text("")
         img = page.locator(f'#about img.emblem[data-game="{game_id}"]')
         expect(img).to_be_visible()
         page.wait_for_function("(e) => e.complete && e.naturalWidth > 0", arg=img.element_handle())

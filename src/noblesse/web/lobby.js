@@ -48,6 +48,21 @@ const ABOUT = {
   },
 };
 
+// How long a game lasts (shared/specs: the publishers' and reviewers' figures).
+const LENGTH = {
+  guillotine: { en: "about 30 minutes", "zh-TW": "約30分鐘" },
+  ruse_and_bruise: { en: "about 30 minutes", "zh-TW": "約30分鐘" },
+  heads_of_state: { en: "90–120 minutes", "zh-TW": "90-120分鐘" },
+  conflicting_legends: { en: "30–50 minutes", "zh-TW": "30-50分鐘" },
+  fief: { en: "2–3 hours", "zh-TW": "2-3小時" },
+};
+
+// "2–5 players · about 30 minutes" / 「2-5名玩家 · 約30分鐘」
+function facts(g) {
+  const players = lang === "zh-TW" ? `${g.min_players}-${g.max_players}名玩家` : `${g.min_players}–${g.max_players} players`;
+  return [players, LENGTH[g.id] ? pick(LENGTH[g.id], lang) : ""].filter(Boolean).join(" · ");
+}
+
 // The tables whose seat links this browser opened (table.js keeps them).
 function myTables() {
   try {
@@ -142,7 +157,8 @@ function renderForm() {
     rulesLink.href = `/rules/${g.id}`;
     rulesLink.dataset.game = g.id;
     const about = ABOUT[g.id] && (ABOUT[g.id][lang] || ABOUT[g.id].en);
-    aboutBox.replaceChildren(emblem(g.id, 56), el("div", {}, ...(about ? about.map((line) => el("p", {}, line)) : [])));
+    aboutBox.replaceChildren(emblem(g.id, 56), el("div", {}, ...(about ? about.map((line) => el("p", {}, line)) : []),
+      el("div", { class: "facts", id: "facts" }, facts(g))));
     fillSeats();
   }
   // A seat is a person or a bot of a level (easy, normal, hard), each described in a line.
