@@ -412,6 +412,10 @@ function panAndZoom() {
   panzoom = Panzoom(pan, { canvas: true, minScale: 0.4, maxScale: 5, step: 0.25, cursor: "grab",
     startScale: view.scale, startX: view.x, startY: view.y, touchAction: view.scale > 1.05 ? "none" : "pan-y",
     handleStartEvent: (ev) => { if (ev.pointerType === "mouse") ev.preventDefault(); } });
+  // Panzoom moves a new map to its start in later frames (the scale first, then the
+  // pan): put it there now, so that no frame shows it elsewhere under a finger.
+  pan.style.transform = `scale(${view.scale}) translate(${view.x}px, ${view.y}px)`;
+  panzoom.pan(view.x, view.y, { animate: false, force: true });
   pan.addEventListener("panzoomchange", (ev) => {
     if (!pan.isConnected) return;  // a map drawn over since: its last frames are not the view
     view = { scale: ev.detail.scale, x: ev.detail.x, y: ev.detail.y };
