@@ -107,3 +107,20 @@ def test_the_table_names_an_open_seat(server: ServerProcess, page: Page) -> None
     expect(row.locator(".seat-kind")).to_have_text("Open seat")
     page.click("#lang-toggle")
     expect(row.locator(".seat-kind")).to_have_text("空位")
+
+
+def test_a_spectator_takes_an_open_seat_at_the_table(server: ServerProcess, page: Page) -> None:
+    made = api(server, "/api/tables", json={"game": "guillotine", "seats": ["human", "open", "open"]})
+    page.goto(server.url + made["watch_link"])
+    joins = page.locator("#side .seat-row button.join")
+    expect(joins).to_have_count(2)
+    expect(joins.first).to_have_text("Join")
+    page.click("#lang-toggle")
+    expect(joins.first).to_have_text("入座")
+    # one of them is taken meanwhile: its button goes, and a late click is refused
+    assert server.post(f"/api/tables/{made['id']}/seats/2/join").status_code == 200
+    expect(joins).to_have_count(1)
+    joins.first.click()
+    page.wait_for_url(re.compile(rf"/table/{made['id']}\?seat=1&token=[\w-]+$"))
+    expect(page.locator("#side h2")).to_have_text("玩家2（你）")
+    expect(page.locator("#side .seat-row button.join")).to_have_count(0)

@@ -222,7 +222,14 @@ function renderSide() {
         const res = await fetch(`/api/tables/${tableId}/seats/${i}/bot?host=${encodeURIComponent(hostToken)}`,
           { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind: "normal" }) });
         if (!res.ok) showError((await res.json()).message);
-      } }, t("toBot", lang)) : ""));
+      } }, t("toBot", lang)) : "",
+    seat === null && s.open && !replayMode && !msg.over ? el("button", {  // a spectator takes an open seat
+      class: "join", "data-seat": i, onclick: async () => {
+        const res = await fetch(`/api/tables/${tableId}/seats/${i}/join`, { method: "POST" });
+        const body = await res.json();
+        if (res.ok) location.href = body.link;
+        else showError(body.message);
+      } }, t("join", lang)) : ""));
   const undo = msg.undo ? el("button", { id: "undo", onclick: () => send({ type: "undo" }) }, t("undo", lang)) : "";
   side.replaceChildren(el("h2", {}, seat === null ? t("spectator", lang) : seatName(seat)), ...rows, undo);
 }
