@@ -89,3 +89,15 @@ def test_two_stores_on_one_database_give_a_seat_once(sqlite_url: str) -> None:
     finally:
         for store in stores:
             store.close()
+
+
+def test_the_host_hands_an_open_seat_to_a_bot(serve) -> None:
+    with serve(bot_delay=0.0) as client:
+        made = new_table(client, ["human", "open"])
+        tid = made["id"]
+        r = client.post(f"/api/tables/{tid}/seats/1/bot?host={made['host_token']}",
+                        json={"kind": "greedy"})
+        assert r.status_code == 200, r.text
+        seat = watch_state(client, tid)["seats"][1]
+        assert (seat["kind"], seat["open"]) == ("greedy", False)
+        assert client.post(f"/api/tables/{tid}/seats/1/join").status_code == 409
