@@ -1,6 +1,6 @@
-"""Fief's offers panel in a real browser (spec §7.4): the human seat plays on until an
-offer may be opened, writes one in the panel (a gift of 1 D to the greedy bot at seat
-2), sends it, and sees the bot accept it: the money moves, the bot spends a diplomacy
+"""Fief's offers in a real browser (spec §7.4): the human seat plays on until an offer
+may be opened, writes one with the buttons docked in the sticky bar (a gift of 1 D to the
+greedy bot at seat 2), sends it, and sees the bot accept it: the money moves, the bot spends a diplomacy
 marker, and the log says so. In English and in Traditional Chinese."""
 
 from __future__ import annotations
@@ -66,21 +66,23 @@ def test_an_offer_written_in_the_panel_is_accepted_by_a_bot(
     state = _until_an_offer_may_open(page, seat_api, server)
     money = [p["money"] for p in state["view"]["players"]]
     assert money[0] >= 1
-    panel = page.locator("#offers")
-    expect(panel).to_contain_text(PANEL[lang])
+    # the offer's buttons stand in the sticky bar, beside the decision's
+    bar = page.locator("#bar-actions #offer-choices")
+    expect(bar).to_have_attribute("aria-label", PANEL[lang])
+    assert bar.locator("button").first.is_visible()
 
-    panel.locator('[data-action="offer:to:2"]').click()
+    bar.locator('[data-action="offer:to:2"]').click()
     expect(page.locator("#offer-head")).to_be_visible()
     # a promise asked of the other family is a button like any term
-    expect(panel.locator('[data-action="ask_promise:peace"]')).to_have_text(
+    expect(bar.locator('[data-action="ask_promise:peace"]')).to_have_text(
         ASK_PEACE[lang])
-    panel.locator('[data-action="term:give_money:1"]').click()
+    bar.locator('[data-action="term:give_money:1"]').click()
     expect(page.locator('#offer-terms [data-term="term:give_money:1"]')).to_have_count(1)
     expect(page.locator('#offer-terms li')).to_have_text(
         re.compile("The offering family pays 1 D" if lang == "en" else "提議方支付1元"))
-    panel.locator('[data-action="promise:peace"]').click()
+    bar.locator('[data-action="promise:peace"]').click()
     expect(page.locator('#offer-terms [data-term="promise:peace"]')).to_have_count(1)
-    page.locator('#offers [data-action="offer:send"]').click()
+    bar.locator('[data-action="offer:send"]').click()
 
     # the greedy bot at seat 2 (index 1) answers; then it is the human's decision again
     page.wait_for_function("() => document.getElementById('status').classList.contains('mine')")

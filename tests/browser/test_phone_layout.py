@@ -233,3 +233,103 @@ def test_arrow_keys_move_the_focus_along_a_row(server: ServerProcess, page: Page
     n = page.evaluate(N_JS)
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_phone_header_is_one_sticky_row_above_the_bar(server: ServerProcess, browser: Any,
+                                                          lang: str) -> None:
+    context = browser.new_context(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True)
+    context.add_init_script(f"localStorage.setItem('noblesse.lang', '{lang}')")
+    page = context.new_page()
+    try:
+        table = bot_table(server, "fief", seed=13)
+        open_seat(page, server, table, 0)
+        page.wait_for_function(MINE_WITH_ACTIONS)
+        expect(page.locator("#rules-link")).to_be_visible()
+        header = page.locator("body > header").bounding_box()
+        assert header and header["height"] <= 56, header
+        # every control of the header stands on its one row, none cut off by the screen
+        for selector in ("#to-lobby", "#game-name", "#rules-link", "#copy-link", "#lang-toggle"):
+            box = page.locator(selector).bounding_box()
+            assert box and box["y"] >= header["y"] and box["y"] + box["height"] <= header["y"] + header["height"], selector
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], selector
+        for selector in ("#rules-link", "#copy-link"):  # icons, at least 44 px, named in words
+            box = page.locator(selector).bounding_box()
+            assert box and box["width"] >= MIN and box["height"] >= MIN, selector
+        expect(page.locator("#copy-link")).to_have_accessible_name(
+            "Copy my link" if lang == "en" else "複製我的連結")
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_timeout(100)
+        header = page.locator("body > header").bounding_box()
+        bar = page.locator("#bar").bounding_box()
+        assert header and header["y"] == 0, header
+        assert bar and abs(bar["y"] - header["height"]) <= 1, (header, bar)
+        assert page.evaluate("document.elementFromPoint(195, 20).closest('header') !== null")
+    finally:
+        context.close()
+
+
+# The middle of every map target of the decision, and whether the map's view shows it.
+TARGETS_IN_VIEW_JS = """() => { const v = document.getElementById('map-view').getBoundingClientRect();
+  return [...document.querySelectorAll('#map [data-action]')].map((e) => {
+    const r = e.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return { action: e.dataset.action, inside: x > v.left && x < v.right && y > v.top && y < v.bottom }; }); }"""
+SCALE_JS = "() => new DOMMatrix(getComputedStyle(document.getElementById('map-pan')).transform).a"
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_fiefs_map_shows_the_region_of_the_decision(server: ServerProcess, browser: Any,
+                                                    size: str) -> None:
+    viewport = PHONE if size == "phone" else DESKTOP
+    context = browser.new_context(locale="en-US", viewport=viewport, has_touch=size == "phone")
+    page = context.new_page()
+    try:
+        open_seat(page, server, bot_table(server, "fief", seed=13), 0)
+        fitted = []
+        for _ in range(20):
+            page.wait_for_function(MINE_WITH_ACTIONS, timeout=20_000)
+            on_map = page.eval_on_selector_all("#map [data-action]", "els => els.map(e => e.dataset.action)")
+            if on_map and len(on_map) <= 6:  # a lord to move, the villages it may go to
+                settled_box(page, "#map")
+                shown = page.evaluate(TARGETS_IN_VIEW_JS)
+                assert all(t["inside"] for t in shown), shown
+                fitted.append((on_map[0].split(":")[0], page.evaluate(SCALE_JS)))
+            action = page.evaluate(REACHABLE_JS, COMPOSING)
+            assert action
+            n = page.evaluate(N_JS)
+            page.locator(f'[data-action="{action}"]').first.dispatch_event("click")
+            page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+            if {"lord", "move"} <= {kind for kind, _ in fitted}:
+                break
+        assert {"lord", "move"} <= {kind for kind, _ in fitted}, fitted
+        # zoomed in on them, twice the map's size at most, never below it (44 px targets)
+        assert all(1 <= scale <= 2 for _, scale in fitted), fitted
+        assert any(scale > 1.2 for _, scale in fitted), fitted
+    finally:
+        context.close()
+
+
+def test_fiefs_offer_buttons_stand_in_the_bar(server: ServerProcess, phone: Page) -> None:
+    open_seat(phone, server, bot_table(server, "fief", seed=13), 0)
+    for _ in range(30):
+        phone.wait_for_function(MINE_WITH_ACTIONS, timeout=20_000)
+        if phone.locator("[data-action^='offer:to:']").count():
+            break
+        action = phone.evaluate(REACHABLE_JS, COMPOSING)
+        n = phone.evaluate(N_JS)
+        phone.locator(f'[data-action="{action}"]').first.tap()
+        phone.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+    offers = phone.locator("[data-action^='offer:to:']")
+    shown = offers.evaluate_all("els => els.map(e => e.dataset.action + ' ' + e.parentElement.id)")
+    # an offer to each of the 3 other families (seats 2 to 4), docked in the bar
+    assert sorted(shown) == [f"offer:to:{i} offer-choices" for i in (2, 3, 4)], shown
+    expect(phone.locator("#bar-actions #offer-choices")).to_have_attribute("aria-label", "Diplomacy")
+    # in the window with the page scrolled to its end, and tapped from there
+    phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    box = offers.first.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], box
+    n = phone.evaluate(N_JS)
+    offers.first.tap()
+    phone.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+    expect(phone.locator("#offer-head")).to_be_visible()
+    expect(phone.locator("#bar-actions [data-action='offer:cancel']")).to_be_visible()

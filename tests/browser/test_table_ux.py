@@ -251,8 +251,10 @@ def test_the_lobby_offers_the_bot_levels_with_a_line_on_each(server: ServerProce
         select = page.locator(f'select[data-seat="{seat}"]')
         expect(select).to_have_value(chosen)
         options = select.locator("option")
-        expect(options).to_have_text(["Human", "Bot (easy)", "Bot (medium)", "Bot (hard)"])
-        assert options.evaluate_all("os => os.map(o => o.value)") == ["human", "easy", "normal", "hard"]
+        expect(options).to_have_text(["Human", "Bot (easy)", "Bot (medium)", "Bot (hard)",
+                                      "Open seat (anyone may join)"])
+        assert options.evaluate_all("os => os.map(o => o.value)") == ["human", "easy", "normal", "hard",
+                                                                      "open"]
     lines = page.locator("#levels p")
     expect(lines).to_have_count(3)
     expect(lines.nth(2)).to_contain_text("Bot (hard): Searches")
@@ -264,5 +266,5 @@ def test_the_lobby_offers_the_bot_levels_with_a_line_on_each(server: ServerProce
     assert [s["kind"].split(":")[0] for s in watched["seats"]] == ["human", "hard", "normal"]
     page.click("#lang-toggle")
     expect(page.locator('select[data-seat="2"] option')).to_have_text(
-        ["真人", "電腦（簡單）", "電腦（普通）", "電腦（困難）"])
+        ["真人", "電腦（簡單）", "電腦（普通）", "電腦（困難）", "空位（任何人都可以入座）"])
     expect(page.locator("#levels p").nth(0)).to_contain_text("電腦（簡單）：隨機選一個合法的行動")

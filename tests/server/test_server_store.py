@@ -68,8 +68,8 @@ def test_actions_are_appended_in_order_and_finish_the_table(store: Store) -> Non
     rows = {r["id"]: r for r in store.summaries()}
     assert rows["t1"]["actions"] == 3 and rows["t2"]["actions"] == 1
     assert rows["t1"]["status"] == "finished" and rows["t1"]["result"] == result
-    assert rows["t1"]["seats"] == [{"kind": "human", "name": "Ann"},
-                                   {"kind": "greedy", "name": ""}]
+    assert rows["t1"]["seats"] == [{"kind": "human", "name": "Ann", "open": False},
+                                   {"kind": "greedy", "name": "", "open": False}]
     assert all("token_hash" not in s for r in rows.values() for s in r["seats"])
 
 
@@ -142,7 +142,7 @@ def test_seats_can_be_changed(store: Store) -> None:
     seats = [dict(SEATS[0], kind="greedy", token_hash=None), SEATS[1]]
     store.set_seats("t1", seats)
     assert store.load("t1").seats == seats
-    assert store.summaries()[0]["seats"][0] == {"kind": "greedy", "name": "Ann"}
+    assert store.summaries()[0]["seats"][0] == {"kind": "greedy", "name": "Ann", "open": False}
 
 
 def test_tables_are_listed_newest_first(store: Store) -> None:

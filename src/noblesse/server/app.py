@@ -206,7 +206,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
                                                    body.seed, body.names, address(request))
         return {
             "id": table.id, "game": table.game.id, "host_token": host,
-            "seats": [{"seat": i, "kind": s["kind"], "token": tokens[i],
+            "seats": [{"seat": i, "kind": s["kind"], "token": tokens[i], "open": bool(s.get("open")),
                        "link": f"/table/{table.id}?seat={i}&token={tokens[i]}" if tokens[i] else None}
                       for i, s in enumerate(table.meta.seats)],
             "watch_link": f"/table/{table.id}",
@@ -249,6 +249,13 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         manager.check_host(table, host)
         kind = await manager.hand_to_bot(table, seat, body.kind)
         return {"seat": seat, "kind": kind}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/join")
+    async def join_seat(table_id: str, seat: int) -> dict[str, Any]:
+        """Take an open seat: its token and link, given to this caller only."""
+        table = await manager.get(table_id)
+        token = await manager.join(table, seat)
+        return {"seat": seat, "token": token, "link": f"/table/{table.id}?seat={seat}&token={token}"}
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay_step(table_id: str, step: int = Query(0, ge=0)) -> Response:

@@ -258,7 +258,8 @@ class Store:
             rows = session.scalars(select(TableRow).order_by(TableRow.created.desc()).limit(limit))
             return [{
                 "id": r.id, "game": r.game, "status": r.status,
-                "seats": [{"kind": s["kind"], "name": s.get("name", "")} for s in r.seats],
+                "seats": [{"kind": s["kind"], "name": s.get("name", ""), "open": bool(s.get("open"))}
+                          for s in r.seats],
                 "actions": r.n_actions or 0, "result": r.result,
                 "created": r.created.isoformat(),
             } for r in rows]
@@ -267,6 +268,27 @@ class Store:
         with Session(self.engine) as session, session.begin():
             session.execute(update(TableRow).where(TableRow.id == table_id).values(
                 seats=seats, updated=_now(), revision=func.coalesce(TableRow.revision, 0) + 1))
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> list[dict[str, Any]] | None:
+        """Give the open seat ``seat`` to whoever holds ``token_hash``: the table's seats
+        after it, or None if the seat is not open (taken meanwhile, by a request to this
+        process or another). The write is made only against the revision read, so of two
+        claims at once one wins and the other reads the seat taken."""
+        while True:
+            with Session(self.engine) as session, session.begin():
+                row = session.get(TableRow, table_id)
+                if row is None or row.status != "playing" or not 0 <= seat < len(row.seats) \
+                        or not row.seats[seat].get("open"):
+                    return None
+                seats = [dict(s) for s in row.seats]
+                seats[seat] = {k: v for k, v in seats[seat].items() if k != "open"}
+                seats[seat]["token_hash"] = token_hash
+                revision = row.revision or 0
+                moved = session.execute(update(TableRow).where(
+                    TableRow.id == table_id, func.coalesce(TableRow.revision, 0) == revision)
+                    .values(seats=seats, updated=_now(), revision=revision + 1)).rowcount
+            if moved:
+                return seats
 
     # -- actions --------------------------------------------------------------
     def append_action(self, table_id: str, n: int, seat: int, action: str,

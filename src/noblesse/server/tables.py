@@ -241,7 +241,8 @@ def common_parts(table: Table) -> dict[str, Any]:
     present = table.present()
     return {
         "seats": [{"seat": i, "kind": s["kind"], "name": s.get("name") or "",
-                   "connected": present[i]} for i, s in enumerate(table.meta.seats)],
+                   "connected": present[i], "open": bool(s.get("open"))}
+                  for i, s in enumerate(table.meta.seats)],
         "to_act": list(game.to_act(state)),
         "over": over,
         "prompt": None if over else {lang: game.describe_decision(state, lang) for lang in LANGS},
@@ -374,7 +375,9 @@ class TableManager:
         if not game.min_players <= len(seats) <= game.max_players:
             raise TableError(f"{game_id} is for {game.min_players}-{game.max_players} players",
                              f"這個遊戲需要{game.min_players}-{game.max_players}名玩家。")
-        kinds = [self.bot_spec(kind) for kind in seats]
+        # an open seat is a person's seat whose link goes to whoever takes it (``join``)
+        opened = [str(kind).strip().lower() == "open" for kind in seats]
+        kinds = ["human" if o else self.bot_spec(kind) for kind, o in zip(seats, opened, strict=True)]
         names = list(names or [])[: len(kinds)]
         names += [""] * (len(kinds) - len(names))
         if seed is not None:  # a known deal: anyone may search for a small seed
@@ -411,10 +414,12 @@ class TableManager:
                              "leave some first.",
                              f"你的位址已經有{limit}張未完成的牌桌，請先完成或離開其中幾張。", 429)
         self._check_rate(address)
-        tokens: list[str | None] = [secrets.token_urlsafe(18) if k == "human" else None for k in kinds]
+        tokens: list[str | None] = [secrets.token_urlsafe(18) if k == "human" and not o else None
+                                    for k, o in zip(kinds, opened, strict=True)]
         host = secrets.token_urlsafe(18)
-        seat_rows = [{"kind": k, "name": str(n)[:40], "token_hash": token_hash(t) if t else None}
-                     for k, n, t in zip(kinds, names, tokens, strict=True)]
+        seat_rows = [{"kind": k, "name": str(n)[:40], "token_hash": token_hash(t) if t else None,
+                      **({"open": True} if o else {})}
+                     for k, n, t, o in zip(kinds, names, tokens, opened, strict=True)]
         table_id = secrets.token_urlsafe(8)
         await self._write(functools.partial(
             self.store.create_table, table_id, game.id, game.version, seed, options, seat_rows,
@@ -528,6 +533,7 @@ class TableManager:
                 if table.seated(seat) or seat in await self.bus.seats_elsewhere(table.id):
                     raise TableError("That player is still at the table.", "這位玩家還在牌桌上。", 409)
                 seats[seat].update(kind=spec, token_hash=None)
+                seats[seat].pop("open", None)
                 await self._write(self.store.set_seats, table.id, seats)
                 table.meta.seats = seats
                 table.meta.revision += 1
@@ -537,6 +543,28 @@ class TableManager:
                 break
         self._kick_bots(table)
         return spec
+
+    async def join(self, table: Table, seat: int) -> str:
+        """Take the open seat ``seat``: its token, told to the caller alone, once. Of two
+        callers at once (in this process or another) one gets it, the other a 409."""
+        token = secrets.token_urlsafe(18)
+        while True:
+            async with table.lock:
+                if table.evicted:  # it left memory meanwhile: work on the loaded one
+                    table = await self.get(table.id)
+                    continue
+                if not 0 <= seat < len(table.meta.seats):
+                    raise TableError(f"There is no seat {seat}.", f"沒有編號{seat}的座位。", 404)
+                seats = await self._write(self.store.claim_seat, table.id, seat, token_hash(token))
+                if seats is None:
+                    raise TableError("That seat is no longer open: someone else took it.",
+                                     "這個座位已經有人入座了。", 409)
+                table.meta.seats = seats
+                table.meta.revision += 1
+                self.bus.tell(News(table.id, "table", table.meta.revision))
+                self._changed(table)
+                self._broadcast(table)
+                return token
 
     # ------------------------------------------------------------------ acting
     async def act(self, table: Table, seat: int, text: Any) -> None:

@@ -32,6 +32,10 @@ const TEXT = {
     badLink: "This seat link is not valid here: ask the host for your own link, or watch the table.",
     rules: "Rules", rulesOf: "Rules of this game (opens a new tab)",
     toLobby: "Back to the lobby", offline: "Disconnected: the board takes no moves until the connection is back.",
+    open: "Open seat (anyone may join)", openSeat: "Open seat", freeSeats: "Open seats", join: "Join",
+    alerts: "Alerts", soundOnTurn: "Play a sound when it is my turn",
+    notifyOnTurn: "Notify me when it is my turn while this tab is hidden",
+    notifyBlocked: "This browser blocks notifications from this site: allow them in its settings.",
   },
   "zh-TW": {
     title: "noblesse", lobby: "大廳", newTable: "開新牌桌", game: "遊戲", players: "玩家人數",
@@ -64,6 +68,10 @@ const TEXT = {
     badLink: "這個座位連結在這裡無效：請向房主索取你自己的連結，或旁觀這張牌桌。",
     rules: "規則", rulesOf: "這個遊戲的規則（在新分頁開啟）",
     toLobby: "回到大廳", offline: "連線中斷：恢復連線前，牌桌不接受任何動作。",
+    open: "空位（任何人都可以入座）", openSeat: "空位", freeSeats: "空位", join: "入座",
+    alerts: "提醒", soundOnTurn: "輪到我時發出提示音",
+    notifyOnTurn: "這個分頁不在前景時，輪到我就通知我",
+    notifyBlocked: "這個瀏覽器封鎖了本站的通知：請在瀏覽器設定中允許。",
   },
 };
 

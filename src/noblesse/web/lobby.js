@@ -48,6 +48,21 @@ const ABOUT = {
   },
 };
 
+// How long a game lasts (shared/specs: the publishers' and reviewers' figures).
+const LENGTH = {
+  guillotine: { en: "about 30 minutes", "zh-TW": "約30分鐘" },
+  ruse_and_bruise: { en: "about 30 minutes", "zh-TW": "約30分鐘" },
+  heads_of_state: { en: "90–120 minutes", "zh-TW": "90-120分鐘" },
+  conflicting_legends: { en: "30–50 minutes", "zh-TW": "30-50分鐘" },
+  fief: { en: "2–3 hours", "zh-TW": "2-3小時" },
+};
+
+// "2–5 players · about 30 minutes" / 「2-5名玩家 · 約30分鐘」
+function facts(g) {
+  const players = lang === "zh-TW" ? `${g.min_players}-${g.max_players}名玩家` : `${g.min_players}–${g.max_players} players`;
+  return [players, LENGTH[g.id] ? pick(LENGTH[g.id], lang) : ""].filter(Boolean).join(" · ");
+}
+
 // The tables whose seat links this browser opened (table.js keeps them).
 function myTables() {
   try {
@@ -75,7 +90,7 @@ async function loadMine() {
     el("table", { class: "list", id: "mine-list" },
       el("tr", {}, ["game", "seat", "state", null].map((k) => el("th", { scope: "col" }, k ? t(k, lang) : ""))),
       list.map((e, i) => el("tr", { "data-table": e.id, "data-seat": e.seat },
-        el("td", {}, title(e.game)), el("td", {}, seatLabel(e.seat)), cells[i],
+        el("td", { class: "game-cell" }, emblem(e.game, 24), title(e.game)), el("td", {}, seatLabel(e.seat)), cells[i],
         el("td", {}, el("a", { href: e.link, class: "mine-link" }, t("back", lang)))))));
   // Their state now, from the table's public state.
   await Promise.all(list.map(async (e, i) => {
@@ -87,6 +102,21 @@ async function loadMine() {
       draw(i, w.over ? "over" : (w.to_act || []).includes(e.seat) ? "turn" : "waiting");
     } catch (err) { /* keep the last known state */ }
   }));
+}
+
+// Each game's emblem (web/emblems/, drawn for noblesse), beside its name.
+const emblem = (id, size) => el("img", { class: "emblem", src: `/static/emblems/${id}.svg`, alt: "",
+  width: size, height: size, "data-game": id });
+
+// Take an open seat of a listed table: the server gives its link to this browser alone,
+// once; the table page keeps it in "My tables".
+let joinError = null;  // why the last join was refused ({en, zh-TW}), shown above the list
+async function joinSeat(tableId, seat) {
+  const res = await fetch(`/api/tables/${tableId}/seats/${seat}/join`, { method: "POST" });
+  const body = await res.json();
+  if (res.ok) { location.href = body.link; return; }
+  joinError = body.message || { en: res.statusText, "zh-TW": res.statusText };
+  loadTables();
 }
 
 function optionLabel(game, name) {
@@ -127,7 +157,8 @@ function renderForm() {
     rulesLink.href = `/rules/${g.id}`;
     rulesLink.dataset.game = g.id;
     const about = ABOUT[g.id] && (ABOUT[g.id][lang] || ABOUT[g.id].en);
-    aboutBox.replaceChildren(...(about ? about.map((line) => el("p", {}, line)) : []));
+    aboutBox.replaceChildren(emblem(g.id, 56), el("div", {}, ...(about ? about.map((line) => el("p", {}, line)) : []),
+      el("div", { class: "facts", id: "facts" }, facts(g))));
     fillSeats();
   }
   // A seat is a person or a bot of a level (easy, normal, hard), each described in a line.
@@ -136,7 +167,7 @@ function renderForm() {
     const n = Number(playersSel.value);
     const levels = g.levels || [];
     const about = Object.fromEntries(levels.map((l) => [l.id, pick(l.about, lang)]));
-    const kinds = ["human", ...(levels.length ? levels.map((l) => l.id) : g.bots)];
+    const kinds = ["human", ...(levels.length ? levels.map((l) => l.id) : g.bots), "open"];
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {},
       seatLabel(i),
       el("select", { "data-seat": i },
@@ -204,18 +235,29 @@ async function loadTables() {
   const title = (id) => pick((gamesList.find((g) => g.id === id) || { title: id }).title, lang);
   const sep = lang === "zh-TW" ? "、" : ", ";
   const keep = { style: "white-space: nowrap" };
+  const errorBox = el("div", { class: "error-bar", id: "join-error", role: "alert", hidden: !joinError },
+    joinError ? `${t("error", lang)}${colon()}${pick(joinError, lang)}` : "");
+  // the open seats of a table in play, each a button that takes it
+  const freeSeats = (r) => {
+    const open = r.seats.map((s, i) => (s.open ? i : null)).filter((i) => i !== null);
+    return open.length ? el("td", { class: "free-seats" }, open.map((i) => el("button", {
+      class: "join", "data-table": r.id, "data-seat": i, onclick: () => joinSeat(r.id, i),
+    }, `${t("join", lang)}${lang === "zh-TW" ? "" : " "}${seatLabel(i)}`))) : el("td", {}, "");
+  };
   const rows = (list, finished) => list.length === 0 ? el("p", {}, t("noTables", lang)) :
     el("table", { class: "list" },
-      el("tr", {}, ["game", "seats", "moves", ...(finished ? ["scores"] : []), null]
+      el("tr", {}, ["game", "seats", ...(finished ? [] : ["freeSeats"]), "moves", ...(finished ? ["scores"] : []), null]
         .map((k) => el("th", keep, k ? t(k, lang) : ""))),
-      list.map((r) => el("tr", {},
-        el("td", keep, title(r.game)),
-        el("td", {}, r.seats.map((s, i) => [i ? sep : "", el("span", keep, t(s.kind.split(":")[0], lang))]).flat()),
+      list.map((r) => el("tr", { "data-table": r.id },
+        el("td", { ...keep, class: "game-cell" }, emblem(r.game, 24), title(r.game)),
+        el("td", {}, r.seats.map((s, i) => [i ? sep : "",
+          el("span", keep, s.open ? t("openSeat", lang) : t(s.kind.split(":")[0], lang))]).flat()),
+        finished ? null : freeSeats(r),
         el("td", {}, `${r.actions}`),
         finished ? el("td", {}, r.result ? r.result.scores.join(sep) : "") : null,
         el("td", keep, el("a", { href: finished ? `/table/${r.id}?replay=1` : `/table/${r.id}` },
           finished ? t("replay", lang) : t("watch", lang))))));
-  box.replaceChildren(el("h2", {}, t("openTables", lang)), rows(data.open, false),
+  box.replaceChildren(el("h2", {}, t("openTables", lang)), errorBox, rows(data.open, false),
     el("h2", {}, t("finishedTables", lang)), rows(data.finished, true));
 }
 

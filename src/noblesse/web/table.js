@@ -2,6 +2,7 @@
 import { el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
 import { arrowKeys } from "/static/board.js";
+import { drawAlerts, turnBegan } from "/static/alerts.js";
 import {
   changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsStep, startsTurn, words, youLine,
 } from "/static/follow.js";
@@ -68,9 +69,14 @@ function icon(mine) {
     + (mine ? "<circle cx=\"25\" cy=\"7\" r=\"6\" fill=\"#d32f2f\" stroke=\"#fff\" stroke-width=\"1.5\"/>" : "") + "</svg>";
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
+let wasMine = null;       // whether it was this seat's turn when the page last drew (null: not drawn yet)
 function updateTitle() {
   const mine = myTurn();
   const name = gameTitle();
+  if (mine && wasMine === false) {
+    turnBegan(`${t("yourTurn", lang)} · ${name || "noblesse"}`, pick(msg.prompt, lang), `noblesse-${tableId}`);
+  }
+  if (msg) wasMine = mine;
   document.title = `${mine ? `${t("yourTurn", lang)} · ` : ""}${name ? `${name} · ` : ""}noblesse`;
   const link = document.getElementById("favicon");
   const href = icon(mine);
@@ -129,6 +135,12 @@ function drawChrome() {
   const copy = document.getElementById("copy-link");
   copy.hidden = seat === null || !token || replayMode || refused;
   copy.textContent = t("copyLink", lang);
+  const alerts = document.getElementById("alerts");
+  alerts.hidden = seat === null || !token || replayMode || !!refused;
+  if (!alerts.hidden && alerts.dataset.lang !== lang) {  // drawn once a language: a click keeps its focus
+    drawAlerts(alerts, lang);
+    alerts.dataset.lang = lang;
+  }
   updateTitle();
   if (errorText) showError(errorText);
 }
@@ -158,9 +170,10 @@ function seatName(i) {
   return base;
 }
 
-// Who plays a seat, if a bot: "Bot (medium)" / 「電腦（普通）」; "" for a person.
+// Who plays a seat, if a bot: "Bot (medium)" / 「電腦（普通）」; "Open seat" / 「空位」; "" for a person.
 function seatKind(i) {
   const s = msg.seats[i];
+  if (s && s.open) return t("openSeat", lang);  // no one yet: taken from the lobby
   return s && s.kind !== "human" ? t(s.kind.split(":")[0], lang) : "";
 }
 
@@ -209,7 +222,14 @@ function renderSide() {
         const res = await fetch(`/api/tables/${tableId}/seats/${i}/bot?host=${encodeURIComponent(hostToken)}`,
           { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind: "normal" }) });
         if (!res.ok) showError((await res.json()).message);
-      } }, t("toBot", lang)) : ""));
+      } }, t("toBot", lang)) : "",
+    seat === null && s.open && !replayMode && !msg.over ? el("button", {  // a spectator takes an open seat
+      class: "join", "data-seat": i, onclick: async () => {
+        const res = await fetch(`/api/tables/${tableId}/seats/${i}/join`, { method: "POST" });
+        const body = await res.json();
+        if (res.ok) location.href = body.link;
+        else showError(body.message);
+      } }, t("join", lang)) : ""));
   const undo = msg.undo ? el("button", { id: "undo", onclick: () => send({ type: "undo" }) }, t("undo", lang)) : "";
   side.replaceChildren(el("h2", {}, seat === null ? t("spectator", lang) : seatName(seat)), ...rows, undo);
 }
@@ -364,11 +384,12 @@ function markLastMove(area, before) {
 }
 
 
-// The sticky bar (layout): the decision's buttons (each renderer's #choices) stay beside
-// the prompt at the top of the window while the board scrolls under them.
+// The sticky bar (layout): the decision's buttons (each renderer's #choices, and what
+// it marks data-dock, as Fief's offer) stay beside the prompt at the top of the window
+// while the board scrolls under them.
 function dockChoices() {
-  const choices = document.querySelector("#game-area #choices");
-  document.getElementById("bar-actions").replaceChildren(...(choices ? [choices] : []));
+  const docked = document.querySelectorAll("#game-area #choices, #game-area [data-dock]");
+  document.getElementById("bar-actions").replaceChildren(...docked);
 }
 
 // The log is a drawer: open beside the board on a wide screen, folded on a phone.

@@ -243,15 +243,24 @@ function handPanel(ctx, bound) {
 // between this seat and the others, each with its fate (open, kept, broken, lapsed).
 const OFFER_ACTION = /^(offer|term|promise|ask_promise):/;
 
-function offerPanel(ctx, bound) {
-  const v = ctx.view;
-  const zh = ctx.lang === "zh-TW";
+// The offer's buttons: docked in the sticky bar (table.js, data-dock) beside the
+// decision's own, so that writing an offer of many terms never scrolls back up.
+function offerChoices(ctx, bound) {
   const choices = [...ctx.legal.values()].filter((l) => OFFER_ACTION.test(l.action)).map((l) => {
     bound.add(l.action);
     const quiet = l.action === "offer:cancel" || l.action === "offer:refuse";
     return el("button", { class: quiet ? "" : "primary", "data-action": l.action,
       onclick: () => ctx.act(l.action) }, ctx.pick(l.label));
   });
+  if (!choices.length) return "";
+  const title = ctx.lang === "zh-TW" ? "外交" : "Diplomacy";
+  return el("div", { class: "choices offer-choices", id: "offer-choices", "data-dock": "", role: "group",
+    "aria-label": title }, el("span", { class: "dock-title", "aria-hidden": "true" }, title), choices);
+}
+
+function offerPanel(ctx) {
+  const v = ctx.view;
+  const zh = ctx.lang === "zh-TW";
   const parts = [];
   const o = v.offer;
   if (o) {
@@ -260,7 +269,6 @@ function offerPanel(ctx, bound) {
     parts.push(el("div", { class: "meta", id: "offer-head" }, head));
     parts.push(el("ul", { id: "offer-terms" }, o.terms.map((x) => el("li", { "data-term": x.term }, ctx.pick(x)))));
   }
-  if (choices.length) parts.push(el("div", { class: "choices", id: "offer-choices" }, choices));
   if (v.promises && v.promises.length) {
     parts.push(el("div", { class: "zone-title" }, zh ? "承諾（不具約束力）" : "Promises (not binding)"));
     parts.push(el("ul", { id: "promises" }, v.promises.map((p) => el("li", {},
@@ -329,13 +337,15 @@ export function render(root, ctx) {
   const hand = handPanel(ctx, bound);
   const players = families(ctx, bound);
   const battle = v.battle ? battleLine(ctx) : announcementLine(ctx);
-  const offers = offerPanel(ctx, bound);
+  const offerButtons = offerChoices(ctx, bound);
+  const offers = offerPanel(ctx);
   const buttons = otherChoices(ctx, bound, ["pass", "lord_done", "stay", "let_go", "city:none"]);
   const prompt = ctx.msg && ctx.msg.prompt ? el("div", { class: "zone-title" }, ctx.pick(ctx.msg.prompt)) : "";
   root.replaceChildren(
-    el("section", {}, head, rankingLine(ctx), prompt, battle, buttons.length ? el("div", { class: "choices", id: "choices" }, buttons) : "", offers, hand),
+    el("section", {}, head, rankingLine(ctx), prompt, battle, buttons.length ? el("div", { class: "choices", id: "choices" }, buttons) : "", offerButtons, offers, hand),
     el("section", {}, mapBox(map, ctx)),
     el("section", { id: "players" }, players, bishopricPanel(ctx)));
+  fitTargets();
   panAndZoom();
 }
 
@@ -363,6 +373,36 @@ function mapBox(map, ctx) {
       })));
 }
 
+// The region of the pending decision: when its targets on the map change (villages to
+// move to, lords to choose), the view fits them, as large as fits up to twice the map's
+// size and never smaller than it (where a target is 44 px or more). A view the player
+// moves stays until the next decision's targets.
+let targetsKey = "";
+
+function fitTargets() {
+  const targets = [...document.querySelectorAll("#map [data-action]")];
+  const key = targets.map((t) => t.dataset.action).sort().join(" ");
+  if (!targets.length || key === targetsKey) { if (targets.length) targetsKey = key; return; }
+  targetsKey = key;
+  // Where the targets lie in the map's own box (drawn, not yet moved by Panzoom), then
+  // the view (the next Panzoom starts at it) that puts their middle in the view's middle:
+  // Panzoom's transform is scale(s) translate(x, y) about the middle o of that box.
+  const points = targets.flatMap((t) => {
+    const b = t.getBBox();
+    const ctm = t.getCTM();
+    return [new DOMPoint(b.x, b.y).matrixTransform(ctm), new DOMPoint(b.x + b.width, b.y + b.height).matrixTransform(ctm)];
+  });
+  const left = Math.min(...points.map((p) => p.x)), right = Math.max(...points.map((p) => p.x));
+  const top = Math.min(...points.map((p) => p.y)), bottom = Math.max(...points.map((p) => p.y));
+  const box = document.getElementById("map-view");
+  const pan = document.getElementById("map-pan");
+  const o = { x: pan.offsetWidth / 2, y: pan.offsetHeight / 2 };
+  const scale = Math.max(1, Math.min(2, 0.9 * Math.min(box.clientWidth / (right - left), box.clientHeight / (bottom - top))));
+  box.scrollLeft = box.scrollTop = 0;
+  view = { scale, x: (box.clientWidth / 2 - o.x) / scale - ((left + right) / 2 - o.x),
+    y: (box.clientHeight / 2 - o.y) / scale - ((top + bottom) / 2 - o.y) };
+}
+
 function panAndZoom() {
   const pan = document.getElementById("map-pan");
   const box = document.getElementById("map-view");
@@ -372,7 +412,12 @@ function panAndZoom() {
   panzoom = Panzoom(pan, { canvas: true, minScale: 0.4, maxScale: 5, step: 0.25, cursor: "grab",
     startScale: view.scale, startX: view.x, startY: view.y, touchAction: view.scale > 1.05 ? "none" : "pan-y",
     handleStartEvent: (ev) => { if (ev.pointerType === "mouse") ev.preventDefault(); } });
+  // Panzoom moves a new map to its start in later frames (the scale first, then the
+  // pan): put it there now, so that no frame shows it elsewhere under a finger.
+  pan.style.transform = `scale(${view.scale}) translate(${view.x}px, ${view.y}px)`;
+  panzoom.pan(view.x, view.y, { animate: false, force: true });
   pan.addEventListener("panzoomchange", (ev) => {
+    if (!pan.isConnected) return;  // a map drawn over since: its last frames are not the view
     view = { scale: ev.detail.scale, x: ev.detail.x, y: ev.detail.y };
     box.style.touchAction = pan.style.touchAction = view.scale > 1.05 ? "none" : "pan-y";
   });
