@@ -69,7 +69,7 @@ def test_a_pending_simultaneous_choice_is_not_observed(game_id: str) -> None:
         assert len(seen) == 1, f"seat {second} sees seat {first}'s pending choice"
 
 
-def test_wrapped_as_the_classic_games() -> None:
+def test_it_behaves_as_the_classic_games_wrapped() -> None:
     e = env("guillotine", players=3)
     with pytest.raises(AssertionError, match="reset.. needs to be called before step"):
         e.step(0)

@@ -110,6 +110,10 @@ class Game(Protocol):
     def decode(self, text: str) -> Action: ...
     def action_index(self, action: Action) -> int: ...
     def action_at(self, index: int) -> Action: ...
+    def legal_indices(self, state: State, seat: int) -> list[int]:
+        """``[action_index(a) for a in legal_actions(state, seat)]``: what the research
+        adapters mask with (the caller must not mutate it)."""
+        ...
     def describe_action(self, state: State, action: Action, lang: str = "en") -> str: ...
     def describe_event(self, event: dict[str, Any], lang: str = "en") -> str: ...
     def observation_spec(self) -> ObservationSpec | None:
@@ -179,6 +183,11 @@ class GameBase(ABC):
         if not 0 <= index < self.num_distinct_actions:
             raise IndexError(index)
         return index
+
+    def legal_indices(self, state: State, seat: int) -> list[int]:
+        """The legal actions' indices: the legal list itself, actions being their
+        indices here (cached like ``legal_actions``; the caller must not mutate it)."""
+        return self.legal_actions(state, seat)
 
     # -- legality -------------------------------------------------------------
     def legal_actions(self, state: State, seat: int) -> list[Action]:
