@@ -29,7 +29,11 @@ How the kernel maps onto OpenSpiel:
   each one-hot over the index; the decisions each relative seat (me, next, ...,
   padded to the game's largest count) has made / ``max_decisions``. Every slot is
   in [0, 1] beyond the observation's own range; nothing in it is hidden from the
-  seat (who decides is public; its own choices it knows).
+  seat (who decides is public; its own choices it knows). From Python, the state's
+  ``information_state_tensor(player)`` and ``observation_tensor(player)`` return
+  float32 numpy arrays written straight from the state (what NFSP and DQN reshape
+  anyway; pyspiel's own copy into a list cost more than the game's step); C++ callers
+  read the same values through the observer.
 * **Observation**: ``observation_string`` is the JSON view; ``observation_tensor`` is
   ``noblesse.interop.encoding.observer``'s: the game's designed observation
   (``docs/observations.md``) or the generic encoding. The spectator's observation
@@ -73,6 +77,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -376,6 +381,29 @@ class NoblesseSpielState(pyspiel.State):
         return out
 
     # -- what a seat knows ---------------------------------------------------------------
+    def information_state_tensor(self, player: int | None = None) -> np.ndarray:
+        """``player``'s information-state tensor (default: the current player's) as a new
+        float32 array, written straight from the state: what Python callers
+        (``rl_environment``, NFSP, DQN) read, without pyspiel's copy into a list. C++
+        callers get the same values through the observer."""
+        game = self.get_game()
+        out = np.zeros(game.info_state_size, np.float32)
+        if self._c.inner is not None:
+            write_info_state(game, self, self.current_player() if player is None else player,
+                             out)
+        return out
+
+    def observation_tensor(self, player: int | None = None) -> np.ndarray:
+        """``player``'s observation tensor (default: the current player's) as a new float32
+        array (see ``information_state_tensor``)."""
+        game = self.get_game()
+        out = np.zeros(game.encoder.observation_size, np.float32)
+        if self._c.inner is not None:
+            game.encoder.observation_into(game.noblesse, self._c.inner,
+                                          self.current_player() if player is None else player,
+                                          out)
+        return out
+
     def view(self, seat: int | None) -> dict[str, Any] | None:
         c = self._c
         return None if c.inner is None else c.game.view(c.inner, seat)
@@ -400,16 +428,22 @@ def info_state_size(game: Game, encoder: Encoder) -> int:
         + game.max_players
 
 
+def write_info_state(game: NoblesseSpielGame, state: NoblesseSpielState, seat: int,
+                     out: np.ndarray) -> None:
+    """``seat``'s information-state tensor into ``out`` (zeros): the observation, then the
+    history (``write_history``)."""
+    size = game.encoder.observation_size
+    game.encoder.observation_into(game.noblesse, state.inner, seat, out[:size])
+    write_history(state._c, seat, out, size)
+
+
 def write_history(core: _Core, seat: int, out: np.ndarray, at: int) -> None:
     """The history part of ``seat``'s information-state tensor, from ``out[at]`` on
     (``out[at:]`` must be zero): what the seat has done, and how many decisions each
     seat has made (who was asked is public: ``to_act`` is in every view)."""
     n_actions = core.game.num_distinct_actions
     own = core.own[seat]
-    counts: dict[int, int] = {}
-    for a in own:
-        counts[a] = counts.get(a, 0) + 1
-    for a, k in counts.items():
+    for a, k in Counter(own).items():
         out[at + a] = 1.0 if k >= OWN_COUNT_CAP else k / OWN_COUNT_CAP
     at += n_actions
     for i, a in enumerate(reversed(own[-OWN_LAST:])):
@@ -460,10 +494,8 @@ class _Observer:
             view = game.noblesse.view(state.inner, None)
             game.encoder.view_encoder.encode_view(view, tensor)  # type: ignore[union-attr]
         elif self._perfect_recall:
-            size = self._obs_size
-            game.encoder.observation_into(game.noblesse, state.inner, player, tensor[:size])
-            tensor[size:] = 0.0
-            write_history(state._c, player, tensor, size)
+            tensor.fill(0.0)
+            write_info_state(game, state, player, tensor)
         else:
             game.encoder.observation_into(game.noblesse, state.inner, player, tensor)
 
