@@ -40,6 +40,12 @@ is ``env.unwrapped.state``.
 Each observation is a new array (a learner may keep it); asked again before the next
 step, ``observe`` returns the same one.
 
+``observation="flat"``: the observation is the vector alone, a ``Box`` (what
+SuperSuit's observation wrappers take: ``flatten_v0``, ``normalize_obs_v0``,
+``frame_stack_v1``), and the mask is ``infos[agent]["action_mask"]`` (PettingZoo's
+convention when the observation is not a dict), all zeros for a seat that need not
+act now.
+
 ``render_mode="ansi"``: ``render()`` returns the spectator's table (what every seat
 sees, no hidden card) as the game's own text (``render_text``, without Rich markup);
 ``"human"`` prints it at every step.
@@ -67,6 +73,7 @@ def agent_name(seat: int) -> str:
 
 
 ILLEGAL_ACTIONS = ("raise", "terminate")
+OBSERVATIONS = ("dict", "flat")
 
 
 class NoblesseAECEnv(AECEnv):
@@ -77,11 +84,15 @@ class NoblesseAECEnv(AECEnv):
 
     def __init__(self, game_id: str, players: int | None = None, render_mode: str | None = None,
                  options: dict[str, Any] | None = None, max_decisions: int | None = None,
-                 illegal_action: str = "raise") -> None:
+                 illegal_action: str = "raise", observation: str = "dict") -> None:
         super().__init__()
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)}, "
                              f"not {illegal_action!r}")
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be one of {', '.join(OBSERVATIONS)}, "
+                             f"not {observation!r}")
+        self.flat = observation == "flat"
         self.game: Game = games.get(game_id)
         self.players = players if players is not None else default_players(self.game)
         self.encoder: Encoder = observer(game_id, self.players)
@@ -94,9 +105,10 @@ class NoblesseAECEnv(AECEnv):
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         n_actions = self.game.num_distinct_actions
         size = self.encoder.observation_size
+        vector = spaces.Box(self.encoder.low, self.encoder.high, (size,), np.float32)
         self.observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(self.encoder.low, self.encoder.high, (size,), np.float32),
+            a: vector if self.flat else spaces.Dict({
+                "observation": vector,
                 "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
             }) for a in self.possible_agents
         }
@@ -105,7 +117,7 @@ class NoblesseAECEnv(AECEnv):
         self.state: State | None = None
         self.seed: int | None = None
         self.decisions = 0
-        self._observed: dict[int, dict[str, np.ndarray]] = {}  # this step's observations
+        self._observed: dict[int, Any] = {}  # this step's observations
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -125,6 +137,11 @@ class NoblesseAECEnv(AECEnv):
         if self.game.is_over(self.state):
             return
         self.agent_selection = agent_name(self.game.to_act(self.state)[0])
+
+    def _masks_in_infos(self) -> None:
+        """The flat mode's masks: ``infos[agent]["action_mask"]`` of every live seat."""
+        for a in self.agents:
+            self.infos[a]["action_mask"] = self._mask(self._seat_of[a])
 
     def _lose_by_illegal_action(self, agent: str) -> None:
         """What ``TerminateIllegalWrapper`` does: every seat done, -1 to ``agent``."""
@@ -157,8 +174,10 @@ class NoblesseAECEnv(AECEnv):
         self._returns = [0.0] * self.players
         self.agent_selection = self.agents[0]
         self._select_next()
+        if self.flat:
+            self._masks_in_infos()
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> Any:
         if self.state is None:
             EnvLogger.error_observe_before_reset()
         seat = self._seat_of[agent]
@@ -166,7 +185,8 @@ class NoblesseAECEnv(AECEnv):
         if obs is None:
             vector = np.zeros(self.encoder.observation_size, np.float32)
             self.encoder.observation_into(self.game, self.state, seat, vector)
-            obs = self._observed[seat] = {"observation": vector, "action_mask": self._mask(seat)}
+            obs = self._observed[seat] = vector if self.flat else {
+                "observation": vector, "action_mask": self._mask(seat)}
         return obs
 
     def step(self, action: Any) -> None:
@@ -206,6 +226,8 @@ class NoblesseAECEnv(AECEnv):
                 self.truncations[a] = True
         else:
             self._select_next()
+        if self.flat:
+            self._masks_in_infos()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
