@@ -77,7 +77,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -234,7 +233,7 @@ class _Core:
     the game and the (immutable) events, and pickles the game by its id."""
 
     __slots__ = ("game", "options", "cap", "inner", "events", "own", "seed_bytes", "seen",
-                 "text")
+                 "text", "counts", "decided", "_player")
 
     def __init__(self, game: Game, options: dict[str, Any], cap: int, inner: Any,
                  events: list[Any], own: list[list[int]], seed_bytes: list[int],
@@ -249,6 +248,13 @@ class _Core:
         # per seat: the events so far as that seat saw them, serialised once each
         self.seen = seen if seen is not None else [[] for _ in own]
         self.text: str | None = None  # str(state), cached until the next action
+        # per seat: how often it chose each action (the information-state tensor's counts)
+        self.counts: list[dict[int, int]] = [{} for _ in own]
+        for mine, counts in zip(own, self.counts, strict=True):
+            for a in mine:
+                counts[a] = counts.get(a, 0) + 1
+        self.decided = sum(map(len, own))
+        self._player: int | None = None  # the current player, cached until the next action
 
     def copy(self, inner: Any = None) -> _Core:
         same = inner is None
@@ -258,7 +264,31 @@ class _Core:
                     [list(o) for o in self.own], list(self.seed_bytes),
                     [list(s) for s in self.seen])
         out.text = self.text if same else None
+        out._player = self._player if same else None
         return out
+
+    def record(self, seat: int, action: int) -> None:
+        """``seat`` chose ``action``: its history, and no cached player or text."""
+        self.own[seat].append(action)
+        counts = self.counts[seat]
+        counts[action] = counts.get(action, 0) + 1
+        self.decided += 1
+        self._player = None
+        self.text = None
+
+    def player(self) -> int:
+        """The current player: chance while the seed is drawn, terminal at the end (or
+        the adapter's cap), else the first seat of ``to_act`` (cached)."""
+        p = self._player
+        if p is None:
+            if self.inner is None:
+                p = pyspiel.PlayerId.CHANCE
+            elif self.over():
+                p = pyspiel.PlayerId.TERMINAL
+            else:
+                p = self.game.to_act(self.inner)[0]
+            self._player = p
+        return p
 
     def seen_by(self, seat: int) -> str:
         seen, events = self.seen[seat], self.events
@@ -279,7 +309,7 @@ class _Core:
 
     def capped(self) -> bool:
         """The adapter's cap: ``cap`` decisions made and the game not over."""
-        return sum(map(len, self.own)) >= self.cap and not self.game.is_over(self.inner)
+        return self.decided >= self.cap and not self.game.is_over(self.inner)
 
 
 def _core_from(game_id: str, options: dict[str, Any], cap: int, inner: Any,
@@ -301,21 +331,11 @@ class NoblesseSpielState(pyspiel.State):
         """The noblesse state (``None`` until the four seed bytes are drawn)."""
         return self._c.inner
 
-    def _seat(self) -> int:
-        seats = self._c.game.to_act(self._c.inner)
-        return seats[0] if seats else pyspiel.PlayerId.TERMINAL
-
     def current_player(self) -> int:
-        c = self._c
-        if c.inner is None:
-            return pyspiel.PlayerId.CHANCE
-        if c.over():
-            return pyspiel.PlayerId.TERMINAL
-        return self._seat()
+        return self._c.player()
 
     def is_terminal(self) -> bool:
-        c = self._c
-        return c.inner is not None and c.over()
+        return self._c.player() == pyspiel.PlayerId.TERMINAL
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self._c.inner is None, "the only chance nodes draw the setup seed"
@@ -323,22 +343,24 @@ class NoblesseSpielState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         c = self._c
-        if c.inner is None or c.over() or player != self._seat():
+        if player < 0 or player != c.player():
             return []
-        return sorted(c.game.action_index(a) for a in c.game.legal_actions(c.inner, player))
+        return sorted(c.game.legal_indices(c.inner, player))
 
     def _apply_action(self, action: int) -> None:
         c = self._c
-        c.text = None
         if c.inner is None:
+            c.text = None
             c.seed_bytes.append(int(action))
             if len(c.seed_bytes) == SEED_BYTES:
                 seed = int.from_bytes(bytes(c.seed_bytes), "big")
                 c.inner = c.game.setup(len(c.own), seed, dict(c.options))
+                c._player = None
             return
-        seat = self._seat()
-        c.own[seat].append(int(action))
-        c.events.extend(c.game.apply(c.inner, seat, c.game.action_at(int(action))))
+        seat = c.player()
+        events = c.game.apply(c.inner, seat, c.game.action_at(int(action)))
+        c.record(seat, int(action))
+        c.events.extend(events)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -443,7 +465,7 @@ def write_history(core: _Core, seat: int, out: np.ndarray, at: int) -> None:
     seat has made (who was asked is public: ``to_act`` is in every view)."""
     n_actions = core.game.num_distinct_actions
     own = core.own[seat]
-    for a, k in Counter(own).items():
+    for a, k in core.counts[seat].items():
         out[at + a] = 1.0 if k >= OWN_COUNT_CAP else k / OWN_COUNT_CAP
     at += n_actions
     for i, a in enumerate(reversed(own[-OWN_LAST:])):
