@@ -4,6 +4,7 @@ before and after on the same games, and saves a model that loads and plays."""
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
 import numpy as np
@@ -48,3 +49,32 @@ def test_the_example_trains_with_a_tiny_budget(tmp_path: Path, capsys) -> None: 
     assert info["action_mask"][int(action)] == 1
     assert np.array_equal(model.predict(obs, action_masks=info["action_mask"],
                                         deterministic=True)[0], action)
+
+
+def test_the_trained_policy_sits_in_a_tournament(tmp_path: Path) -> None:
+    from sb3_contrib import MaskablePPO
+    from typer.testing import CliRunner
+
+    from noblesse import games
+    from noblesse.agents import act_honestly, make_agent
+    from noblesse.cli import app
+
+    example = _example()
+    saved = tmp_path / "policy.zip"
+    example.main(["--steps", "64", "--eval-games", "1", "--save", str(saved)])
+    model = MaskablePPO.load(saved)
+    agent = make_agent(f"policy:{saved}", seed=1)
+    # on the world act_honestly deals it, the bot chooses what the policy chooses on the
+    # learner's own observation of the true state
+    env = example.make_env(9)
+    obs, info = env.reset(seed=9)
+    game = games.get("guillotine")
+    expected, _ = model.predict(obs, action_masks=info["action_mask"], deterministic=True)
+    assert game.action_index(act_honestly(agent, game, env.state, 0)) == int(expected)
+    out = tmp_path / "tournament"
+    result = CliRunner().invoke(app, ["tournament", "guillotine", "--bots",
+                                      f"policy:{saved},random", "-n", "4", "--players", "4",
+                                      "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "tournament.json").read_text())
+    assert report["bots"] == [f"policy:{saved}", "random"] and report["games"] == 4
