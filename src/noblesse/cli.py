@@ -340,7 +340,8 @@ def tournament(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     bots: Annotated[str, typer.Option(
         help="comma-separated bots, rotated over the seats: levels (easy, normal, hard) or "
-             "bots (random, greedy, ismcts:iters=400)")] = "greedy,random",
+             "bots (random, greedy, ismcts:iters=400) or a trained policy (policy:PATH, "
+             "the train extra)")] = "greedy,random",
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="number of games")] = 600,
     players: Annotated[int, typer.Option(help="seats per game")] = 4,
     workers: Workers = 1,

@@ -175,3 +175,14 @@ def test_a_clone_is_equal_and_independent(
         after = fingerprint(state)
         playout(game, clone, rng)
         assert fingerprint(state) == after, f"state {number}: playing a clone changed it"
+
+
+@pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(4, base=400))
+def test_legal_indices_are_the_legal_actions_indices(
+        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+    for state in states_of(game, n, seed, options, limit=40):
+        for seat in range(n):
+            expected = [game.action_index(a) for a in game.legal_actions(state, seat)]
+            assert game.legal_indices(state, seat) == expected
+            if seat not in game.to_act(state):
+                assert expected == []

@@ -130,3 +130,25 @@ def test_self_play_with_the_learners_own_policy() -> None:
         obs, _, done, truncated, _ = env.step(policy(obs))
         done = done or truncated
     assert env.game.is_over(env.state)
+
+
+def test_the_flat_mode_is_a_box_with_the_mask_beside_it() -> None:
+    env = SingleSeatEnv("guillotine", players=3, observation="flat",
+                        opponents=lambda vector, mask: int(np.flatnonzero(mask)[0]))
+    check_env(env)
+    dict_env = SingleSeatEnv("guillotine", players=3,
+                             opponents=lambda obs: int(np.flatnonzero(obs["action_mask"])[0]))
+    obs, info = env.reset(seed=6)
+    dict_obs, _ = dict_env.reset(seed=6)
+    assert isinstance(env.observation_space, gymnasium.spaces.Box)
+    assert env.observation_space.contains(obs)
+    assert np.array_equal(obs, dict_obs["observation"])
+    assert np.array_equal(info["action_mask"], dict_obs["action_mask"])
+    assert np.array_equal(env.action_masks(), info["action_mask"])
+    action = int(np.flatnonzero(info["action_mask"])[0])
+    obs, reward, _, _, info = env.step(action)
+    dict_obs, dict_reward, _, _, _ = dict_env.step(action)
+    assert np.array_equal(obs, dict_obs["observation"]) and reward == dict_reward
+    assert np.array_equal(info["action_mask"], dict_obs["action_mask"])
+    with pytest.raises(ValueError, match="observation must be"):
+        SingleSeatEnv("guillotine", observation="image")

@@ -67,9 +67,10 @@ def test_resampling_keeps_the_information_state(game_id: str) -> None:
             world = state.resample_from_infostate(player, sampler)
             assert world.information_state_string(player) == key
             assert world.legal_actions() == state.legal_actions()
-            assert world.observation_tensor(player) == state.observation_tensor(player)
-            assert (world.information_state_tensor(player)
-                    == state.information_state_tensor(player))
+            assert np.array_equal(world.observation_tensor(player),
+                                  state.observation_tensor(player))
+            assert np.array_equal(world.information_state_tensor(player),
+                                  state.information_state_tensor(player))
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -236,8 +237,13 @@ def test_the_information_state_tensor_is_the_observation_and_the_seat_s_history(
             if player == 0:
                 mine.append(action)
             state.apply_action(action)
-        t = np.array(state.information_state_tensor(0))
-        assert len(t) == size
+        t = state.information_state_tensor(0)
+        assert isinstance(t, np.ndarray) and t.dtype == np.float32 and t.shape == (size,)
+        # the C++ path (the observer, copied into a list) holds the same values
+        assert np.array_equal(np.array(pyspiel.State.information_state_tensor(state, 0),
+                                       np.float32), t)
+        assert np.array_equal(np.array(pyspiel.State.observation_tensor(state, 1), np.float32),
+                              state.observation_tensor(1))
         assert np.array_equal(t[:obs_size], np.array(state.observation_tensor(0), np.float32))
         hist = t[obs_size:]
         assert hist.min() >= 0.0 and hist.max() <= 1.0

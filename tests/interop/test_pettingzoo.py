@@ -69,7 +69,7 @@ def test_a_pending_simultaneous_choice_is_not_observed(game_id: str) -> None:
         assert len(seen) == 1, f"seat {second} sees seat {first}'s pending choice"
 
 
-def test_wrapped_as_the_classic_games() -> None:
+def test_it_behaves_as_the_classic_games_wrapped() -> None:
     e = env("guillotine", players=3)
     with pytest.raises(AssertionError, match="reset.. needs to be called before step"):
         e.step(0)
@@ -96,3 +96,31 @@ def test_the_ansi_render_is_the_game_table() -> None:
     table = game.render_text(game.view(state, None), "en")  # lines of Rich markup
     assert len(text.splitlines()) == len(table) and "[bold]" in table[0]
     assert "Seat 1 · 0 pts · hand: 5 cards" in text
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_supersuit_flattens_and_normalises_the_flat_mode(game_id: str) -> None:
+    supersuit = pytest.importorskip("supersuit", reason=RL_EXTRA)
+    players = players_of(game_id)
+    flat = env(game_id, players=players, observation="flat")
+    wrapped = supersuit.normalize_obs_v0(supersuit.flatten_v0(flat), env_min=0.0, env_max=1.0)
+    api_test(wrapped, num_cycles=CYCLES)
+    # the same game through both: [-1, 1] mapped onto [0, 1], the mask in infos
+    plain = env(game_id, players=players)
+    wrapped.reset(seed=5)
+    plain.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        agent = plain.agent_selection
+        assert wrapped.agent_selection == agent
+        obs, _, terminated, truncated, info = wrapped.last()
+        expected, *_ = plain.last()
+        assert np.allclose(obs, (expected["observation"] + 1.0) / 2.0, atol=1e-6)
+        assert np.array_equal(info["action_mask"], expected["action_mask"])
+        if terminated or truncated:
+            break
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        wrapped.step(action)
+        plain.step(action)
+    with pytest.raises(ValueError, match="observation must be"):
+        env(game_id, observation="image")

@@ -5,7 +5,8 @@ chooses, ``make_agent("hard", seed=3)`` (``agents.levels``: easy, normal, hard).
 decision with ``act_honestly(agent, game, state, seat)``: it hands the agent a world
 built from the seat's information alone (``Game.determinize``), never the true state,
 and the agent's ``act(game, world, seat)`` returns one of the seat's legal actions
-(``agents.base``).
+(``agents.base``). ``make_agent("policy:PATH")`` is a trained policy (``agents.policy``,
+local tools only).
 """
 
 from __future__ import annotations
@@ -14,11 +15,14 @@ from noblesse.agents.base import Agent, act_honestly, world_for
 from noblesse.agents.greedy import GreedyAgent
 from noblesse.agents.ismcts import IsmctsAgent
 from noblesse.agents.levels import LEVELS, Level, LevelAgent, level_factory
+from noblesse.agents.policy import PolicyAgent
 from noblesse.agents.random_agent import RandomAgent
 
 # The bots by what they are, then the levels a player chooses among (``LEVELS``).
 BOTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
-KINDS: dict[str, object] = {**BOTS, **{name: level_factory(level) for name, level in LEVELS.items()}}
+KINDS: dict[str, object] = {**BOTS, **{name: level_factory(level) for name, level in LEVELS.items()},
+                            "policy": PolicyAgent}
+POLICY = "policy"  # ``policy:PATH``: the rest of the spec is a file path, kept as written
 # The settings a bot spec may carry (``ismcts:ms=200:rollout=greedy``) and their types;
 # a level that searches may be given a think time (``hard:ms=500``).
 SETTINGS: dict[str, dict[str, type]] = {
@@ -42,7 +46,14 @@ _TYPE_ZH = {"int": "整數", "float": "數字", "str": "文字"}
 
 def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
     """``"ismcts:ms=200:c=0.5"`` → ``("ismcts", {"ms": 200.0, "c": 0.5})``; BotSpecError
-    (a ValueError) if any part of it is unknown or malformed."""
+    (a ValueError) if any part of it is unknown or malformed. ``"policy:PATH"`` →
+    ``("policy", {"path": PATH})``."""
+    head, _, rest = str(spec).strip().partition(":")
+    if head.lower() == POLICY:
+        if not rest:
+            raise BotSpecError("a policy bot names its model file: policy:PATH",
+                               "訓練好的策略要寫出模型檔：policy:路徑")
+        return POLICY, {"path": rest}
     kind, *parts = str(spec).strip().lower().split(":")
     if kind not in KINDS:
         raise BotSpecError(f"unknown bot '{spec}'; levels: {', '.join(LEVELS)}; "
@@ -83,6 +94,9 @@ def capped_spec(spec: str, max_ms: float, max_iters: int) -> str:
     that is shorter: ``hard`` is ``hard:ms=1000.0``); one asking for more time or
     iterations than the caps is refused (BotSpecError), never silently cut."""
     kind, settings = parse_spec(spec)
+    if kind == POLICY:  # a model file is unpickled code: never from a client
+        raise BotSpecError("policy bots play only in local tools (tournaments, simulate)",
+                           "訓練好的策略只能在本機工具中使用（錦標賽、模擬）")
     if "ms" in SETTINGS.get(kind, {}):
         ms = settings.get("ms")
         if ms is not None and ms > max_ms:  # type: ignore[operator]
@@ -105,5 +119,5 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
 
 
 __all__ = ["BOTS", "LEVELS", "Agent", "BotSpecError", "GreedyAgent", "IsmctsAgent", "KINDS", "Level",
-           "LevelAgent", "RandomAgent", "act_honestly", "capped_spec", "make_agent", "parse_spec",
+           "LevelAgent", "PolicyAgent", "RandomAgent", "act_honestly", "capped_spec", "make_agent", "parse_spec",
            "world_for"]

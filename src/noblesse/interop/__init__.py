@@ -1,7 +1,7 @@
 """The games as standard research environments (the optional ``rl`` extra).
 
 * ``noblesse.interop.pettingzoo``: ``env("guillotine", players=4)``, a PettingZoo AEC
-  environment for every registered game, wrapped as PettingZoo's classic games;
+  environment for every registered game, behaving as PettingZoo's classic games;
   ``noblesse.interop.gymnasium``: a single-agent Gymnasium environment
   (``gymnasium.make("noblesse/guillotine-v0")``) where the other seats are noblesse
   bots, policies or callables (self-play).

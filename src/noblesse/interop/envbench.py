@@ -3,7 +3,7 @@
 Decisions per second of uniformly random play driven through an environment the way
 a learner drives it, every observation read:
 
-* ``pettingzoo``: the wrapped AEC environment (``noblesse.interop.pettingzoo.env``):
+* ``pettingzoo``: the AEC environment (``noblesse.interop.pettingzoo.env``):
   ``for agent in env.agent_iter(): obs, ... = env.last()``, a random action from
   ``obs["action_mask"]``, ``env.step(action)``; one decision per live step.
 * ``openspiel``: OpenSpiel's ``rl_environment.Environment`` on ``python_noblesse_<id>``

@@ -39,6 +39,12 @@ Gymnasium's ``check_env`` (which steps with unmasked random actions) need. With
 ``illegal_action="raise"`` it raises ``ValueError`` instead, which catches a masking
 bug in a learner that should never choose one.
 
+``observation="flat"``: the observation is the vector alone, a ``Box`` (what
+SuperSuit's wrappers and stable-baselines3's ``MlpPolicy`` take); the mask is then
+``env.action_masks()`` and ``info["action_mask"]``. Opponents then get the flat
+vector too: a policy as ``predict(vector, action_masks=mask, ...)``, a callable as
+``f(vector, mask)``.
+
 ``render_mode="ansi"``: ``render()`` returns the learner's table as the game's text
 (``render_text``, without Rich markup).
 """
@@ -60,6 +66,7 @@ from noblesse.interop.render import text_table
 
 ID_PREFIX = "noblesse/"
 ILLEGAL_ACTION = ("lose", "raise")
+OBSERVATIONS = ("dict", "flat")
 
 
 def env_id(game_id: str) -> str:
@@ -67,15 +74,15 @@ def env_id(game_id: str) -> str:
     return f"{ID_PREFIX}{game_id}-v0"
 
 
-def _policy_opponent(policy: Any) -> Any:
-    """A function ``obs dict -> action index`` from a policy or callable."""
+def _policy_opponent(policy: Any, flat: bool) -> Any:
+    """A function ``(observation, mask) -> action index`` from a policy or callable."""
     predict = getattr(policy, "predict", None)
     if predict is None:
-        return policy
+        return policy if flat else lambda obs, mask: policy(obs)
 
-    def act(obs: dict[str, np.ndarray]) -> Any:
+    def act(obs: Any, mask: np.ndarray) -> Any:
         try:
-            out = predict(obs, action_masks=obs["action_mask"], deterministic=True)
+            out = predict(obs, action_masks=mask, deterministic=True)
         except TypeError:
             out = predict(obs, deterministic=True)
         return out[0] if isinstance(out, tuple) else out
@@ -90,13 +97,16 @@ class SingleSeatEnv(gymnasium.Env):
     def __init__(self, game_id: str, players: int | None = None, seat: int = 0,
                  opponents: Any = "random", illegal_action: str = "lose",
                  render_mode: str | None = None, options: dict[str, Any] | None = None,
-                 max_decisions: int | None = None) -> None:
+                 max_decisions: int | None = None, observation: str = "dict") -> None:
         self.game: Game = games.get(game_id)
         self.players = players if players is not None else default_players(self.game)
         if not 0 <= seat < self.players:
             raise ValueError(f"seat {seat} is not one of the {self.players} seats")
         if illegal_action not in ILLEGAL_ACTION:
             raise ValueError("illegal_action must be 'lose' or 'raise'")
+        if observation not in OBSERVATIONS:
+            raise ValueError("observation must be 'dict' or 'flat'")
+        self.flat = observation == "flat"
         self.encoder: Encoder = observer(game_id, self.players)
         self.seat = seat
         kinds = (list(opponents) if isinstance(opponents, (list, tuple))
@@ -120,9 +130,10 @@ class SingleSeatEnv(gymnasium.Env):
         self.game_options = machine_options(self.game, options)
         self.max_decisions = max_decisions
         n_actions = self.game.num_distinct_actions
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(self.encoder.low, self.encoder.high,
-                                      (self.encoder.observation_size,), np.float32),
+        vector = spaces.Box(self.encoder.low, self.encoder.high,
+                            (self.encoder.observation_size,), np.float32)
+        self.observation_space = vector if self.flat else spaces.Dict({
+            "observation": vector,
             "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
         })
         self.action_space = spaces.Discrete(n_actions)
@@ -139,25 +150,34 @@ class SingleSeatEnv(gymnasium.Env):
 
     def _mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(self.game.num_distinct_actions, np.int8)
-        state = self.state
-        if (state is not None and not self.game.is_over(state)
-                and seat in self.game.to_act(state)):
-            for a in self.game.legal_actions(state, seat):
-                mask[self.game.action_index(a)] = 1
+        if self.state is not None:
+            legal = self.game.legal_indices(self.state, seat)  # empty unless the seat acts
+            if legal:
+                mask[legal] = 1
         return mask
 
-    def _obs(self, seat: int | None = None) -> dict[str, np.ndarray]:
-        seat = self.seat if seat is None else seat
+    def _vector(self, seat: int) -> np.ndarray:
         vector = np.zeros(self.encoder.observation_size, np.float32)
         self.encoder.observation_into(self.game, self.state, seat, vector)
-        return {"observation": vector, "action_mask": self._mask(seat)}
+        return vector
+
+    def _obs(self, seat: int | None = None) -> Any:
+        seat = self.seat if seat is None else seat
+        if self.flat:
+            return self._vector(seat)
+        return {"observation": self._vector(seat), "action_mask": self._mask(seat)}
+
+    def _info(self, **info: Any) -> dict[str, Any]:
+        if self.flat:
+            info["action_mask"] = self._mask(self.seat)
+        return info
 
     def _opponent_action(self, seat: int) -> Any:
         bot = self._bots[seat]
         game, state = self.game, self.state
         if callable(getattr(bot, "act", None)):  # a noblesse agent: on its seat's world
             return act_honestly(bot, game, state, seat)
-        index = int(bot(self._obs(seat)))
+        index = int(bot(self._obs(seat), self._mask(seat)))
         action = game.action_at(index)
         if action not in game.legal_actions(state, seat):
             raise ValueError(f"the opponent at seat {seat} chose illegal action {index}")
@@ -187,14 +207,14 @@ class SingleSeatEnv(gymnasium.Env):
         self.state = self.game.setup(self.players, game_seed, dict(self.game_options))
         self._bots = {s: (make_agent(kind, seed=game_seed * 16 + s) if isinstance(kind, str)
                           else kind if callable(getattr(kind, "act", None))
-                          else _policy_opponent(kind))
+                          else _policy_opponent(kind, self.flat))
                       for s, kind in enumerate(self.opponent_kinds) if s != self.seat}
         self._returns = 0.0
         self._done = False
         self.decisions = 0
         self._play_bots()
         self._reward()  # returns reached before the learner's first decision (normally none)
-        return self._obs(), {"seed": game_seed}
+        return self._obs(), self._info(seed=game_seed)
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         if self.state is None:
@@ -207,13 +227,13 @@ class SingleSeatEnv(gymnasium.Env):
             if self.illegal_action == "raise":
                 raise ValueError(f"illegal action {action!r}: {exc}") from None
             self._done = True
-            return self._obs(), -1.0, True, False, {"illegal_action": True}
+            return self._obs(), -1.0, True, False, self._info(illegal_action=True)
         self.decisions += 1
         self._play_bots()
         terminated = self.game.is_over(self.state)
         truncated = (not terminated and self.max_decisions is not None
                      and self.decisions >= self.max_decisions)
-        return self._obs(), self._reward(), terminated, truncated, {}
+        return self._obs(), self._reward(), terminated, truncated, self._info()
 
     def render(self) -> str | None:
         """The learner's table as the game's text (``render_mode="ansi"``)."""

@@ -29,7 +29,11 @@ How the kernel maps onto OpenSpiel:
   each one-hot over the index; the decisions each relative seat (me, next, ...,
   padded to the game's largest count) has made / ``max_decisions``. Every slot is
   in [0, 1] beyond the observation's own range; nothing in it is hidden from the
-  seat (who decides is public; its own choices it knows).
+  seat (who decides is public; its own choices it knows). From Python, the state's
+  ``information_state_tensor(player)`` and ``observation_tensor(player)`` return
+  float32 numpy arrays written straight from the state (what NFSP and DQN reshape
+  anyway; pyspiel's own copy into a list cost more than the game's step); C++ callers
+  read the same values through the observer.
 * **Observation**: ``observation_string`` is the JSON view; ``observation_tensor`` is
   ``noblesse.interop.encoding.observer``'s: the game's designed observation
   (``docs/observations.md``) or the generic encoding. The spectator's observation
@@ -229,7 +233,7 @@ class _Core:
     the game and the (immutable) events, and pickles the game by its id."""
 
     __slots__ = ("game", "options", "cap", "inner", "events", "own", "seed_bytes", "seen",
-                 "text")
+                 "text", "counts", "decided", "_player")
 
     def __init__(self, game: Game, options: dict[str, Any], cap: int, inner: Any,
                  events: list[Any], own: list[list[int]], seed_bytes: list[int],
@@ -244,6 +248,13 @@ class _Core:
         # per seat: the events so far as that seat saw them, serialised once each
         self.seen = seen if seen is not None else [[] for _ in own]
         self.text: str | None = None  # str(state), cached until the next action
+        # per seat: how often it chose each action (the information-state tensor's counts)
+        self.counts: list[dict[int, int]] = [{} for _ in own]
+        for mine, counts in zip(own, self.counts, strict=True):
+            for a in mine:
+                counts[a] = counts.get(a, 0) + 1
+        self.decided = sum(map(len, own))
+        self._player: int | None = None  # the current player, cached until the next action
 
     def copy(self, inner: Any = None) -> _Core:
         same = inner is None
@@ -253,7 +264,31 @@ class _Core:
                     [list(o) for o in self.own], list(self.seed_bytes),
                     [list(s) for s in self.seen])
         out.text = self.text if same else None
+        out._player = self._player if same else None
         return out
+
+    def record(self, seat: int, action: int) -> None:
+        """``seat`` chose ``action``: its history, and no cached player or text."""
+        self.own[seat].append(action)
+        counts = self.counts[seat]
+        counts[action] = counts.get(action, 0) + 1
+        self.decided += 1
+        self._player = None
+        self.text = None
+
+    def player(self) -> int:
+        """The current player: chance while the seed is drawn, terminal at the end (or
+        the adapter's cap), else the first seat of ``to_act`` (cached)."""
+        p = self._player
+        if p is None:
+            if self.inner is None:
+                p = pyspiel.PlayerId.CHANCE
+            elif self.over():
+                p = pyspiel.PlayerId.TERMINAL
+            else:
+                p = self.game.to_act(self.inner)[0]
+            self._player = p
+        return p
 
     def seen_by(self, seat: int) -> str:
         seen, events = self.seen[seat], self.events
@@ -274,7 +309,7 @@ class _Core:
 
     def capped(self) -> bool:
         """The adapter's cap: ``cap`` decisions made and the game not over."""
-        return sum(map(len, self.own)) >= self.cap and not self.game.is_over(self.inner)
+        return self.decided >= self.cap and not self.game.is_over(self.inner)
 
 
 def _core_from(game_id: str, options: dict[str, Any], cap: int, inner: Any,
@@ -296,21 +331,11 @@ class NoblesseSpielState(pyspiel.State):
         """The noblesse state (``None`` until the four seed bytes are drawn)."""
         return self._c.inner
 
-    def _seat(self) -> int:
-        seats = self._c.game.to_act(self._c.inner)
-        return seats[0] if seats else pyspiel.PlayerId.TERMINAL
-
     def current_player(self) -> int:
-        c = self._c
-        if c.inner is None:
-            return pyspiel.PlayerId.CHANCE
-        if c.over():
-            return pyspiel.PlayerId.TERMINAL
-        return self._seat()
+        return self._c.player()
 
     def is_terminal(self) -> bool:
-        c = self._c
-        return c.inner is not None and c.over()
+        return self._c.player() == pyspiel.PlayerId.TERMINAL
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self._c.inner is None, "the only chance nodes draw the setup seed"
@@ -318,22 +343,24 @@ class NoblesseSpielState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         c = self._c
-        if c.inner is None or c.over() or player != self._seat():
+        if player < 0 or player != c.player():
             return []
-        return sorted(c.game.action_index(a) for a in c.game.legal_actions(c.inner, player))
+        return sorted(c.game.legal_indices(c.inner, player))
 
     def _apply_action(self, action: int) -> None:
         c = self._c
-        c.text = None
         if c.inner is None:
+            c.text = None
             c.seed_bytes.append(int(action))
             if len(c.seed_bytes) == SEED_BYTES:
                 seed = int.from_bytes(bytes(c.seed_bytes), "big")
                 c.inner = c.game.setup(len(c.own), seed, dict(c.options))
+                c._player = None
             return
-        seat = self._seat()
-        c.own[seat].append(int(action))
-        c.events.extend(c.game.apply(c.inner, seat, c.game.action_at(int(action))))
+        seat = c.player()
+        events = c.game.apply(c.inner, seat, c.game.action_at(int(action)))
+        c.record(seat, int(action))
+        c.events.extend(events)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -376,6 +403,29 @@ class NoblesseSpielState(pyspiel.State):
         return out
 
     # -- what a seat knows ---------------------------------------------------------------
+    def information_state_tensor(self, player: int | None = None) -> np.ndarray:
+        """``player``'s information-state tensor (default: the current player's) as a new
+        float32 array, written straight from the state: what Python callers
+        (``rl_environment``, NFSP, DQN) read, without pyspiel's copy into a list. C++
+        callers get the same values through the observer."""
+        game = self.get_game()
+        out = np.zeros(game.info_state_size, np.float32)
+        if self._c.inner is not None:
+            write_info_state(game, self, self.current_player() if player is None else player,
+                             out)
+        return out
+
+    def observation_tensor(self, player: int | None = None) -> np.ndarray:
+        """``player``'s observation tensor (default: the current player's) as a new float32
+        array (see ``information_state_tensor``)."""
+        game = self.get_game()
+        out = np.zeros(game.encoder.observation_size, np.float32)
+        if self._c.inner is not None:
+            game.encoder.observation_into(game.noblesse, self._c.inner,
+                                          self.current_player() if player is None else player,
+                                          out)
+        return out
+
     def view(self, seat: int | None) -> dict[str, Any] | None:
         c = self._c
         return None if c.inner is None else c.game.view(c.inner, seat)
@@ -400,16 +450,22 @@ def info_state_size(game: Game, encoder: Encoder) -> int:
         + game.max_players
 
 
+def write_info_state(game: NoblesseSpielGame, state: NoblesseSpielState, seat: int,
+                     out: np.ndarray) -> None:
+    """``seat``'s information-state tensor into ``out`` (zeros): the observation, then the
+    history (``write_history``)."""
+    size = game.encoder.observation_size
+    game.encoder.observation_into(game.noblesse, state.inner, seat, out[:size])
+    write_history(state._c, seat, out, size)
+
+
 def write_history(core: _Core, seat: int, out: np.ndarray, at: int) -> None:
     """The history part of ``seat``'s information-state tensor, from ``out[at]`` on
     (``out[at:]`` must be zero): what the seat has done, and how many decisions each
     seat has made (who was asked is public: ``to_act`` is in every view)."""
     n_actions = core.game.num_distinct_actions
     own = core.own[seat]
-    counts: dict[int, int] = {}
-    for a in own:
-        counts[a] = counts.get(a, 0) + 1
-    for a, k in counts.items():
+    for a, k in core.counts[seat].items():
         out[at + a] = 1.0 if k >= OWN_COUNT_CAP else k / OWN_COUNT_CAP
     at += n_actions
     for i, a in enumerate(reversed(own[-OWN_LAST:])):
@@ -460,10 +516,8 @@ class _Observer:
             view = game.noblesse.view(state.inner, None)
             game.encoder.view_encoder.encode_view(view, tensor)  # type: ignore[union-attr]
         elif self._perfect_recall:
-            size = self._obs_size
-            game.encoder.observation_into(game.noblesse, state.inner, player, tensor[:size])
-            tensor[size:] = 0.0
-            write_history(state._c, player, tensor, size)
+            tensor.fill(0.0)
+            write_info_state(game, state, player, tensor)
         else:
             game.encoder.observation_into(game.noblesse, state.inner, player, tensor)
 

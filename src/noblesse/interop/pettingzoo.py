@@ -27,14 +27,24 @@ return: by default 1/k to each of k tied winners). ``reset(seed=s)`` sets the ga
 up with seed ``s`` (so a seed replays exactly); a reset without a seed draws the
 next seed from the environment's own RNG. ``max_decisions`` truncates long games.
 
-``env(...)`` wraps the raw environment (``raw_env(...)``, a ``NoblesseAECEnv``) as
-PettingZoo's classic games are: ``TerminateIllegalWrapper`` (an action outside the
-mask ends the game, -1 to the seat that chose it and 0 to the others),
-``AssertOutOfBoundsWrapper`` (an action outside the action space is an assertion
-error) and ``OrderEnforcingWrapper`` (stepping, observing or rendering before
-``reset`` is PettingZoo's clear error). The raw environment raises
-``noblesse.core.errors.IllegalAction`` on an illegal action; the game state is
-``env.unwrapped.state``.
+``env(...)`` behaves as PettingZoo's classic games do once wrapped, without the
+wrapper layers (each layer costs a Python call per attribute read, more than the
+game's own step): an action outside the mask ends the game, -1 to the seat that chose
+it and 0 to the others (``TerminateIllegalWrapper``); an action outside the action
+space is an assertion error (``AssertOutOfBoundsWrapper``); stepping, observing or
+rendering before ``reset`` is PettingZoo's clear error (``OrderEnforcingWrapper``).
+The raw environment (``raw_env(...)``, ``illegal_action="raise"``) raises
+``noblesse.core.errors.IllegalAction`` on an illegal action instead; the game state
+is ``env.unwrapped.state``.
+
+Each observation is a new array (a learner may keep it); asked again before the next
+step, ``observe`` returns the same one.
+
+``observation="flat"``: the observation is the vector alone, a ``Box`` (what
+SuperSuit's observation wrappers take: ``flatten_v0``, ``normalize_obs_v0``,
+``frame_stack_v1``), and the mask is ``infos[agent]["action_mask"]`` (PettingZoo's
+convention when the observation is not a dict), all zeros for a seat that need not
+act now.
 
 ``render_mode="ansi"``: ``render()`` returns the spectator's table (what every seat
 sees, no hidden card) as the game's own text (``render_text``, without Rich markup);
@@ -43,13 +53,14 @@ sees, no hidden card) as the game's own text (``render_text``, without Rich mark
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from noblesse import games
 from noblesse.core.game import Game, State, machine_options
@@ -61,6 +72,10 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
+ILLEGAL_ACTIONS = ("raise", "terminate")
+OBSERVATIONS = ("dict", "flat")
+
+
 class NoblesseAECEnv(AECEnv):
     """A noblesse game as a PettingZoo AEC environment (see the module doc)."""
 
@@ -68,22 +83,32 @@ class NoblesseAECEnv(AECEnv):
                 "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, game_id: str, players: int | None = None, render_mode: str | None = None,
-                 options: dict[str, Any] | None = None, max_decisions: int | None = None) -> None:
+                 options: dict[str, Any] | None = None, max_decisions: int | None = None,
+                 illegal_action: str = "raise", observation: str = "dict") -> None:
         super().__init__()
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ValueError(f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)}, "
+                             f"not {illegal_action!r}")
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be one of {', '.join(OBSERVATIONS)}, "
+                             f"not {observation!r}")
+        self.flat = observation == "flat"
         self.game: Game = games.get(game_id)
         self.players = players if players is not None else default_players(self.game)
         self.encoder: Encoder = observer(game_id, self.players)
         self.game_options = machine_options(self.game, options)
         self.max_decisions = max_decisions
         self.render_mode = render_mode
+        self.illegal_action = illegal_action
         self.metadata = dict(self.metadata, name=f"noblesse_{game_id}_v0")
         self.possible_agents = [agent_name(s) for s in range(self.players)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         n_actions = self.game.num_distinct_actions
         size = self.encoder.observation_size
+        vector = spaces.Box(self.encoder.low, self.encoder.high, (size,), np.float32)
         self.observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(self.encoder.low, self.encoder.high, (size,), np.float32),
+            a: vector if self.flat else spaces.Dict({
+                "observation": vector,
                 "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
             }) for a in self.possible_agents
         }
@@ -92,6 +117,7 @@ class NoblesseAECEnv(AECEnv):
         self.state: State | None = None
         self.seed: int | None = None
         self.decisions = 0
+        self._observed: dict[int, Any] = {}  # this step's observations
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -102,16 +128,31 @@ class NoblesseAECEnv(AECEnv):
     # -- helpers ----------------------------------------------------------------------
     def _mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(self.game.num_distinct_actions, np.int8)
-        if self.state is not None and not self.game.is_over(self.state) \
-                and seat in self.game.to_act(self.state):
-            for a in self.game.legal_actions(self.state, seat):
-                mask[self.game.action_index(a)] = 1
+        legal = self.game.legal_indices(self.state, seat)  # empty unless the seat acts now
+        if legal:
+            mask[legal] = 1
         return mask
 
     def _select_next(self) -> None:
         if self.game.is_over(self.state):
             return
         self.agent_selection = agent_name(self.game.to_act(self.state)[0])
+
+    def _masks_in_infos(self) -> None:
+        """The flat mode's masks: ``infos[agent]["action_mask"]`` of every live seat."""
+        for a in self.agents:
+            self.infos[a]["action_mask"] = self._mask(self._seat_of[a])
+
+    def _lose_by_illegal_action(self, agent: str) -> None:
+        """What ``TerminateIllegalWrapper`` does: every seat done, -1 to ``agent``."""
+        EnvLogger.warn_on_illegal_move()
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = -1.0
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     # -- the AEC API ------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -122,6 +163,7 @@ class NoblesseAECEnv(AECEnv):
             game_seed = self._rng.getrandbits(32)
         self.seed = game_seed
         self.state = self.game.setup(self.players, game_seed, dict(self.game_options))
+        self._observed = {}
         self.decisions = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -132,29 +174,51 @@ class NoblesseAECEnv(AECEnv):
         self._returns = [0.0] * self.players
         self.agent_selection = self.agents[0]
         self._select_next()
+        if self.flat:
+            self._masks_in_infos()
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> Any:
+        if self.state is None:
+            EnvLogger.error_observe_before_reset()
         seat = self._seat_of[agent]
-        vector = np.zeros(self.encoder.observation_size, np.float32)
-        if self.state is not None:
+        obs = self._observed.get(seat)
+        if obs is None:
+            vector = np.zeros(self.encoder.observation_size, np.float32)
             self.encoder.observation_into(self.game, self.state, seat, vector)
-        return {"observation": vector, "action_mask": self._mask(seat)}
+            obs = self._observed[seat] = vector if self.flat else {
+                "observation": vector, "action_mask": self._mask(seat)}
+        return obs
 
     def step(self, action: Any) -> None:
+        if self.state is None:
+            EnvLogger.error_step_before_reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         seat = self._seat_of[agent]
+        game = self.game
+        if self.illegal_action == "terminate":
+            try:
+                index = operator.index(action)
+            except TypeError:
+                index = -1
+            assert 0 <= index < game.num_distinct_actions, "action is not in action space"
+            if index not in game.legal_indices(self.state, seat):
+                self._lose_by_illegal_action(agent)
+                return
+        else:
+            index = int(action)
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(self.state, seat, self.game.action_at(int(action)))
+        game.apply(self.state, seat, game.action_at(index))
+        self._observed = {}
         self.decisions += 1
-        returns = [float(r) for r in self.game.returns(self.state)]
+        returns = [float(r) for r in game.returns(self.state)]
         for a in self.agents:
             s = self._seat_of[a]
             self.rewards[a] = returns[s] - self._returns[s]
         self._returns = returns
-        if self.game.is_over(self.state):
+        if game.is_over(self.state):
             for a in self.agents:
                 self.terminations[a] = True
         elif self.max_decisions is not None and self.decisions >= self.max_decisions:
@@ -162,13 +226,15 @@ class NoblesseAECEnv(AECEnv):
                 self.truncations[a] = True
         else:
             self._select_next()
+        if self.flat:
+            self._masks_in_infos()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def render(self) -> str | None:
         if self.state is None:
-            return None
+            EnvLogger.error_render_before_reset()
         text = text_table(self.game, self.game.view(self.state, None))
         if self.render_mode == "human":
             print(text)
@@ -180,16 +246,12 @@ class NoblesseAECEnv(AECEnv):
 
 
 def raw_env(game_id: str, players: int | None = None, **kwargs: Any) -> NoblesseAECEnv:
-    """The unwrapped AEC environment of ``game_id`` (``players`` defaults to 4 where
-    allowed)."""
+    """The AEC environment of ``game_id`` that raises ``IllegalAction`` on an illegal
+    action (``players`` defaults to 4 where allowed)."""
     return NoblesseAECEnv(game_id, players, **kwargs)
 
 
-def env(game_id: str, players: int | None = None, **kwargs: Any) -> AECEnv:
-    """The AEC environment of ``game_id``, wrapped as PettingZoo's classic games are
-    (see the module doc)."""
-    out: AECEnv = raw_env(game_id, players, **kwargs)
-    out = wrappers.TerminateIllegalWrapper(out, illegal_reward=-1)
-    out = wrappers.AssertOutOfBoundsWrapper(out)
-    return wrappers.OrderEnforcingWrapper(out)
-
+def env(game_id: str, players: int | None = None, **kwargs: Any) -> NoblesseAECEnv:
+    """The AEC environment of ``game_id`` as PettingZoo's classic games behave (see the
+    module doc)."""
+    return NoblesseAECEnv(game_id, players, illegal_action="terminate", **kwargs)
