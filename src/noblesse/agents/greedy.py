@@ -13,6 +13,7 @@ from __future__ import annotations
 from noblesse.agents.base import SeededAgent
 from noblesse.agents.heuristics import Evaluation, chooser_for, evaluation_for
 from noblesse.core.game import Action, Game, State
+from noblesse.core.rng import SharedRandom
 
 
 class GreedyAgent(SeededAgent):
@@ -29,18 +30,34 @@ class GreedyAgent(SeededAgent):
             if chosen is not None:
                 return chosen
         evaluate = evaluation_for(game.id)
+        root = search_world(game, world)
         best, best_value = legal[0], float("-inf")
         for action in legal:
-            value = self._value(game, world, seat, action, evaluate, self.max_depth)
+            value = _value(game, root, seat, action, evaluate, self.max_depth, False)
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def _value(self, game: Game, world: State, seat: int, action: Action,
-               evaluate: Evaluation, depth: int) -> float:
-        after = game.clone(world)
-        game.apply(after, seat, action)
-        if depth > 1 and not game.is_over(after) and game.to_act(after) == (seat,):
-            return max(self._value(game, after, seat, a, evaluate, depth - 1)
-                       for a in game.legal_actions(after, seat))
-        return evaluate(game, after, seat)
+
+def search_world(game: Game, world: State) -> State:
+    """A copy of ``world`` for a search to branch from: its clones share one generator
+    (``core.rng.SharedRandom``, seeded from the world's), so a branch costs no copy of
+    the generator. ``world`` itself is left as it was."""
+    root = game.clone(world)
+    root.rng = SharedRandom(root.rng.getrandbits(64))
+    return root
+
+
+def _value(game: Game, state: State, seat: int, action: Action, evaluate: Evaluation,
+           depth: int, owned: bool) -> float:
+    """The best evaluation ``seat`` reaches by ``action`` and its next own decisions
+    (``depth`` in all). ``owned``: ``state`` is needed no more, so the action is applied
+    to it rather than to a copy (the last action tried from a position)."""
+    after = state if owned else game.clone(state)
+    game.apply(after, seat, action)
+    if depth > 1 and not game.is_over(after) and game.to_act(after) == (seat,):
+        legal = game.legal_actions(after, seat)
+        last = len(legal) - 1
+        return max(_value(game, after, seat, a, evaluate, depth - 1, i == last)
+                   for i, a in enumerate(legal))
+    return evaluate(game, after, seat)
