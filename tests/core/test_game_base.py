@@ -7,7 +7,7 @@ import random
 import pytest
 
 from noblesse import games
-from noblesse.agents.greedy import search_world
+from noblesse.agents.base import search_world
 from noblesse.core.errors import IllegalAction
 from noblesse.core.rng import SharedRandom, copy_rng
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from noblesse.agents.base import SeededAgent
+from noblesse.agents.base import SeededAgent, search_world
 from noblesse.agents.heuristics import Evaluation, chooser_for, evaluation_for
 from noblesse.core.game import Action, Game, State
-from noblesse.core.rng import SharedRandom
 
 
 class GreedyAgent(SeededAgent):
@@ -80,15 +79,6 @@ class GreedyAgent(SeededAgent):
         if len(plan) > 1:
             self._plans[seat] = plan[1:]
         return action
-
-
-def search_world(game: Game, world: State) -> State:
-    """A copy of ``world`` for a search to branch from: its clones share one generator
-    (``core.rng.SharedRandom``, seeded from the world's), so a branch costs no copy of
-    the generator. ``world`` itself is left as it was."""
-    root = game.clone(world)
-    root.rng = SharedRandom(root.rng.getrandbits(64))
-    return root
 
 
 def _value(game: Game, state: State, seat: int, action: Action, evaluate: Evaluation,
