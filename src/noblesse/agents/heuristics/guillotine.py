@@ -8,9 +8,8 @@ CARD_IN_HAND = 0.4
 SCALE = 5.0  # points: a lead of about this many is a clear advantage
 
 
-def _margins(scores: list[int], hands: list[int]) -> list[float]:
-    return [scores[s] - max(v for o, v in enumerate(scores) if o != s) + CARD_IN_HAND * hands[s]
-            for s in range(len(scores))]
+def _margin(scores: list[int], seat: int, hand: int) -> float:
+    return scores[seat] - max(v for o, v in enumerate(scores) if o != seat) + CARD_IN_HAND * hand
 
 
 def evaluate(game: Game, state: State, seat: int) -> float:
@@ -19,7 +18,7 @@ def evaluate(game: Game, state: State, seat: int) -> float:
     score = game.score  # type: ignore[attr-defined]
     over = state.over  # type: ignore[attr-defined]
     scores = [score(state, o, reveal=over or o == seat) for o in range(state.n_players)]
-    return _margins(scores, [len(h) for h in state.hands])[seat]  # type: ignore[attr-defined]
+    return _margin(scores, seat, len(state.hands[seat]))  # type: ignore[attr-defined]
 
 
 def evaluate_all(game: Game, state: State) -> list[float]:
@@ -28,4 +27,4 @@ def evaluate_all(game: Game, state: State) -> list[float]:
     score = game.score  # type: ignore[attr-defined]
     over = state.over  # type: ignore[attr-defined]
     scores = [score(state, o, reveal=over) for o in range(state.n_players)]
-    return _margins(scores, [len(h) for h in state.hands])  # type: ignore[attr-defined]
+    return [_margin(scores, o, len(h)) for o, h in enumerate(state.hands)]  # type: ignore[attr-defined]
