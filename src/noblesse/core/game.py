@@ -81,7 +81,8 @@ class Game(Protocol):
     game's designed observation for RL (``noblesse.core.observation``), or ``None``
     for the adapters' generic encoder.
     Balance reports (``noblesse analyze``) read ``standing(state)``, ``ending(state)``,
-    ``describe_ending(key, lang)`` and ``describe_feature(what, lang)``; the lobby and
+    ``describe_ending(key, lang)``, ``describe_feature(what, lang)`` and
+    ``describe_card(key, lang)``; the lobby and
     the rules page read ``options_schema()``, ``option_labels()`` and
     ``assumed_readings()``; ``GameBase`` gives each a default.
     And one optional attribute: ``simulation_options``, the options machine play uses
@@ -270,6 +271,12 @@ class GameBase(ABC):
         """The words for a kind of ``card_features`` row in ``lang`` (else the kind itself)."""
         names = self.feature_names.get(what)
         return names.get(lang, names["en"]) if names else what
+
+    def describe_card(self, key: str, lang: str = "en") -> str | None:
+        """The words in ``lang`` for a ``card_features`` card the catalog does not name
+        (a score card ``corn:3``, a marker ``8 points``, an office); None: the catalog
+        names it, or nothing does. Default: None."""
+        return None
 
     def options_schema(self) -> dict[str, Any]:
         """Options a table may set, with their defaults."""
