@@ -564,12 +564,14 @@ HOSTILE_KINDS_ALL = "slow_reader,sync_flood_reading,sync_flood_deaf,junk"  # ben
 
 @app.command()
 def bench(
-    game_id: Annotated[str, typer.Argument(metavar="GAME|server|ismcts")],
-    searched: Annotated[str | None, typer.Argument(metavar="[GAME]", help="ismcts: the game")] = None,
+    game_id: Annotated[str, typer.Argument(metavar="GAME|server|ismcts|greedy")],
+    searched: Annotated[str | None, typer.Argument(
+        metavar="[GAME]", help="ismcts: the game; greedy: the game (default: every game)")] = None,
     players: Annotated[int | None, typer.Option(
         help="players per game (default 4; server: 4 clamped into the game's range)")] = None,
     runs: Annotated[int, typer.Option(min=1, help="timed runs (median reported)")] = 5,
-    games_per_run: Annotated[int, typer.Option("--games", min=1, help="games per run")] = 300,
+    games_per_run: Annotated[int | None, typer.Option(
+        "--games", min=1, help="games per run (default 300; greedy: 10)")] = None,
     tables: Annotated[int, typer.Option(min=1, help="server: concurrent tables")] = 200,
     think: Annotated[float, typer.Option(help="server: seconds a client thinks")] = 1.0,
     seconds: Annotated[float, typer.Option(help="server: length of the run")] = 30.0,
@@ -587,7 +589,8 @@ def bench(
              "dropped after (default: a fresh SQLite file)")] = None,
     baseline: Annotated[str | None, typer.Option(
         metavar="REV", help="server: first the same runs on the server of git revision REV "
-                            "of this checkout, for a before-and-after from one run")] = None,
+                            "of this checkout, for a before-and-after from one run; "
+                            "greedy: each run also on REV's code")] = None,
     workers: Annotated[int, typer.Option(
         min=1, help="server: run on 1 process, then on N processes sharing --redis and a "
                     "PostgreSQL --db (several processes: see the README)")] = 1,
@@ -602,8 +605,10 @@ def bench(
 ) -> None:
     """Random playouts on one core: decisions and games per second (median of runs).
 
-    ``noblesse bench server`` instead loads a real web table on loopback, and
-    ``noblesse bench ismcts GAME`` measures the search's iterations per second.
+    ``noblesse bench server`` instead loads a real web table on loopback,
+    ``noblesse bench ismcts GAME`` measures the search's iterations per second, and
+    ``noblesse bench greedy [GAME] --baseline REV`` four greedy bots' games per CPU
+    second, on this code and on REV's in turn.
     """
     from noblesse.bench import bench_game
 
@@ -612,6 +617,11 @@ def bench(
                       server_game, clients, db, baseline, workers, redis)
         return
     players = 4 if players is None else players
+    if game_id == "greedy":
+        _bench_greedy([_game(searched).id] if searched else list(games.ids()), players, runs,
+                      games_per_run or 10, baseline)
+        return
+    games_per_run = games_per_run or 300
     if game_id == "compare":
         _bench_compare(players, runs)
         return
@@ -639,6 +649,39 @@ def bench(
     console.print(f"decisions per second (median of {runs}): {result.median_dps:,.0f}; "
                   f"games per second: {result.median_gps:,.1f}; the game costs "
                   f"{result.median_baseline / result.median_dps:.1f}x the bare driver loop")
+
+
+def _bench_greedy(game_ids: list[str], players: int, runs: int, n: int,
+                  baseline: str | None) -> None:
+    import contextlib
+    import statistics
+
+    from noblesse.bench import bench_greedy, this_source
+    from noblesse.bench_server import baseline_source
+
+    with contextlib.ExitStack() as stack:
+        sources = [("this code", this_source())]
+        if baseline:
+            try:
+                sources.insert(0, (baseline, stack.enter_context(baseline_source(baseline))))
+            except ValueError as exc:
+                raise typer.BadParameter(f"--baseline: {exc}") from None
+        rates = bench_greedy(game_ids, sources, players, runs, n,
+                             progress=lambda text: console.print(f"  {text}", style="dim"))
+    table = Table(title=f"four greedy bots ({players} players): games per CPU second, "
+                        f"median of {runs} runs of {n} games")
+    table.add_column("game")
+    for name, _ in sources:
+        table.add_column(name, justify="right")
+    if baseline:
+        table.add_column("×", justify="right")
+    for game_id in game_ids:
+        medians = [statistics.median(rates[(name, game_id)]) for name, _ in sources]
+        row = [game_id, *(f"{m:,.1f}" for m in medians)]
+        if baseline:
+            row.append(f"{medians[1] / medians[0]:.1f}")
+        table.add_row(*row)
+    console.print(table)
 
 
 def _bench_env(kind: str, game_id: str, players: int, runs: int) -> None:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from noblesse import games
+from noblesse.agents.base import search_world
 from noblesse.core.errors import IllegalAction
+from noblesse.core.rng import SharedRandom, copy_rng
 
 GAME = games.get("guillotine")
 
@@ -62,3 +66,24 @@ def test_illegal_action_carries_both_languages() -> None:
     assert exc.text("en") == "It is not your turn."
     assert exc.text("zh-TW") == "還沒輪到你。"
     assert IllegalAction("only English").text("zh-TW") == "only English"
+
+
+def test_a_clone_copies_the_generator_and_keeps_its_place_in_the_stream() -> None:
+    state = GAME.setup(4, 3)
+    state.rng.random()
+    state.rng.gauss(0.0, 1.0)  # a gauss_next kept between calls
+    twin = GAME.clone(state)
+    assert twin.rng is not state.rng and type(twin.rng) is random.Random
+    assert [twin.rng.gauss(0.0, 1.0), twin.rng.random()] == [
+        state.rng.gauss(0.0, 1.0), state.rng.random()]
+
+
+def test_clones_of_a_search_world_share_its_generator_and_leave_the_world_as_it_was() -> None:
+    state = GAME.setup(4, 3)
+    before = state.rng.getstate()
+    root = search_world(GAME, state)
+    assert type(root.rng) is SharedRandom and state.rng.getstate() == before
+    branch = GAME.clone(root)
+    assert branch.rng is root.rng and copy_rng(root.rng) is root.rng
+    draw = branch.rng.random()
+    assert root.rng.random() != draw  # one stream: the root draws the next number

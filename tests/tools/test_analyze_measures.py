@@ -207,3 +207,37 @@ def test_a_baseline_is_read_from_a_report_its_results_or_a_simulation(tmp_path: 
     analysis = json.loads((second / "analysis.json").read_text())
     assert analysis["baseline"]["correction"] == "holm"
     assert {r["row"][0] for r in analysis["baseline"]["rows"]} == {"seat", "length"}
+
+
+# ---------------------------------------------------------------- stopped and resumed
+def test_analyze_stopped_after_some_games_resumes_to_the_report_of_an_unbroken_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ["analyze", "guillotine", "-n", "6", "--bots", "greedy", "--players", "3,4",
+            "--workers", "1", "--seed", "5"]
+    whole = tmp_path / "whole"
+    assert runner.invoke(app, [*args, "--out", str(whole)]).exit_code == 0
+
+    from noblesse.sim import batch
+    play_chunk = batch._play_chunk
+    played = []
+
+    def stopped_after_four(job: batch.Job) -> list[GameResult]:
+        if len(played) == 4:
+            raise KeyboardInterrupt  # Ctrl-C during the fifth game of three players
+        played.append(job)
+        return play_chunk(job)
+
+    broken = tmp_path / "broken"
+    monkeypatch.setattr(batch, "_play_chunk", stopped_after_four)
+    stopped = runner.invoke(app, [*args, "--out", str(broken)])
+    assert stopped.exit_code == 0, stopped.output
+    assert "interrupted: 4 of 6 games kept" in stopped.output
+    assert len((broken / "3p" / "games.jsonl").read_text().splitlines()) == 1 + 4
+    assert not (broken / "4p").exists()
+    assert json.loads((broken / "analysis.json").read_text())["by_players"]["3"]["games"] == 4
+
+    monkeypatch.setattr(batch, "_play_chunk", play_chunk)
+    resumed = runner.invoke(app, [*args, "--out", str(broken), "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    for name in ("analysis.json", "report.html"):
+        assert (broken / name).read_text() == (whole / name).read_text(), name

@@ -138,3 +138,16 @@ def test_a_baseline_is_the_source_of_another_revision_of_this_checkout() -> None
     assert not source.exists()  # unpacked for the run only
     result = CliRunner().invoke(app, ["bench", "server", "--baseline", "no-such-revision"])
     assert result.exit_code != 0 and "no revision 'no-such-revision'" in result.output
+
+
+def test_bench_greedy_times_this_code_and_a_baseline_revision_on_the_same_games() -> None:
+    result = CliRunner().invoke(app, ["bench", "greedy", "heads_of_state", "--baseline", "HEAD",
+                                      "--runs", "1", "--games", "1"])
+    assert result.exit_code == 0, result.output
+    assert "run 1/1: heads_of_state on HEAD" in result.output
+    assert "run 1/1: heads_of_state on this code" in result.output
+    row = next(line for line in result.output.splitlines() if "heads_of_state │" in line)
+    before, after, ratio = (float(cell.replace(",", "")) for cell in row.split("│")[2:5])
+    assert before > 0 and after > 0 and ratio == pytest.approx(after / before, abs=0.06)
+    bad = CliRunner().invoke(app, ["bench", "greedy", "fief", "--baseline", "no-such-rev"])
+    assert bad.exit_code != 0 and "--baseline" in bad.output

@@ -212,3 +212,23 @@ def test_analyze_several_player_counts_in_one_report(tmp_path: Path) -> None:
     bad = runner.invoke(app, ["analyze", "conflicting_legends", "-n", "2", "--players", "3,4",
                               "--bots", "random,greedy", "--out", str(tmp_path / "x")])
     assert bad.exit_code != 0
+
+
+@pytest.mark.parametrize("game_id", sorted(NAMES))
+def test_every_card_a_report_may_show_has_a_name_in_both_languages(game_id: str) -> None:
+    """No key shows raw in a report's card table: the catalog names it, or the game
+    describes it (score cards, noble house markers, offices). English names may be
+    the key itself ("Duke", "8 points") but never a key's form (``corn:3``,
+    ``st_gerome``); Chinese names are never the key and hold no Latin letters."""
+    from tests.i18n.zh_style import problems
+
+    from noblesse.sim.analyze import card_names
+
+    keys = set().union(*NAMES[game_id].values())
+    game = games.get(game_id)
+    english = card_names(game, "en", keys)
+    assert sorted(k for k in keys if any(c in english.get(k, k) for c in ":_")) == []
+    chinese = card_names(game, "zh-TW", keys)
+    assert sorted(k for k in keys if chinese.get(k, k) == k and not k.isdigit()) == []
+    assert sorted(k for k in keys if any("a" <= ch.lower() <= "z" for ch in chinese[k])) == []
+    assert {k: problems(chinese[k]) for k in keys if problems(chinese[k])} == {}

@@ -19,6 +19,7 @@ import random
 from typing import Protocol
 
 from noblesse.core.game import Action, Game, State
+from noblesse.core.rng import SharedRandom
 
 
 class Agent(Protocol):
@@ -42,6 +43,15 @@ class SeededAgent:
 def world_for(game: Game, state: State, seat: int, rng: random.Random) -> State:
     """What ``seat`` may know of ``state``, as a whole state: a determinization for it."""
     return game.determinize(state, seat, rng)
+
+
+def search_world(game: Game, world: State) -> State:
+    """A copy of ``world`` for a search to branch from: its clones share one generator
+    (``core.rng.SharedRandom``, seeded from the world's), so a branch costs no copy of
+    the generator. ``world`` itself is left as it was."""
+    root = game.clone(world)
+    root.rng = SharedRandom(root.rng.getrandbits(64))
+    return root
 
 
 def act_honestly(agent: Agent, game: Game, state: State, seat: int) -> Action:

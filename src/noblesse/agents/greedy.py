@@ -10,7 +10,9 @@ judges where that leaves it with the game's evaluation.
 
 from __future__ import annotations
 
-from noblesse.agents.base import SeededAgent
+from typing import Any
+
+from noblesse.agents.base import SeededAgent, search_world
 from noblesse.agents.heuristics import Evaluation, chooser_for, evaluation_for
 from noblesse.core.game import Action, Game, State
 
@@ -18,6 +20,12 @@ from noblesse.core.game import Action, Game, State
 class GreedyAgent(SeededAgent):
     name = "greedy"
     max_depth = 4  # own consecutive decisions to look through (play, noble, distance, ...)
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        # seat -> the rest of the line its last search chose: (what the seat would then
+        # see, the action to take there), in order
+        self._plans: dict[int, list[tuple[dict[str, Any], Action]]] = {}
 
     def act(self, game: Game, world: State, seat: int) -> Action:
         legal = game.legal_actions(world, seat)
@@ -28,19 +36,66 @@ class GreedyAgent(SeededAgent):
             chosen = choose(game, world, seat, legal, self.rng)
             if chosen is not None:
                 return chosen
+        planned = self._planned(game, world, seat, legal)
+        if planned is not None:
+            return planned
         evaluate = evaluation_for(game.id)
-        best, best_value = legal[0], float("-inf")
+        root = search_world(game, world)
+        best, best_value, best_line = legal[0], float("-inf"), ()
         for action in legal:
-            value = self._value(game, world, seat, action, evaluate, self.max_depth)
+            value, line = _value(game, root, seat, action, evaluate, self.max_depth, False)
             if value > best_value:
-                best, best_value = action, value
+                best, best_value, best_line = action, value, line
+        self._plan(game, world, seat, best, best_line)
         return best
 
-    def _value(self, game: Game, world: State, seat: int, action: Action,
-               evaluate: Evaluation, depth: int) -> float:
-        after = game.clone(world)
-        game.apply(after, seat, action)
-        if depth > 1 and not game.is_over(after) and game.to_act(after) == (seat,):
-            return max(self._value(game, after, seat, a, evaluate, depth - 1)
-                       for a in game.legal_actions(after, seat))
-        return evaluate(game, after, seat)
+    def _plan(self, game: Game, world: State, seat: int, first: Action,
+              line: tuple[Action, ...]) -> None:
+        """Keep the rest of the chosen line with what the seat would see before each of
+        its steps, so the next decisions need no search while the seat sees just that."""
+        if not line:
+            self._plans.pop(seat, None)
+            return
+        state = game.clone(world)
+        plan: list[tuple[dict[str, Any], Action]] = []
+        game.apply(state, seat, first)
+        for action in line:  # chance may turn out otherwise than in the search: stop there
+            if game.to_act(state) != (seat,) or action not in game.legal_actions(state, seat):
+                break
+            plan.append((game.view(state, seat), action))
+            game.apply(state, seat, action)
+        self._plans[seat] = plan
+
+    def _planned(self, game: Game, world: State, seat: int, legal: list[Action]) -> Action | None:
+        """The next step of the seat's plan if the seat sees what the plan expected (the
+        same view: nothing it could learn has changed, so a search would weigh the same
+        choices on the same information); else None, and the plan is dropped."""
+        plan = self._plans.pop(seat, None)
+        if not plan:
+            return None
+        seen, action = plan[0]
+        if action not in legal or game.view(world, seat) != seen:
+            return None
+        if len(plan) > 1:
+            self._plans[seat] = plan[1:]
+        return action
+
+
+def _value(game: Game, state: State, seat: int, action: Action, evaluate: Evaluation,
+           depth: int, owned: bool) -> tuple[float, tuple[Action, ...]]:
+    """The best evaluation ``seat`` reaches by ``action`` and its next own decisions
+    (``depth`` in all), and the actions after ``action`` that reach it. ``owned``:
+    ``state`` is needed no more, so the action is applied to it rather than to a copy
+    (the last action tried from a position)."""
+    after = state if owned else game.clone(state)
+    game.apply(after, seat, action)
+    if depth > 1 and not game.is_over(after) and game.to_act(after) == (seat,):
+        legal = game.legal_actions(after, seat)
+        last = len(legal) - 1
+        best, best_value, best_line = legal[0], float("-inf"), ()
+        for i, a in enumerate(legal):
+            value, line = _value(game, after, seat, a, evaluate, depth - 1, i == last)
+            if value > best_value:
+                best, best_value, best_line = a, value, line
+        return best_value, (best, *best_line)
+    return evaluate(game, after, seat), ()

@@ -82,7 +82,8 @@ class Game(Protocol):
     observation for RL (``noblesse.core.observation``), or ``None`` for the adapters'
     generic encoder.
     Balance reports (``noblesse analyze``) read ``standing(state)``, ``ending(state)``,
-    ``describe_ending(key, lang)`` and ``describe_feature(what, lang)``; the lobby and
+    ``describe_ending(key, lang)``, ``describe_feature(what, lang)`` and
+    ``describe_card(key, lang)``; the lobby and
     the rules page read ``options_schema()``, ``option_labels()`` and
     ``assumed_readings()``; ``GameBase`` gives each a default.
     ``simulation_options`` are the options machine play uses unless told otherwise
@@ -291,6 +292,12 @@ class GameBase(ABC):
         put the same object in every seat's view (the table server then encodes and
         compares it once); whoever reads a view never changes it."""
         return [self.view(state, seat) for seat in seats]
+
+    def describe_card(self, key: str, lang: str = "en") -> str | None:
+        """The words in ``lang`` for a ``card_features`` card the catalog does not name
+        (a score card ``corn:3``, a marker ``8 points``, an office); None: the catalog
+        names it, or nothing does. Default: None."""
+        return None
 
     def options_schema(self) -> dict[str, Any]:
         """Options a table may set, with their defaults."""

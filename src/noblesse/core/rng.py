@@ -139,12 +139,22 @@ def make_rng(seed: Seed) -> random.Random:
     return random.Random(seed)
 
 
+class SharedRandom(random.Random):
+    """``random.Random`` that clones of a state share instead of copying (``copy_rng``
+    returns it unchanged): every copy of a search's throwaway world then draws from one
+    stream, and a clone costs no generator copy. Only for worlds a bot builds for
+    itself (``Game.determinize`` already dealt what it cannot see afresh): each
+    branch's chance is still a fair, seeded draw, just not the same draw in every
+    branch. Never in a real game's state, whose clones must replay alike."""
+
+
 def copy_rng(rng: random.Random) -> random.Random:
-    """An independent generator at the same point of the same stream, of the same class."""
-    if type(rng) is random.Random:
-        out = random.Random()
-    else:
-        out = type(rng).__new__(type(rng))
+    """An independent generator at the same point of the same stream, of the same class
+    (a :class:`SharedRandom` is the one exception: it is returned as it is)."""
+    kind = type(rng)
+    if kind is SharedRandom:
+        return rng
+    out = kind.__new__(kind)  # not kind(): seeding from the OS first costs more than the copy
     out.setstate(rng.getstate())
     return out
 

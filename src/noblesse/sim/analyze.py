@@ -17,6 +17,7 @@ import io
 import json
 import shutil
 from collections import defaultdict
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -322,8 +323,9 @@ def _options_text(game: Game, options: dict[str, Any], lang: str) -> str:
     return join(parts, lang)
 
 
-def card_names(game: Game, lang: str) -> dict[str, str]:
-    """The names in ``lang`` of the cards, places and markers of the game's catalog, by key."""
+def card_names(game: Game, lang: str, keys: Iterable[str] = ()) -> dict[str, str]:
+    """The names in ``lang`` of the cards, places and markers of the game's catalog, by key,
+    and of those of ``keys`` it does not name that the game describes (``describe_card``)."""
     out: dict[str, str] = {}
     catalog = getattr(game, "catalog", None)
 
@@ -344,6 +346,11 @@ def card_names(game: Game, lang: str) -> dict[str, str]:
 
     if catalog is not None:
         walk(catalog())
+    for key in keys:
+        if key not in out:
+            words = game.describe_card(key, lang)
+            if words is not None:
+                out[key] = words
     return out
 
 
@@ -472,7 +479,7 @@ def write_analysis(game: Game, bots: list[str], seed: int, results: list[GameRes
     for path in getattr(game, "data_files", list)():
         shutil.copy(path, out / Path(path).name)
         copied.append(Path(path).name)
-    names = card_names(game, lang)
+    names = card_names(game, lang, {c["card"] for c in analysis["cards"]})
     plots = _plots(game, analysis, groups, lang, names)
     if plot is not None:
         plt = _pyplot(lang)

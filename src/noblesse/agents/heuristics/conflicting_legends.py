@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from noblesse.core.game import Action, Game, State
+from noblesse.games.conflicting_legends.rules import GLORY as LAND_GLORY
 
 WIN = 1000.0
 GLORY = 1.0
@@ -34,37 +35,43 @@ def _lands(game_id: str, game: Game) -> dict[str, dict[str, Any]]:
     return game.catalog()["territories"]  # type: ignore[attr-defined]
 
 
-def _land_value(land: dict[str, Any], yellow: bool) -> float:
-    lo, hi = land["glory"]
+def _land_value(glory: tuple[int, int], yellow: bool) -> float:
+    """A territory's worth to its holder: its glory (white, yellow) as it stands."""
+    lo, hi = glory
     return LAND + GLORY * (hi if yellow else lo) + (0.0 if yellow else POTENTIAL * (hi - lo))
 
 
-def _strength(p: dict[str, Any], lands: dict[str, dict[str, Any]]) -> float:
-    value = GLORY * p["glory"] + CONTINENT * p["continents"]
-    for t in p["lands"]:
-        land = lands[t["key"]]
-        lo, hi = land["glory"]
-        value += LAND + (0.0 if t["yellow"] else POTENTIAL * (hi - lo))
-    value += TOKEN * sum(p["tokens"].values()) + TABLE_CARD * len(p["tableau"])
-    hand = p["hand_size"]
-    return value + HAND_CARD * min(hand, 3) + EXTRA_CARD * max(0, hand - 3)
+def _strengths(game: Game, s: State) -> list[float]:
+    """Every seat's strength from the public state: glory, continents, territories (a
+    white one also for the glory building would add), tokens, table area and hand size."""
+    out = []
+    yellow = s.yellow  # type: ignore[attr-defined]
+    for o in range(s.n_players):
+        value = (GLORY * game.glory(s, o)  # type: ignore[attr-defined]
+                 + CONTINENT * game.continents(s, o))  # type: ignore[attr-defined]
+        for t in s.lands[o]:  # type: ignore[attr-defined]
+            lo, hi = LAND_GLORY[t]
+            value += LAND + (0.0 if yellow[t] else POTENTIAL * (hi - lo))
+        value += TOKEN * sum(s.tokens[o]) + TABLE_CARD * len(s.tableau[o])  # type: ignore[attr-defined]
+        hand = len(s.hands[o])  # type: ignore[attr-defined]
+        out.append(value + HAND_CARD * min(hand, 3) + EXTRA_CARD * max(0, hand - 3))
+    return out
 
 
 def evaluate(game: Game, state: State, seat: int) -> float:
-    view = game.view(state, seat)
-    if view["over"]:
-        return WIN if view["winner"] == seat else -WIN
-    lands = _lands(game.id, game)
-    strength = [_strength(p, lands) for p in view["players"]]
-    war = view["war"]
-    if war is not None and not war["decided"]:
-        land = lands[war["land"]]
-        yellow = next(t["yellow"] for t in view["players"][war["defender"]]["lands"]
-                      if t["key"] == war["land"])
+    """From what every seat sees (the board, tokens, table areas, hand sizes, the war)."""
+    s: Any = state
+    if s.over:
+        return WIN if s.winner == seat else -WIN
+    strength = _strengths(game, s)
+    war = s.war
+    if war is not None and war.winner < 0:
+        land = LAND_GLORY[war.target]
+        yellow = s.yellow[war.target]
         swing = _land_value(land, yellow) - (_land_value(land, False) if yellow else 0.0)
-        strength[war["attacker"]] += WAR_ODDS * (0.0 if yellow else _land_value(land, False))
-        strength[war["defender"]] -= WAR_ODDS * swing
-    others = [v for s, v in enumerate(strength) if s != seat]
+        strength[war.attacker] += WAR_ODDS * (0.0 if yellow else _land_value(land, False))
+        strength[war.defender] -= WAR_ODDS * swing
+    others = [v for s_, v in enumerate(strength) if s_ != seat]
     return strength[seat] - max(others)
 
 
@@ -87,7 +94,7 @@ def _target(game: Game, state: State, seat: int, legal: list[Action], names: lis
     """The territory whose capture (or flip) helps most against the strongest rival."""
     view = game.view(state, seat)
     lands = _lands(game.id, game)
-    strength = [_strength(p, lands) for p in view["players"]]
+    strength = _strengths(game, state)
     mine = {lands[t["key"]]["continent"] for t in view["players"][seat]["lands"]}
     side = {t["key"]: (p["seat"], t["yellow"]) for p in view["players"] for t in p["lands"]}
     best, best_value = [], float("-inf")
@@ -96,9 +103,9 @@ def _target(game: Game, state: State, seat: int, legal: list[Action], names: lis
         owner, yellow = side[key]
         land = lands[key]
         if yellow:
-            value = _land_value(land, True) - _land_value(land, False)
+            value = _land_value(land["glory"], True) - _land_value(land["glory"], False)
         else:
-            value = 2 * _land_value(land, False) + (CONTINENT if land["continent"] not in mine
+            value = 2 * _land_value(land["glory"], False) + (CONTINENT if land["continent"] not in mine
                                                     else 0.0)
         value += 0.2 * strength[owner]
         if value > best_value + 1e-9:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from noblesse.agents.base import search_world
 from noblesse.core.game import Action, Game, State
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import promises
@@ -61,58 +62,80 @@ SCALE = 8.0
 
 
 def worth(s: FiefState, f: int) -> float:
-    titles = sum(1 for h in s.fief_holder if h >= 0 and s.l_owner[h] == f)
-    value = VP * max(s.vp[f], titles) + _money(s.money[f]) + CARD * len(s.hand[f])
-    held = [0] * NF
-    forts = [0] * NF
-    best_fort = [0] * NF
-    army = 0
-    for v in range(NV):
-        if s.ctrl[v] == f:
-            fief = FIEF_OF[v]
-            held[fief] += 1
-            value += VILLAGE + MILL * s.mills[v]
-            if s.fort[v]:
-                forts[fief] += 1
-                best_fort[fief] = max(best_fort[fief], s.fort[v])
-        i = v * SEATS + f
-        ours = 3 * s.K[i] + s.M[i]
-        army += ours
-        g = s.ctrl[v]
-        if ours and g >= 0 and g != f:
-            j = v * SEATS + g
-            theirs = 3 * s.K[j] + s.M[j] + 4 * s.fort[v]
-            value += THREAT * min(1.0, ours / (WINNABLE * theirs)) if theirs else THREAT
-    for fief in range(NF):
-        if held[fief]:
-            share = held[fief] / FIEF_SIZE[fief]
-            value += FIEF_PROGRESS * share ** 2
-            if forts[fief]:
-                first = STRONGHOLD if best_fort[fief] == 1 else CITY
-                value += first * (FORT_BASE + (1 - FORT_BASE) * share)
-                value += EXTRA_FORT * (forts[fief] - 1)
-            if held[fief] == FIEF_SIZE[fief]:
-                value += FIEF_COMPLETE
-                if forts[fief] and s.fief_holder[fief] < 0:
-                    value += TITLE_READY
-    for lord in range(NL):
-        if s.l_owner[lord] == f:
-            value += FREE_LORD if s.l_captor[lord] < 0 else CAPTIVE_LORD
-            value += CARDINAL * bool(s.cardinal[lord]) + CROWN_PRINCE * (lord == s.crown_prince)
-            army += 3 * s.carry_k[lord] + s.carry_m[lord]
-    return value + ARMY * army ** 0.5
+    """What family ``f``'s position is worth (``worths``, for one family)."""
+    return worths(s)[f]
 
 
 def _money(deniers: int) -> float:
     return DENIER * min(deniers, PURSE) + HOARD * max(0, deniers - PURSE)
 
 
+def worths(s: FiefState) -> list[float]:
+    """``worth`` of every family at once (one pass over the villages for all): the same
+    numbers, added in the same order."""
+    n = s.n_players
+    fams = range(n)
+    ctrl, K, M, fort, mills = s.ctrl, s.K, s.M, s.fort, s.mills
+    titles = [0] * SEATS
+    for h in s.fief_holder:
+        if h >= 0 and s.l_owner[h] >= 0:
+            titles[s.l_owner[h]] += 1
+    value = [VP * max(s.vp[f], titles[f]) + _money(s.money[f]) + CARD * len(s.hand[f])
+             for f in fams]
+    held = [[0] * NF for _ in range(SEATS)]
+    forts = [[0] * NF for _ in range(SEATS)]
+    best_fort = [[0] * NF for _ in range(SEATS)]
+    army = [0] * n
+    for v in range(NV):
+        g = ctrl[v]
+        base = v * SEATS
+        theirs = 0
+        if g >= 0:
+            fief = FIEF_OF[v]
+            held[g][fief] += 1
+            if g < n:
+                value[g] += VILLAGE + MILL * mills[v]
+            if fort[v]:
+                forts[g][fief] += 1
+                best_fort[g][fief] = max(best_fort[g][fief], fort[v])
+            theirs = 3 * K[base + g] + M[base + g] + 4 * fort[v]
+        for f in fams:
+            ours = 3 * K[base + f] + M[base + f]
+            if ours:
+                army[f] += ours
+                if g >= 0 and g != f:
+                    value[f] += THREAT * min(1.0, ours / (WINNABLE * theirs)) if theirs else THREAT
+    for f in fams:
+        v_f = value[f]
+        held_f, forts_f, best_f = held[f], forts[f], best_fort[f]
+        for fief in range(NF):
+            if held_f[fief]:
+                share = held_f[fief] / FIEF_SIZE[fief]
+                v_f += FIEF_PROGRESS * share ** 2
+                if forts_f[fief]:
+                    first = STRONGHOLD if best_f[fief] == 1 else CITY
+                    v_f += first * (FORT_BASE + (1 - FORT_BASE) * share)
+                    v_f += EXTRA_FORT * (forts_f[fief] - 1)
+                if held_f[fief] == FIEF_SIZE[fief]:
+                    v_f += FIEF_COMPLETE
+                    if forts_f[fief] and s.fief_holder[fief] < 0:
+                        v_f += TITLE_READY
+        value[f] = v_f
+    for lord in range(NL):
+        f = s.l_owner[lord]
+        if 0 <= f < n:
+            value[f] += FREE_LORD if s.l_captor[lord] < 0 else CAPTIVE_LORD
+            value[f] += CARDINAL * bool(s.cardinal[lord]) + CROWN_PRINCE * (lord == s.crown_prince)
+            army[f] += 3 * s.carry_k[lord] + s.carry_m[lord]
+    return [value[f] + ARMY * army[f] ** 0.5 for f in fams]
+
+
 def evaluate_all(game: Game, state: State) -> list[float]:
     """Each family's worth against the mean of the others."""
     s: FiefState = state  # type: ignore[assignment]
-    worths = [worth(s, f) for f in range(s.n_players)]
-    total, n = sum(worths), len(worths)
-    return [w - (total - w) / max(1, n - 1) for w in worths]
+    values = worths(s)
+    total, n = sum(values), len(values)
+    return [w - (total - w) / max(1, n - 1) for w in values]
 
 
 def evaluate(game: Game, state: State, seat: int) -> float:
@@ -143,9 +166,9 @@ def choose(game: Game, state: State, seat: int, legal: list[Action],
     if s.kind in (A.CARDINAL_CONSENT, A.CARDINAL_REDIRECT, A.GRANTEE, A.CROWN_PRINCE):
         return _dynasty(s, seat, legal)
     if s.kind == A.PERMIT:
-        worths = [worth(s, f) for f in range(s.n_players)]
+        values = worths(s)
         mover = s.l_owner[s.focus] if s.focus >= 0 else -1
-        ahead = mover >= 0 and worths[mover] > worths[seat]
+        ahead = mover >= 0 and values[mover] > values[seat]
         return A.PERMIT_NO if ahead and A.PERMIT_NO in legal else legal[0]
     return _best_by_worth(game, s, seat, legal, rng)
 
@@ -162,8 +185,8 @@ def _announce(s: FiefState, seat: int, legal: list[Action]) -> Action:
     sooner alone); it declares a candidate and votes for its own, else its ally's, else
     the candidate of the family furthest behind (an office ends a game sooner, and not
     the leader's); as Pope it strikes the leader's clerics."""
-    worths = [worth(s, f) for f in range(s.n_players)]
-    leader = max(range(s.n_players), key=worths.__getitem__)
+    values = worths(s)
+    leader = max(range(s.n_players), key=values.__getitem__)
     ahead = leader == seat
     kind = s.kind
     if kind == A.PROPOSAL:
@@ -171,7 +194,7 @@ def _announce(s: FiefState, seat: int, legal: list[Action]) -> Action:
     if kind == A.PARTNER:
         options = [a for a in legal if a != A.PASS
                    and not _better_alone(s, seat, s.l_owner[a - A.PARTNER0])]
-        return max(options, key=lambda a: _partner_key(s, worths, a), default=A.PASS)
+        return max(options, key=lambda a: _partner_key(s, values, a), default=A.PASS)
     if kind == A.MARRIAGE_ANSWER:
         suitor = s.l_owner[s.m_lord]
         if _better_alone(s, seat, suitor):
@@ -300,22 +323,29 @@ def _truce_answer(s: FiefState, seat: int) -> Action:
 LOOKAHEAD = 2         # own consecutive decisions looked through (a title, then its holder)
 
 
-def _value(game: Game, world: FiefState, seat: int, action: Action, depth: int) -> float:
+def _value(game: Game, world: FiefState, seat: int, action: Action, depth: int,
+           owned: bool = False) -> float:
     """The worth after ``action``, looking through what it opens for the same seat (a
     title's holder, a lord's moves); not through one more decision of the same kind (a
-    second purchase), which costs much and changes little."""
-    after: FiefState = game.clone(world)  # type: ignore[assignment]
+    second purchase), which costs much and changes little. ``owned``: ``world`` is
+    needed no more, so the action is applied to it rather than to a copy."""
+    kind = world.kind
+    after: FiefState = world if owned else game.clone(world)  # type: ignore[assignment]
     game.apply(after, seat, action)
-    if (depth > 1 and after.kind != world.kind and not game.is_over(after)
+    if (depth > 1 and after.kind != kind and not game.is_over(after)
             and game.to_act(after) == (seat,)):
-        return max(_value(game, after, seat, a, depth - 1)
-                   for a in game.legal_actions(after, seat))
+        legal = game.legal_actions(after, seat)
+        last = len(legal) - 1
+        return max(_value(game, after, seat, a, depth - 1, i == last)
+                   for i, a in enumerate(legal))
     return evaluate_all(game, after)[seat]
 
 
 def _best_by_worth(game: Game, s: FiefState, seat: int, legal: list[Action],
                    rng: random.Random) -> Action:
-    world = game.determinize(s, seat, rng)
+    """``s`` is already the seat's world (``choose`` is asked on one): the search
+    branches from a copy of it whose clones share one generator (``search_world``)."""
+    world = search_world(game, s)
     best: list[Action] = []
     best_value = float("-inf")
     for action in legal:
@@ -340,7 +370,7 @@ def _diplomacy(game: Game, s: FiefState, seat: int, legal: list[Action],
     for a captive of its family, with a promise of peace to the captor, once a phase;
     otherwise None (the rest of ``choose`` decides)."""
     if s.kind == A.OFFER_ANSWER:
-        world: FiefState = game.determinize(s, seat, rng)  # type: ignore[assignment]
+        world = search_world(game, s)  # ``s`` is already the seat's world
         afters: list[FiefState] = []
         for answer in (A.OFFER_ACCEPT, A.OFFER_REFUSE):
             after: FiefState = game.clone(world)  # type: ignore[assignment]

@@ -2,26 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from noblesse.core.game import Game, State
 
 CARD_IN_HAND = 0.4
 SCALE = 5.0  # points: a lead of about this many is a clear advantage
 
 
-def _margins(players: list[dict[str, Any]]) -> list[float]:
-    scores = [p["score"] for p in players]
-    return [scores[s] - max(v for o, v in enumerate(scores) if o != s)
-            + CARD_IN_HAND * p["hand_size"] for s, p in enumerate(players)]
+def _margin(scores: list[int], seat: int, hand: int) -> float:
+    return scores[seat] - max(v for o, v in enumerate(scores) if o != seat) + CARD_IN_HAND * hand
 
 
 def evaluate(game: Game, state: State, seat: int) -> float:
-    """From the seat's own view (its hidden support card counts in its score)."""
-    return _margins(game.view(state, seat)["players"])[seat]
+    """What the seat's own view shows: every score as it stands, its own hidden support
+    card counted (``GuillotineRules.score``), and the hand sizes."""
+    score = game.score  # type: ignore[attr-defined]
+    over = state.over  # type: ignore[attr-defined]
+    scores = [score(state, o, reveal=over or o == seat) for o in range(state.n_players)]
+    return _margin(scores, seat, len(state.hands[seat]))  # type: ignore[attr-defined]
 
 
 def evaluate_all(game: Game, state: State) -> list[float]:
-    """Every seat at once from the public view (scores and hand sizes are public); for
-    search, where the same position is judged for all seats."""
-    return _margins(game.view(state, None)["players"])
+    """Every seat at once from what the public sees (hidden cards count only once the
+    game is over); for search, where the same position is judged for all seats."""
+    score = game.score  # type: ignore[attr-defined]
+    over = state.over  # type: ignore[attr-defined]
+    scores = [score(state, o, reveal=over) for o in range(state.n_players)]
+    return [_margin(scores, o, len(h)) for o, h in enumerate(state.hands)]  # type: ignore[attr-defined]

@@ -16,6 +16,23 @@ OPEN_ROW_WEIGHT = 0.8   # a provisional win in a row that can still change hands
 CARD_COST = 0.02        # per half-point of a card spent from hand (cards come back)
 
 
+_WINNERS: dict[tuple[object, ...], int] = {}
+_WINNERS_MAX = 200_000  # rows remembered (cleared when full): a search meets a row many times
+
+
+def _row_winner(game: Game, s: State, r: int) -> int:
+    """``score_row``'s winner of row ``r``, remembered by what decides it (the row's
+    cards, which are face up, its tucked cards and its score card): a search judges the
+    same row in many positions that differ elsewhere."""
+    key = (tuple(s.rows[r]), tuple(s.up[r]), tuple(s.tucks[r]), s.row_score[r])
+    winner = _WINNERS.get(key)
+    if winner is None:
+        if len(_WINNERS) >= _WINNERS_MAX:
+            _WINNERS.clear()
+        winner = _WINNERS[key] = game.score_row(s, r)[0]  # type: ignore[attr-defined]
+    return winner
+
+
 def evaluate(game: Game, state: State, seat: int) -> float:
     s = state
     n = s.n_players
@@ -26,7 +43,7 @@ def evaluate(game: Game, state: State, seat: int) -> float:
             sc = s.row_score[r]
             if sc < 0 or not s.rows[r]:
                 continue
-            winner, _ = game.score_row(s, r)  # type: ignore[attr-defined]
+            winner = _row_winner(game, s, r)
             if winner < 0:
                 continue
             if game.satisfied(s, r):  # type: ignore[attr-defined]

@@ -403,6 +403,18 @@ class FiefViews:
         return out
 
     @staticmethod
+    def describe_card(key: str, lang: str = "en") -> str | None:
+        """An office held at the end in words: 國王, 教宗…; "Bishop of Tournus" /
+        「「圖爾尼教區」主教」 for ``bishop of tournus``."""
+        if key in ("king", "queen", "pope"):
+            return word(key, lang)
+        bishopric = key.removeprefix("bishop of ")
+        for b, item in enumerate(BISHOPRICS):
+            if key != bishopric and item.key == bishopric:
+                return _office({"office": "bishop", "bishopric": b}, lang)
+        return None
+
+    @staticmethod
     def data_files() -> list[str]:
         """The data file a designer edits (copied next to a balance report)."""
         return [str(DATA_FILE)]

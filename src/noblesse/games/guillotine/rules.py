@@ -117,10 +117,11 @@ class GuillotineState(State):
         c.confusion = self.confusion[:]
         c.queue = self.queue[:]
         c.seen = [[k[:] for k in row] for row in self.seen]
-        for name in ("day", "starter", "player", "step", "pending", "in_play", "rush_active",
-                     "political", "double", "pimpernel", "day_over", "over", "turns",
-                     "after_trip"):
-            setattr(c, name, getattr(self, name))
+        c.day, c.starter, c.player, c.step = self.day, self.starter, self.player, self.step
+        c.pending, c.in_play, c.rush_active = self.pending, self.in_play, self.rush_active
+        c.political, c.double, c.pimpernel = self.political, self.double, self.pimpernel
+        c.day_over, c.over, c.turns = self.day_over, self.over, self.turns
+        c.after_trip = self.after_trip
         return c
 
 

@@ -478,6 +478,12 @@ class HeadsViews:
                 for x, owner in enumerate(state.slots) if owner >= 0]
 
     @staticmethod
+    def describe_card(key: str, lang: str = "en") -> str | None:
+        """A noble house marker by its points (``8 points``) in words: "8 points" / "8分"."""
+        number, _, unit = key.partition(" ")
+        return amount(int(number), lang, "point", "分") if unit == "points" and number.isdigit() else None
+
+    @staticmethod
     def data_files() -> list[str]:
         """The data file a designer edits (copied next to a balance report)."""
         return [str(DATA_FILE)]

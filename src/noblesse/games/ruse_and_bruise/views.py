@@ -95,6 +95,9 @@ def _score_card(sc: int) -> str | None:
     return f"{ICONS[SCORE_ICON[sc]].key}:{SCORE_VALUE[sc]}"
 
 
+_SCORE_CARDS = {(ICONS[SCORE_ICON[sc]].key, str(SCORE_VALUE[sc])): sc
+                for sc in range(len(SCORE_ICON))}  # ``_score_card``'s key, read back
+
 FACE = {DOWN: "-", UP: "+", KNOWN: "~"}
 
 
@@ -380,6 +383,13 @@ class RuseViews:
         assert state is not None
         return [(seat, "score card won", _score_card(sc) or "") for seat, won in enumerate(state.won)
                 for sc in won]
+
+    @staticmethod
+    def describe_card(key: str, lang: str = "en") -> str | None:
+        """A score card won (``corn:3``) in words: "Corn 3" / "玉米3分"."""
+        icon, _, value = key.partition(":")
+        sc = _SCORE_CARDS.get((icon, value))
+        return None if sc is None else score_name(sc, lang)
 
     @staticmethod
     def data_files() -> list[str]:
