@@ -386,3 +386,21 @@ function panAndZoom() {
     if (from && Math.hypot(ev.clientX - from[0], ev.clientY - from[1]) > 8) { ev.stopPropagation(); ev.preventDefault(); }
   }, true);
 }
+
+// The end's score table (follow.js): where a family's victory points came from, "title of
+// Bourg +1 · King +1" / 「「布爾格」封地爵位+1分、國王+1分」.
+const OFFICE_WORDS = { king: ["King", "國王"], pope: ["Pope", "教宗"], queen_regent: ["Queen Regent", "攝政女王"] };
+export function endDetails(ctx, seat) {
+  const p = ctx.view.players && ctx.view.players[seat];
+  const e = p && p.end_points;
+  if (!e) return null;
+  const zh = ctx.lang === "zh-TW";
+  const parts = e.fief_titles.map(([key, points]) => {
+    const fief = ctx.pick(ctx.catalog.fiefs[key]);
+    return zh ? `「${fief}」封地爵位+${points}分` : `title of ${fief} +${points}`;
+  });
+  for (const [key, [en, zhName]] of Object.entries(OFFICE_WORDS)) {
+    if (e[key]) parts.push(zh ? `${zhName}+${e[key]}分` : `${en} +${e[key]}`);
+  }
+  return parts.length ? parts : null;
+}
