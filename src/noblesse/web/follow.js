@@ -9,11 +9,13 @@ const WORDS = {
   en: { you: "You", your: "Your", yourTurn: "Your turn", lastMove: "Last move", finalScores: "Final scores",
     player: "Player", points: "Points", winner: "Winner", routine: (n) => `${n} routine line${n === 1 ? "" : "s"}`,
     tall: "Show the whole log", short: "Show less", close: "Close", setup: "Setup", replay: "Watch the replay",
-    earlier: (n) => `${n} earlier turn${n === 1 ? "" : "s"} not shown` },
+    earlier: (n) => `${n} earlier turn${n === 1 ? "" : "s"} not shown`,
+    rematch: "Rematch with the same seats", toRematch: "Go to the rematch", watchRematch: "Watch the rematch" },
   "zh-TW": { you: "你", your: "你的", yourTurn: "輪到你", lastMove: "上一步", finalScores: "最終分數",
     player: "玩家", points: "分數", winner: "獲勝", routine: (n) => `另有${n}行例行紀錄`,
     tall: "展開完整紀錄", short: "收合紀錄", close: "關閉", setup: "開局", replay: "觀看重播",
-    earlier: (n) => `較早的${n}個回合未顯示` },
+    earlier: (n) => `較早的${n}個回合未顯示`,
+    rematch: "同樣的座位再來一局", toRematch: "前往下一局", watchRematch: "觀看下一局" },
 };
 export const words = (lang) => WORDS[lang] || WORDS.en;
 
@@ -299,5 +301,36 @@ export function endPanel(ctx) {
       el("thead", {}, el("tr", {}, el("th", {}, w.player), el("th", { class: "end-points" }, w.points),
         el("th", {}, ""))),
       el("tbody", {}, rows)),
-    ctx.replayLink ? el("p", { class: "end-links" }, el("a", { id: "end-replay", href: ctx.replayLink }, w.replay)) : "");
+    ctx.replayLink || ctx.rematch ? el("p", { class: "end-links" },
+      ctx.replayLink ? el("a", { id: "end-replay", href: ctx.replayLink }, w.replay) : "",
+      rematchControl(ctx, w)) : "");
+}
+
+// The rematch (a new table of the same game, options and seats): a person of the table
+// starts it, or goes to it once someone has, with their own link (the same token); a
+// spectator watches it.
+function rematchControl(ctx, w) {
+  const { msg, lang } = ctx;
+  const r = ctx.rematch;
+  if (!r) return "";
+  const mine = r.host ? `host=${encodeURIComponent(r.host)}`
+    : r.seat != null && r.token ? `seat=${r.seat}&token=${encodeURIComponent(r.token)}` : null;
+  if (msg.rematch) {
+    return el("a", { id: "end-rematch", class: "end-rematch", href: `/table/${msg.rematch}${mine ? `?${mine}` : ""}` },
+      mine ? w.toRematch : w.watchRematch);
+  }
+  if (!mine) return "";
+  const said = el("span", { class: "end-error", role: "alert" });
+  const button = el("button", { id: "end-rematch", class: "end-rematch", onclick: async () => {
+    button.disabled = true;
+    const body = r.host ? { host: r.host } : { seat: r.seat, token: r.token };
+    const res = await fetch(`/api/tables/${r.tableId}/rematch`,
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const answer = await res.json().catch(() => ({}));
+    if (res.ok) { location.href = answer.link; return; }
+    button.disabled = false;
+    const m = answer.message;
+    said.textContent = m && typeof m === "object" ? (m[lang] || m.en) : String(m || res.status);
+  } }, w.rematch);
+  return [button, said];
 }

@@ -216,7 +216,8 @@ function renderSide() {
 
 // What follow.js needs of this page.
 const followCtx = () => ({ msg, seat, lang, renderer, catalog, view: msg.view, seatName, seatKind,
-  pick: (o) => pick(o, lang), t: (k) => t(k, lang), replayLink: replayMode ? null : `/table/${tableId}?replay=1` });
+  pick: (o) => pick(o, lang), t: (k) => t(k, lang), replayLink: replayMode ? null : `/table/${tableId}?replay=1`,
+  rematch: replayMode ? null : { tableId, seat, token, host: hostToken } });
 
 function renderLog() {
   const title = document.getElementById("log-title");
