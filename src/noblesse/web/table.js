@@ -1,7 +1,7 @@
 // The table page: one seat (with its token), a spectator, or a replay of a finished game.
 import { el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
-import { arrowKeys } from "/static/board.js";
+import { arrowKeys, fitNames } from "/static/board.js";
 import {
   changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsStep, startsTurn, words, youLine,
 } from "/static/follow.js";
@@ -334,6 +334,7 @@ function render() {
     t: (k) => t(k, lang), pick: (o) => pick(o, lang),
   });
   dockChoices();  // before the snapshot: the docked buttons are not part of the board
+  fitNames(area);
   markLastMove(area, before);
   if (msg.error) showError(msg.error);
 }
