@@ -112,6 +112,62 @@ export function groupLog(entries) {
 
 const MAX_GROUPS = 120;  // the page draws the last ones; the rest are summarised
 
+// ------------------------------------------------------- card names in the log
+// A card named in a log line shows its rules text (the catalog's `text`) on hover (its
+// title), on focus and on a tap (a bubble under it), and to screen readers (its
+// description). English names are matched as whole words, Chinese ones inside 「」.
+const namesOf = new WeakMap();
+function cardNames(catalog, lang) {
+  if (!catalog) return null;
+  if (!namesOf.has(catalog)) namesOf.set(catalog, {});
+  const known = namesOf.get(catalog);
+  if (known[lang] !== undefined) return known[lang];
+  const help = new Map();
+  for (const section of Object.values(catalog)) {
+    if (!section || typeof section !== "object" || Array.isArray(section)) continue;
+    for (const entry of Object.values(section)) {
+      const text = entry && typeof entry === "object" && entry.text && typeof entry.text === "object" ? entry.text[lang] : "";
+      if (text && entry[lang] && !help.has(entry[lang])) help.set(entry[lang], text);
+    }
+  }
+  const names = [...help.keys()].sort((a, b) => b.length - a.length).map(escape).join("|");
+  known[lang] = !help.size ? null : {
+    help,
+    pattern: lang === "zh-TW" ? new RegExp(`(?<=「)(?:${names})(?=」)`, "g")
+      : new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})(?![\\p{L}\\p{N}])`, "gu"),
+  };
+  return known[lang];
+}
+
+let bubble = null;
+function hideHelp() { if (bubble) { bubble.remove(); bubble = null; } }
+function showHelp(node) {
+  hideHelp();
+  bubble = el("div", { class: "help-bubble", id: "log-help", role: "tooltip" }, node.dataset.help);
+  document.body.append(bubble);
+  const at = node.getBoundingClientRect();
+  const left = Math.max(8, Math.min(at.left, window.innerWidth - bubble.offsetWidth - 8));
+  const below = at.bottom + 6;
+  bubble.style.left = `${left}px`;
+  bubble.style.top = `${below + bubble.offsetHeight > window.innerHeight - 8 ? Math.max(8, at.top - bubble.offsetHeight - 6) : below}px`;
+}
+
+// A line's text as text and card names with their help.
+function withCardHelp(text, names) {
+  if (!names || !text) return [text];
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(names.pattern)) {
+    const help = names.help.get(m[0]);
+    out.push(text.slice(last, m.index), el("span", { class: "log-card", tabindex: "0", title: help,
+      "aria-description": help, "data-help": help, onfocus: (ev) => showHelp(ev.currentTarget), onblur: hideHelp,
+      onclick: (ev) => { if (document.activeElement === ev.currentTarget) showHelp(ev.currentTarget); else ev.currentTarget.focus(); } }, m[0]));
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
 // The log drawn into `box`: each group with its heading and colour, routine lines
 // folded (opened folds stay open while the page lives), repeated lines as "×3".
 const openFolds = new Set();
@@ -119,6 +175,8 @@ export function drawLog(box, entries, ctx) {
   const { msg, seat: viewer, lang, pick, seatName } = ctx;
   const w = words(lang);
   const say = (e) => youLine(pick(e), msg, viewer, lang);
+  const names = cardNames(ctx.catalog, lang);
+  hideHelp();
   const groups = groupLog(entries);
   const shown = groups.slice(-MAX_GROUPS);
   const nodes = [];
@@ -141,7 +199,8 @@ export function drawLog(box, entries, ctx) {
         continue;
       }
       const node = el("div", { class: "log-line", "data-kind": e.kind || "",
-        "data-seat": e.seat ?? "", style: e.seat != null ? `--seat-c: ${seatColour(ctx, e.seat)}` : null }, text);
+        "data-seat": e.seat ?? "", style: e.seat != null ? `--seat-c: ${seatColour(ctx, e.seat)}` : null },
+      withCardHelp(text, names));
       last = { text, routine, count: 1, node };
       (routine ? folded : lines).push(node);
     }
