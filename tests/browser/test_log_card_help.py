@@ -31,6 +31,10 @@ def test_a_card_named_in_the_log_shows_its_rules_text(server: ServerProcess, pag
                  if isinstance(section, dict) for entry in section.values()
                  if isinstance(entry, dict) and isinstance(entry.get("text"), dict)
                  and entry["text"][lang]}
+        every = {entry[lang] for section in catalog.values() if isinstance(section, dict)
+                 and any(isinstance(e, dict) and isinstance(e.get("text"), dict)
+                         for e in section.values())
+                 for entry in section.values() if isinstance(entry, dict) and entry.get(lang)}
         set_lang(page, lang)
         page.goto(f"{server.url}/table/{table['id']}")
         expect(page.locator("#end-panel")).to_be_visible()
@@ -45,9 +49,13 @@ def test_a_card_named_in_the_log_shows_its_rules_text(server: ServerProcess, pag
             for name in helps:
                 pattern = f"「{re.escape(name)}」" if lang == "zh-TW" else \
                     rf"(?<![\w]){re.escape(name)}(?![\w])"
-                if re.search(pattern, line["text"]) and not any(
-                        name in other and other != name and other in line["text"] for other in helps):
+                longer = [other for other in every
+                          if name in other and other != name and other in line["text"]]
+                if re.search(pattern, line["text"]) and not longer:
                     assert name in [n for n, _ in line["cards"]], (lang, name, line)
+                if longer and line["text"].count(name) == sum(line["text"].count(o) for o in longer):
+                    # a name inside a longer one ("Lord" in "Land Lord") is not marked
+                    assert name not in [n for n, _ in line["cards"]], (lang, name, line)
         # focused (a tap focuses it too), a name shows its text in a bubble under it
         card = page.locator("#log .log-card").last
         card.scroll_into_view_if_needed()

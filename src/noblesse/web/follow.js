@@ -10,12 +10,14 @@ const WORDS = {
     player: "Player", points: "Points", winner: "Winner", routine: (n) => `${n} routine line${n === 1 ? "" : "s"}`,
     tall: "Show the whole log", short: "Show less", close: "Close", setup: "Setup", replay: "Watch the replay",
     earlier: (n) => `${n} earlier turn${n === 1 ? "" : "s"} not shown`,
-    rematch: "Rematch with the same seats", toRematch: "Go to the rematch", watchRematch: "Watch the rematch" },
+    rematch: "Rematch with the same seats", toRematch: "Go to the rematch", watchRematch: "Watch the rematch",
+    nothing: "Nothing changed hands." },
   "zh-TW": { you: "你", your: "你的", yourTurn: "輪到你", lastMove: "上一步", finalScores: "最終分數",
     player: "玩家", points: "分數", winner: "獲勝", routine: (n) => `另有${n}行例行紀錄`,
     tall: "展開完整紀錄", short: "收合紀錄", close: "關閉", setup: "開局", replay: "觀看重播",
     earlier: (n) => `較早的${n}個回合未顯示`,
-    rematch: "同樣的座位再來一局", toRematch: "前往下一局", watchRematch: "觀看下一局" },
+    rematch: "同樣的座位再來一局", toRematch: "前往下一局", watchRematch: "觀看下一局",
+    nothing: "沒有任何變化。" },
 };
 export const words = (lang) => WORDS[lang] || WORDS.en;
 
@@ -122,15 +124,21 @@ function cardNames(catalog, lang) {
   if (!namesOf.has(catalog)) namesOf.set(catalog, {});
   const known = namesOf.get(catalog);
   if (known[lang] !== undefined) return known[lang];
+  // every card's name, those without a text too: "Land Lord" is a card, not "Lord"
   const help = new Map();
+  const all = new Set();
+  const hasText = (entry) => entry && typeof entry === "object" && entry.text && typeof entry.text === "object";
   for (const section of Object.values(catalog)) {
     if (!section || typeof section !== "object" || Array.isArray(section)) continue;
+    if (!Object.values(section).some(hasText)) continue;  // names of other things: icons, reasons
     for (const entry of Object.values(section)) {
-      const text = entry && typeof entry === "object" && entry.text && typeof entry.text === "object" ? entry.text[lang] : "";
-      if (text && entry[lang] && !help.has(entry[lang])) help.set(entry[lang], text);
+      if (!entry || typeof entry !== "object" || typeof entry[lang] !== "string" || !entry[lang]) continue;
+      all.add(entry[lang]);
+      const text = entry.text && typeof entry.text === "object" ? entry.text[lang] : "";
+      if (text && !help.has(entry[lang])) help.set(entry[lang], text);
     }
   }
-  const names = [...help.keys()].sort((a, b) => b.length - a.length).map(escape).join("|");
+  const names = [...all].sort((a, b) => b.length - a.length).map(escape).join("|");
   known[lang] = !help.size ? null : {
     help,
     pattern: lang === "zh-TW" ? new RegExp(`(?<=「)(?:${names})(?=」)`, "g")
@@ -159,6 +167,7 @@ function withCardHelp(text, names) {
   let last = 0;
   for (const m of text.matchAll(names.pattern)) {
     const help = names.help.get(m[0]);
+    if (!help) continue;
     out.push(text.slice(last, m.index), el("span", { class: "log-card", tabindex: "0", title: help,
       "aria-description": help, "data-help": help, onfocus: (ev) => showHelp(ev.currentTarget), onblur: hideHelp,
       onclick: (ev) => { if (document.activeElement === ev.currentTarget) showHelp(ev.currentTarget); else ev.currentTarget.focus(); } }, m[0]));
@@ -319,6 +328,49 @@ export function lastTurn(entries, viewer) {
 export const startsTurn = (e) => TURN_KINDS.has(e.kind) || STEP_KINDS.has(e.kind);
 // A day, round or phase begins: the board is dealt anew, nobody's move to ring.
 export const startsStep = (e) => STEP_KINDS.has(e.kind);
+
+// ------------------------------------------------------------------ summaries
+// A step of the game that ends (Guillotine's day, Fief's income and each battle, Heads
+// of State's century) is summed up above the board until the reader closes it: the
+// step's lines that tell what it brought, from the game's own events. A game names its
+// steps in its renderer's `summaries`: [{name, start: kinds, end: kinds, keep: kinds
+// (none: every line that is not routine), title: {en, "zh-TW"}}]; the step runs from the
+// last line of a `start` kind to the line of an `end` kind, both included.
+const closedSummaries = new Set();
+
+export function summaryOf(steps, entries) {
+  for (let i = entries.length - 1; i >= 0; i -= 1) {
+    const step = steps.find((st) => st.end.includes(entries[i].kind));
+    if (!step) continue;
+    let from = i;
+    while (from > 0 && !step.start.includes(entries[from].kind)) from -= 1;
+    const lines = entries.slice(from, i + 1).filter((e) => (step.keep ? step.keep.includes(e.kind)
+      : !ROUTINE_KINDS.has(e.kind) && !step.start.includes(e.kind)));
+    return { step, at: i, lines };
+  }
+  return null;
+}
+
+export function summaryPanel(ctx, entries) {
+  const steps = ctx.renderer && ctx.renderer.summaries;
+  if (!steps || ctx.msg.over) return null;  // at the end, the score table says it all
+  const found = summaryOf(steps, entries);
+  if (!found || closedSummaries.has(found.at)) return null;
+  const { msg, seat: viewer, lang, pick } = ctx;
+  const w = words(lang);
+  const names = cardNames(ctx.catalog, lang);
+  const lines = found.lines.map((e) => el("li", { class: "summary-line", "data-kind": e.kind || "",
+    style: e.seat != null ? `--seat-c: ${seatColour(ctx, e.seat)}` : null },
+  withCardHelp(youLine(pick(e), msg, viewer, lang), names)));
+  const close = el("button", { class: "summary-close", "aria-label": w.close, onclick: () => {
+    closedSummaries.add(found.at);
+    document.getElementById("summary-panel")?.remove();
+  } }, "×");
+  return el("section", { id: "summary-panel", class: "summary-panel", "data-step": found.step.name,
+    "aria-labelledby": "summary-title" },
+  el("div", { class: "summary-head" }, el("h2", { id: "summary-title" }, pick(found.step.title)), close),
+  lines.length ? el("ul", { class: "summary-lines" }, lines) : el("p", { class: "summary-none" }, w.nothing));
+}
 
 // -------------------------------------------------------------------- the end
 // A seat's breakdown, its parts kept whole on a line: "nobles 15 · Civic Support +1".

@@ -3,7 +3,7 @@ import { el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
 import { arrowKeys, fitNames } from "/static/board.js";
 import {
-  changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsStep, startsTurn, words, youLine,
+  changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsStep, startsTurn, summaryPanel, words, youLine,
 } from "/static/follow.js";
 
 const params = new URLSearchParams(location.search);
@@ -256,6 +256,16 @@ function renderLastMove() {
 }
 
 // The end's score table, under the status line (above the deal's reveal and the board).
+// The summary of a step that just ended (a day, an income, a battle, a century), above
+// the board until closed (follow.js).
+function renderSummary() {
+  const old = document.getElementById("summary-panel");
+  const panel = replayMode ? null : summaryPanel(followCtx(), logEntries);
+  if (!panel) { if (old) old.remove(); return; }
+  if (old) old.replaceWith(panel);
+  else document.querySelector("main .board").before(panel);
+}
+
 function renderEnd() {
   const old = document.getElementById("end-panel");
   const panel = endPanel(followCtx());
@@ -326,6 +336,7 @@ function render() {
   renderDeal();
   renderLastMove();
   renderEnd();
+  renderSummary();
   const legal = new Map(msg.legal.map((l) => [l.action, l]));
   const area = document.getElementById("game-area");
   const before = lastMove && lastMove.fresh ? snapshot(area) : null;

@@ -404,3 +404,12 @@ export function endDetails(ctx, seat) {
   }
   return parts.length ? parts : null;
 }
+
+// Summaries (follow.js): the Income phase's taxes and each family's income; a battle,
+// from the attack to its end.
+export const summaries = [
+  { name: "income", start: ["phase"], end: ["income"], keep: ["tallage", "tithe", "tithe_all", "income"],
+    title: { en: "Income", "zh-TW": "收入" } },
+  { name: "battle", start: ["battle"], end: ["battle_end"],
+    title: { en: "The battle", "zh-TW": "戰鬥經過" } },
+];

@@ -171,3 +171,7 @@ export function endDetails(ctx, seat) {
   }
   return parts.length ? parts : null;
 }
+
+// The century's summary (follow.js): each country's influence and the markers it gave.
+export const summaries = [{ name: "century", start: ["revolution"], end: ["rebuild"], keep: ["influence", "century_marker"],
+  title: { en: "The century is over: influence and markers", "zh-TW": "世紀結束：影響力與分數標記" } }];
