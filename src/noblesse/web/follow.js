@@ -334,8 +334,8 @@ export const startsStep = (e) => STEP_KINDS.has(e.kind);
 // of State's century) is summed up above the board until the reader closes it: the
 // step's lines that tell what it brought, from the game's own events. A game names its
 // steps in its renderer's `summaries`: [{name, start: kinds, end: kinds, keep: kinds
-// (none: every line that is not routine), title: {en, "zh-TW"}}]; the step runs from the
-// last line of a `start` kind to the line of an `end` kind, both included.
+// (none: every line that is not routine), title: {en, "zh-TW"}}]; the step runs from
+// the last line of a `start` kind to the line of an `end` kind, both included.
 const closedSummaries = new Set();
 
 export function summaryOf(steps, entries) {
@@ -345,7 +345,7 @@ export function summaryOf(steps, entries) {
     let from = i;
     while (from > 0 && !step.start.includes(entries[from].kind)) from -= 1;
     const lines = entries.slice(from, i + 1).filter((e) => (step.keep ? step.keep.includes(e.kind)
-      : !ROUTINE_KINDS.has(e.kind) && !step.start.includes(e.kind)));
+      : !ROUTINE_KINDS.has(e.kind)));
     return { step, at: i, lines };
   }
   return null;
