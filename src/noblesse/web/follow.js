@@ -11,13 +11,15 @@ const WORDS = {
     tall: "Show the whole log", short: "Show less", close: "Close", setup: "Setup", replay: "Watch the replay",
     earlier: (n) => `${n} earlier turn${n === 1 ? "" : "s"} not shown`,
     rematch: "Rematch with the same seats", toRematch: "Go to the rematch", watchRematch: "Watch the rematch",
-    nothing: "Nothing changed hands." },
+    nothing: "Nothing changed hands.", whatHappened: "What just happened?",
+    step: (i, n) => `Move ${i} of ${n}`, earlierMove: "◀ Earlier", laterMove: "Later ▶", now: "Back to now" },
   "zh-TW": { you: "你", your: "你的", yourTurn: "輪到你", lastMove: "上一步", finalScores: "最終分數",
     player: "玩家", points: "分數", winner: "獲勝", routine: (n) => `另有${n}行例行紀錄`,
     tall: "展開完整紀錄", short: "收合紀錄", close: "關閉", setup: "開局", replay: "觀看重播",
     earlier: (n) => `較早的${n}個回合未顯示`,
     rematch: "同樣的座位再來一局", toRematch: "前往下一局", watchRematch: "觀看下一局",
-    nothing: "沒有任何變化。" },
+    nothing: "沒有任何變化。", whatHappened: "剛才發生了什麼？",
+    step: (i, n) => `第${i}步（共${n}步）`, earlierMove: "◀ 往前", laterMove: "往後 ▶", now: "回到現在" },
 };
 export const words = (lang) => WORDS[lang] || WORDS.en;
 
