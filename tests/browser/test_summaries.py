@@ -17,7 +17,7 @@ from .server import ServerProcess  # noqa: E402
 from .test_follow_game import set_lang  # noqa: E402
 from .test_table import api, create_table  # noqa: E402
 
-TITLE = {"en": "The day is over: the nobles collected", "zh-TW": "這一天結束：收集到的人物"}
+TITLE = {"en": "The day is over: the nobles collected", "zh-TW": "這一天結束：被處決的人物"}
 
 
 def play_until(server: ServerProcess, table: dict, kind: str) -> list[dict]:

@@ -19,7 +19,7 @@ const WORDS = {
     earlier: (n) => `較早的${n}個回合未顯示`,
     rematch: "同樣的座位再來一局", toRematch: "前往下一局", watchRematch: "觀看下一局",
     nothing: "沒有任何變化。", whatHappened: "剛才發生了什麼？",
-    step: (i, n) => `第${i}步（共${n}步）`, earlierMove: "◀ 往前", laterMove: "往後 ▶", now: "回到現在" },
+    step: (i, n) => `第${i}步（共${n}步）`, earlierMove: "◀往前", laterMove: "往後▶", now: "回到現在" },
 };
 export const words = (lang) => WORDS[lang] || WORDS.en;
 

@@ -136,4 +136,4 @@ export function render(root, ctx) {
 
 // The day's summary (follow.js): who collected which nobles, once the day ends.
 export const summaries = [{ name: "day", start: ["day"], end: ["day_end"], keep: ["collect"],
-  title: { en: "The day is over: the nobles collected", "zh-TW": "這一天結束：收集到的人物" } }];
+  title: { en: "The day is over: the nobles collected", "zh-TW": "這一天結束：被處決的人物" } }];
