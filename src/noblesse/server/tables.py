@@ -435,8 +435,12 @@ class TableManager:
         secret deal; each person's link of the table before opens their seat in it."""
         if host is not None:
             self.check_host(table, host)
+        elif seat is None or not token:
+            raise TableError("Only a person of the table (a seat's link, or the host's) may "
+                             "start its rematch.",
+                             "只有這張牌桌的玩家（持有座位連結或房主連結）可以發起再來一局。", 403)
         else:
-            self.seat_for_token(table, -1 if seat is None else seat, token)
+            self.seat_for_token(table, seat, token)
         if table.meta.status != "finished":
             raise TableError("A rematch can start only once the game is over.",
                              "牌局結束後才能再來一局。", 409)
