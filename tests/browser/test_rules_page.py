@@ -134,3 +134,41 @@ def test_the_table_opens_its_games_rules_with_its_options(page: Page, server: Se
     other = "en" if lang == "zh-TW" else "zh-TW"
     assert rules.locator("#rules-heading").inner_text() == expected["title"][other]
     rules.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game_id", ["guillotine", "heads_of_state", "fief"])
+def test_the_prose_says_what_the_table_s_options_change(page: Page, server: ServerProcess,
+                                                        game_id: str, lang: str) -> None:
+    """A passage an option changes (the rules file's [[option]]) reads, for a table that
+    changed the option, as the table plays, marked as changed; without a table, as the
+    rulebook says."""
+    game = games.get(game_id)
+    prose = rules_page.build(game)["option_prose"]
+    assert prose
+    schema = game.options_schema()
+    options = {o["key"]: (not schema[o["key"]]) if isinstance(schema[o["key"]], bool) else 2
+               for o in prose}
+    res = server.post("/api/tables", json={"game": game_id, "options": options,
+                                           "seats": ["human"] * game.min_players})
+    res.raise_for_status()
+    table = res.json()
+    page.goto(server.url + "/")
+    _set_lang(page, lang)
+    page.goto(f"{server.url}/rules/{game_id}?table={table['id']}")
+    page.wait_for_selector("body[data-ready='1']")
+    for option in prose:
+        section = page.locator(f"#{option['section']}")
+        marked = section.locator("mark.rules-changed").all_inner_texts()
+        said = option["with"][lang].replace("{value}", str(options[option["key"]]))
+        assert said.replace("**", "") in marked, (option["key"], marked)
+        unmarked = section.evaluate(
+            "s => { const c = s.cloneNode(true); c.querySelectorAll('mark').forEach((m) => m.remove());"
+            " return c.textContent; }")
+        assert option["replace"][lang] not in unmarked, option["key"]
+    _shoot(page, f"rules-{game_id}-table-options-{lang}")
+    page.goto(f"{server.url}/rules/{game_id}")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator("mark.rules-changed").count() == 0
+    for option in prose:
+        assert option["replace"][lang] in page.locator(f"#{option['section']}").inner_text()

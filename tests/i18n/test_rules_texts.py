@@ -34,6 +34,9 @@ def rules_texts(game_id: str) -> Iterator[Text]:
             yield Text(f"cards {group['group']} facts", entry["facts"]["zh-TW"], entry["facts"]["en"])
     for reading in page["assumed"]:
         yield Text(f"assumed {reading['key']}", reading["text"]["zh-TW"], reading["text"]["en"])
+    for option in page["option_prose"]:  # what a table's option makes the prose say
+        yield Text(f"option {option['key']}", option["with"]["zh-TW"].replace("{value}", "3"),
+                   option["with"]["en"].replace("{value}", "3"))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -44,3 +47,19 @@ def test_the_rules_page_follows_the_style_guide(game_id: str) -> None:
         bad += [f"{text.where}: {p} in {text.zh!r}" for p in problems(text.zh, game_id, card_names)]
         bad += [f"{text.where}: {p} in {text.en!r}" for p in english_problems(text.en)]
     assert not bad, f"{len(bad)} texts break docs/zh-TW.md:\n" + "\n".join(bad[:40])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_passage_an_option_changes_is_in_its_section(game_id: str) -> None:
+    """A table's option replaces a passage of the prose (``[[option]]``): the option is
+    one of the game's, and the passage is in its section in both languages."""
+    game = games.get(game_id)
+    page = rules_page.build(game)
+    sections = {s["key"]: s for s in page["sections"]}
+    for option in page["option_prose"]:
+        assert option["key"] in game.options_schema(), option["key"]
+        for lang in ("en", "zh-TW"):
+            assert option["replace"][lang] and option["with"][lang], (option["key"], lang)
+            lines = [line for block in sections[option["section"]]["blocks"][lang]
+                     for line in block.get("items", [block.get("text", "")])]
+            assert sum(option["replace"][lang] in line for line in lines) == 1, (option["key"], lang)

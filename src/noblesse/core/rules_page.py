@@ -28,6 +28,14 @@ table may set. The server serves the result as ``/api/games/{id}/rules``; the pa
     zh.title = "人物牌"
     zh.badge = "{}分"
 
+    [[option]]                   # a passage of the prose a table's option changes
+    key = "max_turns"            # the option
+    section = "end"              # the section whose passage it replaces
+    en.replace = "..."           # the passage (within one paragraph or list item)
+    en.with = "..."              # what the page says instead when the table's value is
+    zh.replace = "..."           # not the default ("{value}": the table's value)
+    zh.with = "..."
+
     [assumed]                    # one line per reading of the data file's [assumed] table
     key.en = "..."
     key.zh = "..."
@@ -182,6 +190,12 @@ def readings(text: dict[str, Any], assumed: dict[str, Any]) -> list[dict[str, An
     return out
 
 
+def option_prose(text: dict[str, Any]) -> list[dict[str, Any]]:
+    """The passages of the prose that a table's options change (``[[option]]``)."""
+    return [{"key": o["key"], "section": o["section"], "replace": _both(o, "replace"),
+             "with": _both(o, "with")} for o in text.get("option", [])]
+
+
 def build(game: Any) -> dict[str, Any]:
     """The rules page of ``game`` as JSON: prose, cards, house rules and table options."""
     text = load(package_of(game))
@@ -199,4 +213,5 @@ def build(game: Any) -> dict[str, Any]:
         "assumed": readings(text, assumed),
         "options": game.options_schema(),
         "option_labels": game.option_labels(),
+        "option_prose": option_prose(text),
     }

@@ -87,6 +87,12 @@ class NewTable(BaseModel):
     names: list[str] = Field(default_factory=list)
 
 
+class Rematch(BaseModel):
+    seat: int | None = None
+    token: str | None = None
+    host: str | None = None
+
+
 class SeatToBot(BaseModel):
     kind: str = "greedy"
 
@@ -213,6 +219,18 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
             "host_link": f"/table/{table.id}?host={host}",
             "commitment": table.meta.commitment,  # the deal, fixed now, revealed at the end
         }
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, body: Rematch, request: Request) -> dict[str, Any]:
+        """The rematch of a finished table, asked for by one of its people (their seat and
+        token, or the host's token): its id and the asker's link to it (the same token)."""
+        table = await manager.get(table_id)
+        new = await manager.rematch(table, body.seat, body.token, body.host, address(request))
+        if body.host is not None:
+            link = f"/table/{new}?host={body.host}"
+        else:
+            link = f"/table/{new}?seat={body.seat}&token={body.token}"
+        return {"id": new, "link": link, "watch_link": f"/table/{new}"}
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:

@@ -91,6 +91,8 @@ class TableRow(Base):
     revision: Mapped[int | None] = mapped_column(Integer, nullable=True, default=0)
     # SHA-256 of the creator's address (limits per address), never the address itself
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # the table of the same game, options and seats started after this one ended
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class ActionRow(Base):
@@ -123,6 +125,7 @@ class StoredTable:
     salt: str | None = None
     commitment: str | None = None
     revision: int = 0  # the table's revision (``TableRow.revision``) when it was read
+    rematch: str | None = None  # the table started as its rematch, once there is one
 
 
 @dataclass(frozen=True)
@@ -234,7 +237,7 @@ class Store:
                                [dict(s) for s in row.seats], row.host_hash, row.status,
                                row.result, row.created, [(a.seat, a.action) for a in actions],
                                salt=row.salt, commitment=row.commitment,
-                               revision=row.revision or 0)
+                               revision=row.revision or 0, rematch=row.rematch)
 
     def revisions(self, table_ids: list[str]) -> dict[str, int]:
         """Each table's ``revision`` (tables that do not exist are left out)."""
@@ -263,6 +266,16 @@ class Store:
                 "actions": r.n_actions or 0, "result": r.result,
                 "created": r.created.isoformat(),
             } for r in rows]
+
+    def set_rematch(self, table_id: str, rematch: str) -> str:
+        """Names ``rematch`` the rematch of a finished table, unless it has one already;
+        the rematch it has, in either case."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(TableRow).where(
+                TableRow.id == table_id, TableRow.rematch.is_(None)).values(
+                rematch=rematch, updated=_now(),
+                revision=func.coalesce(TableRow.revision, 0) + 1))
+            return session.scalar(select(TableRow.rematch).where(TableRow.id == table_id)) or rematch
 
     def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         with Session(self.engine) as session, session.begin():

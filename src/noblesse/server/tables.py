@@ -120,6 +120,7 @@ class Table:
     # action, so the next one need not take its fingerprint again
     secrets: tuple[State, int, Any] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    rematch_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: list[Connection] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
     error: str | None = None
@@ -231,6 +232,7 @@ def message_base(table: Table, seat: int | None, common: dict[str, Any] | None =
         "error": table.error,
         "deal": common["deal"],
         "result": common["result"],
+        "rematch": table.meta.rematch,
     }
 
 
@@ -367,7 +369,10 @@ class TableManager:
 
     async def create(self, game_id: str, seats: list[str], options: dict[str, Any] | None = None,
                      seed: int | None = None, names: list[str] | None = None,
-                     address: str = "") -> tuple[Table, list[str | None], str]:
+                     address: str = "", seat_hashes: list[str | None] | None = None,
+                     host_hash: str | None = None) -> tuple[Table, list[str | None], str]:
+        """A new table; ``seat_hashes`` and ``host_hash`` (a rematch): its people keep the
+        tokens of the table before (no new tokens are made, ``tokens`` are all None)."""
         try:
             game = games.get(game_id)
         except KeyError as exc:
@@ -414,19 +419,57 @@ class TableManager:
                              "leave some first.",
                              f"你的位址已經有{limit}張未完成的牌桌，請先完成或離開其中幾張。", 429)
         self._check_rate(address)
-        tokens: list[str | None] = [secrets.token_urlsafe(18) if k == "human" and not o else None
-                                    for k, o in zip(kinds, opened, strict=True)]
-        host = secrets.token_urlsafe(18)
-        seat_rows = [{"kind": k, "name": str(n)[:40], "token_hash": token_hash(t) if t else None,
+        tokens: list[str | None] = [
+            secrets.token_urlsafe(18) if k == "human" and not o and seat_hashes is None else None
+            for k, o in zip(kinds, opened, strict=True)]
+        host = secrets.token_urlsafe(18) if host_hash is None else ""
+        hashes = seat_hashes if seat_hashes is not None else [token_hash(t) if t else None
+                                                               for t in tokens]
+        seat_rows = [{"kind": k, "name": str(n)[:40],
+                      "token_hash": h if k == "human" and not o else None,
                       **({"open": True} if o else {})}
-                     for k, n, t, o in zip(kinds, names, tokens, opened, strict=True)]
+                     for k, n, h, o in zip(kinds, names, hashes, opened, strict=True)]
         table_id = secrets.token_urlsafe(8)
         await self._write(functools.partial(
             self.store.create_table, table_id, game.id, game.version, seed, options, seat_rows,
-            token_hash(host), salt=deal.salt, commitment=deal.commitment, creator=creator))
+            host_hash or token_hash(host), salt=deal.salt, commitment=deal.commitment,
+            creator=creator))
         table = await self.get(table_id)
         self._kick_bots(table)
         return table, tokens, host
+
+    async def rematch(self, table: Table, seat: int | None, token: str | None,
+                      host: str | None, address: str = "") -> str:
+        """The rematch of a finished table (made at the first request of one of its people:
+        a seat's token or the host's): the same game, options, seats and names, a new
+        secret deal; each person's link of the table before opens their seat in it."""
+        if host is not None:
+            self.check_host(table, host)
+        elif seat is None or not token:
+            raise TableError("Only a person of the table (a seat's link, or the host's) may "
+                             "start its rematch.",
+                             "只有這張牌桌的玩家（持有座位連結或房主連結）可以發起再來一局。", 403)
+        else:
+            self.seat_for_token(table, seat, token)
+        if table.meta.status != "finished":
+            raise TableError("A rematch can start only once the game is over.",
+                             "牌局結束後才能再來一局。", 409)
+        async with table.rematch_lock:
+            if table.meta.rematch:
+                return table.meta.rematch
+            seats = table.meta.seats
+            new, _, _ = await self.create(
+                table.game.id, ["open" if s.get("open") else s["kind"] for s in seats],
+                dict(table.meta.options), None,
+                [s.get("name", "") for s in seats], address,
+                seat_hashes=[s.get("token_hash") for s in seats], host_hash=table.meta.host_hash)
+            rematch = await self._write(self.store.set_rematch, table.id, new.id)
+            table.meta.rematch = rematch
+            table.meta.revision += 1
+            self.bus.tell(News(table.id, "table", table.meta.revision))
+            self._changed(table)
+            self._broadcast(table)
+            return rematch
 
     # ------------------------------------------------------------------ loading
     async def get(self, table_id: str) -> Table:

@@ -84,3 +84,19 @@ export function arrowKeys(root) {
     items[(items.indexOf(here) + step + items.length) % items.length].focus();
   });
 }
+
+// A card's name wraps only between words, never inside one ("Robespier re"): a word wider
+// than its card makes the name smaller, down to 60 % of its size, rather than be cut.
+export const CARD_NAMES = ".card .name, .rb-card .name, .cl-card .name, .cl-land .name";
+export function fitNames(root) {
+  for (const name of root.querySelectorAll(CARD_NAMES)) {
+    name.style.fontSize = "";
+    if (name.scrollWidth <= name.clientWidth + 0.5) continue;
+    let size = parseFloat(getComputedStyle(name).fontSize);
+    const least = size * 0.6;
+    while (name.scrollWidth > name.clientWidth + 0.5 && size > least) {
+      size -= 0.5;
+      name.style.fontSize = `${size}px`;
+    }
+  }
+}

@@ -9,11 +9,17 @@ const WORDS = {
   en: { you: "You", your: "Your", yourTurn: "Your turn", lastMove: "Last move", finalScores: "Final scores",
     player: "Player", points: "Points", winner: "Winner", routine: (n) => `${n} routine line${n === 1 ? "" : "s"}`,
     tall: "Show the whole log", short: "Show less", close: "Close", setup: "Setup", replay: "Watch the replay",
-    earlier: (n) => `${n} earlier turn${n === 1 ? "" : "s"} not shown` },
+    earlier: (n) => `${n} earlier turn${n === 1 ? "" : "s"} not shown`,
+    rematch: "Rematch with the same seats", toRematch: "Go to the rematch", watchRematch: "Watch the rematch",
+    nothing: "Nothing changed hands.", whatHappened: "What just happened?",
+    step: (i, n) => `Move ${i} of ${n}`, earlierMove: "◀ Earlier", laterMove: "Later ▶", now: "Back to now" },
   "zh-TW": { you: "你", your: "你的", yourTurn: "輪到你", lastMove: "上一步", finalScores: "最終分數",
     player: "玩家", points: "分數", winner: "獲勝", routine: (n) => `另有${n}行例行紀錄`,
     tall: "展開完整紀錄", short: "收合紀錄", close: "關閉", setup: "開局", replay: "觀看重播",
-    earlier: (n) => `較早的${n}個回合未顯示` },
+    earlier: (n) => `較早的${n}個回合未顯示`,
+    rematch: "同樣的座位再來一局", toRematch: "前往下一局", watchRematch: "觀看下一局",
+    nothing: "沒有任何變化。", whatHappened: "剛才發生了什麼？",
+    step: (i, n) => `第${i}步（共${n}步）`, earlierMove: "◀往前", laterMove: "往後▶", now: "回到現在" },
 };
 export const words = (lang) => WORDS[lang] || WORDS.en;
 
@@ -110,6 +116,69 @@ export function groupLog(entries) {
 
 const MAX_GROUPS = 120;  // the page draws the last ones; the rest are summarised
 
+// ------------------------------------------------------- card names in the log
+// A card named in a log line shows its rules text (the catalog's `text`) on hover (its
+// title), on focus and on a tap (a bubble under it), and to screen readers (its
+// description). English names are matched as whole words, Chinese ones inside 「」.
+const namesOf = new WeakMap();
+function cardNames(catalog, lang) {
+  if (!catalog) return null;
+  if (!namesOf.has(catalog)) namesOf.set(catalog, {});
+  const known = namesOf.get(catalog);
+  if (known[lang] !== undefined) return known[lang];
+  // every card's name, those without a text too: "Land Lord" is a card, not "Lord"
+  const help = new Map();
+  const all = new Set();
+  const hasText = (entry) => entry && typeof entry === "object" && entry.text && typeof entry.text === "object";
+  for (const section of Object.values(catalog)) {
+    if (!section || typeof section !== "object" || Array.isArray(section)) continue;
+    if (!Object.values(section).some(hasText)) continue;  // names of other things: icons, reasons
+    for (const entry of Object.values(section)) {
+      if (!entry || typeof entry !== "object" || typeof entry[lang] !== "string" || !entry[lang]) continue;
+      all.add(entry[lang]);
+      const text = entry.text && typeof entry.text === "object" ? entry.text[lang] : "";
+      if (text && !help.has(entry[lang])) help.set(entry[lang], text);
+    }
+  }
+  const names = [...all].sort((a, b) => b.length - a.length).map(escape).join("|");
+  known[lang] = !help.size ? null : {
+    help,
+    pattern: lang === "zh-TW" ? new RegExp(`(?<=「)(?:${names})(?=」)`, "g")
+      : new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})(?![\\p{L}\\p{N}])`, "gu"),
+  };
+  return known[lang];
+}
+
+let bubble = null;
+function hideHelp() { if (bubble) { bubble.remove(); bubble = null; } }
+function showHelp(node) {
+  hideHelp();
+  bubble = el("div", { class: "help-bubble", id: "log-help", role: "tooltip" }, node.dataset.help);
+  document.body.append(bubble);
+  const at = node.getBoundingClientRect();
+  const left = Math.max(8, Math.min(at.left, window.innerWidth - bubble.offsetWidth - 8));
+  const below = at.bottom + 6;
+  bubble.style.left = `${left}px`;
+  bubble.style.top = `${below + bubble.offsetHeight > window.innerHeight - 8 ? Math.max(8, at.top - bubble.offsetHeight - 6) : below}px`;
+}
+
+// A line's text as text and card names with their help.
+function withCardHelp(text, names) {
+  if (!names || !text) return [text];
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(names.pattern)) {
+    const help = names.help.get(m[0]);
+    if (!help) continue;
+    out.push(text.slice(last, m.index), el("span", { class: "log-card", tabindex: "0", title: help,
+      "aria-description": help, "data-help": help, onfocus: (ev) => showHelp(ev.currentTarget), onblur: hideHelp,
+      onclick: (ev) => { if (document.activeElement === ev.currentTarget) showHelp(ev.currentTarget); else ev.currentTarget.focus(); } }, m[0]));
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
 // The log drawn into `box`: each group with its heading and colour, routine lines
 // folded (opened folds stay open while the page lives), repeated lines as "×3".
 const openFolds = new Set();
@@ -117,6 +186,8 @@ export function drawLog(box, entries, ctx) {
   const { msg, seat: viewer, lang, pick, seatName } = ctx;
   const w = words(lang);
   const say = (e) => youLine(pick(e), msg, viewer, lang);
+  const names = cardNames(ctx.catalog, lang);
+  hideHelp();
   const groups = groupLog(entries);
   const shown = groups.slice(-MAX_GROUPS);
   const nodes = [];
@@ -139,7 +210,8 @@ export function drawLog(box, entries, ctx) {
         continue;
       }
       const node = el("div", { class: "log-line", "data-kind": e.kind || "",
-        "data-seat": e.seat ?? "", style: e.seat != null ? `--seat-c: ${seatColour(ctx, e.seat)}` : null }, text);
+        "data-seat": e.seat ?? "", style: e.seat != null ? `--seat-c: ${seatColour(ctx, e.seat)}` : null },
+      withCardHelp(text, names));
       last = { text, routine, count: 1, node };
       (routine ? folded : lines).push(node);
     }
@@ -259,6 +331,49 @@ export const startsTurn = (e) => TURN_KINDS.has(e.kind) || STEP_KINDS.has(e.kind
 // A day, round or phase begins: the board is dealt anew, nobody's move to ring.
 export const startsStep = (e) => STEP_KINDS.has(e.kind);
 
+// ------------------------------------------------------------------ summaries
+// A step of the game that ends (Guillotine's day, Fief's income and each battle, Heads
+// of State's century) is summed up above the board until the reader closes it: the
+// step's lines that tell what it brought, from the game's own events. A game names its
+// steps in its renderer's `summaries`: [{name, start: kinds, end: kinds, keep: kinds
+// (none: every line that is not routine), title: {en, "zh-TW"}}]; the step runs from
+// the last line of a `start` kind to the line of an `end` kind, both included.
+const closedSummaries = new Set();
+
+export function summaryOf(steps, entries) {
+  for (let i = entries.length - 1; i >= 0; i -= 1) {
+    const step = steps.find((st) => st.end.includes(entries[i].kind));
+    if (!step) continue;
+    let from = i;
+    while (from > 0 && !step.start.includes(entries[from].kind)) from -= 1;
+    const lines = entries.slice(from, i + 1).filter((e) => (step.keep ? step.keep.includes(e.kind)
+      : !ROUTINE_KINDS.has(e.kind)));
+    return { step, at: i, lines };
+  }
+  return null;
+}
+
+export function summaryPanel(ctx, entries) {
+  const steps = ctx.renderer && ctx.renderer.summaries;
+  if (!steps || ctx.msg.over) return null;  // at the end, the score table says it all
+  const found = summaryOf(steps, entries);
+  if (!found || closedSummaries.has(found.at)) return null;
+  const { msg, seat: viewer, lang, pick } = ctx;
+  const w = words(lang);
+  const names = cardNames(ctx.catalog, lang);
+  const lines = found.lines.map((e) => el("li", { class: "summary-line", "data-kind": e.kind || "",
+    style: e.seat != null ? `--seat-c: ${seatColour(ctx, e.seat)}` : null },
+  withCardHelp(youLine(pick(e), msg, viewer, lang), names)));
+  const close = el("button", { class: "summary-close", "aria-label": w.close, onclick: () => {
+    closedSummaries.add(found.at);
+    document.getElementById("summary-panel")?.remove();
+  } }, "×");
+  return el("section", { id: "summary-panel", class: "summary-panel", "data-step": found.step.name,
+    "aria-labelledby": "summary-title" },
+  el("div", { class: "summary-head" }, el("h2", { id: "summary-title" }, pick(found.step.title)), close),
+  lines.length ? el("ul", { class: "summary-lines" }, lines) : el("p", { class: "summary-none" }, w.nothing));
+}
+
 // -------------------------------------------------------------------- the end
 // A seat's breakdown, its parts kept whole on a line: "nobles 15 · Civic Support +1".
 function parts(more, zh) {
@@ -299,5 +414,36 @@ export function endPanel(ctx) {
       el("thead", {}, el("tr", {}, el("th", {}, w.player), el("th", { class: "end-points" }, w.points),
         el("th", {}, ""))),
       el("tbody", {}, rows)),
-    ctx.replayLink ? el("p", { class: "end-links" }, el("a", { id: "end-replay", href: ctx.replayLink }, w.replay)) : "");
+    ctx.replayLink || ctx.rematch ? el("p", { class: "end-links" },
+      ctx.replayLink ? el("a", { id: "end-replay", href: ctx.replayLink }, w.replay) : "",
+      rematchControl(ctx, w)) : "");
+}
+
+// The rematch (a new table of the same game, options and seats): a person of the table
+// starts it, or goes to it once someone has, with their own link (the same token); a
+// spectator watches it.
+function rematchControl(ctx, w) {
+  const { msg, lang } = ctx;
+  const r = ctx.rematch;
+  if (!r) return "";
+  const mine = r.host ? `host=${encodeURIComponent(r.host)}`
+    : r.seat != null && r.token ? `seat=${r.seat}&token=${encodeURIComponent(r.token)}` : null;
+  if (msg.rematch) {
+    return el("a", { id: "end-rematch", class: "end-rematch", href: `/table/${msg.rematch}${mine ? `?${mine}` : ""}` },
+      mine ? w.toRematch : w.watchRematch);
+  }
+  if (!mine) return "";
+  const said = el("span", { class: "end-error", role: "alert" });
+  const button = el("button", { id: "end-rematch", class: "end-rematch", onclick: async () => {
+    button.disabled = true;
+    const body = r.host ? { host: r.host } : { seat: r.seat, token: r.token };
+    const res = await fetch(`/api/tables/${r.tableId}/rematch`,
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const answer = await res.json().catch(() => ({}));
+    if (res.ok) { location.href = answer.link; return; }
+    button.disabled = false;
+    const m = answer.message;
+    said.textContent = m && typeof m === "object" ? (m[lang] || m.en) : String(m || res.status);
+  } }, w.rematch);
+  return [button, said];
 }

@@ -1,10 +1,10 @@
 // The table page: one seat (with its token), a spectator, or a replay of a finished game.
 import { el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
-import { arrowKeys } from "/static/board.js";
+import { arrowKeys, fitNames } from "/static/board.js";
 import { drawAlerts, turnBegan } from "/static/alerts.js";
 import {
-  changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsStep, startsTurn, words, youLine,
+  changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsStep, startsTurn, summaryPanel, words, youLine,
 } from "/static/follow.js";
 
 const params = new URLSearchParams(location.search);
@@ -236,7 +236,8 @@ function renderSide() {
 
 // What follow.js needs of this page.
 const followCtx = () => ({ msg, seat, lang, renderer, catalog, view: msg.view, seatName, seatKind,
-  pick: (o) => pick(o, lang), t: (k) => t(k, lang), replayLink: replayMode ? null : `/table/${tableId}?replay=1` });
+  pick: (o) => pick(o, lang), t: (k) => t(k, lang), replayLink: replayMode ? null : `/table/${tableId}?replay=1`,
+  rematch: replayMode ? null : { tableId, seat, token, host: hostToken } });
 
 function renderLog() {
   const title = document.getElementById("log-title");
@@ -264,7 +265,7 @@ function renderLastMove() {
     document.getElementById("status").after(line);
   }
   const turn = lastTurn(logEntries, seat);
-  if (!turn) { line.hidden = true; line.replaceChildren(); return; }
+  if (!turn) { line.hidden = true; line.replaceChildren(); renderRewindButton(); return; }
   const texts = turn.lines.map((e) => youLine(pick(e, lang), msg, seat, lang));
   const sep = zh() ? "；" : " · ";
   const said = texts.length > 4 ? `${texts.slice(0, 2).join(sep)}${zh() ? "……" : " … "}${texts.slice(-2).join(sep)}`
@@ -272,9 +273,20 @@ function renderLastMove() {
   line.hidden = false;
   line.style.setProperty("--seat-c", turn.seat != null ? seatColour(followCtx(), turn.seat) : "var(--muted)");
   line.replaceChildren(el("strong", {}, `${words(lang).lastMove}${colon()}`), said);
+  renderRewindButton();
 }
 
 // The end's score table, under the status line (above the deal's reveal and the board).
+// The summary of a step that just ended (a day, an income, a battle, a century), above
+// the board until closed (follow.js).
+function renderSummary() {
+  const old = document.getElementById("summary-panel");
+  const panel = replayMode ? null : summaryPanel(followCtx(), logEntries);
+  if (!panel) { if (old) old.remove(); return; }
+  if (old) old.replaceWith(panel);
+  else document.querySelector("main .board").before(panel);
+}
+
 function renderEnd() {
   const old = document.getElementById("end-panel");
   const panel = endPanel(followCtx());
@@ -345,6 +357,7 @@ function render() {
   renderDeal();
   renderLastMove();
   renderEnd();
+  renderSummary();
   const legal = new Map(msg.legal.map((l) => [l.action, l]));
   const area = document.getElementById("game-area");
   const before = lastMove && lastMove.fresh ? snapshot(area) : null;
@@ -353,7 +366,9 @@ function render() {
     t: (k) => t(k, lang), pick: (o) => pick(o, lang),
   });
   dockChoices();  // before the snapshot: the docked buttons are not part of the board
+  fitNames(area);
   markLastMove(area, before);
+  if (rewound !== null) showFrame(rewound);  // the page drawn again (a language change) while rewound
   if (msg.error) showError(msg.error);
 }
 
@@ -430,8 +445,78 @@ function receive(data) {
     lastMove = null;
   }
   logEntries.push(...data.log);
+  rememberFrame(data);
   if (!online) setOnline(true);
   render();
+}
+
+// ------------------------------------------------------- what just happened
+// The page keeps the boards of the last moves it was told (this seat's own views: nothing
+// it was not shown); "What just happened?" steps back through them on the board, each
+// move's lines told above it and what it changed ringed, until "Back to now".
+const FRAMES = 20;
+let frames = [];     // [{n, view, seats, lines}]: the table after each change, the lines it told
+let rewound = null;  // the frame shown, or null: the table as it is now
+
+function rememberFrame(data) {
+  if (data.type === "state") frames = [];
+  frames.push({ n: msg.n, view: structuredClone(msg.view), seats: msg.seats, lines: data.type === "state" ? [] : data.log });
+  if (frames.length > FRAMES) frames.shift();
+  rewound = null;
+  document.getElementById("rewind")?.remove();
+  document.getElementById("game-area").classList.remove("rewound");
+}
+
+function drawFrame(area, f) {
+  renderer.render(area, {
+    msg: { ...msg, n: f.n, view: f.view, seats: f.seats, legal: [] }, view: f.view, legal: new Map(), catalog, lang,
+    seat, act: () => {}, seatName, seatKind, t: (k) => t(k, lang), pick: (o) => pick(o, lang),
+  });
+}
+
+function showFrame(i) {
+  rewound = i;
+  const area = document.getElementById("game-area");
+  drawFrame(area, frames[i - 1]);
+  const before = snapshot(area);
+  drawFrame(area, frames[i]);
+  fitNames(area);
+  for (const node of changed(before, snapshot(area)).moved) node.classList.add("last-move");
+  area.classList.add("rewound");
+  const w = words(lang);
+  let bar = document.getElementById("rewind");
+  if (!bar) {
+    bar = el("section", { id: "rewind", class: "rewind", "aria-live": "polite" });
+    document.querySelector("main .board").before(bar);
+  }
+  const last = frames.length - 1;
+  const lines = frames[i].lines.map((e) => youLine(pick(e, lang), msg, seat, lang));
+  bar.dataset.n = String(frames[i].n);
+  bar.replaceChildren(
+    el("div", { class: "rewind-head" }, el("strong", { id: "rewind-step" }, w.step(i, last)),
+      el("button", { id: "rewind-back", disabled: i <= 1 ? true : null, onclick: () => showFrame(i - 1) }, w.earlierMove),
+      el("button", { id: "rewind-forward", disabled: i >= last ? true : null, onclick: () => showFrame(i + 1) }, w.laterMove),
+      el("button", { id: "rewind-now", onclick: leaveFrames }, w.now)),
+    el("ul", { class: "rewind-lines" }, lines.map((text) => el("li", {}, text))));
+  renderRewindButton();
+}
+
+function leaveFrames() {
+  rewound = null;
+  document.getElementById("rewind")?.remove();
+  document.getElementById("game-area").classList.remove("rewound");
+  render();
+}
+
+// The way into the last moves, under the "Last move" line.
+function renderRewindButton() {
+  let button = document.getElementById("rewind-open");
+  if (!button) {
+    button = el("button", { id: "rewind-open", class: "rewind-open", onclick: () => showFrame(frames.length - 1) });
+    document.getElementById("last-move").after(button);
+  }
+  button.textContent = words(lang).whatHappened;
+  button.hidden = replayMode || frames.length < 2 || rewound !== null;
 }
 
 function connect() {

@@ -33,7 +33,15 @@ from noblesse.games.fief.cards import STEP_NAMES
 from noblesse.games.fief.crown import BY_BIRETTA, BY_CARD
 from noblesse.games.fief.data import DATA_FILE
 from noblesse.games.fief.dynasty import red_hat_pending
-from noblesse.games.fief.endturn import rank_key, victors
+from noblesse.games.fief.endturn import (
+    VP_KING,
+    VP_POPE,
+    VP_REGENT,
+    VP_TITLE,
+    owner_of,
+    rank_key,
+    victors,
+)
 from noblesse.games.fief.state import (
     BOARD,
     CARD_DECK,
@@ -117,6 +125,19 @@ def _promises(s: FiefState, seat: int | None) -> list[dict[str, Any]]:
              **_terms([A.ACTION_NAMES[act]])[0]}
             for p, q, act, turn, fate, _ in s.promises if seat in (p, q)]
 
+
+def end_points(s: FiefState, seat: int) -> dict[str, Any]:
+    """Where a family's victory points come from, for the end's score table (§4.10): each
+    fief title its lords hold, the King, the Pope and the Queen Regent."""
+    titles = [[FIEFS[f].key, VP_TITLE] for f in range(NF)
+              if s.fief_holder[f] >= 0 and s.l_owner[s.fief_holder[f]] == seat]
+    out: dict[str, Any] = {"fief_titles": titles}
+    for name, lo, points in (("king", s.king, VP_KING), ("pope", s.pope, VP_POPE)):
+        if owner_of(s, lo) == seat:
+            out[name] = points
+    if s.regent and s.options["queen_regent_vp"] and owner_of(s, s.queen) == seat:
+        out["queen_regent"] = VP_REGENT
+    return out
 
 class FiefViews:
     """The observation and text half of the Fief game object."""
@@ -207,6 +228,8 @@ class FiefViews:
             # by a side at its target or at the turn limit (endturn.end_turn)
             out["ended_by"] = "victory" if victors(s) else "turn_limit"
             out["ranking"] = _ranking(s, out["winners"])
+            for p in players:
+                p["end_points"] = end_points(s, p["seat"])
         return out
 
     @staticmethod

@@ -57,6 +57,7 @@ from noblesse.games.heads_of_state.rules import (
     WITH0,
     HeadsState,
 )
+from noblesse.games.heads_of_state.rules import MAJORITY as _MAJORITY
 
 
 def _name(item: Any, lang: str) -> str:
@@ -191,6 +192,34 @@ OPTION_TEXT = {
 }
 
 
+def end_points(s: HeadsState, seat: int) -> dict[str, Any]:
+    """What a seat scored, by source, for the end's score table (§6): the initial markers
+    of boxes (§6.1), country markers (§6.2), the century markers (§6.4), a noble-house
+    marker (§6.3) and each rank whose noble cards it holds most of (§6.5)."""
+    n = s.n_players
+    initial = sum(b.initial for b in BOXES if s.initial_owner[b.id] == seat)
+    country = sum(COUNTRIES[c.id].country_marker[i]
+                  for c in COUNTRIES for i, o in enumerate(s.country_done[c.id]) if o == seat)
+    century = 0
+    for k in range(len(CENTURIES)):
+        for c in range(NC):
+            base = (k * NC + c) * 2
+            for place in (0, 1):
+                if s.century_won[base + place] == seat:
+                    century += COUNTRIES[c].century_markers[k][place]
+    values = BOARD.noble_house_markers[n]
+    house = sum(values[i] for i, o in enumerate(s.house) if o == seat)
+    majority = []
+    for r in RANKS:
+        counts = [s.noble_cards[i][r.id] for i in range(n)]
+        most = max(counts)
+        holders = [i for i in range(n) if counts[i] == most] if most > 0 else []
+        if seat in holders and len(holders) <= 2:
+            majority.append([r.key, _MAJORITY[r.id] / len(holders)])
+    return {"initial": initial, "country": country, "century": century, "noble_house": house,
+            "majority": majority}
+
+
 class HeadsViews:
     """The observation and text half of the Heads of State game object."""
 
@@ -264,6 +293,8 @@ class HeadsViews:
         if s.over:
             out["scores"] = totals
             out["winners"] = self.winners(s)  # type: ignore[attr-defined]
+            for p in players:
+                p["end_points"] = end_points(s, p["seat"])
         return out
 
     @staticmethod

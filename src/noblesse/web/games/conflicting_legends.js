@@ -220,3 +220,20 @@ export function render(root, ctx) {
       buttons.length ? el("div", { class: "choices", id: "choices" }, buttons) : "", hand),
     el("section", { id: "players" }, players), el("section", {}, discard));
 }
+
+// The end's score table (follow.js): the glory of each territory a seat holds, "West
+// Africa +3 · Egypt +1" / 「「西非」+3分、「埃及」+1分」, and how many continents.
+export function endDetails(ctx, seat) {
+  const p = ctx.view.players && ctx.view.players[seat];
+  if (!p || !p.lands || !p.lands.length) return null;
+  const zh = ctx.lang === "zh-TW";
+  const sign = (v) => (v > 0 ? `+${v}` : String(v));
+  const parts = p.lands.map((land) => {
+    const t = ctx.catalog.territories[land.key];
+    const glory = t.glory[land.yellow ? 1 : 0];
+    return zh ? `「${ctx.pick(t)}」${sign(glory)}分` : `${ctx.pick(t)} ${sign(glory)}`;
+  });
+  const n = p.continents;
+  parts.push(zh ? `${n}個大洲` : `${n} continent${n === 1 ? "" : "s"}`);
+  return parts;
+}

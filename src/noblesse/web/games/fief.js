@@ -116,7 +116,133 @@ function drawMap(ctx, bound) {
     if (action) bind(group, action, ctx, bound);
     return group;
   });
-  return svg("svg", { viewBox: "-3 -6 106 102", id: "map" }, roads, villages, lordLayer);
+  return svg("svg", { viewBox: "-3 -6 106 102", id: "map" }, borders(ctx), roads, villages, lordLayer);
+}
+
+// The bishoprics and fiefs on the map, as on a map of regions: every point of the board
+// belongs to its nearest village (the village's Voronoi cell), a bishopric is the cells of
+// its villages, tinted, bounded by a solid line and named with its number and what lies
+// on it (a disaster, a bonus); fiefs are bounded by dashes inside a bishopric.
+const BISHOPRIC_TINTS = ["#c9a96e", "#7fa86a", "#6f93bd", "#c07a70", "#9a82b8"];
+const BISHOPRIC_MARKS = { heavy_rain: "heavy_rain", famine: "famine", plague: "plague",
+  harvest: "bountiful_harvest", good_weather: "good_weather" };
+const BOARD_BOX = [[-45, -6], [148, -6], [148, 96], [-45, 96]];  // wider than the board: a wide screen shows more
+
+// The polygon's part nearer to `a` than to `b` (Sutherland–Hodgman against the bisector).
+function nearer(poly, a, b) {
+  const side = ([x, y]) => (x - a[0]) ** 2 + (y - a[1]) ** 2 - (x - b[0]) ** 2 - (y - b[1]) ** 2;
+  const out = [];
+  poly.forEach((p, i) => {
+    const q = poly[(i + 1) % poly.length];
+    const sp = side(p);
+    const sq = side(q);
+    if (sp <= 0) out.push(p);
+    if ((sp < 0 && sq > 0) || (sp > 0 && sq < 0)) {
+      const t = sp / (sp - sq);
+      out.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
+    }
+  });
+  return out;
+}
+
+let cellsOf = null;  // the villages' cells, once: the board does not change
+function cells(villages) {
+  if (cellsOf && cellsOf.villages === villages) return cellsOf.cells;
+  const at = villages.map((v) => [v.x, v.y]);
+  const out = at.map((p, i) => at.reduce((poly, q, j) => (j === i ? poly : nearer(poly, p, q)), BOARD_BOX));
+  cellsOf = { villages, cells: out };
+  return out;
+}
+
+// The place of a bishopric's label: the point of a grid over the board, inside the
+// bishopric, with the most room (kept per label: the board does not change).
+const spots = new Map();
+function labelSpot(key, label, w, clearance) {
+  if (!spots.has(label)) {
+    let spot = null;
+    let best = -1;
+    for (let y = -3; y <= 93; y += 2) {
+      for (let x = -3 + w / 2; x <= 103 - w / 2; x += 2) {
+        const score = clearance([x, y], w, key);
+        if (score > best) { best = score; spot = [x, y]; }
+      }
+    }
+    spots.set(label, spot);
+  }
+  return spots.get(label);
+}
+
+const polygon = (points) => points.map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`).join(" ");
+
+function toSegment(p, a, b) {
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  const len = dx * dx + dy * dy;
+  const t = len ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len)) : 0;
+  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+}
+
+function borders(ctx) {
+  const cat = ctx.catalog;
+  const vs = cat.villages;
+  const at = vs.map((v) => [v.x, v.y]);
+  const shapes = cells(vs);
+  const bishoprics = Object.keys(cat.bishoprics);
+  const tint = (key) => BISHOPRIC_TINTS[bishoprics.indexOf(key) % BISHOPRIC_TINTS.length];
+  const fills = shapes.map((shape, i) => svg("polygon", { points: polygon(shape), fill: tint(vs[i].bishopric),
+    "fill-opacity": 0.16, stroke: "none", "data-cell": vs[i].key }));
+  // each edge of a cell once, with the village on its other side (the nearest but this one)
+  const lines = [];
+  shapes.forEach((shape, i) => shape.forEach((p, k) => {
+    const q = shape[(k + 1) % shape.length];
+    const mid = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
+    let j = -1;
+    let best = Infinity;
+    at.forEach((v, n) => {
+      const d = (v[0] - mid[0]) ** 2 + (v[1] - mid[1]) ** 2;
+      if (n !== i && d < best) { best = d; j = n; }
+    });
+    const mine = (mid[0] - at[i][0]) ** 2 + (mid[1] - at[i][1]) ** 2;
+    if (j < i || Math.abs(best - mine) > 0.01) return;  // drawn from the other side, or the board's edge
+    const other = vs[j].bishopric !== vs[i].bishopric;
+    if (!other && vs[j].fief === vs[i].fief) return;
+    lines.push(svg("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: other ? "bishopric-border" : "fief-border",
+      stroke: other ? "#6d5a3d" : "#8f7a58", "stroke-width": other ? 0.6 : 0.3,
+      "stroke-dasharray": other ? null : "1.2 0.8" }));
+  }));
+  // a bishopric's name where it is clearest: of points inside its villages' cells, the one
+  // whose label stands farthest from every village, village name and road
+  const marks = Object.fromEntries((ctx.view.bishoprics || []).map((b) => [b.key, b]));
+  const zh = ctx.lang === "zh-TW";
+  const segments = [
+    ...cat.roads.map(([a, b]) => { const p = vs.find((v) => v.key === a); const q = vs.find((v) => v.key === b); return [[p.x, p.y], [q.x, q.y]]; }),
+    ...vs.map((v) => { const w = textWidth(ctx.pick(v), 2.3) / 2 + 0.5; const y = v.y - (v.principal ? 3.6 : 2.9) - 1.6; return [[v.x - w, y], [v.x + w, y]]; }),
+    ...vs.map((v) => [[v.x, v.y], [v.x, v.y + 6]]),  // the village, its troops and lords under it
+  ];
+  const nearest = (p) => vs.reduce((a, v) => ((v.x - p[0]) ** 2 + (v.y - p[1]) ** 2 < (a.x - p[0]) ** 2 + (a.y - p[1]) ** 2 ? v : a));
+  const clearance = ([x, y], w, key) => {
+    let least = Infinity;
+    for (const dx of [-w / 2 - 0.5, -w / 4, 0, w / 4, w / 2 + 0.5]) {
+      for (const dy of [-1.6, 0, 2.3]) {
+        if (nearest([x + dx, y + dy]).bishopric !== key) return -1;  // all of it inside its bishopric
+        for (const [a, b] of segments) least = Math.min(least, toSegment([x + dx, y + dy], a, b));
+      }
+    }
+    return least;
+  };
+  const names = bishoprics.map((key) => {
+    const b = cat.bishoprics[key];
+    // "2. Tournus" (the board numbers its bishoprics; the whole name in the tooltip)
+    const label = zh ? `${b.number}.${ctx.pick(b)}` : `${b.number}. ${ctx.pick(b).replace(/^Bishopric of /, "")}`;
+    const w = textWidth(label, 2.1);
+    const spot = labelSpot(key, label, w, clearance);
+    const on = Object.keys(BISHOPRIC_MARKS).filter((k) => marks[key] && marks[key][k]).map((k) => name(ctx, BISHOPRIC_MARKS[k]));
+    return svg("g", { class: "bishopric", "data-bishopric": key }, svg("title", {}, ctx.pick(b)),
+      svg("text", { x: spot[0], y: spot[1], "font-size": 2.1, "text-anchor": "middle", fill: "#5b4a33", "font-style": "italic" },
+        label),
+      on.length ? svg("text", { x: spot[0], y: spot[1] + 2.3, "font-size": 1.9, "text-anchor": "middle", fill: "#b00020",
+        class: "bishopric-marks" }, on.join(zh ? "、" : ", ")) : "");
+  });
+  return svg("g", { class: "borders", "pointer-events": "none" }, fills, lines, names);
 }
 
 // About how wide a line of map text is, in map units (no layout needed): a Chinese
@@ -431,3 +557,30 @@ function panAndZoom() {
     if (from && Math.hypot(ev.clientX - from[0], ev.clientY - from[1]) > 8) { ev.stopPropagation(); ev.preventDefault(); }
   }, true);
 }
+
+// The end's score table (follow.js): where a family's victory points came from, "title of
+// Bourg +1 · King +1" / 「「布爾格」封地爵位+1分、國王+1分」.
+const OFFICE_WORDS = { king: ["King", "國王"], pope: ["Pope", "教宗"], queen_regent: ["Queen Regent", "攝政女王"] };
+export function endDetails(ctx, seat) {
+  const p = ctx.view.players && ctx.view.players[seat];
+  const e = p && p.end_points;
+  if (!e) return null;
+  const zh = ctx.lang === "zh-TW";
+  const parts = e.fief_titles.map(([key, points]) => {
+    const fief = ctx.pick(ctx.catalog.fiefs[key]);
+    return zh ? `「${fief}」封地爵位+${points}分` : `title of ${fief} +${points}`;
+  });
+  for (const [key, [en, zhName]] of Object.entries(OFFICE_WORDS)) {
+    if (e[key]) parts.push(zh ? `${zhName}+${e[key]}分` : `${en} +${e[key]}`);
+  }
+  return parts.length ? parts : null;
+}
+
+// Summaries (follow.js): the Income phase's taxes and each family's income; a battle,
+// from the attack to its end.
+export const summaries = [
+  { name: "income", start: ["phase"], end: ["income"], keep: ["tallage", "tithe", "tithe_all", "income"],
+    title: { en: "Income", "zh-TW": "收入" } },
+  { name: "battle", start: ["battle"], end: ["battle_end"],
+    title: { en: "The battle", "zh-TW": "戰鬥經過" } },
+];

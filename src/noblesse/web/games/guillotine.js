@@ -133,3 +133,7 @@ export function render(root, ctx) {
     buttons.length ? el("div", { class: "choices", id: "choices" }, buttons) : "", hand),
   el("section", { id: "players" }, players), el("section", {}, discard));
 }
+
+// The day's summary (follow.js): who collected which nobles, once the day ends.
+export const summaries = [{ name: "day", start: ["day"], end: ["day_end"], keep: ["collect"],
+  title: { en: "The day is over: the nobles collected", "zh-TW": "這一天結束：被處決的人物" } }];

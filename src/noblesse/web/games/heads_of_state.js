@@ -154,3 +154,24 @@ export function render(root, ctx) {
       el("div", { class: "meta" }, zh ? `剩下的貴族世家分數標記：${v.noble_house_left.join("、") || "無"}`
         : `noble-house markers left: ${v.noble_house_left.join(", ") || "none"}`)));
 }
+
+// The end's score table (follow.js): where a seat's points came from, "initial markers 17 ·
+// century markers 60 · most Prince cards +14" / 「最先分數標記17分、國家分數標記6分、親王卡最多+14分」.
+export function endDetails(ctx, seat) {
+  const p = ctx.view.players && ctx.view.players[seat];
+  const e = p && p.end_points;
+  if (!e) return null;
+  const zh = ctx.lang === "zh-TW";
+  const markers = [["initial", "initial markers", "最先分數標記"], ["country", "country markers", "國家分數標記"],
+    ["century", "century markers", "回合結束分數標記"], ["noble_house", "noble house marker", "貴族世家分數標記"]];
+  const parts = markers.filter(([key]) => e[key]).map(([key, en, zhName]) => (zh ? `${zhName}${e[key]}分` : `${en} ${e[key]}`));
+  for (const [rank, points] of e.majority) {
+    const name = ctx.pick(ctx.catalog.ranks[rank]);
+    parts.push(zh ? `${name}卡最多+${points}分` : `most ${name} cards +${points}`);
+  }
+  return parts.length ? parts : null;
+}
+
+// The century's summary (follow.js): each country's influence and the markers it gave.
+export const summaries = [{ name: "century", start: ["revolution"], end: ["rebuild"], keep: ["influence", "century_marker"],
+  title: { en: "The century is over: influence and markers", "zh-TW": "世紀結束：影響力與分數標記" } }];
