@@ -26,8 +26,9 @@ from fief_scenario import (
 
 from noblesse.games.fief import fortune
 from noblesse.games.fief.cards import may_bear_prince
-from noblesse.games.fief.control import capture, free, kill, placement_options
+from noblesse.games.fief.control import capture, free, placement_options
 from noblesse.games.fief.crown import crown_family
+from noblesse.games.fief.death import kill
 from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.endturn import victory_points
 from noblesse.games.fief.marriage import allied

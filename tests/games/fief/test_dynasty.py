@@ -24,8 +24,8 @@ from fief_scenario import (
     units,
 )
 
-from noblesse.games.fief.control import kill
 from noblesse.games.fief.crown import crown_family, crown_pope
+from noblesse.games.fief.death import kill
 from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.endturn import rank_key, victory_points
 from noblesse.games.fief.marriage import allied

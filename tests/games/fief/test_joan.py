@@ -71,7 +71,7 @@ def test_10_joan_has_one_sp_and_her_side_one_more_die_even_a_fourth() -> None:
 def test_her_card_is_discarded_at_her_death() -> None:
     s = _joan()
     assert GAME.inventory(s)["card"]["darc"] == 1           # on Blanche
-    from noblesse.games.fief.control import kill
+    from noblesse.games.fief.death import kill
 
     ev: list = []
     kill(s, L["blanche"], "battle", ev)

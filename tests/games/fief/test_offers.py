@@ -238,7 +238,7 @@ def test_a_passage_is_for_one_lord_another_of_his_family_still_asks() -> None:
 
 def test_a_passage_covers_the_road_of_a_family_not_holding_the_village() -> None:
     """Seat 2 came into Blaye (seat 1's) from Charolles and stands on that road: it is
-    asked for it (movement.road_keeper), and may grant it by an offer."""
+    asked for it (roads.road_keeper), and may grant it by an offer."""
     s = _purchase()
     lord(s, "eric", 0, "blaye")
     troops(s, "blaye", 1, 0, 1)

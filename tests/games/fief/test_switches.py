@@ -24,7 +24,8 @@ from fief_scenario import (
 )
 
 from noblesse.games.fief.battle import hits_of, strength
-from noblesse.games.fief.control import capture, kill, put_lord, settle
+from noblesse.games.fief.control import capture, put_lord, settle
+from noblesse.games.fief.death import kill
 from noblesse.games.fief.state import BOARD, DATA, FiefState
 
 DEFAULT = DATA.switches

@@ -23,9 +23,12 @@ from noblesse.games.fief.battle_state import (
     LossDue,
     Side,
 )
-from noblesse.games.fief.control import arrive, capture, kill, lift_lord, put_lord, settle
+from noblesse.games.fief.control import arrive, capture, lift_lord, put_lord, settle
+from noblesse.games.fief.death import kill
+from noblesse.games.fief.disasters import death_check, entry_loss, plague_entry
 from noblesse.games.fief.economy import titles_held
 from noblesse.games.fief.joan import side_dice
+from noblesse.games.fief.pacts import truce_agreed
 from noblesse.games.fief.promises import on_battle
 from noblesse.games.fief.state import (
     ADJ,
@@ -36,6 +39,7 @@ from noblesse.games.fief.state import (
     NV,
     SEATS,
     FiefState,
+    d6,
     order,
     present,
     rule,
@@ -78,11 +82,23 @@ ATTACKER, DEFENDER = Side.ATTACKER, Side.DEFENDER
 # ------------------------------------------------------------------ dice
 
 
-def d6(s: FiefState) -> int:
-    q = s.dice.queue
-    if q:
-        return q.pop(0)
-    return int(s.rng.random() * 6) + 1
+CavalcadeEnd = Callable[[FiefState, int, int, int, list[Event]], None]
+
+
+def _unwired(s: FiefState, p: int, where: int, foe: int, ev: list[Event]) -> None:
+    raise RuntimeError("battle.wire was not called (rules.py wires the flow)")
+
+
+_after_cavalcade: CavalcadeEnd = _unwired
+
+
+def wire(after_cavalcade: CavalcadeEnd) -> None:
+    """What follows the battle of a cavalcade (``cavalcade.after_battle``, called with
+    the attacker, the village and the foe). A cavalcade starts its battle, so
+    ``cavalcade`` sits above this module and ``rules``, which wires the flow, hands it
+    down here."""
+    global _after_cavalcade
+    _after_cavalcade = after_cavalcade
 
 
 def roll(s: FiefState, why: str, seat: int, count: int, ev: list[Event], **extra: int) -> list[int]:
@@ -154,8 +170,6 @@ def foes(s: FiefState, v: int, p: int) -> list[int]:
         return []         # source: "在有自己和對方部隊的村莊" (NOTES disagreement 12)
     out = [g for g in range(s.n_players) if g != p and there(s, v, g)]
     if s.pacts:           # §7.4: a truce agreed in an offer blocks the declaration
-        from noblesse.games.fief.offers import truce_agreed
-
         out = [g for g in out if not truce_agreed(s, p, g, v)]
     return out
 
@@ -314,6 +328,14 @@ def open_battle_window(s: FiefState) -> None:
         s.kind, s.actor = A.ROUND_ATT, att
 
 
+def next_in_battle_window(s: FiefState) -> None:
+    s.window = [f for f in s.window if s.hand[f]]   # a hand emptied meanwhile: not asked
+    if s.window:
+        s.kind, s.actor = A.BATTLE_WINDOW, s.window[0]
+    else:
+        s.kind, s.actor = A.ROUND_ATT, s.battle.attacker
+
+
 def capture_side(s: FiefState, which: int, ev: list[Event]) -> None:
     """The side's free lords there are taken by the winning side (source
     "戰鬥組隊時…決定誰受傷亡跟誰抓到俘虜"): a captive is kept by a family of that side with
@@ -371,9 +393,7 @@ def end_battle(s: FiefState, how: str, ev: list[Event]) -> None:
     if s.keep_due:
         next_keeper(s)
     if s.cavalcade is not None:
-        from noblesse.games.fief.cavalcade import after_battle
-
-        after_battle(s, att, v, foe, ev)
+        _after_cavalcade(s, att, v, foe, ev)
 
 
 # ------------------------------------------------------------------ rounds
@@ -772,16 +792,12 @@ def withdraw_to(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> None:
     """Falling back into a Plague bishopric is an entry like a move (source "進入疫區的
     貴族 / 部隊要進行死亡檢定"): the group first loses half its units, its owner choosing
     when it has both kinds; its lords and the captives they guard then roll."""
-    from noblesse.games.fief.disasters import entry_loss, plague_entry
-
     if plague_entry(s, v, w) and entry_loss(s, -1, f, v, w, ev):
         return                            # finish_withdrawal once the owner has chosen
     finish_withdrawal(s, f, v, w, ev)
 
 
 def finish_withdrawal(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> None:
-    from noblesse.games.fief.disasters import death_check, plague_entry
-
     i, j = v * SEATS + f, w * SEATS + f
     held = [c for c in range(NL) if s.l_captor[c] == f and s.l_loc[c] == v]
     lords = [lo for lo in range(NL) if s.l_loc[lo] == v and s.l_owner[lo] == f

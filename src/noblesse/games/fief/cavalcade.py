@@ -25,7 +25,8 @@ from noblesse.games.fief import battle
 from noblesse.games.fief.battle_state import Cavalcade, CavalcadeCase
 from noblesse.games.fief.control import lift_lord, put_lord, settle
 from noblesse.games.fief.disasters import blocked, entry_deaths, entry_loss, plague_entry
-from noblesse.games.fief.movement import (
+from noblesse.games.fief.roads import (
+    MUST_MOVE_ON,
     PermitFor,
     finish_lord,
     full_moves,
@@ -37,7 +38,6 @@ from noblesse.games.fief.movement import (
 from noblesse.games.fief.state import ADJ, BISHOPRIC_OF, SEATS, FiefState, order, present, troops
 
 BREAKOUT, ROAD, CROSSING = CavalcadeCase.BREAKOUT, CavalcadeCase.ROAD, CavalcadeCase.CROSSING
-MUST_MOVE_ON = 2         # ``l_pass``: a crossing cavalcade may not stop in the village
 
 
 def besieger(s: FiefState, v: int, p: int) -> int:

@@ -1,4 +1,4 @@
-"""Who is where: lords arriving and leaving, village control, captures, deaths, placement.
+"""Who is where: lords arriving and leaving, village control, captures, placement (a death: ``death``).
 
 Village control (§4.5.1): a family with a free lord or troops in an uncontrolled village
 controls it; later arrivals control nothing (they stand on the road they came by,
@@ -15,17 +15,15 @@ from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
+from noblesse.games.fief.marriage import ally_of
 from noblesse.games.fief.state import (
     FIEF_OF,
-    FIEF_VILLAGES,
-    LORDS,
     NL,
     NV,
     SEATS,
     FiefState,
     present,
 )
-from noblesse.games.fief.succession import heirs
 
 
 def holder_family(s: FiefState, fief: int) -> int:
@@ -122,8 +120,6 @@ def guarded(s: FiefState, lo: int, v: int, captor: int) -> bool:
 def allies(s: FiefState, f: int) -> list[int]:
     """The families allied to ``f`` (§5.2: joined to it by a marriage; a family is in
     one marriage at most); a battle's sides are no alliance."""
-    from noblesse.games.fief.marriage import ally_of
-
     g = ally_of(s, f)
     return [g] if g >= 0 else []
 
@@ -205,53 +201,3 @@ def capture(s: FiefState, lo: int, captor: int, ev: list[Event]) -> None:
     drop_escort(s, lo)
     ev.append(Event("captured", {"lord": lo, "seat": s.l_owner[lo], "captor": captor,
                                  "village": v}))
-
-
-def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
-    """A lord dies: his card is discarded, his offices and marriage end and a spouse may
-    inherit (``crown.on_death``), his fief titles pass to another lord of the family
-    (max 2 titles; the owner's choice when several may take one, ``succession``) or
-    return to the board (§5.3)."""
-    f, v = s.l_owner[lo], s.l_loc[lo]
-    if v >= 0 and (s.carry_k[lo] or s.carry_m[lo]):
-        i = v * SEATS + f       # set down where he fell, spent: one lord a turn (§4.5)
-        s.K[i] += s.carry_k[lo]
-        s.M[i] += s.carry_m[lo]
-        s.spent_k[i] += s.carry_k[lo]
-        s.spent_m[i] += s.carry_m[lo]
-        s.carry_k[lo] = s.carry_m[lo] = 0
-    lift_lord(s, lo)
-    drop_escort(s, lo)
-    s.l_escort[lo] = -1
-    s.l_owner[lo] = -1
-    s.l_captor[lo] = -1
-    s.l_moves[lo] = 0
-    s.assassin[lo] = 0                   # the marker goes back to the supply
-    s.lord_discard.append(LORDS[lo])
-    if lo == s.joan:                     # her d'Arc card is discarded too (§4.12.6)
-        from noblesse.games.fief.joan import died
-
-        died(s, lo, ev)
-    ev.append(Event("lord_dies", {"lord": lo, "seat": f, "village": v, "why": why}))
-    from noblesse.games.fief.crown import on_death
-
-    on_death(s, lo, f, ev)               # offices, marriage, a widow's inheritance (§5.3)
-    for fief, holder in enumerate(s.fief_holder):
-        if holder != lo:
-            continue
-        s.fief_holder[fief] = -1
-        candidates = heirs(s, f, fief)
-        heir = candidates[0] if candidates else -1
-        s.fief_holder[fief] = heir        # for now: the owner's choice is asked next
-        if len(candidates) > 1 and fief not in s.heir_due:
-            s.heir_due.append(fief)
-        ev.append(Event("title_passes", {"fief": fief, "lord": heir, "seat": f}))
-        if heir < 0:
-            s.vacated[fief] = s.clock     # reclaimed only by a lord born since (§4.4.3)
-            s.clock += 1
-            for w in FIEF_VILLAGES[fief]:
-                if s.ctrl[w] == f and not present(s, w, f):
-                    s.ctrl[w] = -1
-                    settle(s, w, ev)
-    if v >= 0:
-        settle(s, v, ev)

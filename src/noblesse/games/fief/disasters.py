@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief.battle import d6
-from noblesse.games.fief.control import kill, settle
+from noblesse.games.fief.control import settle
+from noblesse.games.fief.death import kill
 from noblesse.games.fief.state import (
     ASSUMED,
     BISHOPRIC_OF,
@@ -25,6 +25,7 @@ from noblesse.games.fief.state import (
     NL,
     SEATS,
     FiefState,
+    d6,
     order,
     rule,
 )
@@ -152,10 +153,9 @@ def next_plague_loss(s: FiefState, ev: list[Event]) -> None:
 
 
 def apply_plague_loss(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """The owner's choice of one unit the Plague takes where it struck (``plague_due``;
+    on entering, ``entry_choice``)."""
     knight = action == A.LOSE_K
-    if s.entry_due:
-        entry_choice(s, p, knight, ev)
-        return
     due = s.plague_due[0]
     lose_one(s, due.village * SEATS + due.family, knight)
     s.plague_due[0] = due._replace(units=due.units - 1)
@@ -242,7 +242,7 @@ def group_lose(s: FiefState, lo: int, f: int, v: int, knights: int, men: int) ->
 def entry_loss(s: FiefState, lo: int, f: int, v: int, w: int, ev: list[Event]) -> bool:
     """The entering group loses half its units. True when its owner is asked which
     (both kinds in the group: §6 #16, the owner chooses); the caller then stops, and
-    the entry goes on once he has chosen (``after_entry``); with ``owner_chooses_losses``
+    the entry goes on once he has chosen (``entry_choice``); with ``owner_chooses_losses``
     off, men-at-arms go first."""
     k, m = group_units(s, lo, f, v)
     lost = (k + m) // 2
@@ -258,7 +258,10 @@ def entry_loss(s: FiefState, lo: int, f: int, v: int, w: int, ev: list[Event]) -
     return False
 
 
-def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> None:
+def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> bool:
+    """The owner's choice of one unit the plague takes on entering. True when the
+    entry's losses are all taken: the caller then goes on with the move or the fall
+    back (``rules``: ``roads.arrived``, ``battle.finish_withdrawal``)."""
     lo, f, v, w, lost = s.entry_due
     group_lose(s, lo, f, v, int(knight), int(not knight))
     ev.append(Event("plague_losses", {"seat": p, "village": w, "knights": int(knight),
@@ -268,7 +271,7 @@ def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> None:
     if lost and k and m:
         s.entry_due[4] = lost
         s.kind, s.actor = A.PLAGUE_LOSS, f
-        return
+        return False
     if lost:                              # one kind left: the rest is forced
         knights = lost if k else 0
         group_lose(s, lo, f, v, knights, lost - knights)
@@ -276,19 +279,7 @@ def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> None:
                                           "men_at_arms": lost - knights}))
     s.entry_due = []
     s.kind = A.NONE
-    after_entry(s, lo, f, v, w, ev)
-
-
-def after_entry(s: FiefState, lo: int, f: int, v: int, w: int, ev: list[Event]) -> None:
-    """The entry goes on after the owner's choice: the lord's move, or the fall back."""
-    if lo >= 0:
-        from noblesse.games.fief.movement import arrived
-
-        arrived(s, lo, ev)
-    else:
-        from noblesse.games.fief.battle import finish_withdrawal
-
-        finish_withdrawal(s, f, v, w, ev)
+    return True
 
 
 def entry_deaths(s: FiefState, lo: int, ev: list[Event]) -> bool:

@@ -30,12 +30,14 @@ from noblesse.games.fief.battle import (
     ATTACKER,
     DEFENDER,
     PENALTY,
-    d6,
+    end_battle,
     hits_of,
+    next_in_battle_window,
     take_hits,
 )
-from noblesse.games.fief.control import capture, free, kill, settle
+from noblesse.games.fief.control import capture, free, settle
 from noblesse.games.fief.crown import immune_to_justice
+from noblesse.games.fief.death import kill
 from noblesse.games.fief.state import (
     ASSUMED,
     BISHOPRIC_OF,
@@ -44,6 +46,7 @@ from noblesse.games.fief.state import (
     NL,
     NV,
     FiefState,
+    d6,
     present,
     rule,
     troops,
@@ -480,14 +483,6 @@ def legal_battle_window(s: FiefState, p: int) -> list[int]:
     return sorted(out)
 
 
-def next_in_battle_window(s: FiefState) -> None:
-    s.window = [f for f in s.window if s.hand[f]]   # a hand emptied meanwhile: not asked
-    if s.window:
-        s.kind, s.actor = A.BATTLE_WINDOW, s.window[0]
-    else:
-        s.kind, s.actor = A.ROUND_ATT, s.battle.attacker
-
-
 def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     s.window.remove(p)
     if action == A.PASS:
@@ -549,8 +544,6 @@ def ambush_take(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
 
 def apply_ambush_decide(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.AMBUSH_END:
-        from noblesse.games.fief.battle import end_battle
-
         s.window = []
         end_battle(s, "ambush", ev)
     else:

@@ -19,9 +19,6 @@ recipient (``ask_promise:*``), bind nobody: ``promises.py`` records and judges t
 
 from __future__ import annotations
 
-from enum import IntEnum
-from typing import NamedTuple
-
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import marriage, promises
@@ -29,6 +26,7 @@ from noblesse.games.fief.control import free, settle
 from noblesse.games.fief.crown import crown_family
 from noblesse.games.fief.dynasty import grantees
 from noblesse.games.fief.economy import ransom_cap
+from noblesse.games.fief.pacts import PHASES, Pact, PactKind
 from noblesse.games.fief.state import (
     ASSUMED,
     NF,
@@ -46,27 +44,6 @@ TERMS_MAX = int(ASSUMED["offer_terms_max"])
 HAND_LIMIT = int(ASSUMED["hand_limit"])
 WINDOWS = frozenset((A.RANSOM, A.PURCHASE, A.MOVE_SELECT, A.BATTLE_SELECT, A.PROPOSAL))
 KINDS = frozenset((A.OFFER_COMPOSE, A.OFFER_ANSWER))
-PHASES = 16                                         # a pact lasts until turn * 16 + phase
-
-
-class PactKind(IntEnum):
-    """The binding agreements an accepted offer leaves (§7.4, ``FiefState.pacts``)."""
-
-    PASSAGE = 0       # ``first`` lets lord ``second`` through ``village``, up to the Movement
-    TRUCE = 1         # families ``first`` and ``second`` fight no battle in ``village``
-    CARDINAL = 2      # the Pope's family ``first`` consents to a Cardinal of ``second``
-    BETROTHAL = 3     # lords ``first`` and ``second`` marry at the next Announcements
-
-
-class Pact(NamedTuple):
-    """One binding agreement; ``until``: the last turn * 16 + phase it holds (-1: a
-    betrothal, until the next Announcements); ``village``: -1 when none."""
-
-    kind: PactKind
-    first: int
-    second: int
-    village: int
-    until: int
 NCARDS = A.RANSOM_TERM0 - A.GIVE_CARD0
 
 
@@ -113,16 +90,9 @@ def _perform_betrothal(s: FiefState, lo: int, other: int, ev: list[Event]) -> No
                                            "partner": other}))
 
 
-def passage_agreed(s: FiefState, grantor: int, lord: int, v: int) -> bool:
-    """An accepted passage term for ``lord`` through ``v``: the engine answers the
-    request of ``grantor`` (to enter ``v``, or to leave it by his road) itself (§7.4)."""
-    return any(pact.kind == PactKind.PASSAGE and pact.first == grantor
-               and pact.second == lord and pact.village == v for pact in s.pacts)
-
-
 def may_grant_passage(s: FiefState, g: int, v: int) -> bool:
     """``g`` is asked for passage through ``v``: he holds it, or he keeps a road there
-    (came in by it and stands on it, ``movement.road_keeper``)."""
+    (came in by it and stands on it, ``roads.road_keeper``)."""
     i = v * SEATS + g
     return s.ctrl[v] == g or (s.entry[i] >= 0 and bool(s.LP[i] or s.K[i] or s.M[i]))
 
@@ -135,17 +105,6 @@ def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
     lords = [lo] if lo >= 0 else range(NL)
     return any(s.l_owner[x] in (a, r) and s.l_captor[x] < 0 and s.l_loc[x] >= 0
                and may_grant_passage(s, a + r - s.l_owner[x], v) for x in lords)
-
-
-def truce_agreed(s: FiefState, f: int, g: int, v: int) -> bool:
-    """An accepted truce term: neither family declares a battle on the other there."""
-    return any(pact.kind == PactKind.TRUCE and pact.village == v
-               and {pact.first, pact.second} == {f, g} for pact in s.pacts)
-
-
-def consent_agreed(s: FiefState, pope_family: int, by: int) -> bool:
-    return any(pact.kind == PactKind.CARDINAL and pact.first == pope_family
-               and pact.second == by for pact in s.pacts)
 
 
 # ------------------------------------------------------------------ the terms

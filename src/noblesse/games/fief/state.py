@@ -57,6 +57,13 @@ class Dice:
         self.queue.extend(rolls)
 
 
+def d6(s: FiefState) -> int:
+    q = s.dice.queue
+    if q:
+        return q.pop(0)
+    return int(s.rng.random() * 6) + 1
+
+
 _LISTS = (
     "money", "lord_deck", "fd_deck", "lord_discard", "fd_discard", "set_aside",
     "l_owner", "l_loc", "l_captor", "l_moves", "l_prev", "l_pass", "l_refused",
@@ -116,7 +123,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.over, s.clock, s.target = False, 1, -1
     # the step of the Cards phase (cards.CardsStep), of the Announcements
     # (announce.AnnounceStep), of a player in the Battles phase (battle.BattleStep), and
-    # what a lord asks leave for (movement.PermitFor)
+    # what a lord asks leave for (roads.PermitFor)
     s.cards_step = s.announce_step = s.battle_step = s.permit_for = 0
     s.battle = s.cavalcade = None
     s.fought = 0

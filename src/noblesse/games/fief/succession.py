@@ -1,7 +1,7 @@
 """Title heirs (spec §5.3, unmarried row): a dead fief lord's title goes to another lord
 of his family, the owner's choice, each holding at most two fief titles.
 
-``control.kill`` hands the title at once to the first lord by number who may hold it
+``death.kill`` hands the title at once to the first lord by number who may hold it
 (so control, strength and VP never see a fief without its holder) and, when several
 lords qualify, queues the fief in ``heir_due``. Before the next decision of the game
 (whatever was going on: a battle round, a window, the next phase), the owner is asked

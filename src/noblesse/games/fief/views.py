@@ -447,8 +447,6 @@ class FiefViews:
     @staticmethod
     def assumed_readings() -> dict[str, Any]:
         """The data file's [assumed] values: the table's house rules (the rules page)."""
-        from noblesse.games.fief.data import DATA
-
         return dict(DATA.assumed)
 
     @staticmethod
