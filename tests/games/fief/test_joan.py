@@ -51,7 +51,7 @@ def test_joan_moves_three_roads_carrying_troops_and_a_lord() -> None:
     do(s, 0, "move:charolles", "move:villeneuve", "move:bourg")
     assert s.l_loc[L["blanche"]] == V["bourg"] and s.l_loc[L["arthur"]] == V["bourg"]
     assert units(s, "bourg", 0) == (1, 1) and units(s, "blaye", 0) == (0, 1)
-    assert s.LP[V["bourg"] * 6 + 0] == 2 and s.LP[V["blaye"] * 6 + 0] == 0
+    assert s.free_lords[V["bourg"] * 6 + 0] == 2 and s.free_lords[V["blaye"] * 6 + 0] == 0
     assert s.l_moves[L["arthur"]] == 0                      # he followed her this turn
 
 

@@ -138,7 +138,7 @@ def test_a_refused_offer_changes_nothing() -> None:
     ev = _answer(s, 1, "refuse")
     assert types(ev) == ["offer_refused"]
     assert s.money == [5, 0, 0] and s.markers == [3, 3, 3]
-    assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,) and s.o_author == -1
+    assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,) and s.offer_author == -1
 
 
 def test_an_offer_failing_at_execution_does_nothing_at_all() -> None:
@@ -279,7 +279,7 @@ def test_an_agreed_truce_blocks_the_battle_for_both() -> None:
     ev = _answer(s, 1, "accept")
     assert "battle" not in types(ev)
     assert {"type": "phase", "phase": "pillage"} in [e.for_seat(None) for e in ev]
-    assert s.K[V["sigy"] * 6 + 0] == 2 and s.M[V["sigy"] * 6 + 1] == 2
+    assert s.knights[V["sigy"] * 6 + 0] == 2 and s.men_at_arms[V["sigy"] * 6 + 1] == 2
 
 
 def test_a_village_is_handed_over_to_a_family_present_there() -> None:

@@ -76,12 +76,12 @@ def worth(s: FiefState, f: int) -> float:
                 forts[fief] += 1
                 best_fort[fief] = max(best_fort[fief], s.fort[v])
         i = v * SEATS + f
-        ours = 3 * s.K[i] + s.M[i]
+        ours = 3 * s.knights[i] + s.men_at_arms[i]
         army += ours
         g = s.ctrl[v]
         if ours and g >= 0 and g != f:
             j = v * SEATS + g
-            theirs = 3 * s.K[j] + s.M[j] + 4 * s.fort[v]
+            theirs = 3 * s.knights[j] + s.men_at_arms[j] + 4 * s.fort[v]
             value += THREAT * min(1.0, ours / (WINNABLE * theirs)) if theirs else THREAT
     for fief in range(NF):
         if held[fief]:
@@ -99,7 +99,7 @@ def worth(s: FiefState, f: int) -> float:
         if s.l_owner[lord] == f:
             value += FREE_LORD if s.l_captor[lord] < 0 else CAPTIVE_LORD
             value += CARDINAL * bool(s.cardinal[lord]) + CROWN_PRINCE * (lord == s.crown_prince)
-            army += 3 * s.carry_k[lord] + s.carry_m[lord]
+            army += 3 * s.carried_knights[lord] + s.carried_men_at_arms[lord]
     return value + ARMY * army ** 0.5
 
 
@@ -382,7 +382,7 @@ def _promised(s: FiefState, seat: int) -> float:
     money value, peace at the constant, a vote for another family's lord at the
     constant: it keeps its promises, so they cost it in full)."""
     gain = cost = 0.0
-    for act, _ in s.o_terms:
+    for act, _ in s.offer_terms:
         if promises.asked(act):
             promise = act - A.ASKED
             lo = vote_for(promise)
@@ -390,19 +390,19 @@ def _promised(s: FiefState, seat: int) -> float:
                      else _promise_worth(s, seat, promise))
         elif promises.is_promise(act):
             gain += _promise_worth(s, seat, act)
-    return trust(s, seat, s.o_author) * gain - cost
+    return trust(s, seat, s.offer_author) * gain - cost
 
 
 def _can_pay(s: FiefState, seat: int, after_money: int) -> bool:
     """It makes no promise to pay that it could not keep: the sum asked of it (with what
     it already owes) within its money after the offer, and the author with a diplomacy
     marker left to receive it (a gift needs one, §4.11)."""
-    asked = sum(pay_amount(act - A.ASKED) for act, _ in s.o_terms if promises.asked(act))
+    asked = sum(pay_amount(act - A.ASKED) for act, _ in s.offer_terms if promises.asked(act))
     if not asked:
         return True
     owed = sum(pay_amount(act) - paid for p, _, act, _, fate, paid in s.promises
                if p == seat and fate == OPEN)
-    return asked + owed <= after_money and s.markers[s.o_author] > 0
+    return asked + owed <= after_money and s.markers[s.offer_author] > 0
 
 
 def _debt(s: FiefState, seat: int) -> tuple[int, int]:
@@ -458,20 +458,20 @@ def _compose_offer(s: FiefState, legal: list[Action]) -> Action:
     """A payment it owes this family, else a ransom at half the cap sweetened with a
     promise of peace to the captor. An offer it did not start (its seat handed to it
     half composed) whose open term is not a ransom is cancelled."""
-    if s.o_pending >= 0:
-        if not A.RANSOM_TERM0 <= s.o_pending < A.RANSOM_TERM0 + NL:
+    if s.offer_open_term >= 0:
+        if not A.RANSOM_TERM0 <= s.offer_open_term < A.RANSOM_TERM0 + NL:
             return A.OFFER_CANCEL if A.OFFER_CANCEL in legal else min(legal)
-        price = A.PRICE0 + ransom_cap(s, s.o_pending - A.RANSOM_TERM0) // 2  # its price
+        price = A.PRICE0 + ransom_cap(s, s.offer_open_term - A.RANSOM_TERM0) // 2  # its price
         return price if price in legal else min(legal)
-    used = {act for act, _ in s.o_terms}
-    if s.o_terms:
+    used = {act for act, _ in s.offer_terms}
+    if s.offer_terms:
         ransom = any(A.RANSOM_TERM0 <= act < A.RANSOM_TERM0 + NL for act in used)
         if ransom and A.PROMISE_PEACE in legal:
             return A.PROMISE_PEACE
         return A.OFFER_SEND
-    creditor, due = _debt(s, s.o_author)
-    if creditor == s.o_to and A.GIVE_MONEY0 + due - 1 in legal:
+    creditor, due = _debt(s, s.offer_author)
+    if creditor == s.offer_recipient and A.GIVE_MONEY0 + due - 1 in legal:
         return A.GIVE_MONEY0 + due - 1
-    lo = _captive_to_buy(s, s.o_author)
+    lo = _captive_to_buy(s, s.offer_author)
     term = A.RANSOM_TERM0 + lo
     return term if lo >= 0 and term in legal else A.OFFER_CANCEL

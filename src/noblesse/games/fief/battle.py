@@ -117,7 +117,7 @@ def strength(s: FiefState, v: int, f: int) -> int:
     """SP of a family's figures in ``v`` (§4.6.2; an untitled lady has 0 SP, §6 #8,
     1 with ``untitled_lady_has_sp``; Joan 1, 2 with ``joan_two_sp``, §6 #10)."""
     i = v * SEATS + f
-    sp = s.K[i] * KNIGHT_SP + s.M[i] * MAA_SP
+    sp = s.knights[i] * KNIGHT_SP + s.men_at_arms[i] * MAA_SP
     for lo in range(NL):
         if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
             if lo == s.joan:
@@ -141,15 +141,15 @@ def take_hits(s: FiefState, v: int, f: int, hits: int) -> tuple[int, int, int]:
     """§4.6.4: knights first (3 hits each, remainders never kill one), then men-at-arms;
     returns (knights lost, men-at-arms lost, hits left for the lords)."""
     i = v * SEATS + f
-    k = min(s.K[i], hits // KNIGHT_HP)
+    k = min(s.knights[i], hits // KNIGHT_HP)
     hits -= k * KNIGHT_HP
-    m = min(s.M[i], hits)
+    m = min(s.men_at_arms[i], hits)
     hits -= m
-    s.K[i] -= k
-    s.M[i] -= m
-    s.spent_k[i] = min(s.spent_k[i], s.K[i])
-    s.spent_m[i] = min(s.spent_m[i], s.M[i])
-    return k, m, hits if s.K[i] + s.M[i] == 0 else 0
+    s.knights[i] -= k
+    s.men_at_arms[i] -= m
+    s.spent_knights[i] = min(s.spent_knights[i], s.knights[i])
+    s.spent_men_at_arms[i] = min(s.spent_men_at_arms[i], s.men_at_arms[i])
+    return k, m, hits if s.knights[i] + s.men_at_arms[i] == 0 else 0
 
 
 # ------------------------------------------------------------------ declaring
@@ -188,7 +188,7 @@ def legal_battle(s: FiefState, p: int) -> list[int]:
     for v in range(NV):
         if (s.fought >> v) & 1 and not breakable(s, v):
             continue
-        if not s.LP[v * SEATS + p] or s.rain[BISHOPRIC_OF[v]]:
+        if not s.free_lords[v * SEATS + p] or s.rain[BISHOPRIC_OF[v]]:
             continue      # troops without a lord cannot attack; no battle in rain (§4.6.1)
         if foes(s, v, p):
             out.append(A.BATTLE0 + v)
@@ -246,7 +246,7 @@ def may_attack(s: FiefState, p: int) -> bool:
     """§4.6.1 "troops with no lord cannot attack but defend normally" (source
     "沒有貴族率領的部隊不能進攻"): only a family with a free lord in the battle's village
     joins or goes over to the attacking side [assumed: one already there may stay]."""
-    return s.LP[s.battle.village * SEATS + p] > 0
+    return s.free_lords[s.battle.village * SEATS + p] > 0
 
 
 def legal_join_side(s: FiefState, p: int) -> list[int]:
@@ -412,7 +412,7 @@ def surrender(s: FiefState, loser: int, winner: int, ev: list[Event]) -> None:
     which = ATTACKER if loser == s.battle.attacker else DEFENDER
     for f in side(s, which):
         i = v * SEATS + f
-        s.K[i] = s.M[i] = s.spent_k[i] = s.spent_m[i] = 0
+        s.knights[i] = s.men_at_arms[i] = s.spent_knights[i] = s.spent_men_at_arms[i] = 0
     capture_side(s, which, ev)
     end_battle(s, "surrender", ev)
 
@@ -484,13 +484,13 @@ def side_hits(s: FiefState, which: int, hits: int) -> tuple[int, int, int]:
     the leader speaks for the side [assumed]); forced losses are taken at once."""
     v = s.battle.village
     families = side(s, which)
-    knights = sum(s.K[v * SEATS + f] for f in families)
+    knights = sum(s.knights[v * SEATS + f] for f in families)
     k_lost = min(knights, hits // KNIGHT_HP)
     hits -= k_lost * KNIGHT_HP
-    men = sum(s.M[v * SEATS + f] for f in families)
+    men = sum(s.men_at_arms[v * SEATS + f] for f in families)
     m_lost = min(men, hits)
     hits -= m_lost
-    for units, lost, knight in ((s.K, k_lost, 1), (s.M, m_lost, 0)):
+    for units, lost, knight in ((s.knights, k_lost, 1), (s.men_at_arms, m_lost, 0)):
         holders = [f for f in families if units[v * SEATS + f]]
         if len(holders) > 1 and lost < sum(units[v * SEATS + f] for f in holders):
             s.loss_due.append(LossDue(which, bool(knight), lost))
@@ -504,16 +504,16 @@ def side_hits(s: FiefState, which: int, hits: int) -> tuple[int, int, int]:
 
 def take_unit(s: FiefState, i: int, knight: int, count: int) -> None:
     if knight:
-        s.K[i] -= count
-        s.spent_k[i] = min(s.spent_k[i], s.K[i])
+        s.knights[i] -= count
+        s.spent_knights[i] = min(s.spent_knights[i], s.knights[i])
     else:
-        s.M[i] -= count
-        s.spent_m[i] = min(s.spent_m[i], s.M[i])
+        s.men_at_arms[i] -= count
+        s.spent_men_at_arms[i] = min(s.spent_men_at_arms[i], s.men_at_arms[i])
 
 
 def loss_holders(s: FiefState) -> list[int]:
     due = s.loss_due[0]
-    units = s.K if due.knights else s.M
+    units = s.knights if due.knights else s.men_at_arms
     v = s.battle.village
     return [f for f in side(s, due.side) if units[v * SEATS + f]]
 
@@ -540,7 +540,7 @@ def settle_losses(s: FiefState) -> None:
         due = s.loss_due[0]
         n = due.units
         holders = loss_holders(s)
-        units = s.K if due.knights else s.M
+        units = s.knights if due.knights else s.men_at_arms
         v = s.battle.village
         total = sum(units[v * SEATS + f] for f in holders)
         if n and len(holders) > 1 and n < total:
@@ -739,7 +739,7 @@ def lift(s: FiefState, p: int, v: int, ev: list[Event]) -> None:
     s.engines_used[p] -= 1
     ev.append(Event("siege_lifted", {"seat": p, "village": v}))
     garrison = s.ctrl[v]      # no pursuit (a battle) under Heavy Rain (§4.2.1)
-    if (garrison not in (-1, p) and s.LP[v * SEATS + garrison] and troops(s, v, p)
+    if (garrison not in (-1, p) and s.free_lords[v * SEATS + garrison] and troops(s, v, p)
             and not s.rain[BISHOPRIC_OF[v]]):
         s.kind, s.actor, s.focus, s.target = A.LIFT_PURSUE, garrison, v, p
     else:
@@ -771,7 +771,7 @@ def start_withdrawal(s: FiefState, f: int, v: int, ev: list[Event]) -> None:
     """Source "攻方可以直接撤退" / "把攻城車拆掉撤退": the withdrawing family's lords and
     troops (and the captives they guard) leave for an adjacent village it chooses."""
     options = withdraw_options(s, v)
-    if not options or not troops(s, v, f) and not s.LP[v * SEATS + f]:
+    if not options or not troops(s, v, f) and not s.free_lords[v * SEATS + f]:
         return
     if len(options) == 1:
         withdraw_to(s, f, v, options[0], ev)
@@ -806,9 +806,9 @@ def finish_withdrawal(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> 
         lift_lord(s, lo)
         put_lord(s, lo, w, v)
     arrive(s, w, f, v)                   # no-op when his lords got there first
-    s.K[j] += s.K[i]
-    s.M[j] += s.M[i]
-    s.K[i] = s.M[i] = s.spent_k[i] = s.spent_m[i] = 0
+    s.knights[j] += s.knights[i]
+    s.men_at_arms[j] += s.men_at_arms[i]
+    s.knights[i] = s.men_at_arms[i] = s.spent_knights[i] = s.spent_men_at_arms[i] = 0
     for c in held:
         s.l_loc[c] = w
     ev.append(Event("withdrawn", {"seat": f, "from": v, "to": w}))

@@ -34,7 +34,7 @@ def holder_family(s: FiefState, fief: int) -> int:
 def arrive(s: FiefState, v: int, f: int, came_from: int = -1) -> None:
     """``f`` is about to have figures in ``v``: note when it arrived and by which road."""
     i = v * SEATS + f
-    if s.LP[i] > 0 or s.K[i] + s.M[i] > 0:
+    if s.free_lords[i] > 0 or s.knights[i] + s.men_at_arms[i] > 0:
         return
     s.stamp[i] = s.clock
     s.clock += 1
@@ -47,13 +47,13 @@ def put_lord(s: FiefState, lo: int, v: int, came_from: int = -1) -> None:
     f = s.l_owner[lo]
     arrive(s, v, f, came_from)
     s.l_loc[lo] = v
-    s.LP[v * SEATS + f] += 1
+    s.free_lords[v * SEATS + f] += 1
     if lo in s.l_escort:                 # the captives he leads come along (§4.6.6)
         for c in range(NL):              # and the lords Joan carries (§4.12.6)
             if s.l_escort[c] == lo:
                 if s.l_captor[c] < 0:
-                    s.LP[s.l_loc[c] * SEATS + f] -= 1
-                    s.LP[v * SEATS + f] += 1
+                    s.free_lords[s.l_loc[c] * SEATS + f] -= 1
+                    s.free_lords[v * SEATS + f] += 1
                 s.l_loc[c] = v
 
 
@@ -68,7 +68,7 @@ def drop_escort(s: FiefState, lo: int) -> None:
 def lift_lord(s: FiefState, lo: int) -> None:
     v = s.l_loc[lo]
     if v >= 0 and s.l_captor[lo] < 0:
-        s.LP[v * SEATS + s.l_owner[lo]] -= 1
+        s.free_lords[v * SEATS + s.l_owner[lo]] -= 1
     s.l_loc[lo] = -1
 
 
@@ -81,7 +81,7 @@ def settle(s: FiefState, v: int, ev: list[Event]) -> None:
         best, when = -1, 0
         for g in range(n):
             i = base + g
-            if (s.LP[i] > 0 or s.K[i] + s.M[i] > 0) and (best < 0 or s.stamp[i] < when):
+            if (s.free_lords[i] > 0 or s.knights[i] + s.men_at_arms[i] > 0) and (best < 0 or s.stamp[i] < when):
                 best, when = g, s.stamp[i]
         if best < 0:
             best = holder_family(s, FIEF_OF[v])      # §4.4.3, §4.6.5: -1 if ungoverned
@@ -90,7 +90,7 @@ def settle(s: FiefState, v: int, ev: list[Event]) -> None:
             ev.append(Event("control", {"village": v, "seat": best}))
     c = s.ctrl[v]
     for g in range(n):      # §4.7: an engine goes when its troops are gone or it has won
-        if s.engine[base + g] and (s.K[base + g] + s.M[base + g] == 0 or g == c):
+        if s.engine[base + g] and (s.knights[base + g] + s.men_at_arms[base + g] == 0 or g == c):
             s.engine[base + g] = 0
             s.engines_used[g] -= 1
             ev.append(Event("siege_lifted", {"seat": g, "village": v}))
@@ -108,7 +108,7 @@ def guarded(s: FiefState, lo: int, v: int, captor: int) -> bool:
     """§4.6.6, source "綁匪可以帶著肉票四處跑或者交由部隊看管 … 如果綁匪的部隊全滅，肉票可以逃走":
     a captive is held by the captor's troops there or by the captor's lord leading him."""
     i = v * SEATS + captor
-    if s.K[i] + s.M[i] > 0:
+    if s.knights[i] + s.men_at_arms[i] > 0:
         return True
     escort = s.l_escort[lo]
     return escort >= 0 and s.l_loc[escort] == v and s.l_captor[escort] < 0
@@ -135,7 +135,7 @@ def placement_options(s: FiefState, f: int) -> list[int]:
         c = s.ctrl[v]
         if c == f and s.fort[v]:
             tiers[0].append(v)
-        if s.LP[v * SEATS + f] > 0:
+        if s.free_lords[v * SEATS + f] > 0:
             tiers[1].append(v)
         if c == f:
             tiers[2].append(v)
@@ -195,7 +195,7 @@ def next_placement(s: FiefState, ev: list[Event]) -> bool:
 
 def capture(s: FiefState, lo: int, captor: int, ev: list[Event]) -> None:
     v = s.l_loc[lo]
-    s.LP[v * SEATS + s.l_owner[lo]] -= 1
+    s.free_lords[v * SEATS + s.l_owner[lo]] -= 1
     s.l_captor[lo] = captor
     s.l_escort[lo] = -1                  # no longer carried by Joan
     drop_escort(s, lo)

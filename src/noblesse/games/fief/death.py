@@ -41,13 +41,13 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
     (max 2 titles; the owner's choice when several may take one, ``succession``) or
     return to the board (§5.3)."""
     f, v = s.l_owner[lo], s.l_loc[lo]
-    if v >= 0 and (s.carry_k[lo] or s.carry_m[lo]):
+    if v >= 0 and (s.carried_knights[lo] or s.carried_men_at_arms[lo]):
         i = v * SEATS + f       # set down where he fell, spent: one lord a turn (§4.5)
-        s.K[i] += s.carry_k[lo]
-        s.M[i] += s.carry_m[lo]
-        s.spent_k[i] += s.carry_k[lo]
-        s.spent_m[i] += s.carry_m[lo]
-        s.carry_k[lo] = s.carry_m[lo] = 0
+        s.knights[i] += s.carried_knights[lo]
+        s.men_at_arms[i] += s.carried_men_at_arms[lo]
+        s.spent_knights[i] += s.carried_knights[lo]
+        s.spent_men_at_arms[i] += s.carried_men_at_arms[lo]
+        s.carried_knights[lo] = s.carried_men_at_arms[lo] = 0
     lift_lord(s, lo)
     drop_escort(s, lo)
     s.l_escort[lo] = -1
@@ -115,11 +115,11 @@ def spouse_inherits(s: FiefState, lo: int, f: int, ev: list[Event]) -> None:
 def hand_over(s: FiefState, v: int, f: int, g: int, ev: list[Event]) -> None:
     """The fortress at ``v`` and ``f``'s troops in it become ``g``'s."""
     i, j = v * SEATS + f, v * SEATS + g
-    knights, men = s.K[i], s.M[i]
+    knights, men = s.knights[i], s.men_at_arms[i]
     if not present(s, v, g):
         s.stamp[j] = s.stamp[i]             # the heir stands where the dead family stood
         s.entry[j] = -1
-    for name in ("K", "M", "spent_k", "spent_m", "new_units"):
+    for name in ("knights", "men_at_arms", "spent_knights", "spent_men_at_arms", "new_units"):
         counts = getattr(s, name)
         counts[j] += counts[i]
         counts[i] = 0

@@ -82,12 +82,12 @@ def place_revealed(s: FiefState, ev: list[Event]) -> None:
 
 def lose(s: FiefState, i: int, lost: int) -> tuple[int, int]:
     """``lost`` units of ``i``, men-at-arms first."""
-    m = min(s.M[i], lost)
+    m = min(s.men_at_arms[i], lost)
     k = lost - m
-    s.M[i] -= m
-    s.K[i] -= k
-    s.spent_m[i] = min(s.spent_m[i], s.M[i])
-    s.spent_k[i] = min(s.spent_k[i], s.K[i])
+    s.men_at_arms[i] -= m
+    s.knights[i] -= k
+    s.spent_men_at_arms[i] = min(s.spent_men_at_arms[i], s.men_at_arms[i])
+    s.spent_knights[i] = min(s.spent_knights[i], s.knights[i])
     return k, m
 
 
@@ -98,7 +98,7 @@ def village_shares(s: FiefState, v: int) -> list[tuple[int, int]]:
     [assumed]. With ``plague_halves_the_village`` off, spec §4.2.3: each family loses
     half its own, rounded down, and nothing more. Returns (family, units lost)."""
     base = v * SEATS
-    units = {f: s.K[base + f] + s.M[base + f] for f in order(s)}
+    units = {f: s.knights[base + f] + s.men_at_arms[base + f] for f in order(s)}
     shares = {f: n // 2 for f, n in units.items()}
     extra = sum(units.values()) // 2 - sum(shares.values())
     if not s.options["plague_halves_the_village"]:
@@ -126,7 +126,7 @@ def strike_village(s: FiefState, v: int, ev: list[Event]) -> None:
     choose = s.options["owner_chooses_losses"]
     for f, n in village_shares(s, v):
         i = v * SEATS + f
-        if choose and s.K[i] and s.M[i] and n < s.K[i] + s.M[i]:
+        if choose and s.knights[i] and s.men_at_arms[i] and n < s.knights[i] + s.men_at_arms[i]:
             s.plague_due.append(PlagueLoss(v, f, n))
             continue
         k, m = lose(s, i, n)
@@ -140,7 +140,7 @@ def next_plague_loss(s: FiefState, ev: list[Event]) -> None:
     while s.plague_due:
         v, f, n = s.plague_due[0]
         i = v * SEATS + f
-        if n and s.K[i] and s.M[i] and n < s.K[i] + s.M[i]:
+        if n and s.knights[i] and s.men_at_arms[i] and n < s.knights[i] + s.men_at_arms[i]:
             s.kind, s.actor = A.PLAGUE_LOSS, f
             return
         s.plague_due.pop(0)
@@ -166,11 +166,11 @@ def apply_plague_loss(s: FiefState, p: int, action: int, ev: list[Event]) -> Non
 
 def lose_one(s: FiefState, i: int, knight: bool) -> None:
     if knight:
-        s.K[i] -= 1
-        s.spent_k[i] = min(s.spent_k[i], s.K[i])
+        s.knights[i] -= 1
+        s.spent_knights[i] = min(s.spent_knights[i], s.knights[i])
     else:
-        s.M[i] -= 1
-        s.spent_m[i] = min(s.spent_m[i], s.M[i])
+        s.men_at_arms[i] -= 1
+        s.spent_men_at_arms[i] = min(s.spent_men_at_arms[i], s.men_at_arms[i])
 
 
 def legal_plague_loss(s: FiefState) -> list[int]:
@@ -179,7 +179,7 @@ def legal_plague_loss(s: FiefState) -> list[int]:
     else:
         due = s.plague_due[0]
         i = due.village * SEATS + due.family
-        k, m = s.K[i], s.M[i]
+        k, m = s.knights[i], s.men_at_arms[i]
     return [a for a, have in ((A.LOSE_K, k), (A.LOSE_M, m)) if have]
 
 
@@ -222,21 +222,21 @@ def plague_entry(s: FiefState, v: int, w: int) -> bool:
 
 def group_units(s: FiefState, lo: int, f: int, v: int) -> tuple[int, int]:
     if lo >= 0:
-        return s.carry_k[lo], s.carry_m[lo]
+        return s.carried_knights[lo], s.carried_men_at_arms[lo]
     i = v * SEATS + f
-    return s.K[i], s.M[i]
+    return s.knights[i], s.men_at_arms[i]
 
 
 def group_lose(s: FiefState, lo: int, f: int, v: int, knights: int, men: int) -> None:
     if lo >= 0:
-        s.carry_k[lo] -= knights
-        s.carry_m[lo] -= men
+        s.carried_knights[lo] -= knights
+        s.carried_men_at_arms[lo] -= men
         return
     i = v * SEATS + f
-    s.K[i] -= knights
-    s.M[i] -= men
-    s.spent_k[i] = min(s.spent_k[i], s.K[i])
-    s.spent_m[i] = min(s.spent_m[i], s.M[i])
+    s.knights[i] -= knights
+    s.men_at_arms[i] -= men
+    s.spent_knights[i] = min(s.spent_knights[i], s.knights[i])
+    s.spent_men_at_arms[i] = min(s.spent_men_at_arms[i], s.men_at_arms[i])
 
 
 def entry_loss(s: FiefState, lo: int, f: int, v: int, w: int, ev: list[Event]) -> bool:

@@ -212,8 +212,8 @@ def kit_room(s: FiefState, p: int) -> tuple[bool, bool]:
     cap its troops (spec §2.1); off by default (source: no limit, NOTES #1)."""
     if not s.options["troops_capped_by_kit"]:
         return True, True
-    k = sum(s.K[v * SEATS + p] for v in range(NV))
-    m = sum(s.M[v * SEATS + p] for v in range(NV))
+    k = sum(s.knights[v * SEATS + p] for v in range(NV))
+    m = sum(s.men_at_arms[v * SEATS + p] for v in range(NV))
     return k < KIT_K, m < KIT_M
 
 
@@ -222,7 +222,7 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
     m = s.money[p]
     mills_out = sum(s.mills)
     forts_out = sum(1 for x in s.fort if x == 1)
-    ctrl, lp, new = s.ctrl, s.LP, s.new_units
+    ctrl, lp, new = s.ctrl, s.free_lords, s.new_units
     buys: list[int] = []
     room_k, room_m = kit_room(s, p)
     per_village = s.options["unit_limit_per_village"]
@@ -262,9 +262,9 @@ def apply_purchase(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
         s.money[p] -= KNIGHT_COST if knight else MAA_COST
         s.new_units[i] += 1
         if knight:
-            s.K[i] += 1
+            s.knights[i] += 1
         else:
-            s.M[i] += 1
+            s.men_at_arms[i] += 1
         ev.append(Event("buy", {"seat": p, "item": "knight" if knight else "man_at_arms",
                                 "village": v}))
     elif action < A.BUY_MILL0:

@@ -94,14 +94,14 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
     v = s.l_loc[lo]
     i = v * SEATS + p
     out = []
-    if s.K[i] > s.spent_k[i]:
+    if s.knights[i] > s.spent_knights[i]:
         out.append(A.CARRY_K)
-    if s.M[i] > s.spent_m[i]:
+    if s.men_at_arms[i] > s.spent_men_at_arms[i]:
         out.append(A.CARRY_M)
     if s.l_pass[lo] != 1:      # not while passing through with permission
-        if s.carry_k[lo]:
+        if s.carried_knights[lo]:
             out.append(A.DROP_K)
-        if s.carry_m[lo]:
+        if s.carried_men_at_arms[lo]:
             out.append(A.DROP_M)
         # lead a captive of the family along, or leave one here (§4.6.6)
         out += [A.ESCORT0 + c for c in range(NL) if s.l_captor[c] == p and s.l_loc[c] == v
@@ -141,9 +141,9 @@ def companions(s: FiefState, lo: int, p: int) -> list[int]:
     the ride they go on with him (their move spent), and he may leave them anywhere
     but in a village the cavalcade crossed."""
     v = s.l_loc[lo]
-    if s.l_pass[lo] == MUST_MOVE_ON or s.LP[v * SEATS + p] < 2:
+    if s.l_pass[lo] == MUST_MOVE_ON or s.free_lords[v * SEATS + p] < 2:
         return []             # none stays in a village crossed (§4.5.2); or none here
-    if s.l_moves[lo] != full_moves(s, lo) or s.carry_m[lo] or s.l_pass[lo] \
+    if s.l_moves[lo] != full_moves(s, lo) or s.carried_men_at_arms[lo] or s.l_pass[lo] \
             or not options(s, lo, p):
         return riders(s, lo)              # only to leave them
     return [c for c in range(NL) if c != lo and s.l_owner[c] == p and s.l_captor[c] < 0
@@ -180,15 +180,15 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.LORD_DONE:
         finish_lord(s, lo)
     elif action == A.CARRY_K:
-        s.K[i] -= 1
-        s.carry_k[lo] += 1
+        s.knights[i] -= 1
+        s.carried_knights[lo] += 1
     elif action == A.CARRY_M:
-        s.M[i] -= 1
-        s.carry_m[lo] += 1
+        s.men_at_arms[i] -= 1
+        s.carried_men_at_arms[lo] += 1
     elif action == A.DROP_K:
-        s.carry_k[lo] -= 1
-        s.K[i] += 1
-        s.spent_k[i] += 1
+        s.carried_knights[lo] -= 1
+        s.knights[i] += 1
+        s.spent_knights[i] += 1
     elif action >= A.SECRET0:                   # secret_passage:<village>
         play_secret_passage(s, p, lo, ev)
         s.l_pass[lo] = SP_GO
@@ -205,9 +205,9 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     elif action >= A.CAVALCADE0:
         ride(s, p, action - A.CAVALCADE0, ev)
     elif action == A.DROP_M:
-        s.carry_m[lo] -= 1
-        s.M[i] += 1
-        s.spent_m[i] += 1
+        s.carried_men_at_arms[lo] -= 1
+        s.men_at_arms[i] += 1
+        s.spent_men_at_arms[i] += 1
     else:
         w = action - A.MOVE0
         # out of a besieged fortress by a Secret Passage, no besieger is asked for his road

@@ -94,7 +94,7 @@ def may_grant_passage(s: FiefState, g: int, v: int) -> bool:
     """``g`` is asked for passage through ``v``: he holds it, or he keeps a road there
     (came in by it and stands on it, ``roads.road_keeper``)."""
     i = v * SEATS + g
-    return s.ctrl[v] == g or (s.entry[i] >= 0 and bool(s.LP[i] or s.K[i] or s.M[i]))
+    return s.ctrl[v] == g or (s.entry[i] >= 0 and bool(s.free_lords[i] or s.knights[i] or s.men_at_arms[i]))
 
 
 def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
@@ -182,17 +182,17 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
     """The terms ``p`` may add now (each once; the marker rule; the hand limit), send
     once there is a term, cancel always. Written out block by block: the random
     playouts compose many offers, so this must be quick."""
-    a, r = p, s.o_to
-    if s.o_pending >= 0:           # the second half of a ransom, a marriage, a passage
-        act = s.o_pending
+    a, r = p, s.offer_recipient
+    if s.offer_open_term >= 0:           # the second half of a ransom, a marriage, a passage
+        act = s.offer_open_term
         first, size = _second_half(act)
         second = [first + x for x in range(size) if term_ok(s, a, r, act, x)]
         return [A.OFFER_CANCEL, *second]          # cancel comes first in the index
-    out = [A.OFFER_SEND, A.OFFER_CANCEL] if s.o_terms else [A.OFFER_CANCEL]
-    if len(s.o_terms) >= TERMS_MAX:
+    out = [A.OFFER_SEND, A.OFFER_CANCEL] if s.offer_terms else [A.OFFER_CANCEL]
+    if len(s.offer_terms) >= TERMS_MAX:
         return out
-    used = {act for act, _ in s.o_terms}
-    to_author, to_recipient = _gifts(s, s.o_terms)
+    used = {act for act, _ in s.offer_terms}
+    to_author, to_recipient = _gifts(s, s.offer_terms)
     if not to_recipient and s.markers[r]:
         out += range(A.GIVE_MONEY0, A.GIVE_MONEY0 + min(3, s.money[a]))
     if not to_author and s.markers[a]:
@@ -254,7 +254,7 @@ def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
     passage = s.phase <= A.MOVEMENT
     movers = {s.l_owner[x] for x in range(NL) if s.l_owner[x] in (a, r)
               and s.l_captor[x] < 0 and s.l_loc[x] >= 0} if passage else set()
-    lp, k, m, ctrl = s.LP, s.K, s.M, s.ctrl
+    lp, k, m, ctrl = s.free_lords, s.knights, s.men_at_arms, s.ctrl
     fighting = battle_village(s)
     for v in range(NV):
         c = ctrl[v]
@@ -280,41 +280,41 @@ def legal_answer(s: FiefState, p: int) -> list[int]:
 def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """Every offer action: opening, a term, send, cancel, accept, refuse."""
     if _in(action, A.OFFER_TO0, 6):
-        s.o_resume, s.o_author, s.o_to = s.kind, p, action - A.OFFER_TO0
-        s.o_terms, s.o_pending = [], -1
+        s.offer_interrupted, s.offer_author, s.offer_recipient = s.kind, p, action - A.OFFER_TO0
+        s.offer_terms, s.offer_open_term = [], -1
         s.offers_made[p] += 1
         s.kind = A.OFFER_COMPOSE
-        ev.append(Event("offer_opened", {"seat": p, "with": s.o_to}))
+        ev.append(Event("offer_opened", {"seat": p, "with": s.offer_recipient}))
     elif action == A.OFFER_CANCEL:
-        ev.append(Event("offer_cancelled", {"seat": p, "with": s.o_to}))
+        ev.append(Event("offer_cancelled", {"seat": p, "with": s.offer_recipient}))
         _close(s)
     elif action == A.OFFER_SEND:
-        s.kind, s.actor = A.OFFER_ANSWER, s.o_to
-        terms = term_names(s.o_terms)
+        s.kind, s.actor = A.OFFER_ANSWER, s.offer_recipient
+        terms = term_names(s.offer_terms)
         # each party's private part has its own key: a private part is one seat's
-        ev.append(Event("offer_made", {"seat": p, "with": s.o_to},
-                        {p: {"terms": terms}, s.o_to: {"terms_received": terms}}))
+        ev.append(Event("offer_made", {"seat": p, "with": s.offer_recipient},
+                        {p: {"terms": terms}, s.offer_recipient: {"terms_received": terms}}))
     elif action == A.OFFER_REFUSE:
-        ev.append(Event("offer_refused", {"seat": p, "with": s.o_author}))
+        ev.append(Event("offer_refused", {"seat": p, "with": s.offer_author}))
         _close(s)
     elif action == A.OFFER_ACCEPT:
         accept(s, ev)
         _close(s)
-    elif s.o_pending >= 0:
-        s.o_terms.append((s.o_pending, action - _second_half(s.o_pending)[0]))
-        s.o_pending = -1
+    elif s.offer_open_term >= 0:
+        s.offer_terms.append((s.offer_open_term, action - _second_half(s.offer_open_term)[0]))
+        s.offer_open_term = -1
     elif _in(action, A.RANSOM_TERM0, NL) or _in(action, A.WED0, NL) \
             or _in(action, A.PASSAGE0, NV):
-        s.o_pending = action
+        s.offer_open_term = action
     else:
-        s.o_terms.append((action, -1))
+        s.offer_terms.append((action, -1))
 
 
 def _close(s: FiefState) -> None:
     """Back to the decision the offer interrupted."""
-    s.kind, s.actor = s.o_resume, s.o_author
-    s.o_author = s.o_to = s.o_pending = -1
-    s.o_resume, s.o_terms = 0, []
+    s.kind, s.actor = s.offer_interrupted, s.offer_author
+    s.offer_author = s.offer_recipient = s.offer_open_term = -1
+    s.offer_interrupted, s.offer_terms = 0, []
 
 
 def term_names(terms: list[tuple[int, int]]) -> list[str]:
@@ -331,10 +331,10 @@ def term_names(terms: list[tuple[int, int]]) -> list[str]:
 # ------------------------------------------------------------------ carrying it out
 def check(s: FiefState) -> str | None:
     """The first binding term that cannot be done now (all-or-nothing), or None."""
-    a, r = s.o_author, s.o_to
+    a, r = s.offer_author, s.offer_recipient
     pays = [0] * s.n_players
     cards = 0
-    for act, x in s.o_terms:
+    for act, x in s.offer_terms:
         if promises.is_promise(act):
             continue
         if not term_ok(s, a, r, act, x):
@@ -356,14 +356,14 @@ def check(s: FiefState) -> str | None:
 
 
 def accept(s: FiefState, ev: list[Event]) -> None:
-    a, r = s.o_author, s.o_to
+    a, r = s.offer_author, s.offer_recipient
     why = check(s)
     if why is not None:
         ev.append(Event("offer_failed", {"seat": r, "with": a},
                         {a: {"why": why}, r: {"why_received": why}}))
         return
-    binding = [(act, x) for act, x in s.o_terms if not promises.is_promise(act)]
-    promised = [(act, x) for act, x in s.o_terms if promises.is_promise(act)]
+    binding = [(act, x) for act, x in s.offer_terms if not promises.is_promise(act)]
+    promised = [(act, x) for act, x in s.offer_terms if promises.is_promise(act)]
     ev.append(Event("offer_accepted", {"seat": r, "with": a,
                                        "terms": term_names(binding)},
                     {a: {"promises": term_names(promised)},

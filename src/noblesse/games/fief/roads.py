@@ -59,9 +59,9 @@ def start_movement(s: FiefState) -> None:
 
 
 def end_movement(s: FiefState) -> None:
-    size = len(s.spent_k)
-    s.spent_k = [0] * size
-    s.spent_m = [0] * size
+    size = len(s.spent_knights)
+    s.spent_knights = [0] * size
+    s.spent_men_at_arms = [0] * size
     for lo in range(NL):
         s.l_moves[lo] = s.l_pass[lo] = s.l_refused[lo] = 0
 
@@ -82,12 +82,12 @@ def finish_lord(s: FiefState, lo: int) -> None:
     """The lord stops: the troops he carries stay in his village, spent for this turn."""
     f, v = s.l_owner[lo], s.l_loc[lo]
     i = v * SEATS + f
-    k, m = s.carry_k[lo], s.carry_m[lo]
-    s.K[i] += k
-    s.spent_k[i] += k
-    s.M[i] += m
-    s.spent_m[i] += m
-    s.carry_k[lo] = s.carry_m[lo] = 0
+    k, m = s.carried_knights[lo], s.carried_men_at_arms[lo]
+    s.knights[i] += k
+    s.spent_knights[i] += k
+    s.men_at_arms[i] += m
+    s.spent_men_at_arms[i] += m
+    s.carried_knights[lo] = s.carried_men_at_arms[lo] = 0
     s.l_moves[lo] = s.l_pass[lo] = 0
     drop_escort(s, lo)
     s.kind, s.focus, s.actor = A.NONE, -1, f
@@ -119,7 +119,7 @@ def move(s: FiefState, lo: int, w: int, ev: list[Event]) -> None:
     s.l_moves[lo] -= 1
     s.l_pass[lo] = SP_GO if s.l_pass[lo] == SP_GO else 0
     ev.append(Event("move", {"seat": p, "lord": lo, "from": v, "to": w,
-                             "knights": s.carry_k[lo], "men_at_arms": s.carry_m[lo]}))
+                             "knights": s.carried_knights[lo], "men_at_arms": s.carried_men_at_arms[lo]}))
     settle(s, v, ev)
     if plague_entry(s, v, w) and entry_loss(s, lo, p, v, w, ev):
         return                   # the owner chooses the units the plague takes first

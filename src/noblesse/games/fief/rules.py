@@ -174,8 +174,8 @@ class FiefRules(GameBase):
         """The start village: stronghold, knight, men-at-arms, the lord and the money."""
         lo = next(lo for lo in range(len(s.l_owner)) if s.l_owner[lo] == p)
         i = v * SEATS + p
-        s.K[i] += START["knights"]
-        s.M[i] += START["men_at_arms"]
+        s.knights[i] += START["knights"]
+        s.men_at_arms[i] += START["men_at_arms"]
         s.fort[v] = 1 if START["strongholds"] else 0
         s.money[p] += START["money"]
         s.stamp[i] = s.clock

@@ -4,9 +4,10 @@ Families are seats ``0..n-1``. Lords are the 18 named lord cards, numbered ``0..
 ``LORDS`` order. Per-village-per-family counters live in flat lists indexed
 ``v * SEATS + f`` (``SEATS`` = 6, the largest table), so one list copy clones them.
 
-Carried troops (spec §4.5) are held by the lord (``carry_k``/``carry_m``), not by the
-village, until the lord stops; ``spent_k``/``spent_m`` count the units of a village that
-already followed a lord this turn and may not follow another.
+Carried troops (spec §4.5) are held by the lord (``carried_knights``,
+``carried_men_at_arms``), not by the village, until the lord stops; ``spent_knights`` and
+``spent_men_at_arms`` count the units of a village that already followed a lord this
+turn and may not follow another.
 """
 
 from __future__ import annotations
@@ -67,27 +68,29 @@ def d6(s: FiefState) -> int:
 _LISTS = (
     "money", "lord_deck", "fd_deck", "lord_discard", "fd_discard", "set_aside",
     "l_owner", "l_loc", "l_captor", "l_moves", "l_prev", "l_pass", "l_refused",
-    "carry_k", "carry_m", "ctrl", "fort", "mills", "K", "M", "spent_k", "spent_m", "LP",
+    "carried_knights", "carried_men_at_arms", "ctrl", "fort", "mills", "knights",
+    "men_at_arms", "spent_knights", "spent_men_at_arms", "free_lords",
     "stamp", "entry", "engine", "new_units", "fief_holder", "bishop", "rain", "famine",
     "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage", "window",
     "assassin", "l_escort", "hit",
     "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
-    "clerics", "up_failed", "loss_due", "keep_due", "revealed", "revealed_by",
+    "clerics", "uprising_failed", "loss_due", "keep_due", "revealed", "revealed_by",
     "heir_due", "spouse", "excommunicated", "place_due", "entry_due",
     "ballot", "voters", "candidates", "new_bishops",
-    "markers", "offers_made", "o_terms", "pacts", "promises",
+    "markers", "offers_made", "offer_terms", "pacts", "promises",
 )
 _SCALARS = (
     "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock",
     "target", "fought", "king", "queen", "pope", "max_turns", "winner_list",
     "cards_step", "announce_step", "battle_step", "permit_for",
-    "up_village", "up_family", "up_cards", "answer_for", "victim", "up_player", "joan",
+    "uprising_village", "uprising_family", "uprising_cards", "answer_for", "victim",
+    "uprising_by", "joan",
     "crown_prince", "regent",
     "heir_kind", "heir_actor",
     "truced", "truce_broken",
     "election", "m_lord", "m_partner",
     "red_hat", "red_hat_by", "red_hat_how",
-    "o_author", "o_to", "o_resume", "o_pending",
+    "offer_author", "offer_recipient", "offer_interrupted", "offer_open_term",
 )
 
 
@@ -146,15 +149,15 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.l_prev = [-1] * NL
     s.l_pass = [0] * NL
     s.l_refused = [0] * NL
-    s.carry_k = [0] * NL
-    s.carry_m = [0] * NL
+    s.carried_knights = [0] * NL
+    s.carried_men_at_arms = [0] * NL
     s.ctrl = [-1] * NV
     s.fort = [0] * NV                    # 0 none, 1 stronghold, 2 fortified city
     s.mills = [0] * NV
     size = NV * SEATS
-    s.K, s.M = [0] * size, [0] * size
-    s.spent_k, s.spent_m = [0] * size, [0] * size
-    s.LP = [0] * size                    # free (not captive) lords of f in v
+    s.knights, s.men_at_arms = [0] * size, [0] * size
+    s.spent_knights, s.spent_men_at_arms = [0] * size, [0] * size
+    s.free_lords = [0] * size            # free (not captive) lords of f in v
     s.stamp = [0] * size                 # when f arrived in v (first arrival controls)
     s.entry = [-1] * size                # the village f came from, arriving after another
     s.engine = [0] * size                # siege engine of f at v: 0, +1D or +2D
@@ -184,11 +187,13 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.window = []                        # seats still to answer a reaction window
     s.assassin = [0] * NL                # lords carrying an assassin marker
     s.l_escort = [-1] * NL               # the lord a captive is led along by
-    s.up_village, s.up_family, s.up_cards, s.up_player = -1, -1, 0, -1
+    # an Uprising being played: its village, the family it rises against, the cards
+    # played on it (negative: the fortification's penalty cancelled), who played it
+    s.uprising_village, s.uprising_family, s.uprising_cards, s.uprising_by = -1, -1, 0, -1
     s.joan = -1                          # the lady Joan d'Arc's card is on
     s.loss_due = []                      # a side's losses its leader shares out (LossDue)
     s.keep_due = []                      # captives whose keeper the winners choose (KeeperDue)
-    s.clerics, s.up_failed = [], []      # clerics still to try to stop it; who failed
+    s.clerics, s.uprising_failed = [], []    # clerics still to try to stop it; who failed
     s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
     s.place_due = []                     # freed lords whose family chooses the village
     s.entry_due = []                     # a group's Plague loss on entry: see disasters
@@ -202,9 +207,9 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     # first half), binding agreements still to apply, promises recorded
     s.markers = [DATA.kit_count("diplomacy_marker")] * n
     s.offers_made = [0] * n
-    s.o_author = s.o_to = s.o_pending = -1
-    s.o_resume = 0
-    s.o_terms, s.pacts, s.promises = [], [], []
+    s.offer_author = s.offer_recipient = s.offer_open_term = -1
+    s.offer_interrupted = 0
+    s.offer_terms, s.pacts, s.promises = [], [], []
     return s
 
 
@@ -213,13 +218,13 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
 
 def troops(s: FiefState, v: int, f: int) -> int:
     i = v * SEATS + f
-    return s.K[i] + s.M[i]
+    return s.knights[i] + s.men_at_arms[i]
 
 
 def present(s: FiefState, v: int, f: int) -> bool:
     """``f`` has a free lord or troops in ``v`` (carried troops are always with a lord)."""
     i = v * SEATS + f
-    return s.LP[i] > 0 or s.K[i] + s.M[i] > 0
+    return s.free_lords[i] > 0 or s.knights[i] + s.men_at_arms[i] > 0
 
 
 def lords_at(s: FiefState, v: int, f: int) -> list[int]:

@@ -86,14 +86,14 @@ def _terms(names: list[str]) -> list[dict[str, str]]:
 
 def _offer(s: FiefState, seat: int | None) -> dict[str, Any] | None:
     """The offer being made, to its author and (once sent) its recipient only (§7.1)."""
-    if s.o_author < 0 or seat is None:
+    if s.offer_author < 0 or seat is None:
         return None
     sent = s.kind == A.OFFER_ANSWER
-    if seat != s.o_author and not (sent and seat == s.o_to):
+    if seat != s.offer_author and not (sent and seat == s.offer_recipient):
         return None
-    return {"from": s.o_author, "to": s.o_to, "sent": sent,
-            "terms": _terms(offers.term_names(s.o_terms)),
-            "pending": A.ACTION_NAMES[s.o_pending] if s.o_pending >= 0 else None}
+    return {"from": s.offer_author, "to": s.offer_recipient, "sent": sent,
+            "terms": _terms(offers.term_names(s.offer_terms)),
+            "pending": A.ACTION_NAMES[s.offer_open_term] if s.offer_open_term >= 0 else None}
 
 
 FATE_TEXT = (("open", "未定"), ("kept", "已遵守"), ("broken", "已違背"),
@@ -131,8 +131,8 @@ class FiefViews:
             villages.append({
                 "key": VILLAGES[v].key,
                 "controller": s.ctrl[v] if s.ctrl[v] >= 0 else None,
-                "knights": [s.K[base + f] for f in range(n)],
-                "men_at_arms": [s.M[base + f] for f in range(n)],
+                "knights": [s.knights[base + f] for f in range(n)],
+                "men_at_arms": [s.men_at_arms[base + f] for f in range(n)],
                 "mills": s.mills[v],
                 "stronghold": s.fort[v] == 1,
                 "city": s.fort[v] == 2,
@@ -154,7 +154,7 @@ class FiefViews:
                 "moves_left": s.l_moves[lo],
                 "assassin_marker": bool(s.assassin[lo]),
                 "escorted_by": LORD_CARDS[s.l_escort[lo]].key if s.l_escort[lo] >= 0 else None,
-                "carrying": [s.carry_k[lo], s.carry_m[lo]],
+                "carrying": [s.carried_knights[lo], s.carried_men_at_arms[lo]],
                 "spouse": LORD_CARDS[s.spouse[lo]].key if s.spouse[lo] >= 0 else None,
                 "bishop_of": (BISHOPRICS[s.bishop.index(lo)].key if lo in s.bishop
                               else None),
@@ -288,8 +288,8 @@ class FiefViews:
         s.reseed(rng)
         # cards offered to this seat (an offer sent to it) it has seen: they stay, as
         # many copies as were offered
-        shown = Counter((s.o_author, act - A.GIVE_CARD0) for act, _ in s.o_terms
-                        if s.kind == A.OFFER_ANSWER and seat == s.o_to
+        shown = Counter((s.offer_author, act - A.GIVE_CARD0) for act, _ in s.offer_terms
+                        if s.kind == A.OFFER_ANSWER and seat == s.offer_recipient
                         and A.GIVE_CARD0 <= act < A.RANSOM_TERM0)
         others = [f for f in range(s.n_players) if f != seat]
         kept: dict[int, list[int]] = {f: [] for f in others}
