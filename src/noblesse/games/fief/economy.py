@@ -15,6 +15,7 @@ from noblesse.games.fief.state import (
     NL,
     NV,
     SEATS,
+    UNTITHED,
     FiefState,
     besieged,
     cleric,
@@ -72,7 +73,7 @@ def collect_income(s: FiefState, ev: list[Event]) -> None:
     ev.append(Event("income", {"gains": gains}))
     nb = len(s.harvest)                         # markers and bonuses go after income
     s.harvest, s.weather, s.tallage = [0] * nb, [0] * nb, [-1] * NF
-    s.tithe = [-1] * len(s.tithe)
+    s.tithe = [UNTITHED] * len(s.tithe)
 
 
 # ------------------------------------------------------------------ ransoms (§4.4.1)

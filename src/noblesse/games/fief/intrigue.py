@@ -82,7 +82,7 @@ def uprising_villages(s: FiefState, p: int) -> list[int]:
     out = []
     for v in range(NV):
         b = BISHOPRIC_OF[v]
-        taxers = {s.tallage[FIEF_OF[v]], *s.tithe[b * 3:b * 3 + 3]} - {-1}
+        taxers = {s.tallage[FIEF_OF[v]], *s.tithe[b]} - {-1}
         if not (taxers - {p} or s.famine[b]):   # not on a tax of his own only (§4.12.1)
             continue
         if any(present(s, v, f) for f in range(s.n_players)):

@@ -239,9 +239,10 @@ class FiefObservation(ObservationSpec):
                                       s.weather[b])):
                 if flag:
                     out[at + i] = 1.0
-        for i, f in enumerate(s.tithe):
-            if f >= 0:
-                out[TITHE + i * SEATS + rel[f]] = 1.0
+        for b, tithes in enumerate(s.tithe):
+            for rank, f in enumerate(tithes):
+                if f >= 0:
+                    out[TITHE + (b * 3 + rank) * SEATS + rel[f]] = 1.0
         kind = s.kind
         out[D_KIND + kind] = 1.0
         if kind != A.NONE:

@@ -12,7 +12,8 @@ turn and may not follow another.
 
 from __future__ import annotations
 
-from typing import Any
+from enum import IntEnum
+from typing import Any, NamedTuple
 
 from noblesse.core.game import State
 from noblesse.games.fief.battle_state import Battle, Cavalcade
@@ -37,6 +38,26 @@ FIEF_OF = tuple(BOARD.fief_of(v) for v in range(NV))
 BISHOPRIC_OF = tuple(BOARD.bishopric_of(v) for v in range(NV))
 FIEF_VILLAGES = tuple(BOARD.villages_of_fief(f) for f in range(NF))
 FIEF_SIZE = tuple(len(vs) for vs in FIEF_VILLAGES)
+
+
+class TitheRank(IntEnum):
+    """Who may tithe a bishopric, in the order the source gives them priority (§4.2.5:
+    "1.主教 2.紅衣主教 3.教宗，越底層的順位越高")."""
+
+    BISHOP = 0
+    CARDINAL = 1
+    POPE = 2
+
+
+class Tithes(NamedTuple):
+    """The family whose tax marker is on a bishopric for each rank (-1: none)."""
+
+    bishop: int
+    cardinal: int
+    pope: int
+
+
+UNTITHED = Tithes(-1, -1, -1)
 
 
 def rule(key: str) -> int:
@@ -178,7 +199,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.new_bishops = []                   # Bishops elected this turn (no votes in §5.4.1)
     s.election = -1                      # the bishopric whose Bishop is being elected
     s.m_lord = s.m_partner = -1          # a marriage proposal: the proposer's lord, the other
-    s.tithe = [-1] * (NB * 3)            # b * 3 + (0 Bishop, 1 Cardinal, 2 Pope): family
+    s.tithe = [UNTITHED] * NB            # the families tithing each bishopric
     s.plague_due = []                    # plague losses the owners still choose (PlagueLoss)
     s.revealed = []                      # disasters drawn this Cards phase, to be placed
     s.revealed_by = []                   # who drew each of them

@@ -176,8 +176,8 @@ class FiefViews:
             "first": s.first, "phase": A.PHASE_NAMES[s.phase], "over": s.over,
             "villages": villages, "lords": lords, "players": players,
             "tallage": {FIEFS[f].key: s.tallage[f] for f in range(NF) if s.tallage[f] >= 0},
-            "tithe": {BISHOPRICS[i // 3].key + ":" + ("bishop", "cardinal", "pope")[i % 3]: f
-                      for i, f in enumerate(s.tithe) if f >= 0},
+            "tithe": {BISHOPRICS[b].key + ":" + rank: f for b, tithes in enumerate(s.tithe)
+                      for rank, f in tithes._asdict().items() if f >= 0},
         "fief_titles": {FIEFS[f].key: (LORD_CARDS[s.fief_holder[f]].key
                                            if s.fief_holder[f] >= 0 else None)
                             for f in range(NF)},
