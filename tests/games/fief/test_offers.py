@@ -227,7 +227,7 @@ def test_a_passage_is_for_one_lord_another_of_his_family_still_asks() -> None:
     assert term["zh-TW"] == "本回合移動時可通過「夏洛勒」（限「亞瑟」）", term["zh-TW"]
     do(s, 0, "offer:send")
     _answer(s, 1, "accept")
-    assert s.pacts == [(PactKind.PASSAGE, 1, L["arthur"], V["charolles"], s.turn * 16 + A.MOVEMENT)]
+    assert s.pacts == [(PactKind.PASSAGE, 1, L["arthur"], V["charolles"], (s.turn, A.MOVEMENT))]
     other = s.clone()
     ev = do(other, 0, "lord:eric", "move:charolles")
     assert other.kind == A.PERMIT and GAME.to_act(other) == (1,)
@@ -473,7 +473,7 @@ def test_an_agreed_truce_lasts_until_the_end_of_the_battles() -> None:
     begin(s, "purchase")
     do(s, 0, "offer:to:2", "term:truce:sigy", "offer:send")
     _answer(s, 1, "accept")
-    assert s.pacts == [(PactKind.TRUCE, 0, 1, V["sigy"], s.turn * 16 + A.BATTLES)]
+    assert s.pacts == [(PactKind.TRUCE, 0, 1, V["sigy"], (s.turn, A.BATTLES))]
     begin(s, "battles")
     assert s.kind != A.BATTLE_SELECT                         # nothing to declare
     assert s.pacts == []                                     # gone with the phase

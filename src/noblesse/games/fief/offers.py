@@ -26,7 +26,7 @@ from noblesse.games.fief.control import free, settle
 from noblesse.games.fief.crown import crown_family
 from noblesse.games.fief.dynasty import grantees
 from noblesse.games.fief.economy import ransom_cap
-from noblesse.games.fief.pacts import PHASES, Pact, PactKind
+from noblesse.games.fief.pacts import Deadline, Pact, PactKind
 from noblesse.games.fief.state import (
     ASSUMED,
     NF,
@@ -68,14 +68,14 @@ def on_phase(s: FiefState, ev: list[Event]) -> None:
         promises.deadline(s)
     if not s.pacts:
         return
-    now = s.turn * PHASES + s.phase
+    now = Deadline(s.turn, s.phase)
     keep = []
     for pact in s.pacts:
         if pact.kind == PactKind.BETROTHAL:
             if s.phase == A.ANNOUNCE:
                 _perform_betrothal(s, pact.first, pact.second, ev)
                 continue
-        elif pact.until < now:
+        elif pact.until is not None and pact.until < now:
             continue
         keep.append(pact)
     s.pacts = keep
@@ -380,7 +380,6 @@ def accept(s: FiefState, ev: list[Event]) -> None:
 
 
 def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) -> None:
-    until = s.turn * PHASES
     if _in(act, A.GIVE_MONEY0, 3) or _in(act, A.ASK_MONEY0, 3):
         payer, payee = (a, r) if act < A.ASK_MONEY0 else (r, a)
         amount = act - (A.GIVE_MONEY0 if act < A.ASK_MONEY0 else A.ASK_MONEY0) + 1
@@ -406,9 +405,10 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
     elif _in(act, A.PASSAGE0, NV):
         grantor = a + r - s.l_owner[x]
         s.pacts.append(Pact(PactKind.PASSAGE, grantor, x, act - A.PASSAGE0,
-                            until + A.MOVEMENT))
+                            Deadline(s.turn, A.MOVEMENT)))
     elif _in(act, A.TRUCE_TERM0, NV):
-        s.pacts.append(Pact(PactKind.TRUCE, a, r, act - A.TRUCE_TERM0, until + A.BATTLES))
+        s.pacts.append(Pact(PactKind.TRUCE, a, r, act - A.TRUCE_TERM0,
+                            Deadline(s.turn, A.BATTLES)))
     elif _in(act, A.CEDE0, NV):
         v = act - A.CEDE0
         g = a + r - s.ctrl[v]
@@ -422,10 +422,11 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
         ev.append(Event("royal_grant", {"seat": crown_family(s), "fief": fief, "lord": lo,
                                         "owner": s.l_owner[lo]}))
     elif _in(act, A.WED0, NL):
-        s.pacts.append(Pact(PactKind.BETROTHAL, act - A.WED0, x, -1, -1))
+        s.pacts.append(Pact(PactKind.BETROTHAL, act - A.WED0, x, -1, None))
     elif act == A.CARDINAL_TERM:
         pope = s.l_owner[s.pope]
-        s.pacts.append(Pact(PactKind.CARDINAL, pope, a + r - pope, -1, until + A.END_OF_TURN))
+        s.pacts.append(Pact(PactKind.CARDINAL, pope, a + r - pope, -1,
+                            Deadline(s.turn, A.END_OF_TURN)))
     elif act == A.ANNUL_TERM:
         pope = s.l_owner[s.pope]
         marriage.annul(s, marriage.family_marriage(s, a + r - pope), ev)

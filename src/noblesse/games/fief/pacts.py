@@ -10,8 +10,6 @@ from typing import NamedTuple
 
 from noblesse.games.fief.state import FiefState
 
-PHASES = 16                                         # a pact lasts until turn * 16 + phase
-
 
 class PactKind(IntEnum):
     """The binding agreements an accepted offer leaves (§7.4, ``FiefState.pacts``)."""
@@ -22,15 +20,23 @@ class PactKind(IntEnum):
     BETROTHAL = 3     # lords ``first`` and ``second`` marry at the next Announcements
 
 
+class Deadline(NamedTuple):
+    """The last phase of a turn an agreement holds (ordered as time goes: a turn, then
+    its phases)."""
+
+    turn: int
+    phase: int
+
+
 class Pact(NamedTuple):
-    """One binding agreement; ``until``: the last turn * 16 + phase it holds (-1: a
-    betrothal, until the next Announcements); ``village``: -1 when none."""
+    """One binding agreement; ``until``: the last phase it holds (``None``: a betrothal,
+    until the next Announcements); ``village``: -1 when none."""
 
     kind: PactKind
     first: int
     second: int
     village: int
-    until: int
+    until: Deadline | None
 
 
 def passage_agreed(s: FiefState, grantor: int, lord: int, v: int) -> bool:
