@@ -141,6 +141,7 @@ def apply_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     s.actor = p
     if card == UPRISING:
         s.uprising_cards, s.uprising_village, s.uprising_family = 1, -1, -1
+        s.uprising_penalty_cancelled = False
         s.kind = A.UPRISING_TARGET
     elif card == ASSASSINATION:
         s.kind = A.ASSASSIN_TARGET
@@ -264,6 +265,7 @@ def apply_uprising_stop(s: FiefState, p: int, action: int, ev: list[Event]) -> N
 
 def end_uprising(s: FiefState) -> None:
     s.uprising_village, s.uprising_family, s.uprising_cards, s.uprising_by = -1, -1, 0, -1
+    s.uprising_penalty_cancelled = False
     s.clerics, s.uprising_failed = [], []
     s.kind = A.NONE
 
@@ -279,7 +281,7 @@ def legal_uprising_more(s: FiefState, p: int) -> list[int]:
 
 def uprising_penalty(s: FiefState) -> int:
     v, f = s.uprising_village, s.uprising_family
-    if s.uprising_cards < 0 or s.ctrl[v] != f:
+    if s.uprising_penalty_cancelled or s.ctrl[v] != f:
         return 0
     return PENALTY[s.fort[v]]
 
@@ -293,9 +295,9 @@ def apply_uprising_more(s: FiefState, p: int, action: int, ev: list[Event]) -> N
     s.fd_discard.append(card)
     ev.append(Event("play_opportunity", {"seat": p, "card": card}))
     if card == SECRET_PASSAGE:
-        s.uprising_cards = -s.uprising_cards      # negative: the penalty is cancelled (§4.12.2)
+        s.uprising_penalty_cancelled = True       # §4.12.2
     else:
-        s.uprising_cards += 1 if s.uprising_cards > 0 else -1
+        s.uprising_cards += 1
     more_or_roll(s, p, ev)
 
 
@@ -305,7 +307,7 @@ def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
     way, source "如果沒有擲骰就沒有 + 1 傷害效果"). Lords of the family left
     without troops die (the source; with ``uprising_needs_effective_die``, §6 #5, only
     when a die was rolled)."""
-    v, f, cards = s.uprising_village, s.uprising_family, abs(s.uprising_cards)
+    v, f, cards = s.uprising_village, s.uprising_family, s.uprising_cards
     penalty = uprising_penalty(s)
     effective = max(0, cards - penalty)
     rolls = [d6(s) for _ in range(effective)]

@@ -105,7 +105,7 @@ _SCALARS = (
     "target", "fought", "king", "queen", "pope", "max_turns", "winner_list",
     "cards_step", "announce_step", "battle_step", "permit_for",
     "uprising_village", "uprising_family", "uprising_cards", "answer_for", "victim",
-    "uprising_by", "joan",
+    "uprising_by", "uprising_penalty_cancelled", "joan",
     "crown_prince", "regent",
     "heir_kind", "heir_actor",
     "truced", "truce_broken",
@@ -209,8 +209,9 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.assassin = [0] * NL                # lords carrying an assassin marker
     s.l_escort = [-1] * NL               # the lord a captive is led along by
     # an Uprising being played: its village, the family it rises against, the cards
-    # played on it (negative: the fortification's penalty cancelled), who played it
+    # played on it, who played it, a Secret Passage cancelling the fortification's penalty
     s.uprising_village, s.uprising_family, s.uprising_cards, s.uprising_by = -1, -1, 0, -1
+    s.uprising_penalty_cancelled = False
     s.joan = -1                          # the lady Joan d'Arc's card is on
     s.loss_due = []                      # a side's losses its leader shares out (LossDue)
     s.keep_due = []                      # captives whose keeper the winners choose (KeeperDue)
