@@ -96,4 +96,4 @@ def test_joan_rides_a_cavalcade_on_her_first_move_then_makes_her_other_two() -> 
     assert not [x for x in legal(s, 0) if x.startswith("cavalcade:")]   # first move only
     do(s, 0, "move:bourg")
     assert s.l_loc[L["blanche"]] == V["bourg"] and units(s, "bourg", 0) == (1, 0)
-    assert GAME.to_act(s) == (0,) and s.focus == -1
+    assert GAME.to_act(s) == (0,) and s.moving_lord == -1

@@ -494,7 +494,7 @@ def test_a_rider_leads_the_cavalcade_on_when_its_leader_falls() -> None:
     assert events_of(ev, "cavalcade_end")[0] == {"type": "cavalcade_end", "seat": 0,
                                                  "lord": charles, "won": True}
     assert s.l_owner[arthur] == -1 and s.ctrl[V["charolles"]] == 0
-    assert s.kind == A.MOVE_LORD and s.focus == charles and s.l_moves[charles] == 1
+    assert s.kind == A.MOVE_LORD and s.moving_lord == charles and s.l_moves[charles] == 1
     assert "lord_done" not in legal(s, 0)                    # he must ride on
     do(s, 0, "move:villeneuve")
     assert s.l_loc[charles] == V["villeneuve"]

@@ -148,7 +148,7 @@ def test_the_troops_of_a_lord_who_dies_on_the_way_have_moved_this_turn() -> None
     assert s.spent_knights[V["sigy"] * SEATS] == 1
     dice(s, 6)
     do(s, 0, "lord:eric", "move:sigy")
-    assert s.l_owner[L["eric"]] == 0 and s.focus == L["eric"]
+    assert s.l_owner[L["eric"]] == 0 and s.moving_lord == L["eric"]
     assert "carry:knight" not in legal(s, 0)
 
 

@@ -144,7 +144,7 @@ def choose(game: Game, state: State, seat: int, legal: list[Action],
         return _dynasty(s, seat, legal)
     if s.kind == A.PERMIT:
         worths = [worth(s, f) for f in range(s.n_players)]
-        mover = s.l_owner[s.focus] if s.focus >= 0 else -1
+        mover = s.l_owner[s.moving_lord] if s.moving_lord >= 0 else -1
         ahead = mover >= 0 and worths[mover] > worths[seat]
         return A.PERMIT_NO if ahead and A.PERMIT_NO in legal else legal[0]
     return _best_by_worth(game, s, seat, legal, rng)
@@ -429,9 +429,9 @@ def _foe_of(s: FiefState, seat: int, action: Action) -> set[int]:
     if s.kind == A.BATTLE_FOE and A.FOE0 <= action < A.FOE0 + SEATS:
         return {action - A.FOE0}
     if s.kind == A.LIFT_PURSUE and action == A.PURSUE:
-        return {s.target}
+        return {s.besieger}
     if s.kind == A.MOVE_LORD and A.CAVALCADE0 <= action < A.CAVALCADE0 + NV:
-        return {cavalcade_target(s, seat, s.focus, action - A.CAVALCADE0)[2]}
+        return {cavalcade_target(s, seat, s.moving_lord, action - A.CAVALCADE0)[2]}
     return set()
 
 

@@ -206,18 +206,18 @@ def apply_battle(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     s.fought |= 1 << v
     targets = foes(s, v, p)
     if len(targets) > 1:
-        s.kind, s.focus = A.BATTLE_FOE, v
+        s.kind, s.contested_village = A.BATTLE_FOE, v
         return False
     start_battle(s, v, p, targets[0], ev)
     return False
 
 
 def legal_foe(s: FiefState, p: int) -> list[int]:
-    return [A.FOE0 + g for g in foes(s, s.focus, p)]
+    return [A.FOE0 + g for g in foes(s, s.contested_village, p)]
 
 
 def apply_foe(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    start_battle(s, s.focus, p, action - A.FOE0, ev)
+    start_battle(s, s.contested_village, p, action - A.FOE0, ev)
 
 
 def start_battle(s: FiefState, v: int, att: int, dfn: int, ev: list[Event]) -> None:
@@ -226,7 +226,7 @@ def start_battle(s: FiefState, v: int, att: int, dfn: int, ev: list[Event]) -> N
     sides = [0] * SEATS
     sides[att], sides[dfn] = ATTACKER, DEFENDER
     s.battle = b = Battle(v, att, dfn, sides)
-    s.focus = -1
+    s.contested_village = s.moving_lord = -1   # a cavalcade's leader: see after_battle
     ev.append(Event("battle", {"seat": att, "foe": dfn, "village": v}))
     if s.promises:
         on_battle(s, att, dfn)          # §7.4: a promise of peace to the foe breaks
@@ -741,14 +741,14 @@ def lift(s: FiefState, p: int, v: int, ev: list[Event]) -> None:
     garrison = s.ctrl[v]      # no pursuit (a battle) under Heavy Rain (§4.2.1)
     if (garrison not in (-1, p) and s.free_lords[v * SEATS + garrison] and troops(s, v, p)
             and not s.rain[BISHOPRIC_OF[v]]):
-        s.kind, s.actor, s.focus, s.target = A.LIFT_PURSUE, garrison, v, p
+        s.kind, s.actor, s.contested_village, s.besieger = A.LIFT_PURSUE, garrison, v, p
     else:
         start_withdrawal(s, p, v, ev)
 
 
 def apply_lift_pursue(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    v, besieger = s.focus, s.target
-    s.focus = s.target = -1
+    v, besieger = s.contested_village, s.besieger
+    s.contested_village = s.besieger = -1
     if action == A.PURSUE:
         start_battle(s, v, p, besieger, ev)
     else:
@@ -776,15 +776,15 @@ def start_withdrawal(s: FiefState, f: int, v: int, ev: list[Event]) -> None:
     if len(options) == 1:
         withdraw_to(s, f, v, options[0], ev)
         return
-    s.kind, s.actor, s.focus = A.WITHDRAW_TO, f, v
+    s.kind, s.actor, s.contested_village = A.WITHDRAW_TO, f, v
 
 
 def legal_withdraw_to(s: FiefState) -> list[int]:
-    return [A.MOVE0 + w for w in withdraw_options(s, s.focus)]
+    return [A.MOVE0 + w for w in withdraw_options(s, s.contested_village)]
 
 
 def apply_withdraw_to(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    v, s.focus = s.focus, -1
+    v, s.contested_village = s.contested_village, -1
     withdraw_to(s, p, v, action - A.MOVE0, ev)
 
 

@@ -104,7 +104,7 @@ def after_refusal(s: FiefState, lo: int, p: int) -> list[int]:
 def ride_on(s: FiefState, p: int, ev: list[Event]) -> None:
     """The refused lord rides through as a cavalcade from where he stands: he is in the
     village already, his first move spent, as after a crossing's entry (``ride``)."""
-    lo = s.focus
+    lo = s.moving_lord
     v, w = s.l_prev[lo], s.l_loc[lo]
     foe = s.ctrl[w]
     muster(s, p, lo, CROSSING, v, w, foe, ev)
@@ -132,7 +132,7 @@ def knights_in(s: FiefState, lo: int, i: int) -> None:
 
 
 def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
-    lo = s.focus
+    lo = s.moving_lord
     v = s.l_loc[lo]
     case, where, foe = target(s, p, lo, w)
     muster(s, p, lo, case, v, w, foe, ev)
@@ -152,7 +152,7 @@ def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
             s.spent_knights[i] = min(s.knights[i], s.spent_knights[i] + s.cavalcade.knights)
             s.cavalcade = None
             settle(s, w, ev)
-            s.kind, s.focus, s.actor = A.NONE, -1, p
+            s.kind, s.moving_lord, s.actor = A.NONE, -1, p
             return
     battle.start_battle(s, where, p, foe, ev)
 
@@ -190,7 +190,7 @@ def after_battle(s: FiefState, p: int, where: int, foe: int, ev: list[Event]) ->
     k = min(cav.knights, s.knights[i] - s.spent_knights[i])
     s.knights[i] -= k
     s.carried_knights[lo] = k
-    s.focus = lo
+    s.moving_lord = lo
     won = troops(s, where, foe) == 0
     ev.append(Event("cavalcade_end", {"seat": p, "lord": lo, "won": won}))
     if won and case == CROSSING:

@@ -166,22 +166,22 @@ def apply_purchase(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
         ask_pope(s, ev)
         return False
     if A.GRANT0 <= action < A.GRANT0 + NF:
-        s.kind, s.focus = A.GRANTEE, action - A.GRANT0
+        s.kind, s.title_fief = A.GRANTEE, action - A.GRANT0
         return False
     return economy.apply_purchase(s, p, action, ev)
 
 
 def legal_grantee(s: FiefState) -> list[int]:
-    return [A.GRANTEE0 + lo for lo in grantees(s, s.focus)]
+    return [A.GRANTEE0 + lo for lo in grantees(s, s.title_fief)]
 
 
 def apply_grantee(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    fief, lo = s.focus, action - A.GRANTEE0
+    fief, lo = s.title_fief, action - A.GRANTEE0
     g = s.l_owner[lo]
     s.fief_holder[fief] = lo
     ev.append(Event("royal_grant", {"seat": p, "fief": fief, "lord": lo, "owner": g}))
     if economy.city_options(s, g, fief):
         s.kind, s.actor = A.CITY, g            # the grantee may raise the city (§4.4.3)
     else:
-        s.kind, s.focus = A.NONE, -1
+        s.kind, s.title_fief = A.NONE, -1
 

@@ -17,6 +17,7 @@ from noblesse.games.fief.state import (
     SEATS,
     UNTITHED,
     FiefState,
+    TitleHow,
     besieged,
     cleric,
     rule,
@@ -284,17 +285,16 @@ def apply_purchase(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
         s.money[p] -= price
         ev.append(Event("buy", {"seat": p, "item": "fief_title", "fief": fief,
                                 "paid": price}))
-        s.kind, s.focus, s.target = A.HOLDER, fief, 0 if price else 2
+        s.kind, s.title_fief, s.title_how = A.HOLDER, fief, TitleHow.BOUGHT if price else TitleHow.RECLAIMED
     else:
-        s.kind, s.focus, s.target = A.HOLDER, action - A.TRANSFER0, 1
+        s.kind, s.title_fief, s.title_how = A.HOLDER, action - A.TRANSFER0, TitleHow.TRANSFERRED
     return False
 
 
 def legal_holder(s: FiefState, p: int) -> list[int]:
-    """target 0: a bought title, 1: a transfer, 2: a vacant title reclaimed free."""
-    if s.target == 2:
-        return [A.HOLDER0 + lo for lo in new_members(s, p, s.focus)]
-    exclude = s.fief_holder[s.focus] if s.target == 1 else -1
+    if s.title_how == TitleHow.RECLAIMED:
+        return [A.HOLDER0 + lo for lo in new_members(s, p, s.title_fief)]
+    exclude = s.fief_holder[s.title_fief] if s.title_how == TitleHow.TRANSFERRED else -1
     return [A.HOLDER0 + lo for lo in eligible_holders(s, p, exclude)]
 
 
@@ -307,23 +307,23 @@ def city_options(s: FiefState, p: int, fief: int) -> list[int]:
 
 
 def apply_holder(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    fief, lo = s.focus, action - A.HOLDER0
+    fief, lo = s.title_fief, action - A.HOLDER0
     old = s.fief_holder[fief]
     s.fief_holder[fief] = lo
-    if s.target == 1:
+    if s.title_how == TitleHow.TRANSFERRED:
         s.transferred[fief] = 1           # one transfer per fief per Purchase phase
         ev.append(Event("title_transfer", {"seat": p, "fief": fief, "lord": lo, "from": old}))
-        s.kind, s.focus = A.NONE, -1
+        s.kind, s.title_fief = A.NONE, -1
         return
     ev.append(Event("title", {"seat": p, "fief": fief, "lord": lo}))
     if city_options(s, p, fief):
         s.kind = A.CITY
     else:
-        s.kind, s.focus = A.NONE, -1
+        s.kind, s.title_fief = A.NONE, -1
 
 
 def legal_city(s: FiefState, p: int) -> list[int]:
-    return [A.CITY_NONE, *(A.CITY0 + v for v in city_options(s, p, s.focus))]
+    return [A.CITY_NONE, *(A.CITY0 + v for v in city_options(s, p, s.title_fief))]
 
 
 def apply_city(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -331,4 +331,4 @@ def apply_city(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         v = action - A.CITY0
         s.fort[v] = 2
         ev.append(Event("city", {"seat": p, "village": v}))
-    s.kind, s.focus = A.NONE, -1
+    s.kind, s.title_fief = A.NONE, -1

@@ -114,12 +114,12 @@ def play(s: FiefState, p: int, card: int, ev: list[Event]) -> None:
     s.hand[p].remove(card)
     s.fd_discard.append(card)
     ev.append(Event("play_fortune", {"seat": p, "card": card}))
-    s.focus = card
+    s.fortune_card = card
     s.kind = A.TALLAGE if card == TAXES else A.TARGET_BISHOPRIC
 
 
 def legal_bishopric(s: FiefState) -> list[int]:
-    return [A.BISHOPRIC0 + b for b in targets(s, s.focus)]
+    return [A.BISHOPRIC0 + b for b in targets(s, s.fortune_card)]
 
 
 def _disaster(s: FiefState, card: int) -> list[int]:
@@ -132,8 +132,8 @@ def _bonus(s: FiefState, card: int) -> list[int]:
 
 def apply_bishopric(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     b = action - A.BISHOPRIC0
-    card = s.focus
-    s.target = b
+    card = s.fortune_card
+    s.fortune_bishopric = b
     if _disaster(s, card)[b] and not _bonus(s, card)[b]:
         s.kind = A.FORTUNE_EFFECT
         return
@@ -141,7 +141,7 @@ def apply_bishopric(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 
 def apply_effect(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    effect(s, p, s.focus, s.target, action == A.EFFECT_CANCEL, ev)
+    effect(s, p, s.fortune_card, s.fortune_bishopric, action == A.EFFECT_CANCEL, ev)
 
 
 def effect(s: FiefState, p: int, card: int, b: int, cancel: bool, ev: list[Event]) -> None:
@@ -151,7 +151,7 @@ def effect(s: FiefState, p: int, card: int, b: int, cancel: bool, ev: list[Event
         _bonus(s, card)[b] = 1
     ev.append(Event("fortune", {"seat": p, "card": card, "bishopric": b,
                                 "effect": "cancel" if cancel else "bonus"}))
-    s.kind, s.focus, s.target = A.NONE, -1, -1
+    s.kind, s.fortune_card, s.fortune_bishopric = A.NONE, -1, -1
 
 
 def legal_tallage(s: FiefState, p: int) -> list[int]:
@@ -178,7 +178,7 @@ def apply_tallage(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         f = action - A.TALLAGE0
         s.tallage[f] = p
         ev.append(Event("tallage", {"seat": p, "fief": f}))
-    s.kind, s.focus = A.NONE, -1
+    s.kind, s.fortune_card = A.NONE, -1
 
 
 def card_key(card: int) -> str:

@@ -85,12 +85,12 @@ def apply_select(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
             if s.l_owner[lo] == p:
                 s.l_moves[lo] = 0
         return True
-    s.kind, s.focus = A.MOVE_LORD, action - A.LORD0
+    s.kind, s.moving_lord = A.MOVE_LORD, action - A.LORD0
     return False
 
 
 def legal_move_lord(s: FiefState, p: int) -> list[int]:
-    lo = s.focus
+    lo = s.moving_lord
     v = s.l_loc[lo]
     i = v * SEATS + p
     out = []
@@ -174,7 +174,7 @@ def unasked_moves(s: FiefState, lo: int, p: int) -> list[int]:
 
 
 def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    lo = s.focus
+    lo = s.moving_lord
     v = s.l_loc[lo]
     i = v * SEATS + p
     if action == A.LORD_DONE:
@@ -217,7 +217,7 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
                                         "granted": True, "village": v, "agreed": True}))
             keeper = -1                  # §7.4: a passage agreed in an offer
         if keeper >= 0:
-            s.kind, s.actor, s.target, s.permit_for = A.PERMIT, keeper, w, ROAD
+            s.kind, s.actor, s.asked_village, s.permit_for = A.PERMIT, keeper, w, ROAD
             ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
                                             "asked": keeper, "road": True}))
             return
@@ -235,16 +235,16 @@ def legal_permit(s: FiefState) -> list[int]:
 
 
 def apply_permit(s: FiefState, seat: int, action: int, ev: list[Event]) -> None:
-    lo = s.focus
+    lo = s.moving_lord
     p = s.l_owner[lo]
     yes = action == A.PERMIT_YES
     ev.append(Event("passage", {"seat": seat, "mover": p, "lord": lo, "granted": yes,
-                                "village": s.target}))
+                                "village": s.asked_village}))
     if s.permit_for == ROAD:
         if yes:
-            move(s, lo, s.target, ev)
+            move(s, lo, s.asked_village, ev)
         else:
-            s.l_refused[lo] |= 1 << s.target
+            s.l_refused[lo] |= 1 << s.asked_village
             # asked whenever the hand holds a card: a Secret Passage down that road
             s.kind, s.actor = (A.REFUSED if s.hand[p] else A.MOVE_LORD), p
         return
@@ -264,13 +264,13 @@ def legal_refused(s: FiefState, p: int) -> list[int]:
     out = [A.PASS] if s.permit_for == ROAD else [A.RETREAT, A.STAY]
     if SECRET_PASSAGE in s.hand[p]:
         out.append(A.PLAY0 + SECRET_PASSAGE)
-    out += [A.CAVALCADE0 + w for w in after_refusal(s, s.focus, p)]
+    out += [A.CAVALCADE0 + w for w in after_refusal(s, s.moving_lord, p)]
     return sorted(out)
 
 
 def apply_refused(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """§4.5: refused, the mover returns to where he came from or stops in the village."""
-    lo = s.focus
+    lo = s.moving_lord
     if s.permit_for == ROAD and action == A.PASS:
         s.kind, s.actor = A.MOVE_LORD, p
         return
@@ -282,7 +282,7 @@ def apply_refused(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.fd_discard.append(SECRET_PASSAGE)
         ev.append(Event("play_opportunity", {"seat": p, "card": SECRET_PASSAGE, "lord": lo}))
         if s.permit_for == ROAD:
-            move(s, lo, s.target, ev)
+            move(s, lo, s.asked_village, ev)
             return
         s.l_pass[lo] = PERMITTED
         s.kind, s.actor = A.MOVE_LORD, p

@@ -248,14 +248,16 @@ class FiefObservation(ObservationSpec):
         if kind != A.NONE:
             if s.actor >= 0:
                 out[D_SEAT + rel[s.actor]] = 1.0
-            if kind in LORD_FOCUS and s.focus >= 0:
-                out[D_LORD + s.focus] = 1.0
-            elif kind in CARD_FOCUS and s.focus >= 0:
-                out[D_CARD + s.focus] = 1.0
-            elif kind in FIEF_FOCUS and s.focus >= 0:
-                out[D_FIEF + s.focus] = 1.0
-            if kind == A.PERMIT and s.target >= 0:
-                out[D_VILLAGE + s.target] = 1.0
+            if kind in LORD_FOCUS:
+                lord = s.new_lord if kind in (A.PLACE, A.CROWN_PRINCE) else s.moving_lord
+                if lord >= 0:
+                    out[D_LORD + lord] = 1.0
+            elif kind in CARD_FOCUS and s.fortune_card >= 0:
+                out[D_CARD + s.fortune_card] = 1.0
+            elif kind in FIEF_FOCUS and s.title_fief >= 0:
+                out[D_FIEF + s.title_fief] = 1.0
+            if kind == A.PERMIT and s.asked_village >= 0:
+                out[D_VILLAGE + s.asked_village] = 1.0
         b = s.battle
         if b is not None:
             out[B_ON] = 1.0

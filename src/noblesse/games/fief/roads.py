@@ -90,7 +90,7 @@ def finish_lord(s: FiefState, lo: int) -> None:
     s.carried_knights[lo] = s.carried_men_at_arms[lo] = 0
     s.l_moves[lo] = s.l_pass[lo] = 0
     drop_escort(s, lo)
-    s.kind, s.focus, s.actor = A.NONE, -1, f
+    s.kind, s.moving_lord, s.actor = A.NONE, -1, f
 
 
 def road_keeper(s: FiefState, v: int, w: int, p: int) -> int:
@@ -134,7 +134,7 @@ def arrived(s: FiefState, lo: int, ev: list[Event]) -> None:
     unasked = s.l_pass[lo] == SP_GO
     s.l_pass[lo] = 0
     if plague_entry(s, v, w) and entry_deaths(s, lo, ev):
-        s.kind, s.focus, s.actor = A.NONE, -1, p       # died of the plague on the way in
+        s.kind, s.moving_lord, s.actor = A.NONE, -1, p       # died of the plague on the way in
         return
     settle(s, w, ev)
     if owner >= 0 and owner != p and s.l_moves[lo] > 0:
@@ -148,7 +148,7 @@ def arrived(s: FiefState, lo: int, ev: list[Event]) -> None:
             s.l_pass[lo] = PERMITTED
             s.kind, s.actor = A.MOVE_LORD, p
             return
-        s.kind, s.actor, s.target, s.permit_for = A.PERMIT, owner, w, PermitFor.VILLAGE
+        s.kind, s.actor, s.asked_village, s.permit_for = A.PERMIT, owner, w, PermitFor.VILLAGE
         ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
                                         "asked": owner, "road": False}))
     elif s.l_moves[lo] == 0:

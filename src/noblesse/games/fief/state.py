@@ -60,6 +60,14 @@ class Tithes(NamedTuple):
 UNTITHED = Tithes(-1, -1, -1)
 
 
+class TitleHow(IntEnum):
+    """How a fief title is changing hands in the Purchase phase (``s.title_how``)."""
+
+    BOUGHT = 0        # bought: any eligible lord of the family
+    TRANSFERRED = 1   # transferred (§4.4.3): another lord than its holder
+    RECLAIMED = 2     # a vacant title reclaimed free: a lord born since it fell vacant
+
+
 def rule(key: str) -> int:
     return int(RULES[key])
 
@@ -101,8 +109,10 @@ _LISTS = (
     "markers", "offers_made", "offer_terms", "pacts", "promises",
 )
 _SCALARS = (
-    "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock",
-    "target", "fought", "king", "queen", "pope", "max_turns", "winner_list",
+    "turn", "first", "phase", "kind", "actor", "cursor", "over", "clock",
+    "moving_lord", "asked_village", "new_lord", "contested_village", "besieger",
+    "fortune_card", "fortune_bishopric", "title_fief", "title_how", "fought", "king",
+    "queen", "pope", "max_turns", "winner_list",
     "cards_step", "announce_step", "battle_step", "permit_for",
     "uprising_village", "uprising_family", "uprising_cards", "answer_for", "victim",
     "uprising_by", "uprising_penalty_cancelled", "joan",
@@ -143,8 +153,18 @@ class FiefState(State):
 def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s = FiefState(n, seed, options)
     s.dice = Dice()
-    s.turn, s.first, s.phase, s.kind, s.actor, s.focus, s.cursor = 0, 0, 0, 0, -1, -1, 0
-    s.over, s.clock, s.target = False, 1, -1
+    s.turn, s.first, s.phase, s.kind, s.actor, s.cursor = 0, 0, 0, 0, -1, 0
+    s.over, s.clock = False, 1
+    # what the decision under way is about (-1: none)
+    s.moving_lord = -1                   # the lord moving (movement, its permissions)
+    s.asked_village = -1                 # where he asks passage (a village, or a road's end)
+    s.new_lord = -1                      # a lord come into play: placed, or Crown Prince
+    s.contested_village = -1             # a battle being declared, a siege lifted, a fall back
+    s.besieger = -1                      # who lifted that siege (the garrison may pursue)
+    s.fortune_card = -1                  # a fortune card being played
+    s.fortune_bishopric = -1             # the bishopric it went to
+    s.title_fief = -1                    # a fief title being bought, transferred or granted
+    s.title_how = TitleHow.BOUGHT        # how (the lords who may hold it differ)
     # the step of the Cards phase (cards.CardsStep), of the Announcements
     # (announce.AnnounceStep), of a player in the Battles phase (battle.BattleStep), and
     # what a lord asks leave for (roads.PermitFor)

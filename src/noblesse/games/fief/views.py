@@ -218,22 +218,24 @@ class FiefViews:
             d["still_to_answer"] = s.window[1:]
         if s.kind == A.BALLOT:
             d["seats"] = announce.still_to_vote(s)
-        if s.kind in (A.MOVE_LORD, A.PERMIT, A.REFUSED, A.PLACE) and s.focus >= 0:
-            d["lord"] = LORD_CARDS[s.focus].key
+        if s.kind in (A.MOVE_LORD, A.PERMIT, A.REFUSED) and s.moving_lord >= 0:
+            d["lord"] = LORD_CARDS[s.moving_lord].key
+        if s.kind == A.PLACE and s.new_lord >= 0:
+            d["lord"] = LORD_CARDS[s.new_lord].key
         if s.kind in (A.TARGET_BISHOPRIC, A.FORTUNE_EFFECT, A.TALLAGE):
-            d["card"] = CARDS[s.focus].key
+            d["card"] = CARDS[s.fortune_card].key
         if s.kind in (A.HOLDER, A.CITY):
-            d["fief"] = FIEFS[s.focus].key
+            d["fief"] = FIEFS[s.title_fief].key
         if s.kind == A.TITLE_HEIR:
             d["fief"] = FIEFS[s.heir_due[0]].key
         if s.kind == A.PERMIT:
-            d["village"] = VILLAGES[s.target].key
+            d["village"] = VILLAGES[s.asked_village].key
         if s.kind in (A.CARDINAL_CONSENT, A.CARDINAL_REDIRECT) and s.red_hat >= 0:
             d["lord"] = LORD_CARDS[s.red_hat].key         # the Bishop proposed
-        if s.kind == A.CROWN_PRINCE and s.focus >= 0:
-            d["lord"] = LORD_CARDS[s.focus].key
+        if s.kind == A.CROWN_PRINCE and s.new_lord >= 0:
+            d["lord"] = LORD_CARDS[s.new_lord].key
         if s.kind == A.GRANTEE:
-            d["fief"] = FIEFS[s.focus].key
+            d["fief"] = FIEFS[s.title_fief].key
         if s.kind == A.PLAGUE_LOSS and s.entry_due:      # a group entering the Plague
             lo, _, _, w, left = s.entry_due
             d["village"], d["units_to_lose"] = VILLAGES[w].key, left
