@@ -110,6 +110,18 @@ def village_shares(s: FiefState, v: int) -> list[tuple[int, int]]:
     return [(f, n) for f, n in shares.items() if n]
 
 
+class EntryLoss(NamedTuple):
+    """A group entering a Plague bishopric whose owner chooses the ``units`` it still
+    loses (``FiefState.entry_due``): a lord's carried group (``lord``), or with -1 the
+    family's units falling back from ``origin`` to ``destination``."""
+
+    lord: int
+    family: int
+    origin: int
+    destination: int
+    units: int
+
+
 class PlagueLoss(NamedTuple):
     """``units`` a ``family`` still loses to the Plague in ``village``, choosing knights
     or men-at-arms one by one (``FiefState.plague_due``)."""
@@ -175,7 +187,8 @@ def lose_one(s: FiefState, i: int, knight: bool) -> None:
 
 def legal_plague_loss(s: FiefState) -> list[int]:
     if s.entry_due:
-        k, m = group_units(s, s.entry_due[0], s.entry_due[1], s.entry_due[2])
+        due = s.entry_due
+        k, m = group_units(s, due.lord, due.family, due.origin)
     else:
         due = s.plague_due[0]
         i = due.village * SEATS + due.family
@@ -209,8 +222,8 @@ def strike(s: FiefState, b: int, ev: list[Event]) -> None:
 # Source "進入疫區的貴族 / 部隊要進行死亡檢定，出去不用": whoever enters a Plague bishopric
 # from outside is checked, a move or a fall back after a withdrawal or a lifted siege
 # alike. The group's troops lose half (rounded down), its owner choosing which when it
-# has both kinds (``entry_due`` = [lord or -1, family, from, to, units still to lose]:
-# a lord's carried group, or with -1 the family's units falling back from ``from``);
+# has both kinds (``entry_due``, an ``EntryLoss``: a lord's carried group, or the
+# family's units falling back);
 # then every lord entering rolls (1-3 dies), the captives led along included.
 
 
@@ -247,7 +260,7 @@ def entry_loss(s: FiefState, lo: int, f: int, v: int, w: int, ev: list[Event]) -
     k, m = group_units(s, lo, f, v)
     lost = (k + m) // 2
     if lost and k and m and s.options["owner_chooses_losses"]:
-        s.entry_due = [lo, f, v, w, lost]
+        s.entry_due = EntryLoss(lo, f, v, w, lost)
         s.kind, s.actor = A.PLAGUE_LOSS, f
         return True
     knights = max(0, lost - m)
@@ -269,7 +282,7 @@ def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> bool:
     lost -= 1
     k, m = group_units(s, lo, f, v)
     if lost and k and m:
-        s.entry_due[4] = lost
+        s.entry_due = s.entry_due._replace(units=lost)
         s.kind, s.actor = A.PLAGUE_LOSS, f
         return False
     if lost:                              # one kind left: the rest is forced
@@ -277,7 +290,7 @@ def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> bool:
         group_lose(s, lo, f, v, knights, lost - knights)
         ev.append(Event("plague_losses", {"seat": f, "village": w, "knights": knights,
                                           "men_at_arms": lost - knights}))
-    s.entry_due = []
+    s.entry_due = None
     s.kind = A.NONE
     return True
 

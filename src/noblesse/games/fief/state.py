@@ -104,7 +104,7 @@ _LISTS = (
     "assassin", "l_escort", "hit",
     "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
     "clerics", "uprising_failed", "loss_due", "keep_due", "revealed", "revealed_by",
-    "heir_due", "spouse", "excommunicated", "place_due", "entry_due",
+    "heir_due", "spouse", "excommunicated", "place_due",
     "ballot", "voters", "candidates", "new_bishops",
     "markers", "offers_made", "offer_terms", "pacts", "promises",
 )
@@ -115,7 +115,7 @@ _SCALARS = (
     "queen", "pope", "max_turns", "winner_list",
     "cards_step", "announce_step", "battle_step", "permit_for",
     "uprising_village", "uprising_family", "uprising_cards", "answer_for", "victim",
-    "uprising_by", "uprising_penalty_cancelled", "joan",
+    "uprising_by", "uprising_penalty_cancelled", "joan", "entry_due",
     "crown_prince", "regent",
     "heir_kind", "heir_actor",
     "truced", "truce_broken",
@@ -238,7 +238,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.clerics, s.uprising_failed = [], []    # clerics still to try to stop it; who failed
     s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
     s.place_due = []                     # freed lords whose family chooses the village
-    s.entry_due = []                     # a group's Plague loss on entry: see disasters
+    s.entry_due = None                   # a group's Plague loss on entry (EntryLoss)
     s.deaths = []                        # pending lord deaths in the battle (DeathDue)
     s.heir_due = []                      # fiefs whose dead holder's heir the owner picks
     s.heir_kind, s.heir_actor = 0, -1    # the decision a choice of heir interrupted
