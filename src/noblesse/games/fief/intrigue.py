@@ -38,6 +38,7 @@ from noblesse.games.fief.battle import (
 from noblesse.games.fief.control import capture, free, settle
 from noblesse.games.fief.crown import immune_to_justice
 from noblesse.games.fief.death import kill
+from noblesse.games.fief.roads import SECRET_PASSAGE
 from noblesse.games.fief.state import (
     ASSUMED,
     BISHOPRIC_OF,
@@ -53,7 +54,6 @@ from noblesse.games.fief.state import (
 )
 
 UPRISING = DATA.card("uprising")
-SECRET_PASSAGE = DATA.card("secret_passage")
 AMBUSH = DATA.card("ambush")
 ANSWER_ASSASSINATION, ANSWER_AMBUSH = 1, 2
 ASSASSINATION = DATA.card("assassination")
