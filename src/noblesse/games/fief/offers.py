@@ -36,7 +36,9 @@ from noblesse.games.fief.state import (
     FiefState,
     battle_village,
     besieged,
+    interrupt,
     present,
+    resume,
 )
 
 OFFERS_PER_PHASE = int(ASSUMED["offers_per_phase"])
@@ -280,10 +282,10 @@ def legal_answer(s: FiefState, p: int) -> list[int]:
 def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """Every offer action: opening, a term, send, cancel, accept, refuse."""
     if _in(action, A.OFFER_TO0, 6):
-        s.offer_interrupted, s.offer_author, s.offer_recipient = s.kind, p, action - A.OFFER_TO0
+        s.offer_author, s.offer_recipient = p, action - A.OFFER_TO0
         s.offer_terms, s.offer_open_term = [], -1
         s.offers_made[p] += 1
-        s.kind = A.OFFER_COMPOSE
+        interrupt(s, A.OFFER_COMPOSE, s.actor, p)
         ev.append(Event("offer_opened", {"seat": p, "with": s.offer_recipient}))
     elif action == A.OFFER_CANCEL:
         ev.append(Event("offer_cancelled", {"seat": p, "with": s.offer_recipient}))
@@ -312,9 +314,9 @@ def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 def _close(s: FiefState) -> None:
     """Back to the decision the offer interrupted."""
-    s.kind, s.actor = s.offer_interrupted, s.offer_author
+    resume(s)
     s.offer_author = s.offer_recipient = s.offer_open_term = -1
-    s.offer_interrupted, s.offer_terms = 0, []
+    s.offer_terms = []
 
 
 def term_names(terms: list[tuple[int, int]]) -> list[str]:

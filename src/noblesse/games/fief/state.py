@@ -60,6 +60,14 @@ class Tithes(NamedTuple):
 UNTITHED = Tithes(-1, -1, -1)
 
 
+class Interrupted(NamedTuple):
+    """A decision set aside for another (the owner's choice of an heir, an offer), asked
+    again as it was once that one is over (``interrupt``, ``resume``)."""
+
+    kind: int
+    actor: int
+
+
 class TitleHow(IntEnum):
     """How a fief title is changing hands in the Purchase phase (``s.title_how``)."""
 
@@ -117,11 +125,11 @@ _SCALARS = (
     "uprising_village", "uprising_family", "uprising_cards", "answer_for", "victim",
     "uprising_by", "uprising_penalty_cancelled", "joan", "entry_due",
     "crown_prince", "regent",
-    "heir_kind", "heir_actor",
+    "interrupted",
     "truced", "truce_broken",
     "election", "m_lord", "m_partner",
     "red_hat", "red_hat_by", "red_hat_how",
-    "offer_author", "offer_recipient", "offer_interrupted", "offer_open_term",
+    "offer_author", "offer_recipient", "offer_open_term",
 )
 
 
@@ -241,7 +249,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.entry_due = None                   # a group's Plague loss on entry (EntryLoss)
     s.deaths = []                        # pending lord deaths in the battle (DeathDue)
     s.heir_due = []                      # fiefs whose dead holder's heir the owner picks
-    s.heir_kind, s.heir_actor = 0, -1    # the decision a choice of heir interrupted
+    s.interrupted = ()                   # decisions set aside, the latest last (Interrupted)
     s.engines_used = [0] * n
     s.vp = [0] * n
     # diplomacy (§4.11, §7.4; offers.py): markers left, offers opened this phase, the
@@ -250,12 +258,25 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.markers = [DATA.kit_count("diplomacy_marker")] * n
     s.offers_made = [0] * n
     s.offer_author = s.offer_recipient = s.offer_open_term = -1
-    s.offer_interrupted = 0
     s.offer_terms, s.pacts, s.promises = [], [], []
     return s
 
 
 # ------------------------------------------------------------------ small queries
+
+
+def interrupt(s: FiefState, kind: int, actor: int, set_aside_actor: int) -> None:
+    """Ask ``actor`` a decision of ``kind`` now, setting aside the one under way (whose
+    actor is ``set_aside_actor``) until ``resume``."""
+    s.interrupted = (*s.interrupted, Interrupted(s.kind, set_aside_actor))
+    s.kind, s.actor = kind, actor
+
+
+def resume(s: FiefState) -> None:
+    """Back to the decision set aside last."""
+    *rest, last = s.interrupted
+    s.interrupted = tuple(rest)
+    s.kind, s.actor = last.kind, last.actor
 
 
 def troops(s: FiefState, v: int, f: int) -> int:
