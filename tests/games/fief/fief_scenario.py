@@ -40,7 +40,7 @@ def table(n: int = 4, seed: int = 1, first: int = 0, **options: Any) -> FiefStat
             s.lord_deck.append(LORDS[lo])
         s.l_owner[lo], s.l_loc[lo], s.l_captor[lo] = -1, -1, -1
     size = NV * SEATS
-    for name in ("K", "M", "spent_k", "spent_m", "LP", "stamp", "engine", "new_units"):
+    for name in ("knights", "men_at_arms", "spent_knights", "spent_men_at_arms", "free_lords", "stamp", "engine", "new_units"):
         setattr(s, name, [0] * size)
     s.entry = [-1] * size
     s.ctrl, s.fort, s.mills = [-1] * NV, [0] * NV, [0] * NV
@@ -69,17 +69,17 @@ def lord(s: FiefState, key: str, seat: int, village: str | None) -> int:
 def troops(s: FiefState, village: str, seat: int, knights: int = 0, men: int = 0) -> None:
     v = V[village]
     i = v * SEATS + seat
-    if not (s.LP[i] or s.K[i] or s.M[i]):
+    if not (s.free_lords[i] or s.knights[i] or s.men_at_arms[i]):
         s.stamp[i] = s.clock
         s.clock += 1
-    s.K[i] += knights
-    s.M[i] += men
+    s.knights[i] += knights
+    s.men_at_arms[i] += men
     settle(s, v, [])
 
 
 def units(s: FiefState, village: str, seat: int) -> tuple[int, int]:
     i = V[village] * SEATS + seat
-    return s.K[i], s.M[i]
+    return s.knights[i], s.men_at_arms[i]
 
 
 def fort(s: FiefState, village: str, level: int = 1) -> None:
@@ -145,7 +145,7 @@ def assert_illegal(s: FiefState, seat: int, name: str) -> None:
     before = s.clone()
     with pytest.raises(IllegalAction):
         GAME.apply(s, seat, GAME.decode(name))
-    for slot in ("money", "K", "M", "ctrl", "l_loc", "l_owner", "hand", "kind", "actor"):
+    for slot in ("money", "knights", "men_at_arms", "ctrl", "l_loc", "l_owner", "hand", "kind", "actor"):
         assert getattr(s, slot) == getattr(before, slot), slot
 
 

@@ -46,14 +46,14 @@ def test_casualties_knights_first_the_source_example() -> None:
     s = table(3)
     troops(s, "blaye", 0, 2, 4)
     assert take_hits(s, V["blaye"], 0, 5) == (1, 2, 0)     # 2 knights + 4 MaA, 5 hits
-    assert (s.K[V["blaye"] * SEATS], s.M[V["blaye"] * SEATS]) == (1, 2)
+    assert (s.knights[V["blaye"] * SEATS], s.men_at_arms[V["blaye"] * SEATS]) == (1, 2)
 
 
 def test_remainders_below_three_never_kill_a_knight() -> None:
     s = table(3)
     troops(s, "blaye", 0, 2, 0)
     assert take_hits(s, V["blaye"], 0, 5) == (1, 0, 0)
-    assert s.K[V["blaye"] * SEATS] == 1
+    assert s.knights[V["blaye"] * SEATS] == 1
 
 
 def _field(att_k: int, att_m: int, def_k: int, def_m: int) -> object:

@@ -40,10 +40,10 @@ def test_a_won_crossing_must_ride_on_and_may_leave_knights() -> None:
     assert events_of(ev, "round")[0]["hits"] == [2, 2]   # the defender's +1 on its die
     assert events_of(ev, "cavalcade_end")[0]["won"] is True
     assert s.ctrl[V["charolles"]] == 0
-    assert s.carry_k[L["arthur"]] == 2                     # 2 hits never kill a knight
+    assert s.carried_knights[L["arthur"]] == 2                     # 2 hits never kill a knight
     assert "lord_done" not in legal(s, 0)                  # cannot stop in the village
     do(s, 0, "drop:knight", "move:villeneuve")
-    assert s.K[V["charolles"] * SEATS] == 1 and s.l_loc[L["arthur"]] == V["villeneuve"]
+    assert s.knights[V["charolles"] * SEATS] == 1 and s.l_loc[L["arthur"]] == V["villeneuve"]
 
 
 def test_a_lost_cavalcade_stays_where_it_started() -> None:

@@ -26,12 +26,13 @@ from fief_scenario import (
 
 from noblesse.games.fief import fortune
 from noblesse.games.fief.cards import may_bear_prince
-from noblesse.games.fief.control import capture, free, kill, placement_options
+from noblesse.games.fief.control import capture, free, placement_options
 from noblesse.games.fief.crown import crown_family
+from noblesse.games.fief.death import kill
 from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.endturn import victory_points
 from noblesse.games.fief.marriage import allied
-from noblesse.games.fief.state import FiefState, titles_of
+from noblesse.games.fief.state import FiefState, TitheRank, titles_of
 
 
 def marry(s: FiefState, a: int, b: int) -> None:
@@ -234,10 +235,9 @@ def test_a_cardinal_keeps_his_bishopric_and_tithes_it_and_any_governed_one() -> 
     do(s, 0, "play:cardinal", "cardinal:arthur")
     assert s.cardinal[arthur] == 1 and s.bishop[B["blaye"]] == arthur
     assert ransom_cap(s, arthur) == 2 + 2 * 2
-    rank = {"bishop": 0, "cardinal": 1}
     assert fortune.tithe_targets(s, 0) == sorted([
-        B["blaye"] * 3 + rank["bishop"], B["blaye"] * 3 + rank["cardinal"],
-        B["sigy"] * 3 + rank["cardinal"]])
+        (B["blaye"], TitheRank.BISHOP), (B["blaye"], TitheRank.CARDINAL),
+        (B["sigy"], TitheRank.CARDINAL)])
 
 
 

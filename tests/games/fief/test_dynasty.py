@@ -24,8 +24,8 @@ from fief_scenario import (
     units,
 )
 
-from noblesse.games.fief.control import kill
 from noblesse.games.fief.crown import crown_family, crown_pope
+from noblesse.games.fief.death import kill
 from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.endturn import rank_key, victory_points
 from noblesse.games.fief.marriage import allied
@@ -169,7 +169,7 @@ def test_a_widow_inherits_the_last_lords_titles_fortress_and_troops() -> None:
     b = lord(s, "blanche", 1, "sigy")
     marry(s, a, b)
     captive = lord(s, "charles", 2, "blaye")
-    s.LP[V["blaye"] * 6 + 2] -= 1
+    s.free_lords[V["blaye"] * 6 + 2] -= 1
     s.l_captor[captive] = 0
     ev: list = []
     kill(s, a, "battle", ev)
@@ -324,7 +324,7 @@ def test_no_crown_prince_from_a_lady_a_captive_queen_another_family_or_no_king()
     lord(s, "eric", 1, "sigy")
     troops(s, "sigy", 0, 0, 1)                              # her keepers
     s.l_captor[s.queen] = 0
-    s.LP[V["sigy"] * 6 + 1] -= 1
+    s.free_lords[V["sigy"] * 6 + 1] -= 1
     _play_step(s, 1, [C["henri"]])
     do(s, 1, "play:henri")
     assert s.kind != A.CROWN_PRINCE and s.crown_prince == -1   # she is a captive

@@ -47,7 +47,7 @@ def test_18_empty_villages_of_a_governed_fief_pay_the_title_holders_family() -> 
     troops(s, "st_andromy", 1, 0, 1)
     s.fort[V["mazilles"]] = 1
     s.fief_holder[F["mazilles"]] = lo
-    s.K[V["st_andromy"] * SEATS + 1] = s.M[V["st_andromy"] * SEATS + 1] = 0
+    s.knights[V["st_andromy"] * SEATS + 1] = s.men_at_arms[V["st_andromy"] * SEATS + 1] = 0
     from noblesse.games.fief.control import settle
     settle(s, V["st_andromy"], [])
     assert s.ctrl[V["st_andromy"]] == 1                    # governed: still the holder's

@@ -249,7 +249,7 @@ def test_a_secret_passage_out_of_a_besieged_fortress() -> None:
     assert "play:secret_passage" in legal(s, 0)
     do(s, 0, "play:secret_passage", "move:la_salle")
     assert s.l_loc[L["arthur"]] == V["la_salle"] and units(s, "la_salle", 0) == (0, 0)
-    assert s.carry_m[L["arthur"]] == 1 and s.l_moves[L["arthur"]] == 1
+    assert s.carried_men_at_arms[L["arthur"]] == 1 and s.l_moves[L["arthur"]] == 1
 
 
 def test_a_secret_passage_for_one_move_through_heavy_rain() -> None:
@@ -298,4 +298,4 @@ def test_a_secret_passage_down_the_road_the_enemy_came_in_by() -> None:
     assert legal(s, 0) == ["pass", "play:secret_passage"]
     ev = do(s, 0, "play:secret_passage")
     assert events_of(ev, "move") and s.l_loc[L["arthur"]] == V["blaye"]
-    assert s.hand[0] == [] and s.carry_m[L["arthur"]] == 1
+    assert s.hand[0] == [] and s.carried_men_at_arms[L["arthur"]] == 1

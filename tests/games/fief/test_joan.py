@@ -51,7 +51,7 @@ def test_joan_moves_three_roads_carrying_troops_and_a_lord() -> None:
     do(s, 0, "move:charolles", "move:villeneuve", "move:bourg")
     assert s.l_loc[L["blanche"]] == V["bourg"] and s.l_loc[L["arthur"]] == V["bourg"]
     assert units(s, "bourg", 0) == (1, 1) and units(s, "blaye", 0) == (0, 1)
-    assert s.LP[V["bourg"] * 6 + 0] == 2 and s.LP[V["blaye"] * 6 + 0] == 0
+    assert s.free_lords[V["bourg"] * 6 + 0] == 2 and s.free_lords[V["blaye"] * 6 + 0] == 0
     assert s.l_moves[L["arthur"]] == 0                      # he followed her this turn
 
 
@@ -71,7 +71,7 @@ def test_10_joan_has_one_sp_and_her_side_one_more_die_even_a_fourth() -> None:
 def test_her_card_is_discarded_at_her_death() -> None:
     s = _joan()
     assert GAME.inventory(s)["card"]["darc"] == 1           # on Blanche
-    from noblesse.games.fief.control import kill
+    from noblesse.games.fief.death import kill
 
     ev: list = []
     kill(s, L["blanche"], "battle", ev)
@@ -96,4 +96,4 @@ def test_joan_rides_a_cavalcade_on_her_first_move_then_makes_her_other_two() -> 
     assert not [x for x in legal(s, 0) if x.startswith("cavalcade:")]   # first move only
     do(s, 0, "move:bourg")
     assert s.l_loc[L["blanche"]] == V["bourg"] and units(s, "bourg", 0) == (1, 0)
-    assert GAME.to_act(s) == (0,) and s.focus == -1
+    assert GAME.to_act(s) == (0,) and s.moving_lord == -1

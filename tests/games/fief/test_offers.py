@@ -138,7 +138,7 @@ def test_a_refused_offer_changes_nothing() -> None:
     ev = _answer(s, 1, "refuse")
     assert types(ev) == ["offer_refused"]
     assert s.money == [5, 0, 0] and s.markers == [3, 3, 3]
-    assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,) and s.o_author == -1
+    assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,) and s.offer_author == -1
 
 
 def test_an_offer_failing_at_execution_does_nothing_at_all() -> None:
@@ -227,7 +227,7 @@ def test_a_passage_is_for_one_lord_another_of_his_family_still_asks() -> None:
     assert term["zh-TW"] == "本回合移動時可通過「夏洛勒」（限「亞瑟」）", term["zh-TW"]
     do(s, 0, "offer:send")
     _answer(s, 1, "accept")
-    assert s.pacts == [(PactKind.PASSAGE, 1, L["arthur"], V["charolles"], s.turn * 16 + A.MOVEMENT)]
+    assert s.pacts == [(PactKind.PASSAGE, 1, L["arthur"], V["charolles"], (s.turn, A.MOVEMENT))]
     other = s.clone()
     ev = do(other, 0, "lord:eric", "move:charolles")
     assert other.kind == A.PERMIT and GAME.to_act(other) == (1,)
@@ -238,7 +238,7 @@ def test_a_passage_is_for_one_lord_another_of_his_family_still_asks() -> None:
 
 def test_a_passage_covers_the_road_of_a_family_not_holding_the_village() -> None:
     """Seat 2 came into Blaye (seat 1's) from Charolles and stands on that road: it is
-    asked for it (movement.road_keeper), and may grant it by an offer."""
+    asked for it (roads.road_keeper), and may grant it by an offer."""
     s = _purchase()
     lord(s, "eric", 0, "blaye")
     troops(s, "blaye", 1, 0, 1)
@@ -279,7 +279,7 @@ def test_an_agreed_truce_blocks_the_battle_for_both() -> None:
     ev = _answer(s, 1, "accept")
     assert "battle" not in types(ev)
     assert {"type": "phase", "phase": "pillage"} in [e.for_seat(None) for e in ev]
-    assert s.K[V["sigy"] * 6 + 0] == 2 and s.M[V["sigy"] * 6 + 1] == 2
+    assert s.knights[V["sigy"] * 6 + 0] == 2 and s.men_at_arms[V["sigy"] * 6 + 1] == 2
 
 
 def test_a_village_is_handed_over_to_a_family_present_there() -> None:
@@ -473,7 +473,7 @@ def test_an_agreed_truce_lasts_until_the_end_of_the_battles() -> None:
     begin(s, "purchase")
     do(s, 0, "offer:to:2", "term:truce:sigy", "offer:send")
     _answer(s, 1, "accept")
-    assert s.pacts == [(PactKind.TRUCE, 0, 1, V["sigy"], s.turn * 16 + A.BATTLES)]
+    assert s.pacts == [(PactKind.TRUCE, 0, 1, V["sigy"], (s.turn, A.BATTLES))]
     begin(s, "battles")
     assert s.kind != A.BATTLE_SELECT                         # nothing to declare
     assert s.pacts == []                                     # gone with the phase

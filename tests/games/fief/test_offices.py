@@ -23,7 +23,7 @@ from fief_scenario import (
     units,
 )
 
-from noblesse.games.fief.state import BOARD
+from noblesse.games.fief.state import BOARD, UNTITHED
 
 
 def _taxes(s: object, seat: int) -> None:
@@ -70,7 +70,7 @@ def test_a_bishops_tithe_takes_the_mill_income_before_the_cardinal_and_pope() ->
     _taxes(s, 0)
     assert "tithe:all" in legal(s, 0)                       # the Pope: every governed one
     do(s, 0, "tithe:all")
-    assert s.tithe[B["sigy"] * 3 + 2] == 0 and s.tithe[B["blaye"] * 3 + 2] == 0
+    assert s.tithe[B["sigy"]].pope == 0 and s.tithe[B["blaye"]].pope == 0
     s.kind, s.legal_cache = A.NONE, None
     _taxes(s, 2)
     assert set(legal(s, 2)) == {"tithe:sigy", "tithe:blaye"}  # the Cardinal: any governed
@@ -85,14 +85,14 @@ def test_a_bishops_tithe_takes_the_mill_income_before_the_cardinal_and_pope() ->
     pass_window(s)
     # St Paul: 1 (village) for seat 0, its 2 mills (4 D) to the Bishop; Sigy 1 for seat 1
     assert s.money[0] == 1 + 1 and s.money[1] == 1 + 4
-    assert s.tithe == [-1] * len(s.tithe)
+    assert s.tithe == [UNTITHED] * len(s.tithe)
 
 
 def test_a_tithed_village_may_rise_but_not_for_the_tither() -> None:
     s = table(3)
     s.bishop[B["sigy"]] = lord(s, "arthur", 1, "sigy")
     troops(s, "sigy", 1, 0, 1)
-    s.tithe[B["sigy"] * 3] = 1
+    s.tithe[B["sigy"]] = UNTITHED._replace(bishop=1)
     s.hand[0] = [C["uprising"]]
     s.hand[1] = [C["uprising"]]
     begin(s, "income")
@@ -120,7 +120,7 @@ def test_the_bishop_there_stops_an_uprising_on_5_or_6() -> None:
     dice(s, 5)
     ev = do(s, 1, "stop_uprising")
     assert events_of(ev, "uprising_stopped") and not events_of(ev, "uprising")
-    assert units(s, "sigy", 2) == (0, 1) and s.up_village == -1
+    assert units(s, "sigy", 2) == (0, 1) and s.uprising_village == -1
 
 
 def test_a_cardinal_stops_on_1_to_4_and_failing_dies_with_the_others() -> None:

@@ -165,11 +165,11 @@ def test_the_owner_chooses_which_units_a_group_entering_the_plague_loses() -> No
     assert s.kind == A.PLAGUE_LOSS and GAME.to_act(s) == (0,)
     assert legal(s, 0) == ["lose:knight", "lose:man_at_arms"]
     do(s, 0, "lose:knight")
-    assert s.kind == A.PLAGUE_LOSS and (s.carry_k[lo], s.carry_m[lo]) == (1, 2)
+    assert s.kind == A.PLAGUE_LOSS and (s.carried_knights[lo], s.carried_men_at_arms[lo]) == (1, 2)
     dice(s, 4)                                      # he survives the roll
     ev = do(s, 0, "lose:knight")
     assert [e["dice"] for e in events_of(ev, "roll")] == [[4]]
-    assert (s.carry_k[lo], s.carry_m[lo]) == (0, 2)
+    assert (s.carried_knights[lo], s.carried_men_at_arms[lo]) == (0, 2)
     assert s.kind == A.MOVE_LORD and s.l_loc[lo] == V["sigy"] and s.l_moves[lo] == 1
     assert_illegal(s, 0, "lose:knight")
 
@@ -180,7 +180,7 @@ def test_a_forced_remainder_is_taken_without_asking_again() -> None:
     do(s, 0, "move:sigy")
     dice(s, 5)
     ev = do(s, 0, "lose:knight")                    # no knight left: a man-at-arms goes
-    assert (s.carry_k[lo], s.carry_m[lo]) == (0, 2)
+    assert (s.carried_knights[lo], s.carried_men_at_arms[lo]) == (0, 2)
     assert [(e["knights"], e["men_at_arms"]) for e in events_of(ev, "plague_losses")] \
         == [(1, 0), (0, 1)]
 
@@ -190,7 +190,7 @@ def test_a_group_of_one_kind_loses_half_without_a_question() -> None:
     lo = L["arthur"]
     dice(s, 6)
     ev = do(s, 0, "move:sigy")
-    assert s.kind == A.MOVE_LORD and (s.carry_k[lo], s.carry_m[lo]) == (0, 2)
+    assert s.kind == A.MOVE_LORD and (s.carried_knights[lo], s.carried_men_at_arms[lo]) == (0, 2)
     assert events_of(ev, "plague_losses")[0]["men_at_arms"] == 1
 
 
@@ -494,7 +494,7 @@ def test_a_rider_leads_the_cavalcade_on_when_its_leader_falls() -> None:
     assert events_of(ev, "cavalcade_end")[0] == {"type": "cavalcade_end", "seat": 0,
                                                  "lord": charles, "won": True}
     assert s.l_owner[arthur] == -1 and s.ctrl[V["charolles"]] == 0
-    assert s.kind == A.MOVE_LORD and s.focus == charles and s.l_moves[charles] == 1
+    assert s.kind == A.MOVE_LORD and s.moving_lord == charles and s.l_moves[charles] == 1
     assert "lord_done" not in legal(s, 0)                    # he must ride on
     do(s, 0, "move:villeneuve")
     assert s.l_loc[charles] == V["villeneuve"]

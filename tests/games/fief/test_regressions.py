@@ -145,10 +145,10 @@ def test_the_troops_of_a_lord_who_dies_on_the_way_have_moved_this_turn() -> None
     dice(s, 1)
     do(s, 0, "move:sigy")
     assert s.l_owner[L["arthur"]] == -1 and units(s, "sigy", 0) == (1, 0)
-    assert s.spent_k[V["sigy"] * SEATS] == 1
+    assert s.spent_knights[V["sigy"] * SEATS] == 1
     dice(s, 6)
     do(s, 0, "lord:eric", "move:sigy")
-    assert s.l_owner[L["eric"]] == 0 and s.focus == L["eric"]
+    assert s.l_owner[L["eric"]] == 0 and s.moving_lord == L["eric"]
     assert "carry:knight" not in legal(s, 0)
 
 
@@ -212,7 +212,7 @@ def test_a_captive_escapes_when_his_guards_die_though_a_lord_of_the_captor_stays
         capture(s, lo, 0, [])
         s.l_loc[lo] = V["charolles"]
         s.l_escort[lo] = arthur if leads else -1
-        s.M[V["charolles"] * SEATS] = 0                     # the guards are gone
+        s.men_at_arms[V["charolles"] * SEATS] = 0                     # the guards are gone
         ev: list = []
         settle(s, V["charolles"], ev)
         assert (s.l_captor[lo] == 0) == leads

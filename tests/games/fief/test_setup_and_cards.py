@@ -139,7 +139,7 @@ def test_four_lords_at_most_and_captives_count() -> None:
     lord(s, "eric", 0, "blaye")
     lo = lord(s, "henri", 0, "blaye")
     s.l_captor[lo] = 1
-    s.LP[V["blaye"] * SEATS] -= 1
+    s.free_lords[V["blaye"] * SEATS] -= 1
     s.hand[0] = [C["gauvain"]]
     s.fd_deck = [C["taxes"], C["taxes"]]
     begin(s, "cards")

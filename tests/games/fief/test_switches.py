@@ -24,7 +24,8 @@ from fief_scenario import (
 )
 
 from noblesse.games.fief.battle import hits_of, strength
-from noblesse.games.fief.control import capture, kill, put_lord, settle
+from noblesse.games.fief.control import capture, put_lord, settle
+from noblesse.games.fief.death import kill
 from noblesse.games.fief.state import BOARD, DATA, FiefState
 
 DEFAULT = DATA.switches
@@ -372,9 +373,9 @@ def test_owner_chooses_losses_entering_the_plague_or_men_at_arms_go_first(on: bo
     if on:
         assert s.kind == A.PLAGUE_LOSS
         do(s, 0, "lose:knight")                             # the other: a man, forced
-        assert (s.carry_k[L["arthur"]], s.carry_m[L["arthur"]]) == (0, 2)
+        assert (s.carried_knights[L["arthur"]], s.carried_men_at_arms[L["arthur"]]) == (0, 2)
     else:
-        assert (s.carry_k[L["arthur"]], s.carry_m[L["arthur"]]) == (1, 1)
+        assert (s.carried_knights[L["arthur"]], s.carried_men_at_arms[L["arthur"]]) == (1, 1)
     assert s.l_owner[L["arthur"]] == 0
 
 
@@ -555,7 +556,7 @@ def test_cavalcade_only_after_refusal_crossing_a_village(on: bool) -> None:
     assert events_of(ev, "round")[0]["hits"] == [2, 2]
     assert events_of(ev, "cavalcade_end")[0]["won"] is True
     lo = L["arthur"]
-    assert (s.l_loc[lo], s.carry_k[lo], s.l_moves[lo]) == (V["charolles"], 2, 1)
+    assert (s.l_loc[lo], s.carried_knights[lo], s.l_moves[lo]) == (V["charolles"], 2, 1)
     assert "lord_done" not in legal(s, 0)                  # he must ride on
 
 

@@ -75,7 +75,7 @@ def worths(s: FiefState) -> list[float]:
     numbers, added in the same order."""
     n = s.n_players
     fams = range(n)
-    ctrl, K, M, fort, mills = s.ctrl, s.K, s.M, s.fort, s.mills
+    ctrl, knights, men, fort, mills = s.ctrl, s.knights, s.men_at_arms, s.fort, s.mills
     titles = [0] * SEATS
     for h in s.fief_holder:
         if h >= 0 and s.l_owner[h] >= 0:
@@ -98,9 +98,9 @@ def worths(s: FiefState) -> list[float]:
             if fort[v]:
                 forts[g][fief] += 1
                 best_fort[g][fief] = max(best_fort[g][fief], fort[v])
-            theirs = 3 * K[base + g] + M[base + g] + 4 * fort[v]
+            theirs = 3 * knights[base + g] + men[base + g] + 4 * fort[v]
         for f in fams:
-            ours = 3 * K[base + f] + M[base + f]
+            ours = 3 * knights[base + f] + men[base + f]
             if ours:
                 army[f] += ours
                 if g >= 0 and g != f:
@@ -126,7 +126,7 @@ def worths(s: FiefState) -> list[float]:
         if 0 <= f < n:
             value[f] += FREE_LORD if s.l_captor[lord] < 0 else CAPTIVE_LORD
             value[f] += CARDINAL * bool(s.cardinal[lord]) + CROWN_PRINCE * (lord == s.crown_prince)
-            army[f] += 3 * s.carry_k[lord] + s.carry_m[lord]
+            army[f] += 3 * s.carried_knights[lord] + s.carried_men_at_arms[lord]
     return [value[f] + ARMY * army[f] ** 0.5 for f in fams]
 
 
@@ -167,7 +167,7 @@ def choose(game: Game, state: State, seat: int, legal: list[Action],
         return _dynasty(s, seat, legal)
     if s.kind == A.PERMIT:
         values = worths(s)
-        mover = s.l_owner[s.focus] if s.focus >= 0 else -1
+        mover = s.l_owner[s.moving_lord] if s.moving_lord >= 0 else -1
         ahead = mover >= 0 and values[mover] > values[seat]
         return A.PERMIT_NO if ahead and A.PERMIT_NO in legal else legal[0]
     return _best_by_worth(game, s, seat, legal, rng)
@@ -412,7 +412,7 @@ def _promised(s: FiefState, seat: int) -> float:
     money value, peace at the constant, a vote for another family's lord at the
     constant: it keeps its promises, so they cost it in full)."""
     gain = cost = 0.0
-    for act, _ in s.o_terms:
+    for act, _ in s.offer_terms:
         if promises.asked(act):
             promise = act - A.ASKED
             lo = vote_for(promise)
@@ -420,19 +420,19 @@ def _promised(s: FiefState, seat: int) -> float:
                      else _promise_worth(s, seat, promise))
         elif promises.is_promise(act):
             gain += _promise_worth(s, seat, act)
-    return trust(s, seat, s.o_author) * gain - cost
+    return trust(s, seat, s.offer_author) * gain - cost
 
 
 def _can_pay(s: FiefState, seat: int, after_money: int) -> bool:
     """It makes no promise to pay that it could not keep: the sum asked of it (with what
     it already owes) within its money after the offer, and the author with a diplomacy
     marker left to receive it (a gift needs one, §4.11)."""
-    asked = sum(pay_amount(act - A.ASKED) for act, _ in s.o_terms if promises.asked(act))
+    asked = sum(pay_amount(act - A.ASKED) for act, _ in s.offer_terms if promises.asked(act))
     if not asked:
         return True
     owed = sum(pay_amount(act) - paid for p, _, act, _, fate, paid in s.promises
                if p == seat and fate == OPEN)
-    return asked + owed <= after_money and s.markers[s.o_author] > 0
+    return asked + owed <= after_money and s.markers[s.offer_author] > 0
 
 
 def _debt(s: FiefState, seat: int) -> tuple[int, int]:
@@ -459,9 +459,9 @@ def _foe_of(s: FiefState, seat: int, action: Action) -> set[int]:
     if s.kind == A.BATTLE_FOE and A.FOE0 <= action < A.FOE0 + SEATS:
         return {action - A.FOE0}
     if s.kind == A.LIFT_PURSUE and action == A.PURSUE:
-        return {s.target}
+        return {s.besieger}
     if s.kind == A.MOVE_LORD and A.CAVALCADE0 <= action < A.CAVALCADE0 + NV:
-        return {cavalcade_target(s, seat, s.focus, action - A.CAVALCADE0)[2]}
+        return {cavalcade_target(s, seat, s.moving_lord, action - A.CAVALCADE0)[2]}
     return set()
 
 
@@ -488,20 +488,20 @@ def _compose_offer(s: FiefState, legal: list[Action]) -> Action:
     """A payment it owes this family, else a ransom at half the cap sweetened with a
     promise of peace to the captor. An offer it did not start (its seat handed to it
     half composed) whose open term is not a ransom is cancelled."""
-    if s.o_pending >= 0:
-        if not A.RANSOM_TERM0 <= s.o_pending < A.RANSOM_TERM0 + NL:
+    if s.offer_open_term >= 0:
+        if not A.RANSOM_TERM0 <= s.offer_open_term < A.RANSOM_TERM0 + NL:
             return A.OFFER_CANCEL if A.OFFER_CANCEL in legal else min(legal)
-        price = A.PRICE0 + ransom_cap(s, s.o_pending - A.RANSOM_TERM0) // 2  # its price
+        price = A.PRICE0 + ransom_cap(s, s.offer_open_term - A.RANSOM_TERM0) // 2  # its price
         return price if price in legal else min(legal)
-    used = {act for act, _ in s.o_terms}
-    if s.o_terms:
+    used = {act for act, _ in s.offer_terms}
+    if s.offer_terms:
         ransom = any(A.RANSOM_TERM0 <= act < A.RANSOM_TERM0 + NL for act in used)
         if ransom and A.PROMISE_PEACE in legal:
             return A.PROMISE_PEACE
         return A.OFFER_SEND
-    creditor, due = _debt(s, s.o_author)
-    if creditor == s.o_to and A.GIVE_MONEY0 + due - 1 in legal:
+    creditor, due = _debt(s, s.offer_author)
+    if creditor == s.offer_recipient and A.GIVE_MONEY0 + due - 1 in legal:
         return A.GIVE_MONEY0 + due - 1
-    lo = _captive_to_buy(s, s.o_author)
+    lo = _captive_to_buy(s, s.offer_author)
     term = A.RANSOM_TERM0 + lo
     return term if lo >= 0 and term in legal else A.OFFER_CANCEL

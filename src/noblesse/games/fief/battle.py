@@ -23,9 +23,12 @@ from noblesse.games.fief.battle_state import (
     LossDue,
     Side,
 )
-from noblesse.games.fief.control import arrive, capture, kill, lift_lord, put_lord, settle
+from noblesse.games.fief.control import arrive, capture, lift_lord, put_lord, settle
+from noblesse.games.fief.death import kill
+from noblesse.games.fief.disasters import death_check, entry_loss, plague_entry
 from noblesse.games.fief.economy import titles_held
 from noblesse.games.fief.joan import side_dice
+from noblesse.games.fief.pacts import truce_agreed
 from noblesse.games.fief.promises import on_battle
 from noblesse.games.fief.state import (
     ADJ,
@@ -36,6 +39,7 @@ from noblesse.games.fief.state import (
     NV,
     SEATS,
     FiefState,
+    d6,
     order,
     present,
     rule,
@@ -78,11 +82,23 @@ ATTACKER, DEFENDER = Side.ATTACKER, Side.DEFENDER
 # ------------------------------------------------------------------ dice
 
 
-def d6(s: FiefState) -> int:
-    q = s.dice.queue
-    if q:
-        return q.pop(0)
-    return int(s.rng.random() * 6) + 1
+CavalcadeEnd = Callable[[FiefState, int, int, int, list[Event]], None]
+
+
+def _unwired(s: FiefState, p: int, where: int, foe: int, ev: list[Event]) -> None:
+    raise RuntimeError("battle.wire was not called (rules.py wires the flow)")
+
+
+_after_cavalcade: CavalcadeEnd = _unwired
+
+
+def wire(after_cavalcade: CavalcadeEnd) -> None:
+    """What follows the battle of a cavalcade (``cavalcade.after_battle``, called with
+    the attacker, the village and the foe). A cavalcade starts its battle, so
+    ``cavalcade`` sits above this module and ``rules``, which wires the flow, hands it
+    down here."""
+    global _after_cavalcade
+    _after_cavalcade = after_cavalcade
 
 
 def roll(s: FiefState, why: str, seat: int, count: int, ev: list[Event], **extra: int) -> list[int]:
@@ -101,7 +117,7 @@ def strength(s: FiefState, v: int, f: int) -> int:
     """SP of a family's figures in ``v`` (§4.6.2; an untitled lady has 0 SP, §6 #8,
     1 with ``untitled_lady_has_sp``; Joan 1, 2 with ``joan_two_sp``, §6 #10)."""
     i = v * SEATS + f
-    sp = s.K[i] * KNIGHT_SP + s.M[i] * MAA_SP
+    sp = s.knights[i] * KNIGHT_SP + s.men_at_arms[i] * MAA_SP
     for lo in range(NL):
         if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
             if lo == s.joan:
@@ -125,15 +141,15 @@ def take_hits(s: FiefState, v: int, f: int, hits: int) -> tuple[int, int, int]:
     """§4.6.4: knights first (3 hits each, remainders never kill one), then men-at-arms;
     returns (knights lost, men-at-arms lost, hits left for the lords)."""
     i = v * SEATS + f
-    k = min(s.K[i], hits // KNIGHT_HP)
+    k = min(s.knights[i], hits // KNIGHT_HP)
     hits -= k * KNIGHT_HP
-    m = min(s.M[i], hits)
+    m = min(s.men_at_arms[i], hits)
     hits -= m
-    s.K[i] -= k
-    s.M[i] -= m
-    s.spent_k[i] = min(s.spent_k[i], s.K[i])
-    s.spent_m[i] = min(s.spent_m[i], s.M[i])
-    return k, m, hits if s.K[i] + s.M[i] == 0 else 0
+    s.knights[i] -= k
+    s.men_at_arms[i] -= m
+    s.spent_knights[i] = min(s.spent_knights[i], s.knights[i])
+    s.spent_men_at_arms[i] = min(s.spent_men_at_arms[i], s.men_at_arms[i])
+    return k, m, hits if s.knights[i] + s.men_at_arms[i] == 0 else 0
 
 
 # ------------------------------------------------------------------ declaring
@@ -154,8 +170,6 @@ def foes(s: FiefState, v: int, p: int) -> list[int]:
         return []         # source: "在有自己和對方部隊的村莊" (NOTES disagreement 12)
     out = [g for g in range(s.n_players) if g != p and there(s, v, g)]
     if s.pacts:           # §7.4: a truce agreed in an offer blocks the declaration
-        from noblesse.games.fief.offers import truce_agreed
-
         out = [g for g in out if not truce_agreed(s, p, g, v)]
     return out
 
@@ -174,7 +188,7 @@ def legal_battle(s: FiefState, p: int) -> list[int]:
     for v in range(NV):
         if (s.fought >> v) & 1 and not breakable(s, v):
             continue
-        if not s.LP[v * SEATS + p] or s.rain[BISHOPRIC_OF[v]]:
+        if not s.free_lords[v * SEATS + p] or s.rain[BISHOPRIC_OF[v]]:
             continue      # troops without a lord cannot attack; no battle in rain (§4.6.1)
         if foes(s, v, p):
             out.append(A.BATTLE0 + v)
@@ -192,18 +206,18 @@ def apply_battle(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     s.fought |= 1 << v
     targets = foes(s, v, p)
     if len(targets) > 1:
-        s.kind, s.focus = A.BATTLE_FOE, v
+        s.kind, s.contested_village = A.BATTLE_FOE, v
         return False
     start_battle(s, v, p, targets[0], ev)
     return False
 
 
 def legal_foe(s: FiefState, p: int) -> list[int]:
-    return [A.FOE0 + g for g in foes(s, s.focus, p)]
+    return [A.FOE0 + g for g in foes(s, s.contested_village, p)]
 
 
 def apply_foe(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    start_battle(s, s.focus, p, action - A.FOE0, ev)
+    start_battle(s, s.contested_village, p, action - A.FOE0, ev)
 
 
 def start_battle(s: FiefState, v: int, att: int, dfn: int, ev: list[Event]) -> None:
@@ -212,7 +226,7 @@ def start_battle(s: FiefState, v: int, att: int, dfn: int, ev: list[Event]) -> N
     sides = [0] * SEATS
     sides[att], sides[dfn] = ATTACKER, DEFENDER
     s.battle = b = Battle(v, att, dfn, sides)
-    s.focus = -1
+    s.contested_village = s.moving_lord = -1   # a cavalcade's leader: see after_battle
     ev.append(Event("battle", {"seat": att, "foe": dfn, "village": v}))
     if s.promises:
         on_battle(s, att, dfn)          # §7.4: a promise of peace to the foe breaks
@@ -232,7 +246,7 @@ def may_attack(s: FiefState, p: int) -> bool:
     """§4.6.1 "troops with no lord cannot attack but defend normally" (source
     "沒有貴族率領的部隊不能進攻"): only a family with a free lord in the battle's village
     joins or goes over to the attacking side [assumed: one already there may stay]."""
-    return s.LP[s.battle.village * SEATS + p] > 0
+    return s.free_lords[s.battle.village * SEATS + p] > 0
 
 
 def legal_join_side(s: FiefState, p: int) -> list[int]:
@@ -314,6 +328,14 @@ def open_battle_window(s: FiefState) -> None:
         s.kind, s.actor = A.ROUND_ATT, att
 
 
+def next_in_battle_window(s: FiefState) -> None:
+    s.window = [f for f in s.window if s.hand[f]]   # a hand emptied meanwhile: not asked
+    if s.window:
+        s.kind, s.actor = A.BATTLE_WINDOW, s.window[0]
+    else:
+        s.kind, s.actor = A.ROUND_ATT, s.battle.attacker
+
+
 def capture_side(s: FiefState, which: int, ev: list[Event]) -> None:
     """The side's free lords there are taken by the winning side (source
     "戰鬥組隊時…決定誰受傷亡跟誰抓到俘虜"): a captive is kept by a family of that side with
@@ -371,9 +393,7 @@ def end_battle(s: FiefState, how: str, ev: list[Event]) -> None:
     if s.keep_due:
         next_keeper(s)
     if s.cavalcade is not None:
-        from noblesse.games.fief.cavalcade import after_battle
-
-        after_battle(s, att, v, foe, ev)
+        _after_cavalcade(s, att, v, foe, ev)
 
 
 # ------------------------------------------------------------------ rounds
@@ -392,7 +412,7 @@ def surrender(s: FiefState, loser: int, winner: int, ev: list[Event]) -> None:
     which = ATTACKER if loser == s.battle.attacker else DEFENDER
     for f in side(s, which):
         i = v * SEATS + f
-        s.K[i] = s.M[i] = s.spent_k[i] = s.spent_m[i] = 0
+        s.knights[i] = s.men_at_arms[i] = s.spent_knights[i] = s.spent_men_at_arms[i] = 0
     capture_side(s, which, ev)
     end_battle(s, "surrender", ev)
 
@@ -464,13 +484,13 @@ def side_hits(s: FiefState, which: int, hits: int) -> tuple[int, int, int]:
     the leader speaks for the side [assumed]); forced losses are taken at once."""
     v = s.battle.village
     families = side(s, which)
-    knights = sum(s.K[v * SEATS + f] for f in families)
+    knights = sum(s.knights[v * SEATS + f] for f in families)
     k_lost = min(knights, hits // KNIGHT_HP)
     hits -= k_lost * KNIGHT_HP
-    men = sum(s.M[v * SEATS + f] for f in families)
+    men = sum(s.men_at_arms[v * SEATS + f] for f in families)
     m_lost = min(men, hits)
     hits -= m_lost
-    for units, lost, knight in ((s.K, k_lost, 1), (s.M, m_lost, 0)):
+    for units, lost, knight in ((s.knights, k_lost, 1), (s.men_at_arms, m_lost, 0)):
         holders = [f for f in families if units[v * SEATS + f]]
         if len(holders) > 1 and lost < sum(units[v * SEATS + f] for f in holders):
             s.loss_due.append(LossDue(which, bool(knight), lost))
@@ -484,16 +504,16 @@ def side_hits(s: FiefState, which: int, hits: int) -> tuple[int, int, int]:
 
 def take_unit(s: FiefState, i: int, knight: int, count: int) -> None:
     if knight:
-        s.K[i] -= count
-        s.spent_k[i] = min(s.spent_k[i], s.K[i])
+        s.knights[i] -= count
+        s.spent_knights[i] = min(s.spent_knights[i], s.knights[i])
     else:
-        s.M[i] -= count
-        s.spent_m[i] = min(s.spent_m[i], s.M[i])
+        s.men_at_arms[i] -= count
+        s.spent_men_at_arms[i] = min(s.spent_men_at_arms[i], s.men_at_arms[i])
 
 
 def loss_holders(s: FiefState) -> list[int]:
     due = s.loss_due[0]
-    units = s.K if due.knights else s.M
+    units = s.knights if due.knights else s.men_at_arms
     v = s.battle.village
     return [f for f in side(s, due.side) if units[v * SEATS + f]]
 
@@ -520,7 +540,7 @@ def settle_losses(s: FiefState) -> None:
         due = s.loss_due[0]
         n = due.units
         holders = loss_holders(s)
-        units = s.K if due.knights else s.M
+        units = s.knights if due.knights else s.men_at_arms
         v = s.battle.village
         total = sum(units[v * SEATS + f] for f in holders)
         if n and len(holders) > 1 and n < total:
@@ -719,16 +739,16 @@ def lift(s: FiefState, p: int, v: int, ev: list[Event]) -> None:
     s.engines_used[p] -= 1
     ev.append(Event("siege_lifted", {"seat": p, "village": v}))
     garrison = s.ctrl[v]      # no pursuit (a battle) under Heavy Rain (§4.2.1)
-    if (garrison not in (-1, p) and s.LP[v * SEATS + garrison] and troops(s, v, p)
+    if (garrison not in (-1, p) and s.free_lords[v * SEATS + garrison] and troops(s, v, p)
             and not s.rain[BISHOPRIC_OF[v]]):
-        s.kind, s.actor, s.focus, s.target = A.LIFT_PURSUE, garrison, v, p
+        s.kind, s.actor, s.contested_village, s.besieger = A.LIFT_PURSUE, garrison, v, p
     else:
         start_withdrawal(s, p, v, ev)
 
 
 def apply_lift_pursue(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    v, besieger = s.focus, s.target
-    s.focus = s.target = -1
+    v, besieger = s.contested_village, s.besieger
+    s.contested_village = s.besieger = -1
     if action == A.PURSUE:
         start_battle(s, v, p, besieger, ev)
     else:
@@ -751,20 +771,20 @@ def start_withdrawal(s: FiefState, f: int, v: int, ev: list[Event]) -> None:
     """Source "攻方可以直接撤退" / "把攻城車拆掉撤退": the withdrawing family's lords and
     troops (and the captives they guard) leave for an adjacent village it chooses."""
     options = withdraw_options(s, v)
-    if not options or not troops(s, v, f) and not s.LP[v * SEATS + f]:
+    if not options or not troops(s, v, f) and not s.free_lords[v * SEATS + f]:
         return
     if len(options) == 1:
         withdraw_to(s, f, v, options[0], ev)
         return
-    s.kind, s.actor, s.focus = A.WITHDRAW_TO, f, v
+    s.kind, s.actor, s.contested_village = A.WITHDRAW_TO, f, v
 
 
 def legal_withdraw_to(s: FiefState) -> list[int]:
-    return [A.MOVE0 + w for w in withdraw_options(s, s.focus)]
+    return [A.MOVE0 + w for w in withdraw_options(s, s.contested_village)]
 
 
 def apply_withdraw_to(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    v, s.focus = s.focus, -1
+    v, s.contested_village = s.contested_village, -1
     withdraw_to(s, p, v, action - A.MOVE0, ev)
 
 
@@ -772,16 +792,12 @@ def withdraw_to(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> None:
     """Falling back into a Plague bishopric is an entry like a move (source "進入疫區的
     貴族 / 部隊要進行死亡檢定"): the group first loses half its units, its owner choosing
     when it has both kinds; its lords and the captives they guard then roll."""
-    from noblesse.games.fief.disasters import entry_loss, plague_entry
-
     if plague_entry(s, v, w) and entry_loss(s, -1, f, v, w, ev):
         return                            # finish_withdrawal once the owner has chosen
     finish_withdrawal(s, f, v, w, ev)
 
 
 def finish_withdrawal(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> None:
-    from noblesse.games.fief.disasters import death_check, plague_entry
-
     i, j = v * SEATS + f, w * SEATS + f
     held = [c for c in range(NL) if s.l_captor[c] == f and s.l_loc[c] == v]
     lords = [lo for lo in range(NL) if s.l_loc[lo] == v and s.l_owner[lo] == f
@@ -790,9 +806,9 @@ def finish_withdrawal(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> 
         lift_lord(s, lo)
         put_lord(s, lo, w, v)
     arrive(s, w, f, v)                   # no-op when his lords got there first
-    s.K[j] += s.K[i]
-    s.M[j] += s.M[i]
-    s.K[i] = s.M[i] = s.spent_k[i] = s.spent_m[i] = 0
+    s.knights[j] += s.knights[i]
+    s.men_at_arms[j] += s.men_at_arms[i]
+    s.knights[i] = s.men_at_arms[i] = s.spent_knights[i] = s.spent_men_at_arms[i] = 0
     for c in held:
         s.l_loc[c] = w
     ev.append(Event("withdrawn", {"seat": f, "from": v, "to": w}))

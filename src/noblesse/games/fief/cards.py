@@ -201,7 +201,7 @@ def apply_play(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     s.clock += 1
     ev.append(Event("play_lord", {"seat": p, "card": card, "lord": lo}))
     if may_bear_prince(s, p, lo):
-        s.kind, s.focus = A.CROWN_PRINCE, lo
+        s.kind, s.new_lord = A.CROWN_PRINCE, lo
         return
     seat_new_lord(s, p, lo, ev)
 
@@ -218,7 +218,7 @@ def may_bear_prince(s: FiefState, p: int, lo: int) -> bool:
 
 
 def apply_prince(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    lo, s.focus = s.focus, -1
+    lo, s.new_lord = s.new_lord, -1
     if action == A.PRINCE_YES:
         s.crown_prince = lo
         ev.append(Event("crown_prince", {"seat": p, "lord": lo}))
@@ -229,7 +229,7 @@ def seat_new_lord(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
     """Place a new lord by §5.1.2, asking where when the tier has several villages."""
     options = placement_options(s, p)
     if len(options) > 1:
-        s.kind, s.focus = A.PLACE, lo
+        s.kind, s.new_lord = A.PLACE, lo
         return
     place_lord(s, lo, options[0] if options else -1, ev)
 
@@ -239,8 +239,8 @@ def legal_place(s: FiefState, p: int) -> list[int]:
 
 
 def apply_place(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    place_lord(s, s.focus, action - A.PLACE0, ev)
-    s.focus = -1
+    place_lord(s, s.new_lord, action - A.PLACE0, ev)
+    s.new_lord = -1
 
 
 def legal_place_freed(s: FiefState, p: int) -> list[int]:

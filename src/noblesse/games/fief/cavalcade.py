@@ -25,7 +25,8 @@ from noblesse.games.fief import battle
 from noblesse.games.fief.battle_state import Cavalcade, CavalcadeCase
 from noblesse.games.fief.control import lift_lord, put_lord, settle
 from noblesse.games.fief.disasters import blocked, entry_deaths, entry_loss, plague_entry
-from noblesse.games.fief.movement import (
+from noblesse.games.fief.roads import (
+    MUST_MOVE_ON,
     PermitFor,
     finish_lord,
     full_moves,
@@ -37,7 +38,6 @@ from noblesse.games.fief.movement import (
 from noblesse.games.fief.state import ADJ, BISHOPRIC_OF, SEATS, FiefState, order, present, troops
 
 BREAKOUT, ROAD, CROSSING = CavalcadeCase.BREAKOUT, CavalcadeCase.ROAD, CavalcadeCase.CROSSING
-MUST_MOVE_ON = 2         # ``l_pass``: a crossing cavalcade may not stop in the village
 
 
 def besieger(s: FiefState, v: int, p: int) -> int:
@@ -47,10 +47,10 @@ def besieger(s: FiefState, v: int, p: int) -> int:
 
 def options(s: FiefState, lo: int, p: int) -> list[int]:
     """The villages a cavalcade of lord ``lo`` may ride to now."""
-    if s.l_moves[lo] != full_moves(s, lo) or s.carry_m[lo] or s.l_pass[lo]:
+    if s.l_moves[lo] != full_moves(s, lo) or s.carried_men_at_arms[lo] or s.l_pass[lo]:
         return []
     v = s.l_loc[lo]
-    knights = s.carry_k[lo]
+    knights = s.carried_knights[lo]
     if pinned(s, v, p):
         g = besieger(s, v, p)
         if g < 0 or not (knights or troops(s, v, g)) or s.rain[BISHOPRIC_OF[v]]:
@@ -95,16 +95,16 @@ def after_refusal(s: FiefState, lo: int, p: int) -> list[int]:
         return []
     w = s.l_loc[lo]
     g = s.ctrl[w]
-    if s.l_moves[lo] != full_moves(s, lo) - 1 or s.carry_m[lo] or s.fort[w] \
+    if s.l_moves[lo] != full_moves(s, lo) - 1 or s.carried_men_at_arms[lo] or s.fort[w] \
             or s.rain[BISHOPRIC_OF[w]] or g < 0 or g == p or not present(s, w, g):
         return []
-    return [w] if s.carry_k[lo] or troops(s, w, g) else []
+    return [w] if s.carried_knights[lo] or troops(s, w, g) else []
 
 
 def ride_on(s: FiefState, p: int, ev: list[Event]) -> None:
     """The refused lord rides through as a cavalcade from where he stands: he is in the
     village already, his first move spent, as after a crossing's entry (``ride``)."""
-    lo = s.focus
+    lo = s.moving_lord
     v, w = s.l_prev[lo], s.l_loc[lo]
     foe = s.ctrl[w]
     muster(s, p, lo, CROSSING, v, w, foe, ev)
@@ -120,19 +120,19 @@ def muster(s: FiefState, p: int, lo: int, case: CavalcadeCase, v: int, w: int, f
         s.l_moves[c] = 0                 # they ride with him: their move this turn
     s.cavalcade = Cavalcade(case, lo, [lo, *group], v, w)
     ev.append(Event("cavalcade", {"seat": p, "lord": lo, "from": v, "to": w, "foe": foe,
-                                  "knights": s.carry_k[lo], "lords": [lo, *group]}))
+                                  "knights": s.carried_knights[lo], "lords": [lo, *group]}))
 
 
 def knights_in(s: FiefState, lo: int, i: int) -> None:
     """The knights riding with ``lo`` join the family's troops where the battle is
     (``i``: village * SEATS + family) as the cavalcade's own (``Cavalcade.knights``)."""
-    s.cavalcade.knights = s.carry_k[lo]
-    s.K[i] += s.carry_k[lo]
-    s.carry_k[lo] = 0
+    s.cavalcade.knights = s.carried_knights[lo]
+    s.knights[i] += s.carried_knights[lo]
+    s.carried_knights[lo] = 0
 
 
 def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
-    lo = s.focus
+    lo = s.moving_lord
     v = s.l_loc[lo]
     case, where, foe = target(s, p, lo, w)
     muster(s, p, lo, case, v, w, foe, ev)
@@ -149,10 +149,10 @@ def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
     if case == CROSSING and plague_entry(s, v, w) and entry_deaths(s, lo, ev):
         lo = take_over(s, p, lo, w, case)   # the plague took the leader on the way in
         if lo < 0:                       # his knights stay there, spent
-            s.spent_k[i] = min(s.K[i], s.spent_k[i] + s.cavalcade.knights)
+            s.spent_knights[i] = min(s.knights[i], s.spent_knights[i] + s.cavalcade.knights)
             s.cavalcade = None
             settle(s, w, ev)
-            s.kind, s.focus, s.actor = A.NONE, -1, p
+            s.kind, s.moving_lord, s.actor = A.NONE, -1, p
             return
     battle.start_battle(s, where, p, foe, ev)
 
@@ -187,10 +187,10 @@ def after_battle(s: FiefState, p: int, where: int, foe: int, ev: list[Event]) ->
         s.kind, s.actor = A.NONE, p
         return
     i = where * SEATS + p
-    k = min(cav.knights, s.K[i] - s.spent_k[i])
-    s.K[i] -= k
-    s.carry_k[lo] = k
-    s.focus = lo
+    k = min(cav.knights, s.knights[i] - s.spent_knights[i])
+    s.knights[i] -= k
+    s.carried_knights[lo] = k
+    s.moving_lord = lo
     won = troops(s, where, foe) == 0
     ev.append(Event("cavalcade_end", {"seat": p, "lord": lo, "won": won}))
     if won and case == CROSSING:

@@ -1,4 +1,4 @@
-"""Who is where: lords arriving and leaving, village control, captures, deaths, placement.
+"""Who is where: lords arriving and leaving, village control, captures, placement (a death: ``death``).
 
 Village control (§4.5.1): a family with a free lord or troops in an uncontrolled village
 controls it; later arrivals control nothing (they stand on the road they came by,
@@ -15,17 +15,15 @@ from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
+from noblesse.games.fief.marriage import ally_of
 from noblesse.games.fief.state import (
     FIEF_OF,
-    FIEF_VILLAGES,
-    LORDS,
     NL,
     NV,
     SEATS,
     FiefState,
     present,
 )
-from noblesse.games.fief.succession import heirs
 
 
 def holder_family(s: FiefState, fief: int) -> int:
@@ -36,7 +34,7 @@ def holder_family(s: FiefState, fief: int) -> int:
 def arrive(s: FiefState, v: int, f: int, came_from: int = -1) -> None:
     """``f`` is about to have figures in ``v``: note when it arrived and by which road."""
     i = v * SEATS + f
-    if s.LP[i] > 0 or s.K[i] + s.M[i] > 0:
+    if s.free_lords[i] > 0 or s.knights[i] + s.men_at_arms[i] > 0:
         return
     s.stamp[i] = s.clock
     s.clock += 1
@@ -49,13 +47,13 @@ def put_lord(s: FiefState, lo: int, v: int, came_from: int = -1) -> None:
     f = s.l_owner[lo]
     arrive(s, v, f, came_from)
     s.l_loc[lo] = v
-    s.LP[v * SEATS + f] += 1
+    s.free_lords[v * SEATS + f] += 1
     if lo in s.l_escort:                 # the captives he leads come along (§4.6.6)
         for c in range(NL):              # and the lords Joan carries (§4.12.6)
             if s.l_escort[c] == lo:
                 if s.l_captor[c] < 0:
-                    s.LP[s.l_loc[c] * SEATS + f] -= 1
-                    s.LP[v * SEATS + f] += 1
+                    s.free_lords[s.l_loc[c] * SEATS + f] -= 1
+                    s.free_lords[v * SEATS + f] += 1
                 s.l_loc[c] = v
 
 
@@ -70,7 +68,7 @@ def drop_escort(s: FiefState, lo: int) -> None:
 def lift_lord(s: FiefState, lo: int) -> None:
     v = s.l_loc[lo]
     if v >= 0 and s.l_captor[lo] < 0:
-        s.LP[v * SEATS + s.l_owner[lo]] -= 1
+        s.free_lords[v * SEATS + s.l_owner[lo]] -= 1
     s.l_loc[lo] = -1
 
 
@@ -83,7 +81,7 @@ def settle(s: FiefState, v: int, ev: list[Event]) -> None:
         best, when = -1, 0
         for g in range(n):
             i = base + g
-            if (s.LP[i] > 0 or s.K[i] + s.M[i] > 0) and (best < 0 or s.stamp[i] < when):
+            if (s.free_lords[i] > 0 or s.knights[i] + s.men_at_arms[i] > 0) and (best < 0 or s.stamp[i] < when):
                 best, when = g, s.stamp[i]
         if best < 0:
             best = holder_family(s, FIEF_OF[v])      # §4.4.3, §4.6.5: -1 if ungoverned
@@ -92,7 +90,7 @@ def settle(s: FiefState, v: int, ev: list[Event]) -> None:
             ev.append(Event("control", {"village": v, "seat": best}))
     c = s.ctrl[v]
     for g in range(n):      # §4.7: an engine goes when its troops are gone or it has won
-        if s.engine[base + g] and (s.K[base + g] + s.M[base + g] == 0 or g == c):
+        if s.engine[base + g] and (s.knights[base + g] + s.men_at_arms[base + g] == 0 or g == c):
             s.engine[base + g] = 0
             s.engines_used[g] -= 1
             ev.append(Event("siege_lifted", {"seat": g, "village": v}))
@@ -110,7 +108,7 @@ def guarded(s: FiefState, lo: int, v: int, captor: int) -> bool:
     """§4.6.6, source "綁匪可以帶著肉票四處跑或者交由部隊看管 … 如果綁匪的部隊全滅，肉票可以逃走":
     a captive is held by the captor's troops there or by the captor's lord leading him."""
     i = v * SEATS + captor
-    if s.K[i] + s.M[i] > 0:
+    if s.knights[i] + s.men_at_arms[i] > 0:
         return True
     escort = s.l_escort[lo]
     return escort >= 0 and s.l_loc[escort] == v and s.l_captor[escort] < 0
@@ -122,8 +120,6 @@ def guarded(s: FiefState, lo: int, v: int, captor: int) -> bool:
 def allies(s: FiefState, f: int) -> list[int]:
     """The families allied to ``f`` (§5.2: joined to it by a marriage; a family is in
     one marriage at most); a battle's sides are no alliance."""
-    from noblesse.games.fief.marriage import ally_of
-
     g = ally_of(s, f)
     return [g] if g >= 0 else []
 
@@ -139,7 +135,7 @@ def placement_options(s: FiefState, f: int) -> list[int]:
         c = s.ctrl[v]
         if c == f and s.fort[v]:
             tiers[0].append(v)
-        if s.LP[v * SEATS + f] > 0:
+        if s.free_lords[v * SEATS + f] > 0:
             tiers[1].append(v)
         if c == f:
             tiers[2].append(v)
@@ -199,59 +195,9 @@ def next_placement(s: FiefState, ev: list[Event]) -> bool:
 
 def capture(s: FiefState, lo: int, captor: int, ev: list[Event]) -> None:
     v = s.l_loc[lo]
-    s.LP[v * SEATS + s.l_owner[lo]] -= 1
+    s.free_lords[v * SEATS + s.l_owner[lo]] -= 1
     s.l_captor[lo] = captor
     s.l_escort[lo] = -1                  # no longer carried by Joan
     drop_escort(s, lo)
     ev.append(Event("captured", {"lord": lo, "seat": s.l_owner[lo], "captor": captor,
                                  "village": v}))
-
-
-def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
-    """A lord dies: his card is discarded, his offices and marriage end and a spouse may
-    inherit (``crown.on_death``), his fief titles pass to another lord of the family
-    (max 2 titles; the owner's choice when several may take one, ``succession``) or
-    return to the board (§5.3)."""
-    f, v = s.l_owner[lo], s.l_loc[lo]
-    if v >= 0 and (s.carry_k[lo] or s.carry_m[lo]):
-        i = v * SEATS + f       # set down where he fell, spent: one lord a turn (§4.5)
-        s.K[i] += s.carry_k[lo]
-        s.M[i] += s.carry_m[lo]
-        s.spent_k[i] += s.carry_k[lo]
-        s.spent_m[i] += s.carry_m[lo]
-        s.carry_k[lo] = s.carry_m[lo] = 0
-    lift_lord(s, lo)
-    drop_escort(s, lo)
-    s.l_escort[lo] = -1
-    s.l_owner[lo] = -1
-    s.l_captor[lo] = -1
-    s.l_moves[lo] = 0
-    s.assassin[lo] = 0                   # the marker goes back to the supply
-    s.lord_discard.append(LORDS[lo])
-    if lo == s.joan:                     # her d'Arc card is discarded too (§4.12.6)
-        from noblesse.games.fief.joan import died
-
-        died(s, lo, ev)
-    ev.append(Event("lord_dies", {"lord": lo, "seat": f, "village": v, "why": why}))
-    from noblesse.games.fief.crown import on_death
-
-    on_death(s, lo, f, ev)               # offices, marriage, a widow's inheritance (§5.3)
-    for fief, holder in enumerate(s.fief_holder):
-        if holder != lo:
-            continue
-        s.fief_holder[fief] = -1
-        candidates = heirs(s, f, fief)
-        heir = candidates[0] if candidates else -1
-        s.fief_holder[fief] = heir        # for now: the owner's choice is asked next
-        if len(candidates) > 1 and fief not in s.heir_due:
-            s.heir_due.append(fief)
-        ev.append(Event("title_passes", {"fief": fief, "lord": heir, "seat": f}))
-        if heir < 0:
-            s.vacated[fief] = s.clock     # reclaimed only by a lord born since (§4.4.3)
-            s.clock += 1
-            for w in FIEF_VILLAGES[fief]:
-                if s.ctrl[w] == f and not present(s, w, f):
-                    s.ctrl[w] = -1
-                    settle(s, w, ev)
-    if v >= 0:
-        settle(s, v, ev)

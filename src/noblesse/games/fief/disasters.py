@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief.battle import d6
-from noblesse.games.fief.control import kill, settle
+from noblesse.games.fief.control import settle
+from noblesse.games.fief.death import kill
 from noblesse.games.fief.state import (
     ASSUMED,
     BISHOPRIC_OF,
@@ -25,6 +25,7 @@ from noblesse.games.fief.state import (
     NL,
     SEATS,
     FiefState,
+    d6,
     order,
     rule,
 )
@@ -81,12 +82,12 @@ def place_revealed(s: FiefState, ev: list[Event]) -> None:
 
 def lose(s: FiefState, i: int, lost: int) -> tuple[int, int]:
     """``lost`` units of ``i``, men-at-arms first."""
-    m = min(s.M[i], lost)
+    m = min(s.men_at_arms[i], lost)
     k = lost - m
-    s.M[i] -= m
-    s.K[i] -= k
-    s.spent_m[i] = min(s.spent_m[i], s.M[i])
-    s.spent_k[i] = min(s.spent_k[i], s.K[i])
+    s.men_at_arms[i] -= m
+    s.knights[i] -= k
+    s.spent_men_at_arms[i] = min(s.spent_men_at_arms[i], s.men_at_arms[i])
+    s.spent_knights[i] = min(s.spent_knights[i], s.knights[i])
     return k, m
 
 
@@ -97,7 +98,7 @@ def village_shares(s: FiefState, v: int) -> list[tuple[int, int]]:
     [assumed]. With ``plague_halves_the_village`` off, spec §4.2.3: each family loses
     half its own, rounded down, and nothing more. Returns (family, units lost)."""
     base = v * SEATS
-    units = {f: s.K[base + f] + s.M[base + f] for f in order(s)}
+    units = {f: s.knights[base + f] + s.men_at_arms[base + f] for f in order(s)}
     shares = {f: n // 2 for f, n in units.items()}
     extra = sum(units.values()) // 2 - sum(shares.values())
     if not s.options["plague_halves_the_village"]:
@@ -107,6 +108,18 @@ def village_shares(s: FiefState, v: int) -> list[tuple[int, int]]:
             shares[f] += 1
             extra -= 1
     return [(f, n) for f, n in shares.items() if n]
+
+
+class EntryLoss(NamedTuple):
+    """A group entering a Plague bishopric whose owner chooses the ``units`` it still
+    loses (``FiefState.entry_due``): a lord's carried group (``lord``), or with -1 the
+    family's units falling back from ``origin`` to ``destination``."""
+
+    lord: int
+    family: int
+    origin: int
+    destination: int
+    units: int
 
 
 class PlagueLoss(NamedTuple):
@@ -125,7 +138,7 @@ def strike_village(s: FiefState, v: int, ev: list[Event]) -> None:
     choose = s.options["owner_chooses_losses"]
     for f, n in village_shares(s, v):
         i = v * SEATS + f
-        if choose and s.K[i] and s.M[i] and n < s.K[i] + s.M[i]:
+        if choose and s.knights[i] and s.men_at_arms[i] and n < s.knights[i] + s.men_at_arms[i]:
             s.plague_due.append(PlagueLoss(v, f, n))
             continue
         k, m = lose(s, i, n)
@@ -139,7 +152,7 @@ def next_plague_loss(s: FiefState, ev: list[Event]) -> None:
     while s.plague_due:
         v, f, n = s.plague_due[0]
         i = v * SEATS + f
-        if n and s.K[i] and s.M[i] and n < s.K[i] + s.M[i]:
+        if n and s.knights[i] and s.men_at_arms[i] and n < s.knights[i] + s.men_at_arms[i]:
             s.kind, s.actor = A.PLAGUE_LOSS, f
             return
         s.plague_due.pop(0)
@@ -152,10 +165,9 @@ def next_plague_loss(s: FiefState, ev: list[Event]) -> None:
 
 
 def apply_plague_loss(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """The owner's choice of one unit the Plague takes where it struck (``plague_due``;
+    on entering, ``entry_choice``)."""
     knight = action == A.LOSE_K
-    if s.entry_due:
-        entry_choice(s, p, knight, ev)
-        return
     due = s.plague_due[0]
     lose_one(s, due.village * SEATS + due.family, knight)
     s.plague_due[0] = due._replace(units=due.units - 1)
@@ -166,20 +178,21 @@ def apply_plague_loss(s: FiefState, p: int, action: int, ev: list[Event]) -> Non
 
 def lose_one(s: FiefState, i: int, knight: bool) -> None:
     if knight:
-        s.K[i] -= 1
-        s.spent_k[i] = min(s.spent_k[i], s.K[i])
+        s.knights[i] -= 1
+        s.spent_knights[i] = min(s.spent_knights[i], s.knights[i])
     else:
-        s.M[i] -= 1
-        s.spent_m[i] = min(s.spent_m[i], s.M[i])
+        s.men_at_arms[i] -= 1
+        s.spent_men_at_arms[i] = min(s.spent_men_at_arms[i], s.men_at_arms[i])
 
 
 def legal_plague_loss(s: FiefState) -> list[int]:
     if s.entry_due:
-        k, m = group_units(s, s.entry_due[0], s.entry_due[1], s.entry_due[2])
+        due = s.entry_due
+        k, m = group_units(s, due.lord, due.family, due.origin)
     else:
         due = s.plague_due[0]
         i = due.village * SEATS + due.family
-        k, m = s.K[i], s.M[i]
+        k, m = s.knights[i], s.men_at_arms[i]
     return [a for a, have in ((A.LOSE_K, k), (A.LOSE_M, m)) if have]
 
 
@@ -209,8 +222,8 @@ def strike(s: FiefState, b: int, ev: list[Event]) -> None:
 # Source "進入疫區的貴族 / 部隊要進行死亡檢定，出去不用": whoever enters a Plague bishopric
 # from outside is checked, a move or a fall back after a withdrawal or a lifted siege
 # alike. The group's troops lose half (rounded down), its owner choosing which when it
-# has both kinds (``entry_due`` = [lord or -1, family, from, to, units still to lose]:
-# a lord's carried group, or with -1 the family's units falling back from ``from``);
+# has both kinds (``entry_due``, an ``EntryLoss``: a lord's carried group, or the
+# family's units falling back);
 # then every lord entering rolls (1-3 dies), the captives led along included.
 
 
@@ -222,32 +235,32 @@ def plague_entry(s: FiefState, v: int, w: int) -> bool:
 
 def group_units(s: FiefState, lo: int, f: int, v: int) -> tuple[int, int]:
     if lo >= 0:
-        return s.carry_k[lo], s.carry_m[lo]
+        return s.carried_knights[lo], s.carried_men_at_arms[lo]
     i = v * SEATS + f
-    return s.K[i], s.M[i]
+    return s.knights[i], s.men_at_arms[i]
 
 
 def group_lose(s: FiefState, lo: int, f: int, v: int, knights: int, men: int) -> None:
     if lo >= 0:
-        s.carry_k[lo] -= knights
-        s.carry_m[lo] -= men
+        s.carried_knights[lo] -= knights
+        s.carried_men_at_arms[lo] -= men
         return
     i = v * SEATS + f
-    s.K[i] -= knights
-    s.M[i] -= men
-    s.spent_k[i] = min(s.spent_k[i], s.K[i])
-    s.spent_m[i] = min(s.spent_m[i], s.M[i])
+    s.knights[i] -= knights
+    s.men_at_arms[i] -= men
+    s.spent_knights[i] = min(s.spent_knights[i], s.knights[i])
+    s.spent_men_at_arms[i] = min(s.spent_men_at_arms[i], s.men_at_arms[i])
 
 
 def entry_loss(s: FiefState, lo: int, f: int, v: int, w: int, ev: list[Event]) -> bool:
     """The entering group loses half its units. True when its owner is asked which
     (both kinds in the group: §6 #16, the owner chooses); the caller then stops, and
-    the entry goes on once he has chosen (``after_entry``); with ``owner_chooses_losses``
+    the entry goes on once he has chosen (``entry_choice``); with ``owner_chooses_losses``
     off, men-at-arms go first."""
     k, m = group_units(s, lo, f, v)
     lost = (k + m) // 2
     if lost and k and m and s.options["owner_chooses_losses"]:
-        s.entry_due = [lo, f, v, w, lost]
+        s.entry_due = EntryLoss(lo, f, v, w, lost)
         s.kind, s.actor = A.PLAGUE_LOSS, f
         return True
     knights = max(0, lost - m)
@@ -258,7 +271,10 @@ def entry_loss(s: FiefState, lo: int, f: int, v: int, w: int, ev: list[Event]) -
     return False
 
 
-def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> None:
+def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> bool:
+    """The owner's choice of one unit the plague takes on entering. True when the
+    entry's losses are all taken: the caller then goes on with the move or the fall
+    back (``rules``: ``roads.arrived``, ``battle.finish_withdrawal``)."""
     lo, f, v, w, lost = s.entry_due
     group_lose(s, lo, f, v, int(knight), int(not knight))
     ev.append(Event("plague_losses", {"seat": p, "village": w, "knights": int(knight),
@@ -266,29 +282,17 @@ def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> None:
     lost -= 1
     k, m = group_units(s, lo, f, v)
     if lost and k and m:
-        s.entry_due[4] = lost
+        s.entry_due = s.entry_due._replace(units=lost)
         s.kind, s.actor = A.PLAGUE_LOSS, f
-        return
+        return False
     if lost:                              # one kind left: the rest is forced
         knights = lost if k else 0
         group_lose(s, lo, f, v, knights, lost - knights)
         ev.append(Event("plague_losses", {"seat": f, "village": w, "knights": knights,
                                           "men_at_arms": lost - knights}))
-    s.entry_due = []
+    s.entry_due = None
     s.kind = A.NONE
-    after_entry(s, lo, f, v, w, ev)
-
-
-def after_entry(s: FiefState, lo: int, f: int, v: int, w: int, ev: list[Event]) -> None:
-    """The entry goes on after the owner's choice: the lord's move, or the fall back."""
-    if lo >= 0:
-        from noblesse.games.fief.movement import arrived
-
-        arrived(s, lo, ev)
-    else:
-        from noblesse.games.fief.battle import finish_withdrawal
-
-        finish_withdrawal(s, f, v, w, ev)
+    return True
 
 
 def entry_deaths(s: FiefState, lo: int, ev: list[Event]) -> bool:

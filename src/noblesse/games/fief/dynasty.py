@@ -23,7 +23,9 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import economy
+from noblesse.games.fief.battle import next_in_battle_window
 from noblesse.games.fief.crown import BY_BIRETTA, BY_CARD, CARDINAL, crown_family, owner
+from noblesse.games.fief.pacts import consent_agreed
 from noblesse.games.fief.state import FIEF_VILLAGES, NF, NL, FiefState, rule
 
 BIRETTA_COST = rule("biretta_cost")
@@ -62,8 +64,6 @@ def ask_pope(s: FiefState, ev: list[Event]) -> None:
     """A Pope of another family approves or vetoes; else the Bishop is made Cardinal."""
     pope_family = owner(s, s.pope)
     if pope_family >= 0 and pope_family != s.red_hat_by:
-        from noblesse.games.fief.offers import consent_agreed
-
         if not consent_agreed(s, pope_family, s.red_hat_by):
             s.kind, s.actor = A.CARDINAL_CONSENT, pope_family
             return
@@ -121,8 +121,6 @@ def finish(s: FiefState) -> None:
     s.red_hat, s.red_hat_by, s.red_hat_how = -1, -1, 0
     s.kind = A.NONE
     if s.battle is not None:
-        from noblesse.games.fief.intrigue import next_in_battle_window
-
         next_in_battle_window(s)
 
 
@@ -168,22 +166,22 @@ def apply_purchase(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
         ask_pope(s, ev)
         return False
     if A.GRANT0 <= action < A.GRANT0 + NF:
-        s.kind, s.focus = A.GRANTEE, action - A.GRANT0
+        s.kind, s.title_fief = A.GRANTEE, action - A.GRANT0
         return False
     return economy.apply_purchase(s, p, action, ev)
 
 
 def legal_grantee(s: FiefState) -> list[int]:
-    return [A.GRANTEE0 + lo for lo in grantees(s, s.focus)]
+    return [A.GRANTEE0 + lo for lo in grantees(s, s.title_fief)]
 
 
 def apply_grantee(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    fief, lo = s.focus, action - A.GRANTEE0
+    fief, lo = s.title_fief, action - A.GRANTEE0
     g = s.l_owner[lo]
     s.fief_holder[fief] = lo
     ev.append(Event("royal_grant", {"seat": p, "fief": fief, "lord": lo, "owner": g}))
     if economy.city_options(s, g, fief):
         s.kind, s.actor = A.CITY, g            # the grantee may raise the city (§4.4.3)
     else:
-        s.kind, s.focus = A.NONE, -1
+        s.kind, s.title_fief = A.NONE, -1
 

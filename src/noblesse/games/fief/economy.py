@@ -15,7 +15,9 @@ from noblesse.games.fief.state import (
     NL,
     NV,
     SEATS,
+    UNTITHED,
     FiefState,
+    TitleHow,
     besieged,
     cleric,
     rule,
@@ -72,7 +74,7 @@ def collect_income(s: FiefState, ev: list[Event]) -> None:
     ev.append(Event("income", {"gains": gains}))
     nb = len(s.harvest)                         # markers and bonuses go after income
     s.harvest, s.weather, s.tallage = [0] * nb, [0] * nb, [-1] * NF
-    s.tithe = [-1] * len(s.tithe)
+    s.tithe = [UNTITHED] * len(s.tithe)
 
 
 # ------------------------------------------------------------------ ransoms (§4.4.1)
@@ -212,8 +214,8 @@ def kit_room(s: FiefState, p: int) -> tuple[bool, bool]:
     cap its troops (spec §2.1); off by default (source: no limit, NOTES #1)."""
     if not s.options["troops_capped_by_kit"]:
         return True, True
-    k = sum(s.K[v * SEATS + p] for v in range(NV))
-    m = sum(s.M[v * SEATS + p] for v in range(NV))
+    k = sum(s.knights[v * SEATS + p] for v in range(NV))
+    m = sum(s.men_at_arms[v * SEATS + p] for v in range(NV))
     return k < KIT_K, m < KIT_M
 
 
@@ -222,7 +224,7 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
     m = s.money[p]
     mills_out = sum(s.mills)
     forts_out = sum(1 for x in s.fort if x == 1)
-    ctrl, lp, new = s.ctrl, s.LP, s.new_units
+    ctrl, lp, new = s.ctrl, s.free_lords, s.new_units
     buys: list[int] = []
     room_k, room_m = kit_room(s, p)
     per_village = s.options["unit_limit_per_village"]
@@ -262,9 +264,9 @@ def apply_purchase(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
         s.money[p] -= KNIGHT_COST if knight else MAA_COST
         s.new_units[i] += 1
         if knight:
-            s.K[i] += 1
+            s.knights[i] += 1
         else:
-            s.M[i] += 1
+            s.men_at_arms[i] += 1
         ev.append(Event("buy", {"seat": p, "item": "knight" if knight else "man_at_arms",
                                 "village": v}))
     elif action < A.BUY_MILL0:
@@ -283,17 +285,16 @@ def apply_purchase(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
         s.money[p] -= price
         ev.append(Event("buy", {"seat": p, "item": "fief_title", "fief": fief,
                                 "paid": price}))
-        s.kind, s.focus, s.target = A.HOLDER, fief, 0 if price else 2
+        s.kind, s.title_fief, s.title_how = A.HOLDER, fief, TitleHow.BOUGHT if price else TitleHow.RECLAIMED
     else:
-        s.kind, s.focus, s.target = A.HOLDER, action - A.TRANSFER0, 1
+        s.kind, s.title_fief, s.title_how = A.HOLDER, action - A.TRANSFER0, TitleHow.TRANSFERRED
     return False
 
 
 def legal_holder(s: FiefState, p: int) -> list[int]:
-    """target 0: a bought title, 1: a transfer, 2: a vacant title reclaimed free."""
-    if s.target == 2:
-        return [A.HOLDER0 + lo for lo in new_members(s, p, s.focus)]
-    exclude = s.fief_holder[s.focus] if s.target == 1 else -1
+    if s.title_how == TitleHow.RECLAIMED:
+        return [A.HOLDER0 + lo for lo in new_members(s, p, s.title_fief)]
+    exclude = s.fief_holder[s.title_fief] if s.title_how == TitleHow.TRANSFERRED else -1
     return [A.HOLDER0 + lo for lo in eligible_holders(s, p, exclude)]
 
 
@@ -306,23 +307,23 @@ def city_options(s: FiefState, p: int, fief: int) -> list[int]:
 
 
 def apply_holder(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    fief, lo = s.focus, action - A.HOLDER0
+    fief, lo = s.title_fief, action - A.HOLDER0
     old = s.fief_holder[fief]
     s.fief_holder[fief] = lo
-    if s.target == 1:
+    if s.title_how == TitleHow.TRANSFERRED:
         s.transferred[fief] = 1           # one transfer per fief per Purchase phase
         ev.append(Event("title_transfer", {"seat": p, "fief": fief, "lord": lo, "from": old}))
-        s.kind, s.focus = A.NONE, -1
+        s.kind, s.title_fief = A.NONE, -1
         return
     ev.append(Event("title", {"seat": p, "fief": fief, "lord": lo}))
     if city_options(s, p, fief):
         s.kind = A.CITY
     else:
-        s.kind, s.focus = A.NONE, -1
+        s.kind, s.title_fief = A.NONE, -1
 
 
 def legal_city(s: FiefState, p: int) -> list[int]:
-    return [A.CITY_NONE, *(A.CITY0 + v for v in city_options(s, p, s.focus))]
+    return [A.CITY_NONE, *(A.CITY0 + v for v in city_options(s, p, s.title_fief))]
 
 
 def apply_city(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -330,4 +331,4 @@ def apply_city(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         v = action - A.CITY0
         s.fort[v] = 2
         ev.append(Event("city", {"seat": p, "village": v}))
-    s.kind, s.focus = A.NONE, -1
+    s.kind, s.title_fief = A.NONE, -1

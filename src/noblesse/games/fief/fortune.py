@@ -15,13 +15,22 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.crown import crown_family
-from noblesse.games.fief.state import CARDS, DATA, FIEF_VILLAGES, NB, NF, NL, FiefState
+from noblesse.games.fief.state import (
+    CARDS,
+    DATA,
+    FIEF_VILLAGES,
+    NB,
+    NF,
+    NL,
+    FiefState,
+    TitheRank,
+    Tithes,
+)
 
 HARVEST = DATA.card("bountiful_harvest")
 WEATHER = DATA.card("good_weather")
 TAXES = DATA.card("taxes")
 TAX_MARKERS = DATA.kit_count("tax_marker")
-BISHOP, CARDINAL, POPE = 0, 1, 2        # tithe ranks, in order of priority
 
 
 def targets(s: FiefState, card: int) -> list[int]:
@@ -35,8 +44,8 @@ def targets(s: FiefState, card: int) -> list[int]:
 def markers_out(s: FiefState, p: int) -> int:
     """Tax markers of ``p`` on the board: tallages, Bishop and Cardinal tithes, and one
     for the Pope's tithe on every governed bishopric (one card, one marker [assumed])."""
-    tithes = sum(1 for i, f in enumerate(s.tithe) if f == p and i % 3 < POPE)
-    pope = int(any(f == p for i, f in enumerate(s.tithe) if i % 3 == POPE))
+    tithes = sum((t.bishop == p) + (t.cardinal == p) for t in s.tithe)
+    pope = int(any(t.pope == p for t in s.tithe))
     return sum(1 for x in s.tallage if x == p) + tithes + pope
 
 
@@ -70,30 +79,27 @@ def governed(s: FiefState) -> list[int]:
     return [b for b in range(NB) if s.bishop[b] >= 0]
 
 
-def tithe_targets(s: FiefState, p: int) -> list[int]:
-    """§4.2.5: a Bishop on his own bishopric (rank 0), a Cardinal on any governed one
-    (rank 1); as ``b * 3 + rank``, not already tithed by ``p`` at that rank."""
+def tithe_targets(s: FiefState, p: int) -> list[tuple[int, TitheRank]]:
+    """§4.2.5: a Bishop on his own bishopric, a Cardinal on any governed one; as
+    (bishopric, rank), the ranks not yet tithed there."""
     if markers_out(s, p) >= TAX_MARKERS:
         return []
-    out = [b * 3 + BISHOP for b in range(NB) if office_of(s, s.bishop[b], p)]
+    out = [(b, TitheRank.BISHOP) for b in range(NB) if office_of(s, s.bishop[b], p)]
     if any(s.cardinal[lo] and s.l_owner[lo] == p for lo in range(NL)):
-        out += [b * 3 + CARDINAL for b in governed(s)]
-    return sorted(x for x in out if s.tithe[x] < 0)
+        out += [(b, TitheRank.CARDINAL) for b in governed(s)]
+    return sorted(x for x in out if s.tithe[x[0]][x[1]] < 0)
 
 
 def pope_may_tithe(s: FiefState, p: int) -> bool:
     """The Pope tithes every governed bishopric with one card (§4.2.5)."""
     return (office_of(s, s.pope, p) and markers_out(s, p) < TAX_MARKERS
-            and any(s.tithe[b * 3 + POPE] < 0 for b in governed(s)))
+            and any(s.tithe[b].pope < 0 for b in governed(s)))
 
 
 def tithe_taker(s: FiefState, b: int) -> int:
     """Source: "1.主教 2.紅衣主教 3.教宗，越底層的順位越高" — the first of Bishop, Cardinal,
     Pope to tithe ``b`` collects; -1: untithed."""
-    for rank in (BISHOP, CARDINAL, POPE):
-        if s.tithe[b * 3 + rank] >= 0:
-            return s.tithe[b * 3 + rank]
-    return -1
+    return next((f for f in s.tithe[b] if f >= 0), -1)
 
 
 def playable(s: FiefState, p: int, card: int) -> bool:
@@ -108,12 +114,12 @@ def play(s: FiefState, p: int, card: int, ev: list[Event]) -> None:
     s.hand[p].remove(card)
     s.fd_discard.append(card)
     ev.append(Event("play_fortune", {"seat": p, "card": card}))
-    s.focus = card
+    s.fortune_card = card
     s.kind = A.TALLAGE if card == TAXES else A.TARGET_BISHOPRIC
 
 
 def legal_bishopric(s: FiefState) -> list[int]:
-    return [A.BISHOPRIC0 + b for b in targets(s, s.focus)]
+    return [A.BISHOPRIC0 + b for b in targets(s, s.fortune_card)]
 
 
 def _disaster(s: FiefState, card: int) -> list[int]:
@@ -126,8 +132,8 @@ def _bonus(s: FiefState, card: int) -> list[int]:
 
 def apply_bishopric(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     b = action - A.BISHOPRIC0
-    card = s.focus
-    s.target = b
+    card = s.fortune_card
+    s.fortune_bishopric = b
     if _disaster(s, card)[b] and not _bonus(s, card)[b]:
         s.kind = A.FORTUNE_EFFECT
         return
@@ -135,7 +141,7 @@ def apply_bishopric(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 
 def apply_effect(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    effect(s, p, s.focus, s.target, action == A.EFFECT_CANCEL, ev)
+    effect(s, p, s.fortune_card, s.fortune_bishopric, action == A.EFFECT_CANCEL, ev)
 
 
 def effect(s: FiefState, p: int, card: int, b: int, cancel: bool, ev: list[Event]) -> None:
@@ -145,12 +151,12 @@ def effect(s: FiefState, p: int, card: int, b: int, cancel: bool, ev: list[Event
         _bonus(s, card)[b] = 1
     ev.append(Event("fortune", {"seat": p, "card": card, "bishopric": b,
                                 "effect": "cancel" if cancel else "bonus"}))
-    s.kind, s.focus, s.target = A.NONE, -1, -1
+    s.kind, s.fortune_card, s.fortune_bishopric = A.NONE, -1, -1
 
 
 def legal_tallage(s: FiefState, p: int) -> list[int]:
     out = [A.TALLAGE0 + f for f in tallage_targets(s, p)]
-    tithes = {x // 3 for x in tithe_targets(s, p)}
+    tithes = {b for b, _ in tithe_targets(s, p)}
     out += [A.TITHE0 + b for b in sorted(tithes)]
     if pope_may_tithe(s, p):
         out.append(A.TITHE_ALL)
@@ -160,18 +166,19 @@ def legal_tallage(s: FiefState, p: int) -> list[int]:
 def apply_tallage(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.TITHE_ALL:
         for b in governed(s):
-            if s.tithe[b * 3 + POPE] < 0:
-                s.tithe[b * 3 + POPE] = p
+            if s.tithe[b].pope < 0:
+                s.tithe[b] = s.tithe[b]._replace(pope=p)
         ev.append(Event("tithe_all", {"seat": p}))
     elif action >= A.TITHE0:
         b = action - A.TITHE0
-        s.tithe[min(x for x in tithe_targets(s, p) if x // 3 == b)] = p
+        rank = min(r for c, r in tithe_targets(s, p) if c == b)
+        s.tithe[b] = Tithes(*(p if r == rank else f for r, f in enumerate(s.tithe[b])))
         ev.append(Event("tithe", {"seat": p, "bishopric": b}))
     else:
         f = action - A.TALLAGE0
         s.tallage[f] = p
         ev.append(Event("tallage", {"seat": p, "fief": f}))
-    s.kind, s.focus = A.NONE, -1
+    s.kind, s.fortune_card = A.NONE, -1
 
 
 def card_key(card: int) -> str:

@@ -30,12 +30,15 @@ from noblesse.games.fief.battle import (
     ATTACKER,
     DEFENDER,
     PENALTY,
-    d6,
+    end_battle,
     hits_of,
+    next_in_battle_window,
     take_hits,
 )
-from noblesse.games.fief.control import capture, free, kill, settle
+from noblesse.games.fief.control import capture, free, settle
 from noblesse.games.fief.crown import immune_to_justice
+from noblesse.games.fief.death import kill
+from noblesse.games.fief.roads import SECRET_PASSAGE
 from noblesse.games.fief.state import (
     ASSUMED,
     BISHOPRIC_OF,
@@ -44,13 +47,13 @@ from noblesse.games.fief.state import (
     NL,
     NV,
     FiefState,
+    d6,
     present,
     rule,
     troops,
 )
 
 UPRISING = DATA.card("uprising")
-SECRET_PASSAGE = DATA.card("secret_passage")
 AMBUSH = DATA.card("ambush")
 ANSWER_ASSASSINATION, ANSWER_AMBUSH = 1, 2
 ASSASSINATION = DATA.card("assassination")
@@ -79,7 +82,7 @@ def uprising_villages(s: FiefState, p: int) -> list[int]:
     out = []
     for v in range(NV):
         b = BISHOPRIC_OF[v]
-        taxers = {s.tallage[FIEF_OF[v]], *s.tithe[b * 3:b * 3 + 3]} - {-1}
+        taxers = {s.tallage[FIEF_OF[v]], *s.tithe[b]} - {-1}
         if not (taxers - {p} or s.famine[b]):   # not on a tax of his own only (§4.12.1)
             continue
         if any(present(s, v, f) for f in range(s.n_players)):
@@ -137,7 +140,8 @@ def apply_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     ev.append(Event("play_opportunity", {"seat": p, "card": card}))
     s.actor = p
     if card == UPRISING:
-        s.up_cards, s.up_village, s.up_family = 1, -1, -1
+        s.uprising_cards, s.uprising_village, s.uprising_family = 1, -1, -1
+        s.uprising_penalty_cancelled = False
         s.kind = A.UPRISING_TARGET
     elif card == ASSASSINATION:
         s.kind = A.ASSASSIN_TARGET
@@ -183,21 +187,21 @@ def legal_uprising_target(s: FiefState, p: int) -> list[int]:
 
 def apply_uprising_target(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     v = action - A.UPRISING0
-    s.up_village = v
+    s.uprising_village = v
     families = [f for f in range(s.n_players) if present(s, v, f)]
     if len(families) > 1:
         s.kind = A.UPRISING_FOE
         return
-    s.up_family = families[0]
+    s.uprising_family = families[0]
     more_or_roll(s, p, ev)
 
 
 def legal_uprising_foe(s: FiefState) -> list[int]:
-    return [A.FOE0 + f for f in range(s.n_players) if present(s, s.up_village, f)]
+    return [A.FOE0 + f for f in range(s.n_players) if present(s, s.uprising_village, f)]
 
 
 def apply_uprising_foe(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    s.up_family = action - A.FOE0
+    s.uprising_family = action - A.FOE0
     more_or_roll(s, p, ev)
 
 
@@ -221,9 +225,9 @@ def clerics_at(s: FiefState, v: int) -> list[int]:
 
 
 def before_roll(s: FiefState, p: int, ev: list[Event]) -> None:
-    s.up_player = p
-    s.clerics = clerics_at(s, s.up_village)
-    s.up_failed = []
+    s.uprising_by = p
+    s.clerics = clerics_at(s, s.uprising_village)
+    s.uprising_failed = []
     next_cleric(s, ev)
 
 
@@ -231,7 +235,7 @@ def next_cleric(s: FiefState, ev: list[Event]) -> None:
     if s.clerics:
         s.kind, s.actor = A.UPRISING_STOP, s.l_owner[s.clerics[0]]
         return
-    revolt(s, s.up_player, ev)
+    revolt(s, s.uprising_by, ev)
 
 
 def apply_uprising_stop(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -252,16 +256,17 @@ def apply_uprising_stop(s: FiefState, p: int, action: int, ev: list[Event]) -> N
         stopped = r >= CARDINAL_STOPS_ALT
     if stopped:
         ev.append(Event("uprising_stopped", {"seat": p, "lord": lo,
-                                             "village": s.up_village}))
+                                             "village": s.uprising_village}))
         end_uprising(s)
         return
-    s.up_failed.append(lo)
+    s.uprising_failed.append(lo)
     next_cleric(s, ev)
 
 
 def end_uprising(s: FiefState) -> None:
-    s.up_village, s.up_family, s.up_cards, s.up_player = -1, -1, 0, -1
-    s.clerics, s.up_failed = [], []
+    s.uprising_village, s.uprising_family, s.uprising_cards, s.uprising_by = -1, -1, 0, -1
+    s.uprising_penalty_cancelled = False
+    s.clerics, s.uprising_failed = [], []
     s.kind = A.NONE
 
 
@@ -275,8 +280,8 @@ def legal_uprising_more(s: FiefState, p: int) -> list[int]:
 
 
 def uprising_penalty(s: FiefState) -> int:
-    v, f = s.up_village, s.up_family
-    if s.up_cards < 0 or s.ctrl[v] != f:
+    v, f = s.uprising_village, s.uprising_family
+    if s.uprising_penalty_cancelled or s.ctrl[v] != f:
         return 0
     return PENALTY[s.fort[v]]
 
@@ -290,9 +295,9 @@ def apply_uprising_more(s: FiefState, p: int, action: int, ev: list[Event]) -> N
     s.fd_discard.append(card)
     ev.append(Event("play_opportunity", {"seat": p, "card": card}))
     if card == SECRET_PASSAGE:
-        s.up_cards = -s.up_cards      # negative: the penalty is cancelled (§4.12.2)
+        s.uprising_penalty_cancelled = True       # §4.12.2
     else:
-        s.up_cards += 1 if s.up_cards > 0 else -1
+        s.uprising_cards += 1
     more_or_roll(s, p, ev)
 
 
@@ -302,7 +307,7 @@ def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
     way, source "如果沒有擲骰就沒有 + 1 傷害效果"). Lords of the family left
     without troops die (the source; with ``uprising_needs_effective_die``, §6 #5, only
     when a die was rolled)."""
-    v, f, cards = s.up_village, s.up_family, abs(s.up_cards)
+    v, f, cards = s.uprising_village, s.uprising_family, s.uprising_cards
     penalty = uprising_penalty(s)
     effective = max(0, cards - penalty)
     rolls = [d6(s) for _ in range(effective)]
@@ -322,7 +327,7 @@ def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
         for lo in range(NL):
             if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
                 kill(s, lo, "uprising", ev)
-    for lo in s.up_failed:      # "也可能一起陪葬": a failed cleric without troops there
+    for lo in s.uprising_failed:      # "也可能一起陪葬": a failed cleric without troops there
         if deadly and s.l_owner[lo] >= 0 and s.l_loc[lo] == v \
                 and not troops(s, v, s.l_owner[lo]):
             kill(s, lo, "uprising", ev)
@@ -360,7 +365,7 @@ def apply_assassin_target(s: FiefState, p: int, action: int, ev: list[Event]) ->
     lo = action - A.KILL0
     target = s.l_owner[lo]
     if s.hand[target]:           # the target's family may answer with a Secret Passage
-        s.answer_for, s.victim, s.up_family = ANSWER_ASSASSINATION, lo, p
+        s.answer_for, s.victim, s.uprising_family = ANSWER_ASSASSINATION, lo, p
         s.kind, s.actor = A.SP_ANSWER, target
         return
     assassinate(s, p, lo, ev)
@@ -423,8 +428,8 @@ def apply_sp_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     lo, what = s.victim, s.answer_for
     s.answer_for, s.victim = 0, -1
     if what == ANSWER_ASSASSINATION:
-        assassin = s.up_family
-        s.up_family = -1
+        assassin = s.uprising_family
+        s.uprising_family = -1
         if cancelled:
             ev.append(Event("assassination_failed", {"seat": assassin, "lord": lo}))
             s.kind, s.actor = (A.ASSASSIN_MARKER if marker_bearers(s, assassin)
@@ -478,14 +483,6 @@ def legal_battle_window(s: FiefState, p: int) -> list[int]:
     if dynasty.cardinal_playable(s, p):
         out.append(A.PLAY0 + dynasty.CARDINAL)
     return sorted(out)
-
-
-def next_in_battle_window(s: FiefState) -> None:
-    s.window = [f for f in s.window if s.hand[f]]   # a hand emptied meanwhile: not asked
-    if s.window:
-        s.kind, s.actor = A.BATTLE_WINDOW, s.window[0]
-    else:
-        s.kind, s.actor = A.ROUND_ATT, s.battle.attacker
 
 
 def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -549,8 +546,6 @@ def ambush_take(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
 
 def apply_ambush_decide(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.AMBUSH_END:
-        from noblesse.games.fief.battle import end_battle
-
         s.window = []
         end_battle(s, "ambush", ev)
     else:

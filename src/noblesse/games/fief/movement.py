@@ -15,69 +15,36 @@ The defenders of a besieged fortress do not move (§4.7).
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief.control import drop_escort, lift_lord, put_lord, settle
-from noblesse.games.fief.disasters import blocked, entry_deaths, entry_loss, plague_entry
-from noblesse.games.fief.joan import JOAN_MOVES
-from noblesse.games.fief.offers import passage_agreed
+from noblesse.games.fief.battle import lift
+from noblesse.games.fief.cavalcade import after_refusal, besieger, options, ride, ride_on
+from noblesse.games.fief.control import lift_lord, put_lord, settle
+from noblesse.games.fief.disasters import blocked
+from noblesse.games.fief.pacts import passage_agreed
+from noblesse.games.fief.roads import (
+    MUST_MOVE_ON,
+    PERMITTED,
+    ROAD,
+    SECRET_PASSAGE,
+    SP_GO,
+    SP_OUT,
+    SP_RAIN,
+    finish_lord,
+    full_moves,
+    move,
+    pinned,
+    play_secret_passage,
+    riders,
+    road_keeper,
+)
 from noblesse.games.fief.state import (
     ADJ,
-    DATA,
     NL,
     NV,
     SEATS,
     FiefState,
-    besieged,
-    order,
-    present,
-    rule,
 )
-
-LORD_MOVES = rule("lord_moves")
-
-
-class PermitFor(IntEnum):
-    """What a lord asks another family's leave for (``A.PERMIT``, ``s.permit_for``)."""
-
-    VILLAGE = 0       # to enter or pass through the village it controls (§4.5)
-    ROAD = 1          # to leave by the road it came in by and stands on (§4.5)
-
-
-ROAD = PermitFor.ROAD
-# ``l_pass`` of a moving lord: 1 passing through with permission (or by a Secret
-# Passage), 2 a crossing cavalcade that must ride on (§4.5.2), 3 a Secret Passage out of
-# a besieged fortress, 4 a Secret Passage for one move through Heavy Rain (§4.12.2),
-# 5 a Secret Passage for one move asking no one (``secret_passage:<village>``)
-PERMITTED, MUST_MOVE_ON, SP_OUT, SP_RAIN, SP_GO = 1, 2, 3, 4, 5
-SECRET_PASSAGE = DATA.card("secret_passage")
-
-
-def full_moves(s: FiefState, lo: int) -> int:
-    return JOAN_MOVES if lo == s.joan else LORD_MOVES       # §4.12.6: Joan moves 3
-
-
-def start_movement(s: FiefState) -> None:
-    for lo in range(NL):
-        on_board = s.l_owner[lo] >= 0 and s.l_captor[lo] < 0 and s.l_loc[lo] >= 0
-        s.l_moves[lo] = full_moves(s, lo) if on_board else 0
-        s.l_pass[lo] = s.l_refused[lo] = 0
-        s.l_prev[lo] = -1
-
-
-def end_movement(s: FiefState) -> None:
-    size = len(s.spent_k)
-    s.spent_k = [0] * size
-    s.spent_m = [0] * size
-    for lo in range(NL):
-        s.l_moves[lo] = s.l_pass[lo] = s.l_refused[lo] = 0
-
-
-def pinned(s: FiefState, v: int, f: int) -> bool:
-    """The garrison of a besieged fortress cannot leave (§4.7)."""
-    return s.ctrl[v] == f and besieged(s, v)
 
 
 def movable_lords(s: FiefState, p: int) -> list[int]:
@@ -87,8 +54,6 @@ def movable_lords(s: FiefState, p: int) -> list[int]:
         if s.l_owner[lo] == p and s.l_moves[lo] > 0 and s.l_captor[lo] < 0 \
                 and s.l_loc[lo] >= 0:
             if pinned(s, s.l_loc[lo], p):
-                from noblesse.games.fief.cavalcade import besieger
-
                 if besieger(s, s.l_loc[lo], p) < 0 or s.l_moves[lo] != full_moves(s, lo):
                     continue
             out.append(lo)
@@ -113,8 +78,6 @@ def legal_select(s: FiefState, p: int) -> list[int]:
 def apply_select(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     """True when ``p`` ends his movement."""
     if action >= A.LIFT0 and action < A.LIFT0 + NV:
-        from noblesse.games.fief.battle import lift
-
         lift(s, p, action - A.LIFT0, ev)   # the garrison may pursue; he falls back
         return False
     if action == A.PASS:
@@ -122,23 +85,23 @@ def apply_select(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
             if s.l_owner[lo] == p:
                 s.l_moves[lo] = 0
         return True
-    s.kind, s.focus = A.MOVE_LORD, action - A.LORD0
+    s.kind, s.moving_lord = A.MOVE_LORD, action - A.LORD0
     return False
 
 
 def legal_move_lord(s: FiefState, p: int) -> list[int]:
-    lo = s.focus
+    lo = s.moving_lord
     v = s.l_loc[lo]
     i = v * SEATS + p
     out = []
-    if s.K[i] > s.spent_k[i]:
+    if s.knights[i] > s.spent_knights[i]:
         out.append(A.CARRY_K)
-    if s.M[i] > s.spent_m[i]:
+    if s.men_at_arms[i] > s.spent_men_at_arms[i]:
         out.append(A.CARRY_M)
     if s.l_pass[lo] != 1:      # not while passing through with permission
-        if s.carry_k[lo]:
+        if s.carried_knights[lo]:
             out.append(A.DROP_K)
-        if s.carry_m[lo]:
+        if s.carried_men_at_arms[lo]:
             out.append(A.DROP_M)
         # lead a captive of the family along, or leave one here (§4.6.6)
         out += [A.ESCORT0 + c for c in range(NL) if s.l_captor[c] == p and s.l_loc[c] == v
@@ -165,18 +128,9 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
     out += moves
     out += [A.SECRET0 + w for w in unasked_moves(s, lo, p)]
     if s.l_moves[lo] == full_moves(s, lo):       # a cavalcade is a first move (§4.5.2)
-        from noblesse.games.fief.cavalcade import options
-
         out += [A.CAVALCADE0 + w for w in options(s, lo, p)]
     out.sort()
     return out
-
-
-def riders(s: FiefState, lo: int) -> list[int]:
-    """Free lords going along with ``lo`` (Joan's carried lords, a cavalcade's riders)."""
-    if lo not in s.l_escort:
-        return []
-    return [c for c in range(NL) if s.l_escort[c] == lo and s.l_captor[c] < 0]
 
 
 def companions(s: FiefState, lo: int, p: int) -> list[int]:
@@ -187,11 +141,9 @@ def companions(s: FiefState, lo: int, p: int) -> list[int]:
     the ride they go on with him (their move spent), and he may leave them anywhere
     but in a village the cavalcade crossed."""
     v = s.l_loc[lo]
-    if s.l_pass[lo] == MUST_MOVE_ON or s.LP[v * SEATS + p] < 2:
+    if s.l_pass[lo] == MUST_MOVE_ON or s.free_lords[v * SEATS + p] < 2:
         return []             # none stays in a village crossed (§4.5.2); or none here
-    from noblesse.games.fief.cavalcade import options
-
-    if s.l_moves[lo] != full_moves(s, lo) or s.carry_m[lo] or s.l_pass[lo] \
+    if s.l_moves[lo] != full_moves(s, lo) or s.carried_men_at_arms[lo] or s.l_pass[lo] \
             or not options(s, lo, p):
         return riders(s, lo)              # only to leave them
     return [c for c in range(NL) if c != lo and s.l_owner[c] == p and s.l_captor[c] < 0
@@ -201,8 +153,6 @@ def companions(s: FiefState, lo: int, p: int) -> list[int]:
 
 def cavalcade_only(s: FiefState, lo: int, p: int, out: list[int]) -> list[int]:
     """Lords riding along: knights, riders, the cavalcade, or stop (§4.5.2)."""
-    from noblesse.games.fief.cavalcade import options
-
     keep = [a for a in out if a in (A.CARRY_K, A.DROP_K) or A.ESCORT0 <= a < A.ESCORT0 + NL]
     return sorted([*keep, A.LORD_DONE, *(A.CAVALCADE0 + w for w in options(s, lo, p))])
 
@@ -223,46 +173,22 @@ def unasked_moves(s: FiefState, lo: int, p: int) -> list[int]:
         or (s.ctrl[w] not in (-1, p) and s.l_moves[lo] > 1))]
 
 
-def finish_lord(s: FiefState, lo: int) -> None:
-    """The lord stops: the troops he carries stay in his village, spent for this turn."""
-    f, v = s.l_owner[lo], s.l_loc[lo]
-    i = v * SEATS + f
-    k, m = s.carry_k[lo], s.carry_m[lo]
-    s.K[i] += k
-    s.spent_k[i] += k
-    s.M[i] += m
-    s.spent_m[i] += m
-    s.carry_k[lo] = s.carry_m[lo] = 0
-    s.l_moves[lo] = s.l_pass[lo] = 0
-    drop_escort(s, lo)
-    s.kind, s.focus, s.actor = A.NONE, -1, f
-
-
-def road_keeper(s: FiefState, v: int, w: int, p: int) -> int:
-    """A family that came into ``v`` by the road from ``w`` and still stands on it."""
-    base = v * SEATS
-    for g in order(s):
-        if g != p and s.entry[base + g] == w and present(s, v, g):
-            return g
-    return -1
-
-
 def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    lo = s.focus
+    lo = s.moving_lord
     v = s.l_loc[lo]
     i = v * SEATS + p
     if action == A.LORD_DONE:
         finish_lord(s, lo)
     elif action == A.CARRY_K:
-        s.K[i] -= 1
-        s.carry_k[lo] += 1
+        s.knights[i] -= 1
+        s.carried_knights[lo] += 1
     elif action == A.CARRY_M:
-        s.M[i] -= 1
-        s.carry_m[lo] += 1
+        s.men_at_arms[i] -= 1
+        s.carried_men_at_arms[lo] += 1
     elif action == A.DROP_K:
-        s.carry_k[lo] -= 1
-        s.K[i] += 1
-        s.spent_k[i] += 1
+        s.carried_knights[lo] -= 1
+        s.knights[i] += 1
+        s.spent_knights[i] += 1
     elif action >= A.SECRET0:                   # secret_passage:<village>
         play_secret_passage(s, p, lo, ev)
         s.l_pass[lo] = SP_GO
@@ -277,13 +203,11 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     elif A.PLAY0 <= action < A.PLACE0:          # play:secret_passage
         secret_passage(s, p, lo, ev)
     elif action >= A.CAVALCADE0:
-        from noblesse.games.fief.cavalcade import ride
-
         ride(s, p, action - A.CAVALCADE0, ev)
     elif action == A.DROP_M:
-        s.carry_m[lo] -= 1
-        s.M[i] += 1
-        s.spent_m[i] += 1
+        s.carried_men_at_arms[lo] -= 1
+        s.men_at_arms[i] += 1
+        s.spent_men_at_arms[i] += 1
     else:
         w = action - A.MOVE0
         # out of a besieged fortress by a Secret Passage, no besieger is asked for his road
@@ -293,17 +217,11 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
                                         "granted": True, "village": v, "agreed": True}))
             keeper = -1                  # §7.4: a passage agreed in an offer
         if keeper >= 0:
-            s.kind, s.actor, s.target, s.permit_for = A.PERMIT, keeper, w, ROAD
+            s.kind, s.actor, s.asked_village, s.permit_for = A.PERMIT, keeper, w, ROAD
             ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
                                             "asked": keeper, "road": True}))
             return
         move(s, lo, w, ev)
-
-
-def play_secret_passage(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
-    s.hand[p].remove(SECRET_PASSAGE)
-    s.fd_discard.append(SECRET_PASSAGE)
-    ev.append(Event("play_opportunity", {"seat": p, "card": SECRET_PASSAGE, "lord": lo}))
 
 
 def secret_passage(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
@@ -312,70 +230,21 @@ def secret_passage(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
     s.l_pass[lo] = SP_OUT if pinned(s, s.l_loc[lo], p) else SP_RAIN
 
 
-def move(s: FiefState, lo: int, w: int, ev: list[Event]) -> None:
-    """One road: the lord and what he carries go from his village to ``w``."""
-    p, v = s.l_owner[lo], s.l_loc[lo]
-    if s.l_pass[lo] == SP_RAIN:
-        s.l_moves[lo] = 1        # a Secret Passage through the rain: this move only
-    lift_lord(s, lo)
-    put_lord(s, lo, w, came_from=v)
-    s.l_prev[lo] = v
-    s.l_moves[lo] -= 1
-    s.l_pass[lo] = SP_GO if s.l_pass[lo] == SP_GO else 0
-    ev.append(Event("move", {"seat": p, "lord": lo, "from": v, "to": w,
-                             "knights": s.carry_k[lo], "men_at_arms": s.carry_m[lo]}))
-    settle(s, v, ev)
-    if plague_entry(s, v, w) and entry_loss(s, lo, p, v, w, ev):
-        return                   # the owner chooses the units the plague takes first
-    arrived(s, lo, ev)
-
-
-def arrived(s: FiefState, lo: int, ev: list[Event]) -> None:
-    """The lord is in his new village (the plague's losses taken): his death roll if
-    he entered a Plague bishopric, then the holder's permission or his next step."""
-    p, v, w = s.l_owner[lo], s.l_prev[lo], s.l_loc[lo]
-    owner = s.ctrl[w]            # not settled yet: the holder before he came
-    unasked = s.l_pass[lo] == SP_GO
-    s.l_pass[lo] = 0
-    if plague_entry(s, v, w) and entry_deaths(s, lo, ev):
-        s.kind, s.focus, s.actor = A.NONE, -1, p       # died of the plague on the way in
-        return
-    settle(s, w, ev)
-    if owner >= 0 and owner != p and s.l_moves[lo] > 0:
-        if unasked:              # a Secret Passage: through without asking (§4.12.2)
-            s.l_pass[lo] = PERMITTED
-            s.kind, s.actor = A.MOVE_LORD, p
-            return
-        if s.pacts and passage_agreed(s, owner, lo, w):  # §7.4: agreed in an offer
-            ev.append(Event("passage", {"seat": owner, "mover": p, "lord": lo,
-                                        "granted": True, "village": w, "agreed": True}))
-            s.l_pass[lo] = PERMITTED
-            s.kind, s.actor = A.MOVE_LORD, p
-            return
-        s.kind, s.actor, s.target, s.permit_for = A.PERMIT, owner, w, PermitFor.VILLAGE
-        ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
-                                        "asked": owner, "road": False}))
-    elif s.l_moves[lo] == 0:
-        finish_lord(s, lo)
-    else:
-        s.kind, s.actor = A.MOVE_LORD, p
-
-
 def legal_permit(s: FiefState) -> list[int]:
     return [A.PERMIT_YES, A.PERMIT_NO]
 
 
 def apply_permit(s: FiefState, seat: int, action: int, ev: list[Event]) -> None:
-    lo = s.focus
+    lo = s.moving_lord
     p = s.l_owner[lo]
     yes = action == A.PERMIT_YES
     ev.append(Event("passage", {"seat": seat, "mover": p, "lord": lo, "granted": yes,
-                                "village": s.target}))
+                                "village": s.asked_village}))
     if s.permit_for == ROAD:
         if yes:
-            move(s, lo, s.target, ev)
+            move(s, lo, s.asked_village, ev)
         else:
-            s.l_refused[lo] |= 1 << s.target
+            s.l_refused[lo] |= 1 << s.asked_village
             # asked whenever the hand holds a card: a Secret Passage down that road
             s.kind, s.actor = (A.REFUSED if s.hand[p] else A.MOVE_LORD), p
         return
@@ -392,24 +261,20 @@ def legal_refused(s: FiefState, p: int) -> list[int]:
     (source "沿著對手進來的路移動"). With ``cavalcade_only_after_refusal``, refused passage
     on his first move, he may also ride through as a cavalcade (``cavalcade:<village>``,
     ``cavalcade.after_refusal``)."""
-    from noblesse.games.fief.cavalcade import after_refusal
-
     out = [A.PASS] if s.permit_for == ROAD else [A.RETREAT, A.STAY]
     if SECRET_PASSAGE in s.hand[p]:
         out.append(A.PLAY0 + SECRET_PASSAGE)
-    out += [A.CAVALCADE0 + w for w in after_refusal(s, s.focus, p)]
+    out += [A.CAVALCADE0 + w for w in after_refusal(s, s.moving_lord, p)]
     return sorted(out)
 
 
 def apply_refused(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """§4.5: refused, the mover returns to where he came from or stops in the village."""
-    lo = s.focus
+    lo = s.moving_lord
     if s.permit_for == ROAD and action == A.PASS:
         s.kind, s.actor = A.MOVE_LORD, p
         return
     if A.CAVALCADE0 <= action < A.CAVALCADE0 + NV:
-        from noblesse.games.fief.cavalcade import ride_on
-
         ride_on(s, p, ev)
         return
     if action not in (A.RETREAT, A.STAY):
@@ -417,7 +282,7 @@ def apply_refused(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.fd_discard.append(SECRET_PASSAGE)
         ev.append(Event("play_opportunity", {"seat": p, "card": SECRET_PASSAGE, "lord": lo}))
         if s.permit_for == ROAD:
-            move(s, lo, s.target, ev)
+            move(s, lo, s.asked_village, ev)
             return
         s.l_pass[lo] = PERMITTED
         s.kind, s.actor = A.MOVE_LORD, p

@@ -162,7 +162,7 @@ class FiefObservation(ObservationSpec):
             out[OFFICES] = 1.0
         if s.king < 0:
             out[OFFICES + 1] = 1.0
-        K, M, engine = s.K, s.M, s.engine
+        K, M, engine = s.knights, s.men_at_arms, s.engine
         for v in range(NV):
             at = VILLAGES + v * VILLAGE
             c = s.ctrl[v]
@@ -213,8 +213,8 @@ class FiefObservation(ObservationSpec):
             out[at] = frac(s.l_moves[lo], MOVES_CAP)
             if s.assassin[lo]:
                 out[at + 1] = 1.0
-            out[at + 2] = frac(s.carry_k[lo], KNIGHT_CAP)
-            out[at + 3] = frac(s.carry_m[lo], MEN_CAP)
+            out[at + 2] = frac(s.carried_knights[lo], KNIGHT_CAP)
+            out[at + 3] = frac(s.carried_men_at_arms[lo], MEN_CAP)
             if s.spouse[lo] >= 0:
                 out[at + 4] = 1.0
             if s.cardinal[lo]:
@@ -239,22 +239,25 @@ class FiefObservation(ObservationSpec):
                                       s.weather[b])):
                 if flag:
                     out[at + i] = 1.0
-        for i, f in enumerate(s.tithe):
-            if f >= 0:
-                out[TITHE + i * SEATS + rel[f]] = 1.0
+        for b, tithes in enumerate(s.tithe):
+            for rank, f in enumerate(tithes):
+                if f >= 0:
+                    out[TITHE + (b * 3 + rank) * SEATS + rel[f]] = 1.0
         kind = s.kind
         out[D_KIND + kind] = 1.0
         if kind != A.NONE:
             if s.actor >= 0:
                 out[D_SEAT + rel[s.actor]] = 1.0
-            if kind in LORD_FOCUS and s.focus >= 0:
-                out[D_LORD + s.focus] = 1.0
-            elif kind in CARD_FOCUS and s.focus >= 0:
-                out[D_CARD + s.focus] = 1.0
-            elif kind in FIEF_FOCUS and s.focus >= 0:
-                out[D_FIEF + s.focus] = 1.0
-            if kind == A.PERMIT and s.target >= 0:
-                out[D_VILLAGE + s.target] = 1.0
+            if kind in LORD_FOCUS:
+                lord = s.new_lord if kind in (A.PLACE, A.CROWN_PRINCE) else s.moving_lord
+                if lord >= 0:
+                    out[D_LORD + lord] = 1.0
+            elif kind in CARD_FOCUS and s.fortune_card >= 0:
+                out[D_CARD + s.fortune_card] = 1.0
+            elif kind in FIEF_FOCUS and s.title_fief >= 0:
+                out[D_FIEF + s.title_fief] = 1.0
+            if kind == A.PERMIT and s.asked_village >= 0:
+                out[D_VILLAGE + s.asked_village] = 1.0
         b = s.battle
         if b is not None:
             out[B_ON] = 1.0
@@ -293,15 +296,15 @@ class FiefObservation(ObservationSpec):
                     out[AN_MINE + NL] = 1.0
                 elif mine >= 0:
                     out[AN_MINE + mine] = 1.0
-        if s.o_author >= 0:
+        if s.offer_author >= 0:
             sent = s.kind == A.OFFER_ANSWER
-            if seat == s.o_author or (sent and seat == s.o_to):
-                out[OFFER + rel[s.o_author]] = 1.0
-                if s.o_to >= 0:
-                    out[OFFER + SEATS + rel[s.o_to]] = 1.0
+            if seat == s.offer_author or (sent and seat == s.offer_recipient):
+                out[OFFER + rel[s.offer_author]] = 1.0
+                if s.offer_recipient >= 0:
+                    out[OFFER + SEATS + rel[s.offer_recipient]] = 1.0
                 if sent:
                     out[OFFER + 2 * SEATS] = 1.0
-                out[OFFER + 2 * SEATS + 1] = frac(len(s.o_terms), TERMS_CAP)
+                out[OFFER + 2 * SEATS + 1] = frac(len(s.offer_terms), TERMS_CAP)
         made = given = 0
         for p, q, *_ in s.promises:
             if p == seat:

@@ -19,9 +19,6 @@ recipient (``ask_promise:*``), bind nobody: ``promises.py`` records and judges t
 
 from __future__ import annotations
 
-from enum import IntEnum
-from typing import NamedTuple
-
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import marriage, promises
@@ -29,6 +26,7 @@ from noblesse.games.fief.control import free, settle
 from noblesse.games.fief.crown import crown_family
 from noblesse.games.fief.dynasty import grantees
 from noblesse.games.fief.economy import ransom_cap
+from noblesse.games.fief.pacts import Deadline, Pact, PactKind
 from noblesse.games.fief.state import (
     ASSUMED,
     NF,
@@ -38,7 +36,9 @@ from noblesse.games.fief.state import (
     FiefState,
     battle_village,
     besieged,
+    interrupt,
     present,
+    resume,
 )
 
 OFFERS_PER_PHASE = int(ASSUMED["offers_per_phase"])
@@ -46,27 +46,6 @@ TERMS_MAX = int(ASSUMED["offer_terms_max"])
 HAND_LIMIT = int(ASSUMED["hand_limit"])
 WINDOWS = frozenset((A.RANSOM, A.PURCHASE, A.MOVE_SELECT, A.BATTLE_SELECT, A.PROPOSAL))
 KINDS = frozenset((A.OFFER_COMPOSE, A.OFFER_ANSWER))
-PHASES = 16                                         # a pact lasts until turn * 16 + phase
-
-
-class PactKind(IntEnum):
-    """The binding agreements an accepted offer leaves (§7.4, ``FiefState.pacts``)."""
-
-    PASSAGE = 0       # ``first`` lets lord ``second`` through ``village``, up to the Movement
-    TRUCE = 1         # families ``first`` and ``second`` fight no battle in ``village``
-    CARDINAL = 2      # the Pope's family ``first`` consents to a Cardinal of ``second``
-    BETROTHAL = 3     # lords ``first`` and ``second`` marry at the next Announcements
-
-
-class Pact(NamedTuple):
-    """One binding agreement; ``until``: the last turn * 16 + phase it holds (-1: a
-    betrothal, until the next Announcements); ``village``: -1 when none."""
-
-    kind: PactKind
-    first: int
-    second: int
-    village: int
-    until: int
 NCARDS = A.RANSOM_TERM0 - A.GIVE_CARD0
 
 
@@ -91,14 +70,14 @@ def on_phase(s: FiefState, ev: list[Event]) -> None:
         promises.deadline(s)
     if not s.pacts:
         return
-    now = s.turn * PHASES + s.phase
+    now = Deadline(s.turn, s.phase)
     keep = []
     for pact in s.pacts:
         if pact.kind == PactKind.BETROTHAL:
             if s.phase == A.ANNOUNCE:
                 _perform_betrothal(s, pact.first, pact.second, ev)
                 continue
-        elif pact.until < now:
+        elif pact.until is not None and pact.until < now:
             continue
         keep.append(pact)
     s.pacts = keep
@@ -113,18 +92,11 @@ def _perform_betrothal(s: FiefState, lo: int, other: int, ev: list[Event]) -> No
                                            "partner": other}))
 
 
-def passage_agreed(s: FiefState, grantor: int, lord: int, v: int) -> bool:
-    """An accepted passage term for ``lord`` through ``v``: the engine answers the
-    request of ``grantor`` (to enter ``v``, or to leave it by his road) itself (§7.4)."""
-    return any(pact.kind == PactKind.PASSAGE and pact.first == grantor
-               and pact.second == lord and pact.village == v for pact in s.pacts)
-
-
 def may_grant_passage(s: FiefState, g: int, v: int) -> bool:
     """``g`` is asked for passage through ``v``: he holds it, or he keeps a road there
-    (came in by it and stands on it, ``movement.road_keeper``)."""
+    (came in by it and stands on it, ``roads.road_keeper``)."""
     i = v * SEATS + g
-    return s.ctrl[v] == g or (s.entry[i] >= 0 and bool(s.LP[i] or s.K[i] or s.M[i]))
+    return s.ctrl[v] == g or (s.entry[i] >= 0 and bool(s.free_lords[i] or s.knights[i] or s.men_at_arms[i]))
 
 
 def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
@@ -135,17 +107,6 @@ def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
     lords = [lo] if lo >= 0 else range(NL)
     return any(s.l_owner[x] in (a, r) and s.l_captor[x] < 0 and s.l_loc[x] >= 0
                and may_grant_passage(s, a + r - s.l_owner[x], v) for x in lords)
-
-
-def truce_agreed(s: FiefState, f: int, g: int, v: int) -> bool:
-    """An accepted truce term: neither family declares a battle on the other there."""
-    return any(pact.kind == PactKind.TRUCE and pact.village == v
-               and {pact.first, pact.second} == {f, g} for pact in s.pacts)
-
-
-def consent_agreed(s: FiefState, pope_family: int, by: int) -> bool:
-    return any(pact.kind == PactKind.CARDINAL and pact.first == pope_family
-               and pact.second == by for pact in s.pacts)
 
 
 # ------------------------------------------------------------------ the terms
@@ -223,17 +184,17 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
     """The terms ``p`` may add now (each once; the marker rule; the hand limit), send
     once there is a term, cancel always. Written out block by block: the random
     playouts compose many offers, so this must be quick."""
-    a, r = p, s.o_to
-    if s.o_pending >= 0:           # the second half of a ransom, a marriage, a passage
-        act = s.o_pending
+    a, r = p, s.offer_recipient
+    if s.offer_open_term >= 0:           # the second half of a ransom, a marriage, a passage
+        act = s.offer_open_term
         first, size = _second_half(act)
         second = [first + x for x in range(size) if term_ok(s, a, r, act, x)]
         return [A.OFFER_CANCEL, *second]          # cancel comes first in the index
-    out = [A.OFFER_SEND, A.OFFER_CANCEL] if s.o_terms else [A.OFFER_CANCEL]
-    if len(s.o_terms) >= TERMS_MAX:
+    out = [A.OFFER_SEND, A.OFFER_CANCEL] if s.offer_terms else [A.OFFER_CANCEL]
+    if len(s.offer_terms) >= TERMS_MAX:
         return out
-    used = {act for act, _ in s.o_terms}
-    to_author, to_recipient = _gifts(s, s.o_terms)
+    used = {act for act, _ in s.offer_terms}
+    to_author, to_recipient = _gifts(s, s.offer_terms)
     if not to_recipient and s.markers[r]:
         out += range(A.GIVE_MONEY0, A.GIVE_MONEY0 + min(3, s.money[a]))
     if not to_author and s.markers[a]:
@@ -295,7 +256,7 @@ def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
     passage = s.phase <= A.MOVEMENT
     movers = {s.l_owner[x] for x in range(NL) if s.l_owner[x] in (a, r)
               and s.l_captor[x] < 0 and s.l_loc[x] >= 0} if passage else set()
-    lp, k, m, ctrl = s.LP, s.K, s.M, s.ctrl
+    lp, k, m, ctrl = s.free_lords, s.knights, s.men_at_arms, s.ctrl
     fighting = battle_village(s)
     for v in range(NV):
         c = ctrl[v]
@@ -321,41 +282,41 @@ def legal_answer(s: FiefState, p: int) -> list[int]:
 def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """Every offer action: opening, a term, send, cancel, accept, refuse."""
     if _in(action, A.OFFER_TO0, 6):
-        s.o_resume, s.o_author, s.o_to = s.kind, p, action - A.OFFER_TO0
-        s.o_terms, s.o_pending = [], -1
+        s.offer_author, s.offer_recipient = p, action - A.OFFER_TO0
+        s.offer_terms, s.offer_open_term = [], -1
         s.offers_made[p] += 1
-        s.kind = A.OFFER_COMPOSE
-        ev.append(Event("offer_opened", {"seat": p, "with": s.o_to}))
+        interrupt(s, A.OFFER_COMPOSE, s.actor, p)
+        ev.append(Event("offer_opened", {"seat": p, "with": s.offer_recipient}))
     elif action == A.OFFER_CANCEL:
-        ev.append(Event("offer_cancelled", {"seat": p, "with": s.o_to}))
+        ev.append(Event("offer_cancelled", {"seat": p, "with": s.offer_recipient}))
         _close(s)
     elif action == A.OFFER_SEND:
-        s.kind, s.actor = A.OFFER_ANSWER, s.o_to
-        terms = term_names(s.o_terms)
+        s.kind, s.actor = A.OFFER_ANSWER, s.offer_recipient
+        terms = term_names(s.offer_terms)
         # each party's private part has its own key: a private part is one seat's
-        ev.append(Event("offer_made", {"seat": p, "with": s.o_to},
-                        {p: {"terms": terms}, s.o_to: {"terms_received": terms}}))
+        ev.append(Event("offer_made", {"seat": p, "with": s.offer_recipient},
+                        {p: {"terms": terms}, s.offer_recipient: {"terms_received": terms}}))
     elif action == A.OFFER_REFUSE:
-        ev.append(Event("offer_refused", {"seat": p, "with": s.o_author}))
+        ev.append(Event("offer_refused", {"seat": p, "with": s.offer_author}))
         _close(s)
     elif action == A.OFFER_ACCEPT:
         accept(s, ev)
         _close(s)
-    elif s.o_pending >= 0:
-        s.o_terms.append((s.o_pending, action - _second_half(s.o_pending)[0]))
-        s.o_pending = -1
+    elif s.offer_open_term >= 0:
+        s.offer_terms.append((s.offer_open_term, action - _second_half(s.offer_open_term)[0]))
+        s.offer_open_term = -1
     elif _in(action, A.RANSOM_TERM0, NL) or _in(action, A.WED0, NL) \
             or _in(action, A.PASSAGE0, NV):
-        s.o_pending = action
+        s.offer_open_term = action
     else:
-        s.o_terms.append((action, -1))
+        s.offer_terms.append((action, -1))
 
 
 def _close(s: FiefState) -> None:
     """Back to the decision the offer interrupted."""
-    s.kind, s.actor = s.o_resume, s.o_author
-    s.o_author = s.o_to = s.o_pending = -1
-    s.o_resume, s.o_terms = 0, []
+    resume(s)
+    s.offer_author = s.offer_recipient = s.offer_open_term = -1
+    s.offer_terms = []
 
 
 def term_names(terms: list[tuple[int, int]]) -> list[str]:
@@ -372,10 +333,10 @@ def term_names(terms: list[tuple[int, int]]) -> list[str]:
 # ------------------------------------------------------------------ carrying it out
 def check(s: FiefState) -> str | None:
     """The first binding term that cannot be done now (all-or-nothing), or None."""
-    a, r = s.o_author, s.o_to
+    a, r = s.offer_author, s.offer_recipient
     pays = [0] * s.n_players
     cards = 0
-    for act, x in s.o_terms:
+    for act, x in s.offer_terms:
         if promises.is_promise(act):
             continue
         if not term_ok(s, a, r, act, x):
@@ -397,14 +358,14 @@ def check(s: FiefState) -> str | None:
 
 
 def accept(s: FiefState, ev: list[Event]) -> None:
-    a, r = s.o_author, s.o_to
+    a, r = s.offer_author, s.offer_recipient
     why = check(s)
     if why is not None:
         ev.append(Event("offer_failed", {"seat": r, "with": a},
                         {a: {"why": why}, r: {"why_received": why}}))
         return
-    binding = [(act, x) for act, x in s.o_terms if not promises.is_promise(act)]
-    promised = [(act, x) for act, x in s.o_terms if promises.is_promise(act)]
+    binding = [(act, x) for act, x in s.offer_terms if not promises.is_promise(act)]
+    promised = [(act, x) for act, x in s.offer_terms if promises.is_promise(act)]
     ev.append(Event("offer_accepted", {"seat": r, "with": a,
                                        "terms": term_names(binding)},
                     {a: {"promises": term_names(promised)},
@@ -421,7 +382,6 @@ def accept(s: FiefState, ev: list[Event]) -> None:
 
 
 def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) -> None:
-    until = s.turn * PHASES
     if _in(act, A.GIVE_MONEY0, 3) or _in(act, A.ASK_MONEY0, 3):
         payer, payee = (a, r) if act < A.ASK_MONEY0 else (r, a)
         amount = act - (A.GIVE_MONEY0 if act < A.ASK_MONEY0 else A.ASK_MONEY0) + 1
@@ -447,9 +407,10 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
     elif _in(act, A.PASSAGE0, NV):
         grantor = a + r - s.l_owner[x]
         s.pacts.append(Pact(PactKind.PASSAGE, grantor, x, act - A.PASSAGE0,
-                            until + A.MOVEMENT))
+                            Deadline(s.turn, A.MOVEMENT)))
     elif _in(act, A.TRUCE_TERM0, NV):
-        s.pacts.append(Pact(PactKind.TRUCE, a, r, act - A.TRUCE_TERM0, until + A.BATTLES))
+        s.pacts.append(Pact(PactKind.TRUCE, a, r, act - A.TRUCE_TERM0,
+                            Deadline(s.turn, A.BATTLES)))
     elif _in(act, A.CEDE0, NV):
         v = act - A.CEDE0
         g = a + r - s.ctrl[v]
@@ -463,10 +424,11 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
         ev.append(Event("royal_grant", {"seat": crown_family(s), "fief": fief, "lord": lo,
                                         "owner": s.l_owner[lo]}))
     elif _in(act, A.WED0, NL):
-        s.pacts.append(Pact(PactKind.BETROTHAL, act - A.WED0, x, -1, -1))
+        s.pacts.append(Pact(PactKind.BETROTHAL, act - A.WED0, x, -1, None))
     elif act == A.CARDINAL_TERM:
         pope = s.l_owner[s.pope]
-        s.pacts.append(Pact(PactKind.CARDINAL, pope, a + r - pope, -1, until + A.END_OF_TURN))
+        s.pacts.append(Pact(PactKind.CARDINAL, pope, a + r - pope, -1,
+                            Deadline(s.turn, A.END_OF_TURN)))
     elif act == A.ANNUL_TERM:
         pope = s.l_owner[s.pope]
         marriage.annul(s, marriage.family_marriage(s, a + r - pope), ev)

@@ -20,6 +20,7 @@ from noblesse.games.fief import (
     announce,
     battle,
     cards,
+    cavalcade,
     disasters,
     dynasty,
     economy,
@@ -28,6 +29,7 @@ from noblesse.games.fief import (
     joan,
     movement,
     offers,
+    roads,
     succession,
 )
 from noblesse.games.fief.control import next_placement, place_lord, settle
@@ -46,9 +48,27 @@ from noblesse.games.fief.state import (
 )
 
 # Old option names still read from records and tables: the new name each stands for.
+battle.wire(after_cavalcade=cavalcade.after_battle)
+
 RENAMED = {"alternative_dice": "public_dice_faces"}
 
 START = DATA.start
+
+
+def _plague_loss(s: FiefState, p: int, a: Action, ev: list[Event]) -> None:
+    """A unit the Plague takes, the owner's choice: where it struck, or on entering its
+    bishopric, after which the lord's move or the fall back goes on."""
+    if not s.entry_due:
+        disasters.apply_plague_loss(s, p, a, ev)
+        return
+    lo, f, v, w, _ = s.entry_due
+    if disasters.entry_choice(s, p, a == A.LOSE_K, ev):
+        if lo >= 0:
+            roads.arrived(s, lo, ev)
+        else:
+            battle.finish_withdrawal(s, f, v, w, ev)
+
+
 INTRIGUE = {
     A.WINDOW: intrigue.apply_window, A.UPRISING_TARGET: intrigue.apply_uprising_target,
     A.UPRISING_FOE: intrigue.apply_uprising_foe, A.UPRISING_MORE: intrigue.apply_uprising_more,
@@ -57,7 +77,7 @@ INTRIGUE = {
     A.SP_ANSWER: intrigue.apply_sp_answer, A.BATTLE_WINDOW: intrigue.apply_battle_window,
     A.AMBUSH_CAPTURE: intrigue.apply_ambush_capture,
     A.AMBUSH_DECIDE: intrigue.apply_ambush_decide, A.LIFT_PURSUE: battle.apply_lift_pursue,
-    A.JOIN_SIDE: battle.apply_join_side, A.PLAGUE_LOSS: disasters.apply_plague_loss,
+    A.JOIN_SIDE: battle.apply_join_side, A.PLAGUE_LOSS: _plague_loss,
     A.WITHDRAW_TO: battle.apply_withdraw_to, A.UPRISING_STOP: intrigue.apply_uprising_stop,
     A.LOSS_SHARE: battle.apply_side_loss, A.KEEPER: battle.apply_keeper,
     A.JOAN_TARGET: intrigue.apply_joan_target, A.PLACE_FREED: cards.apply_place_freed,
@@ -154,8 +174,8 @@ class FiefRules(GameBase):
         """The start village: stronghold, knight, men-at-arms, the lord and the money."""
         lo = next(lo for lo in range(len(s.l_owner)) if s.l_owner[lo] == p)
         i = v * SEATS + p
-        s.K[i] += START["knights"]
-        s.M[i] += START["men_at_arms"]
+        s.knights[i] += START["knights"]
+        s.men_at_arms[i] += START["men_at_arms"]
         s.fort[v] = 1 if START["strongholds"] else 0
         s.money[p] += START["money"]
         s.stamp[i] = s.clock
@@ -237,7 +257,7 @@ class FiefRules(GameBase):
     def _next_phase(self, s: FiefState, ev: list[Event]) -> None:
         """Leave the current phase and open the next (§3)."""
         if s.phase == A.MOVEMENT:
-            movement.end_movement(s)
+            roads.end_movement(s)
         s.phase = A.ANNOUNCE if s.phase in (A.END_OF_TURN, A.SETUP) else s.phase + 1
         s.cursor, s.cards_step, s.battle_step = 0, cards.DISCARDING, battle.BATTLING
         phase = s.phase
@@ -254,7 +274,7 @@ class FiefRules(GameBase):
             s.new_units = [0] * (NV * SEATS)
             s.transferred = [0] * len(s.transferred)
         elif phase == A.MOVEMENT:
-            movement.start_movement(s)
+            roads.start_movement(s)
         elif phase == A.BATTLES:
             s.fought = s.truced = s.truce_broken = 0
         elif phase == A.END_OF_TURN:

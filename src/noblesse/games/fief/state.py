@@ -4,15 +4,17 @@ Families are seats ``0..n-1``. Lords are the 18 named lord cards, numbered ``0..
 ``LORDS`` order. Per-village-per-family counters live in flat lists indexed
 ``v * SEATS + f`` (``SEATS`` = 6, the largest table), so one list copy clones them.
 
-Carried troops (spec §4.5) are held by the lord (``carry_k``/``carry_m``), not by the
-village, until the lord stops; ``spent_k``/``spent_m`` count the units of a village that
-already followed a lord this turn and may not follow another.
+Carried troops (spec §4.5) are held by the lord (``carried_knights``,
+``carried_men_at_arms``), not by the village, until the lord stops; ``spent_knights`` and
+``spent_men_at_arms`` count the units of a village that already followed a lord this
+turn and may not follow another.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from enum import IntEnum
+from typing import Any, NamedTuple
 
 from noblesse.core.game import State
 from noblesse.games.fief.battle_state import Battle, Cavalcade
@@ -39,6 +41,42 @@ FIEF_VILLAGES = tuple(BOARD.villages_of_fief(f) for f in range(NF))
 FIEF_SIZE = tuple(len(vs) for vs in FIEF_VILLAGES)
 
 
+class TitheRank(IntEnum):
+    """Who may tithe a bishopric, in the order the source gives them priority (§4.2.5:
+    "1.主教 2.紅衣主教 3.教宗，越底層的順位越高")."""
+
+    BISHOP = 0
+    CARDINAL = 1
+    POPE = 2
+
+
+class Tithes(NamedTuple):
+    """The family whose tax marker is on a bishopric for each rank (-1: none)."""
+
+    bishop: int
+    cardinal: int
+    pope: int
+
+
+UNTITHED = Tithes(-1, -1, -1)
+
+
+class Interrupted(NamedTuple):
+    """A decision set aside for another (the owner's choice of an heir, an offer), asked
+    again as it was once that one is over (``interrupt``, ``resume``)."""
+
+    kind: int
+    actor: int
+
+
+class TitleHow(IntEnum):
+    """How a fief title is changing hands in the Purchase phase (``s.title_how``)."""
+
+    BOUGHT = 0        # bought: any eligible lord of the family
+    TRANSFERRED = 1   # transferred (§4.4.3): another lord than its holder
+    RECLAIMED = 2     # a vacant title reclaimed free: a lord born since it fell vacant
+
+
 def rule(key: str) -> int:
     return int(RULES[key])
 
@@ -58,30 +96,41 @@ class Dice:
         self.queue.extend(rolls)
 
 
+def d6(s: FiefState) -> int:
+    q = s.dice.queue
+    if q:
+        return q.pop(0)
+    return int(s.rng.random() * 6) + 1
+
+
 _LISTS = (
     "money", "lord_deck", "fd_deck", "lord_discard", "fd_discard", "set_aside",
     "l_owner", "l_loc", "l_captor", "l_moves", "l_prev", "l_pass", "l_refused",
-    "carry_k", "carry_m", "ctrl", "fort", "mills", "K", "M", "spent_k", "spent_m", "LP",
+    "carried_knights", "carried_men_at_arms", "ctrl", "fort", "mills", "knights",
+    "men_at_arms", "spent_knights", "spent_men_at_arms", "free_lords",
     "stamp", "entry", "engine", "new_units", "fief_holder", "bishop", "rain", "famine",
     "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage", "window",
     "assassin", "l_escort", "hit",
     "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
-    "clerics", "up_failed", "loss_due", "keep_due", "revealed", "revealed_by",
-    "heir_due", "spouse", "excommunicated", "place_due", "entry_due",
+    "clerics", "uprising_failed", "loss_due", "keep_due", "revealed", "revealed_by",
+    "heir_due", "spouse", "excommunicated", "place_due",
     "ballot", "voters", "candidates", "new_bishops",
-    "markers", "offers_made", "o_terms", "pacts", "promises",
+    "markers", "offers_made", "offer_terms", "pacts", "promises",
 )
 _SCALARS = (
-    "turn", "first", "phase", "kind", "actor", "focus", "cursor", "over", "clock",
-    "target", "fought", "king", "queen", "pope", "max_turns", "winner_list",
+    "turn", "first", "phase", "kind", "actor", "cursor", "over", "clock",
+    "moving_lord", "asked_village", "new_lord", "contested_village", "besieger",
+    "fortune_card", "fortune_bishopric", "title_fief", "title_how", "fought", "king",
+    "queen", "pope", "max_turns", "winner_list",
     "cards_step", "announce_step", "battle_step", "permit_for",
-    "up_village", "up_family", "up_cards", "answer_for", "victim", "up_player", "joan",
+    "uprising_village", "uprising_family", "uprising_cards", "answer_for", "victim",
+    "uprising_by", "uprising_penalty_cancelled", "joan", "entry_due",
     "crown_prince", "regent",
-    "heir_kind", "heir_actor",
+    "interrupted",
     "truced", "truce_broken",
     "election", "m_lord", "m_partner",
     "red_hat", "red_hat_by", "red_hat_how",
-    "o_author", "o_to", "o_resume", "o_pending",
+    "offer_author", "offer_recipient", "offer_open_term",
 )
 
 
@@ -124,11 +173,21 @@ class FiefState(State):
 def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s = FiefState(n, seed, options)
     s.dice = Dice()
-    s.turn, s.first, s.phase, s.kind, s.actor, s.focus, s.cursor = 0, 0, 0, 0, -1, -1, 0
-    s.over, s.clock, s.target = False, 1, -1
+    s.turn, s.first, s.phase, s.kind, s.actor, s.cursor = 0, 0, 0, 0, -1, 0
+    s.over, s.clock = False, 1
+    # what the decision under way is about (-1: none)
+    s.moving_lord = -1                   # the lord moving (movement, its permissions)
+    s.asked_village = -1                 # where he asks passage (a village, or a road's end)
+    s.new_lord = -1                      # a lord come into play: placed, or Crown Prince
+    s.contested_village = -1             # a battle being declared, a siege lifted, a fall back
+    s.besieger = -1                      # who lifted that siege (the garrison may pursue)
+    s.fortune_card = -1                  # a fortune card being played
+    s.fortune_bishopric = -1             # the bishopric it went to
+    s.title_fief = -1                    # a fief title being bought, transferred or granted
+    s.title_how = TitleHow.BOUGHT        # how (the lords who may hold it differ)
     # the step of the Cards phase (cards.CardsStep), of the Announcements
     # (announce.AnnounceStep), of a player in the Battles phase (battle.BattleStep), and
-    # what a lord asks leave for (movement.PermitFor)
+    # what a lord asks leave for (roads.PermitFor)
     s.cards_step = s.announce_step = s.battle_step = s.permit_for = 0
     s.battle = s.cavalcade = None
     s.fought = 0
@@ -151,15 +210,15 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.l_prev = [-1] * NL
     s.l_pass = [0] * NL
     s.l_refused = [0] * NL
-    s.carry_k = [0] * NL
-    s.carry_m = [0] * NL
+    s.carried_knights = [0] * NL
+    s.carried_men_at_arms = [0] * NL
     s.ctrl = [-1] * NV
     s.fort = [0] * NV                    # 0 none, 1 stronghold, 2 fortified city
     s.mills = [0] * NV
     size = NV * SEATS
-    s.K, s.M = [0] * size, [0] * size
-    s.spent_k, s.spent_m = [0] * size, [0] * size
-    s.LP = [0] * size                    # free (not captive) lords of f in v
+    s.knights, s.men_at_arms = [0] * size, [0] * size
+    s.spent_knights, s.spent_men_at_arms = [0] * size, [0] * size
+    s.free_lords = [0] * size            # free (not captive) lords of f in v
     s.stamp = [0] * size                 # when f arrived in v (first arrival controls)
     s.entry = [-1] * size                # the village f came from, arriving after another
     s.engine = [0] * size                # siege engine of f at v: 0, +1D or +2D
@@ -180,7 +239,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.new_bishops = []                   # Bishops elected this turn (no votes in §5.4.1)
     s.election = -1                      # the bishopric whose Bishop is being elected
     s.m_lord = s.m_partner = -1          # a marriage proposal: the proposer's lord, the other
-    s.tithe = [-1] * (NB * 3)            # b * 3 + (0 Bishop, 1 Cardinal, 2 Pope): family
+    s.tithe = [UNTITHED] * NB            # the families tithing each bishopric
     s.plague_due = []                    # plague losses the owners still choose (PlagueLoss)
     s.revealed = []                      # disasters drawn this Cards phase, to be placed
     s.revealed_by = []                   # who drew each of them
@@ -189,17 +248,20 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.window = []                        # seats still to answer a reaction window
     s.assassin = [0] * NL                # lords carrying an assassin marker
     s.l_escort = [-1] * NL               # the lord a captive is led along by
-    s.up_village, s.up_family, s.up_cards, s.up_player = -1, -1, 0, -1
+    # an Uprising being played: its village, the family it rises against, the cards
+    # played on it, who played it, a Secret Passage cancelling the fortification's penalty
+    s.uprising_village, s.uprising_family, s.uprising_cards, s.uprising_by = -1, -1, 0, -1
+    s.uprising_penalty_cancelled = False
     s.joan = -1                          # the lady Joan d'Arc's card is on
     s.loss_due = []                      # a side's losses its leader shares out (LossDue)
     s.keep_due = []                      # captives whose keeper the winners choose (KeeperDue)
-    s.clerics, s.up_failed = [], []      # clerics still to try to stop it; who failed
+    s.clerics, s.uprising_failed = [], []    # clerics still to try to stop it; who failed
     s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
     s.place_due = []                     # freed lords whose family chooses the village
-    s.entry_due = []                     # a group's Plague loss on entry: see disasters
+    s.entry_due = None                   # a group's Plague loss on entry (EntryLoss)
     s.deaths = []                        # pending lord deaths in the battle (DeathDue)
     s.heir_due = []                      # fiefs whose dead holder's heir the owner picks
-    s.heir_kind, s.heir_actor = 0, -1    # the decision a choice of heir interrupted
+    s.interrupted = ()                   # decisions set aside, the latest last (Interrupted)
     s.engines_used = [0] * n
     s.vp = [0] * n
     # diplomacy (§4.11, §7.4; offers.py): markers left, offers opened this phase, the
@@ -207,24 +269,37 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     # first half), binding agreements still to apply, promises recorded
     s.markers = [DATA.kit_count("diplomacy_marker")] * n
     s.offers_made = [0] * n
-    s.o_author = s.o_to = s.o_pending = -1
-    s.o_resume = 0
-    s.o_terms, s.pacts, s.promises = [], [], []
+    s.offer_author = s.offer_recipient = s.offer_open_term = -1
+    s.offer_terms, s.pacts, s.promises = [], [], []
     return s
 
 
 # ------------------------------------------------------------------ small queries
 
 
+def interrupt(s: FiefState, kind: int, actor: int, set_aside_actor: int) -> None:
+    """Ask ``actor`` a decision of ``kind`` now, setting aside the one under way (whose
+    actor is ``set_aside_actor``) until ``resume``."""
+    s.interrupted = (*s.interrupted, Interrupted(s.kind, set_aside_actor))
+    s.kind, s.actor = kind, actor
+
+
+def resume(s: FiefState) -> None:
+    """Back to the decision set aside last."""
+    *rest, last = s.interrupted
+    s.interrupted = tuple(rest)
+    s.kind, s.actor = last.kind, last.actor
+
+
 def troops(s: FiefState, v: int, f: int) -> int:
     i = v * SEATS + f
-    return s.K[i] + s.M[i]
+    return s.knights[i] + s.men_at_arms[i]
 
 
 def present(s: FiefState, v: int, f: int) -> bool:
     """``f`` has a free lord or troops in ``v`` (carried troops are always with a lord)."""
     i = v * SEATS + f
-    return s.LP[i] > 0 or s.K[i] + s.M[i] > 0
+    return s.free_lords[i] > 0 or s.knights[i] + s.men_at_arms[i] > 0
 
 
 def lords_at(s: FiefState, v: int, f: int) -> list[int]:

@@ -1,19 +1,19 @@
 """Title heirs (spec §5.3, unmarried row): a dead fief lord's title goes to another lord
 of his family, the owner's choice, each holding at most two fief titles.
 
-``control.kill`` hands the title at once to the first lord by number who may hold it
+``death.kill`` hands the title at once to the first lord by number who may hold it
 (so control, strength and VP never see a fief without its holder) and, when several
 lords qualify, queues the fief in ``heir_due``. Before the next decision of the game
 (whatever was going on: a battle round, a window, the next phase), the owner is asked
 ``holder:<lord>`` for each queued fief (``title_heir``); the interrupted decision then
-resumes as it was (``heir_kind``, ``heir_actor``).
+resumes as it was (``state.interrupt``, ``state.resume``).
 """
 
 from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief.state import NL, FiefState, cleric, rule, titles_of
+from noblesse.games.fief.state import NL, FiefState, cleric, interrupt, resume, rule, titles_of
 
 MAX_TITLES = rule("max_fief_titles_per_lord")
 
@@ -56,8 +56,7 @@ def ask(s: FiefState, ev: list[Event]) -> None:
     fief = _due(s, ev)
     if fief < 0:
         return
-    s.heir_kind, s.heir_actor = s.kind, s.actor
-    s.kind, s.actor = A.TITLE_HEIR, s.l_owner[s.fief_holder[fief]]
+    interrupt(s, A.TITLE_HEIR, s.l_owner[s.fief_holder[fief]], s.actor)
 
 
 def legal_heir(s: FiefState) -> list[int]:
@@ -75,6 +74,5 @@ def apply_heir(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     if fief >= 0:
         s.kind, s.actor = A.TITLE_HEIR, s.l_owner[s.fief_holder[fief]]
     else:
-        s.kind, s.actor = s.heir_kind, s.heir_actor      # the interrupted decision
-        s.heir_kind, s.heir_actor = A.NONE, -1
+        resume(s)                                         # the interrupted decision
     return False

@@ -94,14 +94,14 @@ def _terms(names: list[str]) -> list[dict[str, str]]:
 
 def _offer(s: FiefState, seat: int | None) -> dict[str, Any] | None:
     """The offer being made, to its author and (once sent) its recipient only (§7.1)."""
-    if s.o_author < 0 or seat is None:
+    if s.offer_author < 0 or seat is None:
         return None
     sent = s.kind == A.OFFER_ANSWER
-    if seat != s.o_author and not (sent and seat == s.o_to):
+    if seat != s.offer_author and not (sent and seat == s.offer_recipient):
         return None
-    return {"from": s.o_author, "to": s.o_to, "sent": sent,
-            "terms": _terms(offers.term_names(s.o_terms)),
-            "pending": A.ACTION_NAMES[s.o_pending] if s.o_pending >= 0 else None}
+    return {"from": s.offer_author, "to": s.offer_recipient, "sent": sent,
+            "terms": _terms(offers.term_names(s.offer_terms)),
+            "pending": A.ACTION_NAMES[s.offer_open_term] if s.offer_open_term >= 0 else None}
 
 
 FATE_TEXT = (("open", "未定"), ("kept", "已遵守"), ("broken", "已違背"),
@@ -152,8 +152,8 @@ class FiefViews:
             villages.append({
                 "key": VILLAGES[v].key,
                 "controller": s.ctrl[v] if s.ctrl[v] >= 0 else None,
-                "knights": [s.K[base + f] for f in range(n)],
-                "men_at_arms": [s.M[base + f] for f in range(n)],
+                "knights": [s.knights[base + f] for f in range(n)],
+                "men_at_arms": [s.men_at_arms[base + f] for f in range(n)],
                 "mills": s.mills[v],
                 "stronghold": s.fort[v] == 1,
                 "city": s.fort[v] == 2,
@@ -175,7 +175,7 @@ class FiefViews:
                 "moves_left": s.l_moves[lo],
                 "assassin_marker": bool(s.assassin[lo]),
                 "escorted_by": LORD_CARDS[s.l_escort[lo]].key if s.l_escort[lo] >= 0 else None,
-                "carrying": [s.carry_k[lo], s.carry_m[lo]],
+                "carrying": [s.carried_knights[lo], s.carried_men_at_arms[lo]],
                 "spouse": LORD_CARDS[s.spouse[lo]].key if s.spouse[lo] >= 0 else None,
                 "bishop_of": (BISHOPRICS[s.bishop.index(lo)].key if lo in s.bishop
                               else None),
@@ -197,8 +197,8 @@ class FiefViews:
             "first": s.first, "phase": A.PHASE_NAMES[s.phase], "over": s.over,
             "villages": villages, "lords": lords, "players": players,
             "tallage": {FIEFS[f].key: s.tallage[f] for f in range(NF) if s.tallage[f] >= 0},
-            "tithe": {BISHOPRICS[i // 3].key + ":" + ("bishop", "cardinal", "pope")[i % 3]: f
-                      for i, f in enumerate(s.tithe) if f >= 0},
+            "tithe": {BISHOPRICS[b].key + ":" + rank: f for b, tithes in enumerate(s.tithe)
+                      for rank, f in tithes._asdict().items() if f >= 0},
         "fief_titles": {FIEFS[f].key: (LORD_CARDS[s.fief_holder[f]].key
                                            if s.fief_holder[f] >= 0 else None)
                             for f in range(NF)},
@@ -241,22 +241,24 @@ class FiefViews:
             d["still_to_answer"] = s.window[1:]
         if s.kind == A.BALLOT:
             d["seats"] = announce.still_to_vote(s)
-        if s.kind in (A.MOVE_LORD, A.PERMIT, A.REFUSED, A.PLACE) and s.focus >= 0:
-            d["lord"] = LORD_CARDS[s.focus].key
+        if s.kind in (A.MOVE_LORD, A.PERMIT, A.REFUSED) and s.moving_lord >= 0:
+            d["lord"] = LORD_CARDS[s.moving_lord].key
+        if s.kind == A.PLACE and s.new_lord >= 0:
+            d["lord"] = LORD_CARDS[s.new_lord].key
         if s.kind in (A.TARGET_BISHOPRIC, A.FORTUNE_EFFECT, A.TALLAGE):
-            d["card"] = CARDS[s.focus].key
+            d["card"] = CARDS[s.fortune_card].key
         if s.kind in (A.HOLDER, A.CITY):
-            d["fief"] = FIEFS[s.focus].key
+            d["fief"] = FIEFS[s.title_fief].key
         if s.kind == A.TITLE_HEIR:
             d["fief"] = FIEFS[s.heir_due[0]].key
         if s.kind == A.PERMIT:
-            d["village"] = VILLAGES[s.target].key
+            d["village"] = VILLAGES[s.asked_village].key
         if s.kind in (A.CARDINAL_CONSENT, A.CARDINAL_REDIRECT) and s.red_hat >= 0:
             d["lord"] = LORD_CARDS[s.red_hat].key         # the Bishop proposed
-        if s.kind == A.CROWN_PRINCE and s.focus >= 0:
-            d["lord"] = LORD_CARDS[s.focus].key
+        if s.kind == A.CROWN_PRINCE and s.new_lord >= 0:
+            d["lord"] = LORD_CARDS[s.new_lord].key
         if s.kind == A.GRANTEE:
-            d["fief"] = FIEFS[s.focus].key
+            d["fief"] = FIEFS[s.title_fief].key
         if s.kind == A.PLAGUE_LOSS and s.entry_due:      # a group entering the Plague
             lo, _, _, w, left = s.entry_due
             d["village"], d["units_to_lose"] = VILLAGES[w].key, left
@@ -311,8 +313,8 @@ class FiefViews:
         s.reseed(rng)
         # cards offered to this seat (an offer sent to it) it has seen: they stay, as
         # many copies as were offered
-        shown = Counter((s.o_author, act - A.GIVE_CARD0) for act, _ in s.o_terms
-                        if s.kind == A.OFFER_ANSWER and seat == s.o_to
+        shown = Counter((s.offer_author, act - A.GIVE_CARD0) for act, _ in s.offer_terms
+                        if s.kind == A.OFFER_ANSWER and seat == s.offer_recipient
                         and A.GIVE_CARD0 <= act < A.RANSOM_TERM0)
         others = [f for f in range(s.n_players) if f != seat]
         kept: dict[int, list[int]] = {f: [] for f in others}
@@ -482,8 +484,6 @@ class FiefViews:
     @staticmethod
     def assumed_readings() -> dict[str, Any]:
         """The data file's [assumed] values: the table's house rules (the rules page)."""
-        from noblesse.games.fief.data import DATA
-
         return dict(DATA.assumed)
 
     @staticmethod
