@@ -1,6 +1,6 @@
 """Fief on a phone, by touch alone (issue 20): at 390×844 with a touch screen, one person
 at seat 0 against two greedy bots taps every one of seat 0's decisions, the game that
-``test_fief_whole_game`` plays by mouse (seed 72: marriages, elections, an offer and a
+``test_fief_whole_game`` plays by mouse (seed 6: marriages, elections, an offer and a
 siege). A finger reaches each target as a person would: the page scrolled to bring it
 between the sticky bar and the bottom of the screen, and a target on the map that the
 map's view does not show brought into it by swiping the map. Every target tapped is
