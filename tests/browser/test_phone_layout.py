@@ -47,6 +47,9 @@ REACHABLE_JS = """(skip) => {
     if (hit && e.contains(hit)) return e.dataset.action;
   }
   return null; }"""
+# A Fief deal in which seat 0, tapping what a finger reaches first, moves lords on the map
+# early (with 13, a marriage comes first and its lords stay home for 45 decisions).
+MOVING_SEED = 2
 # Writing a diplomatic offer goes on for many steps: a finger sends none.
 COMPOSING = ["offer:", "term:", "promise:", "ask_promise:", "propose"]
 
@@ -70,7 +73,7 @@ def small_targets(page: Page) -> list[dict]:
                          [(g, 45 if g == "fief" else 12) for g in games.ids()])
 def test_every_target_is_44_px_on_a_phone_through_turns_played_by_touch(
         server: ServerProcess, phone: Page, game_id: str, decisions: int) -> None:
-    table = bot_table(server, game_id, seed=13)
+    table = bot_table(server, game_id, seed=MOVING_SEED if game_id == "fief" else 13)
     open_seat(phone, server, table, 0)
     seen: set[str] = set()
     for _ in range(decisions):
@@ -284,7 +287,7 @@ def test_fiefs_map_shows_the_region_of_the_decision(server: ServerProcess, brows
     context = browser.new_context(locale="en-US", viewport=viewport, has_touch=size == "phone")
     page = context.new_page()
     try:
-        open_seat(page, server, bot_table(server, "fief", seed=13), 0)
+        open_seat(page, server, bot_table(server, "fief", seed=MOVING_SEED), 0)
         fitted = []
         for _ in range(20):
             page.wait_for_function(MINE_WITH_ACTIONS, timeout=20_000)

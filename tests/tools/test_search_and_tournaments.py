@@ -209,4 +209,4 @@ def test_tournament_report_counts_every_seat() -> None:
                         seed=1)
     report = tournament_report("guillotine", ["greedy", "random", "ismcts:iters=5"], 3, 1, results)
     assert sum(r["seats_played"] for r in report["table"]) == 27
-    assert sum(r["wins"] for r in report["table"]) == pytest.approx(9)
+    assert sum(r["wins"] for r in report["table"]) == pytest.approx(9, abs=3 * 0.5e-4)  # each rounded

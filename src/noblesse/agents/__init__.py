@@ -51,8 +51,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
     head, _, rest = str(spec).strip().partition(":")
     if head.lower() == POLICY:
         if not rest:
-            raise BotSpecError("a policy bot names its model file: policy:PATH",
-                               "訓練好的策略要寫出模型檔：policy:路徑")
+            form = f"{POLICY}:PATH"  # what is typed, in either language
+            raise BotSpecError(f"a policy bot names its model file: {form}",
+                               f"訓練好的策略要寫出模型檔，寫法是「{form}」")
         return POLICY, {"path": rest}
     kind, *parts = str(spec).strip().lower().split(":")
     if kind not in KINDS:
