@@ -111,6 +111,9 @@ def test_build_never_mixes_types_nor_uses_military() -> None:
     assert "white" in err.message
     err = assert_illegal(s, 0, "build:pampas:culture")  # not hers
     assert err.message == "Pampas is not one of your white-side territories."
+    # the first build action of all (territory 0, culture), in nobody's hands at 4 seats
+    err = assert_illegal(s, 0, "build:scandinavia:culture")
+    assert err.message == "Scandinavia is not one of your white-side territories."
 
 
 def test_nobody_builds_on_seat_0s_white_territory_but_seat_0() -> None:
@@ -184,6 +187,29 @@ def test_settlement_reshuffles_table_areas_and_discards_then_draws_three_up_to_s
     assert len(s.deck) == 7 - 5
     inv = GAME.inventory(s)["character"]
     assert inv["mozart"] == inv["confucius"] == inv["isaac_newton"] == 1
+
+
+def test_the_settlement_shuffles_the_cards_it_gathers_before_dealing_them() -> None:
+    deals = set()
+    for seed in range(1, 7):
+        s = table(n=3, seed=seed, hands={0: [], 1: [], 2: []}, deck=[],
+                  tableau={0: ["confucius", "mozart", "galileo"],
+                           1: ["isaac_newton", "li_bai", "socrates"]},
+                  discard=["shakespeare"], passed=[1, 2])
+        do(s, 0, "pass")
+        assert sorted(sum((hand(s, seat) for seat in range(3)), [])) == [
+            "confucius", "galileo", "isaac_newton", "li_bai", "mozart", "shakespeare",
+            "socrates"]
+        assert [len(s.hands[seat]) for seat in range(3)] == [3, 3, 1] and s.deck == []
+        deals.add(tuple(tuple(hand(s, seat)) for seat in range(3)))
+    assert len(deals) > 1
+
+
+def test_the_inventory_counts_the_discard_pile() -> None:
+    s = table(hands={0: ["confucius"]}, tableau={1: ["galileo"]}, deck=["people"],
+              discard=["mozart", "people"])
+    assert GAME.inventory(s)["character"] == Counter(
+        {"confucius": 1, "galileo": 1, "mozart": 1, "people": 2})
 
 
 def test_the_next_start_player_is_the_left_neighbour() -> None:  # A17

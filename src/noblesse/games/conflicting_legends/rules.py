@@ -401,6 +401,15 @@ class LegendsRules(GameBase):
                 en, zh = _token_text(k)
                 return IllegalAction(f"Building {t.en} needs {t.build} {en} tokens.",
                                      f"建設「{t.zh}」需要{t.build}點{zh}標記。")
+        if p.kind == TARGET and TARGET0 <= action < DEVELOP0:
+            t = LANDS[action - TARGET0]
+            owner = self.owner(s, t.id)
+            if owner < 0 or owner == seat:
+                whose = ("belongs to no player", "不屬於任何玩家") if owner < 0 else (
+                    "is your own territory", "是你自己的領土")
+                return IllegalAction(
+                    f"{t.en} {whose[0]}: a war is fought for another player's territory.",
+                    f"「{t.zh}」{whose[1]}：戰爭只能攻打其他玩家的領土。")
         if p.kind == THROW and action == THROW0 + self._banned(s.war):
             return IllegalAction("Hannibal: the defender may not throw Paper in the first throw.",
                                  "「漢尼拔」：第一次猜拳守方不能出布。")
