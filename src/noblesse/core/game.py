@@ -13,6 +13,7 @@ import operator
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from noblesse.core.errors import IllegalAction
@@ -62,6 +63,25 @@ def _as_int(value: Any) -> Any:
         return operator.index(value)
     except TypeError:
         return value
+
+
+@dataclass(frozen=True)
+class Zone:
+    """One place of a state that holds components or a secret choice, as one seat knows
+    it (``GameBase.zones``): the conformance suite checks ``determinize`` zone by zone.
+
+    ``contents``: what the zone holds, in order if ``ordered`` (a deck), else sorted.
+    ``hidden``: the seat cannot see what it holds. Hidden zones of one ``pool`` hold the
+    cards ``determinize`` deals anew among them (a seat's unseen cards: the deck and the
+    unknown part of other hands); a hidden zone with ``choices`` is a secret choice of
+    another seat instead (a throw not yet revealed). A seat must find a visible zone
+    exactly as it was."""
+
+    contents: tuple[Any, ...]
+    hidden: bool = False
+    pool: str = ""
+    ordered: bool = False
+    choices: tuple[Any, ...] = ()  # a secret choice (one value): the values it may take
 
 
 @runtime_checkable
@@ -270,6 +290,14 @@ class GameBase(ABC):
         """The words for a kind of ``card_features`` row in ``lang`` (else the kind itself)."""
         names = self.feature_names.get(what)
         return names.get(lang, names["en"]) if names else what
+
+    def zones(self, state: State, seat: int) -> dict[str, Zone]:
+        """Every zone of ``state`` by name, as ``seat`` knows it: what it holds, whether
+        the seat can see it, and the pool a hidden zone is dealt from (``Zone``). The
+        conformance suite checks that ``determinize`` for ``seat`` keeps every visible
+        zone and resamples every hidden one that can hold something else. Default: no
+        zone named (the check has nothing to look at)."""
+        return {}
 
     def options_schema(self) -> dict[str, Any]:
         """Options a table may set, with their defaults."""

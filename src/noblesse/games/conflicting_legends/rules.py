@@ -20,7 +20,7 @@ from typing import Any
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
-from noblesse.core.game import Action, GameBase, State
+from noblesse.core.game import Action, GameBase, State, Zone
 from noblesse.games.conflicting_legends.data import (
     CARDS,
     CULTURE,
@@ -1015,3 +1015,28 @@ class LegendsRules(GameBase):
                     banned = self._banned(w) if side == 1 else -1
                     w.committed[side] = rng.choice([g for g in range(3) if g != banned])
         return s
+
+    def zones(self, state: LegendsState, seat: int) -> dict[str, Zone]:
+        """What ``seat`` sees and does not (``GameBase.zones``): other hands and the
+        character deck are one pool; the territory deck under its public top card is
+        another; the other side's throw, in but not yet revealed, is a secret choice
+        (Hannibal's banned gesture left out)."""
+        s = state
+        out: dict[str, Zone] = {}
+        for o in range(s.n_players):
+            out[f"hand:{o}"] = Zone(tuple(sorted(s.hands[o])), o != seat,
+                                    "characters" if o != seat else "")
+            out[f"table:{o}"] = Zone(tuple(s.tableau[o]))
+        out["deck"] = Zone(tuple(s.deck), True, "characters", True)
+        out["discard"] = Zone(tuple(s.discard))
+        out["territory_deck"] = Zone(tuple(s.land_deck[:-1]), True, "territories", True)
+        out["territory_top"] = Zone(tuple(s.land_deck[-1:]))
+        w = s.war
+        if w is not None and s.pending is not None and s.pending.kind == THROW:
+            for side, other in enumerate((w.attacker, w.defender)):
+                if w.committed[side] >= 0:
+                    banned = self._banned(w) if side == 1 else -1
+                    out[f"throw:{side}"] = Zone(
+                        (w.committed[side],), other != seat, f"throw:{side}",
+                        choices=tuple(g for g in range(3) if g != banned))
+        return out
