@@ -97,6 +97,9 @@ class Game(Protocol):
     place (undo); ``card_features(event, state)`` (seat, what, card) rows for balance
     reports, from each event seen whole (``sim.batch.whole_event``) and from the final
     state, and ``data_files()`` the data files they come from;
+    ``zones(state, seat)`` (``GameBase`` answers ``{}``) names every zone of a state as
+    a seat knows it (``Zone``), so the conformance suite checks ``determinize`` zone by
+    zone;
     ``observation_spec()`` (in the contract, ``GameBase`` answers ``None``) is the
     game's designed observation for RL (``noblesse.core.observation``), or ``None``
     for the adapters' generic encoder.
