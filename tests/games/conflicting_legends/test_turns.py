@@ -261,3 +261,16 @@ def test_the_view_hides_hands_but_shows_sizes() -> None:
     assert GAME.view(s, None)["hand"] is None
     assert "mozart" not in str(GAME.view(s, 0)) and "mozart" not in str(GAME.view(s, None))
     assert deck(s) and discard(s) == []
+
+
+def test_an_empty_deck_is_rebuilt_from_the_discard_pile_shuffled() -> None:
+    drawn = set()
+    for seed in range(1, 7):
+        s = table(seed=seed, hands={0: ["shakespeare"]}, deck=[],
+                  discard=["mozart", "li_bai", "confucius", "galileo", "socrates"])
+        out = do(s, 0, "play:shakespeare")
+        assert events_of(out, "reshuffle")[0] == {"type": "reshuffle", "count": 5,
+                                                  "settlement": False}
+        assert s.discard == [] and len(s.hands[0]) + len(s.deck) == 5
+        drawn.add(tuple(hand(s, 0)))
+    assert len(drawn) > 1

@@ -380,3 +380,14 @@ def test_card_cloak_owner_who_tucks_nothing_is_announced_with_the_cloaks_row():
     assert events_of(events, "tuck_none") == [{"type": "tuck_none", "seat": 0, "row": 2}]
     assert s.tucks[1] == [] and hand(s, 0) == ["prince", "queen", "romeo"]
     assert GAME.to_act(s) == (2,)
+
+
+def test_card_explorer_that_jumped_in_one_turn_jumps_again_when_covered_in_a_later_turn():
+    s = table(rows={1: ["+king@1", "-explorer@2"], 2: ["+queen@2"], 3: ["+juliet@2"]},
+              hands={0: ["queen", "juliet", "romeo"], 1: ["prince", "hermit", "witch"]})
+    do(s, 0, "play:queen", "row:1")
+    assert row(s, 2) == ["+queen@2", "~explorer@2"]  # it jumped on seat 0's turn
+    assert GAME.to_act(s) == (1,)
+    do(s, 1, "play:prince", "row:2")  # seat 1's turn: covering it makes it jump again
+    assert row(s, 2) == ["+queen@2", "-prince@1"]
+    assert row(s, 3) == ["+juliet@2", "~explorer@2"]
