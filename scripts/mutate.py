@@ -2,6 +2,7 @@
 
     python scripts/mutate.py GAME [-n 100] [--seed 0] [--timeout 120] [--module rules.py]
     python scripts/mutate.py --daily -n 15 --budget 120 --no-baseline   # CI's sample
+    python scripts/mutate.py GAME --only rules.py:293 --no-baseline       # one line's mutants
 
 ``make mutate GAME=guillotine N=100`` runs the first form.
 
@@ -227,6 +228,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target", type=float, default=0.0,
                         help="exit 1 when the score is below this (0.95 for 95%%)")
     parser.add_argument("--list", action="store_true", help="list the sample and stop")
+    parser.add_argument("--only", action="append", default=[], metavar="KEY",
+                        help="run only the mutants whose key starts with KEY (repeatable), "
+                             "e.g. rules.py:293 or ruse_and_bruise/rules.py:293:8:negate; "
+                             "-n and --seed are then ignored")
     parser.add_argument("--no-baseline", action="store_true",
                         help="skip the run without any change (when the suite just passed)")
     args = parser.parse_args(argv)
@@ -242,8 +247,14 @@ def main(argv: list[str] | None = None) -> int:
 
     console = Console(soft_wrap=True)
     every = mutants(args.game, args.module)
-    sample = (random.Random(args.seed).sample(every, min(args.n, len(every)))
-              if args.n else every)
+    if args.only:
+        sample = [m for m in every if any(
+            m.key.startswith(k) or m.key.split("/", 1)[1].startswith(k) for k in args.only)]
+        if not sample:
+            parser.error(f"no mutant of {args.game} matches {', '.join(args.only)}")
+    else:
+        sample = (random.Random(args.seed).sample(every, min(args.n, len(every)))
+                  if args.n else every)
     sample.sort(key=lambda m: (str(m.path), m.line, m.col))
     if args.list:
         for m in sample:

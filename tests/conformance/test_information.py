@@ -4,6 +4,8 @@ resampling that with ``determinize``), and events are redacted per seat."""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from math import comb, factorial, prod
 from typing import Any
 
 import orjson
@@ -11,13 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from noblesse.core.game import Game, State
+from noblesse.core.game import Game, State, Zone, machine_options
 
 from .support import (
     assert_inventory,
     choose,
     fingerprint,
     game_params,
+    option_sets,
     play,
     playout,
     seats_and_spectator,
@@ -60,6 +63,67 @@ def test_determinize_keeps_what_the_seat_knows(
     # Otherwise the check above proves nothing: determinize must resample what other
     # seats see and this one does not (their hands, at least).
     assert resampled, "determinize never changed what another seat sees: it resamples nothing"
+
+
+def _chance_unchanged(zone: Zone, pool: Counter[Any]) -> float:
+    """The chance that dealing ``zone`` anew from ``pool`` (uniformly) gives it back as it
+    was: 1 when it cannot hold anything else."""
+    if zone.choices:
+        return 1.0 / len(set(zone.choices))
+    k, m = len(zone.contents), sum(pool.values())
+    if k == 0 or k >= m:
+        return 1.0 if not zone.ordered or len(set(zone.contents)) < 2 else (
+            prod(factorial(c) for c in Counter(zone.contents).values()) / factorial(k))
+    held = Counter(zone.contents)
+    chance = prod(comb(pool[x], c) for x, c in held.items()) / comb(m, k)
+    if zone.ordered:
+        chance *= prod(factorial(c) for c in held.values()) / factorial(k)
+    return chance
+
+
+@pytest.mark.parametrize("game", game_params())
+def test_determinize_keeps_each_zone_the_seat_sees_and_resamples_each_it_does_not(
+        game: Game) -> None:
+    """Zone by zone (``zones(state, seat)``): over many draws, every zone the seat sees is
+    kept, and every hidden zone takes more than one value whenever it is likely to (a
+    fresh deal from its pool would give it back unchanged at most half the time)."""
+    if not game.zones(game.setup(game.min_players, 430), 0):
+        pytest.skip(f"{game.id} names no zones")
+    _check_zones(game, game.min_players, 430, machine_options(game))
+    for options in option_sets(game):  # each variant, at the most seats
+        _check_zones(game, game.max_players, 431, options)
+
+
+def _check_zones(game: Game, n: int, seed: int, options: dict[str, Any]) -> None:
+    draws = 30
+    checked = 0
+    for number, state in enumerate(states_of(game, n, seed, options, limit=6)):
+        for seat in range(n):
+            zones = game.zones(state, seat)
+            if not zones:
+                continue
+            pools: dict[str, Counter[Any]] = {}
+            for zone in zones.values():
+                if zone.hidden:
+                    pools.setdefault(zone.pool, Counter()).update(zone.contents)
+            values: dict[str, set[Any]] = {name: set() for name in zones}
+            for k in range(draws):
+                d = game.determinize(state, seat, random.Random(f"zones-{seed}-{k}"))
+                again = game.zones(d, seat)
+                assert again.keys() == zones.keys(), f"state {number}, seat {seat}: zones"
+                for name, zone in zones.items():
+                    if not zone.hidden:
+                        assert again[name] == zone, (
+                            f"state {number}: determinize for seat {seat} changed {name}, "
+                            "which the seat sees")
+                    values[name].add(again[name].contents)
+            for name, zone in zones.items():
+                if zone.hidden and _chance_unchanged(zone, pools[zone.pool]) <= 0.5:
+                    checked += 1
+                    assert len(values[name]) > 1, (
+                        f"state {number}: determinize for seat {seat} never resampled "
+                        f"{name} (hidden from it) in {draws} draws")
+    assert checked, "no hidden zone that could change: the check proves nothing"
 
 
 @pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(6, base=450))

@@ -14,6 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from noblesse.core.errors import IllegalAction
@@ -65,6 +66,25 @@ def _as_int(value: Any) -> Any:
         return value
 
 
+@dataclass(frozen=True)
+class Zone:
+    """One place of a state that holds components or a secret choice, as one seat knows
+    it (``GameBase.zones``): the conformance suite checks ``determinize`` zone by zone.
+
+    ``contents``: what the zone holds, in order if ``ordered`` (a deck), else sorted.
+    ``hidden``: the seat cannot see what it holds. Hidden zones of one ``pool`` hold the
+    cards ``determinize`` deals anew among them (a seat's unseen cards: the deck and the
+    unknown part of other hands); a hidden zone with ``choices`` is a secret choice of
+    another seat instead (a throw not yet revealed). A seat must find a visible zone
+    exactly as it was."""
+
+    contents: tuple[Any, ...]
+    hidden: bool = False
+    pool: str = ""
+    ordered: bool = False
+    choices: tuple[Any, ...] = ()  # a secret choice (one value): the values it may take
+
+
 @runtime_checkable
 class Game(Protocol):
     """The kernel contract (see DESIGN.md, "The kernel contract").
@@ -78,9 +98,12 @@ class Game(Protocol):
     browser; ``card_features(event, state)`` (seat, what, card) rows for balance
     reports, from each event seen whole (``sim.batch.whole_event``) and from the final
     state, and ``data_files()`` the data files they come from;
-    ``observation_spec()`` (``GameBase`` answers ``None``) is the game's designed
-    observation for RL (``noblesse.core.observation``), or ``None`` for the adapters'
-    generic encoder.
+    ``zones(state, seat)`` (``GameBase`` answers ``{}``) names every zone of a state as
+    a seat knows it (``Zone``), so the conformance suite checks ``determinize`` zone by
+    zone;
+    ``observation_spec()`` (``GameBase`` answers ``None``) is the
+    game's designed observation for RL (``noblesse.core.observation``), or ``None``
+    for the adapters' generic encoder.
     Balance reports (``noblesse analyze``) read ``standing(state)``, ``ending(state)``,
     ``describe_ending(key, lang)``, ``describe_feature(what, lang)`` and
     ``describe_card(key, lang)``; the lobby and
@@ -298,6 +321,14 @@ class GameBase(ABC):
         (a score card ``corn:3``, a marker ``8 points``, an office); None: the catalog
         names it, or nothing does. Default: None."""
         return None
+
+    def zones(self, state: State, seat: int) -> dict[str, Zone]:
+        """Every zone of ``state`` by name, as ``seat`` knows it: what it holds, whether
+        the seat can see it, and the pool a hidden zone is dealt from (``Zone``). The
+        conformance suite checks that ``determinize`` for ``seat`` keeps every visible
+        zone and resamples every hidden one that can hold something else. Default: no
+        zone named (the check has nothing to look at)."""
+        return {}
 
     def options_schema(self) -> dict[str, Any]:
         """Options a table may set, with their defaults."""

@@ -4,7 +4,7 @@ the ambiguities they resolve)."""
 from __future__ import annotations
 
 import pytest
-from conflicting_legends_scenario import GAME, do, hand, legal, start_war, table
+from conflicting_legends_scenario import GAME, assert_illegal, do, hand, legal, start_war, table
 
 from noblesse.games.conflicting_legends.rules import ASSUMED
 
@@ -32,6 +32,13 @@ def test_passed_players_protected(switch) -> None:
     assert legal(s) == ["target:north_africa"]
     s = table(hands={0: ["julius_caesar"]}, passed=[1, 2, 3])
     assert "play:julius_caesar" not in legal(s)
+    # seat 0 has passed: protected, and told so in the words of a target not offered
+    s = table(hands={1: ["julius_caesar"]}, player=1, passed=[0])
+    do(s, 1, "play:julius_caesar")
+    assert "target:polynesia" not in legal(s)
+    refused = assert_illegal(s, 1, "target:polynesia")
+    assert refused.message == ("\"Attack Seat 1's Polynesia (white side)\" is not possible "
+                               "now. Julius Caesar: choose the territory to attack.")
 
 
 def test_hand_limit_only_at_settlement(switch) -> None:

@@ -111,6 +111,9 @@ def test_build_never_mixes_types_nor_uses_military() -> None:
     assert "white" in err.message
     err = assert_illegal(s, 0, "build:pampas:culture")  # not hers
     assert err.message == "Pampas is not one of your white-side territories."
+    # the first build action of all (territory 0, culture), in nobody's hands at 4 seats
+    err = assert_illegal(s, 0, "build:scandinavia:culture")
+    assert err.message == "Scandinavia is not one of your white-side territories."
 
 
 def test_nobody_builds_on_seat_0s_white_territory_but_seat_0() -> None:
@@ -186,6 +189,29 @@ def test_settlement_reshuffles_table_areas_and_discards_then_draws_three_up_to_s
     assert inv["mozart"] == inv["confucius"] == inv["isaac_newton"] == 1
 
 
+def test_the_settlement_shuffles_the_cards_it_gathers_before_dealing_them() -> None:
+    deals = set()
+    for seed in range(1, 7):
+        s = table(n=3, seed=seed, hands={0: [], 1: [], 2: []}, deck=[],
+                  tableau={0: ["confucius", "mozart", "galileo"],
+                           1: ["isaac_newton", "li_bai", "socrates"]},
+                  discard=["shakespeare"], passed=[1, 2])
+        do(s, 0, "pass")
+        assert sorted(sum((hand(s, seat) for seat in range(3)), [])) == [
+            "confucius", "galileo", "isaac_newton", "li_bai", "mozart", "shakespeare",
+            "socrates"]
+        assert [len(s.hands[seat]) for seat in range(3)] == [3, 3, 1] and s.deck == []
+        deals.add(tuple(tuple(hand(s, seat)) for seat in range(3)))
+    assert len(deals) > 1
+
+
+def test_the_inventory_counts_the_discard_pile() -> None:
+    s = table(hands={0: ["confucius"]}, tableau={1: ["galileo"]}, deck=["people"],
+              discard=["mozart", "people"])
+    assert GAME.inventory(s)["character"] == Counter(
+        {"confucius": 1, "galileo": 1, "mozart": 1, "people": 2})
+
+
 def test_the_next_start_player_is_the_left_neighbour() -> None:  # A17
     s = table(n=4, player=2, start=2, passed=[0, 1, 3])
     out = do(s, 2, "pass")
@@ -235,3 +261,16 @@ def test_the_view_hides_hands_but_shows_sizes() -> None:
     assert GAME.view(s, None)["hand"] is None
     assert "mozart" not in str(GAME.view(s, 0)) and "mozart" not in str(GAME.view(s, None))
     assert deck(s) and discard(s) == []
+
+
+def test_an_empty_deck_is_rebuilt_from_the_discard_pile_shuffled() -> None:
+    drawn = set()
+    for seed in range(1, 7):
+        s = table(seed=seed, hands={0: ["shakespeare"]}, deck=[],
+                  discard=["mozart", "li_bai", "confucius", "galileo", "socrates"])
+        out = do(s, 0, "play:shakespeare")
+        assert events_of(out, "reshuffle")[0] == {"type": "reshuffle", "count": 5,
+                                                  "settlement": False}
+        assert s.discard == [] and len(s.hands[0]) + len(s.deck) == 5
+        drawn.add(tuple(hand(s, 0)))
+    assert len(drawn) > 1

@@ -37,8 +37,26 @@ def test_a_war_card_asks_for_a_target_of_another_player() -> None:
     assert tableau(s, 0) == ["julius_caesar"]
     assert legal(s) == ["target:british_isles", "target:north_africa", "target:great_plains",
                         "target:pampas"]
-    assert_illegal(s, 0, "target:polynesia")  # her own
-    assert_illegal(s, 0, "target:andes")  # still in the deck
+    own = assert_illegal(s, 0, "target:polynesia")
+    assert (own.message, own.message_zh) == (
+        "Polynesia is your own territory: a war is fought for another player's territory.",
+        "「玻里尼西亞」是你自己的領土：戰爭只能攻打其他玩家的領土。")
+    nobodys = assert_illegal(s, 0, "target:andes")  # still in the deck
+    assert (nobodys.message, nobodys.message_zh) == (
+        "Andes belongs to no player: a war is fought for another player's territory.",
+        "「安地斯山區」不屬於任何玩家：戰爭只能攻打其他玩家的領土。")
+    first = assert_illegal(s, 0, "target:scandinavia")  # territory 0, nobody's at 4 seats
+    assert first.message == (
+        "Scandinavia belongs to no player: a war is fought for another player's territory.")
+    assert GAME.describe_action(s, GAME.decode("target:andes")) == "Attack Andes (white side)"
+    assert GAME.describe_action(s, GAME.decode("target:pampas")) == (
+        "Attack Seat 2's Pampas (white side)")
+    # an action of no decision of a war: the words of the action and of the decision
+    passing = assert_illegal(s, 0, "pass")
+    assert (passing.message, passing.message_zh) == (
+        "\"Pass (no more actions this round)\" is not possible now. "
+        "Julius Caesar: choose the territory to attack.",
+        "現在不能「PASS（本回合不再行動）」。「凱撒」：選擇要攻打的領土。")
     out = do(s, 0, "target:pampas")
     war = events_of(out, "war")[0]
     assert (war["seat"], war["defender"], war["land"]) == (0, 1, T("pampas"))

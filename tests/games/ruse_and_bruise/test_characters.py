@@ -353,3 +353,41 @@ def test_card_cloak_of_seat_0_revealed_in_row_2_with_an_empty_hand_tucks_nothing
     assert events_of(events, "tuck_none") == [{"type": "tuck_none", "seat": 0, "row": 2}]
     assert s.tucks[1] == [] and row(s, 2) == ["+cloak@0", "-king@1"]
     assert GAME.to_act(s) == (2,)
+
+
+def test_card_traitor_refusals_name_the_decision_they_do_not_answer():
+    s = table(rows={1: ["+king@1", "-traitor@2"]}, scores={1: "corn:2", 2: "coin:5", 3: "hat:4"})
+    # a swap before any Traitor is revealed answers the card decision wrongly
+    early = assert_illegal(s, 0, "swap:2")
+    assert early.message == ("“Swap with row 2 (Coin 5, no cards yet)” is not a choice now: "
+                             "choose a card from your hand.")
+    do(s, 0, "play:queen", "row:1")
+    # a row to place in does not answer the Traitor's decision
+    wrong = assert_illegal(s, 2, "row:2")
+    assert wrong.message == ("“Place it in row 2 (Coin 5, no cards yet)” is not a choice now: "
+                             "choose the row whose score card your Traitor swaps.")
+    missing = assert_illegal(s, 2, "swap:4")
+    assert (missing.message, missing.message_zh) == ("There is no row 4 in a 3-player game.",
+                                                     "3人遊戲沒有第4列。")
+
+
+def test_card_cloak_owner_who_tucks_nothing_is_announced_with_the_cloaks_row():
+    s = table(rows={2: ["-cloak@0"]}, hands={0: ["prince", "queen", "romeo"]}, player=1)
+    do(s, 1, "play:king", "row:2")
+    assert GAME.to_act(s) == (0,) and legal(s) == [
+        "tuck:romeo", "tuck:queen", "tuck:prince", "tuck:none"]
+    events = do(s, 0, "tuck:none")
+    assert events_of(events, "tuck_none") == [{"type": "tuck_none", "seat": 0, "row": 2}]
+    assert s.tucks[1] == [] and hand(s, 0) == ["prince", "queen", "romeo"]
+    assert GAME.to_act(s) == (2,)
+
+
+def test_card_explorer_that_jumped_in_one_turn_jumps_again_when_covered_in_a_later_turn():
+    s = table(rows={1: ["+king@1", "-explorer@2"], 2: ["+queen@2"], 3: ["+juliet@2"]},
+              hands={0: ["queen", "juliet", "romeo"], 1: ["prince", "hermit", "witch"]})
+    do(s, 0, "play:queen", "row:1")
+    assert row(s, 2) == ["+queen@2", "~explorer@2"]  # it jumped on seat 0's turn
+    assert GAME.to_act(s) == (1,)
+    do(s, 1, "play:prince", "row:2")  # seat 1's turn: covering it makes it jump again
+    assert row(s, 2) == ["+queen@2", "-prince@1"]
+    assert row(s, 3) == ["+juliet@2", "~explorer@2"]

@@ -4,6 +4,7 @@ import random
 
 from ruse_and_bruise_scenario import GAME, do, table
 
+from noblesse.core.game import Zone
 from noblesse.games.ruse_and_bruise.rules import DOWN, KINDS, OWNER
 
 
@@ -117,3 +118,29 @@ def test_a_fresh_deal_determinized_for_any_seat_keeps_what_that_seat_sees() -> N
         d = GAME.determinize(s, seat, random.Random(seat))
         assert GAME.view(d, seat) == GAME.view(s, seat)
         assert d.hands[seat] == s.hands[seat]
+
+
+def test_determinize_reshuffles_the_score_piles_and_the_boxed_score_cards() -> None:
+    s = table(scores={1: "corn:1", 2: "coin:2", 3: "hat:4"})
+    unseen = sorted([sc for pile in s.piles for sc in pile] + s.boxed)
+    tops, boxed = set(), set()
+    for k in range(20):
+        d = GAME.determinize(s, 0, random.Random(k))
+        assert [len(p) for p in d.piles] == [len(p) for p in s.piles] == [5, 5, 5]
+        assert sorted([sc for pile in d.piles for sc in pile] + d.boxed) == unseen
+        assert d.row_score == s.row_score  # the score cards above the rows are public
+        tops.add(d.piles[0][-1])
+        boxed.add(tuple(sorted(d.boxed)))
+    assert len(tops) > 1 and len(boxed) > 1
+
+
+def test_the_card_being_placed_is_a_hidden_zone_for_everyone_but_its_player() -> None:
+    s = table(rows={1: ["+king@1", "-queen@2"]}, hands={0: ["queen", "juliet", "romeo"]})
+    do(s, 0, "play:queen")
+    queen = s.hands[0][0]
+    assert s.pending.card == queen
+    assert GAME.zones(s, 1)["placing"] == Zone((queen,), True, "cards:0")
+    assert GAME.zones(s, 0)["placing"] == Zone((queen,))
+    assert GAME.zones(s, 0)["row:0:1"] == Zone((s.rows[0][1],), True, "cards:2")
+    assert GAME.zones(s, 2)["row:0:1"] == Zone((s.rows[0][1],))
+    assert GAME.zones(s, 1)["row:0:0"] == Zone((s.rows[0][0],))

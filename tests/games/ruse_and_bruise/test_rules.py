@@ -218,3 +218,17 @@ def test_the_game_ends_early_when_a_score_pile_is_empty():
     s.piles[0] = []  # seat 0's pile has run out
     do(s, 0, "play:queen", "row:1")
     assert GAME.is_over(s) and s.round == 3 and GAME.ending(s) == "pile"
+
+
+def test_a_row_closed_by_a_storm_is_open_again_in_the_next_round():
+    s = table(n=2, rows={1: ["+storm@1", "+king@0"], 2: ["+king@1"]},
+              scores={1: "corn:5", 2: "coin:2"}, closed=[1],
+              hands={0: ["juliet", "romeo", "hermit"]})
+    assert legal(s, 0) == ["play:hermit", "play:juliet", "play:romeo"]
+    do(s, 0, "play:juliet")
+    assert legal(s) == ["row:2"]  # row 1 is closed for the rest of the round
+    events = do(s, 0, "row:2")
+    assert "round_end" in types(events) and s.round == 2
+    assert s.closed == [False, False] and GAME.to_act(s) == (1,)
+    do(s, 1, "play:queen")
+    assert legal(s) == ["row:1", "row:2"]

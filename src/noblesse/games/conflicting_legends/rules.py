@@ -20,7 +20,7 @@ from typing import Any
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
-from noblesse.core.game import Action, GameBase, State
+from noblesse.core.game import Action, GameBase, State, Zone
 from noblesse.games.conflicting_legends.data import (
     CARDS,
     CULTURE,
@@ -401,6 +401,15 @@ class LegendsRules(GameBase):
                 en, zh = _token_text(k)
                 return IllegalAction(f"Building {t.en} needs {t.build} {en} tokens.",
                                      f"建設「{t.zh}」需要{t.build}點{zh}標記。")
+        if p.kind == TARGET and TARGET0 <= action < DEVELOP0:
+            t = LANDS[action - TARGET0]
+            owner = self.owner(s, t.id)
+            if owner < 0 or owner == seat:
+                whose = ("belongs to no player", "不屬於任何玩家") if owner < 0 else (
+                    "is your own territory", "是你自己的領土")
+                return IllegalAction(
+                    f"{t.en} {whose[0]}: a war is fought for another player's territory.",
+                    f"「{t.zh}」{whose[1]}：戰爭只能攻打其他玩家的領土。")
         if p.kind == THROW and action == THROW0 + self._banned(s.war):
             return IllegalAction("Hannibal: the defender may not throw Paper in the first throw.",
                                  "「漢尼拔」：第一次猜拳守方不能出布。")
@@ -1006,3 +1015,28 @@ class LegendsRules(GameBase):
                     banned = self._banned(w) if side == 1 else -1
                     w.committed[side] = rng.choice([g for g in range(3) if g != banned])
         return s
+
+    def zones(self, state: LegendsState, seat: int) -> dict[str, Zone]:
+        """What ``seat`` sees and does not (``GameBase.zones``): other hands and the
+        character deck are one pool; the territory deck under its public top card is
+        another; the other side's throw, in but not yet revealed, is a secret choice
+        (Hannibal's banned gesture left out)."""
+        s = state
+        out: dict[str, Zone] = {}
+        for o in range(s.n_players):
+            out[f"hand:{o}"] = Zone(tuple(sorted(s.hands[o])), o != seat,
+                                    "characters" if o != seat else "")
+            out[f"table:{o}"] = Zone(tuple(s.tableau[o]))
+        out["deck"] = Zone(tuple(s.deck), True, "characters", True)
+        out["discard"] = Zone(tuple(s.discard))
+        out["territory_deck"] = Zone(tuple(s.land_deck[:-1]), True, "territories", True)
+        out["territory_top"] = Zone(tuple(s.land_deck[-1:]))
+        w = s.war
+        if w is not None and s.pending is not None and s.pending.kind == THROW:
+            for side, other in enumerate((w.attacker, w.defender)):
+                if w.committed[side] >= 0:
+                    banned = self._banned(w) if side == 1 else -1
+                    out[f"throw:{side}"] = Zone(
+                        (w.committed[side],), other != seat, f"throw:{side}",
+                        choices=tuple(g for g in range(3) if g != banned))
+        return out

@@ -349,9 +349,13 @@ class LegendsViews:
             return f"打出{card_name(card, lang)}" if zh else f"Play {card_name(card, lang)}"
         if TARGET0 <= action < DEVELOP0:
             land = action - TARGET0
-            owner = seat_name(self.owner(s, land), lang, names)  # type: ignore[attr-defined]
+            holder = self.owner(s, land)  # type: ignore[attr-defined]
             side = ("黃" if s.yellow[land] else "白") if zh else (
                 "yellow" if s.yellow[land] else "white")
+            if holder < 0:  # a territory of the deck: nobody's
+                return (f"攻打{land_name(land, lang)}（{side}色面）" if zh else
+                        f"Attack {land_name(land, lang)} ({side} side)")
+            owner = seat_name(holder, lang, names)
             return (f"攻打{owner}的{land_name(land, lang)}（{side}色面）" if zh else
                     f"Attack {owner}'s {land_name(land, lang)} ({side} side)")
         if DEVELOP0 <= action < CARD0:

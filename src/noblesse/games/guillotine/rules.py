@@ -17,7 +17,7 @@ from typing import Any
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
-from noblesse.core.game import Action, GameBase, State
+from noblesse.core.game import Action, GameBase, State, Zone
 from noblesse.games.guillotine.data import BLUE, CARDS, GRAY, PURPLE
 
 NOBLES = CARDS.nobles
@@ -941,3 +941,32 @@ class GuillotineRules(GameBase):
             s.noble_deck.sort()
             rng.shuffle(s.noble_deck)
         return s
+
+    def zones(self, state: GuillotineState, seat: int) -> dict[str, Zone]:
+        """What ``seat`` sees and does not (``GameBase.zones``): the action deck and the
+        part of each other hand the seat has not seen are one pool; others' face-down
+        support cards another (until the game is over); the noble deck, with the nobles
+        another player peeked at, a third."""
+        s = state
+        out: dict[str, Zone] = {}
+        for o in range(s.n_players):
+            if o == seat:
+                out[f"hand:{o}"] = Zone(tuple(sorted(s.hands[o])))
+            else:
+                known = sorted(s.seen[seat][o])
+                rest = s.hands[o][:]
+                for c in known:
+                    rest.remove(c)
+                out[f"hand:{o}"] = Zone(tuple(known))
+                out[f"hand:{o}:unseen"] = Zone(tuple(sorted(rest)), True, "actions")
+            if s.hidden[o] >= 0:
+                unseen = o != seat and not s.over
+                out[f"support:{o}"] = Zone((s.hidden[o],), unseen, "support" if unseen else "")
+        out["action_deck"] = Zone(tuple(s.action_deck), True, "actions", True)
+        out["noble_deck"] = Zone(tuple(s.noble_deck), True, "nobles", True)
+        out["line"] = Zone(tuple(s.line))
+        p = s.pending
+        if p is not None and p.kind == PEEK_PICK:
+            unseen = p.seat != seat
+            out["peeked"] = Zone(tuple(sorted(p.picks)), unseen, "nobles" if unseen else "")
+        return out

@@ -17,7 +17,7 @@ from typing import Any
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
-from noblesse.core.game import Action, GameBase, State
+from noblesse.core.game import Action, GameBase, State, Zone
 from noblesse.core.text import join_and
 from noblesse.games.heads_of_state.data import BOARD
 
@@ -945,3 +945,32 @@ class HeadsRules(GameBase):
         s.attr_deck = pool
         s.tr_deck = tpool
         return s
+
+    def zones(self, state: HeadsState, seat: int) -> dict[str, Zone]:
+        """What ``seat`` sees and does not (``GameBase.zones``): both attribute decks
+        (the Revolution card apart: where it lies in its deck is a choice of its own) and
+        the attribute cards of other hands nobody saw taken are one pool; the treachery
+        deck and the treachery cards of other hands nobody saw taken another."""
+        s = state
+        out: dict[str, Zone] = {}
+        for o in range(s.n_players):
+            hand, known, th, tk = s.hands[o], s.known[o], s.thands[o], s.tknown[o]
+            if o == seat:
+                out[f"hand:{o}"] = Zone(tuple(hand))
+                out[f"treachery:{o}"] = Zone(tuple(th))
+                continue
+            out[f"hand:{o}"] = Zone(tuple(known))
+            out[f"hand:{o}:unseen"] = Zone(
+                tuple(k for k in range(NA) for _ in range(hand[k] - known[k])), True, "attr")
+            out[f"treachery:{o}"] = Zone(tuple(tk))
+            out[f"treachery:{o}:unseen"] = Zone(
+                tuple(k for k in range(NT) for _ in range(th[k] - tk[k])), True, "treachery")
+        out["attr_deck"] = Zone(tuple(s.attr_deck), True, "attr", True)
+        out["rev_deck"] = Zone(tuple(c for c in s.rev_deck if c != REVOLUTION), True, "attr",
+                               True)
+        if REVOLUTION in s.rev_deck:
+            out["revolution"] = Zone((s.rev_deck.index(REVOLUTION),), True, "revolution",
+                                     choices=tuple(range(len(s.rev_deck))))
+        out["treachery_deck"] = Zone(tuple(s.tr_deck), True, "treachery", True)
+        out["display"] = Zone(tuple(s.attr_display))
+        return out

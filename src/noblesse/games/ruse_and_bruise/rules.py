@@ -18,7 +18,7 @@ from typing import Any
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
-from noblesse.core.game import Action, GameBase, State
+from noblesse.core.game import Action, GameBase, State, Zone
 from noblesse.games.ruse_and_bruise.data import CARDS, half_to_number
 
 CHARACTERS = CARDS.characters
@@ -735,3 +735,32 @@ class RuseRules(GameBase):
             k += len(pile)
         s.boxed = unseen[k:]
         return s
+
+    def zones(self, state: RuseState, seat: int) -> dict[str, Zone]:
+        """What ``seat`` sees and does not (``GameBase.zones``): every other player's
+        hand, draw pile, face-down, tucked and secretly killed cards are one pool (their
+        owner's unseen cards); the seat's own draw pile is shuffled alone; the score piles
+        and the boxed score cards are one pool."""
+        s = state
+        out: dict[str, Zone] = {}
+        for o in range(s.n_players):
+            pool = f"cards:{o}" if o != seat else ""
+            out[f"hand:{o}"] = Zone(tuple(sorted(s.hands[o])), o != seat, pool)
+            out[f"deck:{o}"] = Zone(tuple(s.decks[o]), True, pool or f"deck:{o}", True)
+            out[f"secret:{o}"] = Zone(tuple(sorted(s.secret[o])), o != seat, pool)
+        for r in range(s.n_players):
+            for i, c in enumerate(s.rows[r]):
+                unseen = s.up[r][i] == DOWN and OWNER[c] != seat
+                out[f"row:{r}:{i}"] = Zone((c,), unseen, f"cards:{OWNER[c]}" if unseen else "")
+            for j, (_, c) in enumerate(s.tucks[r]):
+                unseen = OWNER[c] != seat
+                out[f"tuck:{r}:{j}"] = Zone((c,), unseen, f"cards:{OWNER[c]}" if unseen else "")
+        for i, pile in enumerate(s.piles):
+            out[f"score_pile:{i}"] = Zone(tuple(pile), True, "scores", True)
+        out["boxed"] = Zone(tuple(sorted(s.boxed)), True, "scores")
+        out["score_cards"] = Zone(tuple(s.row_score))
+        p = s.pending
+        if p is not None and p.kind == ROW:
+            out["placing"] = Zone((p.card,), p.seat != seat,
+                                  f"cards:{p.seat}" if p.seat != seat else "")
+        return out
