@@ -48,6 +48,26 @@ def test_a_table_is_stored_and_loaded(store: Store, db_url: str) -> None:
         other.close()
 
 
+def test_a_batch_that_ends_one_game_commits_every_action_and_that_result(store: Store) -> None:
+    _make(store)
+    _make(store, "t2")
+    store.append_actions([NewAction("t1", 1, 0, "play:l_idiot"), NewAction("t2", 1, 1, "pass")])
+    result = {"scores": [3.0, 5.0], "winners": [1]}
+    store.append_actions([NewAction("t2", 2, 0, "pass"), NewAction("t1", 2, 0, "by:2", result)])
+    t1, t2 = store.load("t1"), store.load("t2")
+    assert (t1.status, t1.result, t1.actions) == ("finished", result,
+                                                   [(0, "play:l_idiot"), (0, "by:2")])
+    assert (t2.status, t2.result, t2.actions) == ("playing", None, [(1, "pass"), (0, "pass")])
+    # a batch in which one table had moved on changes nothing, the game's end included
+    _make(store, "t3")
+    with pytest.raises(StaleTable):
+        store.append_actions([NewAction("t2", 3, 1, "pass", {"scores": [1.0, 0.0], "winners": [0]}),
+                              NewAction("t3", 2, 1, "pass")])
+    t2 = store.load("t2")
+    assert (t2.status, t2.result, len(t2.actions)) == ("playing", None, 2)
+    assert store.load("t3").actions == []
+
+
 def test_actions_are_appended_in_order_and_finish_the_table(store: Store) -> None:
     _make(store)
     _make(store, "t2", seed=-(2**31))

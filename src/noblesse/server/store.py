@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import functools
 import hashlib
+import json
 import logging
 import queue
 import threading
@@ -157,6 +158,9 @@ _PG_APPEND = (
     "INSERT INTO actions (table_id, n, seat, action) "
     "SELECT a.* FROM unnest(%s::varchar[], %s::int[], %s::int[], %s::varchar[]) "
     "AS a(table_id, n, seat, action) WHERE a.table_id IN (SELECT id FROM moved)")
+# The tables whose game an action of the batch ended, after the statements above.
+_FINISH = {"sqlite": "UPDATE tables SET status = 'finished', result = ? WHERE id = ?",
+           "postgresql": "UPDATE tables SET status = 'finished', result = %s::json WHERE id = %s"}
 
 
 class StaleTable(ValueError):
@@ -318,9 +322,9 @@ class Store:
         This runs for every action, so it skips SQLAlchemy's statement building: the
         store's own driver connection gets plain SQL (SQLite's or PostgreSQL's; on
         PostgreSQL one statement for the whole batch: an UPDATE of the tables' rows that
-        feeds the INSERT of the actions). A batch that ends a game, rare, goes through SQLAlchemy, with the
-        result in the same transaction, as do all batches on another database."""
-        if self._plain is None or any(r.result is not None for r in rows):
+        feeds the INSERT of the actions), and the results of the games it ends in the same
+        transaction. On another database, batches go through SQLAlchemy's ORM."""
+        if self._plain is None:
             self._append_and_finish(rows)
             return
         with self._raw_lock:
@@ -350,13 +354,15 @@ class Store:
             cursor.execute(_PG_APPEND, (now, ids, numbers, ids, numbers,
                                         [r.seat for r in rows], [r.action for r in rows]))
             _check_moved(rows, cursor.rowcount)  # before the commit: one transaction
-            self._raw.commit()
         else:
             cursor.executemany(_BUMP_TABLES, [(r.n, now, r.table_id, r.n - 1) for r in rows])
             _check_moved(rows, cursor.rowcount)
             cursor.executemany(_INSERT_ACTIONS, [(r.table_id, r.n, r.seat, r.action)
                                                  for r in rows])
-            self._raw.commit()
+        finished = [(json.dumps(r.result), r.table_id) for r in rows if r.result is not None]
+        if finished:
+            cursor.executemany(_FINISH[self._plain], finished)
+        self._raw.commit()
         cursor.close()
 
     def _append_and_finish(self, rows: list[NewAction]) -> None:
