@@ -177,8 +177,11 @@ class Table:
 
 
 def _secret_fingerprint(game: Game, state: State) -> Any:
-    """What changes whenever chance is drawn or a card enters or leaves a hidden place."""
-    return state.rng.getstate(), game.secret_fingerprint(state)
+    """What changes whenever chance is drawn or a card enters or leaves a hidden place.
+    The random generator's state (625 numbers) is kept as its hash: a table keeps its
+    last fingerprint, and a thousand tables' worth of those tuples cost the garbage
+    collector more than the rest of the server's new objects together."""
+    return hash(state.rng.getstate()), game.secret_fingerprint(state)
 
 
 def _undo_right(game: Game, state: State, seat: int, n: int, events: list[Event],
