@@ -189,13 +189,11 @@ def _roster(kinds: list[str], lang: str) -> str:
 def _ask_human(game: Game, state: State, seat: int, lang: str) -> int:
     console.rule()
     view = game.view(state, seat)
-    render = getattr(game, "render_text", None)
-    for line in render(view, lang) if render else [json.dumps(view, ensure_ascii=False)]:
+    for line in game.render_text(view, lang):
         console.print(line)
     legal = game.legal_actions(state, seat)
-    prompt = getattr(game, "describe_decision", None)
-    if prompt:
-        console.print(f"[bold yellow]{t('your_turn', lang, who=seat_name(seat, lang), prompt=prompt(state, lang))}[/]")
+    prompt = game.describe_decision(state, lang)
+    console.print(f"[bold yellow]{t('your_turn', lang, who=seat_name(seat, lang), prompt=prompt)}[/]")
     for i, action in enumerate(legal, start=1):
         console.print(f"  [cyan]{i:>2}[/]  {game.describe_action(state, action, lang)}")
     while True:
@@ -519,7 +517,7 @@ def rules(
     """The card list: names, points, counts and effects; then the table options."""
     game = _game(game_id)
     lang = _lang(lang)
-    tables: dict[str, list[dict[str, Any]]] = game.rules_table(lang)  # type: ignore[attr-defined]
+    tables: dict[str, list[dict[str, Any]]] = game.rules_table(lang)
     columns = {"name": ("Name", "名稱"), "other": ("中文", "English"), "colour": ("Colour", "顏色"),
                "points": ("Points", "分數"), "copies": ("Copies", "張數"), "effect": ("Effect", "效果")}
     for name, rows in tables.items():
@@ -543,10 +541,10 @@ def rules(
 
 def _print_options(game: Game, lang: str) -> None:
     """The game's options (``--option NAME=VALUE``): name, default and what it means."""
-    schema: dict[str, Any] = getattr(game, "options_schema", dict)()
+    schema: dict[str, Any] = game.options_schema()
     if not schema:
         return
-    labels: dict[str, dict[str, str]] = getattr(game, "option_labels", dict)()
+    labels: dict[str, dict[str, str]] = game.option_labels()
     zh = lang == "zh-TW"
     table = Table(title=f"{game.title.get(lang, game.id)}"
                         f"{'：選項（--option 名稱=值）' if zh else ': Options (--option NAME=VALUE)'}")

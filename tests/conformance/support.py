@@ -55,7 +55,7 @@ FLIP_BUDGET = 4
 
 def option_sets(game: Game) -> list[dict[str, Any]]:
     """The default options for machine play, then each boolean option flipped on its own."""
-    schema = getattr(game, "options_schema", dict)()
+    schema = game.options_schema()
     base = machine_options(game)
     out: list[dict[str, Any]] = [base]
     for key, default in schema.items():

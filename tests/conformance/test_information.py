@@ -169,7 +169,7 @@ def test_determinize_hides_nothing_from_the_seat(game: Game) -> None:
     @given(n=st.integers(game.min_players, game.max_players), seed=st.integers(0, 2**32 - 1),
            steps=st.integers(0, 300), seat=st.integers(0, game.max_players - 1),
            resample=st.integers(0, 2**64 - 1), options=st.sampled_from(
-               [{}] + [{k: not v} for k, v in getattr(game, "options_schema", dict)().items()
+               [{}] + [{k: not v} for k, v in game.options_schema().items()
                        if isinstance(v, bool)]))
     def check(n: int, seed: int, steps: int, seat: int, resample: int,
               options: dict[str, Any]) -> None:

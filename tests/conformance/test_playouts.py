@@ -60,10 +60,8 @@ def check_decision_point(game: Game, state: State) -> None:
             for action in legal:
                 text = game.describe_action(state, action, lang)
                 assert isinstance(text, str) and text, f"no words for action {action}"
-    describe_decision = getattr(game, "describe_decision", None)
-    if describe_decision is not None:  # the web table's prompt, at every decision
-        for lang in ("en", "zh-TW"):
-            assert isinstance(describe_decision(state, lang), str), f"no prompt in {lang}"
+    for lang in ("en", "zh-TW"):  # the web table's prompt, at every decision
+        assert isinstance(game.describe_decision(state, lang), str), f"no prompt in {lang}"
 
 
 # Views (and the events' isolation from the state) are checked at every one of a game's

@@ -89,7 +89,8 @@ class Zone:
 class Game(Protocol):
     """The kernel contract (see DESIGN.md, "The kernel contract").
 
-    Beside the rules, a game tells people and tools about itself:
+    Beside the rules, a game tells people and tools about itself (every method below
+    is part of the contract; ``GameBase`` gives a default where one makes sense):
     ``describe_decision(state, lang)`` a prompt for the pending decision;
     ``secret_fingerprint(state)`` changes whenever a card enters or leaves a hidden
     place (undo at the table);
@@ -145,6 +146,13 @@ class Game(Protocol):
     def describe_event(self, event: dict[str, Any], lang: str = "en") -> str: ...
     def describe_decision(self, state: State, lang: str = "en") -> str: ...
     def secret_fingerprint(self, state: State) -> tuple[int, ...]: ...
+    def render_text(self, view: dict[str, Any], lang: str = "en",
+                    names: list[str] | None = None) -> list[str]: ...
+    def rules_table(self, lang: str = "en") -> dict[str, list[dict[str, Any]]]: ...
+    def catalog(self) -> dict[str, Any]: ...
+    def card_features(self, event: dict[str, Any] | None,
+                      state: State | None) -> list[tuple[int, str, str]]: ...
+    def data_files(self) -> list[str]: ...
     def observation_spec(self) -> ObservationSpec | None:
         """The game's designed observation (``noblesse.core.observation``), or ``None``:
         the research adapters then use their generic encoder. The one place that
@@ -352,6 +360,29 @@ class GameBase(ABC):
     def secret_fingerprint(self, state: State) -> tuple[int, ...]:
         """A value that changes whenever a card enters or leaves a hidden place (with the
         random generator's state it tells the table whether a decision may be undone)."""
+
+    @abstractmethod
+    def render_text(self, view: dict[str, Any], lang: str = "en",
+                    names: list[str] | None = None) -> list[str]:
+        """``view`` as the table a terminal shows: lines of Rich markup."""
+
+    @abstractmethod
+    def rules_table(self, lang: str = "en") -> dict[str, list[dict[str, Any]]]:
+        """The card lists for ``noblesse rules``, each titled in ``lang``."""
+
+    @abstractmethod
+    def catalog(self) -> dict[str, Any]:
+        """Names and texts of every card in both languages, for the browser table."""
+
+    def card_features(self, event: dict[str, Any] | None,
+                      state: State | None) -> list[tuple[int, str, str]]:
+        """For balance reports: (seat, what, card) rows from an event seen whole, or
+        (``event`` None) from the final state. Default: none."""
+        return []
+
+    def data_files(self) -> list[str]:
+        """The data files a designer edits (copied beside a balance report). Default: none."""
+        return []
 
     @abstractmethod
     def to_act(self, state: State) -> tuple[int, ...]: ...

@@ -146,22 +146,15 @@ def _tokens(text: str) -> list[str]:
 def _vocab_groups(game: Game) -> list[set[str]]:
     """Groups of strings that belong together: each catalog section's keys, the action index."""
     groups: list[set[str]] = []
-    catalog = getattr(game, "catalog", None)
-    if callable(catalog):
-        try:
-            data = catalog()
-        except Exception:  # noqa: BLE001 - a catalog is optional help, never required
-            data = None
-        if isinstance(data, dict):
-            for section in data.values():
-                if isinstance(section, dict) and section:
-                    groups.append({str(k) for k in section})
-                elif isinstance(section, list) and section:
-                    keys = {str(x.get("key", x.get("id"))) for x in section
-                            if isinstance(x, dict) and ("key" in x or "id" in x)}
-                    keys |= {x for x in section if isinstance(x, str)}
-                    if keys:
-                        groups.append(keys)
+    for section in game.catalog().values():
+        if isinstance(section, dict) and section:
+            groups.append({str(k) for k in section})
+        elif isinstance(section, list) and section:
+            keys = {str(x.get("key", x.get("id"))) for x in section
+                    if isinstance(x, dict) and ("key" in x or "id" in x)}
+            keys |= {x for x in section if isinstance(x, str)}
+            if keys:
+                groups.append(keys)
     names = [game.encode(game.action_at(i)) for i in range(game.num_distinct_actions)]
     groups.append(set(names))
     return groups
@@ -432,7 +425,7 @@ def profile(game_id: str, players: int, n_games: int = EXPLORE_GAMES,
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game_id} is for {game.min_players}-{game.max_players} players, "
                          f"not {players}")
-    return _profile(game_id, str(getattr(game, "version", "0")), players, n_games, seed)
+    return _profile(game_id, str(game.version), players, n_games, seed)
 
 
 Encoder = DesignedEncoder | GameProfile

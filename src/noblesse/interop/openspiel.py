@@ -119,7 +119,7 @@ def _dumps(value: Any) -> str:
 def default_options(game: Game) -> dict[str, Any]:
     """The game's options as machines play them: the schema's defaults under
     ``machine_options`` (Fief's ``max_turns`` 10)."""
-    schema = getattr(game, "options_schema", dict)()
+    schema = game.options_schema()
     return {**schema, **{k: v for k, v in machine_options(game).items() if k in schema}}
 
 
@@ -134,7 +134,7 @@ def default_max_decisions(game: Game, options: dict[str, Any]) -> int:
 def game_options(game: Game, params: dict[str, Any]) -> dict[str, Any]:
     """The game options among ``params``, over the machine defaults, checked against
     the game's ``options_schema`` and then by the game's own ``setup``."""
-    schema = getattr(game, "options_schema", dict)()
+    schema = game.options_schema()
     options = default_options(game)
     for key, value in params.items():
         if key in ADAPTER_PARAMS:

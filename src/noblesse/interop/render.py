@@ -1,12 +1,10 @@
 """The ansi render of the research environments: the game's own text table.
 
 ``game.render_text(view, lang)`` (the table the terminal shows, lines of Rich
-markup) with the markup removed; a game without ``render_text`` falls back to its
-view as JSON."""
+markup) with the markup removed."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rich.text import Text
@@ -16,7 +14,4 @@ from noblesse.core.game import Game
 
 def text_table(game: Game, view: dict[str, Any], lang: str = "en") -> str:
     """``view`` as the game's text table, plain text (no Rich markup)."""
-    render = getattr(game, "render_text", None)
-    if render is None:
-        return json.dumps(view, ensure_ascii=False, sort_keys=True)
-    return "\n".join(Text.from_markup(line).plain for line in render(view, lang))
+    return "\n".join(Text.from_markup(line).plain for line in game.render_text(view, lang))

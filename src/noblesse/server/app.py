@@ -194,7 +194,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         except KeyError:
             raise TableError(f"unknown game '{game_id[:40]}'", f"未知的遊戲「{game_id[:40]}」",
                              404) from None
-        return game.catalog()  # type: ignore[attr-defined]
+        return game.catalog()
 
     @app.get("/api/games/{game_id}/rules")
     async def rules(game_id: str) -> dict[str, Any]:

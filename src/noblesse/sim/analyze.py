@@ -327,7 +327,6 @@ def card_names(game: Game, lang: str, keys: Iterable[str] = ()) -> dict[str, str
     """The names in ``lang`` of the cards, places and markers of the game's catalog, by key,
     and of those of ``keys`` it does not name that the game describes (``describe_card``)."""
     out: dict[str, str] = {}
-    catalog = getattr(game, "catalog", None)
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
@@ -344,8 +343,7 @@ def card_names(game: Game, lang: str, keys: Iterable[str] = ()) -> dict[str, str
                 else:
                     walk(value)
 
-    if catalog is not None:
-        walk(catalog())
+    walk(game.catalog())
     for key in keys:
         if key not in out:
             words = game.describe_card(key, lang)
@@ -476,7 +474,7 @@ def write_analysis(game: Game, bots: list[str], seed: int, results: list[GameRes
                                 "correction": correction, "rows": differences}
     (out / "analysis.json").write_text(json.dumps(analysis, indent=1, sort_keys=True) + "\n")
     copied = []
-    for path in getattr(game, "data_files", list)():
+    for path in game.data_files():
         shutil.copy(path, out / Path(path).name)
         copied.append(Path(path).name)
     names = card_names(game, lang, {c["card"] for c in analysis["cards"]})

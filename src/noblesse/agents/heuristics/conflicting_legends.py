@@ -32,7 +32,7 @@ WAR_ODDS = 0.5
 
 @cache
 def _lands(game_id: str, game: Game) -> dict[str, dict[str, Any]]:
-    return game.catalog()["territories"]  # type: ignore[attr-defined]
+    return game.catalog()["territories"]
 
 
 def _land_value(glory: tuple[int, int], yellow: bool) -> float:
