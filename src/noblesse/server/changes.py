@@ -197,17 +197,17 @@ def _parts(before: dict[Any, bytes], after: dict[Any, bytes], prefix: str,
     return count
 
 
-_NAMES: dict[Any, bytes] = {}
+_NAMES: dict[str, bytes] = {}
 
 
 def _name(key: Any) -> bytes:
     """``"key":`` as JSON writes an object's key (an int as its digits, a flag as
-    true/false); remembered, since the same few come back in every message."""
+    true/false); remembered for text keys, since the same few come back in every message."""
+    if type(key) is not str:
+        key = orjson.dumps(key).decode() if type(key) is bool else str(key)
     name = _NAMES.get(key)
     if name is None:
-        text = key if type(key) is str else \
-            orjson.dumps(key).decode() if type(key) is bool else str(key)
-        name = orjson.dumps(text) + b":"
+        name = orjson.dumps(key) + b":"
         if len(_NAMES) < 10_000:
             _NAMES[key] = name
     return name
