@@ -8,6 +8,7 @@ from conflicting_legends_scenario import C, T, do, start_war, table
 from noblesse.games.conflicting_legends import GAME
 from noblesse.games.conflicting_legends.observation import L
 from noblesse.games.conflicting_legends.rules import CHARLEMAGNE, DECISION_NAMES, SPLIT, THROW
+from observation_slots import one_hot, slot
 
 SPEC = GAME.observation_spec()
 SEATS = 6
@@ -15,13 +16,7 @@ ROCK, PAPER, SCISSORS = range(3)
 
 
 def field(s, seat: int, name: str) -> list[float]:
-    f = L[name]
-    out = SPEC.sparse(s, seat)
-    return [out[f.offset + i] for i in range(f.length)]
-
-
-def one_hot(length: int, *at: int) -> list[float]:
-    return [1.0 if i in at else 0.0 for i in range(length)]
+    return slot(SPEC, L, s, seat, name)
 
 
 def charlemagne_war():

@@ -1,22 +1,16 @@
 """The end's score table (issue #19): what each card of a finished game scored, Palace
 Guard and Tragic Figure with their worth in their pile, adding up to the engine's score."""
 
-import random
-
 from noblesse.games.guillotine import GAME
 from noblesse.games.guillotine.data import GRAY
 from noblesse.games.guillotine.rules import NOBLES
+from random_games import finished
 
 GRAYS = {n.key: n.colour == GRAY for n in NOBLES}
 
 
 def _finished(seed: int, players: int):
-    rng = random.Random(seed)
-    s = GAME.setup(players, seed)
-    while not GAME.is_over(s):
-        seat = GAME.to_act(s)[0]
-        GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
-    return s
+    return finished(GAME, players, seed)
 
 
 def test_each_card_s_end_points_add_up_to_the_score_in_every_seat_s_view():

@@ -7,18 +7,13 @@ from guillotine_scenario import GAME, A, do, table
 
 from noblesse.games.guillotine.observation import L
 from noblesse.games.guillotine.rules import DECISION_NAMES, LOOK_DISCARD
+from observation_slots import one_hot, slot
 
 SPEC = GAME.observation_spec()
 
 
 def field(s, seat: int, name: str) -> list[float]:
-    f = L[name]
-    out = SPEC.sparse(s, seat)
-    return [out[f.offset + i] for i in range(f.length)]
-
-
-def one_hot(length: int, *at: int) -> list[float]:
-    return [1.0 if i in at else 0.0 for i in range(length)]
+    return slot(SPEC, L, s, seat, name)
 
 
 def test_lack_of_support_on_seat_0_shows_seat_0s_hand_to_the_looker_alone():

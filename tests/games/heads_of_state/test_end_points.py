@@ -2,18 +2,12 @@
 country, century and noble-house markers, the majorities of noble cards), adding up to
 the engine's score in every seat's view, and nothing of it while the game is played."""
 
-import random
-
 from noblesse.games.heads_of_state import GAME
+from random_games import finished
 
 
 def _finished(seed: int, players: int):
-    rng = random.Random(seed)
-    s = GAME.setup(players, seed)
-    while not GAME.is_over(s):
-        seat = GAME.to_act(s)[0]
-        GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
-    return s
+    return finished(GAME, players, seed)
 
 
 def test_each_source_of_points_adds_up_to_the_score_in_every_seat_s_view():

@@ -14,19 +14,14 @@ from noblesse.games.ruse_and_bruise.rules import (
     TRAITOR_DECISION,
     UP,
 )
+from observation_slots import one_hot, slot
 
 SPEC = GAME.observation_spec()
 ROWS = 6  # rows and seats are padded to six
 
 
 def field(s, seat: int, name: str) -> list[float]:
-    f = L[name]
-    out = SPEC.sparse(s, seat)
-    return [out[f.offset + i] for i in range(f.length)]
-
-
-def one_hot(length: int, *at: int) -> list[float]:
-    return [1.0 if i in at else 0.0 for i in range(length)]
+    return slot(SPEC, L, s, seat, name)
 
 
 def test_the_starter_and_the_rows_closed_suppressed_and_satisfied():
