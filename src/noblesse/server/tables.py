@@ -468,10 +468,7 @@ class TableManager:
                 seat_hashes=[s.get("token_hash") for s in seats], host_hash=table.meta.host_hash)
             rematch = await self._write(self.store.set_rematch, table.id, new.id)
             table.meta.rematch = rematch
-            table.meta.revision += 1
-            self.bus.tell(News(table.id, "table", table.meta.revision))
-            self._changed(table)
-            self._broadcast(table)
+            self._table_changed(table)
             return rematch
 
     # ------------------------------------------------------------------ loading
@@ -582,10 +579,7 @@ class TableManager:
                 seats[seat].pop("open", None)
                 await self._write(self.store.set_seats, table.id, seats)
                 table.meta.seats = seats
-                table.meta.revision += 1
-                self.bus.tell(News(table.id, "table", table.meta.revision))
-                self._changed(table)
-                self._broadcast(table)
+                self._table_changed(table)
                 break
         self._kick_bots(table)
         return spec
@@ -606,10 +600,7 @@ class TableManager:
                     raise TableError("That seat is no longer open: someone else took it.",
                                      "這個座位已經有人入座了。", 409)
                 table.meta.seats = seats
-                table.meta.revision += 1
-                self.bus.tell(News(table.id, "table", table.meta.revision))
-                self._changed(table)
-                self._broadcast(table)
+                self._table_changed(table)
                 return token
 
     # ------------------------------------------------------------------ acting
@@ -735,6 +726,14 @@ class TableManager:
                 told.bases[s] = encode(message_base(table, s, told.common, view), known)
             base = told.bases[seat]
         return base
+
+    def _table_changed(self, table: Table) -> None:
+        """The table's record changed (its seats, its rematch): the other processes hear
+        of it, and everyone here is told."""
+        table.meta.revision += 1
+        self.bus.tell(News(table.id, "table", table.meta.revision))
+        self._changed(table)
+        self._broadcast(table)
 
     def _changed(self, table: Table) -> None:
         table.told = Telling()
