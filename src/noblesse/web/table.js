@@ -266,7 +266,9 @@ function renderLastMove() {
   }
   const turn = lastTurn(logEntries, seat);
   if (!turn) { line.hidden = true; line.replaceChildren(); renderRewindButton(); return; }
-  const texts = turn.lines.map((e) => youLine(pick(e, lang), msg, seat, lang));
+  // in Chinese the lines are joined by "；", so a line's closing "。" goes
+  const texts = turn.lines.map((e) => youLine(pick(e, lang), msg, seat, lang))
+    .map((text) => (zh() ? text.replace(/。$/, "") : text));
   const sep = zh() ? "；" : " · ";
   const said = texts.length > 4 ? `${texts.slice(0, 2).join(sep)}${zh() ? "……" : " … "}${texts.slice(-2).join(sep)}`
     : texts.join(sep);
