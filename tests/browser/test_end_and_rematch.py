@@ -5,7 +5,6 @@ their seat in it (their own token), a spectator with a link to watch it."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 
@@ -13,11 +12,11 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Page, expect  # noqa: E402
-from websockets.sync.client import connect  # noqa: E402
 
 from .server import ServerProcess  # noqa: E402
 from .test_follow_game import engine_result, set_lang  # noqa: E402
 from .test_table import api, create_table, wait_until_over  # noqa: E402
+from .test_what_just_happened import act  # noqa: E402
 
 # A part of a breakdown and its points: "century markers 60", "most Prince cards +14",
 # "West Africa +3", "title of Bourg +1"; 「回合結束分數標記60分」, 「「西非」+3分」.
@@ -64,23 +63,14 @@ def test_each_seat_s_breakdown_adds_up_to_the_engine_s_score(server: ServerProce
 def play_out(server: ServerProcess, table: dict) -> None:
     """A table played to its end, its people through their sockets, each taking its first
     legal action (its bots play on their own)."""
-    ws = server.url.replace("http", "ws", 1)
     for _ in range(4000):
         watch = api(server, f"/api/tables/{table['id']}/watch")
         if watch["over"]:
             return
-        token = table["seats"][watch["to_act"][0]]["token"] if watch["to_act"] else None
-        if not token:  # a bot's turn
-            time.sleep(0.05)
+        if not (watch["to_act"] and table["seats"][watch["to_act"][0]]["token"]):
+            time.sleep(0.05)  # a bot's turn
             continue
-        seat = watch["to_act"][0]
-        with connect(f"{ws}/ws/tables/{table['id']}/seats/{seat}?token={token}", max_size=None) as sock:
-            msg = json.loads(sock.recv(timeout=10))
-            n = msg["n"]
-            sock.send(json.dumps({"type": "act", "action": msg["legal"][0]["action"]}))
-            while msg.get("n") != n + 1:
-                msg = json.loads(sock.recv(timeout=10))
-                assert msg["type"] != "error", msg
+        act(server, table)
     raise AssertionError("the table did not end")
 
 

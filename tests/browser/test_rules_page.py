@@ -97,18 +97,23 @@ def test_the_lobby_opens_the_rules_of_the_chosen_game(page: Page, server: Server
         page.set_viewport_size({"width": 1280, "height": 900})
 
 
+def _people_table(server: ServerProcess, page: Page, game: Any, options: dict, lang: str) -> dict:
+    """A table of people with ``options``, and the page set to ``lang``."""
+    res = server.post("/api/tables", json={"game": game.id, "options": options,
+                                           "seats": ["human"] * game.min_players})
+    res.raise_for_status()
+    page.goto(server.url + "/")
+    _set_lang(page, lang)
+    return res.json()
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_table_opens_its_games_rules_with_its_options(page: Page, server: ServerProcess,
                                                           game_id: str, lang: str) -> None:
     game = games.get(game_id)
     options = CHANGED.get(game_id, {})
-    res = server.post("/api/tables", json={"game": game_id, "options": options,
-                                           "seats": ["human"] * game.min_players})
-    res.raise_for_status()
-    table = res.json()
-    page.goto(server.url + "/")
-    _set_lang(page, lang)
+    table = _people_table(server, page, game, options, lang)
     page.goto(server.url + table["seats"][0]["link"])
     link = page.locator("#rules-link")
     link.wait_for(state="visible")
@@ -149,12 +154,7 @@ def test_the_prose_says_what_the_table_s_options_change(page: Page, server: Serv
     schema = game.options_schema()
     options = {o["key"]: (not schema[o["key"]]) if isinstance(schema[o["key"]], bool) else 2
                for o in prose}
-    res = server.post("/api/tables", json={"game": game_id, "options": options,
-                                           "seats": ["human"] * game.min_players})
-    res.raise_for_status()
-    table = res.json()
-    page.goto(server.url + "/")
-    _set_lang(page, lang)
+    table = _people_table(server, page, game, options, lang)
     page.goto(f"{server.url}/rules/{game_id}?table={table['id']}")
     page.wait_for_selector("body[data-ready='1']")
     for option in prose:

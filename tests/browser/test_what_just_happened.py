@@ -31,6 +31,7 @@ def act(server: ServerProcess, table: dict) -> None:
         sock.send(json.dumps({"type": "act", "action": msg["legal"][0]["action"]}))
         while msg.get("n") != n + 1:
             msg = json.loads(sock.recv(timeout=10))
+            assert msg["type"] != "error", msg
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
