@@ -119,13 +119,11 @@ def encode(message: dict[str, Any], known: dict[int, bytes] | None = None) -> En
     ids), and a part that is the same object in several seats' views is encoded once."""
     top: dict[str, bytes] = {}
     view = None
+    known = {} if known is None else known  # (the message holds its view meanwhile)
     for key, value in message.items():
         if key in LOG:
             continue
         if key == "view" and type(value) is dict:
-            if known is None:
-                view = {k: orjson.dumps(v, option=_KEYS) for k, v in value.items()}
-                continue
             view = {}
             for part, v in value.items():
                 data = known.get(id(v))
@@ -133,7 +131,7 @@ def encode(message: dict[str, Any], known: dict[int, bytes] | None = None) -> En
                     data = known[id(v)] = orjson.dumps(v, option=_KEYS)
                 view[part] = data
         else:
-            data = known.get(id(value)) if known else None
+            data = known.get(id(value))
             top[key] = data if data is not None else orjson.dumps(value, option=_KEYS)
     return Encoded(top, view)
 
