@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import httpx
+import orjson
 import websockets
 
 # The server's limits per address and per table would refuse the bench's own legitimate
@@ -295,7 +296,7 @@ def read_message(raw: str | bytes) -> SeatUpdate | str | None:
     """What a seat needs of one server message: from a "state" or a "change" (which share
     the top-level fields ``n``, ``over``, ``legal`` and ``seat``; the view is not read) a
     ``SeatUpdate``; ``ERROR`` for an "error"; None for anything else ("presence")."""
-    msg = json.loads(raw)
+    msg = orjson.loads(raw)
     kind = msg.get("type")
     if kind in ("state", "change"):
         return SeatUpdate(msg["n"], msg["over"], msg.get("legal") or [], msg.get("seat"))
@@ -342,9 +343,9 @@ async def _seat_client(ws: Any, first: str | bytes, rng: random.Random, think: f
             raw: str | bytes | None = first
             while time.monotonic() < stop_at:
                 if raw is None:
-                    try:
-                        raw = await asyncio.wait_for(
-                            ws.recv(), timeout=max(0.01, stop_at - time.monotonic()))
+                    try:  # (a timeout, not wait_for, which makes a task per message)
+                        async with asyncio.timeout(max(0.01, stop_at - time.monotonic())):
+                            raw = await ws.recv(decode=False)  # bytes: orjson reads them
                     except TimeoutError:
                         break
                 msg, raw = read_message(raw), None

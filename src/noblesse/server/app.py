@@ -46,6 +46,7 @@ from noblesse.server.connections import (
 )
 from noblesse.server.deals import record_lines
 from noblesse.server.guard import Guard, too_deep
+from noblesse.server.protocol import WRITE_NOW
 from noblesse.server.settings import Settings
 from noblesse.server.store import DEFAULT_URL, Store
 from noblesse.server.tables import (
@@ -323,7 +324,8 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         await websocket.accept()
         outbox = Outbox(websocket.send_text,
                         lambda code, reason: websocket.close(code=code, reason=reason),
-                        settings.outbox, settings.send_timeout)
+                        settings.outbox, settings.send_timeout,
+                        (websocket.scope.get("extensions") or {}).get(WRITE_NOW, {}).get("send_text"))
         conn = Connection(seat, outbox, address(websocket),
                           syncs=Bucket(settings.syncs_per_second,
                                        max(5.0, 5 * settings.syncs_per_second)),

@@ -1,7 +1,9 @@
 """One WebSocket's outgoing side: a bounded queue drained by its own writer task.
 
 The table code never awaits a client: it puts already-encoded messages in each
-connection's ``Outbox`` and goes on. A connection whose queue is full, or whose
+connection's ``Outbox`` and goes on. A message finding the outbox idle and the socket
+ready is written at once (``write_now``, when the server's protocol offers it), without
+a queue, a task switch or a timer; the others wait in the queue for its writer task. A connection whose queue is full, or whose
 send takes longer than the timeout, has fallen behind: it is closed with
 ``CLOSE_BEHIND`` (the page reconnects and asks for everything again), never
 waited on, so a stalled tab or a hostile reader cannot slow anyone else.
@@ -30,8 +32,9 @@ class Outbox:
 
     def __init__(self, send_text: Callable[[str], Awaitable[None]],
                  close: Callable[[int, str], Awaitable[None]], limit: int,
-                 timeout: float) -> None:
-        self._send_text, self._close = send_text, close
+                 timeout: float, write_now: Callable[[str], bool] | None = None) -> None:
+        self._send_text, self._close, self._write_now = send_text, close, write_now
+        self._sending = False  # the writer task holds a message it has not finished sending
         self._queue: asyncio.Queue[str] = asyncio.Queue(limit or 0)
         self._timeout = timeout or None
         self.closed = asyncio.Event()
@@ -43,6 +46,11 @@ class Outbox:
         """Queue ``text``; False (and the connection closing) if it has fallen behind."""
         if self.closed.is_set():
             return False
+        # Nothing queued or being sent: nothing can overtake, so write it at once if the
+        # socket takes it without waiting (not paused by flow control, not closing).
+        if self._write_now is not None and not self._sending and self._queue.empty() \
+                and self._write_now(text):
+            return True
         try:
             self._queue.put_nowait(text)
         except asyncio.QueueFull:
@@ -53,9 +61,11 @@ class Outbox:
     async def _run(self) -> None:
         while True:
             text = await self._queue.get()
+            self._sending = True  # (set in the step that takes it from the queue)
             try:
                 async with asyncio.timeout(self._timeout):  # no task per send, unlike wait_for
                     await self._send_text(text)
+                self._sending = False
             except TimeoutError:
                 self.shut(CLOSE_BEHIND, "fell behind")
                 return

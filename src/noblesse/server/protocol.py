@@ -16,6 +16,10 @@ Compression (permessage-deflate, when the client offers it) is chosen per messag
 message under ``COMPRESS_FROM`` bytes goes uncompressed (RFC 7692 §6 lets a sender leave
 any message uncompressed), since compressing a small change costs more time than the
 bytes it saves.
+
+A message the application sends while the socket can take it is written at once by
+``write_now`` (offered to the application as the ASGI extension ``WRITE_NOW``), without
+the ASGI send's awaits.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ CLOSE_TIMEOUT = 1.0
 SLICE = 4096   # bytes parsed at a time
 QUEUED = 4     # messages waiting for the application before parsing stops
 COMPRESS_FROM = 4096  # bytes: smaller messages are sent as they are
+WRITE_NOW = "noblesse.write_now"  # scope["extensions"][WRITE_NOW]["send_text"]: write_now
 
 
 class SizedDeflate(PerMessageDeflate):
@@ -65,6 +70,22 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
             self.conn.available_extensions = [SizedDeflateFactory(
                 server_max_window_bits=12, client_max_window_bits=12,
                 compress_settings={"memLevel": 5})]
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        if self.response.status_code == 101:
+            self.scope["extensions"][WRITE_NOW] = {"send_text": self.write_now}
+
+    def write_now(self, text: str) -> bool:
+        """Write the text message ``text`` now if the socket takes it without waiting:
+        accepted, not closing, not paused by flow control. False, having written nothing,
+        otherwise: then it goes the ASGI way (``send``), which waits or fails as it must."""
+        if not self.handshake_complete or self.close_sent or self.disconnected \
+                or not self.writable.is_set() or self.transport.is_closing():
+            return False
+        self.conn.send_text(text.encode())
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
 
     def data_received(self, data: bytes) -> None:
         self._unparsed += data
