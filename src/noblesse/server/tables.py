@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import logging
 import random
 import secrets
@@ -105,6 +106,8 @@ class Telling:
     texts: dict[tuple[int | None, int, int | None], str] = field(default_factory=dict)
     changed_from: dict[int, Encoded] = field(default_factory=dict)
     patches: dict[Any, tuple[int, bytes]] = field(default_factory=dict)  # change_json's memo
+    # the log's JSON by (log_from, seat it was made for; None: the same for every seat)
+    logs: dict[tuple[int, int | None], bytes] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -139,11 +142,19 @@ class Table:
 
     def log_json(self, seat: int | None, log_from: int = 0) -> bytes:
         """The log from event ``log_from`` on as ``seat`` sees it, in every language, as
-        a JSON array; a line everyone sees alike is described once for all."""
+        a JSON array; a line everyone sees alike is described once for all, and the
+        same lines for several seats are joined once for all while the table is as it is."""
+        events = self.events
+        mine = seat is not None and any(ev.private and seat in ev.private
+                                        for _, ev in itertools.islice(events, log_from, None))
+        whose = (log_from, seat if mine else None)
+        joined = self.told.logs.get(whose)
+        if joined is not None:
+            return joined
         names, said = self.names, self.said
         lines = []
-        for i in range(log_from, len(self.events)):
-            ev = self.events[i][1]
+        for i in range(log_from, len(events)):
+            ev = events[i][1]
             key = (i, seat if ev.private and seat in ev.private else None)
             line = said.get(key)
             if line is None:
@@ -152,7 +163,8 @@ class Table:
                     **{lang: self.game.describe_event(visible, lang, names) for lang in LANGS},
                     **log_marks(visible)})
             lines.append(line)
-        return b"[" + b",".join(lines) + b"]"
+        joined = self.told.logs[whose] = b"[" + b",".join(lines) + b"]"
+        return joined
 
     def log_lines(self, seat: int | None, log_from: int = 0) -> list[dict[str, Any]]:
         """``log_json`` as objects."""
