@@ -419,3 +419,29 @@ def test_the_seats_panels_are_open_beside_the_board_on_a_desktop(server: ServerP
     expect(panels).to_have_count(4)
     for i in range(4):
         expect(panels.nth(i)).to_be_visible()
+
+
+def test_fiefs_map_zooms_with_a_pinch(server: ServerProcess, phone: Page) -> None:
+    open_seat(phone, server, bot_table(server, "fief", seed=13), 0)
+    phone.wait_for_function(MINE_WITH_ACTIONS)
+    settled_box(phone, "#map")
+    before = phone.evaluate(SCALE_JS)
+    n = phone.evaluate(N_JS)
+    view = phone.locator("#map-view").bounding_box()
+    assert view
+    x, y = view["x"] + view["width"] / 2, view["y"] + view["height"] / 2
+    # two fingers drawn apart on the map (CDP touch events, as a phone's screen sends them)
+    cdp = phone.context.new_cdp_session(phone)
+    try:
+        def fingers(apart: float) -> list[dict[str, float]]:
+            return [{"x": x - apart, "y": y, "id": 0}, {"x": x + apart, "y": y, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(30)})
+        for k in range(1, 11):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(30 + 9 * k)})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()
+    settled_box(phone, "#map")
+    after = phone.evaluate(SCALE_JS)
+    assert after > before * 1.5, (before, after)
+    assert phone.evaluate(N_JS) == n  # a pinch takes no action
