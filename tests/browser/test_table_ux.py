@@ -105,6 +105,31 @@ def test_a_seat_is_found_again_through_my_tables(server: ServerProcess, page: Pa
     expect(page.locator("#hand")).to_have_count(1)
 
 
+def test_my_tables_says_when_a_seat_waits_and_when_its_game_is_over(server: ServerProcess,
+                                                                    page: Page) -> None:
+    from .test_table import wait_until_over
+
+    waiting = create_table(server, "guillotine", ["human", "human"], seed=11)
+    first = api(server, f"/api/tables/{waiting['id']}/watch")["to_act"][0]
+    open_seat(page, server, waiting, first)
+    wait_mine(page)
+    play_turn_out(page)  # the other person's turn now
+    over = create_table(server, "guillotine", ["greedy", "greedy"], seed=12)
+    wait_until_over(server, over["id"])
+    # a seat of the finished game this browser opened while it went on
+    page.evaluate("""(id) => { const list = JSON.parse(localStorage.getItem('noblesse.mine'));
+      list.push({ id, game: 'guillotine', seat: 1, token: 't', link: `/table/${id}?seat=1&token=t`, state: 'waiting' });
+      localStorage.setItem('noblesse.mine', JSON.stringify(list)); }""", over["id"])
+    page.goto(server.url + "/")
+    waits = page.locator(f'#mine-list tr[data-table="{waiting["id"]}"] .mine-state')
+    ended = page.locator(f'#mine-list tr[data-table="{over["id"]}"] .mine-state')
+    expect(waits).to_have_text("Waiting")
+    expect(ended).to_have_text("Finished")
+    page.click("#lang-toggle")
+    expect(waits).to_have_text("等待中")
+    expect(ended).to_have_text("已結束")
+
+
 @pytest.mark.parametrize("game_id", games.ids())
 def test_tab_reaches_every_legal_action_and_enter_plays_it(server: ServerProcess, page: Page,
                                                            game_id: str) -> None:
