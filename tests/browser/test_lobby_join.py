@@ -6,6 +6,7 @@ shown with its emblem, in the form and in the lists."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -124,3 +125,54 @@ def test_a_spectator_takes_an_open_seat_at_the_table(server: ServerProcess, page
     page.wait_for_url(re.compile(rf"/table/{made['id']}\?seat=1&token=[\w-]+$"))
     expect(page.locator("#side h2")).to_have_text("玩家2（你）")
     expect(page.locator("#side .seat-row button.join")).to_have_count(0)
+
+
+# Every cell of the lobby's lists, where it stands, and its column's heading as the
+# phone shows it (the cell's ::before).
+CELLS_JS = """() => [...document.querySelectorAll('#tables tr[data-table] td, #mine-list tr[data-table] td')]
+  .map((td) => { const r = td.getBoundingClientRect();
+    return { left: r.left, right: r.right, text: td.textContent,
+             label: getComputedStyle(td, '::before').content }; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_lobbys_lists_fit_a_phone_without_scrolling_sideways(server: ServerProcess, browser: Any,
+                                                                  lang: str) -> None:
+    from .test_table import wait_until_over
+
+    made = [api(server, "/api/tables", json={"game": "ruse_and_bruise", "seats": ["human", *["open"] * 5]}),
+            api(server, "/api/tables", json={"game": "fief", "seats": ["human", "open", "open", "greedy"]}),
+            api(server, "/api/tables", json={"game": "conflicting_legends",
+                                              "seats": ["human", "open", "greedy", "greedy", "greedy", "greedy"]})]
+    finished = api(server, "/api/tables", json={"game": "guillotine", "seats": ["greedy"] * 5})
+    wait_until_over(server, finished["id"])
+    context = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844},
+                                  has_touch=True, is_mobile=True)
+    context.add_init_script(f"localStorage.setItem('noblesse.lang', '{lang}')")
+    page = context.new_page()
+    try:
+        page.goto(server.url + made[1]["seats"][0]["link"])  # a seat of this browser: "My tables"
+        expect(page.locator("#status")).not_to_have_text("")
+        page.goto(server.url + "/")
+        for table in (*made, finished):
+            expect(page.locator(f'#tables tr[data-table="{table["id"]}"]')).to_have_count(1)
+        expect(page.locator(f'#mine-list tr[data-table="{made[1]["id"]}"]')).to_have_count(1)
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+        for box in ("#tables", "#mine"):  # nor does a list scroll sideways inside its box
+            assert page.evaluate("(s) => document.querySelector(s).scrollWidth", box) <= page.evaluate(
+                "(s) => document.querySelector(s).clientWidth", box), box
+        cells = page.evaluate(CELLS_JS)
+        outside = [c for c in cells if c["left"] < 0 or c["right"] > 390]
+        assert not outside, outside
+        # each line of a table says what it is: the column's heading before it
+        moves = "Moves" if lang == "en" else "步數"
+        row = page.locator(f'#tables tr[data-table="{made[0]["id"]}"] td').nth(3)
+        assert moves in row.evaluate("(td) => getComputedStyle(td, '::before').content")
+        # the five open seats' buttons stand in the window, each 44 px tall
+        joins = page.locator(f'#tables tr[data-table="{made[0]["id"]}"] button.join')
+        expect(joins).to_have_count(5)
+        for i in range(5):
+            box = joins.nth(i).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] >= 44, box
+    finally:
+        context.close()

@@ -7,6 +7,7 @@ on the lobby and on a table of each game, in both languages."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -336,3 +337,111 @@ def test_fiefs_offer_buttons_stand_in_the_bar(server: ServerProcess, phone: Page
     phone.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
     expect(phone.locator("#offer-head")).to_be_visible()
     expect(phone.locator("#bar-actions [data-action='offer:cancel']")).to_be_visible()
+    # the offer's terms are more buttons than the bar shows: a line under them says so
+    box = phone.locator("#bar-actions #offer-choices")
+    cue = phone.locator("#bar-actions #offer-choices + .more-cue")
+    assert box.evaluate("(b) => b.scrollHeight > b.clientHeight + 40")
+    expect(cue).to_be_visible()
+    expect(cue).to_have_text("More buttons below: scroll them ↓")
+    expect(box).to_have_class(re.compile(r"\bmore-below\b"))
+    cue_box = cue.bounding_box()
+    assert cue_box and cue_box["y"] + cue_box["height"] <= PHONE["height"], cue_box
+    phone.click("#lang-toggle")
+    expect(cue).to_have_text("下方還有更多按鈕：請向下捲動↓")
+    # scrolled to its end, the box has nothing more below: the line goes
+    box.evaluate("(b) => { b.scrollTop = b.scrollHeight; }")
+    expect(cue).to_be_hidden()
+    expect(box).not_to_have_class(re.compile(r"\bmore-below\b"))
+    box.evaluate("(b) => { b.scrollTop = 0; }")
+    expect(cue).to_be_visible()
+
+
+def test_no_line_says_more_buttons_when_the_bar_shows_them_all(server: ServerProcess, page: Page) -> None:
+    open_seat(page, server, bot_table(server, "guillotine", seed=13), 0)
+    wait_mine(page)
+    box = page.locator("#bar-actions #choices")
+    expect(box).to_be_visible()
+    assert box.evaluate("(b) => b.scrollHeight <= b.clientHeight")
+    expect(page.locator("#bar-actions .more-cue")).to_be_hidden()
+
+
+def test_the_seats_panels_are_a_drawer_folded_on_a_phone_and_opened_for_their_targets(
+        server: ServerProcess, phone: Page) -> None:
+    open_seat(phone, server, bot_table(server, "fief", seed=MOVING_SEED), 0)
+    phone.wait_for_function(MINE_WITH_ACTIONS)
+    drawer = phone.locator("#seats-panel")
+    panels = drawer.locator(".player[data-seat]")
+    # the four families' panels are in the drawer, folded
+    expect(panels).to_have_count(4)
+    expect(drawer).not_to_have_attribute("open", "")
+    expect(panels.first).to_be_hidden()
+    summary = drawer.locator("> summary")
+    assert summary.bounding_box()["height"] >= MIN  # type: ignore[index]
+    expect(summary).to_have_text("Players (4)")
+    summary.tap()
+    for i in range(4):
+        expect(panels.nth(i)).to_be_visible()
+    # the reader's choice is kept when the page draws the table again (a language switch)
+    phone.click("#lang-toggle")
+    expect(summary).to_have_text("玩家（4）")
+    expect(panels.first).to_be_visible()
+    summary.tap()
+    expect(panels.first).to_be_hidden()
+    phone.click("#lang-toggle")
+    expect(panels.first).to_be_hidden()
+    # a decision whose targets are in the panels (a lord to move) opens the drawer
+    for _ in range(40):
+        phone.wait_for_function(MINE_WITH_ACTIONS, timeout=20_000)
+        if phone.locator("#players [data-action]").count():
+            break
+        action = phone.evaluate(REACHABLE_JS, COMPOSING)
+        n = phone.evaluate(N_JS)
+        phone.locator(f'[data-action="{action}"]').first.tap()
+        phone.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+    targets = drawer.locator("[data-action]")
+    assert targets.count(), "no decision with its targets in the seats' panels"
+    expect(drawer).to_have_attribute("open", "")
+    for i in range(targets.count()):
+        box = targets.nth(i).bounding_box()
+        assert box and box["width"] >= MIN and box["height"] >= MIN, box
+    # closed again by the reader, it stays closed for this decision
+    summary.tap()
+    expect(targets.first).to_be_hidden()
+    phone.click("#lang-toggle")
+    expect(drawer.locator("[data-action]").first).to_be_hidden()
+
+
+def test_the_seats_panels_are_open_beside_the_board_on_a_desktop(server: ServerProcess, page: Page) -> None:
+    open_seat(page, server, bot_table(server, "guillotine", seed=13), 0)
+    wait_mine(page)
+    expect(page.locator("#seats-panel")).to_have_attribute("open", "")
+    panels = page.locator("#seats-panel .player[data-seat]")
+    expect(panels).to_have_count(4)
+    for i in range(4):
+        expect(panels.nth(i)).to_be_visible()
+
+
+def test_fiefs_map_zooms_with_a_pinch(server: ServerProcess, phone: Page) -> None:
+    open_seat(phone, server, bot_table(server, "fief", seed=13), 0)
+    phone.wait_for_function(MINE_WITH_ACTIONS)
+    settled_box(phone, "#map")
+    before = phone.evaluate(SCALE_JS)
+    n = phone.evaluate(N_JS)
+    view = phone.locator("#map-view").bounding_box()
+    assert view
+    x, y = view["x"] + view["width"] / 2, view["y"] + view["height"] / 2
+    # two fingers drawn apart on the map (CDP touch events, as a phone's screen sends them)
+    cdp = phone.context.new_cdp_session(phone)
+    try:
+        def fingers(apart: float) -> list[dict[str, float]]:
+            return [{"x": x - apart, "y": y, "id": 0}, {"x": x + apart, "y": y, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(30)})
+        for k in range(1, 11):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(30 + 9 * k)})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()
+    settled_box(phone, "#map")
+    after = phone.evaluate(SCALE_JS)
+    assert after > before * 1.5, (before, after)
+    assert phone.evaluate(N_JS) == n  # a pinch takes no action

@@ -105,29 +105,61 @@ def test_a_seat_is_found_again_through_my_tables(server: ServerProcess, page: Pa
     expect(page.locator("#hand")).to_have_count(1)
 
 
+def test_my_tables_says_when_a_seat_waits_and_when_its_game_is_over(server: ServerProcess,
+                                                                    page: Page) -> None:
+    from .test_table import wait_until_over
+
+    waiting = create_table(server, "guillotine", ["human", "human"], seed=11)
+    first = api(server, f"/api/tables/{waiting['id']}/watch")["to_act"][0]
+    open_seat(page, server, waiting, first)
+    wait_mine(page)
+    play_turn_out(page)  # the other person's turn now
+    over = create_table(server, "guillotine", ["greedy", "greedy"], seed=12)
+    wait_until_over(server, over["id"])
+    # a seat of the finished game this browser opened while it went on
+    page.evaluate("""(id) => { const list = JSON.parse(localStorage.getItem('noblesse.mine'));
+      list.push({ id, game: 'guillotine', seat: 1, token: 't', link: `/table/${id}?seat=1&token=t`, state: 'waiting' });
+      localStorage.setItem('noblesse.mine', JSON.stringify(list)); }""", over["id"])
+    page.goto(server.url + "/")
+    waits = page.locator(f'#mine-list tr[data-table="{waiting["id"]}"] .mine-state')
+    ended = page.locator(f'#mine-list tr[data-table="{over["id"]}"] .mine-state')
+    expect(waits).to_have_text("Waiting")
+    expect(ended).to_have_text("Finished")
+    page.click("#lang-toggle")
+    expect(waits).to_have_text("等待中")
+    expect(ended).to_have_text("已結束")
+
+
 @pytest.mark.parametrize("game_id", games.ids())
-def test_tab_reaches_a_legal_action_and_enter_plays_it(server: ServerProcess, page: Page,
-                                                       game_id: str) -> None:
+def test_tab_reaches_every_legal_action_and_enter_plays_it(server: ServerProcess, page: Page,
+                                                           game_id: str) -> None:
     seats = ["human"] + ["greedy"] * (players_for(game_id) - 1)
     table = create_table(server, game_id, seats, seed=13)
     open_seat(page, server, table, 0)
     wait_mine(page)
     page.wait_for_function("() => document.querySelectorAll('[data-action]').length > 0")
-    # A thing on the board if the decision has one, else one of the buttons under it.
-    on_board = page.locator(".clickable[data-action]").count() > 0
-    want = ".clickable[data-action]" if on_board else "[data-action]"
-    for _ in range(400):
+    legal = set(page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)"))
+    # Tab goes through the page, the decision's every target on the way (board and buttons)
+    reached: dict[str, Any] = {}
+    for _ in range(600):
         page.keyboard.press("Tab")
-        if page.evaluate("(sel) => !!document.activeElement && document.activeElement.matches(sel)", want):
+        focused = page.evaluate("""() => { const e = document.activeElement;
+          if (!e || !e.dataset || !e.dataset.action) return null;
+          const s = getComputedStyle(e);
+          return { action: e.dataset.action, label: e.getAttribute('aria-label') || e.textContent,
+                   outline: s.outlineStyle, width: s.outlineWidth }; }""")
+        if focused:
+            reached[focused["action"]] = focused
+        if set(reached) >= legal:
             break
-    else:
-        pytest.fail(f"Tab never reached {want}")
-    focused: dict[str, Any] = page.evaluate("""() => { const e = document.activeElement;
-      const s = getComputedStyle(e);
-      return { action: e.dataset.action, label: e.getAttribute('aria-label') || e.textContent,
-               outline: s.outlineStyle, width: s.outlineWidth }; }""")
-    assert focused["label"].strip(), focused
-    assert focused["outline"] != "none" and focused["width"] != "0px", focused
+    assert set(reached) >= legal, f"Tab never reached {sorted(legal - set(reached))}"
+    for focused in reached.values():  # each named, each with a visible ring
+        assert focused["label"].strip(), focused
+        assert focused["outline"] != "none" and focused["width"] != "0px", focused
+    # Enter plays the one on the board if the decision has one, else a button
+    on_board = page.locator(".clickable[data-action]")
+    target = on_board.first if on_board.count() else page.locator("[data-action]").first
+    target.focus()
     n = page.evaluate(N_JS)
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")

@@ -36,6 +36,7 @@ const TEXT = {
     alerts: "Alerts", soundOnTurn: "Play a sound when it is my turn",
     notifyOnTurn: "Notify me when it is my turn while this tab is hidden",
     notifyBlocked: "This browser blocks notifications from this site: allow them in its settings.",
+    moreBelow: "More buttons below: scroll them ↓",
   },
   "zh-TW": {
     title: "noblesse", lobby: "大廳", newTable: "開新牌桌", game: "遊戲", players: "玩家人數",
@@ -72,6 +73,7 @@ const TEXT = {
     alerts: "提醒", soundOnTurn: "輪到我時發出提示音",
     notifyOnTurn: "這個分頁不在前景時，輪到我就通知我",
     notifyBlocked: "這個瀏覽器封鎖了本站的通知：請在瀏覽器設定中允許。",
+    moreBelow: "下方還有更多按鈕：請向下捲動↓",
   },
 };
 

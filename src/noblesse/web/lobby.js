@@ -240,7 +240,7 @@ async function loadTables() {
   // the open seats of a table in play, each a button that takes it
   const freeSeats = (r) => {
     const open = r.seats.map((s, i) => (s.open ? i : null)).filter((i) => i !== null);
-    return open.length ? el("td", { class: "free-seats" }, open.map((i) => el("button", {
+    return open.length ? el("td", { class: "free-seats", "data-label": t("freeSeats", lang) }, open.map((i) => el("button", {
       class: "join", "data-table": r.id, "data-seat": i, onclick: () => joinSeat(r.id, i),
     }, `${t("join", lang)}${lang === "zh-TW" ? "" : " "}${seatLabel(i)}`))) : el("td", {}, "");
   };
@@ -250,12 +250,12 @@ async function loadTables() {
         .map((k) => el("th", keep, k ? t(k, lang) : ""))),
       list.map((r) => el("tr", { "data-table": r.id },
         el("td", { ...keep, class: "game-cell" }, emblem(r.game, 24), title(r.game)),
-        el("td", {}, r.seats.map((s, i) => [i ? sep : "",
+        el("td", { "data-label": t("seats", lang) }, r.seats.map((s, i) => [i ? sep : "",
           el("span", keep, s.open ? t("openSeat", lang) : t(s.kind.split(":")[0], lang))]).flat()),
         finished ? null : freeSeats(r),
-        el("td", {}, `${r.actions}`),
-        finished ? el("td", {}, r.result ? r.result.scores.join(sep) : "") : null,
-        el("td", keep, el("a", { href: finished ? `/table/${r.id}?replay=1` : `/table/${r.id}` },
+        el("td", { "data-label": t("moves", lang) }, `${r.actions}`),
+        finished ? el("td", { "data-label": t("scores", lang) }, r.result ? r.result.scores.join(sep) : "") : null,
+        el("td", { ...keep, class: "watch-cell" }, el("a", { href: finished ? `/table/${r.id}?replay=1` : `/table/${r.id}` },
           finished ? t("replay", lang) : t("watch", lang))))));
   box.replaceChildren(el("h2", {}, t("openTables", lang)), errorBox, rows(data.open, false),
     el("h2", {}, t("finishedTables", lang)), rows(data.finished, true));

@@ -368,6 +368,7 @@ function render() {
     t: (k) => t(k, lang), pick: (o) => pick(o, lang),
   });
   dockChoices();  // before the snapshot: the docked buttons are not part of the board
+  seatsDrawer(area);
   fitNames(area);
   markLastMove(area, before);
   if (rewound !== null) showFrame(rewound);  // the page drawn again (a language change) while rewound
@@ -407,6 +408,52 @@ function markLastMove(area, before) {
 function dockChoices() {
   const docked = document.querySelectorAll("#game-area #choices, #game-area [data-dock]");
   document.getElementById("bar-actions").replaceChildren(...docked);
+  moreObserver.disconnect();  // the boxes drawn before are gone
+  for (const box of docked) cueMore(box);
+}
+
+// A box of the bar's buttons taller than the room the bar gives it scrolls inside the
+// bar: its lower edge fades and a line under it says more buttons are below, until it
+// is scrolled to its end.
+const moreObserver = new ResizeObserver((entries) => {
+  for (const entry of entries) moreCues.get(entry.target)?.();
+});
+const moreCues = new WeakMap();  // a box (or a button in it) -> what updates its cue
+function cueMore(box) {
+  const cue = el("div", { class: "more-cue", "aria-hidden": "true", hidden: true }, t("moreBelow", lang));
+  box.after(cue);
+  const update = () => {
+    const more = box.scrollHeight - box.clientHeight - box.scrollTop > 1;
+    box.classList.toggle("more-below", more);
+    cue.hidden = !more;
+  };
+  box.addEventListener("scroll", update, { passive: true });
+  for (const node of [box, ...box.children]) {
+    moreCues.set(node, update);
+    moreObserver.observe(node);
+  }
+  update();
+}
+
+// The seats' panels (each renderer's #players) are a drawer, as the log is: open beside
+// the board on a wide screen, folded on a phone, and opened by the page when a decision
+// has its targets in them (a seat, a card of a seat's pile). The reader's own opening or
+// closing is kept while the page draws the table again.
+let seatsOpen = null;      // the reader's choice, or null: the screen's default
+let seatsOpenedFor = null; // msg.n of the decision the page opened the drawer for
+function seatsDrawer(area) {
+  const section = area.querySelector("#players");
+  if (!section) return;
+  if (section.querySelector("[data-action]") && seatsOpenedFor !== msg.n) {
+    seatsOpenedFor = msg.n;
+    seatsOpen = true;
+  }
+  const open = seatsOpen ?? !window.matchMedia("(max-width: 800px)").matches;
+  const summary = el("summary", {}, el("h2", { id: "seats-title" }, t("seats", lang),
+    el("span", { class: "drawer-count" }, zh() ? `（${msg.seats.length}）` : ` (${msg.seats.length})`)));
+  const drawer = el("details", { id: "seats-panel", class: "drawer", open: open || null }, summary, ...section.childNodes);
+  summary.addEventListener("click", () => { seatsOpen = !drawer.open; });
+  section.replaceChildren(drawer);
 }
 
 // The log is a drawer: open beside the board on a wide screen, folded on a phone.
@@ -474,6 +521,7 @@ function drawFrame(area, f) {
     msg: { ...msg, n: f.n, view: f.view, seats: f.seats, legal: [] }, view: f.view, legal: new Map(), catalog, lang,
     seat, act: () => {}, seatName, seatKind, t: (k) => t(k, lang), pick: (o) => pick(o, lang),
   });
+  seatsDrawer(area);
 }
 
 function showFrame(i) {
