@@ -1,7 +1,8 @@
 """Help one hover or long-press away (issue 19): in Heads of State and Fief every card of
 the hand carries its rules text, the data file's text_en / text_zh as the catalog serves
 it, in the element's title and in the element its aria-describedby names, in English and
-in 繁體中文. Heads of State's rank spaces carry their rank's text too.
+in 繁體中文. Heads of State's rank spaces carry their rank's text too; so do the cards
+of Guillotine, Ruse & Bruise and Conflicting Legends on the table, each its catalog text.
 
 All seats are human: the game's greedy bot plays them in this process and sends each
 action over the seat's WebSocket, until the first seat holds the cards wanted; then the
@@ -150,3 +151,33 @@ def test_fief_hand_carries_its_help_and_purchases_their_price(server: ServerProc
         price = prices[action.split(":")[1]]
         assert label.endswith(f"（{price}元）" if lang == "zh-TW" else f"({price} D)"), label
     screenshot(page, f"help_fief_purchase_{lang}.png")
+
+
+CARD_HELP_JS = """() => [...document.querySelectorAll('#game-area .card, #game-area .rb-card, #game-area .cl-card')]
+  .map((e) => ({name: (e.querySelector('.name') || {textContent: ''}).textContent, title: e.getAttribute('title')}))"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("game_id", ["guillotine", "ruse_and_bruise", "conflicting_legends"])
+def test_every_card_on_the_table_carries_the_catalog_s_text(server: ServerProcess, page: Page,
+                                                             game_id: str, lang: str) -> None:
+    """Guillotine's, Ruse & Bruise's and Conflicting Legends' card elements (the line, the
+    rows, the hand, the cards in front of players) carry in their title the text the catalog
+    gives the card they name; a face-down card names no card and its title says whose it is."""
+    game = games.get(game_id)
+    table = Table(server, game_id, game.min_players + 1, seed=3, options={})
+    catalog = server.get(f"/api/games/{game_id}/catalog").json()
+    texts = {entry[lang]: entry["text"][lang] for section in catalog.values() if isinstance(section, dict)
+             for entry in section.values() if isinstance(entry, dict) and isinstance(entry.get("text"), dict)}
+    table.play_until(lambda state: table.n >= 4, seed=3)
+    page.goto(server.url + table.info["seats"][0]["link"])
+    if lang != "en":
+        page.click("#lang-toggle")
+    page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
+    cards = page.evaluate(CARD_HELP_JS)
+    named = [c for c in cards if c["name"] != "?"]
+    assert len(named) >= 4, cards  # the hand and what the table shows
+    for card in named:
+        assert card["name"] in texts, card
+        assert card["title"] == texts[card["name"]], card
+    assert any(card["title"] for card in named)

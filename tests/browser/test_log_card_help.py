@@ -1,6 +1,7 @@
-"""Card names in the log carry their help (issue #19): a card named in a log line shows
-its rules text, the catalog's, on hover (title), on focus and on a tap (a bubble), in
-both languages; every name of a card with a text that a line holds is marked."""
+"""Card names in the log carry their help (issue #19): a card named in a log line, or on
+the status bar's "Last move" line, shows its rules text, the catalog's, on hover (title),
+on focus and on a tap (a bubble), in both languages; every name of a card with a text
+that a line holds is marked."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from playwright.sync_api import Page, expect  # noqa: E402
 from .server import ServerProcess  # noqa: E402
 from .test_follow_game import set_lang  # noqa: E402
 from .test_table import api, create_table, wait_until_over  # noqa: E402
+from .test_what_just_happened import act  # noqa: E402
 
 LINES_JS = """() => [...document.querySelectorAll('#log .log-line')].map((line) => ({
   text: line.textContent,
@@ -65,3 +67,34 @@ def test_a_card_named_in_the_log_shows_its_rules_text(server: ServerProcess, pag
         expect(bubble).to_have_text(helps[card.inner_text()])
         card.blur()
         expect(bubble).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_a_card_named_on_the_last_move_line_shows_its_rules_text(server: ServerProcess, page: Page,
+                                                                 lang: str) -> None:
+    table = create_table(server, "guillotine", ["human", "human", "human"], seed=55)
+    set_lang(page, lang)
+    page.goto(f"{server.url}/table/{table['id']}")  # a spectator
+    expect(page.locator("#line .card").first).to_be_visible()
+    catalog = api(server, "/api/games/guillotine/catalog")
+    helps = {entry[lang]: entry["text"][lang] for section in catalog.values() if isinstance(section, dict)
+             for entry in section.values() if isinstance(entry, dict) and isinstance(entry.get("text"), dict)}
+    cards = page.locator("#last-move .log-card")
+    for n in range(1, 13):  # moves until one names a card with a text (a plain noble has none)
+        act(server, table)
+        page.wait_for_function(f"() => Number(document.body.dataset.n) === {n}")
+        if cards.count():
+            break
+    expect(cards.first).to_be_visible()
+    said = page.locator("#last-move").inner_text()
+    for i in range(cards.count()):
+        name = cards.nth(i).inner_text()
+        assert name in said and cards.nth(i).get_attribute("title") == helps[name], (name, said)
+    card = cards.first
+    card.focus()
+    bubble = page.locator("#log-help")
+    expect(bubble).to_have_text(helps[card.inner_text()])
+    card.blur()
+    expect(bubble).to_have_count(0)
+    card.click()  # a tap shows it too
+    expect(bubble).to_have_text(helps[card.inner_text()])

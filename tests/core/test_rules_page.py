@@ -75,3 +75,61 @@ def test_blocks_read_paragraphs_lists_steps_and_subheadings() -> None:
         {"kind": "ul", "items": ["a", "b"]},
         {"kind": "p", "text": "甲乙"},
     ]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_has_a_player_aid_in_both_languages(game_id: str) -> None:
+    """The aid's parts (``[[aid]]``): each titled in both languages, a passage no shorter
+    in one language than in the other, a group with an entry for each of the catalog's."""
+    game = games.get(game_id)
+    page = _page(game_id)
+    catalog = game.catalog()
+    assert page["aid"], game_id
+    for part in page["aid"]:
+        assert part["title"]["en"] and part["title"]["zh-TW"], part["key"]
+        if part["kind"] == "prose":
+            shape = lambda blocks: [(b["kind"], len(b.get("items", ()))) for b in blocks]  # noqa: E731
+            assert part["blocks"]["en"] and shape(part["blocks"]["en"]) == shape(part["blocks"]["zh-TW"])
+        elif part["kind"] == "entries":
+            group = catalog[[s for s in rules_page.load(rules_page.package_of(game))["aid"]
+                             if s["key"] == part["key"]][0]["group"]]
+            assert len(part["entries"]) == len(group), part["key"]
+            for entry in part["entries"]:
+                assert entry["name"]["en"] and entry["name"]["zh-TW"], entry["key"]
+
+
+def test_heads_of_state_s_aid_names_what_each_rank_requires() -> None:
+    catalog = games.get("heads_of_state").catalog()
+    ranks = {e["key"]: e for e in _page("heads_of_state")["aid"][0]["entries"]}
+    duke = catalog["ranks"]["Duke"]
+    assert ranks["Duke"]["list"]["keys"] == duke["requires"] == ["gold", "troops", "castle", "title", "duelling"]
+    assert ranks["Duke"]["list"]["en"] == ["Gold", "Troops", "Castle", "Title", "Duelling"]
+    assert ranks["Duke"]["list"]["zh-TW"] == ["黃金", "軍隊", "城堡", "頭銜", "決鬥"]
+    assert ranks["Duke"]["badge"] == {"en": "12 pts for the most", "zh-TW": "最多者得12分"}
+    assert ranks["Duke"]["facts"]["en"] == "a Courtesan may stand in for one"
+    assert ranks["King"]["facts"]["zh-TW"] == "不能用「高級娼婦」代替"
+
+
+def test_fief_s_aid_prices_are_the_data_file_s_and_its_phases_the_engine_s() -> None:
+    from noblesse.games.fief import actions
+    from noblesse.games.fief.data import DATA
+
+    parts = {p["key"]: p for p in _page("fief")["aid"]}
+    prices = {e["key"]: e for e in parts["prices"]["entries"]}
+    assert prices["knight"]["value"] == int(DATA.rules["knight_cost"]) == 3
+    assert prices["knight"]["badge"] == {"en": "3 D", "zh-TW": "3元"}
+    assert prices["fief_title_per_village"]["name"]["en"] == "Fief title"
+    assert prices["fief_title_per_village"]["badge"]["zh-TW"] == "封地每個村莊2元"
+    phases = [k for e in parts["phases"]["entries"] for k in e["phases"]]
+    assert phases == [n for n in actions.PHASE_NAMES if n != "setup"]
+    battle = parts["battle"]["blocks"]["en"]
+    assert battle[0]["kind"] == "ol" and battle[0]["items"][0].startswith("In turn order, a family may declare battle")
+
+
+def test_a_passage_is_taken_from_its_subheading_to_the_next() -> None:
+    blocks = rules_page.blocks("Intro.\n\n### One\nFirst.\n\n- a\n- b\n\n### Two\nSecond.")
+    assert rules_page._passage(blocks, "One") == [{"kind": "p", "text": "First."},
+                                                  {"kind": "ul", "items": ["a", "b"]}]
+    assert rules_page._passage(blocks, "") == blocks
+    with pytest.raises(ValueError):
+        rules_page._passage(blocks, "Three")

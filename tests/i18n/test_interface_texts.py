@@ -16,6 +16,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "noblesse"
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _PLACEHOLDER = re.compile(r"\{[a-z_0-9]*(?:![rs])?(?::[^{}]*)?\}")
 _JS_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`')
+_REGEX_AFTER = re.compile(r"\b(?:return|typeof|case|of|in)$")
 
 
 def _python_strings(path: Path) -> list[tuple[int, str]]:
@@ -34,15 +35,97 @@ def _python_strings(path: Path) -> list[tuple[int, str]]:
     return out
 
 
+class _JsScan:
+    """The string literals of a JavaScript source, each with its line: "…", '…' and each
+    template literal's fixed text (its ${…} expressions left out, and scanned for strings
+    of their own); comments and regular expression literals skipped."""
+
+    REGEX_BEFORE = set("(,=:[!&|?{};+-*%<>~^")
+
+    def __init__(self, source: str) -> None:
+        self.src = source
+        self.out: list[tuple[int, str]] = []
+        self.comments: list[str] = []
+        self.prev = ""  # the last significant character outside strings ("a": a name or value)
+        self.code(0, closing=False)
+
+    def line(self, k: int) -> int:
+        return self.src.count("\n", 0, k) + 1
+
+    def quoted(self, k: int) -> int:
+        quote, start, text = self.src[k], k, []
+        k += 1
+        while self.src[k] != quote:
+            step = 2 if self.src[k] == "\\" else 1
+            text.append(self.src[k:k + step])
+            k += step
+        self.out.append((self.line(start), "".join(text)))
+        return k + 1
+
+    def template(self, k: int) -> int:
+        start, text = k, []
+        k += 1
+        while self.src[k] != "`":
+            if self.src[k] == "\\":
+                text.append(self.src[k:k + 2])
+                k += 2
+            elif self.src.startswith("${", k):
+                k = self.code(k + 2, closing=True)
+            else:
+                text.append(self.src[k])
+                k += 1
+        self.out.append((self.line(start), "".join(text)))
+        return k + 1
+
+    def regex(self, k: int) -> int:
+        k += 1
+        in_class = False
+        while in_class or self.src[k] != "/":
+            if self.src[k] == "\\":
+                k += 1
+            elif self.src[k] in "[]":
+                in_class = self.src[k] == "["
+            k += 1
+        k += 1
+        while k < len(self.src) and self.src[k].isalpha():
+            k += 1
+        return k
+
+    def code(self, k: int, closing: bool) -> int:
+        """Scans code from ``k``; with ``closing``, up to the "}" that closes a ${."""
+        src, depth = self.src, 0
+        while k < len(src):
+            c = src[k]
+            if c.isspace():
+                k += 1
+            elif src.startswith("//", k):
+                end = src.find("\n", k) if "\n" in src[k:] else len(src)
+                self.comments.append(src[k:end])
+                k = end
+            elif src.startswith("/*", k):
+                end = src.index("*/", k) + 2
+                self.comments.append(src[k:end])
+                k = end
+            elif c in "\"'`":
+                k = self.quoted(k) if c != "`" else self.template(k)
+                self.prev = "a"
+            elif c == "/" and (self.prev in self.REGEX_BEFORE or self.prev == ""
+                               or _REGEX_AFTER.search(src[max(0, k - 8):k].rstrip())):
+                k = self.regex(k)
+                self.prev = "a"
+            else:
+                if c == "}" and closing and depth == 0:
+                    return k + 1
+                depth += {"{": 1, "}": -1}.get(c, 0)
+                self.prev = "a" if c.isalnum() or c in "_$" else c
+                k += 1
+        return k
+
+
 def _js_strings(path: Path) -> list[tuple[int, str]]:
-    out = []
-    for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        line = re.sub(r"\$\{[^{}]*\}", "", line)  # a template's expressions
-        for m in _JS_STRING.finditer(line):
-            value = m.group(1) if m.group(1) is not None else m.group(2)
-            if _CJK.search(value):
-                out.append((no, value))
-    return out
+    """The Chinese string literals of a web client module (every one, those inside a
+    template's ${…} too)."""
+    return [(no, text) for no, text in _JsScan(path.read_text(encoding="utf-8")).out if _CJK.search(text)]
 
 
 def _check(strings: list[tuple[int, str]], path: Path) -> list[str]:
@@ -73,3 +156,27 @@ def test_the_web_clients_english_strings_agree_with_their_numbers() -> None:
            if m.group(1) and m.group(1) != "中文"  # the button that switches to Chinese
            for p in english_problems(m.group(1))]
     assert not bad, "\n".join(bad)
+
+
+WEB = sorted(p for p in (SRC / "web").rglob("*.js") if "vendor" not in p.parts)
+
+
+@pytest.mark.parametrize("path", WEB, ids=lambda p: str(p.relative_to(SRC)))
+def test_every_chinese_character_of_the_web_client_is_in_a_string_the_check_reads(path: Path) -> None:
+    """The scan of a module's strings misses none: its strings hold as many Chinese
+    characters as the module outside its comments (a string in a template's ${…}, in
+    single quotes or over several lines is read too)."""
+    source = path.read_text(encoding="utf-8")
+    scan = _JsScan(source)
+    in_strings = sum(len(_CJK.findall(text)) for _, text in scan.out)
+    in_comments = sum(len(_CJK.findall(text)) for text in scan.comments)
+    assert in_strings + in_comments == len(_CJK.findall(source))
+
+
+def test_the_scan_reads_strings_in_every_form_javascript_writes_them() -> None:
+    source = """// 「註解」 is not read
+const a = "甲，乙", b = '丙(丁)';
+const c = `第${zh ? "一" : `二${x}`}天
+第二行`;  /* 「也不讀」 */ const r = /["'`]/g.test(s) ? 1 / 2 : `戊`;"""
+    assert [text for _, text in _JsScan(source).out] == ["甲，乙", "丙(丁)", "一", "二", "第天\n第二行", "戊"]
+    assert [no for no, _ in _JsScan(source).out] == [2, 2, 3, 3, 3, 4]

@@ -1,6 +1,6 @@
 """The rules pages (core.rules_page: each game's rules_text.toml) follow docs/zh-TW.md in
 繁體中文 and the rules English shares: every title, paragraph, list item, card group
-title, badge, card facts and house-rule meaning."""
+title, badge, card facts and house-rule meaning, and the player aid's titles, badges and facts."""
 
 from __future__ import annotations
 
@@ -34,6 +34,13 @@ def rules_texts(game_id: str) -> Iterator[Text]:
             yield Text(f"cards {group['group']} facts", entry["facts"]["zh-TW"], entry["facts"]["en"])
     for reading in page["assumed"]:
         yield Text(f"assumed {reading['key']}", reading["text"]["zh-TW"], reading["text"]["en"])
+    for part in page["aid"]:  # the player aid's own words (its passages are the sections')
+        for field in ("title", "intro"):
+            yield Text(f"aid {part['key']} {field}", part[field]["zh-TW"], part[field]["en"])
+        for entry in part.get("entries", []):  # its names stand alone, as on a card's face
+            for field in ("badge", "facts"):
+                if field in entry:
+                    yield Text(f"aid {part['key']} {field}", entry[field]["zh-TW"], entry[field]["en"])
     for option in page["option_prose"]:  # what a table's option makes the prose say
         yield Text(f"option {option['key']}", option["with"]["zh-TW"].replace("{value}", "3"),
                    option["with"]["en"].replace("{value}", "3"))

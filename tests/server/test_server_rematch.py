@@ -1,5 +1,6 @@
 """The rematch of a finished table (issue #19): a new table of the same game, options,
-seats and names with a new secret deal, started once by a person of the old table (a
+seats and names with a new deal (secret, or the known one a practice seed leads to:
+tests/security/test_practice_rematch.py), started once by a person of the old table (a
 seat's token or the host's), told to everyone at the old table and kept in the store."""
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def test_the_host_starts_a_rematch_of_the_same_game_once(serve) -> None:
         assert [(s["kind"], s["name"]) for s in fresh["seats"]] == \
             [(s["kind"], s["name"]) for s in watch_state(client, old["id"])["seats"]]
         assert client.get(f"/api/tables/{new_id}/options").json()["options"]["hidden_support"]
-        assert fresh["deal"] != watch_state(client, old["id"])["deal"]  # a new secret deal
+        assert fresh["deal"] != watch_state(client, old["id"])["deal"]  # a new deal
         # the old table tells everyone; asked again, the same rematch
         assert watch_state(client, old["id"])["rematch"] == new_id
         again = client.post(f"/api/tables/{old['id']}/rematch", json={"host": old["host_token"]})

@@ -39,6 +39,25 @@ table may set. The server serves the result as ``/api/games/{id}/rules``; the pa
     [assumed]                    # one line per reading of the data file's [assumed] table
     key.en = "..."
     key.zh = "..."
+
+    [[aid]]                      # a part of the player aid at the table (web/aids.js), one of:
+    key = "scoring"              # - a passage of a section: its blocks under the subheading
+    section = "end"              #   (### Scoring) up to the next one, all of it if none
+    en.heading = "Scoring"
+    en.title = "Scoring"
+    [[aid]]                      # - a catalog group: each entry's name, badge and facts (as
+    key = "ranks"                #   [[cards]]); ``list``: a field naming entries of the group
+    group = "ranks"              #   ``lookup`` gives; ``when.<field>.en.yes/no``: words said
+    badge = "majority"           #   when the field is true / false; a group of numbers (a
+    list = "requires"            #   price list) is named by ``names`` (``rename`` a key)
+    lookup.requires = "attributes"
+    [[aid]]                      # - the turn's phases: each the passage of ``section`` under
+    key = "phases"               #   its subheading, keyed by the game's phase names
+    section = "turn"
+    [[aid.phase]]
+    key = "purchase"
+    phases = ["ransoms", "purchase"]
+    en.heading = "4. Purchase"
 """
 
 from __future__ import annotations
@@ -196,6 +215,97 @@ def option_prose(text: dict[str, Any]) -> list[dict[str, Any]]:
              "with": _both(o, "with")} for o in text.get("option", [])]
 
 
+def _passage(blocks_: list[dict[str, Any]], heading: str) -> list[dict[str, Any]]:
+    """The blocks under the subheading ``heading`` up to the next one (all if no heading)."""
+    if not heading:
+        return blocks_
+    out: list[dict[str, Any]] = []
+    inside = False
+    for block in blocks_:
+        if block["kind"] == "h3":
+            if inside:
+                break
+            inside = block["text"] == heading
+        elif inside:
+            out.append(block)
+    if not out:
+        raise ValueError(f"no passage under the subheading {heading!r}")
+    return out
+
+
+def _aid_entries(spec: dict[str, Any], catalog: dict[str, Any]) -> list[dict[str, Any]]:
+    """A catalog group's entries with their numbers in words (``[[aid]]`` with ``group``)."""
+    label = _both(spec, "badge")
+    per = {key: {"en": str(v.get("en", "")), "zh-TW": str(v.get("zh", ""))}
+           for key, v in spec.get("badge_of", {}).items()}
+    listed = spec.get("list")
+    lookup = spec.get("lookup", {})
+    plain = {field: group for field, group in lookup.items() if field != listed}
+    facts = _both(spec, "facts")
+    when = {field: (_both(v, "yes"), _both(v, "no")) for field, v in spec.get("when", {}).items()}
+    group = catalog[spec["group"]]
+    if isinstance(group, dict) and all(isinstance(v, (int, float)) for v in group.values()):
+        # numbers (prices): each named by the entry of ``names`` with its key (or ``rename``)
+        names = catalog[spec["names"]]
+        rows = [(key, {"value": value}, _name(names[spec.get("rename", {}).get(key, key)]))
+                for key, value in group.items()]
+        badge_field = "value"
+    else:
+        rows = [(key, entry, _name(entry)) for key, entry in _entries(group)]
+        badge_field = spec.get("badge", "")
+    out = []
+    for key, entry, name in rows:
+        value = entry.get(badge_field) if badge_field else None
+        template = per.get(key, label)
+        notes = {lang: [_facts(facts[lang], entry, plain, catalog, lang)]
+                 + [(yes if entry.get(field) else no)[lang] for field, (yes, no) in when.items()]
+                 for lang in LANGS}
+        item: dict[str, Any] = {
+            "key": key, "name": name, "value": value,
+            "badge": {lang: template[lang].replace("{}", _number(value))
+                      if value is not None and template[lang] else "" for lang in LANGS},
+            "facts": {lang: ("；" if lang == "zh-TW" else "; ").join(n for n in notes[lang] if n)
+                      for lang in LANGS}}
+        if listed:
+            among = catalog[lookup[listed]]
+            item["list"] = {"keys": list(entry[listed]),
+                            **{lang: [among[k][lang] for k in entry[listed]] for lang in LANGS}}
+        out.append(item)
+    return out
+
+
+def aid(text: dict[str, Any], catalog: dict[str, Any],
+        sections: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The player aid's parts (``[[aid]]``): passages of the prose, groups of the catalog
+    with their numbers, the turn's phases; every word and number read from the prose file
+    or the catalog, none written twice."""
+    by_key = {s["key"]: s for s in sections}
+    parts = []
+    for spec in text.get("aid", []):
+        part: dict[str, Any] = {"key": spec["key"], "title": _both(spec, "title"),
+                                "intro": _both(spec, "intro"), "section": spec.get("section", "")}
+        if "group" in spec:
+            part["kind"] = "entries"
+            part["entries"] = _aid_entries(spec, catalog)
+        elif "phase" in spec:  # the turn's phases, each the passage under its subheading
+            section = by_key[spec["section"]]
+            part["kind"] = "phases"
+            part["entries"] = []
+            for phase in spec["phase"]:
+                heading = _both(phase, "heading")
+                part["entries"].append({
+                    "key": phase["key"], "phases": list(phase.get("phases", [phase["key"]])),
+                    "name": {lang: _NUMBERED.sub("", heading[lang]) for lang in LANGS},
+                    "blocks": {lang: _passage(section["blocks"][lang], heading[lang]) for lang in LANGS}})
+        else:
+            section = by_key[spec["section"]]
+            heading = _both(spec, "heading")
+            part["kind"] = "prose"
+            part["blocks"] = {lang: _passage(section["blocks"][lang], heading[lang]) for lang in LANGS}
+        parts.append(part)
+    return parts
+
+
 def build(game: Any) -> dict[str, Any]:
     """The rules page of ``game`` as JSON: prose, cards, house rules and table options."""
     text = load(package_of(game))
@@ -204,12 +314,14 @@ def build(game: Any) -> dict[str, Any]:
                             "zh-TW": blocks(s.get("zh", {}).get("body", ""))}}
                 for s in text.get("section", [])]
     assumed = game.assumed_readings()
+    catalog = game.catalog()
     return {
         "game": game.id,
         "title": game.title,
         "players": [game.min_players, game.max_players],
         "sections": sections,
-        "cards": card_groups(text, game.catalog()),
+        "cards": card_groups(text, catalog),
+        "aid": aid(text, catalog, sections),
         "assumed": readings(text, assumed),
         "options": game.options_schema(),
         "option_labels": game.option_labels(),

@@ -8,10 +8,15 @@ and salt only once the game is over. A chosen seed (an int anyone can search for
 seed is shown from the start. After the game the record (``record_lines``) is the
 ``core.record`` format with the seed, salt and commitment in its header, which
 ``noblesse verify`` checks.
+
+The rematch of a known deal is a known deal too: its seed (``rematch_seed``) follows from
+the old one, so whoever practises a seed meets the same deal in its rematch, and the
+rematch after that, as anyone else who practises it; a secret deal's rematch is secret.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +51,15 @@ def is_known(table: Table) -> bool:
     """A chosen (int) seed: anyone may search for it, so it is shown from the start.
     A table stored before deals were secret (an int seed without a commitment) is not."""
     return isinstance(table.meta.seed, int) and table.meta.commitment is not None
+
+
+def rematch_seed(table: Table) -> int | None:
+    """The seed of the rematch of ``table``: for a known deal, one derived from its seed
+    (a 31-bit whole number, as a chosen seed is); for a secret deal None (a new secret one)."""
+    if not is_known(table):
+        return None
+    digest = hashlib.sha256(f"rematch:{table.meta.seed}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") >> 1
 
 
 def deal_entry(table: Table) -> dict[str, Any]:

@@ -48,7 +48,7 @@ from noblesse.server import bots
 from noblesse.server.changes import Encoded, change_json, encode
 from noblesse.server.cluster import HEARTBEAT_SECONDS, Alone, News
 from noblesse.server.connections import Bucket, Outbox
-from noblesse.server.deals import deal_entry, is_practice, new_deal
+from noblesse.server.deals import deal_entry, is_practice, new_deal, rematch_seed
 from noblesse.server.follow import end_result, log_marks
 from noblesse.server.settings import Settings
 from noblesse.server.store import NewAction, StaleTable, Store, StoredTable, token_hash
@@ -402,7 +402,7 @@ class TableManager:
         names += [""] * (len(kinds) - len(names))
         if seed is not None:  # a known deal: anyone may search for a small seed
             seed = int(seed)
-            if not (is_practice(kinds) or self.settings.known_deals):
+            if not self.may_choose_seed(kinds):
                 raise TableError(
                     "A seed may be chosen only at a practice table: exactly one human seat, "
                     "every other seat a bot. Leave the seed empty for a secret deal.",
@@ -453,11 +453,17 @@ class TableManager:
         self._kick_bots(table)
         return table, tokens, host
 
+    def may_choose_seed(self, kinds: list[str]) -> bool:
+        """Whether a table of these seats may have a known deal: a practice table (or any,
+        with ``--known-deals``)."""
+        return is_practice(kinds) or self.settings.known_deals
+
     async def rematch(self, table: Table, seat: int | None, token: str | None,
                       host: str | None, address: str = "") -> str:
         """The rematch of a finished table (made at the first request of one of its people:
         a seat's token or the host's): the same game, options, seats and names, a new
-        secret deal; each person's link of the table before opens their seat in it."""
+        deal (secret, or for a known deal the known one derived from it: ``rematch_seed``);
+        each person's link of the table before opens their seat in it."""
         if host is not None:
             self.check_host(table, host)
         elif seat is None or not token:
@@ -473,9 +479,13 @@ class TableManager:
             if table.meta.rematch:
                 return table.meta.rematch
             seats = table.meta.seats
+            kinds = ["open" if s.get("open") else s["kind"] for s in seats]
+            # a seat handed to a bot may have ended the practice: then a secret deal
+            seed = rematch_seed(table)
+            if not self.may_choose_seed(["human" if k == "open" else k for k in kinds]):
+                seed = None
             new, _, _ = await self.create(
-                table.game.id, ["open" if s.get("open") else s["kind"] for s in seats],
-                dict(table.meta.options), None,
+                table.game.id, kinds, dict(table.meta.options), seed,
                 [s.get("name", "") for s in seats], address,
                 seat_hashes=[s.get("token_hash") for s in seats], host_hash=table.meta.host_hash)
             rematch = await self._write(self.store.set_rematch, table.id, new.id)

@@ -179,6 +179,9 @@ function withCardHelp(text, names) {
   return out;
 }
 
+// A text of the game (the log's words) with the cards it names showing their help.
+export const withHelp = (text, ctx) => withCardHelp(text, cardNames(ctx.catalog, ctx.lang));
+
 // The log drawn into `box`: each group with its heading and colour, routine lines
 // folded (opened folds stay open while the page lives), repeated lines as "×3".
 const openFolds = new Set();

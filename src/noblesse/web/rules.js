@@ -2,6 +2,7 @@
 // for players, every card of its catalog with its text, the house rules (the readings
 // its data file settles) and the options a table sets, in English and 繁體中文.
 import { el, getLang, pick, setLang, t } from "/static/i18n.js";
+import { blocks, changedBy } from "/static/prose.js";
 
 const TEXT = {
   en: {
@@ -38,33 +39,7 @@ let tableInfo = null;
 const say = (key) => (TEXT[lang] && TEXT[lang][key]) || TEXT.en[key] || key;
 const zh = () => lang === "zh-TW";
 
-// **bold** inside a line of prose; a passage the table's options changed (between two
-// \u0001) marked as such.
-function inline(text) {
-  if (text.includes("\u0001")) {
-    return text.split("\u0001").map((part, i) => (i % 2 ? el("mark", { class: "rules-changed", title: say("changed") },
-      inline(part)) : inline(part)));
-  }
-  return text.split(/\*\*(.+?)\*\*/).map((part, i) => (i % 2 ? el("strong", {}, part) : part));
-}
-
-// The passages of a section that this table's options change (the rules file's
-// [[option]]), replaced by what the table plays.
-function changedBy(section) {
-  if (!tableInfo) return [];
-  return (page.option_prose || []).filter((o) => o.section === section && o.key in page.options
-    && tableInfo.options[o.key] !== page.options[o.key] && pick(o.replace, lang))
-    .map((o) => [pick(o.replace, lang), pick(o.with, lang).replaceAll("{value}", value(tableInfo.options[o.key]))]);
-}
-
-function blocks(list, changes = []) {
-  const say2 = (text) => changes.reduce((t, [from, to]) => t.replace(from, `\u0001${to}\u0001`), text);
-  return list.map((b) => {
-    if (b.kind === "h3") return el("h3", {}, inline(b.text));
-    if (b.kind === "ul" || b.kind === "ol") return el(b.kind, {}, b.items.map((item) => el("li", {}, inline(say2(item)))));
-    return el("p", {}, inline(say2(b.text)));
-  });
-}
+const changes = (section) => changedBy(page, section, tableInfo ? tableInfo.options : null, lang, value);
 
 function value(v) {
   if (v === true) return say("yes");
@@ -153,7 +128,7 @@ function render() {
     el("ol", {}, parts.map(([key, name]) => el("li", {}, el("a", { href: `#${key}` }, name)))));
   body.replaceChildren(
     ...page.sections.map((s) => el("section", { id: s.key, class: "rules-section" },
-      el("h2", {}, pick(s.title, lang)), blocks(s.blocks[lang] || s.blocks.en, changedBy(s.key)))),
+      el("h2", {}, pick(s.title, lang)), blocks(s.blocks[lang] || s.blocks.en, changes(s.key), say("changed")))),
     el("section", { id: "cards", class: "rules-section" }, el("h2", {}, say("cards")), page.cards.map(cardGroup)),
     house(), options());
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();

@@ -3,8 +3,10 @@ import { el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
 import { arrowKeys, fitNames } from "/static/board.js";
 import { drawAlerts, turnBegan } from "/static/alerts.js";
+import { drawAid } from "/static/aids.js";
 import {
-  changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsStep, startsTurn, summaryPanel, words, youLine,
+  changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsStep, startsTurn, summaryPanel, withHelp, words,
+  youLine,
 } from "/static/follow.js";
 
 const params = new URLSearchParams(location.search);
@@ -261,7 +263,7 @@ function renderLog() {
 function renderLastMove() {
   let line = document.getElementById("last-move");
   if (!line) {
-    line = el("div", { id: "last-move", class: "last-move-line", "aria-hidden": "true" });
+    line = el("div", { id: "last-move", class: "last-move-line" });
     document.getElementById("status").after(line);
   }
   const turn = lastTurn(logEntries, seat);
@@ -274,7 +276,7 @@ function renderLastMove() {
     : texts.join(sep);
   line.hidden = false;
   line.style.setProperty("--seat-c", turn.seat != null ? seatColour(followCtx(), turn.seat) : "var(--muted)");
-  line.replaceChildren(el("strong", {}, `${words(lang).lastMove}${colon()}`), said);
+  line.replaceChildren(el("strong", {}, `${words(lang).lastMove}${colon()}`), ...withHelp(said, followCtx()));
   renderRewindButton();
 }
 
@@ -360,6 +362,7 @@ function render() {
   renderLastMove();
   renderEnd();
   renderSummary();
+  drawAid({ msg, lang, tableId });
   const legal = new Map(msg.legal.map((l) => [l.action, l]));
   const area = document.getElementById("game-area");
   const before = lastMove && lastMove.fresh ? snapshot(area) : null;

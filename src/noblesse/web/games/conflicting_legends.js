@@ -10,7 +10,7 @@ import { el } from "/static/i18n.js";
 const WORDS = {
   en: { round: "Round", start: "start player", lands: "Territory deck", top: "top", deck: "Character deck",
     discard: "Discard pile", hand: "Your hand", table: "Table area", armed: "armed", passed: "passed",
-    glory: "glory", continents: "continents", cards: "cards", war: "War", attacks: "attacks", for: "for",
+    glory: "glory", continent: "continent", continents: "continents", card: "card", cards: "cards", war: "War", attacks: "attacks", for: "for",
     throwNo: "Throw", ties: "ties in a row", announced: "announced", silent: "nothing", throwNow: "Throw in secret",
     announce: "Announce (binds no one)", yourThrow: "Your secret throw", waiting: "Waiting for the other throw",
     bothSecret: "Both throw in secret; the throws are shown once both are in.", noPaper: "Hannibal: no Paper for the defender",
@@ -67,7 +67,7 @@ function tokenName(ctx, type) { return ctx.pick(ctx.catalog.tokens[type]); }
 
 function characterCard(key, ctx, { small = false, armed = false } = {}) {
   const c = ctx.catalog.characters[key];
-  const type = c.type === "none" ? "" : ctx.lang === "zh-TW" ? c.type_zh : `${c.type_zh} ${c.type}`;
+  const type = c.type === "none" ? "" : ctx.lang === "zh-TW" ? c.type_zh : c.type;  // no Chinese glyph in English
   return el("div", { class: `cl-card${small ? " small" : ""}${armed ? " armed" : ""}`,
     style: `--c:${TOKEN_CSS[c.colour]}`, title: ctx.pick(c.text) },
   el("span", { class: "name" }, ctx.pick(c)),
@@ -193,7 +193,8 @@ export function render(root, ctx) {
       el("h3", {}, ctx.seatName(p.seat), el("span", { class: "meta" },
         zh ? [`榮耀${p.glory}分`, counted(p.continents, "", "個大洲", "尚無大洲"), counted(p.hand_size, "手牌", "張", "沒有手牌"),
           ...(p.passed ? ["已PASS"] : [])].join(" · ")
-          : ` ${p.glory} ${w.glory} · ${p.continents} ${w.continents} · ${p.hand_size} ${w.cards}${p.passed ? ` · ${w.passed}` : ""}`)),
+          : ` ${p.glory} ${w.glory} · ${p.continents} ${p.continents === 1 ? w.continent : w.continents}`
+            + ` · ${p.hand_size} ${p.hand_size === 1 ? w.card : w.cards}${p.passed ? ` · ${w.passed}` : ""}`)),
       el("div", {}, chip("military", tk.military), chip("culture", tk.culture), chip("technology", tk.technology)),
       el("div", { class: "row" }, lands.length ? lands : el("span", { class: "cl-note" }, w.empty)),
       tableCards.length ? el("div", { class: "zone-title" }, w.table) : "",
