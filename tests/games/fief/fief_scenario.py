@@ -15,7 +15,7 @@ import pytest
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
-from noblesse.games.fief import GAME
+from noblesse.games.fief import GAME, flow
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.announce import KING_VOTE
 from noblesse.games.fief.cards import TRIMMING
@@ -93,7 +93,7 @@ def mills(s: FiefState, village: str, count: int) -> None:
 def begin(s: FiefState, phase: str) -> list[Event]:
     """Open ``phase`` (its entry effects run) with ``s.first`` to act first."""
     ev: list[Event] = []
-    s.phase = A.PHASE_NAMES.index(phase) - 1
+    s.phase = flow.PHASE_NAMES.index(phase) - 1
     s.cursor, s.kind, s.legal_cache = s.n_players, A.NONE, None
     s.cards_step = s.announce_step = s.battle_step = s.permit_for = 0
     if s.phase == A.CARDS_PHASE:

@@ -8,7 +8,6 @@ from collections.abc import Callable
 import pytest
 from fief_scenario import (
     GAME,
-    A,
     B,
     C,
     F,
@@ -24,6 +23,7 @@ from fief_scenario import (
     troops,
 )
 
+from noblesse.games.fief import flow
 from noblesse.games.fief.battle import hits_of
 from noblesse.games.fief.control import capture
 from noblesse.games.fief.state import BOARD, DATA
@@ -107,7 +107,7 @@ def test_the_battle_and_the_decision_are_in_the_view_and_in_words() -> None:
     assert view["battle"]["village"] == "charolles" and view["battle"]["defender"] == 1
     assert view["decision"] == {"kind": "battle_round", "seat": 0}
     assert GAME.describe_decision(s, "zh-TW") == "戰鬥、提議休戰、撤退或投降"
-    assert A.KIND_NAMES[s.kind] == "battle_round"
+    assert flow.KIND_NAMES[s.kind] == "battle_round"
 
 
 def test_21_one_family_per_fief_at_the_start_as_an_option() -> None:
@@ -216,7 +216,7 @@ def test_7_paying_the_ransom_cap_is_the_captive_familys_option() -> None:
     do(s, 0, "pass")
     assert legal(s, 1) == ["pass", "release:arthur"]
     do(s, 1, "pass")
-    assert A.PHASE_NAMES[s.phase] == "purchase"
+    assert flow.PHASE_NAMES[s.phase] == "purchase"
     assert s.l_captor[lo] == 1 and s.money == [10, 0, 0]      # he stays a captive
 
 

@@ -24,6 +24,7 @@ from fief_scenario import (
     units,
 )
 
+from noblesse.games.fief import flow
 from noblesse.games.fief.battle import dice_for, strength, take_hits
 from noblesse.games.fief.state import DATA, SEATS
 
@@ -101,7 +102,7 @@ def test_lords_alone_on_both_sides_cannot_fight() -> None:
     lord(s, "arthur", 0, "charolles")
     lord(s, "charles", 1, "charolles")
     begin(s, "battles")
-    assert A.PHASE_NAMES[s.phase] == "cards"               # nobody was offered a battle
+    assert flow.PHASE_NAMES[s.phase] == "cards"               # nobody was offered a battle
 
 
 def test_troops_without_a_lord_cannot_attack() -> None:
@@ -110,7 +111,7 @@ def test_troops_without_a_lord_cannot_attack() -> None:
     troops(s, "charolles", 1, 0, 1)
     lord(s, "henri", 0, "blaye")
     begin(s, "battles")
-    assert A.PHASE_NAMES[s.phase] == "cards"               # nobody was offered a battle
+    assert flow.PHASE_NAMES[s.phase] == "cards"               # nobody was offered a battle
 
 
 def test_16_hits_beyond_the_troops_kill_lords_and_the_owner_chooses() -> None:
@@ -281,7 +282,7 @@ def test_siege_engine_goes_to_plus_two_a_turn_later_and_pillage() -> None:
     assert legal(s, 0) == ["pass", "lift_siege:charolles"]
     do(s, 0, "pass")
     assert s.engine[V["charolles"] * SEATS] == 1
-    assert A.PHASE_NAMES[s.phase] == "pillage"
+    assert flow.PHASE_NAMES[s.phase] == "pillage"
     assert legal(s, 0) == ["pass", "pillage:charolles"]    # the besieger may pillage
     do(s, 0, "pillage:charolles", "pass")
     assert s.mills[V["charolles"]] == 1 and s.money[0] == 1

@@ -25,6 +25,8 @@ from fief_scenario import (
     troops,
 )
 
+from noblesse.games.fief import flow
+
 
 def _types_with_seats(ev: list) -> list[tuple[str, int | None]]:
     return [(e.type, e.for_seat(None).get("seat")) for e in ev
@@ -71,8 +73,8 @@ def test_the_steps_go_round_the_table_one_after_the_other() -> None:
     begin(s, "cards")
     seen = []
     answers = {A.DISCARD: "pass", A.DRAW: "draw:fortune", A.PLAY: "pass"}
-    while A.PHASE_NAMES[s.phase] == "cards" and s.kind in answers:
-        seen.append((A.KIND_NAMES[s.kind], s.actor, GAME.view(s, 0)["cards_step"]))
+    while flow.PHASE_NAMES[s.phase] == "cards" and s.kind in answers:
+        seen.append((flow.KIND_NAMES[s.kind], s.actor, GAME.view(s, 0)["cards_step"]))
         name = answers[s.kind]
         if (s.kind, s.actor) == (A.DISCARD, 2):
             name = "discard:ambush"                         # discards go before any draw
@@ -84,7 +86,7 @@ def test_the_steps_go_round_the_table_one_after_the_other() -> None:
     assert (s.kind, s.actor) == (A.HAND_LIMIT, 1)           # 4 cards: one to go
     assert s.fd_discard == [C["ambush"]]                   # not reshuffled: 6 in the deck
     do(s, 1, "discard:uprising")
-    assert A.PHASE_NAMES[s.phase] == "income"               # seats 2 and 0 hold 2 and 3
+    assert flow.PHASE_NAMES[s.phase] == "income"               # seats 2 and 0 hold 2 and 3
 
 
 def test_a_lord_card_drawn_stays_secret_and_the_disaster_is_public() -> None:

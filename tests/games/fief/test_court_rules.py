@@ -24,7 +24,7 @@ from fief_scenario import (
     units,
 )
 
-from noblesse.games.fief import fortune
+from noblesse.games.fief import flow, fortune
 from noblesse.games.fief.cards import may_bear_prince
 from noblesse.games.fief.control import capture, free, placement_options
 from noblesse.games.fief.crown import crown_family
@@ -446,7 +446,7 @@ def test_victory_is_checked_only_at_the_end_of_the_turn() -> None:
     assert s.vp[0] == 3 and not GAME.is_over(s)
     seen = []
     while not GAME.is_over(s):
-        seen.append(A.PHASE_NAMES[s.phase])
+        seen.append(flow.PHASE_NAMES[s.phase])
         seat = GAME.to_act(s)[0]
         do(s, seat, "pass")
     assert "movement" in seen and GAME.winners(s) == [0]

@@ -26,6 +26,8 @@ from fief_scenario import (
     units,
 )
 
+from noblesse.games.fief import flow
+
 
 def _drawing(deck: list[str]) -> object:
     s = table(3)
@@ -114,7 +116,7 @@ def test_heavy_rain_stops_movement_into_and_out_of_its_bishopric_and_battles() -
     troops(s2, "charolles", 0, 0, 2)
     troops(s2, "charolles", 1, 0, 1)
     begin(s2, "battles")
-    assert A.PHASE_NAMES[s2.phase] != "battles"
+    assert flow.PHASE_NAMES[s2.phase] != "battles"
 
 
 def test_famine_mills_earn_nothing() -> None:

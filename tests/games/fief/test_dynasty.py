@@ -24,6 +24,7 @@ from fief_scenario import (
     units,
 )
 
+from noblesse.games.fief import flow
 from noblesse.games.fief.crown import crown_family, crown_pope
 from noblesse.games.fief.death import kill
 from noblesse.games.fief.economy import ransom_cap
@@ -680,6 +681,6 @@ def test_random_games_with_a_crown_a_pope_and_bishops_keep_every_card() -> None:
         while not GAME.is_over(s):
             seat = GAME.to_act(s)[0]
             actions = GAME.legal_actions(s, seat)
-            assert actions, A.KIND_NAMES[s.kind]
+            assert actions, flow.KIND_NAMES[s.kind]
             GAME.apply(s, seat, rng.choice(actions))
             assert GAME.inventory(s) == start

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import random
 
-from fief_scenario import GAME, A, C, F, L, V, begin, do, lord, table, troops
+from fief_scenario import GAME, C, F, L, V, begin, do, lord, table, troops
 
+from noblesse.games.fief import flow
 from noblesse.games.fief.endturn import rank_key
 
 
@@ -30,7 +31,7 @@ def test_two_titles_do_not_win_and_the_first_player_card_passes_left() -> None:
     s.fief_holder[F["mazilles"]] = a
     begin(s, "end_of_turn")
     assert not GAME.is_over(s)
-    assert s.first == 0 and s.turn == 2 and A.PHASE_NAMES[s.phase] == "cards"
+    assert s.first == 0 and s.turn == 2 and flow.PHASE_NAMES[s.phase] == "cards"
 
 
 def test_several_at_three_are_ranked_and_more_villages_break_the_tie() -> None:

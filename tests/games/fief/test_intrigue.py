@@ -23,6 +23,8 @@ from fief_scenario import (
     units,
 )
 
+from noblesse.games.fief import flow
+
 
 def test_the_window_asks_every_seat_holding_a_card_in_turn_order() -> None:
     s = table(3, first=1)
@@ -34,7 +36,7 @@ def test_the_window_asks_every_seat_holding_a_card_in_turn_order() -> None:
     do(s, 2, "pass")
     assert GAME.to_act(s) == (0,) and legal(s, 0) == ["pass"]
     do(s, 0, "pass")
-    assert A.PHASE_NAMES[s.phase] != "income"
+    assert flow.PHASE_NAMES[s.phase] != "income"
 
 
 def _uprising() -> object:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from fief_scenario import (
     GAME,
-    A,
     F,
     L,
     V,
@@ -19,6 +18,7 @@ from fief_scenario import (
     units,
 )
 
+from noblesse.games.fief import flow
 from noblesse.games.fief.state import SEATS
 
 
@@ -44,7 +44,7 @@ def test_a_lord_moves_two_roads_with_the_troops_he_carries() -> None:
     assert units(s, "charolles", 0) == (1, 0)
     assert units(s, "villeneuve", 0) == (1, 1)
     assert s.l_loc[L["arthur"]] == V["villeneuve"] and s.l_moves[L["arthur"]] == 0
-    assert A.PHASE_NAMES[s.phase] == "cards" and s.turn == 2  # the turn ran on to its end
+    assert flow.PHASE_NAMES[s.phase] == "cards" and s.turn == 2  # the turn ran on to its end
 
 
 def test_a_village_left_empty_becomes_uncontrolled() -> None:
@@ -191,7 +191,7 @@ def test_pass_ends_the_players_movement() -> None:
     begin(s, "movement")
     do(s, 0, "pass")
     assert GAME.to_act(s) == (1,) and s.l_moves[L["arthur"]] == 0
-    assert A.PHASE_NAMES[s.phase] == "movement"
+    assert flow.PHASE_NAMES[s.phase] == "movement"
 
 
 def test_a_captor_leads_a_captive_along_or_leaves_him_with_troops() -> None:

@@ -27,6 +27,7 @@ from fief_scenario import (
 )
 
 from noblesse.agents import make_agent
+from noblesse.games.fief import flow
 from noblesse.games.fief.control import capture
 from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.offers import PactKind
@@ -417,10 +418,10 @@ def test_the_offer_is_seen_by_its_author_and_once_sent_its_recipient_only() -> N
 
 
 def test_every_offer_text_has_both_languages() -> None:
-    from noblesse.games.fief.views import DECISION_TEXT, action_text
+    from noblesse.games.fief.views import action_text
 
     for kind in ("offer_compose", "offer_answer"):
-        assert all(DECISION_TEXT[kind])
+        assert all(flow.decision_named(kind).prompt)
     for action in range(A.OFFER_TO0, A.OFFER_END):
         en, zh = action_text(action, "en"), action_text(action, "zh-TW")
         assert en != A.ACTION_NAMES[action] and zh != en, A.ACTION_NAMES[action]

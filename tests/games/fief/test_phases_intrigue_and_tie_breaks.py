@@ -26,6 +26,7 @@ from fief_scenario import (
     units,
 )
 
+from noblesse.games.fief import flow
 from noblesse.games.fief.control import capture
 from noblesse.games.fief.state import FiefState
 
@@ -49,7 +50,7 @@ def test_ransoms_come_first_then_purchases_go_round_in_turn_order() -> None:
     assert GAME.to_act(s) == (0,) and legal(s, 0) == ["pass", "ransom:arthur"]
     do(s, 0, "ransom:arthur")
     assert s.money == [0, 0, 2] and s.l_captor[lo] == -1
-    assert A.PHASE_NAMES[s.phase] == "purchase" and GAME.to_act(s) == (1,)
+    assert flow.PHASE_NAMES[s.phase] == "purchase" and GAME.to_act(s) == (1,)
     do(s, 1, "pass")
     assert GAME.to_act(s) == (2,) and "buy:man_at_arms:sigy" in legal(s, 2)
     do(s, 2, "buy:man_at_arms:sigy", "buy:man_at_arms:sigy", "pass")

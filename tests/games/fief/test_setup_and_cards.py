@@ -20,6 +20,7 @@ from fief_scenario import (
     units,
 )
 
+from noblesse.games.fief import flow
 from noblesse.games.fief.state import CARD_KIND, LORDS, SEATS
 
 
@@ -36,7 +37,7 @@ def test_fixed_starts_give_each_family_its_kit_in_its_village() -> None:
         assert len(lords) == 1 and s.l_loc[lords[0]] == v
         assert CARD_KIND[LORDS[lords[0]]] == "lord"
     assert s.money == [5, 5, 5, 5]
-    assert s.turn == 1 and A.PHASE_NAMES[s.phase] == "cards"
+    assert s.turn == 1 and flow.PHASE_NAMES[s.phase] == "cards"
     assert GAME.to_act(s) == (s.first,)
 
 
@@ -48,7 +49,7 @@ def test_the_first_player_is_drawn_from_the_seed() -> None:
 def test_start_villages_are_picked_in_turn_order_among_empty_villages() -> None:
     s = GAME.setup(3, 5)
     first = s.first
-    assert A.PHASE_NAMES[s.phase] == "setup"
+    assert flow.PHASE_NAMES[s.phase] == "setup"
     assert GAME.to_act(s) == (first,)
     assert len(legal(s, first)) == 24
     do(s, first, "start:sigy")
@@ -161,7 +162,7 @@ def test_14_hand_limit_is_three_at_the_end_of_the_players_cards_step() -> None:
     do(s, 0, "discard:justice")
     assert s.kind == A.HAND_LIMIT
     do(s, 0, "discard:ambush")
-    assert len(s.hand[0]) == 3 and A.PHASE_NAMES[s.phase] == "income"
+    assert len(s.hand[0]) == 3 and flow.PHASE_NAMES[s.phase] == "income"
     assert s.fd_discard[-2:] == [C["justice"], C["ambush"]]
 
 

@@ -120,37 +120,82 @@ PASSAGE_LORD0 = _block("term:passage_for", LKEYS)            # after term:passag
 OFFER_END = len(ACTION_NAMES)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 
-# -- kinds of decision ------------------------------------------------------------
-(NONE, PICK_START, DISCARD, DRAW, PLAY, PLACE, HAND_LIMIT, RANSOM, PURCHASE, HOLDER, CITY,
- MOVE_SELECT, MOVE_LORD, PERMIT, REFUSED, BATTLE_SELECT, BATTLE_FOE, ROUND_ATT, TRUCE_ANSWER,
- ROUND_DEF, PURSUE_CHOICE, LORD_DEATH, SIEGE, PILLAGE, TARGET_BISHOPRIC, FORTUNE_EFFECT,
- TALLAGE, WINDOW, UPRISING_TARGET, UPRISING_FOE, UPRISING_MORE, ASSASSIN_TARGET,
- ASSASSIN_MARKER, JUSTICE_TARGET, SP_ANSWER, BATTLE_WINDOW, AMBUSH_CAPTURE,
- AMBUSH_DECIDE, LIFT_PURSUE, JOIN_SIDE, PLAGUE_LOSS, WITHDRAW_TO, UPRISING_STOP, LOSS_SHARE,
- KEEPER, JOAN_TARGET, TITLE_HEIR, PLACE_FREED, ESCAPE_CHOICE, SIDE_CHANGE, PROPOSAL, PARTNER,
- MARRIAGE_ANSWER, POPE_DECREE, ANNULMENT_REQUEST, ANNULMENT_ANSWER, CANDIDACY, BALLOT,
- CROWN_PRINCE, CARDINAL_TARGET, CARDINAL_CONSENT, CARDINAL_REDIRECT, GRANTEE) = range(63)
-OFFER_COMPOSE, OFFER_ANSWER = 63, 64        # diplomacy (offers.py)
-KIND_NAMES = (
-    "", "start_village", "discard", "draw", "play", "place_lord", "hand_limit", "ransom",
-    "purchase", "title_holder", "city_upgrade", "movement", "move_lord", "permission",
-    "refused", "battle", "battle_foe", "battle_round", "truce_answer", "defend", "pursue",
-    "lord_death", "siege", "pillage", "fortune_bishopric", "fortune_effect", "tallage",
-    "intrigue_window", "uprising_village", "uprising_family", "uprising_more",
-    "assassination_target", "assassin_marker", "justice_target", "secret_passage_answer",
-    "battle_window", "ambush_capture", "ambush_decide", "pursue_lifted_siege", "join_side",
-    "plague_loss", "withdraw_to", "uprising_stop", "side_loss", "captive_keeper",
-    "joan_target", "title_heir", "place_freed_lord", "escape_captive",
-    "side_change",
-    "marriage_proposal", "marriage_partner", "marriage_answer", "pope_decree",
-    "annulment_request", "annulment_answer", "candidacy", "ballot",
-    "crown_prince", "cardinal_target", "cardinal_consent", "cardinal_redirect",
-    "royal_grant",
-    "offer_compose", "offer_answer",
-)
+# -- kinds of decision: what each is, its name, words, legal actions and effect are its
+# record in flow.DECISIONS (one per number here)
+NONE = 0
+PICK_START = 1
+DISCARD = 2
+DRAW = 3
+PLAY = 4
+PLACE = 5
+HAND_LIMIT = 6
+RANSOM = 7
+PURCHASE = 8
+HOLDER = 9
+CITY = 10
+MOVE_SELECT = 11
+MOVE_LORD = 12
+PERMIT = 13
+REFUSED = 14
+BATTLE_SELECT = 15
+BATTLE_FOE = 16
+ROUND_ATT = 17
+TRUCE_ANSWER = 18
+ROUND_DEF = 19
+PURSUE_CHOICE = 20
+LORD_DEATH = 21
+SIEGE = 22
+PILLAGE = 23
+TARGET_BISHOPRIC = 24
+FORTUNE_EFFECT = 25
+TALLAGE = 26
+WINDOW = 27
+UPRISING_TARGET = 28
+UPRISING_FOE = 29
+UPRISING_MORE = 30
+ASSASSIN_TARGET = 31
+ASSASSIN_MARKER = 32
+JUSTICE_TARGET = 33
+SP_ANSWER = 34
+BATTLE_WINDOW = 35
+AMBUSH_CAPTURE = 36
+AMBUSH_DECIDE = 37
+LIFT_PURSUE = 38
+JOIN_SIDE = 39
+PLAGUE_LOSS = 40
+WITHDRAW_TO = 41
+UPRISING_STOP = 42
+LOSS_SHARE = 43
+KEEPER = 44
+JOAN_TARGET = 45
+TITLE_HEIR = 46
+PLACE_FREED = 47
+ESCAPE_CHOICE = 48
+SIDE_CHANGE = 49
+PROPOSAL = 50
+PARTNER = 51
+MARRIAGE_ANSWER = 52
+POPE_DECREE = 53
+ANNULMENT_REQUEST = 54
+ANNULMENT_ANSWER = 55
+CANDIDACY = 56
+BALLOT = 57
+CROWN_PRINCE = 58
+CARDINAL_TARGET = 59
+CARDINAL_CONSENT = 60
+CARDINAL_REDIRECT = 61
+GRANTEE = 62
+OFFER_COMPOSE = 63
+OFFER_ANSWER = 64
 
-# -- phases (spec §3) ----------------------------------------------------------------
-(SETUP, ANNOUNCE, CARDS_PHASE, INCOME, RANSOMS, PURCHASES, MOVEMENT, BATTLES, PILLAGES,
- END_OF_TURN) = range(10)
-PHASE_NAMES = ("setup", "announcements", "cards", "income", "ransoms", "purchase", "movement",
-               "battles", "pillage", "end_of_turn")
+# -- phases (spec §3): what each is, its record in flow.PHASES
+SETUP = 0
+ANNOUNCE = 1
+CARDS_PHASE = 2
+INCOME = 3
+RANSOMS = 4
+PURCHASES = 5
+MOVEMENT = 6
+BATTLES = 7
+PILLAGES = 8
+END_OF_TURN = 9

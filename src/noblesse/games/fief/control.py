@@ -17,6 +17,7 @@ from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.marriage import ally_of
 from noblesse.games.fief.state import (
+    DATA,
     FIEF_OF,
     NL,
     NV,
@@ -24,6 +25,8 @@ from noblesse.games.fief.state import (
     FiefState,
     present,
 )
+
+START = DATA.start
 
 
 def holder_family(s: FiefState, fief: int) -> int:
@@ -201,3 +204,29 @@ def capture(s: FiefState, lo: int, captor: int, ev: list[Event]) -> None:
     drop_escort(s, lo)
     ev.append(Event("captured", {"lord": lo, "seat": s.l_owner[lo], "captor": captor,
                                  "village": v}))
+
+
+# ------------------------------------------------------------------ the start (§2.8)
+def start_villages(s: FiefState) -> list[int]:
+    """§2.8: an empty village; with ``one_family_per_fief_start`` (§6 #21), not in a
+    fief where another family already started."""
+    out = [v for v in range(NV) if s.ctrl[v] < 0]
+    if s.options.get("one_family_per_fief_start"):
+        taken = {FIEF_OF[v] for v in range(NV) if s.ctrl[v] >= 0}
+        out = [v for v in out if FIEF_OF[v] not in taken]
+    return out
+
+
+def start_in(s: FiefState, p: int, v: int, ev: list[Event]) -> None:
+    """The start village: stronghold, knight, men-at-arms, the lord and the money."""
+    lo = next(lo for lo in range(len(s.l_owner)) if s.l_owner[lo] == p)
+    i = v * SEATS + p
+    s.knights[i] += START["knights"]
+    s.men_at_arms[i] += START["men_at_arms"]
+    s.fort[v] = 1 if START["strongholds"] else 0
+    s.money[p] += START["money"]
+    s.stamp[i] = s.clock
+    s.clock += 1
+    place_lord(s, lo, v, ev)
+    settle(s, v, ev)
+    ev.append(Event("start_village", {"seat": p, "village": v}))

@@ -13,6 +13,7 @@ from noblesse.core.observation import Layout, ObservationSpec, Sparse, frac
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import announce
 from noblesse.games.fief.cards import STEP_NAMES as CARD_STEPS
+from noblesse.games.fief.flow import KIND_NAMES, PHASE_NAMES
 from noblesse.games.fief.state import (
     CARD_DECK,
     CARDS,
@@ -65,7 +66,7 @@ ENGINES = L.add("siege_engines_left", SEATS, "each relative family's siege engin
 DIPLO = L.add("diplomacy_markers", SEATS, f"each relative family's diplomacy markers / {MARKERS}")
 HAND = L.add("hand", NC, f"my hand: each card / its copies; cards in data order: {CARD_KEYS}")
 TURN = L.add("turn", 1, f"the turn / max_turns (without a limit: / {TURN_CAP}, saturating)")
-PHASE = L.add("phase", len(A.PHASE_NAMES), "the phase, one-hot over " + ", ".join(A.PHASE_NAMES))
+PHASE = L.add("phase", len(PHASE_NAMES), "the phase, one-hot over " + ", ".join(PHASE_NAMES))
 CSTEP = L.add("cards_step", len(CARD_STEPS), "in the Cards phase, its step, one-hot over "
               + ", ".join(CARD_STEPS))
 OVER = L.add("over", 1, "the game is over")
@@ -93,8 +94,8 @@ BISHOPRICS = L.add("bishoprics", NB * 5, "per bishopric: heavy rain, famine, pla
                    "harvest, good weather")
 TITHE = L.add("tithe", NB * 3 * SEATS, "per bishopric and office (Bishop, Cardinal, Pope): the "
               "relative family receiving its tithe, one-hot")
-D_KIND = L.add("decision_kind", len(A.KIND_NAMES), "the pending decision, one-hot over none, "
-               + ", ".join(A.KIND_NAMES[1:]))
+D_KIND = L.add("decision_kind", len(KIND_NAMES), "the pending decision, one-hot over none, "
+               + ", ".join(KIND_NAMES[1:]))
 D_SEAT = L.add("decision_seat", SEATS, "relative family that answers it, one-hot")
 D_LORD = L.add("decision_lord", NL, "the lord it is about, one-hot")
 D_CARD = L.add("decision_card", NC, "the card it is about, one-hot")

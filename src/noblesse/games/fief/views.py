@@ -42,6 +42,7 @@ from noblesse.games.fief.endturn import (
     rank_key,
     victors,
 )
+from noblesse.games.fief.flow import DECISIONS, PHASE_NAMES
 from noblesse.games.fief.state import (
     BOARD,
     CARD_DECK,
@@ -194,7 +195,7 @@ class FiefViews:
             })
         out: dict[str, Any] = {
             "game": "fief", "seat": seat, "turn": s.turn, "max_turns": s.max_turns,
-            "first": s.first, "phase": A.PHASE_NAMES[s.phase], "over": s.over,
+            "first": s.first, "phase": PHASE_NAMES[s.phase], "over": s.over,
             "villages": villages, "lords": lords, "players": players,
             "tallage": {FIEFS[f].key: s.tallage[f] for f in range(NF) if s.tallage[f] >= 0},
             "tithe": {BISHOPRICS[b].key + ":" + rank: f for b, tithes in enumerate(s.tithe)
@@ -234,42 +235,15 @@ class FiefViews:
 
     @staticmethod
     def _decision(s: FiefState) -> dict[str, Any] | None:
+        """The pending decision: its kind, who answers it and what it names
+        (``flow.Decision.shows``)."""
         if s.kind == A.NONE:
             return None
-        d: dict[str, Any] = {"kind": A.KIND_NAMES[s.kind], "seat": s.actor}
-        if s.kind == A.WINDOW:
-            d["still_to_answer"] = s.window[1:]
-        if s.kind == A.BALLOT:
-            d["seats"] = announce.still_to_vote(s)
-        if s.kind in (A.MOVE_LORD, A.PERMIT, A.REFUSED) and s.moving_lord >= 0:
-            d["lord"] = LORD_CARDS[s.moving_lord].key
-        if s.kind == A.PLACE and s.new_lord >= 0:
-            d["lord"] = LORD_CARDS[s.new_lord].key
-        if s.kind in (A.TARGET_BISHOPRIC, A.FORTUNE_EFFECT, A.TALLAGE):
-            d["card"] = CARDS[s.fortune_card].key
-        if s.kind in (A.HOLDER, A.CITY):
-            d["fief"] = FIEFS[s.title_fief].key
-        if s.kind == A.TITLE_HEIR:
-            d["fief"] = FIEFS[s.heir_due[0]].key
-        if s.kind == A.PERMIT:
-            d["village"] = VILLAGES[s.asked_village].key
-        if s.kind in (A.CARDINAL_CONSENT, A.CARDINAL_REDIRECT) and s.red_hat >= 0:
-            d["lord"] = LORD_CARDS[s.red_hat].key         # the Bishop proposed
-        if s.kind == A.CROWN_PRINCE and s.new_lord >= 0:
-            d["lord"] = LORD_CARDS[s.new_lord].key
-        if s.kind == A.GRANTEE:
-            d["fief"] = FIEFS[s.title_fief].key
-        if s.kind == A.PLAGUE_LOSS and s.entry_due:      # a group entering the Plague
-            lo, _, _, w, left = s.entry_due
-            d["village"], d["units_to_lose"] = VILLAGES[w].key, left
-            if lo >= 0:
-                d["lord"] = LORD_CARDS[lo].key
-        elif s.kind == A.PLAGUE_LOSS:
-            due = s.plague_due[0]
-            d["village"], d["units_to_lose"] = VILLAGES[due.village].key, due.units
-        if s.kind == A.PLACE_FREED:
-            d["lord"] = LORD_CARDS[s.place_due[0]].key
-        return d
+        d = DECISIONS[s.kind]
+        out: dict[str, Any] = {"kind": d.name, "seat": s.actor}
+        if d.shows is not None:
+            out.update(d.shows(s))
+        return out
 
     @staticmethod
     def _announcements(s: FiefState, seat: int | None) -> dict[str, Any] | None:
@@ -447,16 +421,16 @@ class FiefViews:
     # ------------------------------------------------------------------ words
     def describe_action(self, state: FiefState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:
-        if state is not None and state.kind == A.SIDE_CHANGE and action in SIDE_CHANGE_ACTIONS:
-            return pick(*SIDE_CHANGE_ACTIONS[action], lang)
+        own = DECISIONS[state.kind].words.get(action) if state is not None else None
+        if own is not None:                     # the decision's own words for it
+            return pick(*own, lang)
         return action_text(action, lang, names)
 
     def describe_decision(self, state: FiefState, lang: str = "en") -> str:
         s = state
         if s.kind == A.NONE:
             return ""
-        text = DECISION_TEXT[A.KIND_NAMES[s.kind]]
-        return pick(*text, lang)
+        return pick(*DECISIONS[s.kind].prompt, lang)
 
     def _explain_illegal(self, state: FiefState, seat: int, action: int) -> IllegalAction:
         """A refusal in the game's words: what was asked (the action's label, never its
@@ -560,90 +534,6 @@ SWITCH_LABELS: dict[str, dict[str, str]] = {
 }
 
 
-DECISION_TEXT: dict[str, tuple[str, str]] = {
-    "start_village": ("Choose your start village", "選擇起始村莊"),
-    "discard": ("Discard cards before anyone draws, or pass", "在所有人抽牌前棄掉手牌，或跳過"),
-    "draw": ("Draw 2 Fortune cards, or 1 Fortune and 1 Lord card",
-             "抽2張財富災難卡，或1張財富災難卡和1張貴族卡"),
-    "play": ("Play lord cards, fortune cards or Joan d'Arc, or pass",
-             "打出貴族卡、財富卡或「聖女貞德」，或跳過"),
-    "place_lord": ("Where does the new lord arrive?", "新貴族放在哪裡？"),
-    "hand_limit": ("Discard down to 3 cards", "棄到剩3張手牌"),
-    "ransom": ("Pay ransoms or release captives, or pass", "支付贖金或釋放肉票，或跳過"),
-    "purchase": ("Buy, or pass", "購買，或跳過"),
-    "title_holder": ("Which lord takes the fief title?", "哪位貴族取得封地爵位？"),
-    "title_heir": ("The holder died: which lord of the family inherits the fief title?",
-                   "封地貴族死亡：家族中哪位貴族繼承封地爵位？"),
-    "city_upgrade": ("Upgrade a stronghold to a fortified city?", "將要塞擴建為城堡？"),
-    "movement": ("Choose a lord to move, or end your movement", "選擇要移動的貴族，或結束移動"),
-    "move_lord": ("Move, carry or drop troops, or stop", "移動、帶上或留下部隊，或停下"),
-    "permission": ("May this lord pass through your village?", "是否允許這位貴族通過你的村莊？"),
-    "refused": ("Passage refused: go back or stay", "對方不允許通過：退回或留下"),
-    "battle": ("Declare a battle, or pass", "宣戰，或跳過"),
-    "battle_foe": ("Whom do you attack?", "攻擊哪一家？"),
-    "battle_round": ("Fight, propose a truce, withdraw or surrender", "戰鬥、提議休戰、撤退或投降"),
-    "truce_answer": ("Accept the truce?", "接受休戰嗎？"),
-    "defend": ("Fight, propose a truce or surrender", "戰鬥、提議休戰或投降"),
-    "pursue": ("Pursue the withdrawing attacker?", "追擊撤退的攻方嗎？"),
-    "lord_death": ("Choose which of your lords dies", "選擇哪位貴族陣亡"),
-    "siege": ("Besiege a fortress, or pass", "圍攻要塞，或跳過"),
-    "pillage": ("Pillage a mill, or pass", "掠奪磨坊，或跳過"),
-    "fortune_bishopric": ("On which bishopric?", "用在哪個教區？"),
-    "fortune_effect": ("Cancel the disaster, or +1 D per mill?", "取消災難，或每個磨坊+1元？"),
-    "tallage": ("Tallage on a fief, or Tithe on a bishopric?", "對封地徵封地稅，或對教區徵什一稅？"),
-    "intrigue_window": ("Play an opportunity card, or pass", "打出機會卡，或跳過"),
-    "uprising_village": ("Where does the Uprising break out?", "在哪個村莊引發「暴動」？"),
-    "uprising_family": ("Whose troops suffer the Uprising?", "哪一家的部隊承受「暴動」？"),
-    "uprising_more": ("Add another Uprising card, or roll", "再加1張「暴動」，或擲骰"),
-    "assassination_target": ("Whom do you have assassinated?", "「暗殺」哪位貴族？"),
-    "assassin_marker": ("Which of your lords carries the assassin marker?",
-                        "哪位貴族帶上刺客標記？"),
-    "justice_target": ("Which marked lord meets Justice?", "以「正義」制裁哪位帶刺客標記的貴族？"),
-    "secret_passage_answer": ("Play a Secret Passage to foil it, or pass",
-                              "打出「秘密通道」化解，或跳過"),
-    "battle_window": ("Before the first round: Ambush, Secret Passage, Joan d'Arc, or pass",
-                      "第一輪之前：打出「伏擊」、「秘密通道」、「聖女貞德」，或跳過"),
-    "ambush_capture": ("Which lord does the Ambush take?", "「伏擊」抓走哪位貴族？"),
-    "join_side": ("A battle here: join the attacker, the defender, or neither?",
-                  "此地開戰：加入攻方、守方，或都不加入？"),
-    "pursue_lifted_siege": ("The siege is lifted: pursue the besiegers?", "圍攻解除：追擊圍攻方嗎？"),
-    "ambush_decide": ("His last lord is taken: go on with the battle?", "對方最後一名貴族被抓：繼續戰鬥嗎？"),
-    "plague_loss": ("Plague: choose a unit to lose", "「瘟疫」：選擇要失去的部隊"),
-    "withdraw_to": ("Withdraw to which village?", "撤退到哪個村莊？"),
-    "uprising_stop": ("Try to stop the Uprising (a d6 roll), or let it come?",
-                      "嘗試阻止「暴動」（擲1顆骰子），或任其發生？"),
-    "side_loss": ("Which family of your side takes this loss?", "你這一方由哪一家承受這次損失？"),
-    "captive_keeper": ("Which family of your side keeps the captive?", "你這一方由哪一家看管肉票？"),
-    "joan_target": ("On which unmarried lady is Joan d'Arc played?", "「聖女貞德」打在哪位未婚女性貴族身上？"),
-    "place_freed_lord": ("Where does your freed or waiting lord arrive?",
-                         "你獲釋或等待中的貴族放在哪裡？"),
-    "escape_captive": ("Which of your captive lords escapes by the Secret Passage?",
-                       "哪位被俘的貴族經由「秘密通道」逃脫？"),
-    "side_change": ("After the round: stay on your side, go over to the other side, or leave "
-                    "the battle?", "這一輪結束：留在原本一方、倒戈到另一方，或退出戰鬥？"),
-    "marriage_proposal": ("Propose a marriage for one of your lords, or pass",
-                          "為你的一位貴族提親，或跳過"),
-    "marriage_partner": ("Whom should he or she marry?", "要與哪一位結婚？"),
-    "marriage_answer": ("A marriage is proposed to your family: accept?", "有人向你的家族提親：接受嗎？"),
-    "pope_decree": ("The Pope: excommunicate a lord, reinstate one, or pass",
-                    "教宗：將一位貴族逐出教會、恢復其教籍，或跳過"),
-    "annulment_request": ("Ask the Pope to annul your family's marriage?", "請求教宗宣告你家族的婚姻無效嗎？"),
-    "annulment_answer": ("A family asks you, the Pope, to annul its marriage: grant it?",
-                         "有家族請求身為教宗的你宣告其婚姻無效：同意嗎？"),
-    "candidacy": ("Bishop election: declare a candidate, or pass", "主教選舉：推舉一位候選人，或跳過"),
-    "ballot": ("Secret ballot: give all your votes to one candidate, or abstain",
-               "秘密投票：把你所有的票投給一位候選人，或棄權"),
-    "crown_prince": ("Does this lord come as the Crown Prince?", "這位貴族以皇儲身分登場嗎？"),
-    "cardinal_target": ("Which of your Bishops becomes Cardinal?", "你的哪位主教升為「紅衣主教」？"),
-    "cardinal_consent": ("The Pope: approve or veto the new Cardinal?", "教宗：同意或否決新的「紅衣主教」？"),
-    "cardinal_redirect": ("Vetoed: give the Cardinal card to another Bishop, or discard it",
-                          "已否決：把「紅衣主教」給另一位主教，或棄掉"),
-    "royal_grant": ("To which lord does the Crown grant the title?", "王室把爵位賜給哪位貴族？"),
-    "offer_compose": ("Your offer: add terms, then send it (or drop it)",
-                      "你的協議：加入條款後送出（或取消）"),
-    "offer_answer": ("An offer to you: accept it or refuse it", "有人向你提出協議：接受或拒絕"),
-}
-
 SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.PASS: ("Pass", "跳過"),
     A.DRAW_FORTUNE: ("Draw 2 Fortune & Disaster cards", "抽2張財富災難卡"),
@@ -697,12 +587,6 @@ SIMPLE_ACTIONS: dict[int, tuple[str, str]] = {
     A.ANNUL_TERM: ("The Pope annuls the marriage", "教宗宣告婚姻無效"),
     A.PROMISE_PEACE: ("Promise: no attack", "承諾：不攻擊"),
     A.ASK_PROMISE_PEACE: ("The other family promises not to attack", "對方承諾不攻擊"),
-}
-
-SIDE_CHANGE_ACTIONS: dict[int, tuple[str, str]] = {      # the same choices, mid-battle
-    A.SIDE_ATT: ("Go over to the attacker's side", "倒戈加入攻方"),
-    A.SIDE_DEF: ("Go over to the defender's side", "倒戈加入守方"),
-    A.SIDE_NONE: ("Leave the battle", "退出戰鬥"),
 }
 
 _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
