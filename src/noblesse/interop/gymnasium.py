@@ -157,9 +157,7 @@ class SingleSeatEnv(gymnasium.Env):
         return mask
 
     def _vector(self, seat: int) -> np.ndarray:
-        vector = np.zeros(self.encoder.observation_size, np.float32)
-        self.encoder.observation_into(self.game, self.state, seat, vector)
-        return vector
+        return self.encoder.observation(self.game, self.state, seat)
 
     def _obs(self, seat: int | None = None) -> Any:
         seat = self.seat if seat is None else seat

@@ -183,8 +183,7 @@ class NoblesseAECEnv(AECEnv):
         seat = self._seat_of[agent]
         obs = self._observed.get(seat)
         if obs is None:
-            vector = np.zeros(self.encoder.observation_size, np.float32)
-            self.encoder.observation_into(self.game, self.state, seat, vector)
+            vector = self.encoder.observation(self.game, self.state, seat)
             obs = self._observed[seat] = vector if self.flat else {
                 "observation": vector, "action_mask": self._mask(seat)}
         return obs
@@ -210,25 +209,27 @@ class NoblesseAECEnv(AECEnv):
         else:
             index = int(action)
         self._cumulative_rewards[agent] = 0.0
-        game.apply(self.state, seat, game.action_at(index))
+        state = self.state
+        game.apply(state, seat, game.action_at(index))
         self._observed = {}
         self.decisions += 1
-        returns = [float(r) for r in game.returns(self.state)]
-        for a in self.agents:
-            s = self._seat_of[a]
-            self.rewards[a] = returns[s] - self._returns[s]
-        self._returns = returns
-        if game.is_over(self.state):
+        if game.is_over(state):
+            # ``Game.returns`` is all zeros until the game is over (the kernel's
+            # contract), so every earlier step's rewards are zero and only this one counts
+            returns = [float(r) for r in game.returns(state)]
             for a in self.agents:
+                s = self._seat_of[a]
+                self.rewards[a] = returns[s] - self._returns[s]
                 self.terminations[a] = True
+            self._returns = returns
+            self._accumulate_rewards()
         elif self.max_decisions is not None and self.decisions >= self.max_decisions:
             for a in self.agents:
                 self.truncations[a] = True
         else:
-            self._select_next()
+            self.agent_selection = self.possible_agents[game.to_act(state)[0]]
         if self.flat:
             self._masks_in_infos()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
