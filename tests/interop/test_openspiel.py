@@ -335,3 +335,26 @@ def test_guillotine_s_public_history_counts_every_card_played_and_discarded() ->
                 np.minimum(discarded[other] / copies, 1.0).astype(np.float32))
         # a copy of the state (IS-MCTS clones) carries the history on
         assert np.array_equal(_guillotine_history(state.clone(), seat), history)
+
+
+def test_a_conflicting_legends_throw_is_in_every_seat_s_history_once_revealed() -> None:
+    from noblesse.games.conflicting_legends.observation import H_THROWN, NG, THROWN_CAP, H
+    from noblesse.games.conflicting_legends.rules import GESTURES
+
+    game = nos.load("conflicting_legends", 3)
+    state = _play_in(game, 2, 0)
+    rng = np.random.RandomState(2)
+    while not any(e.type == "reveal" for e in state._c.events):
+        before = [state.information_state_tensor(s)[-H.size:] for s in range(3)]
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    reveal = next(e.public for e in state._c.events if e.type == "reveal")
+    attacker, defender = reveal["seat"], reveal["defender"]
+    a = GESTURES.index(reveal["attacker_gesture"])
+    d = GESTURES.index(reveal["defender_gesture"])
+    for seat in range(3):
+        assert not before[seat][H_THROWN:H_THROWN + 6 * NG].any()  # the throws were secret
+        thrown = state.information_state_tensor(seat)[-H.size:][H_THROWN:H_THROWN + 6 * NG]
+        expected = np.zeros(6 * NG, np.float32)
+        expected[((attacker - seat) % 3) * NG + a] += 1 / THROWN_CAP
+        expected[((defender - seat) % 3) * NG + d] += 1 / THROWN_CAP
+        assert np.array_equal(thrown, expected)

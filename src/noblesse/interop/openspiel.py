@@ -30,8 +30,9 @@ How the kernel maps onto OpenSpiel:
   padded to the game's largest count) has made / ``max_decisions``; then the game's
   public history as the seat saw it, when the game designs one
   (``ObservationSpec.history``, ``docs/observations.md``: Guillotine's cards played
-  and discarded by each relative seat), kept per seat and brought up to date from
-  the events it has not heard yet. Every slot is
+  and discarded by each relative seat; Conflicting Legends' characters played and
+  discarded and gestures thrown), kept per seat and brought up to date from the
+  events it has not heard yet. Every slot is
   in [0, 1] beyond the observation's own range; nothing in it is hidden from the
   seat (who decides is public; its own choices it knows). From Python, the state's
   ``information_state_tensor(player)`` and ``observation_tensor(player)`` return
