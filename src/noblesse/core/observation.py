@@ -73,7 +73,8 @@ class Layout:
 
 
 class Sparse(dict[int, float]):
-    """What ``ObservationSpec.write`` fills: slot -> value, an unwritten slot reads 0.
+    """What ``ObservationSpec.write`` fills (and ``HistorySpec.see``): slot -> value, an
+    unwritten slot reads 0.
 
     Observations are mostly zeros, so the adapters copy only the written slots into
     their numpy buffers (a whole Python list into numpy costs more than the game)."""
@@ -87,18 +88,18 @@ class HistorySpec(ABC):
     tensor (``noblesse.interop.openspiel``) that the observation, a picture of the
     present, leaves out (cards played, revealed, thrown).
 
-    ``see`` adds what ``seat`` saw of one event to ``acc``, a row of raw counts (zeros at
-    the start of the game), seats written relative to ``seat`` as in the observation; the
-    tensor holds ``min(1, acc * scale)`` slot by slot, ``scale`` being one over each
-    field's saturation point (``scales``). Events arrive once each, in order, so a
-    writer keeps its row up to date from the new events alone."""
+    ``see`` adds what ``seat`` saw of one event to ``acc`` (slot -> count), seats written
+    relative to ``seat`` as in the observation; the adapter adds those counts up over the
+    game, and the tensor holds ``min(1, count * scale)`` slot by slot, ``scale`` being
+    one over each field's saturation point (``scales``). Events arrive once each, in
+    order, so the adapter keeps each seat's row up to date from the new events alone."""
 
     layout: Layout
 
     @abstractmethod
     def see(self, event: Any, seat: int, n_players: int, acc: Any) -> None:
         """Add what ``seat`` saw of ``event`` (an ``Event``; ``event.for_seat(seat)`` is
-        what it was told) to ``acc`` (raw counts, indexed like ``layout``)."""
+        what it was told) to ``acc`` (a ``Sparse``: counts by slot of ``layout``)."""
 
     @abstractmethod
     def scales(self) -> list[float]:

@@ -89,7 +89,7 @@ import pyspiel
 
 from noblesse import games
 from noblesse.core.game import Game, machine_options
-from noblesse.core.observation import HistorySpec
+from noblesse.core.observation import HistorySpec, Sparse
 from noblesse.interop.encoding import DesignedEncoder, Encoder, default_players, observer
 
 PREFIX = "python_noblesse_"
@@ -203,8 +203,7 @@ class NoblesseSpielGame(pyspiel.Game):
         self.max_decisions: int = cap
         self.encoder: Encoder = observer(game_id, players)
         self.history = history_of(self.encoder)
-        self.history_scales = (None if self.history is None
-                               else np.array(self.history.scales(), np.float64))
+        self.history_scales = None if self.history is None else self.history.scales()
         self.info_state_size = info_state_size(self.noblesse, self.encoder)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.noblesse.num_distinct_actions,
@@ -242,7 +241,8 @@ class _Core:
     the game and the (immutable) events, and pickles the game by its id."""
 
     __slots__ = ("game", "options", "cap", "inner", "events", "own", "seed_bytes", "seen",
-                 "text", "counts", "decided", "_player", "history", "heard")
+                 "text", "counts", "scaled_counts", "decided", "_player", "history",
+                 "heard")
 
     def __init__(self, game: Game, options: dict[str, Any], cap: int, inner: Any,
                  events: list[Any], own: list[list[int]], seed_bytes: list[int],
@@ -257,17 +257,18 @@ class _Core:
         # per seat: the events so far as that seat saw them, serialised once each
         self.seen = seen if seen is not None else [[] for _ in own]
         self.text: str | None = None  # str(state), cached until the next action
-        # per seat: how often it chose each action (the information-state tensor's counts)
-        self.counts: list[np.ndarray] = []
-        for mine in own:
-            counts = np.zeros(game.num_distinct_actions)
-            np.add.at(counts, mine, 1.0)
-            self.counts.append(counts)
+        # per seat: how often it chose each action, and those counts as the
+        # information-state tensor holds them (/ OWN_COUNT_CAP, saturating), kept up to date
+        self.counts: list[dict[int, int]] = [{} for _ in own]
+        self.scaled_counts = [np.zeros(game.num_distinct_actions, np.float32) for _ in own]
+        for seat, mine in enumerate(own):
+            for a in mine:
+                self._count(seat, a)
         self.decided = sum(map(len, own))
         self._player: int | None = None  # the current player, cached until the next action
-        # per seat: the raw counts of its public history (``HistorySpec``), built lazily,
-        # and how many events they have heard
-        self.history: list[np.ndarray | None] = [None] * len(own)
+        # per seat, built lazily: the raw counts of its public history (``HistorySpec``),
+        # the same as the tensor holds them, and how many events they have heard
+        self.history: list[tuple[Sparse, np.ndarray] | None] = [None] * len(own)
         self.heard = [0] * len(own)
 
     def copy(self, inner: Any = None) -> _Core:
@@ -279,14 +280,20 @@ class _Core:
                     [list(s) for s in self.seen])
         out.text = self.text if same else None
         out._player = self._player if same else None
-        out.history = [None if h is None else h.copy() for h in self.history]
+        out.history = [None if h is None else (Sparse(h[0]), h[1].copy())
+                       for h in self.history]
         out.heard = list(self.heard)
         return out
+
+    def _count(self, seat: int, action: int) -> None:
+        counts = self.counts[seat]
+        k = counts[action] = counts.get(action, 0) + 1
+        self.scaled_counts[seat][action] = 1.0 if k >= OWN_COUNT_CAP else k / OWN_COUNT_CAP
 
     def record(self, seat: int, action: int) -> None:
         """``seat`` chose ``action``: its history, and no cached player or text."""
         self.own[seat].append(action)
-        self.counts[seat][action] += 1.0
+        self._count(seat, action)
         self.decided += 1
         self._player = None
         self.text = None
@@ -489,7 +496,7 @@ def write_history(game: NoblesseSpielGame, core: _Core, seat: int, out: np.ndarr
     events it has not heard yet."""
     n_actions = core.game.num_distinct_actions
     own = core.own[seat]
-    np.minimum(core.counts[seat] * (1.0 / OWN_COUNT_CAP), 1.0, out=out[at:at + n_actions])
+    out[at:at + n_actions] = core.scaled_counts[seat]
     at += n_actions
     for i, a in enumerate(reversed(own[-OWN_LAST:])):
         out[at + i * n_actions + a] = 1.0
@@ -501,16 +508,23 @@ def write_history(game: NoblesseSpielGame, core: _Core, seat: int, out: np.ndarr
     history = game.history
     if history is None:
         return
-    acc = core.history[seat]
-    if acc is None:
-        acc = core.history[seat] = np.zeros(history.layout.size)
+    kept = core.history[seat]
+    if kept is None:
+        kept = core.history[seat] = (Sparse(), np.zeros(history.layout.size, np.float32))
+    raw, scaled = kept
     events = core.events
     if core.heard[seat] < len(events):
+        new = Sparse()  # what the new events add, slot by slot
         see = history.see
         for event in events[core.heard[seat]:]:
-            see(event, seat, n, acc)
+            see(event, seat, n, new)
         core.heard[seat] = len(events)
-    np.minimum(acc * game.history_scales, 1.0, out=out[at:at + history.layout.size])
+        scales = game.history_scales
+        for slot, add in new.items():
+            k = raw[slot] = raw[slot] + add
+            x = k * scales[slot]
+            scaled[slot] = 1.0 if x >= 1.0 else x
+    out[at:at + history.layout.size] = scaled
 
 
 class _Observer:
