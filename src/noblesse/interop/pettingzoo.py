@@ -65,6 +65,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from noblesse import games
 from noblesse.core.game import Game, State, machine_options
 from noblesse.interop.encoding import Encoder, default_players, observer
+from noblesse.interop.masks import action_mask
 from noblesse.interop.render import text_table
 
 
@@ -127,11 +128,7 @@ class NoblesseAECEnv(AECEnv):
 
     # -- helpers ----------------------------------------------------------------------
     def _mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.game.num_distinct_actions, np.int8)
-        legal = self.game.legal_indices(self.state, seat)  # empty unless the seat acts now
-        if legal:
-            mask[legal] = 1
-        return mask
+        return action_mask(self.game, self.state, seat)
 
     def _select_next(self) -> None:
         if self.game.is_over(self.state):
