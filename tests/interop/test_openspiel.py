@@ -358,3 +358,38 @@ def test_a_conflicting_legends_throw_is_in_every_seat_s_history_once_revealed() 
         expected[((attacker - seat) % 3) * NG + a] += 1 / THROWN_CAP
         expected[((defender - seat) % 3) * NG + d] += 1 / THROWN_CAP
         assert np.array_equal(thrown, expected)
+
+
+def test_ruse_and_bruise_s_history_counts_reveals_for_all_and_a_hidden_kill_for_its_owner(
+        ) -> None:
+    from noblesse.games.ruse_and_bruise.observation import H_KILLED, H_REVEALED, H
+    from noblesse.games.ruse_and_bruise.rules import KINDS, ROUNDS
+
+    game = nos.load("ruse_and_bruise", 3)
+    state = _play_in(game, 6, 0)
+    rng = np.random.RandomState(6)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    revealed = np.zeros((3, KINDS))
+    killed = np.zeros((3, 3, KINDS))  # observer, owner, kind
+    for event in state._c.events:
+        if event.type == "reveal":
+            revealed[event.public["owner"], event.public["card"]] += 1
+        elif event.type == "kill":
+            for seat in range(3):
+                told = event.for_seat(seat)
+                if "card" in told:
+                    killed[seat, told["owner"], told["card"]] += 1
+    assert revealed.sum() > 10
+    # an owner was told of a hidden kill the next seat was not
+    assert any(killed[s, s].sum() > killed[(s + 1) % 3, s].sum() for s in range(3))
+    for seat in range(3):
+        history = state.information_state_tensor(seat)[-H.size:]
+        for owner in range(3):
+            r = (owner - seat) % 3
+            assert np.array_equal(
+                history[H_REVEALED + r * KINDS:H_REVEALED + (r + 1) * KINDS],
+                np.minimum(revealed[owner] / ROUNDS, 1.0).astype(np.float32))
+            assert np.array_equal(
+                history[H_KILLED + r * KINDS:H_KILLED + (r + 1) * KINDS],
+                np.minimum(killed[seat, owner] / ROUNDS, 1.0).astype(np.float32))

@@ -31,7 +31,8 @@ How the kernel maps onto OpenSpiel:
   public history as the seat saw it, when the game designs one
   (``ObservationSpec.history``, ``docs/observations.md``: Guillotine's cards played
   and discarded by each relative seat; Conflicting Legends' characters played and
-  discarded and gestures thrown), kept per seat and brought up to date from the
+  discarded and gestures thrown; Ruse & Bruise's characters revealed and those an
+  Assassin discarded, as far as the seat was told), kept per seat and brought up to date from the
   events it has not heard yet. Every slot is
   in [0, 1] beyond the observation's own range; nothing in it is hidden from the
   seat (who decides is public; its own choices it knows). From Python, the state's
