@@ -35,7 +35,11 @@ history, in the same fixed size for a game and player count
 (`noblesse.interop.openspiel`): a count of each of its own past actions over the
 game's action index / 16 (saturating at 1); its last action and the one before,
 each one-hot over the action index; the decisions each relative seat has made /
-`max_decisions` (padded to the game's largest player count).
+`max_decisions` (padded to the game's largest player count); then, for a game that
+designs one (`ObservationSpec.history`), its public history: what the seat has seen
+happen (cards played, revealed, thrown), counted event by event as the seat was told
+it, each slot `min(1, count / its cap)`. Offsets in the history tables below count
+from the start of the public history, which ends the tensor.
 """
 
 
@@ -53,6 +57,11 @@ def page() -> str:
                      f"{game.min_players}-{game.max_players} players\n\n"
                      + (spec.notes + "\n\n" if spec.notes else "")
                      + spec.layout.markdown() + "\n")
+        if spec.history is not None:
+            parts.append(f"### Public history in the information state: "
+                         f"{spec.history.layout.size} floats\n\n"
+                         + ((spec.history.__doc__ or "").strip().replace("\n    ", " ")
+                            + "\n\n") + spec.history.layout.markdown() + "\n")
     return "\n".join(parts)
 
 

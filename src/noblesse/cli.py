@@ -711,15 +711,18 @@ def _bench_compare(players: int, runs: int) -> None:
     rows = compare(players=players, runs=runs, seconds=1.0,
                    progress=lambda name: console.print(f"  {name}", style="dim"))
     ref = next((r.median for r in rows if r.name == "hearts" and r.dps), 0.0)
+    engine = {r.name: r.median for r in rows if r.kind == "noblesse" and r.dps}
     table = Table(title="decisions per second: noblesse and OpenSpiel, same process")
-    for col in ("game", "implementation", "players", "decisions/game", "decisions/s", "× hearts"):
+    for col in ("game", "implementation", "players", "decisions/game", "decisions/s", "× hearts",
+                "of the engine"):
         table.add_column(col, justify="left" if col in ("game", "implementation") else "right")
     for r in rows:
         if r.error:
-            table.add_row(r.name, r.kind, str(r.players or ""), "", "", r.error[:60])
+            table.add_row(r.name, r.kind, str(r.players or ""), "", "", r.error[:60], "")
             continue
         table.add_row(r.name, r.kind, str(r.players), f"{r.decisions_per_game:,.0f}",
-                      f"{r.median:,.0f}", f"{r.median / ref:.2f}" if ref else "")
+                      f"{r.median:,.0f}", f"{r.median / ref:.2f}" if ref else "",
+                      f"{100 * r.median / engine[r.name]:.1f}%" if engine.get(r.name) else "")
     console.print(table)
 
 

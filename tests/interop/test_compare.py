@@ -6,7 +6,7 @@ import functools
 
 from typer.testing import CliRunner
 
-from noblesse import games
+from noblesse import cli, games
 from noblesse.cli import app
 from noblesse.interop import compare as compare_module
 
@@ -27,14 +27,20 @@ def test_compare_measures_every_game_and_the_openspiel_ones() -> None:
         for name, _ in compare_module.OPENSPIEL_GAMES:
             row = next(r for r in rows if r.name == name)
             assert not row.error and row.median > 0
+        for game_id in games.ids():  # each game as a learner drives it, beside the engine
+            for kind in (compare_module.PETTINGZOO, compare_module.RL_ENVIRONMENT):
+                row = next(r for r in rows if r.name == game_id and r.kind == kind)
+                assert not row.error and row.median > 0 and row.decisions_per_game > 0
 
 
 def test_the_cli_prints_the_table(monkeypatch) -> None:  # noqa: ANN001
     fast = functools.partial(compare_module.compare, seconds=0.01, adapter=False)
     monkeypatch.setattr(compare_module, "compare", lambda **kw: fast(**{**kw, "seconds": 0.01}))
+    monkeypatch.setattr(cli.console, "width", 200)  # one line a row
     result = CliRunner().invoke(app, ["bench", "compare", "--runs", "1"])
     assert result.exit_code == 0, result.output
     assert "decisions/s" in result.output and "guillotine" in result.output
+    assert "of the engine" in result.output
 
 
 def test_bench_env_plays_through_each_environment() -> None:

@@ -223,7 +223,9 @@ def test_the_information_state_tensor_is_the_observation_and_the_seat_s_history(
         obs_size = game.observation_tensor_size()
         n_actions = game.num_distinct_actions()
         size = game.information_state_tensor_size()
-        assert size == obs_size + (1 + nos.OWN_LAST) * n_actions + g.max_players
+        history = nos.history_of(game.encoder)
+        assert size == obs_size + (1 + nos.OWN_LAST) * n_actions + g.max_players + (
+            0 if history is None else history.layout.size)
         if g.observation_spec() is not None:
             sizes.add(size)
         state = _play_in(game, n, 0)
@@ -253,7 +255,8 @@ def test_the_information_state_tensor_is_the_observation_and_the_seat_s_history(
         assert round(float(counts.sum())) == len(mine) or len(mine) > nos.OWN_COUNT_CAP
         if mine:
             assert hist[n_actions + mine[-1]] == 1.0  # my last action, one-hot
-        made = hist[-g.max_players:] * game.max_game_length()
+        at = n_actions * (1 + nos.OWN_LAST)
+        made = hist[at:at + g.max_players] * game.max_game_length()
         assert round(float(made[0])) == len(mine)
     assert len(sizes) <= 1  # a designed observation: one size at every count
 
@@ -267,3 +270,126 @@ def test_rl_environment_feeds_the_information_state_tensor() -> None:
     while step.observations["current_player"] < 0:
         step = env.step([0])
     assert len(step.observations["info_state"][0]) == game.information_state_tensor_size()
+
+
+def _guillotine_history(state: object, seat: int) -> np.ndarray:
+    """``seat``'s public history: the tail of its information-state tensor."""
+    from noblesse.games.guillotine.observation import H
+
+    return state.information_state_tensor(seat)[-H.size:]  # type: ignore[attr-defined]
+
+
+def test_a_guillotine_card_played_is_in_every_seat_s_history_at_the_player_s_relative_seat(
+        ) -> None:
+    from noblesse.games.guillotine.observation import H_DISCARDED, H_PLAYED, H
+    from noblesse.games.guillotine.rules import ACTIONS
+
+    game = nos.load("guillotine", 3)
+    state = game.new_initial_state()
+    for byte in (0, 0, 0, 7):
+        state.apply_action(byte)
+    majesty = next(i for i, a in enumerate(ACTIONS) if a.key == "majesty")
+    assert state.current_player() == 2 and majesty in state.inner.hands[2]
+    assert ACTIONS[majesty].copies == 1
+    before = [_guillotine_history(state, s) for s in range(3)]
+    state.apply_action(next(a for a in state.legal_actions()
+                            if state.action_to_string(a) == "play:majesty"))
+    n = len(ACTIONS)
+    for seat in range(3):
+        assert not before[seat].any()
+        history = _guillotine_history(state, seat)
+        at = H_PLAYED + ((2 - seat) % 3) * n + majesty  # seat 2, relative to the observer
+        assert history[at] == 1.0
+        assert np.count_nonzero(history) == 1
+        assert not history[H_DISCARDED:H_DISCARDED + 5 * n].any()
+    assert H.size == 10 * n
+
+
+def test_guillotine_s_public_history_counts_every_card_played_and_discarded() -> None:
+    from noblesse.games.guillotine.observation import H_DISCARDED, H_PLAYED
+    from noblesse.games.guillotine.rules import ACTIONS
+
+    game = nos.load("guillotine", 4)
+    state = _play_in(game, 4, 11)
+    n = len(ACTIONS)
+    played = np.zeros((4, n))
+    discarded = np.zeros((4, n))
+    rng = np.random.RandomState(5)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    for event in state._c.events:
+        if event.type == "play":
+            played[event.public["seat"], event.public["card"]] += 1
+        elif event.type == "discard":
+            discarded[event.public["seat"], event.public["card"]] += 1
+    assert played.sum() > 5 and discarded.sum() > 0
+    copies = np.array([a.copies for a in ACTIONS], np.float64)
+    for seat in range(4):
+        history = _guillotine_history(state, seat)
+        for other in range(4):
+            r = (other - seat) % 4
+            assert np.array_equal(history[H_PLAYED + r * n:H_PLAYED + (r + 1) * n],
+                                  np.minimum(played[other] / copies, 1.0).astype(np.float32))
+            assert np.array_equal(
+                history[H_DISCARDED + r * n:H_DISCARDED + (r + 1) * n],
+                np.minimum(discarded[other] / copies, 1.0).astype(np.float32))
+        # a copy of the state (IS-MCTS clones) carries the history on
+        assert np.array_equal(_guillotine_history(state.clone(), seat), history)
+
+
+def test_a_conflicting_legends_throw_is_in_every_seat_s_history_once_revealed() -> None:
+    from noblesse.games.conflicting_legends.observation import H_THROWN, NG, THROWN_CAP, H
+    from noblesse.games.conflicting_legends.rules import GESTURES
+
+    game = nos.load("conflicting_legends", 3)
+    state = _play_in(game, 2, 0)
+    rng = np.random.RandomState(2)
+    while not any(e.type == "reveal" for e in state._c.events):
+        before = [state.information_state_tensor(s)[-H.size:] for s in range(3)]
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    reveal = next(e.public for e in state._c.events if e.type == "reveal")
+    attacker, defender = reveal["seat"], reveal["defender"]
+    a = GESTURES.index(reveal["attacker_gesture"])
+    d = GESTURES.index(reveal["defender_gesture"])
+    for seat in range(3):
+        assert not before[seat][H_THROWN:H_THROWN + 6 * NG].any()  # the throws were secret
+        thrown = state.information_state_tensor(seat)[-H.size:][H_THROWN:H_THROWN + 6 * NG]
+        expected = np.zeros(6 * NG, np.float32)
+        expected[((attacker - seat) % 3) * NG + a] += 1 / THROWN_CAP
+        expected[((defender - seat) % 3) * NG + d] += 1 / THROWN_CAP
+        assert np.array_equal(thrown, expected)
+
+
+def test_ruse_and_bruise_s_history_counts_reveals_for_all_and_a_hidden_kill_for_its_owner(
+        ) -> None:
+    from noblesse.games.ruse_and_bruise.observation import H_KILLED, H_REVEALED, H
+    from noblesse.games.ruse_and_bruise.rules import KINDS, ROUNDS
+
+    game = nos.load("ruse_and_bruise", 3)
+    state = _play_in(game, 6, 0)
+    rng = np.random.RandomState(6)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    revealed = np.zeros((3, KINDS))
+    killed = np.zeros((3, 3, KINDS))  # observer, owner, kind
+    for event in state._c.events:
+        if event.type == "reveal":
+            revealed[event.public["owner"], event.public["card"]] += 1
+        elif event.type == "kill":
+            for seat in range(3):
+                told = event.for_seat(seat)
+                if "card" in told:
+                    killed[seat, told["owner"], told["card"]] += 1
+    assert revealed.sum() > 10
+    # an owner was told of a hidden kill the next seat was not
+    assert any(killed[s, s].sum() > killed[(s + 1) % 3, s].sum() for s in range(3))
+    for seat in range(3):
+        history = state.information_state_tensor(seat)[-H.size:]
+        for owner in range(3):
+            r = (owner - seat) % 3
+            assert np.array_equal(
+                history[H_REVEALED + r * KINDS:H_REVEALED + (r + 1) * KINDS],
+                np.minimum(revealed[owner] / ROUNDS, 1.0).astype(np.float32))
+            assert np.array_equal(
+                history[H_KILLED + r * KINDS:H_KILLED + (r + 1) * KINDS],
+                np.minimum(killed[seat, owner] / ROUNDS, 1.0).astype(np.float32))

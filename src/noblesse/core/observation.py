@@ -73,7 +73,8 @@ class Layout:
 
 
 class Sparse(dict[int, float]):
-    """What ``ObservationSpec.write`` fills: slot -> value, an unwritten slot reads 0.
+    """What ``ObservationSpec.write`` fills (and ``HistorySpec.see``): slot -> value, an
+    unwritten slot reads 0.
 
     Observations are mostly zeros, so the adapters copy only the written slots into
     their numpy buffers (a whole Python list into numpy costs more than the game)."""
@@ -82,11 +83,35 @@ class Sparse(dict[int, float]):
         return 0.0
 
 
+class HistorySpec(ABC):
+    """A game's public history as one seat has seen it: the part of the information-state
+    tensor (``noblesse.interop.openspiel``) that the observation, a picture of the
+    present, leaves out (cards played, revealed, thrown).
+
+    ``see`` adds what ``seat`` saw of one event to ``acc`` (slot -> count), seats written
+    relative to ``seat`` as in the observation; the adapter adds those counts up over the
+    game, and the tensor holds ``min(1, count * scale)`` slot by slot, ``scale`` being
+    one over each field's saturation point (``scales``). Events arrive once each, in
+    order, so the adapter keeps each seat's row up to date from the new events alone."""
+
+    layout: Layout
+
+    @abstractmethod
+    def see(self, event: Any, seat: int, n_players: int, acc: Any) -> None:
+        """Add what ``seat`` saw of ``event`` (an ``Event``; ``event.for_seat(seat)`` is
+        what it was told) to ``acc`` (a ``Sparse``: counts by slot of ``layout``)."""
+
+    @abstractmethod
+    def scales(self) -> list[float]:
+        """Per slot: the factor that takes a raw count to [0, 1] (one over its cap)."""
+
+
 class ObservationSpec(ABC):
     """A game's designed observation (see the module doc)."""
 
     layout: Layout
     notes: str = ""  # a paragraph for the docs: conventions that hold across fields
+    history: HistorySpec | None = None  # the public history of the information state
 
     @property
     def size(self) -> int:

@@ -10,6 +10,9 @@ row, then run 2, ...) so that a change in the machine's load hits every row. Row
 * every registered noblesse game, through the kernel contract (as ``noblesse bench``);
 * the same game through the OpenSpiel adapter (``python_noblesse_<id>``), which
   shows what the adapter costs;
+* the same game as a learner drives it (``noblesse.interop.envbench``): PettingZoo's
+  AEC environment reading every observation and mask, and OpenSpiel's
+  ``rl_environment`` building every seat's information-state tensor at every step;
 * OpenSpiel's ``hearts`` and ``oh_hell`` (C++, called through pybind11) and
   ``python_block_dominoes`` (a game written in Python like ours).
 
@@ -27,7 +30,10 @@ from dataclasses import dataclass, field
 from noblesse import games
 from noblesse.core.game import machine_options
 from noblesse.interop.encoding import default_players
+from noblesse.interop.envbench import env_player
 
+PETTINGZOO = "noblesse via PettingZoo, every observation"
+RL_ENVIRONMENT = "noblesse via OpenSpiel rl_environment"
 OPENSPIEL_GAMES = (("hearts", {}), ("oh_hell", {"players": 4}), ("python_block_dominoes", {}))
 
 
@@ -100,7 +106,8 @@ def _spiel_player(game) -> Callable[[int], int]:  # noqa: ANN001 - a pyspiel.Gam
 
 
 def compare(players: int = 4, runs: int = 5, seconds: float = 1.0, seed: int = 1,
-            adapter: bool = True, progress: Callable[[str], None] | None = None) -> list[Row]:
+            adapter: bool = True, progress: Callable[[str], None] | None = None,
+            environments: bool = True) -> list[Row]:
     """Measure every row (see the module doc); rows that cannot run carry an ``error``."""
     rows: list[Row] = []
     try:
@@ -135,6 +142,11 @@ def compare(players: int = 4, runs: int = 5, seconds: float = 1.0, seed: int = 1
         if adapter and nos is not None:
             measure(Row(game_id, "noblesse via OpenSpiel adapter", n),
                     lambda g=game_id, n=n: _spiel_player(nos.load(g, n)))
+        if environments and nos is not None:
+            measure(Row(game_id, PETTINGZOO, n),
+                    lambda g=game_id, n=n: env_player("pettingzoo", g, n))
+            measure(Row(game_id, RL_ENVIRONMENT, n),
+                    lambda g=game_id, n=n: env_player("openspiel", g, n))
     if pyspiel is None:
         rows.append(Row("OpenSpiel games", "OpenSpiel", 0,
                         error="open_spiel is not installed (pip install 'noblesse[rl]')"))

@@ -352,6 +352,18 @@ class DesignedEncoder:
         self._sparse = spec.sparse
         self._write = spec.write
 
+    def observation(self, game: Game, state: State, seat: int) -> Any:
+        """``seat``'s observation of ``state`` as a new float32 numpy array."""
+        import numpy as np
+
+        out = np.zeros(self.observation_size, np.float32)
+        self._write(state, seat, out)
+        return out
+
+    def write_zeroed(self, game: Game, state: State, seat: int, out: Any) -> None:
+        """``observation_into`` for a numpy array that is already all zeros."""
+        self._write(state, seat, out)
+
     def observation_into(self, game: Game, state: State, seat: int,
                          out: MutableSequence[float]) -> None:
         """Write ``seat``'s observation of ``state`` into ``out`` (length observation_size):
@@ -379,6 +391,18 @@ class GameProfile:
     view_encoder: ViewEncoder
     designed = False
     low, high = -CLIP, CLIP
+
+    def observation(self, game: Game, state: State, seat: int) -> Any:
+        """``seat``'s observation of ``state`` as a new float32 numpy array."""
+        import numpy as np
+
+        out = np.zeros(self.observation_size, np.float32)
+        _encode(game.view(state, seat), self.view_encoder._root, 0, out)
+        return out
+
+    def write_zeroed(self, game: Game, state: State, seat: int, out: Any) -> None:
+        """``observation_into`` for a numpy array that is already all zeros."""
+        _encode(game.view(state, seat), self.view_encoder._root, 0, out)
 
     def observation_into(self, game: Game, state: State, seat: int,
                          out: MutableSequence[float]) -> None:

@@ -62,6 +62,7 @@ from noblesse.agents import act_honestly, make_agent
 from noblesse.core.errors import IllegalAction
 from noblesse.core.game import Game, State, machine_options
 from noblesse.interop.encoding import Encoder, default_players, observer
+from noblesse.interop.masks import action_mask
 from noblesse.interop.render import text_table
 
 ID_PREFIX = "noblesse/"
@@ -149,17 +150,12 @@ class SingleSeatEnv(gymnasium.Env):
         return self._mask(self.seat)
 
     def _mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.game.num_distinct_actions, np.int8)
-        if self.state is not None:
-            legal = self.game.legal_indices(self.state, seat)  # empty unless the seat acts
-            if legal:
-                mask[legal] = 1
-        return mask
+        if self.state is None:
+            return np.zeros(self.game.num_distinct_actions, np.int8)
+        return action_mask(self.game, self.state, seat)
 
     def _vector(self, seat: int) -> np.ndarray:
-        vector = np.zeros(self.encoder.observation_size, np.float32)
-        self.encoder.observation_into(self.game, self.state, seat, vector)
-        return vector
+        return self.encoder.observation(self.game, self.state, seat)
 
     def _obs(self, seat: int | None = None) -> Any:
         seat = self.seat if seat is None else seat

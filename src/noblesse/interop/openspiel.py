@@ -27,7 +27,13 @@ How the kernel maps onto OpenSpiel:
   and player count: the observation tensor; then my actions so far, a count per
   action of the game's index / 16 (saturating); my last action and the one before,
   each one-hot over the index; the decisions each relative seat (me, next, ...,
-  padded to the game's largest count) has made / ``max_decisions``. Every slot is
+  padded to the game's largest count) has made / ``max_decisions``; then the game's
+  public history as the seat saw it, when the game designs one
+  (``ObservationSpec.history``, ``docs/observations.md``: Guillotine's cards played
+  and discarded by each relative seat; Conflicting Legends' characters played and
+  discarded and gestures thrown; Ruse & Bruise's characters revealed and those an
+  Assassin discarded, as far as the seat was told), kept per seat and brought up to date from the
+  events it has not heard yet. Every slot is
   in [0, 1] beyond the observation's own range; nothing in it is hidden from the
   seat (who decides is public; its own choices it knows). From Python, the state's
   ``information_state_tensor(player)`` and ``observation_tensor(player)`` return
@@ -84,7 +90,8 @@ import pyspiel
 
 from noblesse import games
 from noblesse.core.game import Game, machine_options
-from noblesse.interop.encoding import Encoder, default_players, observer
+from noblesse.core.observation import HistorySpec, Sparse
+from noblesse.interop.encoding import DesignedEncoder, Encoder, default_players, observer
 
 PREFIX = "python_noblesse_"
 SEED_BYTES = 4
@@ -196,6 +203,8 @@ class NoblesseSpielGame(pyspiel.Game):
                              f"not {cap!r}")
         self.max_decisions: int = cap
         self.encoder: Encoder = observer(game_id, players)
+        self.history = history_of(self.encoder)
+        self.history_scales = None if self.history is None else self.history.scales()
         self.info_state_size = info_state_size(self.noblesse, self.encoder)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.noblesse.num_distinct_actions,
@@ -233,7 +242,8 @@ class _Core:
     the game and the (immutable) events, and pickles the game by its id."""
 
     __slots__ = ("game", "options", "cap", "inner", "events", "own", "seed_bytes", "seen",
-                 "text", "counts", "decided", "_player")
+                 "text", "counts", "scaled_counts", "decided", "_player", "history",
+                 "heard")
 
     def __init__(self, game: Game, options: dict[str, Any], cap: int, inner: Any,
                  events: list[Any], own: list[list[int]], seed_bytes: list[int],
@@ -248,13 +258,19 @@ class _Core:
         # per seat: the events so far as that seat saw them, serialised once each
         self.seen = seen if seen is not None else [[] for _ in own]
         self.text: str | None = None  # str(state), cached until the next action
-        # per seat: how often it chose each action (the information-state tensor's counts)
+        # per seat: how often it chose each action, and those counts as the
+        # information-state tensor holds them (/ OWN_COUNT_CAP, saturating), kept up to date
         self.counts: list[dict[int, int]] = [{} for _ in own]
-        for mine, counts in zip(own, self.counts, strict=True):
+        self.scaled_counts = [np.zeros(game.num_distinct_actions, np.float32) for _ in own]
+        for seat, mine in enumerate(own):
             for a in mine:
-                counts[a] = counts.get(a, 0) + 1
+                self._count(seat, a)
         self.decided = sum(map(len, own))
         self._player: int | None = None  # the current player, cached until the next action
+        # per seat, built lazily: the raw counts of its public history (``HistorySpec``),
+        # the same as the tensor holds them, and how many events they have heard
+        self.history: list[tuple[Sparse, np.ndarray] | None] = [None] * len(own)
+        self.heard = [0] * len(own)
 
     def copy(self, inner: Any = None) -> _Core:
         same = inner is None
@@ -265,13 +281,20 @@ class _Core:
                     [list(s) for s in self.seen])
         out.text = self.text if same else None
         out._player = self._player if same else None
+        out.history = [None if h is None else (Sparse(h[0]), h[1].copy())
+                       for h in self.history]
+        out.heard = list(self.heard)
         return out
+
+    def _count(self, seat: int, action: int) -> None:
+        counts = self.counts[seat]
+        k = counts[action] = counts.get(action, 0) + 1
+        self.scaled_counts[seat][action] = 1.0 if k >= OWN_COUNT_CAP else k / OWN_COUNT_CAP
 
     def record(self, seat: int, action: int) -> None:
         """``seat`` chose ``action``: its history, and no cached player or text."""
         self.own[seat].append(action)
-        counts = self.counts[seat]
-        counts[action] = counts.get(action, 0) + 1
+        self._count(seat, action)
         self.decided += 1
         self._player = None
         self.text = None
@@ -421,9 +444,9 @@ class NoblesseSpielState(pyspiel.State):
         game = self.get_game()
         out = np.zeros(game.encoder.observation_size, np.float32)
         if self._c.inner is not None:
-            game.encoder.observation_into(game.noblesse, self._c.inner,
-                                          self.current_player() if player is None else player,
-                                          out)
+            game.encoder.write_zeroed(game.noblesse, self._c.inner,
+                                      self.current_player() if player is None else player,
+                                      out)
         return out
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
@@ -443,11 +466,17 @@ OWN_LAST = 2        # the information state's one-hot of my last actions
 OWN_COUNT_CAP = 16  # and its counts of my actions saturate here
 
 
+def history_of(encoder: Encoder) -> HistorySpec | None:
+    """The game's public history (``ObservationSpec.history``), if it designs one."""
+    return encoder.spec.history if isinstance(encoder, DesignedEncoder) else None
+
+
 def info_state_size(game: Game, encoder: Encoder) -> int:
     """The observation, my action counts, my last ``OWN_LAST`` actions, every relative
-    seat's decisions so far (see the module doc)."""
+    seat's decisions so far, the public history (see the module doc)."""
+    history = history_of(encoder)
     return encoder.observation_size + (1 + OWN_LAST) * game.num_distinct_actions \
-        + game.max_players
+        + game.max_players + (0 if history is None else history.layout.size)
 
 
 def write_info_state(game: NoblesseSpielGame, state: NoblesseSpielState, seat: int,
@@ -455,18 +484,20 @@ def write_info_state(game: NoblesseSpielGame, state: NoblesseSpielState, seat: i
     """``seat``'s information-state tensor into ``out`` (zeros): the observation, then the
     history (``write_history``)."""
     size = game.encoder.observation_size
-    game.encoder.observation_into(game.noblesse, state.inner, seat, out[:size])
-    write_history(state._c, seat, out, size)
+    game.encoder.write_zeroed(game.noblesse, state.inner, seat, out[:size])
+    write_history(game, state._c, seat, out, size)
 
 
-def write_history(core: _Core, seat: int, out: np.ndarray, at: int) -> None:
+def write_history(game: NoblesseSpielGame, core: _Core, seat: int, out: np.ndarray,
+                  at: int) -> None:
     """The history part of ``seat``'s information-state tensor, from ``out[at]`` on
-    (``out[at:]`` must be zero): what the seat has done, and how many decisions each
-    seat has made (who was asked is public: ``to_act`` is in every view)."""
+    (``out[at:]`` must be zero): what the seat has done, how many decisions each seat
+    has made (who was asked is public: ``to_act`` is in every view), and the game's
+    public history as the seat saw it (``HistorySpec``), brought up to date from the
+    events it has not heard yet."""
     n_actions = core.game.num_distinct_actions
     own = core.own[seat]
-    for a, k in core.counts[seat].items():
-        out[at + a] = 1.0 if k >= OWN_COUNT_CAP else k / OWN_COUNT_CAP
+    out[at:at + n_actions] = core.scaled_counts[seat]
     at += n_actions
     for i, a in enumerate(reversed(own[-OWN_LAST:])):
         out[at + i * n_actions + a] = 1.0
@@ -474,6 +505,27 @@ def write_history(core: _Core, seat: int, out: np.ndarray, at: int) -> None:
     n = len(core.own)
     for r in range(n):
         out[at + r] = min(1.0, len(core.own[(seat + r) % n]) / core.cap)
+    at += core.game.max_players
+    history = game.history
+    if history is None:
+        return
+    kept = core.history[seat]
+    if kept is None:
+        kept = core.history[seat] = (Sparse(), np.zeros(history.layout.size, np.float32))
+    raw, scaled = kept
+    events = core.events
+    if core.heard[seat] < len(events):
+        new = Sparse()  # what the new events add, slot by slot
+        see = history.see
+        for event in events[core.heard[seat]:]:
+            see(event, seat, n, new)
+        core.heard[seat] = len(events)
+        scales = game.history_scales
+        for slot, add in new.items():
+            k = raw[slot] = raw[slot] + add
+            x = k * scales[slot]
+            scaled[slot] = 1.0 if x >= 1.0 else x
+    out[at:at + history.layout.size] = scaled
 
 
 class _Observer:

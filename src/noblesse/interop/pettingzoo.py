@@ -65,6 +65,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from noblesse import games
 from noblesse.core.game import Game, State, machine_options
 from noblesse.interop.encoding import Encoder, default_players, observer
+from noblesse.interop.masks import action_mask
 from noblesse.interop.render import text_table
 
 
@@ -127,11 +128,7 @@ class NoblesseAECEnv(AECEnv):
 
     # -- helpers ----------------------------------------------------------------------
     def _mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.game.num_distinct_actions, np.int8)
-        legal = self.game.legal_indices(self.state, seat)  # empty unless the seat acts now
-        if legal:
-            mask[legal] = 1
-        return mask
+        return action_mask(self.game, self.state, seat)
 
     def _select_next(self) -> None:
         if self.game.is_over(self.state):
@@ -183,8 +180,7 @@ class NoblesseAECEnv(AECEnv):
         seat = self._seat_of[agent]
         obs = self._observed.get(seat)
         if obs is None:
-            vector = np.zeros(self.encoder.observation_size, np.float32)
-            self.encoder.observation_into(self.game, self.state, seat, vector)
+            vector = self.encoder.observation(self.game, self.state, seat)
             obs = self._observed[seat] = vector if self.flat else {
                 "observation": vector, "action_mask": self._mask(seat)}
         return obs
@@ -210,25 +206,27 @@ class NoblesseAECEnv(AECEnv):
         else:
             index = int(action)
         self._cumulative_rewards[agent] = 0.0
-        game.apply(self.state, seat, game.action_at(index))
+        state = self.state
+        game.apply(state, seat, game.action_at(index))
         self._observed = {}
         self.decisions += 1
-        returns = [float(r) for r in game.returns(self.state)]
-        for a in self.agents:
-            s = self._seat_of[a]
-            self.rewards[a] = returns[s] - self._returns[s]
-        self._returns = returns
-        if game.is_over(self.state):
+        if game.is_over(state):
+            # ``Game.returns`` is all zeros until the game is over (the kernel's
+            # contract), so every earlier step's rewards are zero and only this one counts
+            returns = [float(r) for r in game.returns(state)]
             for a in self.agents:
+                s = self._seat_of[a]
+                self.rewards[a] = returns[s] - self._returns[s]
                 self.terminations[a] = True
+            self._returns = returns
+            self._accumulate_rewards()
         elif self.max_decisions is not None and self.decisions >= self.max_decisions:
             for a in self.agents:
                 self.truncations[a] = True
         else:
-            self._select_next()
+            self.agent_selection = self.possible_agents[game.to_act(state)[0]]
         if self.flat:
             self._masks_in_infos()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

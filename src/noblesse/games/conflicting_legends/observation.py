@@ -8,7 +8,8 @@ both are revealed, as ``view`` shows them; other hands show only as sizes.
 
 from __future__ import annotations
 
-from noblesse.core.observation import Layout, ObservationSpec, Sparse, frac
+from noblesse.core.events import Event
+from noblesse.core.observation import HistorySpec, Layout, ObservationSpec, Sparse, frac
 from noblesse.games.conflicting_legends.rules import (
     CHARS,
     CONTINENTS_TO_WIN,
@@ -94,8 +95,47 @@ D_LAND = L.add("decision_land", N_LANDS, "the territory chosen, one-hot")
 D_COUNT = L.add("decision_count", 1, f"its running count / {SEATS} (saturates)")
 
 
+THROWN_CAP = 20             # gestures of one kind thrown by one seat saturate here
+GESTURE_INDEX = {g: i for i, g in enumerate(GESTURES)}
+
+H = Layout()
+H_PLAYED = H.add("played", SEATS * N_CHARS, f"per relative seat ({N_CHARS} slots each), the "
+                 "characters it has played to its tableau this game / the card's copies "
+                 "(saturates)")
+H_DISCARDED = H.add("discarded", SEATS * N_CHARS, f"per relative seat ({N_CHARS} slots each), "
+                    "its characters discarded this game, from its hand or its tableau / the "
+                    "card's copies (saturates)")
+H_THROWN = H.add("thrown", SEATS * NG, f"per relative seat ({NG} slots each: "
+                 f"{', '.join(GESTURES)}), the gestures it has thrown in wars, as revealed / "
+                 f"{THROWN_CAP} (saturates)")
+
+
+class LegendsHistory(HistorySpec):
+    """What every seat sees happen: the characters each seat played and lost to the
+    discard, and the gestures it threw in wars (once both throws are revealed)."""
+
+    layout = H
+
+    def see(self, event: Event, seat: int, n_players: int, acc: Sparse) -> None:
+        kind = event.type
+        if kind == "play" or kind == "discard":
+            e = event.public
+            base = H_PLAYED if kind == "play" else H_DISCARDED
+            acc[base + ((e["seat"] - seat) % n_players) * N_CHARS + e["card"]] += 1.0
+        elif kind == "reveal":
+            e = event.public
+            acc[H_THROWN + ((e["seat"] - seat) % n_players) * NG
+                + GESTURE_INDEX[e["attacker_gesture"]]] += 1.0
+            acc[H_THROWN + ((e["defender"] - seat) % n_players) * NG
+                + GESTURE_INDEX[e["defender_gesture"]]] += 1.0
+
+    def scales(self) -> list[float]:
+        return COPIES * (2 * SEATS) + [1.0 / THROWN_CAP] * (SEATS * NG)
+
+
 class LegendsObservation(ObservationSpec):
     layout = L
+    history = LegendsHistory()
 
     def __init__(self, rules: object) -> None:
         self._rules = rules  # the game: glory(), continents(), to_act(), _banned()

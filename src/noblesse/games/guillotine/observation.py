@@ -10,7 +10,15 @@ Bad Etiquette's look only to the seat that takes them.
 
 from __future__ import annotations
 
-from noblesse.core.observation import Layout, ObservationSpec, Sparse, frac, signed
+from noblesse.core.events import Event
+from noblesse.core.observation import (
+    HistorySpec,
+    Layout,
+    ObservationSpec,
+    Sparse,
+    frac,
+    signed,
+)
 from noblesse.games.guillotine.data import COLOURS
 from noblesse.games.guillotine.rules import (
     ACTIONS,
@@ -102,8 +110,35 @@ D_LOOK = L.add("decision_look", N_ACTIONS, "to the seat looking at another hand:
                "/ the card's copies")
 
 
+H = Layout()
+H_PLAYED = H.add("played", SEATS * N_ACTIONS, f"per relative seat ({N_ACTIONS} slots each), "
+                 "the action cards it has played this game / the card's copies (saturates); "
+                 "cards in data order")
+H_DISCARDED = H.add("discarded", SEATS * N_ACTIONS, f"per relative seat ({N_ACTIONS} slots "
+                    "each), the action cards it has discarded from its hand this game / the "
+                    "card's copies (saturates)")
+
+
+class GuillotineHistory(HistorySpec):
+    """What every seat sees happen: the action cards each seat played (shown to the
+    table as they are played) and discarded from its hand (face up, to the discard)."""
+
+    layout = H
+    _field = {"play": H_PLAYED, "discard": H_DISCARDED}
+
+    def see(self, event: Event, seat: int, n_players: int, acc: Sparse) -> None:
+        base = self._field.get(event.type)
+        if base is not None:
+            e = event.public
+            acc[base + ((e["seat"] - seat) % n_players) * N_ACTIONS + e["card"]] += 1.0
+
+    def scales(self) -> list[float]:
+        return ACTION_COPIES * (2 * SEATS)
+
+
 class GuillotineObservation(ObservationSpec):
     layout = L
+    history = GuillotineHistory()
 
     def __init__(self, rules: object) -> None:
         self._rules = rules  # the game: its score()

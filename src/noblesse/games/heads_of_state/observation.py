@@ -185,8 +185,12 @@ class HeadsObservation(ObservationSpec):
         for x, o in enumerate(s.slots):
             if o >= 0:
                 out[BOARD_F + x * OWNER + rel[o]] = 1.0
-        for x, _o in s.dead:
-            out[DEAD + x] = frac(round(out[DEAD + x] * 3) + 1, 3)
+        if s.dead:
+            dead: dict[int, int] = {}
+            for x, _o in s.dead:
+                dead[x] = dead.get(x, 0) + 1
+            for x, k in dead.items():
+                out[DEAD + x] = frac(k, 3)
         for b, o in enumerate(s.initial_owner):
             if o >= 0:
                 out[INITIAL + b * OWNER + rel[o]] = 1.0

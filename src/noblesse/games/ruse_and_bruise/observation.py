@@ -9,7 +9,15 @@ mine, as ``view`` shows it; a tucked card shows only as a count.
 
 from __future__ import annotations
 
-from noblesse.core.observation import Layout, ObservationSpec, Sparse, frac, signed
+from noblesse.core.events import Event
+from noblesse.core.observation import (
+    HistorySpec,
+    Layout,
+    ObservationSpec,
+    Sparse,
+    frac,
+    signed,
+)
 from noblesse.games.ruse_and_bruise.rules import (
     CHARACTERS,
     DECISION_NAMES,
@@ -78,8 +86,39 @@ D_CARD = L.add("decision_card", KINDS, "to the seat placing it: the kind of the 
                "one-hot")
 
 
+H = Layout()
+H_REVEALED = H.add("revealed", SEATS * KINDS, f"per relative seat ({KINDS} slots each), its "
+                   f"characters revealed on the table this game / {ROUNDS} (saturates); kinds: "
+                   f"{KIND_KEYS}")
+H_KILLED = H.add("killed", SEATS * KINDS, f"per relative seat ({KINDS} slots each), its "
+                 f"characters an Assassin discarded this game, as far as I saw them (the owner "
+                 f"sees its own; a face-up card everyone) / {ROUNDS} (saturates)")
+
+
+class RuseHistory(HistorySpec):
+    """What a seat sees happen: the characters each seat had revealed on the table, and
+    those an Assassin discarded unrevealed (the owner knows its own, and a card known to
+    all, a jumped Explorer, is told to everyone)."""
+
+    layout = H
+
+    def see(self, event: Event, seat: int, n_players: int, acc: Sparse) -> None:
+        kind = event.type
+        if kind == "reveal":
+            e = event.public
+            acc[H_REVEALED + ((e["owner"] - seat) % n_players) * KINDS + e["card"]] += 1.0
+        elif kind == "kill":
+            e = event.for_seat(seat)
+            if "card" in e:
+                acc[H_KILLED + ((e["owner"] - seat) % n_players) * KINDS + e["card"]] += 1.0
+
+    def scales(self) -> list[float]:
+        return [1.0 / ROUNDS] * H.size
+
+
 class RuseObservation(ObservationSpec):
     layout = L
+    history = RuseHistory()
 
     def __init__(self, rules: object) -> None:
         self._rules = rules  # the game: score(), count(), satisfied()
