@@ -123,11 +123,11 @@ def test_the_player_aid_is_the_rules_file_and_the_catalog(server: ServerProcess,
 def test_fief_s_aid_marks_the_phase_the_game_is_in(server: ServerProcess, page: Page) -> None:
     """Every phase the engine names (but setup) is one of the aid's; as the game moves from
     phase to phase, the aid left open moves its mark with it."""
-    from noblesse.games.fief import actions
+    from noblesse.games.fief import flow
 
     expected = rules_page.build(games.get("fief"))["aid"]
     covered = [k for part in expected if part["kind"] == "phases" for e in part["entries"] for k in e["phases"]]
-    assert sorted(covered) == sorted(n for n in actions.PHASE_NAMES if n != "setup")
+    assert sorted(covered) == sorted(n for n in flow.PHASE_NAMES if n != "setup")
     table = create_table(server, "fief", ["human"] * 3, seed=11)
     past_setup(server, table)
     page.goto(f"{server.url}/table/{table['id']}")

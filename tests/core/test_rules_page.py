@@ -111,7 +111,7 @@ def test_heads_of_state_s_aid_names_what_each_rank_requires() -> None:
 
 
 def test_fief_s_aid_prices_are_the_data_file_s_and_its_phases_the_engine_s() -> None:
-    from noblesse.games.fief import actions
+    from noblesse.games.fief import flow
     from noblesse.games.fief.data import DATA
 
     parts = {p["key"]: p for p in _page("fief")["aid"]}
@@ -121,7 +121,7 @@ def test_fief_s_aid_prices_are_the_data_file_s_and_its_phases_the_engine_s() -> 
     assert prices["fief_title_per_village"]["name"]["en"] == "Fief title"
     assert prices["fief_title_per_village"]["badge"]["zh-TW"] == "封地每個村莊2元"
     phases = [k for e in parts["phases"]["entries"] for k in e["phases"]]
-    assert phases == [n for n in actions.PHASE_NAMES if n != "setup"]
+    assert phases == [n for n in flow.PHASE_NAMES if n != "setup"]
     battle = parts["battle"]["blocks"]["en"]
     assert battle[0]["kind"] == "ol" and battle[0]["items"][0].startswith("In turn order, a family may declare battle")
 
