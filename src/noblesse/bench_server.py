@@ -343,10 +343,11 @@ async def _seat_client(ws: Any, first: str | bytes, rng: random.Random, think: f
             while time.monotonic() < stop_at:
                 if raw is None:
                     try:
-                        raw = await asyncio.wait_for(
+                        received = await asyncio.wait_for(
                             ws.recv(), timeout=max(0.01, stop_at - time.monotonic()))
                     except TimeoutError:
                         break
+                    raw = received
                 msg, raw = read_message(raw), None
                 if msg is None:
                     continue
@@ -525,8 +526,10 @@ def baseline_source(revision: str) -> Iterator[Path]:
                          f"{detail.strip() or exc}") from None
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
-            tar.extractall(tmp, **safe)  # noqa: S202 - our own repository's archive
+            if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
+                tar.extractall(tmp, filter="data")
+            else:
+                tar.extractall(tmp)  # noqa: S202 - our own repository's archive
         yield Path(tmp) / "src"
 
 

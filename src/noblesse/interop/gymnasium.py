@@ -157,6 +157,7 @@ class SingleSeatEnv(gymnasium.Env):
         return mask
 
     def _vector(self, seat: int) -> np.ndarray:
+        assert self.state is not None, "reset() comes first"
         vector = np.zeros(self.encoder.observation_size, np.float32)
         self.encoder.observation_into(self.game, self.state, seat, vector)
         return vector
@@ -175,6 +176,7 @@ class SingleSeatEnv(gymnasium.Env):
     def _opponent_action(self, seat: int) -> Any:
         bot = self._bots[seat]
         game, state = self.game, self.state
+        assert state is not None, "reset() comes first"
         if callable(getattr(bot, "act", None)):  # a noblesse agent: on its seat's world
             return act_honestly(bot, game, state, seat)
         index = int(bot(self._obs(seat), self._mask(seat)))

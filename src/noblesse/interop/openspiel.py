@@ -84,7 +84,7 @@ import pyspiel
 
 from noblesse import games
 from noblesse.core.game import Game, machine_options
-from noblesse.interop.encoding import Encoder, default_players, observer
+from noblesse.interop.encoding import Encoder, GameProfile, default_players, observer
 
 PREFIX = "python_noblesse_"
 SEED_BYTES = 4
@@ -512,9 +512,10 @@ class _Observer:
         game = self._game
         if state.inner is None:
             tensor.fill(0.0)
-        elif self._public_only:
-            view = game.noblesse.view(state.inner, None)
-            game.encoder.view_encoder.encode_view(view, tensor)  # type: ignore[union-attr]
+        elif self._public_only:  # a tensor here only from the generic encoder (``__init__``)
+            encoder = game.encoder
+            assert isinstance(encoder, GameProfile)
+            encoder.view_encoder.encode_view(game.noblesse.view(state.inner, None), tensor)
         elif self._perfect_recall:
             tensor.fill(0.0)
             write_info_state(game, state, player, tensor)

@@ -8,7 +8,7 @@ both are revealed, as ``view`` shows them; other hands show only as sizes.
 
 from __future__ import annotations
 
-from noblesse.core.observation import Layout, ObservationSpec, Sparse, frac
+from noblesse.core.observation import Buffer, Layout, ObservationSpec, frac
 from noblesse.games.conflicting_legends.rules import (
     CHARS,
     CONTINENTS_TO_WIN,
@@ -24,6 +24,7 @@ from noblesse.games.conflicting_legends.rules import (
     SILENCE,
     THROW,
     TOKENS,
+    LegendsRules,
     LegendsState,
 )
 
@@ -97,10 +98,10 @@ D_COUNT = L.add("decision_count", 1, f"its running count / {SEATS} (saturates)")
 class LegendsObservation(ObservationSpec):
     layout = L
 
-    def __init__(self, rules: object) -> None:
+    def __init__(self, rules: LegendsRules) -> None:
         self._rules = rules  # the game: glory(), continents(), to_act(), _banned()
 
-    def write(self, state: LegendsState, seat: int, out: Sparse) -> None:
+    def write(self, state: LegendsState, seat: int, out: Buffer) -> None:
         s = state
         n = s.n_players
         rules = self._rules
@@ -113,8 +114,8 @@ class LegendsObservation(ObservationSpec):
                     out[TOKENS_F + r * len(TOKENS) + k] = frac(x, TOKEN_CAP)
             if s.passed[o]:
                 out[PASSED + r] = 1.0
-            out[GLORY + r] = frac(rules.glory(s, o), GLORY_TO_WIN)  # type: ignore[attr-defined]
-            out[CONT + r] = frac(rules.continents(s, o), CONTINENTS_TO_WIN)  # type: ignore[attr-defined]
+            out[GLORY + r] = frac(rules.glory(s, o), GLORY_TO_WIN)
+            out[CONT + r] = frac(rules.continents(s, o), CONTINENTS_TO_WIN)
             for t in s.lands[o]:
                 out[LANDS_F + r * N_LANDS + t] = 1.0
             base = TABLEAU + r * N_CHARS
@@ -124,7 +125,7 @@ class LegendsObservation(ObservationSpec):
             out[ARMED + ((owner - seat) % n) * N_CHARS + c] += COPIES[c]
         out[START + (s.start - seat) % n] = 1.0
         out[ACTIVE + (s.active - seat) % n] = 1.0
-        for o in rules.to_act(s):  # type: ignore[attr-defined]
+        for o in rules.to_act(s):
             out[TO_ACT + (o - seat) % n] = 1.0
         for c in s.hands[seat]:
             out[HAND + c] += COPIES[c]
@@ -166,7 +167,7 @@ class LegendsObservation(ObservationSpec):
                 out[W_FLAGS + 1] = 1.0
             if w.winner >= 0:
                 out[W_FLAGS + 2] = 1.0
-            banned = rules._banned(w)  # type: ignore[attr-defined]
+            banned = rules._banned(w)
             if banned >= 0:
                 out[W_BANNED + banned] = 1.0
             if p is not None and p.kind == THROW:

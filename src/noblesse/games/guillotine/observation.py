@@ -10,7 +10,7 @@ Bad Etiquette's look only to the seat that takes them.
 
 from __future__ import annotations
 
-from noblesse.core.observation import Layout, ObservationSpec, Sparse, frac, signed
+from noblesse.core.observation import Buffer, Layout, ObservationSpec, frac, signed
 from noblesse.games.guillotine.data import COLOURS
 from noblesse.games.guillotine.rules import (
     ACTIONS,
@@ -26,6 +26,7 @@ from noblesse.games.guillotine.rules import (
     PILE_PICK_BACK,
     RULES,
     SUPPORT_CARDS,
+    GuillotineRules,
     GuillotineState,
 )
 
@@ -105,13 +106,13 @@ D_LOOK = L.add("decision_look", N_ACTIONS, "to the seat looking at another hand:
 class GuillotineObservation(ObservationSpec):
     layout = L
 
-    def __init__(self, rules: object) -> None:
+    def __init__(self, rules: GuillotineRules) -> None:
         self._rules = rules  # the game: its score()
 
-    def write(self, state: GuillotineState, seat: int, out: Sparse) -> None:
+    def write(self, state: GuillotineState, seat: int, out: Buffer) -> None:
         s = state
         n = s.n_players
-        score = self._rules.score  # type: ignore[attr-defined]
+        score = self._rules.score
         over = s.over
         pending = s.pending
         for r in range(n):

@@ -9,7 +9,7 @@ mine, as ``view`` shows it; a tucked card shows only as a count.
 
 from __future__ import annotations
 
-from noblesse.core.observation import Layout, ObservationSpec, Sparse, frac, signed
+from noblesse.core.observation import Buffer, Layout, ObservationSpec, frac, signed
 from noblesse.games.ruse_and_bruise.rules import (
     CHARACTERS,
     DECISION_NAMES,
@@ -26,6 +26,7 @@ from noblesse.games.ruse_and_bruise.rules import (
     ROW,
     SCORE_ICON,
     SCORE_VALUE,
+    RuseRules,
     RuseState,
 )
 
@@ -81,10 +82,10 @@ D_CARD = L.add("decision_card", KINDS, "to the seat placing it: the kind of the 
 class RuseObservation(ObservationSpec):
     layout = L
 
-    def __init__(self, rules: object) -> None:
+    def __init__(self, rules: RuseRules) -> None:
         self._rules = rules  # the game: score(), count(), satisfied()
 
-    def write(self, state: RuseState, seat: int, out: Sparse) -> None:
+    def write(self, state: RuseState, seat: int, out: Buffer) -> None:
         s = state
         n = s.n_players
         rules = self._rules
@@ -97,7 +98,7 @@ class RuseObservation(ObservationSpec):
             out[PILES + r] = frac(len(s.piles[o]), PILE)
             won = s.won[o]
             if won:
-                out[SCORE + r] = signed(rules.score(s, o), SCORE_CAP)  # type: ignore[attr-defined]
+                out[SCORE + r] = signed(rules.score(s, o), SCORE_CAP)
                 for sc in won:
                     out[WON + r * N_SCORE + sc] = 1.0
         out[STARTER + (s.starter - seat) % n] = 1.0
@@ -118,9 +119,9 @@ class RuseObservation(ObservationSpec):
             if sc >= 0:
                 out[R_ICON + row * len(ICONS) + SCORE_ICON[sc]] = 1.0
                 out[R_VALUE + row] = frac(SCORE_VALUE[sc], TOP)
-                if rules.satisfied(s, row):  # type: ignore[attr-defined]
+                if rules.satisfied(s, row):
                     out[R_FLAGS + row * 3 + 2] = 1.0
-            out[R_COUNT + row] = frac(rules.count(s, row), ROW_CAP)  # type: ignore[attr-defined]
+            out[R_COUNT + row] = frac(rules.count(s, row), ROW_CAP)
             if s.closed[row]:
                 out[R_FLAGS + row * 3] = 1.0
             if s.suppressed[row]:
