@@ -97,6 +97,10 @@ S = TypeVar("S", bound=State)
 class Game(Protocol[S]):
     """The kernel contract (see DESIGN.md, "The kernel contract").
 
+    ``Game[S]`` takes and gives states of one class ``S`` (a game's own: Guillotine is a
+    ``GameBase[GuillotineState]``); code outside the games writes ``Game``, a game whose
+    states it only hands back.
+
     Beside the rules, a game tells people and tools about itself (every method below
     is part of the contract; ``GameBase`` gives a default where one makes sense):
     ``describe_decision(state, lang)`` a prompt for the pending decision;
