@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-full mutate lint bench clean
+.PHONY: run test test-full typecheck mutate lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "noblesse needs Python 3.11+"'
@@ -17,11 +17,15 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/noblesse serve --host 127.0.0.1 --port 8000
 
-test: $(STAMP)
+test: $(STAMP) typecheck
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not alone"
 	$(BIN)/python -m pytest -m alone
 	$(BIN)/python scripts/mutate.py --daily -n 15 --budget 120 --no-baseline
+
+# The type checker, as configured in pyproject.toml ([tool.mypy]).
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy
 
 # Mutation testing of one game's rules (scripts/mutate.py): make mutate GAME=guillotine N=100
 GAME ?= guillotine
@@ -30,7 +34,7 @@ mutate: $(STAMP)
 	$(BIN)/python scripts/mutate.py $(GAME) -n $(N)
 
 # The same with the full test budgets (more seeds, examples and games; see tests/budget.py).
-test-full: $(STAMP)
+test-full: $(STAMP) typecheck
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/python -m pytest -n 2 --dist worksteal --full -m "not alone"
 	$(BIN)/python -m pytest --full -m alone

@@ -345,9 +345,10 @@ async def _seat_client(ws: Any, first: str | bytes, rng: random.Random, think: f
                 if raw is None:
                     try:  # (a timeout, not wait_for, which makes a task per message)
                         async with asyncio.timeout(max(0.01, stop_at - time.monotonic())):
-                            raw = await ws.recv(decode=False)  # bytes: orjson reads them
+                            received = await ws.recv(decode=False)  # bytes: orjson reads them
                     except TimeoutError:
                         break
+                    raw = received
                 msg, raw = read_message(raw), None
                 if msg is None:
                     continue
@@ -526,8 +527,10 @@ def baseline_source(revision: str) -> Iterator[Path]:
                          f"{detail.strip() or exc}") from None
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
-            tar.extractall(tmp, **safe)  # noqa: S202 - our own repository's archive
+            if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
+                tar.extractall(tmp, filter="data")
+            else:
+                tar.extractall(tmp)  # noqa: S202 - our own repository's archive
         yield Path(tmp) / "src"
 
 

@@ -826,17 +826,17 @@ def _bench_server(tables: int, players: int | None, think: float, seconds: float
         console.print("the server shared its CPUs with the load (one CPU, or no affinity here)")
     if hostile:
         r = runs[-1][-1]
-        kinds = Table(title="hostile connections (closed: by the server, during the run)")
+        by_kind = Table(title="hostile connections (closed: by the server, during the run)")
         for col in ("kind", "sockets", "opened", "refused", "closed", "frames sent", "MB read"):
-            kinds.add_column(col, justify="left" if col == "kind" else "right",
+            by_kind.add_column(col, justify="left" if col == "kind" else "right",
                              no_wrap=col == "kind")
         names = {"slow_reader": "slow reader", "sync_flood_reading": "sync flood, reads",
                  "sync_flood_deaf": "sync flood, deaf", "junk": "junk"}
         for kind, c in r.hostile_stats.items():
-            kinds.add_row(names.get(kind, kind), str(c["connections"]), str(c["opened"]),
+            by_kind.add_row(names.get(kind, kind), str(c["connections"]), str(c["opened"]),
                           str(c["refused"]), str(c["closed_by_server"]), f"{c['frames_sent']:,}",
                           f"{c['bytes_read'] / 2**20:,.1f}")
-        console.print(kinds)
+        console.print(by_kind)
         console.print(f"the server closed {r.hostile_total('closed_by_server')} of the "
                       f"{r.hostile_total('opened')} hostile connections opened")
 

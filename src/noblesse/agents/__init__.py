@@ -11,7 +11,9 @@ local tools only).
 
 from __future__ import annotations
 
-from noblesse.agents.base import Agent, act_honestly, world_for
+from collections.abc import Callable
+
+from noblesse.agents.base import Agent, SeededAgent, act_honestly, world_for
 from noblesse.agents.greedy import GreedyAgent
 from noblesse.agents.ismcts import IsmctsAgent
 from noblesse.agents.levels import LEVELS, Level, LevelAgent, level_factory
@@ -19,9 +21,11 @@ from noblesse.agents.policy import PolicyAgent
 from noblesse.agents.random_agent import RandomAgent
 
 # The bots by what they are, then the levels a player chooses among (``LEVELS``).
-BOTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
-KINDS: dict[str, object] = {**BOTS, **{name: level_factory(level) for name, level in LEVELS.items()},
-                            "policy": PolicyAgent}
+BOTS: dict[str, type[SeededAgent]] = {
+    "random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
+KINDS: dict[str, Callable[..., SeededAgent | PolicyAgent]] = {
+    **BOTS, **{name: level_factory(level) for name, level in LEVELS.items()},
+    "policy": PolicyAgent}
 POLICY = "policy"  # ``policy:PATH``: the rest of the spec is a file path, kept as written
 # The settings a bot spec may carry (``ismcts:ms=200:rollout=greedy``) and their types;
 # a level that searches may be given a think time (``hard:ms=500``).
@@ -42,9 +46,11 @@ class BotSpecError(ValueError):
 
 
 _TYPE_ZH = {"int": "整數", "float": "數字", "str": "文字"}
+#: A setting's value, of its type in ``SETTINGS``.
+Setting = int | float | str
 
 
-def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
+def parse_spec(spec: str) -> tuple[str, dict[str, Setting]]:
     """``"ismcts:ms=200:c=0.5"`` → ``("ismcts", {"ms": 200.0, "c": 0.5})``; BotSpecError
     (a ValueError) if any part of it is unknown or malformed. ``"policy:PATH"`` →
     ``("policy", {"path": PATH})``."""
@@ -62,7 +68,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
                            f"未知的電腦玩家「{spec}」；可用的等級有：{'、'.join(LEVELS)}；"
                            f"電腦玩家有：{'、'.join(BOTS)}")
     allowed = SETTINGS.get(kind, {})
-    settings: dict[str, object] = {}
+    settings: dict[str, Setting] = {}
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep or key not in allowed:
@@ -77,8 +83,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
             raise BotSpecError(f"setting {key} of bot {kind} must be a {name}",
                                f"電腦玩家「{kind}」的設定「{key}」必須是{_TYPE_ZH[name]}") from None
         number = settings[key]
-        if allowed[key] in (int, float) and not (0 < number < float("inf")  # type: ignore[operator]
-                                                 or (key == "c" and number == 0)):
+        if isinstance(number, int | float) and not (0 < number < float("inf")
+                                                    or (key == "c" and number == 0)):
             raise BotSpecError(f"setting {key} of bot {kind} must be positive",
                                f"電腦玩家「{kind}」的設定「{key}」必須大於零")
         choices = CHOICES.get(key)
@@ -100,11 +106,11 @@ def capped_spec(spec: str, max_ms: float, max_iters: int) -> str:
                            "訓練好的策略只能在本機工具中使用（錦標賽、模擬）")
     if "ms" in SETTINGS.get(kind, {}):
         ms = settings.get("ms")
-        if ms is not None and ms > max_ms:  # type: ignore[operator]
+        if isinstance(ms, float) and ms > max_ms:
             raise BotSpecError(f"bot {kind} may think at most {max_ms:g} ms here, not {ms:g}",
                                f"這裡的電腦玩家「{kind}」最多只能思考{max_ms:g}毫秒，不能{ms:g}毫秒")
         iters = settings.get("iters")
-        if iters is not None and iters > max_iters:  # type: ignore[operator]
+        if isinstance(iters, int) and iters > max_iters:
             raise BotSpecError(f"bot {kind} may search at most {max_iters} iterations here, "
                                f"not {iters}",
                                f"這裡的電腦玩家「{kind}」最多只能搜尋{max_iters}次，不能{iters}次")
@@ -116,7 +122,7 @@ def capped_spec(spec: str, max_ms: float, max_iters: int) -> str:
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """An agent from its spec; ValueError naming the known kinds or settings otherwise."""
     kind, settings = parse_spec(spec)
-    return KINDS[kind](seed, **settings)  # type: ignore[operator]
+    return KINDS[kind](seed, **settings)
 
 
 __all__ = ["BOTS", "LEVELS", "Agent", "BotSpecError", "GreedyAgent", "IsmctsAgent", "KINDS", "Level",

@@ -16,6 +16,7 @@ that ``determinize`` keeps them), so the answer is a legal action of the real ga
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import Protocol
 
 from noblesse.core.game import Action, Game, State
@@ -31,13 +32,17 @@ class Agent(Protocol):
         ...
 
 
-class SeededAgent:
+class SeededAgent(ABC):
     """An agent with its own seeded RNG, so a seeded game with bots replays exactly."""
 
     name = "agent"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+
+    @abstractmethod
+    def act(self, game: Game, world: State, seat: int) -> Action:
+        """As ``Agent.act``."""
 
 
 def world_for(game: Game, state: State, seat: int, rng: random.Random) -> State:

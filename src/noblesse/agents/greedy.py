@@ -41,7 +41,8 @@ class GreedyAgent(SeededAgent):
             return planned
         evaluate = evaluation_for(game.id)
         root = search_world(game, world)
-        best, best_value, best_line = legal[0], float("-inf"), ()
+        best, best_value = legal[0], float("-inf")
+        best_line: tuple[Action, ...] = ()
         for action in legal:
             value, line = _value(game, root, seat, action, evaluate, self.max_depth, False)
             if value > best_value:
@@ -92,7 +93,8 @@ def _value(game: Game, state: State, seat: int, action: Action, evaluate: Evalua
     if depth > 1 and not game.is_over(after) and game.to_act(after) == (seat,):
         legal = game.legal_actions(after, seat)
         last = len(legal) - 1
-        best, best_value, best_line = legal[0], float("-inf"), ()
+        best, best_value = legal[0], float("-inf")
+        best_line: tuple[Action, ...] = ()
         for i, a in enumerate(legal):
             value, line = _value(game, after, seat, a, evaluate, depth - 1, i == last)
             if value > best_value:

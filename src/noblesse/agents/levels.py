@@ -77,7 +77,7 @@ class LevelAgent(SeededAgent):
             kind, settings = parse_spec(self.level.spec_for(game_id))
             if self.ms is not None and "ms" in _search_settings(kind):
                 asked = settings.get("ms")
-                settings["ms"] = self.ms if asked is None else min(float(asked), self.ms)  # type: ignore[arg-type]
+                settings["ms"] = self.ms if asked is None else min(float(asked), self.ms)
             agent = self._agents[game_id] = KINDS[kind](self.seed, **settings)
             agent.rng = self.rng  # one generator: the world it is handed, then its choices
         return agent

@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
@@ -47,6 +47,10 @@ class State:
         bits = rng.getrandbits(64)
         self.seed = bits
         self.rng = random.Random(bits)
+
+    def clone(self) -> Self:
+        """An independent copy (``Game.clone``): every game's state class defines it."""
+        raise NotImplementedError
 
     def _copy_base(self, other: State) -> None:
         other.n_players = self.n_players
@@ -85,9 +89,17 @@ class Zone:
     choices: tuple[Any, ...] = ()  # a secret choice (one value): the values it may take
 
 
+#: A game's own state class: ``GameBase[S]`` and ``Game[S]`` take and give states of it.
+S = TypeVar("S", bound=State)
+
+
 @runtime_checkable
-class Game(Protocol):
+class Game(Protocol[S]):
     """The kernel contract (see DESIGN.md, "The kernel contract").
+
+    ``Game[S]`` takes and gives states of one class ``S`` (a game's own: Guillotine is a
+    ``GameBase[GuillotineState]``); code outside the games writes ``Game``, a game whose
+    states it only hands back.
 
     Beside the rules, a game tells people and tools about itself (every method below
     is part of the contract; ``GameBase`` gives a default where one makes sense):
@@ -122,43 +134,54 @@ class Game(Protocol):
     num_distinct_actions: int
     simulation_options: dict[str, Any]
 
-    def setup(self, n_players: int, seed: Seed, options: dict[str, Any] | None = None) -> State: ...
-    def to_act(self, state: State) -> tuple[int, ...]: ...
-    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
-    def apply(self, state: State, seat: int, action: Action) -> list[Event]: ...
-    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
-    def views(self, state: State, seats: Sequence[int | None]) -> list[dict[str, Any]]: ...
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State: ...
-    def returns(self, state: State) -> list[float]: ...
-    def is_over(self, state: State) -> bool: ...
-    def winners(self, state: State) -> list[int]: ...
-    def scores(self, state: State) -> list[float]: ...
-    def clone(self, state: State) -> State: ...
+    def setup(self, n_players: int, seed: Seed, options: dict[str, Any] | None = None) -> S: ...
+    def to_act(self, state: S) -> tuple[int, ...]: ...
+    def legal_actions(self, state: S, seat: int) -> list[Action]: ...
+    def apply(self, state: S, seat: int, action: Action) -> list[Event]: ...
+    def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
+    def views(self, state: S, seats: Sequence[int | None]) -> list[dict[str, Any]]: ...
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S: ...
+    def returns(self, state: S) -> list[float]: ...
+    def is_over(self, state: S) -> bool: ...
+    def winners(self, state: S) -> list[int]: ...
+    def scores(self, state: S) -> list[float]: ...
+    def clone(self, state: S) -> S: ...
     def encode(self, action: Action) -> str: ...
     def decode(self, text: str) -> Action: ...
     def action_index(self, action: Action) -> int: ...
     def action_at(self, index: int) -> Action: ...
-    def legal_indices(self, state: State, seat: int) -> list[int]:
+    def legal_indices(self, state: S, seat: int) -> list[int]:
         """``[action_index(a) for a in legal_actions(state, seat)]``: what the research
         adapters mask with (the caller must not mutate it)."""
         ...
-    def describe_action(self, state: State, action: Action, lang: str = "en") -> str: ...
-    def describe_event(self, event: dict[str, Any], lang: str = "en") -> str: ...
-    def describe_decision(self, state: State, lang: str = "en") -> str: ...
-    def secret_fingerprint(self, state: State) -> tuple[int, ...]: ...
+    def describe_action(self, state: S, action: Action, lang: str = "en",
+                        names: list[str] | None = None) -> str: ...
+    def describe_event(self, event: dict[str, Any], lang: str = "en",
+                       names: list[str] | None = None) -> str: ...
+    def describe_decision(self, state: S, lang: str = "en") -> str: ...
+    def secret_fingerprint(self, state: S) -> tuple[int, ...]: ...
     def render_text(self, view: dict[str, Any], lang: str = "en",
                     names: list[str] | None = None) -> list[str]: ...
     def rules_table(self, lang: str = "en") -> dict[str, list[dict[str, Any]]]: ...
     def catalog(self) -> dict[str, Any]: ...
     def card_features(self, event: dict[str, Any] | None,
-                      state: State | None) -> list[tuple[int, str, str]]: ...
+                      state: S | None) -> list[tuple[int, str, str]]: ...
     def data_files(self) -> list[str]: ...
+    def zones(self, state: S, seat: int) -> dict[str, Zone]: ...
+    def standing(self, state: S) -> list[float]: ...
+    def ending(self, state: S) -> str: ...
+    def describe_ending(self, key: str, lang: str = "en") -> str: ...
+    def describe_feature(self, what: str, lang: str = "en") -> str: ...
+    def describe_card(self, key: str, lang: str = "en") -> str | None: ...
+    def options_schema(self) -> dict[str, Any]: ...
+    def option_labels(self) -> dict[str, dict[str, str]]: ...
+    def assumed_readings(self) -> dict[str, Any]: ...
     def observation_spec(self) -> ObservationSpec | None:
         """The game's designed observation (``noblesse.core.observation``), or ``None``:
         the research adapters then use their generic encoder. The one place that
         decides which encoder a game gets."""
         ...
-    def inventory(self, state: State) -> dict[str, Counter[str]]:
+    def inventory(self, state: S) -> dict[str, Counter[str]]:
         """Every physical component (cards, tokens, ...) in every zone of the state,
         hidden or not, counted per kind: ``{"noble": Counter({"king_louis": 1, ...})}``.
         Components are never created or destroyed, so the conformance suite checks
@@ -174,7 +197,7 @@ def machine_options(game: Game, options: dict[str, Any] | None = None) -> dict[s
     return {**game.simulation_options, **(options or {})}
 
 
-class GameBase(ABC):
+class GameBase(ABC, Generic[S]):
     """Shared machinery: the action codec, legality checking and the legal-list cache.
 
     A game subclass provides ``action_names`` (its fixed action index) and the
@@ -222,13 +245,13 @@ class GameBase(ABC):
             raise IndexError(index)
         return index
 
-    def legal_indices(self, state: State, seat: int) -> list[int]:
+    def legal_indices(self, state: S, seat: int) -> list[int]:
         """The legal actions' indices: the legal list itself, actions being their
         indices here (cached like ``legal_actions``; the caller must not mutate it)."""
         return self.legal_actions(state, seat)
 
     # -- legality -------------------------------------------------------------
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
         """The complete list of legal actions for ``seat`` (empty if it need not act).
 
         The list is cached on the state until the next ``apply``; callers must
@@ -243,7 +266,7 @@ class GameBase(ABC):
         state.legal_cache = (seat, legal)
         return legal
 
-    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+    def apply(self, state: S, seat: int, action: Action) -> list[Event]:
         """Apply a legal action; anything else raises IllegalAction, changing nothing."""
         if type(seat) is not int or type(action) is not int:
             # 1.0 == 1 and True == 1 would pass the membership test below and then
@@ -256,7 +279,7 @@ class GameBase(ABC):
         state.legal_cache = None
         return self._apply(state, seat, action)
 
-    def _illegal(self, state: State, seat: int, action: Any) -> IllegalAction:
+    def _illegal(self, state: S, seat: int, action: Any) -> IllegalAction:
         if self.is_over(state):
             return IllegalAction("The game is over.", "遊戲已經結束。")
         if type(seat) is not int or not 0 <= seat < state.n_players:
@@ -267,15 +290,15 @@ class GameBase(ABC):
             return IllegalAction(f"Unknown action {action!r}.", f"未知的行動「{action}」。")
         return self._explain_illegal(state, seat, action)
 
-    def _explain_illegal(self, state: State, seat: int, action: Action) -> IllegalAction:
+    def _explain_illegal(self, state: S, seat: int, action: Action) -> IllegalAction:
         name = self.action_names[action]
         return IllegalAction(f"'{name}' is not allowed now.", f"現在不能進行「{name}」。")
 
     # -- defaults -------------------------------------------------------------
-    def clone(self, state: State) -> State:
-        return state.clone()  # type: ignore[attr-defined]
+    def clone(self, state: S) -> S:
+        return state.clone()
 
-    def returns(self, state: State) -> list[float]:
+    def returns(self, state: S) -> list[float]:
         """A share of the win: 1/k to each of k tied winners, 0 to the others."""
         if not self.is_over(state):
             return [0.0] * state.n_players
@@ -283,7 +306,7 @@ class GameBase(ABC):
         share = 1.0 / len(won) if won else 0.0
         return [share if s in won else 0.0 for s in range(state.n_players)]
 
-    def winners(self, state: State) -> list[int]:
+    def winners(self, state: S) -> list[int]:
         scores = self.scores(state)
         best = max(scores)
         return [s for s, v in enumerate(scores) if v == best]
@@ -293,14 +316,14 @@ class GameBase(ABC):
     endings: dict[str, dict[str, str]] = {
         "end": {"en": "the end the rules set", "zh-TW": "依規則結束"}}
 
-    def standing(self, state: State) -> list[float]:
+    def standing(self, state: S) -> list[float]:
         """Each seat's standing at any point of the game, by the game's own public
         measure (points scored so far), higher is better: analysis reads it after every
         decision to count lead changes and to name the leader at two-thirds of a game.
         Default: ``scores(state)``."""
         return self.scores(state)
 
-    def ending(self, state: State) -> str:
+    def ending(self, state: S) -> str:
         """How a finished game ended: a key of ``endings`` (Fief: a victory alone, by a
         married pair, or the turn limit). Default: ``"end"``, the one way there is."""
         return "end"
@@ -318,7 +341,7 @@ class GameBase(ABC):
         names = self.feature_names.get(what)
         return names.get(lang, names["en"]) if names else what
 
-    def views(self, state: State, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+    def views(self, state: S, seats: Sequence[int | None]) -> list[dict[str, Any]]:
         """Each of ``seats``' ``view``. A game may make what the seats see alike once and
         put the same object in every seat's view (the table server then encodes and
         compares it once); whoever reads a view never changes it."""
@@ -330,7 +353,7 @@ class GameBase(ABC):
         names it, or nothing does. Default: None."""
         return None
 
-    def zones(self, state: State, seat: int) -> dict[str, Zone]:
+    def zones(self, state: S, seat: int) -> dict[str, Zone]:
         """Every zone of ``state`` by name, as ``seat`` knows it: what it holds, whether
         the seat can see it, and the pool a hidden zone is dealt from (``Zone``). The
         conformance suite checks that ``determinize`` for ``seat`` keeps every visible
@@ -353,11 +376,33 @@ class GameBase(ABC):
 
     # hooks a game must provide
     @abstractmethod
-    def describe_decision(self, state: State, lang: str = "en") -> str:
+    def setup(self, n_players: int, seed: Seed, options: dict[str, Any] | None = None) -> S:
+        """A new game: the deal made with ``seed``, ``options`` over ``options_schema``."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees of ``state`` (``None``: a spectator)."""
+
+    @abstractmethod
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A world ``seat`` cannot tell from ``state``: what it cannot see dealt afresh."""
+
+    @abstractmethod
+    def describe_action(self, state: S, action: Action, lang: str = "en",
+                        names: list[str] | None = None) -> str:
+        """An action's words in ``lang``; ``names``: the seats' names."""
+
+    @abstractmethod
+    def describe_event(self, event: dict[str, Any], lang: str = "en",
+                       names: list[str] | None = None) -> str:
+        """One line of the log in ``lang``, from an event as the reader may see it."""
+
+    @abstractmethod
+    def describe_decision(self, state: S, lang: str = "en") -> str:
         """A prompt for the pending decision, in ``lang``."""
 
     @abstractmethod
-    def secret_fingerprint(self, state: State) -> tuple[int, ...]:
+    def secret_fingerprint(self, state: S) -> tuple[int, ...]:
         """A value that changes whenever a card enters or leaves a hidden place (with the
         random generator's state it tells the table whether a decision may be undone)."""
 
@@ -375,7 +420,7 @@ class GameBase(ABC):
         """Names and texts of every card in both languages, for the browser table."""
 
     def card_features(self, event: dict[str, Any] | None,
-                      state: State | None) -> list[tuple[int, str, str]]:
+                      state: S | None) -> list[tuple[int, str, str]]:
         """For balance reports: (seat, what, card) rows from an event seen whole, or
         (``event`` None) from the final state. Default: none."""
         return []
@@ -385,20 +430,20 @@ class GameBase(ABC):
         return []
 
     @abstractmethod
-    def to_act(self, state: State) -> tuple[int, ...]: ...
+    def to_act(self, state: S) -> tuple[int, ...]: ...
 
 
     @abstractmethod
-    def is_over(self, state: State) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
 
     @abstractmethod
-    def scores(self, state: State) -> list[float]: ...
+    def scores(self, state: S) -> list[float]: ...
 
 
     @abstractmethod
-    def _legal(self, state: State, seat: int) -> list[Action]: ...
+    def _legal(self, state: S, seat: int) -> list[Action]: ...
 
 
     @abstractmethod
-    def _apply(self, state: State, seat: int, action: Action) -> list[Event]: ...
+    def _apply(self, state: S, seat: int, action: Action) -> list[Event]: ...

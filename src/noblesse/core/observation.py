@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 RELATIVE = ("me", "next", "2nd after me", "3rd after me", "4th after me", "5th after me")
 
@@ -83,6 +83,14 @@ class Sparse(dict[int, float]):
         return 0.0
 
 
+class Buffer(Protocol):
+    """Where an observation is written, slot by slot: a ``Sparse``, a list of floats, or
+    the adapters' numpy buffer."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
 class HistorySpec(ABC):
     """A game's public history as one seat has seen it: the part of the information-state
     tensor (``noblesse.interop.openspiel``) that the observation, a picture of the
@@ -118,7 +126,7 @@ class ObservationSpec(ABC):
         return self.layout.size
 
     @abstractmethod
-    def write(self, state: Any, seat: int, out: Sparse) -> None:
+    def write(self, state: Any, seat: int, out: Buffer) -> None:
         """Write ``seat``'s observation of ``state`` into ``out``: zeros to read and write
         by slot (a ``Sparse``, or a numpy array of ``size`` zeros)."""
 

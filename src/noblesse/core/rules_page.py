@@ -143,7 +143,8 @@ def _entries(node: Any) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _name(entry: dict[str, Any]) -> dict[str, str]:
-    source = entry.get("name") if isinstance(entry.get("name"), dict) else entry
+    name = entry.get("name")
+    source = name if isinstance(name, dict) else entry
     return {"en": str(source.get("en", "")), "zh-TW": str(source.get("zh-TW", ""))}
 
 

@@ -21,6 +21,7 @@ The OpenSpiel rows need the ``rl`` extra; without it only the noblesse rows run.
 
 from __future__ import annotations
 
+import functools
 import random
 import statistics
 import time
@@ -34,7 +35,8 @@ from noblesse.interop.envbench import env_player
 
 PETTINGZOO = "noblesse via PettingZoo, every observation"
 RL_ENVIRONMENT = "noblesse via OpenSpiel rl_environment"
-OPENSPIEL_GAMES = (("hearts", {}), ("oh_hell", {"players": 4}), ("python_block_dominoes", {}))
+OPENSPIEL_GAMES: tuple[tuple[str, dict[str, int]], ...] = (
+    ("hearts", {}), ("oh_hell", {"players": 4}), ("python_block_dominoes", {}))
 
 
 @dataclass
@@ -80,6 +82,13 @@ def _noblesse_player(game_id: str, players: int) -> Callable[[int], int]:
     return play
 
 
+def _adapter_player(game_id: str, players: int) -> Callable[[int], int]:
+    """A noblesse game played through its OpenSpiel adapter (which needs OpenSpiel)."""
+    from noblesse.interop import openspiel
+
+    return _spiel_player(openspiel.load(game_id, players))
+
+
 def _spiel_player(game) -> Callable[[int], int]:  # noqa: ANN001 - a pyspiel.Game
     def play(seed: int) -> int:
         rng = random.Random(seed)
@@ -115,7 +124,7 @@ def compare(players: int = 4, runs: int = 5, seconds: float = 1.0, seed: int = 1
 
         from noblesse.interop import openspiel as nos
     except ImportError:
-        pyspiel = nos = None  # type: ignore[assignment]
+        pyspiel = nos = None  # type: ignore[assignment]  # OpenSpiel is not installed
 
     players_of: list[tuple[Row, Callable[[int], int]]] = []
 
@@ -138,15 +147,13 @@ def compare(players: int = 4, runs: int = 5, seconds: float = 1.0, seed: int = 1
             rows.append(Row(game_id, "noblesse", players, error=f"{type(exc).__name__}: {exc}"))
             continue
         n = players if game.min_players <= players <= game.max_players else default_players(game)
-        measure(Row(game_id, "noblesse", n), lambda g=game_id, n=n: _noblesse_player(g, n))
+        measure(Row(game_id, "noblesse", n), functools.partial(_noblesse_player, game_id, n))
         if adapter and nos is not None:
             measure(Row(game_id, "noblesse via OpenSpiel adapter", n),
-                    lambda g=game_id, n=n: _spiel_player(nos.load(g, n)))
+                    functools.partial(_adapter_player, game_id, n))
         if environments and nos is not None:
-            measure(Row(game_id, PETTINGZOO, n),
-                    lambda g=game_id, n=n: env_player("pettingzoo", g, n))
-            measure(Row(game_id, RL_ENVIRONMENT, n),
-                    lambda g=game_id, n=n: env_player("openspiel", g, n))
+            measure(Row(game_id, PETTINGZOO, n), functools.partial(env_player, "pettingzoo", game_id, n))
+            measure(Row(game_id, RL_ENVIRONMENT, n), functools.partial(env_player, "openspiel", game_id, n))
     if pyspiel is None:
         rows.append(Row("OpenSpiel games", "OpenSpiel", 0,
                         error="open_spiel is not installed (pip install 'noblesse[rl]')"))
@@ -161,7 +168,7 @@ def compare(players: int = 4, runs: int = 5, seconds: float = 1.0, seed: int = 1
         except Exception as exc:  # noqa: BLE001
             rows.append(Row(name, kind, 0, error=f"{type(exc).__name__}: {exc}"))
             continue
-        measure(Row(name, kind, game.num_players()), lambda game=game: _spiel_player(game))
+        measure(Row(name, kind, game.num_players()), functools.partial(_spiel_player, game))
     _run_interleaved(players_of, runs, seconds, seed)
     return rows
 

@@ -18,11 +18,17 @@ import re
 from collections.abc import MutableSequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from noblesse import games
 from noblesse.core.game import Game, State, machine_options
-from noblesse.core.observation import ObservationSpec
+from noblesse.core.observation import Buffer, ObservationSpec
+
+if TYPE_CHECKING:
+    from numpy import ndarray
+
+    #: What an observation is written into: a list, or the adapters' numpy buffer.
+    Vector = MutableSequence[float] | ndarray[Any, Any]
 
 CLIP = 1e6
 POSITIONS = 24  # positions one-hot encoded in a list of names (all of them are counted)
@@ -239,7 +245,7 @@ def _merged(stats: list[_Stat]) -> _Stat:
 
 
 # ----------------------------------------------------------------------------- encoding
-def _encode_tokens(text: Any, node: _Node, base: int, out: MutableSequence[float],
+def _encode_tokens(text: Any, node: _Node, base: int, out: Buffer,
                    add: float | None = None) -> None:
     """A compound string: a one (or, in a list's counts, +1) at each token's slot."""
     if type(text) is not str:
@@ -257,7 +263,7 @@ def _clip(x: float) -> float:
     return CLIP if x > CLIP else -CLIP if x < -CLIP else x
 
 
-def _encode(value: Any, node: _Node, base: int, out: MutableSequence[float]) -> None:
+def _encode(value: Any, node: _Node, base: int, out: Buffer) -> None:
     if value is None:
         if node.null >= 0:
             out[base + node.null] = 1.0
@@ -325,8 +331,7 @@ class ViewEncoder:
         self._root = root
         self.size = max(1, root.width)
 
-    def encode_view(self, view: dict[str, Any], out: MutableSequence[float] | None = None
-                    ) -> MutableSequence[float]:
+    def encode_view(self, view: dict[str, Any], out: Vector | None = None) -> Vector:
         """Write the view's vector into ``out`` (zeroed first), or a new list."""
         if out is None:
             out = [0.0] * self.size
@@ -364,8 +369,7 @@ class DesignedEncoder:
         """``observation_into`` for a numpy array that is already all zeros."""
         self._write(state, seat, out)
 
-    def observation_into(self, game: Game, state: State, seat: int,
-                         out: MutableSequence[float]) -> None:
+    def observation_into(self, game: Game, state: State, seat: int, out: Vector) -> None:
         """Write ``seat``'s observation of ``state`` into ``out`` (length observation_size):
         zeros, then the game writes its slots (straight into a numpy array, the fastest)."""
         if hasattr(out, "fill"):  # a numpy array
@@ -404,8 +408,7 @@ class GameProfile:
         """``observation_into`` for a numpy array that is already all zeros."""
         _encode(game.view(state, seat), self.view_encoder._root, 0, out)
 
-    def observation_into(self, game: Game, state: State, seat: int,
-                         out: MutableSequence[float]) -> None:
+    def observation_into(self, game: Game, state: State, seat: int, out: Vector) -> None:
         """Write ``seat``'s observation of ``state`` into ``out`` (length observation_size)."""
         self.view_encoder.encode_view(game.view(state, seat), out)
 
@@ -437,8 +440,8 @@ def _profile(game_id: str, version: str, players: int, n_games: int, seed: int) 
             root.see(game.view(state, seat))
         total += decisions
         longest = max(longest, decisions)
-    seats = {str(s) for s in range(players)}
-    encoder = ViewEncoder(_freeze(root, _vocab_groups(game), seats))
+    seat_names = {str(s) for s in range(players)}
+    encoder = ViewEncoder(_freeze(root, _vocab_groups(game), seat_names))
     return GameProfile(game_id, players, encoder.size, longest, simultaneous, encoder)
 
 

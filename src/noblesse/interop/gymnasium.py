@@ -155,6 +155,7 @@ class SingleSeatEnv(gymnasium.Env):
         return action_mask(self.game, self.state, seat)
 
     def _vector(self, seat: int) -> np.ndarray:
+        assert self.state is not None, "reset() comes first"
         return self.encoder.observation(self.game, self.state, seat)
 
     def _obs(self, seat: int | None = None) -> Any:
@@ -171,6 +172,7 @@ class SingleSeatEnv(gymnasium.Env):
     def _opponent_action(self, seat: int) -> Any:
         bot = self._bots[seat]
         game, state = self.game, self.state
+        assert state is not None, "reset() comes first"
         if callable(getattr(bot, "act", None)):  # a noblesse agent: on its seat's world
             return act_honestly(bot, game, state, seat)
         index = int(bot(self._obs(seat), self._mask(seat)))

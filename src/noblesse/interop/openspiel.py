@@ -91,7 +91,13 @@ import pyspiel
 from noblesse import games
 from noblesse.core.game import Game, machine_options
 from noblesse.core.observation import HistorySpec, Sparse
-from noblesse.interop.encoding import DesignedEncoder, Encoder, default_players, observer
+from noblesse.interop.encoding import (
+    DesignedEncoder,
+    Encoder,
+    GameProfile,
+    default_players,
+    observer,
+)
 
 PREFIX = "python_noblesse_"
 SEED_BYTES = 4
@@ -521,6 +527,7 @@ def write_history(game: NoblesseSpielGame, core: _Core, seat: int, out: np.ndarr
             see(event, seat, n, new)
         core.heard[seat] = len(events)
         scales = game.history_scales
+        assert scales is not None  # (made with the history)
         for slot, add in new.items():
             k = raw[slot] = raw[slot] + add
             x = k * scales[slot]
@@ -564,9 +571,10 @@ class _Observer:
         game = self._game
         if state.inner is None:
             tensor.fill(0.0)
-        elif self._public_only:
-            view = game.noblesse.view(state.inner, None)
-            game.encoder.view_encoder.encode_view(view, tensor)  # type: ignore[union-attr]
+        elif self._public_only:  # a tensor here only from the generic encoder (``__init__``)
+            encoder = game.encoder
+            assert isinstance(encoder, GameProfile)
+            encoder.view_encoder.encode_view(game.noblesse.view(state.inner, None), tensor)
         elif self._perfect_recall:
             tensor.fill(0.0)
             write_info_state(game, state, player, tensor)

@@ -164,10 +164,10 @@ class NoblesseAECEnv(AECEnv):
         self.decisions = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards: dict[str, float] = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._returns = [0.0] * self.players
         self.agent_selection = self.agents[0]
         self._select_next()
@@ -176,7 +176,8 @@ class NoblesseAECEnv(AECEnv):
 
     def observe(self, agent: str) -> Any:
         if self.state is None:
-            EnvLogger.error_observe_before_reset()
+            EnvLogger.error_observe_before_reset()  # raises
+        assert self.state is not None
         seat = self._seat_of[agent]
         obs = self._observed.get(seat)
         if obs is None:

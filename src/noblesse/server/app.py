@@ -339,7 +339,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
             outbox.shut(CLOSE_LIMIT, "busy")
             await outbox.finish()
             return
-        receiving = asyncio.ensure_future(_receive(websocket, table, conn))
+        receiving = asyncio.ensure_future(_receive(websocket, table, conn, outbox))
         closing = asyncio.ensure_future(outbox.closed.wait())
         try:
             await asyncio.wait({receiving, closing}, return_when=asyncio.FIRST_COMPLETED)
@@ -350,8 +350,10 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
             await manager.disconnect(table, conn)
             await outbox.finish()
 
-    async def _receive(websocket: WebSocket, table: Table, conn: Connection) -> None:
-        """Read the client's messages until it leaves (or is closed)."""
+    async def _receive(websocket: WebSocket, table: Table, conn: Connection,
+                       outbox: Outbox) -> None:
+        """Read the client's messages until it leaves (or is closed); ``outbox``: the
+        connection's."""
         while True:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
@@ -359,10 +361,10 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
             raw = frame.get("text")
             size = len(raw) if raw is not None else len(frame.get("bytes") or b"")
             if settings.max_message and size > settings.max_message:
-                conn.outbox.shut(CLOSE_TOO_BIG, "message too big")  # type: ignore[union-attr]
+                outbox.shut(CLOSE_TOO_BIG, "message too big")
                 return
             if not conn.messages.take():  # a flood: answering each message would feed it
-                conn.outbox.shut(CLOSE_POLICY, "too many messages")  # type: ignore[union-attr]
+                outbox.shut(CLOSE_POLICY, "too many messages")
                 return
             try:
                 if raw is None:  # a binary frame: refuse it rather than drop the socket
@@ -370,7 +372,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
                 await _handle(table, conn, raw)
             except TableError as exc:
                 conn.put(dumps(exc.payload()))
-            if conn.outbox.closed.is_set():  # type: ignore[union-attr]
+            if outbox.closed.is_set():
                 return
             await asyncio.sleep(0)  # let its writer send the answer before the next message
 

@@ -229,10 +229,11 @@ class RedisBus(Alone):
                         for table_id, seat in self._here:
                             pipe.hset(self._key("seats", table_id), f"{self.process}:{seat}",
                                       b"1")
-                    for table_id in leases:
-                        self._take(keys=[self._key("bots", table_id), self._key("bot-leases")],
-                                   args=[self.process, int(LEASE_SECONDS * 1000), table_id],
-                                   client=pipe)
+                    for table_id in leases:  # queued in the pipeline once awaited
+                        await self._take(keys=[self._key("bots", table_id),
+                                               self._key("bot-leases")],
+                                         args=[self.process, int(LEASE_SECONDS * 1000), table_id],
+                                         client=pipe)
                     done = await pipe.execute()
                 for table_id, kept in zip(leases, done[len(done) - len(leases):], strict=True):
                     if not kept:  # another process took it over meanwhile

@@ -41,6 +41,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    CursorResult,
     DateTime,
     ForeignKey,
     Integer,
@@ -57,6 +58,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.sql.dml import Update
 
 DEFAULT_URL = "sqlite:///var/noblesse.db"
 _SCHEMA_LOCK = 0x6E6F626C  # PostgreSQL advisory lock held while the tables are made
@@ -301,9 +303,9 @@ class Store:
                 seats[seat] = {k: v for k, v in seats[seat].items() if k != "open"}
                 seats[seat]["token_hash"] = token_hash
                 revision = row.revision or 0
-                moved = session.execute(update(TableRow).where(
+                moved = _changed(session, update(TableRow).where(
                     TableRow.id == table_id, func.coalesce(TableRow.revision, 0) == revision)
-                    .values(seats=seats, updated=_now(), revision=revision + 1)).rowcount
+                    .values(seats=seats, updated=_now(), revision=revision + 1))
             if moved:
                 return seats
 
@@ -331,7 +333,7 @@ class Store:
             if self._raw is None:
                 self._raw = self.engine.raw_connection()
             try:
-                self._append_raw(rows)
+                self._append_raw(rows, self._plain)
             except StaleTable:
                 self._raw.rollback()
                 raise
@@ -345,11 +347,12 @@ class Store:
                     raise DBAPIError.instance(None, None, exc, dbapi_error) from exc
                 raise
 
-    def _append_raw(self, rows: list[NewAction]) -> None:
+    def _append_raw(self, rows: list[NewAction], plain: str) -> None:
+        """``append_actions`` in ``plain`` SQL ("postgresql" or "sqlite")."""
         assert self._raw is not None
         cursor = self._raw.cursor()
         now = self._updated_value(_now())
-        if self._plain == "postgresql":
+        if plain == "postgresql":
             ids, numbers = [r.table_id for r in rows], [r.n for r in rows]
             cursor.execute(_PG_APPEND, (now, ids, numbers, ids, numbers,
                                         [r.seat for r in rows], [r.action for r in rows]))
@@ -361,7 +364,7 @@ class Store:
                                                  for r in rows])
         finished = [(json.dumps(r.result), r.table_id) for r in rows if r.result is not None]
         if finished:
-            cursor.executemany(_FINISH[self._plain], finished)
+            cursor.executemany(_FINISH[plain], finished)
         self._raw.commit()
         cursor.close()
 
@@ -375,9 +378,9 @@ class Store:
                                           "revision": func.coalesce(TableRow.revision, 0) + 1}
                 if r.result is not None:
                     values.update(status="finished", result=r.result)
-                moved += session.execute(update(TableRow).where(
+                moved += _changed(session, update(TableRow).where(
                     TableRow.id == r.table_id, TableRow.n_actions == r.n - 1)
-                    .values(**values)).rowcount
+                    .values(**values))
             _check_moved(rows, moved)
             session.add_all(ActionRow(table_id=r.table_id, n=r.n, seat=r.seat, action=r.action)
                             for r in rows)
@@ -385,14 +388,21 @@ class Store:
     def remove_last_action(self, table_id: str, n: int) -> None:
         """Undo: delete action ``n``; ``StaleTable`` unless it is the last."""
         with Session(self.engine) as session, session.begin():
-            moved = n >= 1 and session.execute(update(TableRow).where(
+            moved = n >= 1 and _changed(session, update(TableRow).where(
                 TableRow.id == table_id, TableRow.n_actions == n).values(
                 n_actions=n - 1, updated=_now(),
-                revision=func.coalesce(TableRow.revision, 0) + 1)).rowcount
+                revision=func.coalesce(TableRow.revision, 0) + 1))
             if moved != 1:
                 raise StaleTable(f"action {n} is not the last of table {table_id}")
             session.execute(delete(ActionRow).where(ActionRow.table_id == table_id,
                                                     ActionRow.n == n))
+
+
+def _changed(session: Session, statement: Update) -> int:
+    """How many rows an UPDATE changed (the row count of the cursor it ran on)."""
+    result = session.execute(statement)
+    assert isinstance(result, CursorResult)
+    return result.rowcount
 
 
 def _check_moved(rows: list[NewAction], moved: int) -> None:

@@ -208,7 +208,7 @@ def _undo_right(game: Game, state: State, seat: int, n: int, events: list[Event]
     return (n, seat) if still_mine and not revealed and not game.is_over(state) else None
 
 
-def dumps(msg: dict[str, Any]) -> str:
+def dumps(msg: dict[str, Any] | list[Any]) -> str:
     """Compact JSON text (orjson: several times faster than the standard library's)."""
     return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
 
@@ -412,7 +412,6 @@ class TableManager:
                 raise TableError("The seed must be a whole number from -2147483648 to 2147483647.",
                                  "種子必須是-2147483648到2147483647之間的整數。")
         deal = new_deal(seed)  # no seed: a secret 256-bit one
-        seed = deal.seed
         options = dict(options or {})
         schema = game.options_schema()
         for key, value in options.items():  # JSON "no" or 0 must not switch a flag on
@@ -424,7 +423,7 @@ class TableManager:
                 raise TableError(f"Option '{key}' must be a {kind}, not {value!r}.",
                                  f"選項「{key}」必須是{_KIND_ZH.get(kind, kind)}，不能是「{value}」。")
         try:
-            await self._rebuild(game.setup, len(kinds), seed, options)
+            await self._rebuild(game.setup, len(kinds), deal.seed, options)
         except (ValueError, TypeError) as exc:
             raise TableError(str(exc), "選項的值無效，無法用這些選項開桌。") from None
         creator = token_hash(address) if address else None
@@ -446,8 +445,8 @@ class TableManager:
                      for k, n, h, o in zip(kinds, names, hashes, opened, strict=True)]
         table_id = secrets.token_urlsafe(8)
         await self._write(functools.partial(
-            self.store.create_table, table_id, game.id, game.version, seed, options, seat_rows,
-            host_hash or token_hash(host), salt=deal.salt, commitment=deal.commitment,
+            self.store.create_table, table_id, game.id, game.version, deal.seed, options,
+            seat_rows, host_hash or token_hash(host), salt=deal.salt, commitment=deal.commitment,
             creator=creator))
         table = await self.get(table_id)
         self._kick_bots(table)
@@ -832,16 +831,17 @@ class TableManager:
                     table = await self.get(table.id)
                     continue
                 self.admit(table, conn.address)
-                arrives = conn.seat is not None and not table.seated(conn.seat)
+                seat = conn.seat
+                arrives = seat is not None and not table.seated(seat)
                 table.connections.append(conn)
                 self.per_address[conn.address] += 1
                 if arrives:  # "connected" changes in every message
                     self._changed(table)
                 conn.log_sent, conn.shown = 0, None
                 self._send(table, conn)
-                if arrives:
+                if seat is not None and arrives:
                     if self.bus.shared:
-                        self._later(self.bus.seat_here(table.id, conn.seat, True))  # type: ignore[arg-type]
+                        self._later(self.bus.seat_here(table.id, seat, True))
                     self._presence(table, skip=conn)
                 return table
 
@@ -1022,12 +1022,13 @@ class TableManager:
                         table.behind = True
                         self._later(self._catch_up(table))
                 for table_id in await self.bus.expired_bot_tables():
+                    expired: Table | None
                     try:
-                        table = await self.get(table_id)
+                        expired = await self.get(table_id)
                     except TableError:
-                        table = None
-                    if table is not None and self._bot_seats(table):
-                        self._kick_bots(table)
+                        expired = None
+                    if expired is not None and self._bot_seats(expired):
+                        self._kick_bots(expired)
                     else:  # over, gone, or waiting for a person: nothing to take over
                         await self.bus.drop_bots(table_id)
                 if ticks % 3 == 0:

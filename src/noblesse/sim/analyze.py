@@ -75,8 +75,9 @@ def game_measures(report: dict[str, Any], results: list[GameResult]) -> dict[str
     report["endings"] = dict(sorted(endings.items(), key=lambda kv: (-kv[1], kv[0])))
     report["measured_games"] = len(measured)
     report["lead_changes"] = _spread([float(r.lead_changes or 0) for r in measured])
-    led = [r for r in measured if r.leaders_at_two_thirds and len(r.leaders_at_two_thirds) == 1]
-    wins = sum(1.0 / len(r.winners) for r in led if r.leaders_at_two_thirds[0] in r.winners)
+    led = [(r, leaders[0]) for r in measured
+           if (leaders := r.leaders_at_two_thirds) and len(leaders) == 1]
+    wins = sum(1.0 / len(r.winners) for r, leader in led if leader in r.winners)
     lo, hi = wilson(wins, len(led))
     report["leader_at_two_thirds"] = {
         "games": len(led), "wins": round(wins, 4),
@@ -467,11 +468,11 @@ def write_analysis(game: Game, bots: list[str], seed: int, results: list[GameRes
         groups.setdefault(len(r.bots), []).append(r)
     groups = dict(sorted(groups.items()))
     analysis = analysis_of(game, bots, seed, results, options)
-    differences = compare(analysis, baseline, correction) if baseline else None
-    if differences is not None:
-        analysis["baseline"] = {"games": baseline["report"]["games"],  # type: ignore[index]
-                                "version": baseline.get("version", "?"),  # type: ignore[union-attr]
-                                "correction": correction, "rows": differences}
+    if baseline:
+        analysis["baseline"] = {"games": baseline["report"]["games"],
+                                "version": baseline.get("version", "?"),
+                                "correction": correction,
+                                "rows": compare(analysis, baseline, correction)}
     (out / "analysis.json").write_text(json.dumps(analysis, indent=1, sort_keys=True) + "\n")
     copied = []
     for path in game.data_files():
@@ -523,7 +524,7 @@ def _html(game: Game, analysis: dict[str, Any], plots: dict[str, str], copied: l
     several_bots = len({b for rep in by_players.values() for b in rep["bots"]}) > 1
     seat_sections = []
     for k, rep in by_players.items():
-        rows = "".join(
+        seat_rows = "".join(
             f"<tr><td>{esc(seat_name(s['seat'], lang))}</td>"
             + (f"<td>{esc(s['bot'])}</td>" if several_bots else "")
             + f"<td>{s['win_rate']:.3f}</td><td>{_fmt_ci(s['win_rate_95ci'])}</td>"
@@ -538,7 +539,7 @@ def _html(game: Game, analysis: dict[str, Any], plots: dict[str, str], copied: l
             + (f"<th>{w('bot')}</th>" if several_bots else "")
             + f"<th>{w('win_rate')}</th><th>{w('interval')}</th><th>{w('equal_share')}</th>"
             f"<th>{w('vs_equal')}</th><th>{w('mean_score')}</th><th>{w('sd')}</th>{dh}</tr>"
-            f"{rows}</table>{img(f'scores_{k}')}")
+            f"{seat_rows}</table>{img(f'scores_{k}')}")
 
     count_rows = []
     for k, rep in by_players.items():

@@ -17,6 +17,7 @@ from noblesse import games
 from noblesse.agents import act_honestly, make_agent
 from noblesse.core.events import Event
 from noblesse.core.game import machine_options
+from noblesse.core.rng import Seed
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def lead_measures(trail: list[tuple[int, tuple[int, ...]]], decisions: int,
     return changes, list(at[-1]) if at else []
 
 
-def game_seed(seed: int, index: int, salt: str = "game") -> int:
+def game_seed(seed: Seed, index: int, salt: str = "game") -> int:
     """A well-mixed 63-bit seed for game ``index`` of a run seeded with ``seed``."""
     digest = hashlib.sha256(f"{salt}:{seed}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1

@@ -59,7 +59,7 @@ def tournament_report(game_id: str, bots: list[str], players: int, seed: int,
                     pairs[(a, b)] += 0.5
     names = list(dict.fromkeys(bots))
     strength = bradley_terry(pairs, counts, names) if len(names) > 1 else dict.fromkeys(names, 1.0)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for bot in names:
         n = seats_of[bot]
         lo, hi = wilson(wins[bot], n)

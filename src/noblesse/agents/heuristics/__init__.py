@@ -72,6 +72,6 @@ def chooser_for(game_id: str) -> Chooser | None:
     return getattr(_module(game_id), "choose", None)
 
 
-def search_defaults(game_id: str) -> dict[str, object]:
+def search_defaults(game_id: str) -> dict[str, str | int]:
     """ISMCTS's default settings for a game (the module's ``SEARCH``)."""
     return dict(getattr(_module(game_id), "SEARCH", {}))

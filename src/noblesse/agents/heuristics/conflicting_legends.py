@@ -15,8 +15,10 @@ import random
 from functools import cache
 from typing import Any
 
-from noblesse.core.game import Action, Game, State
+from noblesse.core.game import Action
 from noblesse.games.conflicting_legends.rules import GLORY as LAND_GLORY
+from noblesse.games.conflicting_legends.rules import LegendsState
+from noblesse.games.conflicting_legends.views import LegendsViews
 
 WIN = 1000.0
 GLORY = 1.0
@@ -31,7 +33,7 @@ WAR_ODDS = 0.5
 
 
 @cache
-def _lands(game_id: str, game: Game) -> dict[str, dict[str, Any]]:
+def _lands(game_id: str, game: LegendsViews) -> dict[str, dict[str, Any]]:
     return game.catalog()["territories"]
 
 
@@ -41,26 +43,25 @@ def _land_value(glory: tuple[int, int], yellow: bool) -> float:
     return LAND + GLORY * (hi if yellow else lo) + (0.0 if yellow else POTENTIAL * (hi - lo))
 
 
-def _strengths(game: Game, s: State) -> list[float]:
+def _strengths(game: LegendsViews, s: LegendsState) -> list[float]:
     """Every seat's strength from the public state: glory, continents, territories (a
     white one also for the glory building would add), tokens, table area and hand size."""
     out = []
-    yellow = s.yellow  # type: ignore[attr-defined]
+    yellow = s.yellow
     for o in range(s.n_players):
-        value = (GLORY * game.glory(s, o)  # type: ignore[attr-defined]
-                 + CONTINENT * game.continents(s, o))  # type: ignore[attr-defined]
-        for t in s.lands[o]:  # type: ignore[attr-defined]
+        value = GLORY * game.glory(s, o) + CONTINENT * game.continents(s, o)
+        for t in s.lands[o]:
             lo, hi = LAND_GLORY[t]
             value += LAND + (0.0 if yellow[t] else POTENTIAL * (hi - lo))
-        value += TOKEN * sum(s.tokens[o]) + TABLE_CARD * len(s.tableau[o])  # type: ignore[attr-defined]
-        hand = len(s.hands[o])  # type: ignore[attr-defined]
+        value += TOKEN * sum(s.tokens[o]) + TABLE_CARD * len(s.tableau[o])
+        hand = len(s.hands[o])
         out.append(value + HAND_CARD * min(hand, 3) + EXTRA_CARD * max(0, hand - 3))
     return out
 
 
-def evaluate(game: Game, state: State, seat: int) -> float:
+def evaluate(game: LegendsViews, state: LegendsState, seat: int) -> float:
     """From what every seat sees (the board, tokens, table areas, hand sizes, the war)."""
-    s: Any = state
+    s = state
     if s.over:
         return WIN if s.winner == seat else -WIN
     strength = _strengths(game, s)
@@ -75,7 +76,7 @@ def evaluate(game: Game, state: State, seat: int) -> float:
     return strength[seat] - max(others)
 
 
-def choose(game: Game, state: State, seat: int, legal: list[Action],
+def choose(game: LegendsViews, state: LegendsState, seat: int, legal: list[Action],
            rng: random.Random) -> Action | None:
     decision = game.view(state, seat)["decision"]
     kind = decision["kind"] if decision else ""
@@ -89,8 +90,8 @@ def choose(game: Game, state: State, seat: int, legal: list[Action],
     return None
 
 
-def _target(game: Game, state: State, seat: int, legal: list[Action], names: list[str],
-            rng: random.Random) -> Action:
+def _target(game: LegendsViews, state: LegendsState, seat: int, legal: list[Action],
+            names: list[str], rng: random.Random) -> Action:
     """The territory whose capture (or flip) helps most against the strongest rival."""
     view = game.view(state, seat)
     lands = _lands(game.id, game)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from noblesse.core.game import Action, Game, State
+from noblesse.core.game import Action
 from noblesse.games.heads_of_state.rules import (
     BOXES,
     CENTURIES,
@@ -45,6 +45,7 @@ from noblesse.games.heads_of_state.rules import (
     TAKE_T0,
     WILD,
     WITH0,
+    HeadsRules,
     HeadsState,
 )
 
@@ -64,16 +65,16 @@ def worth(s: HeadsState, seat: int) -> float:
     return s.score[seat] + 0.6 * influence * max(1, centuries_left) + 0.5 * sum(s.noble_cards[seat])
 
 
-def evaluate_all(game: Game, state: State) -> list[float]:
+def evaluate_all(game: HeadsRules, state: HeadsState) -> list[float]:
     """Each seat's worth against the rivals' mean (with 3-4 rivals, harming one helps
     the others as much; building one's own position is what wins)."""
-    s: HeadsState = state  # type: ignore[assignment]
+    s = state
     worths = [worth(s, p) for p in range(s.n_players)]
     total, n = sum(worths), len(worths)
     return [w - (total - w) / max(1, n - 1) for w in worths]
 
 
-def evaluate(game: Game, state: State, seat: int) -> float:
+def evaluate(game: HeadsRules, state: HeadsState, seat: int) -> float:
     return evaluate_all(game, state)[seat]
 
 
@@ -136,9 +137,9 @@ def _kill_gain(s: HeadsState, seat: int, x: int) -> float:
     return gain
 
 
-def choose(game: Game, state: State, seat: int, legal: list[Action],
+def choose(game: HeadsRules, state: HeadsState, seat: int, legal: list[Action],
            rng: random.Random) -> Action | None:
-    s: HeadsState = state  # type: ignore[assignment]
+    s = state
     kind = s.kind
     if kind == 1:  # the option
         if OPT_B in legal and any(s.thands[seat]):

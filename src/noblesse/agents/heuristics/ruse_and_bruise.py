@@ -9,8 +9,13 @@ the bot chases icons it lacks. Rows that are still open count a little less.
 
 from __future__ import annotations
 
-from noblesse.core.game import Game, State
-from noblesse.games.ruse_and_bruise.rules import OWNER, SCORE_VALUE, final_score
+from noblesse.games.ruse_and_bruise.rules import (
+    OWNER,
+    SCORE_VALUE,
+    RuseRules,
+    RuseState,
+    final_score,
+)
 
 OPEN_ROW_WEIGHT = 0.8   # a provisional win in a row that can still change hands
 CARD_COST = 0.02        # per half-point of a card spent from hand (cards come back)
@@ -20,7 +25,7 @@ _WINNERS: dict[tuple[object, ...], int] = {}
 _WINNERS_MAX = 200_000  # rows remembered (cleared when full): a search meets a row many times
 
 
-def _row_winner(game: Game, s: State, r: int) -> int:
+def _row_winner(game: RuseRules, s: RuseState, r: int) -> int:
     """``score_row``'s winner of row ``r``, remembered by what decides it (the row's
     cards, which are face up, its tucked cards and its score card): a search judges the
     same row in many positions that differ elsewhere."""
@@ -29,11 +34,11 @@ def _row_winner(game: Game, s: State, r: int) -> int:
     if winner is None:
         if len(_WINNERS) >= _WINNERS_MAX:
             _WINNERS.clear()
-        winner = _WINNERS[key] = game.score_row(s, r)[0]  # type: ignore[attr-defined]
+        winner = _WINNERS[key] = game.score_row(s, r)[0]
     return winner
 
 
-def evaluate(game: Game, state: State, seat: int) -> float:
+def evaluate(game: RuseRules, state: RuseState, seat: int) -> float:
     s = state
     n = s.n_players
     won = [list(w) for w in s.won]
@@ -46,7 +51,7 @@ def evaluate(game: Game, state: State, seat: int) -> float:
             winner = _row_winner(game, s, r)
             if winner < 0:
                 continue
-            if game.satisfied(s, r):  # type: ignore[attr-defined]
+            if game.satisfied(s, r):
                 won[winner].append(sc)
             else:
                 open_bonus[winner] += OPEN_ROW_WEIGHT * SCORE_VALUE[sc]

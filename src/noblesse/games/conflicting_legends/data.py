@@ -99,6 +99,14 @@ class CardSet:
         return [c.id for c in self.characters for _ in range(c.copies)]
 
 
+def _gain(key: str, values: list[Any]) -> tuple[int, int, int]:
+    """A character's tokens gained, per type (military, culture, technology)."""
+    if len(values) != 3:
+        raise ValueError(f"{DATA_FILE.name}: {key}: gain is three numbers, one per token type")
+    military, culture, technology = (int(v) for v in values)
+    return military, culture, technology
+
+
 def _index(name: str, names: tuple[str, ...], what: str) -> int:
     if name not in names:
         raise ValueError(f"{DATA_FILE.name}: unknown {what} '{name}' (expected one of {names})")
@@ -123,7 +131,7 @@ def load(path: Path = DATA_FILE) -> CardSet:
             i, c["key"], c["code"], c["en"], c["zh"], _index(c["colour"], COLOURS, "colour"),
             _index(c["type"], TYPES, "type"), bool(c.get("optional", False)),
             int(c.get("copies", 1)), c.get("effect", ""), int(c.get("draw", 0)),
-            tuple(int(x) for x in c.get("gain", (0, 0, 0))),  # type: ignore[arg-type]
+            _gain(c["key"], c.get("gain", (0, 0, 0))),
             int(c.get("gain_any", 0)), int(c.get("bonus", 0)), int(c.get("discount", 0)),
             int(c.get("tie_threshold", 0)),
             _index(c["gesture"], GESTURES, "gesture") if "gesture" in c else -1,

@@ -9,7 +9,7 @@ both are revealed, as ``view`` shows them; other hands show only as sizes.
 from __future__ import annotations
 
 from noblesse.core.events import Event
-from noblesse.core.observation import HistorySpec, Layout, ObservationSpec, Sparse, frac
+from noblesse.core.observation import Buffer, HistorySpec, Layout, ObservationSpec, Sparse, frac
 from noblesse.games.conflicting_legends.rules import (
     CHARS,
     CONTINENTS_TO_WIN,
@@ -25,6 +25,7 @@ from noblesse.games.conflicting_legends.rules import (
     SILENCE,
     THROW,
     TOKENS,
+    LegendsRules,
     LegendsState,
 )
 
@@ -137,10 +138,10 @@ class LegendsObservation(ObservationSpec):
     layout = L
     history = LegendsHistory()
 
-    def __init__(self, rules: object) -> None:
+    def __init__(self, rules: LegendsRules) -> None:
         self._rules = rules  # the game: glory(), continents(), to_act(), _banned()
 
-    def write(self, state: LegendsState, seat: int, out: Sparse) -> None:
+    def write(self, state: LegendsState, seat: int, out: Buffer) -> None:
         s = state
         n = s.n_players
         rules = self._rules
@@ -153,8 +154,8 @@ class LegendsObservation(ObservationSpec):
                     out[TOKENS_F + r * len(TOKENS) + k] = frac(x, TOKEN_CAP)
             if s.passed[o]:
                 out[PASSED + r] = 1.0
-            out[GLORY + r] = frac(rules.glory(s, o), GLORY_TO_WIN)  # type: ignore[attr-defined]
-            out[CONT + r] = frac(rules.continents(s, o), CONTINENTS_TO_WIN)  # type: ignore[attr-defined]
+            out[GLORY + r] = frac(rules.glory(s, o), GLORY_TO_WIN)
+            out[CONT + r] = frac(rules.continents(s, o), CONTINENTS_TO_WIN)
             for t in s.lands[o]:
                 out[LANDS_F + r * N_LANDS + t] = 1.0
             base = TABLEAU + r * N_CHARS
@@ -164,7 +165,7 @@ class LegendsObservation(ObservationSpec):
             out[ARMED + ((owner - seat) % n) * N_CHARS + c] += COPIES[c]
         out[START + (s.start - seat) % n] = 1.0
         out[ACTIVE + (s.active - seat) % n] = 1.0
-        for o in rules.to_act(s):  # type: ignore[attr-defined]
+        for o in rules.to_act(s):
             out[TO_ACT + (o - seat) % n] = 1.0
         for c in s.hands[seat]:
             out[HAND + c] += COPIES[c]
@@ -206,7 +207,7 @@ class LegendsObservation(ObservationSpec):
                 out[W_FLAGS + 1] = 1.0
             if w.winner >= 0:
                 out[W_FLAGS + 2] = 1.0
-            banned = rules._banned(w)  # type: ignore[attr-defined]
+            banned = rules._banned(w)
             if banned >= 0:
                 out[W_BANNED + banned] = 1.0
             if p is not None and p.kind == THROW:

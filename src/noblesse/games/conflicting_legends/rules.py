@@ -21,6 +21,7 @@ from typing import Any
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase, State, Zone
+from noblesse.core.rng import Seed
 from noblesse.games.conflicting_legends.data import (
     CARDS,
     CULTURE,
@@ -109,6 +110,20 @@ class War:
     __slots__ = ("attacker", "defender", "target", "card", "throw_no", "ties", "charlemagne",
                  "gandhi", "att_triggers", "def_triggers", "announced", "committed", "throws",
                  "winner")
+    attacker: int
+    defender: int
+    target: int  # the territory fought for
+    card: int  # the character that declared the war
+    throw_no: int
+    ties: int  # the current streak of ties
+    charlemagne: bool
+    gandhi: bool
+    att_triggers: tuple[tuple[int, int], ...]
+    def_triggers: tuple[tuple[int, int], ...]
+    announced: list[int]  # by side, attacker first
+    committed: list[int]
+    throws: list[tuple[int, int, int]]  # (attacker's, defender's, result) of each throw
+    winner: int
 
     def clone(self) -> War:
         w = War.__new__(War)
@@ -126,6 +141,36 @@ class LegendsState(State):
         "armed", "passed", "start", "active", "round", "pending", "stack", "war", "over",
         "winner",
     )
+    land_deck: list[int]  # white side up; the top card is the last
+    yellow: list[bool]  # by territory: built (yellow side up)
+    lands: list[list[int]]  # the territories each seat holds
+    deck: list[int]
+    discard: list[int]
+    hands: list[list[int]]
+    tableau: list[list[int]]
+    tokens: list[list[int]]  # tokens[seat][military, culture, technology]
+    armed: list[tuple[int, int]]  # (card, owner) of each armed effect
+    passed: list[bool]
+    start: int
+    active: int
+    round: int
+    pending: Pending | None
+    stack: list[tuple[Any, ...]]  # frames of waiting effects, a name first (_FRAME)
+    war: War | None
+    over: bool
+    winner: int
+
+    def decision(self) -> Pending:
+        """The pending decision, asked for only while there is one."""
+        p = self.pending
+        assert p is not None, "no decision is pending"
+        return p
+
+    def at_war(self) -> War:
+        """The war being fought, asked for only during one (§3.4)."""
+        w = self.war
+        assert w is not None, "no war is being fought"
+        return w
 
     def clone(self) -> LegendsState:
         c = LegendsState.__new__(LegendsState)
@@ -151,7 +196,7 @@ def _token_text(k: int) -> tuple[str, str]:
     return TOKENS[k], ("武力", "文化", "科技")[k]
 
 
-class LegendsRules(GameBase):
+class LegendsRules(GameBase[LegendsState]):
     id = "conflicting_legends"
     version = f"1.0+{CARDS.digest}"
     title = {"en": "Conflicting Legends", "zh-TW": "偉人的猜拳戰略"}
@@ -160,7 +205,7 @@ class LegendsRules(GameBase):
     action_names = ACTION_NAMES
 
     # ================================================================ setup (§3.1)
-    def setup(self, n_players: int, seed: int, options: dict[str, Any] | None = None,
+    def setup(self, n_players: int, seed: Seed, options: dict[str, Any] | None = None,
               ) -> LegendsState:
         if not self.min_players <= n_players <= self.max_players:
             raise ValueError(f"Conflicting Legends is for {self.min_players}-{self.max_players} "
@@ -202,7 +247,7 @@ class LegendsRules(GameBase):
         if p is None:
             return ()
         if p.kind == THROW:  # the simultaneous throw: whoever has not committed yet
-            w = state.war
+            w = state.at_war()
             a, d = w.committed
             if a < 0:
                 return (w.attacker, w.defender) if d < 0 else (w.attacker,)
@@ -256,12 +301,12 @@ class LegendsRules(GameBase):
 
     # ================================================================ legality
     def _legal(self, s: LegendsState, seat: int) -> list[Action]:
-        p = s.pending
+        p = s.decision()
         kind = p.kind
         if kind == ACT:
             return self._act_options(s, seat)
         if kind == THROW:
-            w = s.war
+            w = s.at_war()
             if seat == w.defender and self._banned(w) >= 0:
                 return [THROW0 + g for g in range(3) if g != self._banned(w)]
             return [THROW0, THROW0 + 1, THROW0 + 2]
@@ -270,7 +315,7 @@ class LegendsRules(GameBase):
         if kind == TARGET:
             return [TARGET0 + t for o in self._defenders(s, seat) for t in sorted(s.lands[o])]
         if kind in (NOBEL, DARWIN):
-            owner = s.war.defender if kind == NOBEL else seat
+            owner = s.at_war().defender if kind == NOBEL else seat
             cards = set(s.tableau[owner])
             cards.discard(p.card if kind == DARWIN else -1)
             return [SKIP] + [CARD0 + c for c in sorted(cards)]
@@ -376,7 +421,7 @@ class LegendsRules(GameBase):
 
     # ---------------------------------------------------------------- illegal actions
     def _explain_illegal(self, s: LegendsState, seat: int, action: Action) -> IllegalAction:
-        p = s.pending
+        p = s.decision()
         if p.kind == ACT:
             if PLAY0 <= action < TARGET0:
                 c = CHARS[action - PLAY0]
@@ -410,23 +455,23 @@ class LegendsRules(GameBase):
                 return IllegalAction(
                     f"{t.en} {whose[0]}: a war is fought for another player's territory.",
                     f"「{t.zh}」{whose[1]}：戰爭只能攻打其他玩家的領土。")
-        if p.kind == THROW and action == THROW0 + self._banned(s.war):
+        if p.kind == THROW and action == THROW0 + self._banned(s.at_war()):
             return IllegalAction("Hannibal: the defender may not throw Paper in the first throw.",
                                  "「漢尼拔」：第一次猜拳守方不能出布。")
-        decision = self.describe_decision(s, "en")  # type: ignore[attr-defined]
-        decision_zh = self.describe_decision(s, "zh-TW")  # type: ignore[attr-defined]
+        decision = self.describe_decision(s, "en")
+        decision_zh = self.describe_decision(s, "zh-TW")
         if not 0 <= action < len(ACTION_NAMES):
             return IllegalAction(f"There is no action {action} in this game. {decision}.",
                                  f"這個遊戲沒有編號{action}的動作。{decision_zh}。")
-        words = self.describe_action(s, action, "en")  # type: ignore[attr-defined]
-        words_zh = self.describe_action(s, action, "zh-TW")  # type: ignore[attr-defined]
+        words = self.describe_action(s, action, "en")
+        words_zh = self.describe_action(s, action, "zh-TW")
         return IllegalAction(f"\"{words}\" is not possible now. {decision}.",
                              f"現在不能「{words_zh}」。{decision_zh}。")
 
     # ================================================================ acting
     def _apply(self, s: LegendsState, seat: int, action: Action) -> list[Event]:
         ev: list[Event] = []
-        p = s.pending
+        p = s.decision()
         kind = p.kind
         if kind == THROW:
             if not self._commit(s, seat, action - THROW0, ev):
@@ -792,11 +837,11 @@ class LegendsRules(GameBase):
         if action == SKIP:
             ev.append(Event("decline", {"seat": p.seat, "card": p.card}))
         else:
-            self._discard(s, s.war.defender, action - CARD0, True, NOBEL, ev)
+            self._discard(s, s.at_war().defender, action - CARD0, True, NOBEL, ev)
 
     def _war_attach(self, s: LegendsState, frame: tuple[Any, ...], ev: list[Event]) -> None:
         """Step 3 (§4.2): armed effects of this war's two sides attach and are used up."""
-        w = s.war
+        w = s.at_war()
         keep = []
         for card, owner in s.armed:
             effect = EFFECT[card]
@@ -816,7 +861,7 @@ class LegendsRules(GameBase):
         self._next_throw(s, ev)
 
     def _next_throw(self, s: LegendsState, ev: list[Event]) -> None:
-        w = s.war
+        w = s.at_war()
         w.throw_no += 1
         w.announced = [NO_ANNOUNCEMENT, NO_ANNOUNCEMENT]
         w.committed = [-1, -1]
@@ -826,7 +871,7 @@ class LegendsRules(GameBase):
 
     def _answer_announce(self, s: LegendsState, p: Pending, action: Action,
                          ev: list[Event]) -> None:
-        w = s.war
+        w = s.at_war()
         side = 0 if p.seat == w.attacker else 1
         gesture = SILENCE if action == SILENT else action - ANNOUNCE0
         w.announced[side] = gesture
@@ -839,7 +884,7 @@ class LegendsRules(GameBase):
 
     def _commit(self, s: LegendsState, seat: int, gesture: int, ev: list[Event]) -> bool:
         """A secret throw; True once both are in (then revealed and resolved)."""
-        w = s.war
+        w = s.at_war()
         w.committed[0 if seat == w.attacker else 1] = gesture
         if w.committed[0] < 0 or w.committed[1] < 0:
             return False
@@ -849,7 +894,7 @@ class LegendsRules(GameBase):
 
     def _reveal(self, s: LegendsState, ev: list[Event]) -> None:
         """§4.3 steps 3-5: the raw result, gesture conversion, loss conversion."""
-        w = s.war
+        w = s.at_war()
         a, d = w.committed
         raw = (TIE, ATTACKER, DEFENDER)[(a - d) % 3]
         ev.append(Event("reveal", {"throw": w.throw_no, "seat": w.attacker,
@@ -878,7 +923,7 @@ class LegendsRules(GameBase):
 
     def _answer_charlemagne(self, s: LegendsState, p: Pending, action: Action,
                             ev: list[Event]) -> None:
-        w = s.war
+        w = s.at_war()
         if action == USE:
             w.charlemagne = False
             ev.append(Event("converted", {"seat": w.attacker, "card": w.card, "result": "tie"}))
@@ -889,7 +934,7 @@ class LegendsRules(GameBase):
 
     def _resolve_throw(self, s: LegendsState, result: int, ev: list[Event]) -> None:
         """§4.3 steps 6-7: a tie raises the streak and may fire tie triggers."""
-        w = s.war
+        w = s.at_war()
         a, d = w.committed
         w.throws.append((a, d, result))
         if result != TIE:
@@ -912,7 +957,7 @@ class LegendsRules(GameBase):
 
     def _end_war(self, s: LegendsState, winner: int, ev: list[Event]) -> None:
         """§3.4 steps 5-6: the outcome, then the war card's rewards."""
-        w = s.war
+        w = s.at_war()
         w.winner = winner
         att, dfn, land = w.attacker, w.defender, w.target
         card = CHARS[w.card]
@@ -944,7 +989,7 @@ class LegendsRules(GameBase):
 
     def _answer_machiavelli(self, s: LegendsState, p: Pending, action: Action,
                             ev: list[Event]) -> None:
-        w = s.war
+        w = s.at_war()
         k = action - TOKEN0
         amount = min(CHARS[p.card].take, s.tokens[w.defender][k])
         s.tokens[w.defender][k] -= amount

@@ -61,6 +61,7 @@ from noblesse.games.conflicting_legends.rules import (
     THROW0,
     TOKEN0,
     USE,
+    LegendsRules,
     LegendsState,
 )
 
@@ -207,14 +208,14 @@ def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> 
     return fields
 
 
-class LegendsViews:
-    """The observation and text half of the Conflicting Legends game object."""
+class LegendsViews(LegendsRules):
+    """The observation and text half of the Conflicting Legends game, on top of its rules."""
 
     def view(self, state: LegendsState, seat: int | None) -> dict[str, Any]:
         s = state
         players = []
         for o in range(s.n_players):
-            glory = self.glory(s, o)  # type: ignore[attr-defined]
+            glory = self.glory(s, o)
             players.append({
                 "seat": o,
                 "hand_size": len(s.hands[o]),
@@ -225,7 +226,7 @@ class LegendsViews:
                 "passed": s.passed[o],
                 "score": glory,
                 "glory": glory,
-                "continents": self.continents(s, o),  # type: ignore[attr-defined]
+                "continents": self.continents(s, o),
             })
         out: dict[str, Any] = {
             "game": "conflicting_legends",
@@ -239,7 +240,7 @@ class LegendsViews:
             "deck": len(s.deck),
             "discard": [CHARS[c].key for c in s.discard],
             "players": players,
-            "to_act": list(self.to_act(s)),  # type: ignore[attr-defined]
+            "to_act": list(self.to_act(s)),
             "war": self._war_view(s, seat),
             "decision": self._decision_view(s),
             "hand": sorted(CHARS[c].key for c in s.hands[seat]) if seat is not None else None,
@@ -247,7 +248,7 @@ class LegendsViews:
         if s.over:
             out["winner"] = s.winner
             out["winners"] = [s.winner]
-            out["scores"] = self.scores(s)  # type: ignore[attr-defined]
+            out["scores"] = self.scores(s)
         return out
 
     def _war_view(self, s: LegendsState, seat: int | None) -> dict[str, Any] | None:
@@ -258,7 +259,7 @@ class LegendsViews:
         def said(g: int) -> str | None:
             return None if g < 0 else "silent" if g == SILENCE else GESTURES[g]
 
-        banned = self._banned(w)  # type: ignore[attr-defined]
+        banned = self._banned(w)
         out: dict[str, Any] = {
             "attacker": w.attacker, "defender": w.defender, "land": LANDS[w.target].key,
             "card": CHARS[w.card].key, "throw": w.throw_no, "ties": w.ties,
@@ -291,7 +292,7 @@ class LegendsViews:
         return {
             "kind": DECISION_NAMES[p.kind],
             "seat": p.seat,
-            "seats": list(self.to_act(s)),  # type: ignore[attr-defined]
+            "seats": list(self.to_act(s)),
             "card": CHARS[p.card].key if p.card >= 0 else None,
             "land": LANDS[p.land].key if p.land >= 0 else None,
             "count": p.count,
@@ -310,7 +311,7 @@ class LegendsViews:
             if not s.land_deck:
                 return "擴張" if zh else "Expand"
             top = s.land_deck[-1]
-            cost = tokens_text(self._paid(0, LAND_MIL[top]), lang)  # type: ignore[attr-defined]
+            cost = tokens_text(self._paid(0, LAND_MIL[top]), lang)
             return ((f"擴張：支付{cost}，取得{land_name(top, lang)}" if LAND_MIL[top]
                      else f"擴張：免費取得{land_name(top, lang)}") if zh else
                     f"Expand: take {land_name(top, lang)} for {cost}" if LAND_MIL[top]
@@ -329,13 +330,13 @@ class LegendsViews:
                 return "使用：此次猜拳改為平手" if zh else "Use it: the lost throw counts as a tie"
             if s.land_deck and p is not None and p.card >= 0:
                 top = s.land_deck[-1]
-                k = self._take_top_type(p.card)  # type: ignore[attr-defined]
-                cost = self._take_top_cost(s, p.card)  # type: ignore[attr-defined]
-                if not cost:
+                k = self._take_top_type(p.card)
+                price = self._take_top_cost(s, p.card)
+                if not price:
                     return (f"免費取得{land_name(top, lang)}" if zh
                             else f"Take {land_name(top, lang)} for nothing")
-                return (f"支付{token_amount(cost, k, lang)}，取得{land_name(top, lang)}" if zh else
-                        f"Take {land_name(top, lang)} for {token_amount(cost, k, lang)}")
+                return (f"支付{token_amount(price, k, lang)}，取得{land_name(top, lang)}" if zh else
+                        f"Take {land_name(top, lang)} for {token_amount(price, k, lang)}")
             return "使用" if zh else "Use"
         if action == SILENT:
             return "不宣告" if zh else "Announce nothing"
@@ -349,7 +350,7 @@ class LegendsViews:
             return f"打出{card_name(card, lang)}" if zh else f"Play {card_name(card, lang)}"
         if TARGET0 <= action < DEVELOP0:
             land = action - TARGET0
-            holder = self.owner(s, land)  # type: ignore[attr-defined]
+            holder = self.owner(s, land)
             side = ("黃" if s.yellow[land] else "白") if zh else (
                 "yellow" if s.yellow[land] else "white")
             if holder < 0:  # a territory of the deck: nobody's
@@ -374,8 +375,9 @@ class LegendsViews:
         if TOKEN0 <= action < PAY0:
             k = action - TOKEN0
             if p is not None and DECISION_NAMES[p.kind] == "pay_type":
-                cost = self._michelangelo_cost(p.card, p.land)  # type: ignore[attr-defined]
-                return f"支付{token_amount(cost, k, lang)}" if zh else f"Pay {token_amount(cost, k, lang)}"
+                price = self._michelangelo_cost(p.card, p.land)
+                return (f"支付{token_amount(price, k, lang)}" if zh
+                        else f"Pay {token_amount(price, k, lang)}")
             return TOKEN_ZH[k] if zh else TOKENS[k].capitalize()
         c = action - PAY0
         b = LAND_BUILD[p.land] if p is not None and p.land >= 0 else c

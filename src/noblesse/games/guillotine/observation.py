@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.core.observation import (
+    Buffer,
     HistorySpec,
     Layout,
     ObservationSpec,
@@ -34,6 +35,7 @@ from noblesse.games.guillotine.rules import (
     PILE_PICK_BACK,
     RULES,
     SUPPORT_CARDS,
+    GuillotineRules,
     GuillotineState,
 )
 
@@ -140,13 +142,13 @@ class GuillotineObservation(ObservationSpec):
     layout = L
     history = GuillotineHistory()
 
-    def __init__(self, rules: object) -> None:
+    def __init__(self, rules: GuillotineRules) -> None:
         self._rules = rules  # the game: its score()
 
-    def write(self, state: GuillotineState, seat: int, out: Sparse) -> None:
+    def write(self, state: GuillotineState, seat: int, out: Buffer) -> None:
         s = state
         n = s.n_players
-        score = self._rules.score  # type: ignore[attr-defined]
+        score = self._rules.score
         over = s.over
         pending = s.pending
         for r in range(n):

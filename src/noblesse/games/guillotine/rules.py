@@ -18,6 +18,7 @@ from typing import Any
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase, State, Zone
+from noblesse.core.rng import Seed
 from noblesse.games.guillotine.data import BLUE, CARDS, GRAY, PURPLE
 
 NOBLES = CARDS.nobles
@@ -100,6 +101,39 @@ class GuillotineState(State):
         "rush", "rush_active", "confusion", "political", "double", "pimpernel", "day_over",
         "queue", "seen", "over", "turns", "after_trip",
     )
+    line: list[int]  # noble ids, the back of the line first (§3.1.3)
+    noble_deck: list[int]
+    noble_discard: list[int]
+    action_deck: list[int]
+    action_discard: list[int]
+    hands: list[list[int]]  # action cards, by seat
+    piles: list[list[int]]  # collected nobles, by seat, oldest first
+    front: list[list[int]]  # action cards in front of each seat
+    hidden: list[int]  # each seat's hidden support card (§4.5), -1: none
+    day: int
+    starter: int
+    player: int
+    step: int  # START, COLLECT, COLLECTING, DRAW or END
+    pending: Pending | None
+    in_play: int  # the action card being resolved, -1: none
+    rush: list[bool]
+    rush_active: bool
+    confusion: list[bool]
+    political: bool
+    double: bool
+    pimpernel: bool
+    day_over: bool
+    queue: list[int]  # collections still to make: FROM_LINE or FROM_DECK
+    seen: list[list[list[int]]]  # seen[viewer][seat]: the cards viewer knows in seat's hand
+    over: bool
+    turns: int
+    after_trip: bool
+
+    def decision(self) -> Pending:
+        """The pending decision, asked for only while there is one."""
+        p = self.pending
+        assert p is not None, "no decision is pending"
+        return p
 
     def clone(self) -> GuillotineState:
         c = GuillotineState.__new__(GuillotineState)
@@ -130,7 +164,7 @@ def _remove_one(cards: list[int], card: int) -> None:
         cards.remove(card)
 
 
-class GuillotineRules(GameBase):
+class GuillotineRules(GameBase[GuillotineState]):
     id = "guillotine"
     version = f"1.0+{CARDS.digest}"
     title = {"en": "Guillotine", "zh-TW": "革命斷頭臺"}
@@ -142,7 +176,7 @@ class GuillotineRules(GameBase):
         return {"hidden_support": False, **CARDS.switches}
 
     # ================================================================ setup
-    def setup(self, n_players: int, seed: int, options: dict[str, Any] | None = None,
+    def setup(self, n_players: int, seed: Seed, options: dict[str, Any] | None = None,
               ) -> GuillotineState:
         if not self.min_players <= n_players <= self.max_players:
             raise ValueError(f"Guillotine is for {self.min_players}-{self.max_players} players, "
@@ -251,7 +285,7 @@ class GuillotineRules(GameBase):
 
     # ================================================================ legality
     def _legal(self, s: GuillotineState, seat: int) -> list[Action]:
-        p = s.pending
+        p = s.decision()
         kind = p.kind
         line = s.line
         if kind == GUARDS:  # keep Callous Guards, or discard it before another's action step
@@ -354,7 +388,7 @@ class GuillotineRules(GameBase):
         return list(seats)
 
     def _explain_illegal(self, s: GuillotineState, seat: int, action: Action) -> IllegalAction:
-        p = s.pending
+        p = s.decision()
         if p.kind == ACT and PLAY0 <= action < CARD0:
             card = action - PLAY0
             a = ACTIONS[card]
@@ -383,7 +417,7 @@ class GuillotineRules(GameBase):
     # ================================================================ apply
     def _apply(self, s: GuillotineState, seat: int, action: Action) -> list[Event]:
         ev: list[Event] = []
-        p = s.pending
+        p = s.decision()
         s.pending = None
         kind = p.kind
         if kind == ACT:

@@ -54,6 +54,7 @@ from noblesse.games.guillotine.rules import (
     TAKE,
     TOUGH_CROWD,
     TRAGIC,
+    GuillotineRules,
     GuillotineState,
 )
 
@@ -351,8 +352,8 @@ def decision_task(s: GuillotineState, lang: str = "en") -> str:
     return zh_text if zh else en
 
 
-class GuillotineViews:
-    """The observation and text half of the Guillotine game object."""
+class GuillotineViews(GuillotineRules):
+    """The observation and text half of the Guillotine game, on top of its rules."""
 
     def view(self, state: GuillotineState, seat: int | None) -> dict[str, Any]:
         return self.views(state, [seat])[0]
@@ -377,8 +378,9 @@ class GuillotineViews:
             "in_play": ACTIONS[s.in_play].key if s.in_play >= 0 else None,
         }
         decision = self._decision_view(s, None)
-        p = s.pending
-        shown = p.seat if p is not None and p.kind in (PEEK_PICK, LOOK_DISCARD) else None
+        pending = s.pending
+        shown = (pending.seat if pending is not None and pending.kind in (PEEK_PICK, LOOK_DISCARD)
+                 else None)
         end = {"scores": self.scores(s), "winners": self.winners(s)} if over else {}
         out = []
         for seat in seats:

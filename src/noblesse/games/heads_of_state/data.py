@@ -10,6 +10,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from noblesse.core.record import rules_digest
 
@@ -89,7 +90,7 @@ class Slot:
 
 @dataclass(frozen=True)
 class Board:
-    rules: dict[str, object]
+    rules: dict[str, Any]  # [rules] of board.toml
     assumed: dict[str, bool]
     ranks: tuple[Rank, ...]
     attributes: tuple[Attribute, ...]
@@ -119,11 +120,19 @@ def _fail(msg: str) -> ValueError:
     return ValueError(f"{DATA_FILE.name}: {msg}")
 
 
+def _copies(key: str, values: list[Any]) -> tuple[int, int, int, int]:
+    """An attribute kind's copies: unmarked, then marked 3, 4 and 5 (§3.2)."""
+    if len(values) != 4:
+        raise _fail(f"attribute {key}: copies are four numbers (unmarked, marks 3, 4, 5)")
+    unmarked, mark3, mark4, mark5 = (int(v) for v in values)
+    return unmarked, mark3, mark4, mark5
+
+
 def load(path: Path = DATA_FILE) -> Board:
     raw = path.read_bytes()
     data = tomllib.loads(raw.decode("utf-8"))
     attributes = tuple(
-        Attribute(i, a["key"], a["en"], a["zh"], tuple(int(c) for c in a["copies"]),  # type: ignore[arg-type]
+        Attribute(i, a["key"], a["en"], a["zh"], _copies(a["key"], a["copies"]),
                   bool(a.get("wild", False)), a.get("text_en", ""), a.get("text_zh", ""))
         for i, a in enumerate(data["attribute"]))
     if not attributes[-1].wild or sum(a.wild for a in attributes) != 1:
@@ -135,8 +144,8 @@ def load(path: Path = DATA_FILE) -> Board:
         for i, r in enumerate(data["rank"]))
     rank_ids = {r.key: r.id for r in ranks}
     countries = tuple(
-        Country(i, c["key"], c["en"], c["zh"], tuple(c["country_marker"]),  # type: ignore[arg-type]
-                tuple(tuple(m) for m in c["century_markers"]))  # type: ignore[misc]
+        Country(i, c["key"], c["en"], c["zh"], tuple(c["country_marker"]),
+                tuple(tuple(m) for m in c["century_markers"]))
         for i, c in enumerate(data["country"]))
     country_ids = {c.key: c.id for c in countries}
     treachery = tuple(
@@ -144,7 +153,8 @@ def load(path: Path = DATA_FILE) -> Board:
                   int(t["copies"]), t.get("text_en", ""), t.get("text_zh", ""))
         for i, t in enumerate(data["treachery"]))
     rules = dict(data["rules"])
-    boxes, slots = [], []
+    boxes: list[Box] = []
+    slots: list[Slot] = []
     for b_id, b in enumerate(data["box"]):
         capital = bool(b["capital"])
         influence = rules["influence_capital" if capital else "influence_province"]
@@ -153,7 +163,7 @@ def load(path: Path = DATA_FILE) -> Board:
             slot_id = len(slots)
             ids.append(slot_id)
             slots.append(Slot(slot_id, f"{b['key']}.{'top' if k == 0 else 'bottom'}", b_id,
-                              rank_ids[rank_key], k == 0, int(influence[k]), capital,  # type: ignore[index]
+                              rank_ids[rank_key], k == 0, int(influence[k]), capital,
                               country_ids[b["country"]]))
         if len(ids) not in (1, 2) or len(set(b["slots"])) != len(ids):
             raise _fail(f"box {b['key']}: one or two slots of different ranks")
@@ -163,7 +173,7 @@ def load(path: Path = DATA_FILE) -> Board:
         values = [b.initial for b in boxes if b.country == c.id]
         if len(values) != len(set(values)):
             raise _fail(f"initial values in {c.en} must be distinct (influence tie-break)")
-        if len(c.century_markers) != len(rules["centuries"]):  # type: ignore[arg-type]
+        if len(c.century_markers) != len(rules["centuries"]):
             raise _fail(f"{c.en}: one [high, low] century marker pair per century")
     limits = data["counter_limit"]
     switches = dict(data.get("switches", {}))

@@ -9,7 +9,7 @@ game; of the other hands only their sizes and what the table has seen go into th
 
 from __future__ import annotations
 
-from noblesse.core.observation import Layout, ObservationSpec, Sparse, frac, signed
+from noblesse.core.observation import Buffer, Layout, ObservationSpec, frac, signed
 from noblesse.games.heads_of_state.data import BOARD
 from noblesse.games.heads_of_state.rules import (
     ATTRS,
@@ -33,6 +33,7 @@ from noblesse.games.heads_of_state.rules import (
     REV_CARDS,
     TAKES_A,
     TREACHERY,
+    HeadsRules,
     HeadsState,
 )
 
@@ -114,10 +115,10 @@ D_SLOT = L.add("decision_slot", NS, "the slot being paid for (pay, method), one-
 class HeadsObservation(ObservationSpec):
     layout = L
 
-    def __init__(self, rules: object) -> None:
+    def __init__(self, rules: HeadsRules) -> None:
         self._rules = rules  # the game: first_round()
 
-    def write(self, state: HeadsState, seat: int, out: Sparse) -> None:
+    def write(self, state: HeadsState, seat: int, out: Buffer) -> None:
         s = state
         n = s.n_players
         rel = [(o - seat) % n for o in range(n)]
@@ -161,7 +162,7 @@ class HeadsObservation(ObservationSpec):
             if c:
                 out[THAND + k] = frac(c, LIMIT_T)
         out[CENTURY + min(s.century, N_CENT - 1)] = 1.0
-        if self._rules.first_round(s):  # type: ignore[attr-defined]
+        if self._rules.first_round(s):
             out[FIRST] = 1.0
         if s.over:
             out[OVER] = 1.0

@@ -18,6 +18,7 @@ from typing import Any
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase, State, Zone
+from noblesse.core.rng import Seed
 from noblesse.core.text import join_and
 from noblesse.games.heads_of_state.data import BOARD
 
@@ -28,21 +29,21 @@ TREACHERY, BOXES, SLOTS = BOARD.treachery, BOARD.boxes, BOARD.slots
 NR, NA, NT, NC, NB, NS = len(RANKS), len(ATTRS), len(TREACHERY), len(COUNTRIES), len(BOXES), len(SLOTS)
 WILD = NA - 1                       # the Courtesan (the loader checks it is the last kind)
 REVOLUTION = -1                     # the Revolution card in the revolution deck
-CENTURIES: list[int] = list(RULES["centuries"])  # type: ignore[call-overload]
-DISPLAY_A = int(RULES["attribute_display"])  # type: ignore[call-overload]
-DISPLAY_T = int(RULES["treachery_display"])  # type: ignore[call-overload]
-REV_CARDS = int(RULES["revolution_deck_attribute_cards"])  # type: ignore[call-overload]
-TAKES_A = int(RULES["takes_option_a"])  # type: ignore[call-overload]
-RESET_MIN = int(RULES["reset_min_deck"])  # type: ignore[call-overload]
-LIMIT_A, LIMIT_T = int(RULES["hand_limit_attributes"]), int(RULES["hand_limit_treachery"])  # type: ignore[call-overload]
-REV_LIMIT_A = int(RULES["revolution_limit_attributes"])  # type: ignore[call-overload]
-REV_LIMIT_T = int(RULES["revolution_limit_treachery"])  # type: ignore[call-overload]
-COURTESAN_MAX = int(RULES["courtesan_max_per_ennoblement"])  # type: ignore[call-overload]
-CUBES_ATT = int(RULES["assassin_attacker_cubes"])  # type: ignore[call-overload]
-CUBES_DEF = int(RULES["assassin_defender_cubes"])  # type: ignore[call-overload]
-CARDS_CAPITAL = int(RULES["capital_treachery_cards"])  # type: ignore[call-overload]
-CARDS_PROVINCE = int(RULES["province_treachery_cards"])  # type: ignore[call-overload]
-NOBLE_CARDS = int(RULES["noble_cards_per_rank"])  # type: ignore[call-overload]
+CENTURIES: list[int] = list(RULES["centuries"])
+DISPLAY_A = int(RULES["attribute_display"])
+DISPLAY_T = int(RULES["treachery_display"])
+REV_CARDS = int(RULES["revolution_deck_attribute_cards"])
+TAKES_A = int(RULES["takes_option_a"])
+RESET_MIN = int(RULES["reset_min_deck"])
+LIMIT_A, LIMIT_T = int(RULES["hand_limit_attributes"]), int(RULES["hand_limit_treachery"])
+REV_LIMIT_A = int(RULES["revolution_limit_attributes"])
+REV_LIMIT_T = int(RULES["revolution_limit_treachery"])
+COURTESAN_MAX = int(RULES["courtesan_max_per_ennoblement"])
+CUBES_ATT = int(RULES["assassin_attacker_cubes"])
+CUBES_DEF = int(RULES["assassin_defender_cubes"])
+CARDS_CAPITAL = int(RULES["capital_treachery_cards"])
+CARDS_PROVINCE = int(RULES["province_treachery_cards"])
+NOBLE_CARDS = int(RULES["noble_cards_per_rank"])
 ALL_RANKS = (1 << NR) - 1
 
 SLOT_RANK = [s.rank for s in SLOTS]
@@ -105,6 +106,49 @@ class HeadsState(State):
         "option", "owed_attr", "owed_tr", "targeted", "unfilled", "resume", "trim_queue",
         "rev_drawn",
     )
+    century: int
+    turns: int
+    starter: int
+    player: int
+    step: int  # START, TAKE, AFTER_TAKE, REFILL, ACT, END or TRIM
+    kind: int  # the pending decision: NONE, CHOOSE, TAKING, ...
+    actor: int
+    focus: int  # the slot the pending decision is about, -1: none
+    over: bool
+    attr_deck: list[int]
+    rev_deck: list[int]
+    attr_display: list[int]
+    attr_discard: list[int]
+    set_aside: list[int]
+    tr_deck: list[int]
+    tr_display: list[int]
+    tr_discard: list[int]
+    hands: list[list[int]]  # hands[seat][attribute kind]: how many
+    thands: list[list[int]]  # thands[seat][treachery card]: how many
+    known: list[list[int]]  # what the others know of hands (a lower bound)
+    tknown: list[list[int]]
+    slots: list[int]  # the seat whose noble fills each slot, -1: empty
+    dead: list[tuple[int, int]]  # (slot, seat) of each assassinated noble
+    occupied: list[int]  # by seat, a bit per box where it has a noble
+    ranks_ever: list[int]  # by seat, a bit per rank it has ennobled
+    counters: list[list[int]]  # counters[seat][rank]
+    initial_owner: list[int]  # by box, the seat of its first noble, -1: none yet
+    country_done: list[list[int]]  # by country, the seats that took its markers
+    century_won: list[int]
+    house: list[int]  # the seats that took a noble house marker, in order
+    noble_left: list[int]  # by rank
+    noble_cards: list[list[int]]  # noble_cards[seat][rank]
+    score: list[int]
+    markers: list[list[int]]  # the markers each seat took, by value
+    majority: list[float]
+    option: int  # NO_OPTION, OPTION_A, OPTION_RESET or OPTION_B
+    owed_attr: int
+    owed_tr: int
+    targeted: int  # a bit per slot assassinated this turn
+    unfilled: int  # the slot option B left empty, -1: none
+    resume: int  # the step the trim interrupted
+    trim_queue: list[int]
+    rev_drawn: bool
 
     def clone(self) -> HeadsState:
         c = HeadsState.__new__(HeadsState)
@@ -130,7 +174,7 @@ def _lower_known(known: list[int], kind: int, n: int = 1) -> None:
     known[kind] = max(0, known[kind] - n)
 
 
-class HeadsRules(GameBase):
+class HeadsRules(GameBase[HeadsState]):
     id = "heads_of_state"
     version = f"1.0+{BOARD.digest}"
     title = {"en": "Heads of State", "zh-TW": "國家元首"}
@@ -144,7 +188,7 @@ class HeadsRules(GameBase):
         return {"counter_limit": False, **BOARD.switches}
 
     # ================================================================ setup
-    def setup(self, n_players: int, seed: int, options: dict[str, Any] | None = None,
+    def setup(self, n_players: int, seed: Seed, options: dict[str, Any] | None = None,
               ) -> HeadsState:
         if not self.min_players <= n_players <= self.max_players:
             raise ValueError(f"Heads of State is for {self.min_players}-{self.max_players} "
@@ -300,7 +344,7 @@ class HeadsRules(GameBase):
                     and self._has_counter(s, seat, SLOT_RANK[slot]):
                 return [slot]
             return []
-        out = []
+        out: list[int] = []
         slots = s.slots
         for r in range(NR):
             if self._can_pay(hand, r) and self._has_counter(s, seat, r):
@@ -340,7 +384,7 @@ class HeadsRules(GameBase):
     def _legal(self, s: HeadsState, seat: int) -> list[Action]:
         kind = s.kind
         if kind == TAKING:
-            out = []
+            out: list[Action] = []
             if s.owed_attr:
                 out.extend(TAKE_A0 + k for k in sorted(set(s.attr_display)))
                 out.append(DRAW)
@@ -410,10 +454,10 @@ class HeadsRules(GameBase):
         if not 0 <= action < len(ACTION_NAMES):
             return IllegalAction(f"There is no action {action} in this game.",
                                  f"這個遊戲沒有編號{action}的動作。")
-        words = self.describe_action(s, action, "en")  # type: ignore[attr-defined]
-        words_zh = self.describe_action(s, action, "zh-TW")  # type: ignore[attr-defined]
-        what = self.describe_decision(s, "en")  # type: ignore[attr-defined]
-        what_zh = self.describe_decision(s, "zh-TW")  # type: ignore[attr-defined]
+        words = self.describe_action(s, action, "en")
+        words_zh = self.describe_action(s, action, "zh-TW")
+        what = self.describe_decision(s, "en")
+        what_zh = self.describe_decision(s, "zh-TW")
         if not what:
             return IllegalAction(f"\"{words}\" is not possible now: the game is over.",
                                  f"現在不能「{words_zh}」：遊戲已結束。")
@@ -637,7 +681,7 @@ class HeadsRules(GameBase):
 
     def _refill(self, s: HeadsState, ev: list[Event]) -> None:
         """§4.6: after the takes, the displays go back to 6 and 2 cards."""
-        added = []
+        added: list[int] = []
         while len(s.attr_display) < DISPLAY_A:
             card = self._pop_attribute(s)
             if card == REVOLUTION:

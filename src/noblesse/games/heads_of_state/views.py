@@ -55,6 +55,7 @@ from noblesse.games.heads_of_state.rules import (
     TAKES_A,
     TREACHERY,
     WITH0,
+    HeadsRules,
     HeadsState,
 )
 from noblesse.games.heads_of_state.rules import MAJORITY as _MAJORITY
@@ -220,14 +221,14 @@ def end_points(s: HeadsState, seat: int) -> dict[str, Any]:
             "majority": majority}
 
 
-class HeadsViews:
-    """The observation and text half of the Heads of State game object."""
+class HeadsViews(HeadsRules):
+    """The observation and text half of the Heads of State game, on top of its rules."""
 
     def view(self, state: HeadsState, seat: int | None) -> dict[str, Any]:
         s = state
         n = s.n_players
-        players = []
-        totals = self.scores(s)  # type: ignore[attr-defined]
+        players: list[dict[str, Any]] = []
+        totals = self.scores(s)
         for o in range(n):
             players.append({
                 "seat": o,
@@ -255,7 +256,7 @@ class HeadsViews:
             "seat": seat,
             "century": CENTURIES[s.century],
             "centuries": CENTURIES[:],
-            "first_round": self.first_round(s),  # type: ignore[attr-defined]
+            "first_round": self.first_round(s),
             "starter": s.starter,
             "player": s.player,
             "over": s.over,
@@ -276,7 +277,7 @@ class HeadsViews:
             "noble_house_left": house_values[len(s.house):],
             "noble_cards_left": {r.key: s.noble_left[r.id] for r in RANKS},
             "players": players,
-            "to_act": list(self.to_act(s)),  # type: ignore[attr-defined]
+            "to_act": list(self.to_act(s)),
             "turn": {
                 "option": OPTION_NAMES[s.option] or None,
                 "owed_attributes": s.owed_attr, "owed_treachery": s.owed_tr,
@@ -292,7 +293,7 @@ class HeadsViews:
             out["treachery_hand"] = _counts(s.thands[seat], TREACHERY)
         if s.over:
             out["scores"] = totals
-            out["winners"] = self.winners(s)  # type: ignore[attr-defined]
+            out["winners"] = self.winners(s)
             for p in players:
                 p["end_points"] = end_points(s, p["seat"])
         return out
@@ -314,7 +315,7 @@ class HeadsViews:
         if action in (OPT_A, OPT_RESET, OPT_B):
             key = OPTION_NAMES[action + 1]
             if action == OPT_A:
-                owed = (self.first_round_draws(s) if self.first_round(s)  # type: ignore[attr-defined]
+                owed = (self.first_round_draws(s) if self.first_round(s)
                         else TAKES_A)
                 return (f"拿取{owed}張屬性牌" if zh
                         else f"Take {amount(owed, lang, 'attribute card', '')}")
@@ -488,7 +489,7 @@ class HeadsViews:
         country's century marker, first or second, a box's initial marker, a noble
         house marker by its points) and the ranks alive on the board at the end."""
         if event is not None:
-            kind, seat = event["type"], event.get("seat")
+            kind, seat = event["type"], event.get("seat", -1)
             if kind == "ennoble":
                 return [(seat, "ennobled", RANKS[event["rank"]].key),
                         *((seat, "paid", ATTRS[a].key) for a in event["paid"])]
@@ -553,8 +554,9 @@ class HeadsViews:
             "Spaces": join((_name(RANKS[SLOTS[x].rank], lang) for x in b.slots), lang),
             "points": b.initial,
         } for b in BOXES]
-        tables = {"Nobles": ranks, "Attribute cards": attributes, "Treachery cards": treachery,
-                  "Board boxes": boxes}
+        tables: dict[str, list[dict[str, Any]]] = {
+            "Nobles": ranks, "Attribute cards": attributes, "Treachery cards": treachery,
+            "Board boxes": boxes}
         return relabel(tables, _RULES_ZH) if zh else tables
 
 

@@ -1,11 +1,10 @@
 """The Ruse & Bruise game object: its rules and its views, as one kernel Game."""
 
 from noblesse.games.ruse_and_bruise.observation import RuseObservation
-from noblesse.games.ruse_and_bruise.rules import RuseRules
 from noblesse.games.ruse_and_bruise.views import RuseViews
 
 
-class RuseAndBruise(RuseViews, RuseRules):
+class RuseAndBruise(RuseViews):
     """Ruse & Bruise (陰謀大亂鬥), 2-6 players."""
 
     def observation_spec(self) -> RuseObservation:

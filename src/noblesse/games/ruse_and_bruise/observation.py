@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.core.observation import (
+    Buffer,
     HistorySpec,
     Layout,
     ObservationSpec,
@@ -34,6 +35,7 @@ from noblesse.games.ruse_and_bruise.rules import (
     ROW,
     SCORE_ICON,
     SCORE_VALUE,
+    RuseRules,
     RuseState,
 )
 
@@ -120,10 +122,10 @@ class RuseObservation(ObservationSpec):
     layout = L
     history = RuseHistory()
 
-    def __init__(self, rules: object) -> None:
+    def __init__(self, rules: RuseRules) -> None:
         self._rules = rules  # the game: score(), count(), satisfied()
 
-    def write(self, state: RuseState, seat: int, out: Sparse) -> None:
+    def write(self, state: RuseState, seat: int, out: Buffer) -> None:
         s = state
         n = s.n_players
         rules = self._rules
@@ -136,7 +138,7 @@ class RuseObservation(ObservationSpec):
             out[PILES + r] = frac(len(s.piles[o]), PILE)
             won = s.won[o]
             if won:
-                out[SCORE + r] = signed(rules.score(s, o), SCORE_CAP)  # type: ignore[attr-defined]
+                out[SCORE + r] = signed(rules.score(s, o), SCORE_CAP)
                 for sc in won:
                     out[WON + r * N_SCORE + sc] = 1.0
         out[STARTER + (s.starter - seat) % n] = 1.0
@@ -157,9 +159,9 @@ class RuseObservation(ObservationSpec):
             if sc >= 0:
                 out[R_ICON + row * len(ICONS) + SCORE_ICON[sc]] = 1.0
                 out[R_VALUE + row] = frac(SCORE_VALUE[sc], TOP)
-                if rules.satisfied(s, row):  # type: ignore[attr-defined]
+                if rules.satisfied(s, row):
                     out[R_FLAGS + row * 3 + 2] = 1.0
-            out[R_COUNT + row] = frac(rules.count(s, row), ROW_CAP)  # type: ignore[attr-defined]
+            out[R_COUNT + row] = frac(rules.count(s, row), ROW_CAP)
             if s.closed[row]:
                 out[R_FLAGS + row * 3] = 1.0
             if s.suppressed[row]:

@@ -19,6 +19,7 @@ from typing import Any
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase, State, Zone
+from noblesse.core.rng import Seed
 from noblesse.games.ruse_and_bruise.data import CARDS, half_to_number
 
 CHARACTERS = CARDS.characters
@@ -106,6 +107,34 @@ class RuseState(State):
         "tucks", "closed", "suppressed", "won", "lost", "round", "starter", "player",
         "ender", "pending", "moved", "over", "last_round",
     )
+    decks: list[list[int]]  # each seat's draw deck
+    hands: list[list[int]]
+    discards: list[list[int]]
+    secret: list[list[int]]
+    piles: list[list[int]]  # each seat's pile of score cards
+    boxed: list[int]  # score cards left out of the game, unseen
+    row_score: list[int]  # the score card of each row
+    rows: list[list[int]]
+    up: list[list[int]]  # DOWN / UP / KNOWN, parallel to rows
+    tucks: list[list[tuple[int, int]]]
+    closed: list[bool]
+    suppressed: list[bool]
+    won: list[list[int]]  # the score cards each seat won
+    lost: list[int]  # score cards nobody won
+    round: int
+    starter: int
+    player: int
+    ender: int
+    pending: Pending | None
+    moved: list[tuple[int, int]]  # (card, row) of each move this turn
+    over: bool
+    last_round: str  # the last round's scoring, as JSON
+
+    def decision(self) -> Pending:
+        """The pending decision, asked for only while there is one."""
+        p = self.pending
+        assert p is not None, "no decision is pending"
+        return p
 
     def clone(self) -> RuseState:
         c = RuseState.__new__(RuseState)
@@ -161,7 +190,7 @@ def _compact(summary: dict[str, Any]) -> dict[str, Any]:
     return {"round": summary["round"], "rows": rows}
 
 
-class RuseRules(GameBase):
+class RuseRules(GameBase[RuseState]):
     id = "ruse_and_bruise"
     version = f"1.0+{CARDS.digest}"
     title = {"en": "Ruse & Bruise", "zh-TW": "陰謀大亂鬥"}
@@ -170,7 +199,7 @@ class RuseRules(GameBase):
     action_names = ACTION_NAMES
 
     # ================================================================ setup
-    def setup(self, n_players: int, seed: int, options: dict[str, Any] | None = None,
+    def setup(self, n_players: int, seed: Seed, options: dict[str, Any] | None = None,
               ) -> RuseState:
         if not self.min_players <= n_players <= self.max_players:
             raise ValueError(f"Ruse & Bruise is for {self.min_players}-{self.max_players} "
@@ -262,7 +291,7 @@ class RuseRules(GameBase):
 
     # ================================================================ legality
     def _legal(self, s: RuseState, seat: int) -> list[Action]:
-        p = s.pending
+        p = s.decision()
         kind = p.kind
         if kind == CARD:
             return [PLAY0 + KIND[c] for c in sorted(s.hands[seat])]
@@ -277,7 +306,7 @@ class RuseRules(GameBase):
 
     def _explain_illegal(self, state: RuseState, seat: int, action: Action) -> IllegalAction:
         s = state
-        p = s.pending
+        p = s.decision()
         in_hand = ((p.kind == CARD and PLAY0 <= action < ROW0)
                    or (p.kind == CLOAK_DECISION and TUCK0 <= action < TUCK_NONE))
         if in_hand:
@@ -309,7 +338,7 @@ class RuseRules(GameBase):
     # ================================================================ apply
     def _apply(self, s: RuseState, seat: int, action: Action) -> list[Event]:
         ev: list[Event] = []
-        p = s.pending
+        p = s.decision()
         s.pending = None
         kind = p.kind
         if kind == CARD:

@@ -60,6 +60,7 @@ from noblesse.games.ruse_and_bruise.rules import (
     TUCK_NONE,
     UP,
     K,
+    RuseRules,
     RuseState,
 )
 
@@ -217,8 +218,8 @@ def action_words(s: RuseState, action: int, lang: str = "en") -> str:
     return "不換" if zh else "Swap nothing"
 
 
-class RuseViews:
-    """The observation and text half of the Ruse & Bruise game object."""
+class RuseViews(RuseRules):
+    """The observation and text half of the Ruse & Bruise game, on top of its rules."""
 
     def view(self, state: RuseState, seat: int | None) -> dict[str, Any]:
         s = state
@@ -286,7 +287,7 @@ class RuseViews:
     def _not_a_choice(self, s: RuseState, action: int) -> IllegalAction:
         return IllegalAction.not_a_choice(
             (action_words(s, action, "en"), action_words(s, action, "zh-TW")),
-            WAITING_FOR[s.pending.kind])
+            WAITING_FOR[s.decision().kind])
 
     def describe_action(self, state: RuseState, action: int, lang: str = "en",
                         names: list[str] | None = None) -> str:
