@@ -4,6 +4,7 @@ import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
 import { arrowKeys, fitNames } from "/static/board.js";
 import { drawAlerts, turnBegan } from "/static/alerts.js";
 import { drawAid } from "/static/aids.js";
+import { measure, slide } from "/static/motion.js";
 import {
   changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsStep, startsTurn, summaryPanel, withHelp, words,
   youLine,
@@ -398,6 +399,7 @@ function render() {
   const legal = new Map(msg.legal.map((l) => [l.action, l]));
   const area = document.getElementById("game-area");
   const before = lastMove && lastMove.fresh ? snapshot(area) : null;
+  const first = rewound === null ? measure(area) : null;  // where the cards were (motion.js)
   renderer.render(area, {
     msg, view: msg.view, legal, catalog, lang, seat, act, seatName, seatKind,
     t: (k) => t(k, lang), pick: (o) => pick(o, lang),
@@ -406,6 +408,7 @@ function render() {
   seatsDrawer(area);
   fitNames(area);
   markLastMove(area, before);
+  slide(area, first);  // the cards still on the board move to their new places
   if (rewound !== null) showFrame(rewound);  // the page drawn again (a language change) while rewound
   if (msg.error) showError(msg.error);
 }
