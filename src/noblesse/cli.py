@@ -859,7 +859,9 @@ def serve(
     port: Annotated[int, typer.Option(help="port")] = 8000,
     db: Annotated[str, typer.Option(help="SQLAlchemy URL of the store",
                                     envvar="NOBLESSE_DB")] = "sqlite:///var/noblesse.db",
-    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting",
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting at a "
+                                                  "table of normal bot speed (slow: 4 times "
+                                                  "as long, fast: a quarter)",
                                              envvar="NOBLESSE_BOT_DELAY")] = 0.6,
     workers: Annotated[int, typer.Option(help="server processes on this machine (more than "
                                               "1 needs --redis and a PostgreSQL --db)",

@@ -86,6 +86,11 @@ class NewTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = None
     names: list[str] = Field(default_factory=list)
+    bot_speed: Any = None  # "fast", "normal" (None) or "slow": checked by the manager
+
+
+class BotSpeedChange(BaseModel):
+    speed: Any = None
 
 
 class Rematch(BaseModel):
@@ -210,7 +215,8 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
     @app.post("/api/tables", status_code=201)
     async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
         table, tokens, host = await manager.create(body.game, body.seats, body.options,
-                                                   body.seed, body.names, address(request))
+                                                   body.seed, body.names, address(request),
+                                                   bot_speed=body.bot_speed)
         return {
             "id": table.id, "game": table.game.id, "host_token": host,
             "seats": [{"seat": i, "kind": s["kind"], "token": tokens[i], "open": bool(s.get("open")),
@@ -219,6 +225,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
             "watch_link": f"/table/{table.id}",
             "host_link": f"/table/{table.id}?host={host}",
             "commitment": table.meta.commitment,  # the deal, fixed now, revealed at the end
+            "bot_speed": table.meta.bot_speed.value,
         }
 
     @app.post("/api/tables/{table_id}/rematch")
@@ -268,6 +275,15 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         manager.check_host(table, host)
         kind = await manager.hand_to_bot(table, seat, body.kind)
         return {"seat": seat, "kind": kind}
+
+    @app.post("/api/tables/{table_id}/bot_speed")
+    async def set_bot_speed(table_id: str, body: BotSpeedChange,
+                            host: str | None = Query(None)) -> dict[str, Any]:
+        """The host changes how long the table's bots wait before acting."""
+        table = await manager.get(table_id)
+        manager.check_host(table, host)
+        speed = await manager.set_bot_speed(table, body.speed)
+        return {"bot_speed": speed.value}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/join")
     async def join_seat(table_id: str, seat: int) -> dict[str, Any]:

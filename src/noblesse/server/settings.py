@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from typing import Any
 
 
@@ -96,3 +97,25 @@ def env_name(name: str) -> str:
 def described() -> list[tuple[str, Any, str]]:
     """(name, default, meaning) of every setting, for ``--help`` and the README."""
     return [(f.name, f.default, f.metadata["help"]) for f in fields(Settings)]
+
+
+class BotSpeed(StrEnum):
+    """How long a table's bots wait before each of their actions, chosen when the table
+    is made (and changed by its host): a multiple of the server's ``--bot-delay``, which
+    is the normal speed."""
+
+    FAST = "fast"
+    NORMAL = "normal"
+    SLOW = "slow"
+
+    @property
+    def factor(self) -> float:
+        return _SPEED_FACTORS[self]
+
+    def delay(self, normal: float) -> float:
+        """The wait before a bot's action at this speed, ``normal`` the server's."""
+        return normal * self.factor
+
+
+# slow: time to see what each bot does (0.6 s a move by default: 2.4 s); fast: a quarter
+_SPEED_FACTORS = {BotSpeed.FAST: 0.25, BotSpeed.NORMAL: 1.0, BotSpeed.SLOW: 4.0}

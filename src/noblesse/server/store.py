@@ -60,6 +60,8 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.sql.dml import Update
 
+from noblesse.server.settings import BotSpeed
+
 DEFAULT_URL = "sqlite:///var/noblesse.db"
 _SCHEMA_LOCK = 0x6E6F626C  # PostgreSQL advisory lock held while the tables are made
 log = logging.getLogger("noblesse.server")
@@ -96,6 +98,8 @@ class TableRow(Base):
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     # the table of the same game, options and seats started after this one ended
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # how long its bots wait before acting (``settings.BotSpeed``; NULL: normal)
+    bot_speed: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class ActionRow(Base):
@@ -129,6 +133,7 @@ class StoredTable:
     commitment: str | None = None
     revision: int = 0  # the table's revision (``TableRow.revision``) when it was read
     rematch: str | None = None  # the table started as its rematch, once there is one
+    bot_speed: BotSpeed = BotSpeed.NORMAL
 
 
 @dataclass(frozen=True)
@@ -208,7 +213,8 @@ class Store:
     def create_table(self, table_id: str, game: str, version: str, seed: int | str,
                      options: dict[str, Any], seats: list[dict[str, Any]], host_hash: str,
                      salt: str | None = None, commitment: str | None = None,
-                     creator: str | None = None) -> None:
+                     creator: str | None = None,
+                     bot_speed: BotSpeed = BotSpeed.NORMAL) -> None:
         """``seed``: a chosen int (stored in ``seed``) or a secret hex string (in ``deal``)."""
         now = _now()
         secret = isinstance(seed, str)
@@ -218,7 +224,7 @@ class Store:
                                  salt=salt, commitment=commitment,
                                  options=options, seats=seats, host_hash=host_hash,
                                  status="playing", result=None, created=now, updated=now,
-                                 n_actions=0, creator=creator))
+                                 n_actions=0, creator=creator, bot_speed=bot_speed.value))
 
     def open_tables_by(self, creator: str) -> int:
         """How many unfinished tables were created from the address hashed as ``creator``."""
@@ -243,7 +249,8 @@ class Store:
                                [dict(s) for s in row.seats], row.host_hash, row.status,
                                row.result, row.created, [(a.seat, a.action) for a in actions],
                                salt=row.salt, commitment=row.commitment,
-                               revision=row.revision or 0, rematch=row.rematch)
+                               revision=row.revision or 0, rematch=row.rematch,
+                               bot_speed=BotSpeed(row.bot_speed or BotSpeed.NORMAL))
 
     def revisions(self, table_ids: list[str]) -> dict[str, int]:
         """Each table's ``revision`` (tables that do not exist are left out)."""
@@ -282,6 +289,12 @@ class Store:
                 rematch=rematch, updated=_now(),
                 revision=func.coalesce(TableRow.revision, 0) + 1))
             return session.scalar(select(TableRow.rematch).where(TableRow.id == table_id)) or rematch
+
+    def set_bot_speed(self, table_id: str, speed: BotSpeed) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(
+                bot_speed=speed.value, updated=_now(),
+                revision=func.coalesce(TableRow.revision, 0) + 1))
 
     def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         with Session(self.engine) as session, session.begin():

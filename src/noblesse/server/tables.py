@@ -50,7 +50,7 @@ from noblesse.server.cluster import HEARTBEAT_SECONDS, Alone, News
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal, rematch_seed
 from noblesse.server.follow import end_result, log_marks
-from noblesse.server.settings import Settings
+from noblesse.server.settings import BotSpeed, Settings
 from noblesse.server.store import NewAction, StaleTable, Store, StoredTable, token_hash
 from noblesse.sim.batch import game_seed
 
@@ -132,6 +132,7 @@ class Table:
     # shown to; None: everyone saw the same); kept until the events are replaced
     said: dict[tuple[int, int | None], bytes] = field(default_factory=dict)
     used: float = field(default_factory=time.monotonic)
+    acted: float = field(default_factory=time.monotonic)  # when its last action was taken
     evicted: bool = False  # left memory: whoever still holds it must get it again
     elsewhere: frozenset[int] = frozenset()  # seats connected to other server processes
     behind: bool = False  # another process changed it: a catch-up is under way
@@ -248,6 +249,7 @@ def message_base(table: Table, seat: int | None, common: dict[str, Any] | None =
         "deal": common["deal"],
         "result": common["result"],
         "rematch": table.meta.rematch,
+        "bot_speed": table.meta.bot_speed.value,
     }
 
 
@@ -299,6 +301,7 @@ def play_on(table: Table, actions: list[tuple[int, str]]) -> None:
             return
         table.events.extend((n, ev) for ev in applied)
         table.actions.append((seat, text))
+        table.acted = time.monotonic()
         table.undo = _undo_right(game, state, seat, n, applied, before) if last else None
 
 
@@ -365,6 +368,18 @@ class TableManager:
             raise TableError(f"Seat kind '{kind[:40]}': {exc.message}. Use human or a bot.",
                              f"座位類型「{kind[:40]}」：{exc.message_zh}。請用真人或電腦玩家。") from None
 
+    @staticmethod
+    def bot_speed(value: Any) -> BotSpeed:
+        """A table's bot speed as asked for (None: normal), or a refusal naming the choices."""
+        if value is None:
+            return BotSpeed.NORMAL
+        try:
+            return BotSpeed(value)
+        except ValueError:
+            shown = str(value)[:20]
+            raise TableError(f"The bots' speed must be fast, normal or slow, not '{shown}'.",
+                             f"電腦玩家的速度只能是快、普通或慢，不能是「{shown}」。") from None
+
     def _check_rate(self, address: str) -> None:
         limit = self.settings.tables_per_minute
         if not limit:
@@ -385,9 +400,12 @@ class TableManager:
     async def create(self, game_id: str, seats: list[str], options: dict[str, Any] | None = None,
                      seed: int | None = None, names: list[str] | None = None,
                      address: str = "", seat_hashes: list[str | None] | None = None,
-                     host_hash: str | None = None) -> tuple[Table, list[str | None], str]:
+                     host_hash: str | None = None, bot_speed: Any = None,
+                     ) -> tuple[Table, list[str | None], str]:
         """A new table; ``seat_hashes`` and ``host_hash`` (a rematch): its people keep the
-        tokens of the table before (no new tokens are made, ``tokens`` are all None)."""
+        tokens of the table before (no new tokens are made, ``tokens`` are all None);
+        ``bot_speed``: how long its bots wait before acting (``BotSpeed``, None: normal)."""
+        speed = self.bot_speed(bot_speed)
         try:
             game = games.get(game_id)
         except KeyError as exc:
@@ -447,7 +465,7 @@ class TableManager:
         await self._write(functools.partial(
             self.store.create_table, table_id, game.id, game.version, deal.seed, options,
             seat_rows, host_hash or token_hash(host), salt=deal.salt, commitment=deal.commitment,
-            creator=creator))
+            creator=creator, bot_speed=speed))
         table = await self.get(table_id)
         self._kick_bots(table)
         return table, tokens, host
@@ -461,7 +479,8 @@ class TableManager:
                       host: str | None, address: str = "") -> str:
         """The rematch of a finished table (made at the first request of one of its people:
         a seat's token or the host's): the same game, options, seats and names, a new
-        deal (secret, or for a known deal the known one derived from it: ``rematch_seed``);
+        deal (secret, or for a known deal the known one derived from it: ``rematch_seed``)
+        and the same bot speed;
         each person's link of the table before opens their seat in it."""
         if host is not None:
             self.check_host(table, host)
@@ -486,7 +505,8 @@ class TableManager:
             new, _, _ = await self.create(
                 table.game.id, kinds, dict(table.meta.options), seed,
                 [s.get("name", "") for s in seats], address,
-                seat_hashes=[s.get("token_hash") for s in seats], host_hash=table.meta.host_hash)
+                seat_hashes=[s.get("token_hash") for s in seats], host_hash=table.meta.host_hash,
+                bot_speed=table.meta.bot_speed)
             rematch = await self._write(self.store.set_rematch, table.id, new.id)
             table.meta.rematch = rematch
             self._table_changed(table)
@@ -605,6 +625,19 @@ class TableManager:
         self._kick_bots(table)
         return spec
 
+    async def set_bot_speed(self, table: Table, speed: Any) -> BotSpeed:
+        """The host's change of the table's bot speed: from the next bot action on."""
+        chosen = self.bot_speed(speed)
+        while True:
+            async with table.lock:
+                if table.evicted:  # it left memory meanwhile: work on the loaded one
+                    table = await self.get(table.id)
+                    continue
+                await self._write(self.store.set_bot_speed, table.id, chosen)
+                table.meta.bot_speed = chosen
+                self._table_changed(table)
+                return chosen
+
     async def join(self, table: Table, seat: int) -> str:
         """Take the open seat ``seat``: its token, told to the caller alone, once. Of two
         callers at once (in this process or another) one gets it, the other a 409."""
@@ -689,6 +722,7 @@ class TableManager:
                              "行動無法儲存，牌局沒有改變。請再試一次。", 503) from exc
         table.actions.append((seat, text))
         table.events.extend((n, ev) for ev in events)
+        table.acted = time.monotonic()
         if result is not None:
             table.meta.status, table.meta.result = "finished", result
         after = _secret_fingerprint(game, state)
@@ -880,7 +914,8 @@ class TableManager:
         table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
 
     async def _run_bots(self, table: Table) -> None:
-        """Bots decide one after another, each after a short visible delay, thinking in the
+        """Bots decide one after another, each after a short visible delay (the server's
+        ``bot_delay`` times the table's ``BotSpeed``), thinking in the
         bot processes while the table stays free. A bot's choice is seeded by the table seed
         and the action number, so a restarted server makes the same choices; a bot that
         fails (a bug) is logged and its seat plays a random legal action, so the table
@@ -895,7 +930,14 @@ class TableManager:
 
     async def _bots_move(self, table: Table) -> None:
         while True:
-            await asyncio.sleep(self.bot_delay)
+            # a bot acts once the table's last action (a person's too, taken while it
+            # waited) is its delay old
+            wait = 0.0
+            while True:
+                await asyncio.sleep(wait)
+                wait = table.acted + table.meta.bot_speed.delay(self.bot_delay) - time.monotonic()
+                if wait <= 0:
+                    break
             async with table.lock:
                 seats = self._bot_seats(table)
                 if not seats or table.evicted or not self.bus.holds_bots(table.id):

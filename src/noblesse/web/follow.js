@@ -248,7 +248,7 @@ function zoneOf(node, root) {
 
 // What a thing is, whatever the reader may do with it now (clickable, chosen) and
 // wherever it sits ("#3" in a line): its kind (its classes) and its name and points.
-const PASSING = /^(clickable|chosen|last-move|last-move-new)$/;
+const PASSING = /^(clickable|chosen|last-move|last-move-new|flip-moving)$/;
 function nameOf(node) {
   const pts = node.querySelector(".pts")?.textContent || "";
   if (node.dataset.card) return `${node.dataset.card}|${pts}`;

@@ -37,6 +37,8 @@ const TEXT = {
     notifyOnTurn: "Notify me when it is my turn while this tab is hidden",
     notifyBlocked: "This browser blocks notifications from this site: allow them in its settings.",
     moreBelow: "More buttons below: scroll them ↓",
+    botSpeed: "Bot speed", fast: "Fast", slow: "Slow", speedNormal: "Normal",
+    botSpeedAbout: "How long the bots wait before each move: slow gives time to see what they do.",
   },
   "zh-TW": {
     title: "noblesse", lobby: "大廳", newTable: "開新牌桌", game: "遊戲", players: "玩家人數",
@@ -74,8 +76,14 @@ const TEXT = {
     notifyOnTurn: "這個分頁不在前景時，輪到我就通知我",
     notifyBlocked: "這個瀏覽器封鎖了本站的通知：請在瀏覽器設定中允許。",
     moreBelow: "下方還有更多按鈕：請向下捲動↓",
+    botSpeed: "電腦玩家速度", fast: "快", slow: "慢", speedNormal: "普通",
+    botSpeedAbout: "電腦玩家每一步之前等待多久：選「慢」就看得清楚它們做了什麼。",
   },
 };
+
+// A table's bot speeds (the server's BotSpeed: how long its bots wait before each move),
+// each with the key of its name.
+export const BOT_SPEEDS = [["fast", "fast"], ["normal", "speedNormal"], ["slow", "slow"]];
 
 export function getLang() {
   const saved = localStorage.getItem("noblesse.lang");

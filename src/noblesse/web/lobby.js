@@ -1,4 +1,4 @@
-import { el, getLang, pick, setLang, t } from "/static/i18n.js";
+import { BOT_SPEEDS, el, getLang, pick, setLang, t } from "/static/i18n.js";
 
 let lang = getLang();
 let gamesList = [];
@@ -131,6 +131,18 @@ function renderForm() {
   const playersSel = el("select", { id: "players" });
   const seatsBox = el("div", { id: "seats" });
   const optionsBox = el("div", { id: "options" });
+  const speedSel = el("select", { id: "bot-speed", "aria-describedby": "bot-speed-about" },
+    BOT_SPEEDS.map(([value, key]) => el("option", { value }, t(key, lang))));
+  speedSel.value = BOT_SPEEDS.some(([v]) => v === localStorage.getItem("noblesse.botSpeed"))
+    ? localStorage.getItem("noblesse.botSpeed") : "normal";
+  speedSel.addEventListener("change", () => localStorage.setItem("noblesse.botSpeed", speedSel.value));
+  const speedBox = el("div", { id: "bot-speed-box" }, el("label", {}, t("botSpeed", lang), speedSel),
+    el("p", { id: "bot-speed-about", class: "about" }, t("botSpeedAbout", lang)));
+  // shown while a seat is a bot's
+  const showSpeed = () => {
+    speedBox.hidden = ![...seatsBox.querySelectorAll("select[data-seat]")].some((s) => !["human", "open"].includes(s.value));
+  };
+  seatsBox.addEventListener("change", showSpeed);
   const seedInput = el("input", { id: "seed", type: "number", min: "0" });
   const errorBox = el("div", { class: "error-bar", hidden: true });
   const aboutBox = el("div", { id: "about", class: "about" });
@@ -175,6 +187,7 @@ function renderForm() {
       el("input", { "data-name": i, placeholder: t("name", lang), size: 10 }))),
     levels.length ? el("div", { id: "levels", class: "about" },
       levels.map((l) => el("p", { "data-level": l.id }, el("strong", {}, t(l.id, lang)), `${colon()}${about[l.id]}`))) : "");
+    showSpeed();
   }
   const lastGame = localStorage.getItem("noblesse.game");  // the game chosen last time
   if (gamesList.some((g) => g.id === lastGame)) gameSel.value = lastGame;
@@ -196,7 +209,7 @@ function renderForm() {
       options[input.dataset.option] = input.type === "checkbox" ? input.checked
         : kind === "number" ? Number(input.value) : input.value;
     }
-    const body = { game: gameSel.value, seats, names, options };
+    const body = { game: gameSel.value, seats, names, options, bot_speed: speedSel.value };
     if (seedInput.value !== "") body.seed = Number(seedInput.value);
     try {
       const table = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
@@ -211,7 +224,7 @@ function renderForm() {
 
   box.append(el("h2", {}, t("newTable", lang)),
     el("label", {}, t("game", lang), gameSel), rulesLink, aboutBox, el("label", {}, t("players", lang), playersSel),
-    seatsBox, el("div", {}, optionsTitle, optionsBox),
+    seatsBox, speedBox, el("div", {}, optionsTitle, optionsBox),
     el("label", {}, t("seed", lang), seedInput), el("div", {}, create), errorBox);
   fillPlayers();
 }

@@ -1,9 +1,10 @@
 // The table page: one seat (with its token), a spectator, or a replay of a finished game.
-import { el, getLang, pick, setLang, t } from "/static/i18n.js";
+import { BOT_SPEEDS, el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
 import { arrowKeys, fitNames } from "/static/board.js";
 import { drawAlerts, turnBegan } from "/static/alerts.js";
 import { drawAid } from "/static/aids.js";
+import { measure, slide } from "/static/motion.js";
 import {
   changed, drawLog, endPanel, lastTurn, seatColour, snapshot, startsStep, startsTurn, summaryPanel, withHelp, words,
   youLine,
@@ -236,6 +237,37 @@ function renderSide() {
   side.replaceChildren(el("h2", {}, seat === null ? t("spectator", lang) : seatName(seat)), ...rows, undo);
 }
 
+// How long the bots wait before each move, under the seats: the host changes it here,
+// the others read it. Its box is drawn once and updated in place, so a bot's move does
+// not close the host's open list.
+function renderBotSpeed() {
+  let box = document.getElementById("speed-panel");
+  if (!box) {
+    box = el("section", { id: "speed-panel", class: "bot-speed" });
+    document.getElementById("side").after(box);
+  }
+  box.hidden = replayMode || msg.over || !msg.bot_speed || !msg.seats.some((s) => s.kind !== "human");
+  if (box.hidden) return;
+  const name = (value) => t((BOT_SPEEDS.find(([v]) => v === value) || [value, value])[1], lang);
+  if (!hostToken) {
+    box.textContent = `${t("botSpeed", lang)}${colon()}${name(msg.bot_speed)}`;
+    return;
+  }
+  let select = document.getElementById("table-bot-speed");
+  if (!select) {
+    select = el("select", { id: "table-bot-speed", onchange: async () => {
+      const res = await fetch(`/api/tables/${tableId}/bot_speed?host=${encodeURIComponent(hostToken)}`,
+        { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ speed: select.value }) });
+      if (!res.ok) { showError((await res.json()).message); select.value = msg.bot_speed; }
+    } }, BOT_SPEEDS.map(([value]) => el("option", { value })));
+    box.replaceChildren(el("label", {}, el("span", { id: "bot-speed-name" }), select));
+  }
+  document.getElementById("bot-speed-name").textContent = t("botSpeed", lang);
+  box.title = t("botSpeedAbout", lang);
+  for (const option of select.options) option.textContent = name(option.value);
+  if (document.activeElement !== select) select.value = msg.bot_speed;
+}
+
 // What follow.js needs of this page.
 const followCtx = () => ({ msg, seat, lang, renderer, catalog, view: msg.view, seatName, seatKind,
   pick: (o) => pick(o, lang), t: (k) => t(k, lang), replayLink: replayMode ? null : `/table/${tableId}?replay=1`,
@@ -357,6 +389,7 @@ function render() {
   remember();
   renderStatus();
   renderSide();
+  renderBotSpeed();
   renderLog();
   renderDeal();
   renderLastMove();
@@ -366,6 +399,7 @@ function render() {
   const legal = new Map(msg.legal.map((l) => [l.action, l]));
   const area = document.getElementById("game-area");
   const before = lastMove && lastMove.fresh ? snapshot(area) : null;
+  const first = rewound === null ? measure(area) : null;  // where the cards were (motion.js)
   renderer.render(area, {
     msg, view: msg.view, legal, catalog, lang, seat, act, seatName, seatKind,
     t: (k) => t(k, lang), pick: (o) => pick(o, lang),
@@ -374,6 +408,7 @@ function render() {
   seatsDrawer(area);
   fitNames(area);
   markLastMove(area, before);
+  slide(area, first);  // the cards still on the board move to their new places
   if (rewound !== null) showFrame(rewound);  // the page drawn again (a language change) while rewound
   if (msg.error) showError(msg.error);
 }
