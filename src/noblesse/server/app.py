@@ -17,7 +17,6 @@ connection limit with 4029 after an error message; a message over the size limit
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import mimetypes
 import os
@@ -25,6 +24,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -397,8 +397,8 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
             raise TableError(f"That message is nested deeper than {settings.max_json_depth} "
                              "levels.", f"訊息的巢狀超過{settings.max_json_depth}層。")
         try:
-            msg = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError):
+            msg = orjson.loads(raw)
+        except orjson.JSONDecodeError:
             raise TableError("That message is not valid JSON.", "訊息不是有效的JSON。") from None
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             raise TableError("A message needs a 'type'.", "訊息必須是含有類型欄位的JSON物件。")
