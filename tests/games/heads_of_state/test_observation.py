@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from heads_of_state_scenario import GAME, RK, SL, R, do, table
 
-from noblesse.games.heads_of_state.observation import L, N_CENT
+from noblesse.games.heads_of_state.observation import N_CENT, L
 from observation_slots import one_hot, slot
 
 SPEC = GAME.observation_spec()
