@@ -141,6 +141,19 @@ def britain_board(seat: int) -> dict[str, int]:
     return {"BRI-LON.top": seat, "BRI-SCO.top": seat}
 
 
+def test_a_country_without_a_noble_in_its_capital_earns_no_country_marker() -> None:
+    # a fresh game: seat 0 holds Scotland only; a Baron in Ireland leaves London empty
+    s = table(3, hands={0: {"gold": 1}}, board={"BRI-SCO.top": 0})
+    act(s)
+    ev = do(s, 0, "ennoble:BRI-IRE.bottom")
+    assert "country_marker" not in types(ev)
+    britain = R.SLOT_COUNTRY[SL["BRI-LON.top"]]
+    assert s.country_done[britain] == []
+    assert s.occupied[0] == (1 << R.SLOT_BOX[SL["BRI-SCO.top"]]) | (
+        1 << R.SLOT_BOX[SL["BRI-IRE.top"]])
+    assert s.occupied[1] == s.occupied[2] == 0
+
+
 def test_country_marker_first_and_second_to_fill_every_box_dead_count() -> None:
     # seat 0 has London and Scotland; a Baron in Ireland completes Britain: 6 points
     s = table(3, hands={0: {"gold": 1}}, board=britain_board(0))
