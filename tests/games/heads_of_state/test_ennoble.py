@@ -50,6 +50,13 @@ def test_only_empty_spaces_of_the_printed_rank() -> None:
     assert_illegal(s, 0, "ennoble:FRA-BUR.bottom", "cannot pay")
 
 
+def test_a_space_held_by_seat_0_is_refused_as_taken() -> None:
+    s = table(3, player=1, hands={1: {"gold": 1}}, board={"FRA-GAS.top": 0})
+    act(s, 1)
+    assert "ennoble:FRA-GAS.top" not in legal(s)
+    assert_illegal(s, 1, "ennoble:FRA-GAS.top", "That space is taken")
+
+
 def test_any_number_of_ennoblements_in_one_turn() -> None:
     s = table(3, hands={0: {"gold": 3}})
     act(s)

@@ -71,6 +71,20 @@ def test_first_round_refuses_treachery_with_a_reason() -> None:
     assert_illegal(s, s.actor, "option:treachery", "first round")
 
 
+def test_a_draw_refused_while_the_option_is_chosen_names_the_choice_not_the_first_round(
+) -> None:
+    s = table(3)  # the second round: treachery is open
+    refused = assert_illegal(s, 0, "draw", "is not possible now")
+    assert "first round" not in refused.message
+
+
+def test_treachery_refused_while_taking_names_the_take_not_the_first_round() -> None:
+    s = table(3)
+    do(s, 0, "option:attributes")
+    refused = assert_illegal(s, 0, "option:treachery", "is not possible now")
+    assert "first round" not in refused.message
+
+
 def test_option_a_three_takes_without_refill_between() -> None:
     s = table(3, display=["gold", "gold", "land", "title", "castle", "bishop"],
               deck=["troops", "duelling", "marriage", "marriage", "marriage"])
