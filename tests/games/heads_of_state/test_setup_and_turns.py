@@ -227,7 +227,10 @@ def test_hand_limits_at_the_end_of_your_own_turn() -> None:
     do(s, 0, "end_turn")
     assert s.kind == R.DISCARDING and s.actor == 0
     assert set(legal(s)) == {"discard:gold", "discard:marriage", "discard:axeman"}
-    do(s, 0, "discard:marriage", "discard:gold")
+    ev = do(s, 0, "discard:marriage", "discard:gold")
+    assert events_of(ev, "discard") == [
+        {"type": "discard", "seat": 0, "card": A["marriage"], "why": "hand_limit"},
+        {"type": "discard", "seat": 0, "card": A["gold"], "why": "hand_limit"}]
     assert s.kind == R.DISCARDING
     assert_illegal(s, 0, "discard:marriage")  # hand at 10 already: only treachery now
     ev = do(s, 0, "discard:axeman")
