@@ -3,6 +3,7 @@
     python scripts/mutate.py GAME [-n 100] [--seed 0] [--timeout 120] [--module rules.py]
     python scripts/mutate.py --daily -n 15 --budget 120 --no-baseline   # CI's sample
     python scripts/mutate.py GAME --only rules.py:293 --no-baseline       # one line's mutants
+    python scripts/mutate.py GAME --game-tests-only                       # a lower bound, fast
 
 ``make mutate GAME=guillotine N=100`` runs the first form.
 
@@ -25,6 +26,10 @@ with the one change made. A mutant is *killed* (a test failed), *survived* (all 
 the tests miss the change, or the change does not change behaviour), or *timed out*
 (a test ran over ``--timeout`` seconds, or the run over its total budget: counted as
 killed, as a hang is noticed).
+
+``--game-tests-only`` leaves the conformance tests out: a mutant is then killed by the
+game's own tests or not at all, so the score is a lower bound of the full one, found in a
+fraction of the time (a survivor of the full run costs the whole conformance suite).
 
 Mutants that cannot change behaviour (an equivalent change) are listed with the reason in
 ``scripts/mutate_equivalent.toml``; they are reported but left out of the score:
@@ -186,15 +191,17 @@ def _copy_project(into: Path) -> Path:
     return root
 
 
-def _run_tests(root: Path, game: str, timeout: int,
-               wall: float | None = None) -> tuple[str, float, str]:
+def _run_tests(root: Path, game: str, timeout: int, wall: float | None = None,
+               conformance: bool = True) -> tuple[str, float, str]:
     """('killed' | 'survived' | 'timeout' | 'unfinished', seconds, the first failing test).
 
     ``wall``: seconds the whole run may take (what is left of ``--budget``); a run cut
     short by it is 'unfinished' and counts for nothing."""
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
                "-p", "no:randomly", f"--timeout={timeout}", "-o", "addopts=",
-               f"tests/games/{game}", "tests/conformance", "-k", game]
+               f"tests/games/{game}"]
+    if conformance:
+        command += ["tests/conformance", "-k", game]
     env = dict(os.environ, PYTHONPATH=str(root / "src"), PYTHONDONTWRITEBYTECODE="1")
     start = time.monotonic()
     limit = timeout * 10 if wall is None else min(timeout * 10, max(wall, 1.0))
@@ -232,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="run only the mutants whose key starts with KEY (repeatable), "
                              "e.g. rules.py:293 or ruse_and_bruise/rules.py:293:8:negate; "
                              "-n and --seed are then ignored")
+    parser.add_argument("--game-tests-only", action="store_true",
+                        help="run only tests/games/GAME, not the conformance tests: a lower "
+                             "bound of the score, much sooner")
     parser.add_argument("--no-baseline", action="store_true",
                         help="skip the run without any change (when the suite just passed)")
     args = parser.parse_args(argv)
@@ -268,7 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="noblesse-mutate-") as tmp:
         root = _copy_project(Path(tmp))
         if not args.no_baseline:
-            outcome, seconds, failing = _run_tests(root, args.game, args.timeout)
+            outcome, seconds, failing = _run_tests(root, args.game, args.timeout,
+                                                   conformance=not args.game_tests_only)
             if outcome != "survived":
                 console.print(f"[red]the tests fail without any change ({failing}); "
                               "fix them first[/]")
@@ -285,7 +296,8 @@ def main(argv: list[str] | None = None) -> int:
                 target.write_text(mutate_source(original, m), encoding="utf-8")
                 left = args.budget - (time.monotonic() - started) if args.budget else None
                 try:
-                    outcome, seconds, failing = _run_tests(root, args.game, args.timeout, left)
+                    outcome, seconds, failing = _run_tests(
+                        root, args.game, args.timeout, left, not args.game_tests_only)
                 finally:
                     target.write_text(original, encoding="utf-8")
                 if outcome == "unfinished":
@@ -306,6 +318,8 @@ def main(argv: list[str] | None = None) -> int:
     survived = [(m, s) for m, o, s, _ in results if o == "survived" and m.key not in known]
     counted = len(results) - argued
     score = killed / counted if counted else 1.0
+    if args.game_tests_only:
+        console.print("\nthe game's own tests only (no conformance): a lower bound")
     console.print(f"\n{args.game}: {killed} killed ({timeouts} by a timeout), "
                   f"{len(survived)} survived, {argued} equivalent (listed in "
                   f"{EQUIVALENT.name}); score {killed}/{counted} = {score:.0%}")

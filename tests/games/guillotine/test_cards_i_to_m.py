@@ -6,8 +6,10 @@ Fountain of Blood each, the action deck is all Pushed, so every step-3 draw is a
 
 from guillotine_scenario import (
     GAME,
+    A,
     action_deck,
     action_discard,
+    akeys,
     assert_illegal,
     do,
     events_of,
@@ -114,12 +116,31 @@ def test_card_information_exchange_swaps_whole_hands():
     assert action_discard(s) == ["information_exchange"]
 
 
+def test_information_exchange_carries_what_a_third_seat_saw_of_a_hand_with_the_hand():
+    s = table(line=["duke", "baron"], hands={0: ["information_exchange", "trip"],
+                                             1: ["stumble", "majesty"]})
+    s.seen[2][0] = [A("trip")]  # seat 2 knows seat 0 holds a Trip
+    events = do(s, 0, "play:information_exchange", "seat:1")
+    assert events_of(events, "target") == [
+        {"type": "target", "seat": 0, "card": A("information_exchange"), "target": 1}]
+    assert akeys(s.seen[2][1]) == ["trip"] and s.seen[2][0] == []
+    assert sorted(akeys(s.seen[0][1])) == ["trip"] and sorted(akeys(s.seen[1][0])) == [
+        "majesty", "stumble"]
+
+
 # ---------------------------------------------------------------- Lack of Faith
 def test_card_lack_of_faith_moves_the_nearest_blue_noble_to_the_front():
     s = table(line=["duke", "baron", "bishop", "cardinal"], hands={0: ["lack_of_faith"]})
     do(s, 0, "play:lack_of_faith")
     assert pile(s, 0) == ["bishop"]
     assert line(s) == ["duke", "baron", "cardinal"]
+
+
+def test_card_lack_of_faith_moves_a_blue_noble_second_in_line_to_the_front():
+    s = table(line=["duke", "bishop", "cardinal"], hands={0: ["lack_of_faith"]})
+    do(s, 0, "play:lack_of_faith")
+    assert pile(s, 0) == ["bishop"]
+    assert line(s) == ["duke", "cardinal"]
 
 
 def test_card_lack_of_faith_without_a_blue_noble_does_nothing():

@@ -136,6 +136,14 @@ def test_card_rat_break_takes_any_card_of_the_discard_pile():
     assert pile(s, 0) == ["duke"]
 
 
+def test_a_card_taken_by_rat_break_is_known_to_every_other_seat_in_the_takers_hand():
+    s = table(line=["duke", "baron"], player=1, hands={1: ["rat_break"]},
+              action_discard=["stumble", "trip"])
+    do(s, 1, "play:rat_break", "card:trip")
+    assert akeys(s.seen[0][1]) == ["trip"] and akeys(s.seen[2][1]) == ["trip"]
+    assert s.seen[1][1] == []  # a seat does not "see" its own hand
+
+
 def test_card_rat_break_needs_a_discard_pile():
     s = table(line=["duke", "baron"], hands={0: ["rat_break", "stumble"]})
     assert legal(s) == ["pass", "play:stumble"]

@@ -63,3 +63,24 @@ def test_the_noble_missing_heads_discards_is_named_in_an_event():
     assert events_of(events, "missing_heads") == [
         {"type": "missing_heads", "target": 1, "noble": N("heretic")}]
     assert pile(s, 1) == []
+
+
+def test_the_end_of_a_day_is_told_with_its_number_before_the_next_day():
+    s = table(line=["duke"], hands={0: ["stumble"]})
+    events = do(s, 0, "pass")  # seat 0 collects the last noble: the line is empty
+    assert events_of(events, "day_end") == [{"type": "day_end", "day": 1}]
+    kinds = [e["type"] for e in events]
+    assert kinds.index("day_end") < kinds.index("day")
+    assert events_of(events, "day")[0]["day"] == 2 and s.day == 2
+
+
+def test_an_empty_action_deck_is_rebuilt_from_the_discard_pile_shuffled():
+    drawn = set()
+    for seed in range(12):
+        s = table(line=["duke", "baron"], hands={0: ["stumble"]}, action_deck=[],
+                  action_discard=["trip", "majesty", "escape", "pushed", "missed"], seed=seed)
+        events = do(s, 0, "pass")  # the step-3 draw finds the deck empty
+        assert events_of(events, "reshuffle") == [{"type": "reshuffle", "count": 5}]
+        assert len(s.hands[0]) == 2 and len(s.action_deck) == 4 and s.action_discard == []
+        drawn.add(s.hands[0][-1])
+    assert len(drawn) > 1

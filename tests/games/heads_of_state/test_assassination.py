@@ -169,3 +169,19 @@ def test_a_treachery_card_seen_taken_and_then_spent_is_no_longer_known_in_the_ha
                                         "target": 0}]
     assert GAME.view(s, 0)["players"][1]["known_treachery"] == {}
     assert GAME.view(s, 2)["players"][1]["known_treachery"] == {}
+
+
+def test_after_killing_the_noble_in_slot_0_no_other_noble_may_be_attacked_before_it_is_filled(
+) -> None:
+    king_set = {"gold": 1, "land": 1, "troops": 1, "title": 1, "castle": 1, "duelling": 1,
+                "bishop": 1, "marriage": 1}
+    s = table(3, player=1, hands={1: king_set}, thands={1: {"axeman": 3}},
+              board={"BRI-LON.top": 0, "BRI-SCO.top": 2})
+    option_b(s, 1)
+    assert SL["BRI-LON.top"] == 0
+    do(s, 1, "assassinate:BRI-LON.top")  # a capital: two Axemen
+    assert s.unfilled == 0 and thand(s, 1) == {"axeman": 1, "gallows": 1}
+    assert legal(s) == ["ennoble:BRI-LON.top", "end_turn"]
+    assert_illegal(s, 1, "assassinate:BRI-SCO.top", "Ennoble the noble you killed first")
+    do(s, 1, "ennoble:BRI-LON.top")
+    assert s.unfilled == -1 and legal(s) == ["assassinate:BRI-SCO.top", "end_turn"]

@@ -50,6 +50,13 @@ def test_only_empty_spaces_of_the_printed_rank() -> None:
     assert_illegal(s, 0, "ennoble:FRA-BUR.bottom", "cannot pay")
 
 
+def test_a_space_held_by_seat_0_is_refused_as_taken() -> None:
+    s = table(3, player=1, hands={1: {"gold": 1}}, board={"FRA-GAS.top": 0})
+    act(s, 1)
+    assert "ennoble:FRA-GAS.top" not in legal(s)
+    assert_illegal(s, 1, "ennoble:FRA-GAS.top", "That space is taken")
+
+
 def test_any_number_of_ennoblements_in_one_turn() -> None:
     s = table(3, hands={0: {"gold": 3}})
     act(s)
@@ -139,6 +146,19 @@ def test_initial_marker_is_not_taken_again_after_a_kill() -> None:
 
 def britain_board(seat: int) -> dict[str, int]:
     return {"BRI-LON.top": seat, "BRI-SCO.top": seat}
+
+
+def test_a_country_without_a_noble_in_its_capital_earns_no_country_marker() -> None:
+    # a fresh game: seat 0 holds Scotland only; a Baron in Ireland leaves London empty
+    s = table(3, hands={0: {"gold": 1}}, board={"BRI-SCO.top": 0})
+    act(s)
+    ev = do(s, 0, "ennoble:BRI-IRE.bottom")
+    assert "country_marker" not in types(ev)
+    britain = R.SLOT_COUNTRY[SL["BRI-LON.top"]]
+    assert s.country_done[britain] == []
+    assert s.occupied[0] == (1 << R.SLOT_BOX[SL["BRI-SCO.top"]]) | (
+        1 << R.SLOT_BOX[SL["BRI-IRE.top"]])
+    assert s.occupied[1] == s.occupied[2] == 0
 
 
 def test_country_marker_first_and_second_to_fill_every_box_dead_count() -> None:

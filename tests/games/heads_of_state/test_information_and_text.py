@@ -119,3 +119,23 @@ def test_determinize_deals_unseen_treachery_between_the_deck_and_other_hands() -
         decks.add(tuple(d.tr_deck))
         hands.add(tuple(d.thands[1]))
     assert len(decks) > 1 and len(hands) > 1
+
+
+def test_determinize_deals_other_hands_and_the_deck_in_more_than_one_way() -> None:
+    s = table(3, hands={0: {"gold": 1}, 1: {"bishop": 2, "castle": 2}},
+              deck=["land"] * 5 + ["title"] * 5, rev=[REV])
+    hands, decks = set(), set()
+    for k in range(20):
+        d = GAME.determinize(s, 0, random.Random(k))
+        assert sum(d.hands[1]) == 4 and d.rev_deck == [R.REVOLUTION]
+        hands.add(tuple(d.hands[1]))
+        decks.add(tuple(d.attr_deck))
+    assert len(hands) > 1 and len(decks) > 1
+
+
+def test_the_zones_of_a_seat_hold_its_own_hands_as_they_are() -> None:
+    s = table(3, hands={0: {"gold": 2, "land": 1}}, thands={0: {"axeman": 1}})
+    zones = GAME.zones(s, 0)
+    assert zones["hand:0"].contents == tuple(s.hands[0]) and not zones["hand:0"].hidden
+    assert zones["treachery:0"].contents == tuple(s.thands[0])
+    assert "hand:0:unseen" not in zones and zones["hand:1:unseen"].hidden

@@ -51,6 +51,10 @@ def test_century_scoring_at_once_when_the_revolution_card_is_drawn() -> None:
     assert s.score == [4 + 6, 8 + 3, 4]
     infl = {e["country"]: e["influence"] for e in events_of(ev, "influence")}
     assert infl[C["france"]] == [4, 5, 0] and infl[C["britain"]] == [0, 0, 1]
+    france = [e for e in events_of(ev, "century_marker") if e["country"] == C["france"]]
+    assert [(e["seat"], e["place"]) for e in france] == [(1, 1), (0, 2)]
+    assert [e["place"] for e in events_of(ev, "century_marker")
+            if e["country"] == C["britain"]] == [1]
 
 
 def test_influence_tie_on_rank_goes_to_the_box_with_the_higher_initial_value() -> None:

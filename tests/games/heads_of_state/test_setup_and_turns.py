@@ -71,6 +71,20 @@ def test_first_round_refuses_treachery_with_a_reason() -> None:
     assert_illegal(s, s.actor, "option:treachery", "first round")
 
 
+def test_a_draw_refused_while_the_option_is_chosen_names_the_choice_not_the_first_round(
+) -> None:
+    s = table(3)  # the second round: treachery is open
+    refused = assert_illegal(s, 0, "draw", "is not possible now")
+    assert "first round" not in refused.message
+
+
+def test_treachery_refused_while_taking_names_the_take_not_the_first_round() -> None:
+    s = table(3)
+    do(s, 0, "option:attributes")
+    refused = assert_illegal(s, 0, "option:treachery", "is not possible now")
+    assert "first round" not in refused.message
+
+
 def test_option_a_three_takes_without_refill_between() -> None:
     s = table(3, display=["gold", "gold", "land", "title", "castle", "bishop"],
               deck=["troops", "duelling", "marriage", "marriage", "marriage"])
@@ -213,7 +227,10 @@ def test_hand_limits_at_the_end_of_your_own_turn() -> None:
     do(s, 0, "end_turn")
     assert s.kind == R.DISCARDING and s.actor == 0
     assert set(legal(s)) == {"discard:gold", "discard:marriage", "discard:axeman"}
-    do(s, 0, "discard:marriage", "discard:gold")
+    ev = do(s, 0, "discard:marriage", "discard:gold")
+    assert events_of(ev, "discard") == [
+        {"type": "discard", "seat": 0, "card": A["marriage"], "why": "hand_limit"},
+        {"type": "discard", "seat": 0, "card": A["gold"], "why": "hand_limit"}]
     assert s.kind == R.DISCARDING
     assert_illegal(s, 0, "discard:marriage")  # hand at 10 already: only treachery now
     ev = do(s, 0, "discard:axeman")
