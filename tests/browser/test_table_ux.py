@@ -1,8 +1,10 @@
 """The table as a player finds it (issue 20): the tab's title and icon say when it is
 your turn, "My tables" leads back to a seat, every legal action is reached with Tab and
-played with Enter, a disconnected board takes no click, "Hand to bot" only for seats
+played with Enter, every card and board space named with its state and whether it is
+playable, a disconnected board takes no click, "Hand to bot" only for seats
 whose player is away, a refused link's page drawn in both languages, and the lobby's
-descriptions, remembered game and folded rule switches."""
+descriptions, remembered game, folded rule switches and the turn limit beside the player
+count."""
 
 from __future__ import annotations
 
