@@ -77,11 +77,15 @@ def test_every_target_is_44_px_on_a_phone_through_turns_played_by_touch(
     table = bot_table(server, game_id, seed=MOVING_SEED if game_id == "fief" else 13)
     open_seat(phone, server, table, 0)
     seen: set[str] = set()
+    handed_on = 0  # how many times the turn passed to another seat after this seat's taps
+    tapped_to = None  # the action count right after this seat's last tap
     for _ in range(decisions):
         try:
             phone.wait_for_function(f"() => ({MINE_WITH_ACTIONS})() || {OVER_JS}", timeout=20_000)
         except PlaywrightError:
             pytest.fail(f"no decision of seat 1 after {sorted(seen)}: {phone.inner_text('#status')}")
+        if tapped_to is not None and phone.evaluate(N_JS) > tapped_to:
+            handed_on += 1  # other seats acted between this seat's last tap and now
         if phone.evaluate(f"() => {OVER_JS}"):
             break
         assert not small_targets(phone), small_targets(phone)
@@ -95,7 +99,10 @@ def test_every_target_is_44_px_on_a_phone_through_turns_played_by_touch(
         n = phone.evaluate(N_JS)
         phone.locator(f'[data-action="{action}"]').first.tap()
         phone.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+        tapped_to = n + 1
         assert phone.locator("#error").is_hidden(), phone.inner_text("#error")
+    # a whole turn was played by touch: it passed from this seat to another one
+    assert handed_on, f"the turn never passed on after {decisions} taps: {sorted(seen)}"
     if game_id == "fief":  # villages and lords were tapped on the map
         assert {"start", "lord", "move"} <= seen, seen
 

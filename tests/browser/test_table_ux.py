@@ -1,8 +1,10 @@
 """The table as a player finds it (issue 20): the tab's title and icon say when it is
 your turn, "My tables" leads back to a seat, every legal action is reached with Tab and
-played with Enter, a disconnected board takes no click, "Hand to bot" only for seats
+played with Enter, every card and board space named with its state and whether it is
+playable, a disconnected board takes no click, "Hand to bot" only for seats
 whose player is away, a refused link's page drawn in both languages, and the lobby's
-descriptions, remembered game and folded rule switches."""
+descriptions, remembered game, folded rule switches and the turn limit beside the player
+count."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from .test_table import api, create_table, players_for  # noqa: E402
 
 ONWARD = ("pass", "lord_done", "stay", "let_go", "permit:yes", "end_turn")
 N_JS = "() => Number(document.body.dataset.n || -1)"
+DESKTOP = {"width": 1280, "height": 800}
 
 
 def open_seat(page: Page, server: ServerProcess, table: dict, seat: int, extra: str = "") -> None:
@@ -133,6 +136,7 @@ def test_my_tables_says_when_a_seat_waits_and_when_its_game_is_over(server: Serv
 @pytest.mark.parametrize("game_id", games.ids())
 def test_tab_reaches_every_legal_action_and_enter_plays_it(server: ServerProcess, page: Page,
                                                            game_id: str) -> None:
+    page.set_viewport_size(DESKTOP)
     seats = ["human"] + ["greedy"] * (players_for(game_id) - 1)
     table = create_table(server, game_id, seats, seed=13)
     open_seat(page, server, table, 0)
@@ -164,6 +168,70 @@ def test_tab_reaches_every_legal_action_and_enter_plays_it(server: ServerProcess
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
     assert page.locator("#error").is_hidden(), page.inner_text("#error")
+
+
+# Every card and board space as a screen reader names it: its accessible name and
+# whether a legal action takes it.
+THINGS = ".card, .rb-card, .rb-score, .cl-card, .cl-land, .slot, [data-village], g.lord, [data-action]:not(button)"
+ON_BOARD = "() => document.querySelectorAll('#game-area .clickable[data-action]:not(button)').length"
+NAMES_JS = """(selector) => [...document.querySelectorAll('#game-area')].flatMap((area) =>
+  [...area.querySelectorAll(selector)].filter((e) => e.tagName !== 'BUTTON').map((e) => ({
+    label: e.getAttribute('aria-label') || '', role: e.getAttribute('role') || '',
+    playable: !!e.dataset.action,
+    name: e.dataset.name || (e.querySelector('.name') || {}).textContent || '' })))"""
+PLAYABLE = {"en": ("playable", ", "), "zh-TW": ("可選", "，")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_card_and_board_space_is_named_with_its_state_and_whether_it_is_playable(
+        server: ServerProcess, page: Page, game_id: str, lang: str) -> None:
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('noblesse.lang', '{lang}')")
+    table = create_table(server, game_id, ["human"] + ["greedy"] * (players_for(game_id) - 1), seed=13)
+    open_seat(page, server, table, 0)
+    for _ in range(30):  # on to a decision taken on the board (not by a button)
+        wait_mine(page)
+        page.wait_for_function("() => document.querySelectorAll('[data-action]').length > 0")
+        if page.evaluate(ON_BOARD):
+            break
+        n = page.evaluate(N_JS)
+        page.locator("[data-action]").first.click()
+        page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+    things = page.evaluate(NAMES_JS, THINGS)
+    word, comma = PLAYABLE[lang]
+    playable = [t for t in things if t["playable"]]
+    still = [t for t in things if not t["playable"]]
+    assert playable and still, things
+    for t in things:  # each one named, beginning with its name
+        assert t["label"] and t["label"].startswith(t["name"].strip()), t
+    for t in playable:
+        assert f"{comma}{word}{comma}" in t["label"] and t["role"] == "button", t
+    for t in still:
+        assert word not in t["label"] and t["role"] == "group", t
+    # a card in the hand says where it lies
+    in_hand = page.locator("#hand [aria-label]")
+    if in_hand.count():
+        expect(in_hand.first).to_have_attribute("aria-label", re.compile("in your hand" if lang == "en" else "在你的手牌中"))
+
+
+def test_the_turn_limit_stands_beside_the_player_count(server: ServerProcess, browser: Any) -> None:
+    for viewport in (DESKTOP, {"width": 390, "height": 844}):
+        context = browser.new_context(locale="en-US", viewport=viewport)
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.select_option("#game", "fief")
+        players = page.locator("#players").bounding_box()
+        limit = page.locator('[data-option="max_turns"]').bounding_box()
+        assert players and limit
+        # on one line: their middles at the same height, the limit to the right of the count
+        assert abs((players["y"] + players["height"] / 2) - (limit["y"] + limit["height"] / 2)) < 4, (players, limit)
+        assert limit["x"] > players["x"] + players["width"], (players, limit)
+        assert limit["x"] + limit["width"] <= viewport["width"], (limit, viewport)
+        # nothing stands between them: the next control in the page is the turn limit
+        assert page.evaluate("""() => { const all = [...document.querySelectorAll('#new-table select, #new-table input')];
+          return all[all.indexOf(document.getElementById('players')) + 1].dataset.option; }""") == "max_turns"
+        context.close()
 
 
 def test_space_plays_a_focused_card(server: ServerProcess, page: Page) -> None:

@@ -1,6 +1,6 @@
 // What every game's renderer shares: making a thing on the board the way to take a
 // legal action, and buttons for the legal actions that are not things on the board.
-import { el } from "/static/i18n.js";
+import { el, t } from "/static/i18n.js";
 
 // Make `node` clickable for `action` if it is legal now; remember it in `bound`.
 // It is reachable with Tab and taken with Enter or Space too, named by the action's label.
@@ -11,7 +11,10 @@ export function bind(node, action, ctx, bound) {
     node.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.act(action); });
     const legal = ctx.legal.get(action);
     const label = legal && legal.label ? ctx.pick(legal.label) : "";
-    if (label) node.setAttribute("aria-label", label);
+    if (label) {
+      node.setAttribute("aria-label", label);
+      node.dataset.label = label;  // read by nameThings after the board is drawn
+    }
     if (!(node instanceof HTMLButtonElement)) {  // a button does all this itself
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
@@ -83,6 +86,42 @@ export function arrowKeys(root) {
     ev.preventDefault();
     items[(items.indexOf(here) + step + items.length) % items.length].focus();
   });
+}
+
+// Every card and board space names itself to a screen reader: its name, its state
+// (where it lies, whose it is) and, if a legal action takes it, "playable" and that
+// action, e.g. "Marie Antoinette, in the line, 5th" or "Count, in your hand, playable,
+// Play Count". A game gives a thing its name and state with `thing`; without one, the
+// name is the card's .name text and the state the zone it lies in (`data-zone` on a
+// row, or the hand).
+export const THINGS = ".card, .rb-card, .cl-card, .cl-land, .slot, .rb-score, [data-village], "
+  + "[data-lord]:not([data-lord] [data-lord]), [data-action]:not(button)";
+
+export function thing(node, name, state) {
+  if (name) node.dataset.name = name;
+  if (state) node.dataset.state = state;
+  return node;
+}
+
+export function nameThings(root, lang) {
+  const comma = lang === "zh-TW" ? "，" : ", ";
+  for (const node of root.querySelectorAll(THINGS)) {
+    if (node instanceof HTMLButtonElement) continue;
+    const name = node.dataset.name || node.querySelector(".name")?.textContent
+      || [...node.childNodes].filter((c) => !c.classList?.contains("help-text")).map((c) => c.textContent).join("").trim();
+    const zone = node.parentElement?.closest("[data-zone]")?.dataset.zone
+      || (node.closest("#hand") ? t("inHand", lang) : "");
+    const parts = [name, node.dataset.state || zone];
+    if (node.dataset.action) parts.push(t("playable", lang), node.dataset.label);
+    else node.setAttribute("role", "group");
+    node.setAttribute("aria-label", parts.filter(Boolean).join(comma));
+  }
+}
+
+// "1st", "2nd", "3rd", "11th", "22nd".
+export function ordinal(n) {
+  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th";
+  return `${n}${tail}`;
 }
 
 // A card's name wraps only between words, never inside one ("Robespier re"): a word wider

@@ -131,6 +131,7 @@ function renderForm() {
   const playersSel = el("select", { id: "players" });
   const seatsBox = el("div", { id: "seats" });
   const optionsBox = el("div", { id: "options" });
+  const numbersBox = el("span", { id: "number-options" });  // beside the player count
   const speedSel = el("select", { id: "bot-speed", "aria-describedby": "bot-speed-about" },
     BOT_SPEEDS.map(([value, key]) => el("option", { value }, t(key, lang))));
   speedSel.value = BOT_SPEEDS.some(([v]) => v === localStorage.getItem("noblesse.botSpeed"))
@@ -154,18 +155,19 @@ function renderForm() {
     playersSel.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 },
       (_, i) => el("option", { value: g.min_players + i }, g.min_players + i)));
     playersSel.value = Math.min(4, g.max_players);
-    // Numbers (Fief's turn limit) in sight; the rule switches folded under "Advanced rules".
+    // Numbers (Fief's turn limit) beside the player count; the rule switches folded under "Advanced rules".
     const entries = Object.entries(g.options);
     const plain = entries.filter(([, v]) => typeof v !== "boolean").map(([name, value]) =>
       el("label", {}, optionLabel(g, name), el("input", { "data-option": name, value, type: typeof value === "number" ? "number" : "text", min: typeof value === "number" ? "0" : null })));
     const switches = entries.filter(([, v]) => typeof v === "boolean").map(([name, value]) =>
       el("label", { class: "switch" }, el("input", { type: "checkbox", "data-option": name, checked: value }), optionLabel(g, name)));
-    optionsBox.replaceChildren(...plain, switches.length
+    numbersBox.replaceChildren(...plain);
+    optionsBox.replaceChildren(switches.length
       ? el("details", { id: "advanced" }, el("summary", {}, lang === "zh-TW" ? `${t("advanced", lang)}（${switches.length}）`
         : `${t("advanced", lang)} (${switches.length})`),
         el("div", { class: "switches" }, switches))
       : "");
-    optionsTitle.hidden = entries.length === 0;
+    optionsTitle.hidden = switches.length === 0;
     rulesLink.href = `/rules/${g.id}`;
     rulesLink.dataset.game = g.id;
     const about = ABOUT[g.id] && (ABOUT[g.id][lang] || ABOUT[g.id].en);
@@ -203,7 +205,7 @@ function renderForm() {
     const seats = [...seatsBox.querySelectorAll("select[data-seat]")].map((s) => s.value);
     const names = [...seatsBox.querySelectorAll("input[data-name]")].map((s) => s.value.trim());
     const options = {};
-    for (const input of optionsBox.querySelectorAll("[data-option]")) {
+    for (const input of box.querySelectorAll("[data-option]")) {
       const g = gamesList.find((x) => x.id === gameSel.value);
       const kind = typeof g.options[input.dataset.option];
       options[input.dataset.option] = input.type === "checkbox" ? input.checked
@@ -223,7 +225,7 @@ function renderForm() {
   } }, t("create", lang));
 
   box.append(el("h2", {}, t("newTable", lang)),
-    el("label", {}, t("game", lang), gameSel), rulesLink, aboutBox, el("label", {}, t("players", lang), playersSel),
+    el("label", {}, t("game", lang), gameSel), rulesLink, aboutBox, el("div", { id: "count-row" }, el("label", {}, t("players", lang), playersSel), numbersBox),
     seatsBox, speedBox, el("div", {}, optionsTitle, optionsBox),
     el("label", {}, t("seed", lang), seedInput), el("div", {}, create), errorBox);
   fillPlayers();

@@ -1,7 +1,7 @@
 // The table page: one seat (with its token), a spectator, or a replay of a finished game.
 import { BOT_SPEEDS, el, getLang, pick, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
-import { arrowKeys, fitNames } from "/static/board.js";
+import { arrowKeys, fitNames, nameThings } from "/static/board.js";
 import { drawAlerts, turnBegan } from "/static/alerts.js";
 import { drawAid } from "/static/aids.js";
 import { measure, slide } from "/static/motion.js";
@@ -407,6 +407,7 @@ function render() {
   dockChoices();  // before the snapshot: the docked buttons are not part of the board
   seatsDrawer(area);
   fitNames(area);
+  nameThings(area, lang);
   markLastMove(area, before);
   slide(area, first);  // the cards still on the board move to their new places
   if (rewound !== null) showFrame(rewound);  // the page drawn again (a language change) while rewound
@@ -569,6 +570,7 @@ function showFrame(i) {
   const before = snapshot(area);
   drawFrame(area, frames[i]);
   fitNames(area);
+  nameThings(area, lang);
   for (const node of changed(before, snapshot(area)).moved) node.classList.add("last-move");
   area.classList.add("rewound");
   const w = words(lang);

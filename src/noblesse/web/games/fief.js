@@ -7,7 +7,7 @@
 // rest (buying, passage answers, battle choices) are buttons. In the Cards phase the
 // step (discard, draw, play, hand limit) follows the phase's name. Offers (diplomacy)
 // are made and answered in their own panel.
-import { bind, otherChoices, withHelp } from "/static/board.js";
+import { bind, otherChoices, thing, withHelp } from "/static/board.js";
 import { el } from "/static/i18n.js";
 import Panzoom from "/static/vendor/panzoom/panzoom.es.mjs";
 
@@ -101,18 +101,23 @@ function drawMap(ctx, bound) {
     for (const lord of here) {
       const w = width(lord);
       const cx = picking ? x + w / 2 : info.x;
+      const where = lord.captive_of !== null ? (zh ? `${ctx.seatName(lord.captive_of)}的俘虜` : `captive of ${ctx.seatName(lord.captive_of)}`)
+        : zh ? `在${ctx.pick(info)}` : `at ${ctx.pick(info)}`;
       const label = svg("text", { x: cx, y, "font-size": 2, "text-anchor": "middle",
         fill: SEAT_COLOURS[lord.seat % 6], "font-weight": "bold", "data-lord": lord.key }, text(lord));
       if (lordAction(lord.key, ctx)) {
         const hit = svg("rect", { x: cx - w / 2, y: y - 0.7 - HIT / 2, width: w, height: HIT, rx: 1, class: "hit" });
-        lordLayer.push(bindLord(svg("g", { "data-lord": lord.key, class: "lord" }, hit, label), lord.key, ctx, bound));
+        lordLayer.push(bindLord(thing(svg("g", { "data-lord": lord.key, class: "lord" }, hit, label), name(ctx, lord.key), where),
+          lord.key, ctx, bound));
       } else {
-        lordLayer.push(label);
+        lordLayer.push(thing(label, name(ctx, lord.key), where));
       }
       if (picking) x += w + 0.5;
       else y += LINE;
     }
-    const group = svg("g", { "data-village": info.key }, parts);
+    const holder = ctrl === null ? (zh ? "無人控制" : "held by no one")
+      : zh ? `${ctx.seatName(ctrl)}控制` : `held by ${ctx.seatName(ctrl)}`;
+    const group = thing(svg("g", { "data-village": info.key }, parts), ctx.pick(info), holder);
     if (action) bind(group, action, ctx, bound);
     return group;
   });

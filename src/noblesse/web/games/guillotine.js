@@ -2,7 +2,7 @@
 // in-front cards, your hand. Every legal action is something to click: a card in
 // your hand, a noble in the line, a player, a noble in a pile; the few choices that
 // are not things on the table (play no card, a distance) are buttons.
-import { bind, otherChoices } from "/static/board.js";
+import { bind, ordinal, otherChoices, thing } from "/static/board.js";
 import { el } from "/static/i18n.js";
 
 // Cut a text at a word (or, in Chinese, a character) before `max`, with an ellipsis
@@ -77,7 +77,8 @@ export function render(root, ctx) {
 
   const line = el("div", { class: "row", id: "line" }, el("span", { class: "guillotine-mark", title: zh ? "斷頭臺" : "guillotine" }, "⚔"),
     v.line.length === 0 ? el("span", {}, ctx.t("empty")) : "",
-    v.line.map((key, i) => bind(nobleCard(key, ctx, { pos: `#${i + 1}` }), `noble:${i + 1}`, ctx, bound)));
+    v.line.map((key, i) => bind(thing(nobleCard(key, ctx, { pos: `#${i + 1}` }), null,
+      zh ? `隊列第${i + 1}位` : `in the line, ${ordinal(i + 1)}`), `noble:${i + 1}`, ctx, bound)));
 
   const extras = [];
   if (kind === "peek" && d.nobles) {
@@ -98,13 +99,15 @@ export function render(root, ctx) {
       p.rush_job ? el("div", { class: "meta" }, ctx.t("rush")) : "",
       p.confusion ? el("div", { class: "meta" }, ctx.t("confusion")) : "",
       el("div", { class: "zone-title" }, ctx.t("pile")),
-      el("div", { class: "row" }, p.pile.map((key, i) => {
+      el("div", { class: "row", "data-zone": zh ? `${ctx.seatName(p.seat)}的分數欄` : `in the score pile of ${ctx.seatName(p.seat)}` },
+        p.pile.map((key, i) => {
         const card = nobleCard(key, ctx, { scored: p.end_points ? p.end_points.pile[i] : null });
         card.classList.add("small");
         return (kind === "pile" || kind === "pile_back") && d.target === p.seat ? bind(card, `pile:${i + 1}`, ctx, bound) : card;
       })),
       p.front.length ? el("div", { class: "zone-title" }, ctx.t("inFront")) : "",
-      el("div", { class: "row" }, p.front.map((key) => {
+      el("div", { class: "row", "data-zone": zh ? `在${ctx.seatName(p.seat)}面前` : `in front of ${ctx.seatName(p.seat)}` },
+        p.front.map((key) => {
         const card = actionCard(key, ctx, true);
         if (kind === "front_card" && d.target === p.seat) return bind(card, `card:${key}`, ctx, bound);
         if (key === "callous_guards" && p.seat === ctx.seat) return bind(card, "discard_callous", ctx, bound);
@@ -123,7 +126,7 @@ export function render(root, ctx) {
   const discard = el("details", { open: kind === "take" ? true : null },
     el("summary", { class: "zone-title" }, zh ? `${ctx.t("discard")}（${cards(v.action_discard.length, zh)}）`
       : `${ctx.t("discard")} (${cards(v.action_discard.length, zh)})`),
-    el("div", { class: "row" }, [...new Set(v.action_discard)].map((key) =>
+    el("div", { class: "row", "data-zone": zh ? "在行動牌棄牌堆中" : "in the action discard pile" }, [...new Set(v.action_discard)].map((key) =>
       kind === "take" ? bind(actionCard(key, ctx, true), `card:${key}`, ctx, bound) : actionCard(key, ctx, true))));
 
   // Everything still unbound is a button (play no card, a distance, ...).

@@ -4,7 +4,7 @@
 // ennoble, a rival's noble to assassinate, a displayed card or a deck to take
 // from, a card of yours to discard or to play; the rest (the option, how to pay,
 // end the turn) are buttons.
-import { bind, otherChoices, withHelp } from "/static/board.js";
+import { bind, otherChoices, thing, withHelp } from "/static/board.js";
 import { el } from "/static/i18n.js";
 
 const SEAT_COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a"];
@@ -73,6 +73,7 @@ export function render(root, ctx) {
             + (owner === null ? "background:#fffdf7;" : `background:${SEAT_COLOURS[owner % 5]};color:#fff;`),
         }, `${rank}`, owner === null ? "" : el("span", { style: "font-size:.7rem" }, ` ${ctx.seatName(owner)}`)),
         rankHelp ? `${where}${zh ? "" : " "}${rankHelp}` : where);
+        thing(tile, rank, owner === null ? (zh ? "空格" : "empty") : zh ? `${ctx.seatName(owner)}的人物` : `held by ${ctx.seatName(owner)}`);
         bind(tile, `ennoble:${skey}`, ctx, bound);
         bind(tile, `assassinate:${skey}`, ctx, bound);
         return tile;

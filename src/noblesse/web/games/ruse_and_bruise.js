@@ -2,7 +2,7 @@
 // with their won score cards, your hand. Every legal action is something to click:
 // a card in your hand (to play it, or to tuck it under your Cloak), a row (to place
 // the chosen card there), a score card (the Traitor's swap); the rest are buttons.
-import { bind, otherChoices } from "/static/board.js";
+import { bind, otherChoices, thing } from "/static/board.js";
 import { el } from "/static/i18n.js";
 
 const WORDS = {
@@ -117,7 +117,10 @@ function characterCard(key, owner, ctx, opts = {}) {
   if (opts.mine) classes.push("mine");
   if (opts.tucked) classes.push("tucked");
   if (opts.extra) classes.push(opts.extra);
-  if (!key) return el("div", { class: classes.join(" "), style, title: ctx.seatName(owner) }, el("span", { class: "name" }, "?"));
+  if (!key) {
+    return thing(el("div", { class: classes.join(" "), style, title: ctx.seatName(owner) }, el("span", { class: "name" }, "?")),
+      ctx.lang === "zh-TW" ? `${ctx.seatName(owner)}的蓋牌` : `a face-down card of ${ctx.seatName(owner)}`);
+  }
   const c = ctx.catalog.characters[key];
   return el("div", { class: classes.join(" "), style, title: ctx.pick(c.text) },
     el("span", { class: "name" }, ctx.pick(c)),
@@ -149,6 +152,8 @@ export function render(root, ctx) {
     row.closed ? el("span", { class: "rb-badge" }, w.closed) : "",
     row.suppressed ? el("span", { class: "rb-badge" }, w.suppressed) : "",
     row.satisfied && !row.closed ? el("span", { class: "rb-badge" }, w.full) : "");
+    thing(tile, icon ? `${ctx.pick(icon)} ${score.value}` : zh ? `第${row.row}牌列` : `row ${row.row}`,
+      icon ? (zh ? `${row.count}/${score.value}張` : `${row.count} of ${score.value} cards`) : "");
     if (kind === "traitor") bind(tile, `swap:${row.row}`, ctx, bound);
     const cards = row.cards.map((text, i) => {
       const c = parseCard(text);
@@ -159,7 +164,8 @@ export function render(root, ctx) {
         characterCard(t.key, t.owner, ctx, { down: true, tucked: true, mine: t.owner === ctx.seat, note: w.under }));
       return tucks.length ? el("div", { class: "row" }, node, ...tucks) : node;
     });
-    const strip = el("div", { class: "rb-row", "data-row": row.row }, tile, ...cards);
+    const strip = thing(el("div", { class: "rb-row", "data-row": row.row }, tile, ...cards),
+      ctx.lang === "zh-TW" ? `第${row.row}牌列` : `row ${row.row}`);
     if (kind === "row") bind(strip, `row:${row.row}`, ctx, bound);
     return strip;
   });
