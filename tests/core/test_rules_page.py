@@ -133,3 +133,31 @@ def test_a_passage_is_taken_from_its_subheading_to_the_next() -> None:
     assert rules_page._passage(blocks, "") == blocks
     with pytest.raises(ValueError):
         rules_page._passage(blocks, "Three")
+
+
+def test_heads_of_state_s_prose_gives_each_rank_the_points_of_its_data() -> None:
+    """The end's scoring paragraph reads each rank's points from board.toml (via the
+    catalog's ``majority``), never from figures written in the prose."""
+    catalog = games.get("heads_of_state").catalog()
+    end = next(s for s in _page("heads_of_state")["sections"] if s["key"] == "end")
+    text = {lang: " ".join(b.get("text", "") for b in end["blocks"][lang]) for lang in ("en", "zh-TW")}
+    ranks = catalog["ranks"]
+    en = ", ".join(f"{key} {rank['majority']}" for key, rank in ranks.items())
+    zh = "、".join(f"{rank['zh-TW']}{rank['majority']}分" for rank in ranks.values())
+    assert f"({en})" in text["en"]
+    assert f"（{zh}）" in text["zh-TW"]
+    assert "{{" not in text["en"] + text["zh-TW"]
+    written = next(s for s in rules_page.load("noblesse.games.heads_of_state")["section"]
+                   if s["key"] == "end")
+    for key in ranks:                               # the prose names the value, not a figure
+        assert f"{{{{ranks.{key}.majority}}}}" in written["en"]["body"]
+        assert f"{{{{ranks.{key}.majority}}}}" in written["zh"]["body"]
+
+
+def test_a_catalog_value_fills_its_placeholder_and_a_wrong_path_is_refused() -> None:
+    catalog = {"ranks": {"King": {"majority": 16.0}}, "boxes": [{"key": "BRI-LON", "initial": 5}]}
+    assert rules_page.fill("King {{ranks.King.majority}}, London {{ boxes.BRI-LON.initial }}",
+                           catalog) == "King 16, London 5"
+    for wrong in ("{{ranks.Queen.majority}}", "{{ranks.King}}", "{{boxes.BRI-LON.initial.x}}"):
+        with pytest.raises(ValueError):
+            rules_page.fill(wrong, catalog)

@@ -14,8 +14,8 @@ table may set. The server serves the result as ``/api/games/{id}/rules``; the pa
     key = "goal"                 # in every game: SECTIONS)
     en.title = "..."
     en.body = '''...'''          # paragraphs; lines "- x" a list, "1. x" numbered steps,
-    zh.title = "..."             # "### x" a subheading; **x** bold
-    zh.body = '''...'''
+    zh.title = "..."             # "### x" a subheading; **x** bold; {{group.key.field}} a
+    zh.body = '''...'''          # value of the catalog ("{{ranks.King.majority}}": 16)
 
     [[cards]]                    # a group of the catalog to list, in order
     group = "nobles"             # the catalog's key (a dict or a list of entries)
@@ -108,6 +108,27 @@ def blocks(body: str) -> list[dict[str, Any]]:
                 items[-1] += ("" if _cjk([stripped]) else " ") + stripped
         out.append({"kind": kind, "items": items})
     return out
+
+
+_VALUE = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
+
+
+def fill(body: str, catalog: dict[str, Any]) -> str:
+    """The prose with each ``{{group.key.field}}`` replaced by that value of the game's
+    catalog (a rank's points), so the page says what the data file says; a path that
+    names no single value is an error in the prose file."""
+    def value(match: re.Match[str]) -> str:
+        node: Any = catalog
+        for part in match.group(1).split("."):
+            found = dict(_entries(node)).get(part) if isinstance(node, list) else (
+                node.get(part) if isinstance(node, dict) else None)
+            if found is None:
+                raise ValueError(f"no catalog value {match.group(1)!r}")
+            node = found
+        if isinstance(node, (dict, list)):
+            raise ValueError(f"{match.group(1)!r} names no single value of the catalog")
+        return _number(node)
+    return _VALUE.sub(value, body)
 
 
 def _cjk(lines: list[str]) -> bool:
@@ -310,12 +331,12 @@ def aid(text: dict[str, Any], catalog: dict[str, Any],
 def build(game: Any) -> dict[str, Any]:
     """The rules page of ``game`` as JSON: prose, cards, house rules and table options."""
     text = load(package_of(game))
+    catalog = game.catalog()
     sections = [{"key": s["key"], "title": _both(s, "title"),
-                 "blocks": {"en": blocks(s.get("en", {}).get("body", "")),
-                            "zh-TW": blocks(s.get("zh", {}).get("body", ""))}}
+                 "blocks": {"en": blocks(fill(s.get("en", {}).get("body", ""), catalog)),
+                            "zh-TW": blocks(fill(s.get("zh", {}).get("body", ""), catalog))}}
                 for s in text.get("section", [])]
     assumed = game.assumed_readings()
-    catalog = game.catalog()
     return {
         "game": game.id,
         "title": game.title,

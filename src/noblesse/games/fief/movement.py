@@ -21,6 +21,7 @@ from noblesse.games.fief.battle import lift
 from noblesse.games.fief.cavalcade import after_refusal, besieger, options, ride, ride_on
 from noblesse.games.fief.control import lift_lord, put_lord, settle
 from noblesse.games.fief.disasters import blocked
+from noblesse.games.fief.no_move import open_roads
 from noblesse.games.fief.pacts import passage_agreed
 from noblesse.games.fief.roads import (
     MUST_MOVE_ON,
@@ -114,12 +115,8 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
         out.sort()
     if lo != s.joan and s.l_moves[lo] == full_moves(s, lo) and riders(s, lo):
         return cavalcade_only(s, lo, p, out)
-    moves = []
+    moves = [A.MOVE0 + w for w in open_roads(s, lo, p)]
     mode = s.l_pass[lo]
-    if s.l_moves[lo] > 0 and (mode == SP_OUT or not pinned(s, v, p)):
-        refused = s.l_refused[lo]
-        moves = [A.MOVE0 + w for w in ADJ[v]
-                 if not (refused >> w) & 1 and (mode == SP_RAIN or not blocked(s, v, w))]
     if (mode == 0 and s.l_moves[lo] > 0 and SECRET_PASSAGE in s.hand[p]
             and (pinned(s, v, p) or any(blocked(s, v, w) for w in ADJ[v]))):
         out.append(A.PLAY0 + SECRET_PASSAGE)

@@ -43,6 +43,7 @@ from noblesse.games.fief.endturn import (
     victors,
 )
 from noblesse.games.fief.flow import DECISIONS, PHASE_NAMES
+from noblesse.games.fief.no_move import NoMove, Standstill, why_no_move
 from noblesse.games.fief.state import (
     BOARD,
     CARD_DECK,
@@ -61,6 +62,7 @@ from noblesse.games.fief.state import (
 
 VILLAGES, FIEFS, BISHOPRICS = BOARD.villages, BOARD.fiefs, BOARD.bishoprics
 LORD_CARDS = [CARDS[c] for c in LORDS]
+HEAVY_RAIN = DATA.card("heavy_rain")
 
 
 def _n(item: Any, lang: str) -> str:
@@ -182,6 +184,7 @@ class FiefViews:
                               else None),
                 "cardinal": bool(s.cardinal[lo]),
                 "excommunicated": bool(s.excommunicated[lo]),
+                "no_move": _no_move(s, lo),
             })
         players = []
         for f in range(n):
@@ -430,7 +433,14 @@ class FiefViews:
         s = state
         if s.kind == A.NONE:
             return ""
-        return pick(*DECISIONS[s.kind].prompt, lang)
+        prompt = pick(*DECISIONS[s.kind].prompt, lang)
+        stand = why_no_move(s, s.moving_lord) if s.kind == A.MOVE_LORD else None
+        if stand is None:
+            return prompt
+        lord = lord_name(s.moving_lord, lang)
+        if is_zh(lang):        # the moving lord has no road: the prompt says why
+            return f"{prompt}。{lord}無法移動：{no_move_reason(stand, lang)}"
+        return f"{prompt}. {lord} cannot move: {no_move_reason(stand, lang)}"
 
     def _explain_illegal(self, state: FiefState, seat: int, action: int) -> IllegalAction:
         """A refusal in the game's words: what was asked (the action's label, never its
@@ -918,6 +928,36 @@ def _lord(value: Any, lang: str) -> str | None:
 
 def bishopric_name(b: int, lang: str = "en") -> str:
     return _n(BISHOPRICS[b], lang)
+
+
+def no_move_reason(stand: Standstill, lang: str) -> str:
+    """The rule that left a lord without a move (``no_move.why_no_move``): 「布萊教區暴雨」
+    / "Heavy Rain on the Bishopric of Blaye"."""
+    if stand.reason is NoMove.HEAVY_RAIN:
+        where = join_and((bishopric_name(b, lang) for b in stand.bishoprics), lang)
+        rain = card_name(HEAVY_RAIN, lang)
+        return f"{where}{rain}" if is_zh(lang) else f"{rain} on the {where}"
+    return pick(*NO_MOVE_WORDS[stand.reason], lang)
+
+
+NO_MOVE_WORDS = {
+    NoMove.CAPTIVE: ("held captive", "被俘虜"),
+    NoMove.SPENT: ("no moves left this turn", "本回合已沒有移動次數"),
+    NoMove.BESIEGED: ("the garrison of a besieged fortress", "駐守被圍攻的要塞"),
+    NoMove.REFUSED: ("passage refused on every road", "每條路都被拒絕通行"),
+}
+
+
+def _no_move(s: FiefState, lo: int) -> dict[str, Any] | None:
+    """A lord's row and his mark on the map say why he cannot move (§4.5)."""
+    stand = why_no_move(s, lo)
+    if stand is None:
+        return None
+    en, zh = no_move_reason(stand, "en"), no_move_reason(stand, "zh-TW")
+    if stand.reason is not NoMove.SPENT:
+        en, zh = f"no move: {en}", f"無法移動：{zh}"
+    return {"reason": stand.reason.value,
+            "bishoprics": [BISHOPRICS[b].key for b in stand.bishoprics], "en": en, "zh-TW": zh}
 
 
 def _office(event: dict[str, Any], lang: str) -> str:

@@ -103,8 +103,11 @@ function drawMap(ctx, bound) {
       const cx = picking ? x + w / 2 : info.x;
       const where = lord.captive_of !== null ? (zh ? `${ctx.seatName(lord.captive_of)}的俘虜` : `captive of ${ctx.seatName(lord.captive_of)}`)
         : zh ? `在${ctx.pick(info)}` : `at ${ctx.pick(info)}`;
+      // a lord without a move says why on hover or long-press (the engine's reason, §4.5)
+      const why = lord.no_move ? svg("title", {}, `${name(ctx, lord.key)}${zh ? "：" : ": "}${ctx.pick(lord.no_move)}`) : null;
       const label = svg("text", { x: cx, y, "font-size": 2, "text-anchor": "middle",
-        fill: SEAT_COLOURS[lord.seat % 6], "font-weight": "bold", "data-lord": lord.key }, text(lord));
+        fill: SEAT_COLOURS[lord.seat % 6], "font-weight": "bold", "data-lord": lord.key,
+        ...(lord.no_move ? { "data-no-move": lord.no_move.reason } : {}) }, why, text(lord));
       if (lordAction(lord.key, ctx)) {
         const hit = svg("rect", { x: cx - w / 2, y: y - 0.7 - HIT / 2, width: w, height: HIT, rx: 1, class: "hit" });
         lordLayer.push(bindLord(thing(svg("g", { "data-lord": lord.key, class: "lord" }, hit, label), name(ctx, lord.key), where),
@@ -296,9 +299,10 @@ function families(ctx, bound) {
       if (titles) bits.push((zh ? "封地：" : "fief: ") + titles);
       if (l.captive_of !== null) bits.push(zh ? `被${ctx.seatName(l.captive_of)}俘虜` : `captive of ${ctx.seatName(l.captive_of)}`);
       if (l.carrying && (l.carrying[0] || l.carrying[1])) bits.push(troops(zh, l.carrying[0], l.carrying[1]));
-      if (l.moves_left) bits.push(zh ? `還可移動${l.moves_left}次` : `${l.moves_left} ${l.moves_left === 1 ? "move" : "moves"} left`);
+      if (l.no_move) bits.push(ctx.pick(l.no_move));
+      else if (l.moves_left) bits.push(zh ? `還可移動${l.moves_left}次` : `${l.moves_left} ${l.moves_left === 1 ? "move" : "moves"} left`);
       for (const office of offices(ctx, l)) bits.push(office);
-      const row = el("div", { class: "meta", "data-lord": l.key }, el("b", {}, name(ctx, l.key)), ` · ${bits.join(" · ")}`);
+      const row = el("div", { class: "meta", "data-lord": l.key, "data-no-move": l.no_move && l.no_move.reason }, el("b", {}, name(ctx, l.key)), ` · ${bits.join(" · ")}`);
       return bindLord(row, l.key, ctx, bound);
     });
     const turn = v.to_act.includes(p.seat) && !v.over;
