@@ -83,3 +83,20 @@ def test_breaking_out_of_a_besieged_fortress() -> None:
     assert events_of(ev, "siege_lifted")
     assert s.l_loc[L["arthur"]] == V["la_salle"] and s.l_moves[L["arthur"]] == 1
     assert GAME.to_act(s) == (0,)
+
+
+def test_a_copy_of_the_game_in_mid_cavalcade_rides_on_alone() -> None:
+    """A clone (what a bot searches on) carries the cavalcade under way; riding it on
+    changes the clone only."""
+    s = _riders()
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "carry:knight", "cavalcade:charolles")
+    c = s.clone()
+    assert c.cavalcade == s.cavalcade and c.cavalcade is not s.cavalcade
+    assert c.cavalcade.riders is not s.cavalcade.riders
+    assert (c.cavalcade.leader, c.cavalcade.riders) == (L["arthur"], [L["arthur"]])
+    do(c, 0, "fight")
+    dice(c, 1, 1, 1)
+    ev = do(c, 1, "fight")
+    assert events_of(ev, "cavalcade_end")[0]["won"] is True and c.ctrl[V["charolles"]] == 0
+    assert s.kind == A.ROUND_ATT and s.ctrl[V["charolles"]] == 1

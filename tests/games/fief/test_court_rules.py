@@ -137,6 +137,69 @@ def test_a_vacant_title_leaves_the_empty_villages_uncontrolled_and_the_troops_st
     assert s.ctrl[V["charolles"]] == 0 and units(s, "charolles", 0) == (1, 2)
 
 
+def test_a_family_standing_in_the_dead_lords_village_takes_it_as_his_first_title_falls() -> None:
+    """§5.3 unmarried, last lord: each title returns to the board in turn, and the
+    villages of the fief fall at once to the family standing there (seat 2, who came
+    after him), before his next title goes."""
+    s = table(3)
+    a = lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 2, 0, 1)
+    titles(s, {"blaye": a, "sigy": a})
+    assert s.ctrl[V["blaye"]] == 0
+    ev: list = []
+    kill(s, a, "battle", ev)
+    assert [e.for_seat(None) for e in ev if e.type in ("title_passes", "control")] == [
+        {"type": "title_passes", "fief": F["blaye"], "lord": -1, "seat": 0},
+        {"type": "control", "village": V["blaye"], "seat": 2},
+        {"type": "title_passes", "fief": F["sigy"], "lord": -1, "seat": 0},
+    ]
+    assert s.ctrl[V["blaye"]] == 2
+
+
+def test_a_widow_of_card_zero_inherits_and_is_widowed() -> None:
+    """§5.3 married row, last lord: Alienor (lord card 0) inherits his title, and the
+    marriage ends: she is widowed."""
+    s = table(3)
+    a = lord(s, "arthur", 0, "blaye")
+    alienor = lord(s, "alienor", 1, "sigy")
+    assert alienor == 0
+    marry(s, a, alienor)
+    titles(s, {"blaye": a})
+    ev: list = []
+    kill(s, a, "battle", ev)
+    assert s.fief_holder[F["blaye"]] == alienor
+    assert events_of(ev, "title_inherited") == [
+        {"type": "title_inherited", "fief": F["blaye"], "lord": alienor, "seat": 1, "owner": 0}]
+    assert events_of(ev, "widowed") == [{"type": "widowed", "lord": alienor, "seat": 1}]
+    assert s.spouse[alienor] == -1 and s.spouse[a] == -1
+
+
+def test_an_unmarried_lords_death_widows_nobody() -> None:
+    s = table(3)
+    a = lord(s, "arthur", 0, "blaye")
+    lord(s, "charles", 0, "blaye")
+    ev: list = []
+    kill(s, a, "battle", ev)
+    assert not events_of(ev, "widowed") and s.spouse == [-1] * len(s.spouse)
+
+
+def test_a_captive_led_by_a_lord_who_dies_stays_with_his_captors_troops_for_another_to_lead() -> None:
+    """§4.6.6: a captive is held by the captor's troops or led by the captor's lord; when
+    the lord leading him dies, the troops there keep him and another lord may lead him."""
+    s = table(3)
+    a = lord(s, "arthur", 0, "blaye")
+    eric = lord(s, "eric", 0, "blaye")
+    troops(s, "blaye", 0, 0, 1)
+    charles = lord(s, "charles", 1, "blaye")
+    capture(s, charles, 0, [])
+    s.l_escort[charles] = a
+    kill(s, a, "battle", [])
+    assert s.l_captor[charles] == 0 and s.l_escort[charles] == -1
+    begin(s, "movement")
+    do(s, 0, "lord:eric")
+    assert "escort:charles" in legal(s, 0) and s.l_loc[eric] == V["blaye"]
+
+
 def test_another_family_holding_the_fiefs_city_snatches_the_vacant_title() -> None:
     """Source "同樣的，別的家族如果控制封地城堡，可以搶走封地爵位": a new member of the
     family holding the fief's city takes the vacant title free, whoever held it; an

@@ -288,3 +288,21 @@ def test_a_tallage_counts_every_village_of_the_fief_a_besieged_one_too() -> None
     ev = begin(s, "income")
     # seat 1: Belleville and Pugnac 1 each, Tournus nothing; tallage 2 * 3 villages
     assert events_of(ev, "income")[0]["gains"] == [0, 8, 0]
+
+
+def test_a_stronghold_costs_exactly_ten_and_a_village_holds_one_fortification() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    lord(s, "charles", 0, "sigy")
+    lord(s, "eric", 0, "tournus")
+    s.fort[V["sigy"]] = 1                                   # a stronghold already
+    s.fort[V["tournus"]] = 2                                # a city
+    s.money[0] = 10
+    begin(s, "purchase")
+    buys = [x for x in legal(s, 0) if x.startswith("buy:stronghold:")]
+    assert buys == ["buy:stronghold:blaye"]
+    do(s, 0, "buy:stronghold:blaye")
+    assert s.fort[V["blaye"]] == 1 and s.money[0] == 0
+    s.money[0] = 10
+    s.legal_cache = None
+    assert [x for x in legal(s, 0) if x.startswith("buy:stronghold:")] == []

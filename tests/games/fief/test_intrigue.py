@@ -24,6 +24,7 @@ from fief_scenario import (
 )
 
 from noblesse.games.fief import flow
+from noblesse.games.fief.control import capture
 
 
 def test_the_window_asks_every_seat_holding_a_card_in_turn_order() -> None:
@@ -62,8 +63,10 @@ def test_an_uprising_on_a_taxed_village_kills_lords_and_razes_when_troops_are_go
     assert legal(s, 0) == ["pass", "play:uprising"]         # add the second card
     dice(s, 6)                   # 2 cards - 1 (stronghold) = 1 die: 3 hits + 1
     ev = do(s, 0, "play:uprising")                          # no third card: it rolls
+    assert events_of(ev, "play_opportunity") == [
+        {"type": "play_opportunity", "seat": 0, "card": C["uprising"]}]
     up = events_of(ev, "uprising")[0]
-    assert up["effective"] == 1 and up["damage"] == 4
+    assert up["cards"] == 2 and up["effective"] == 1 and up["damage"] == 4
     assert units(s, "charolles", 1) == (0, 0)
     assert s.l_owner[L["charles"]] == -1                    # rebels take no prisoners
     assert s.mills[V["charolles"]] == 0 and s.fort[V["charolles"]] == 0
@@ -77,7 +80,7 @@ def test_4_a_city_can_stop_a_single_uprising_card() -> None:
     do(s, 0, "play:uprising")
     ev = do(s, 0, "uprising:charolles")
     up = events_of(ev, "uprising")[0]
-    assert up["effective"] == 0 and up["damage"] == 0
+    assert up["cards"] == 1 and up["effective"] == 0 and up["damage"] == 0
     assert s.l_owner[L["charles"]] == 1 and s.fort[V["charolles"]] == 2
 
 
@@ -104,6 +107,28 @@ def test_famine_opens_every_village_of_the_bishopric_and_the_player_picks_the_fa
     assert units(s, "sigy", 2) == (0, 1) and units(s, "sigy", 1) == (0, 2)
 
 
+def test_rebels_kill_the_familys_free_lords_left_without_troops_but_not_its_captive() -> None:
+    """§4.12.1: the lords of the family struck that are left without troops die; its
+    lord held there by seat 0's troops is seat 0's captive, not the rebels' victim, and
+    stays so."""
+    s = table(3, first=2)
+    s.famine[B["sigy"]] = 1
+    troops(s, "sigy", 0, 0, 3)
+    troops(s, "sigy", 1, 0, 1)
+    eric = lord(s, "eric", 1, "sigy")
+    held = lord(s, "charles", 1, "sigy")
+    capture(s, held, 0, [])
+    s.hand[2] = [C["uprising"]]
+    begin(s, "income")
+    do(s, 2, "play:uprising", "uprising:sigy")
+    dice(s, 1)                   # 1 die: 1 hit + 1
+    ev = do(s, 2, "against:2")
+    assert units(s, "sigy", 1) == (0, 0) and units(s, "sigy", 0) == (0, 3)
+    assert [e["lord"] for e in events_of(ev, "lord_dies")] == [eric]
+    assert s.l_owner[eric] == -1
+    assert s.l_owner[held] == 1 and s.l_captor[held] == 0 and s.l_loc[held] == V["sigy"]
+
+
 def test_assassination_on_1_to_3_and_the_marker_then_justice() -> None:
     s = table(3)
     lord(s, "arthur", 0, "blaye")
@@ -120,8 +145,10 @@ def test_assassination_on_1_to_3_and_the_marker_then_justice() -> None:
     ev = do(s, 1, "pass")
     assert s.l_owner[L["charles"]] == -1 and events_of(ev, "lord_dies")
     assert legal(s, 0) == ["assassin_marker:arthur"]
-    do(s, 0, "assassin_marker:arthur")
+    ev = do(s, 0, "assassin_marker:arthur")
     assert s.assassin[L["arthur"]] == 1
+    assert events_of(ev, "assassin_marker") == [
+        {"type": "assassin_marker", "seat": 0, "lord": L["arthur"]}]
     assert GAME.to_act(s) == (1,) and legal(s, 1) == ["pass", "play:justice"]
     do(s, 1, "pass")
     # next turn's window: Justice on the marked lord

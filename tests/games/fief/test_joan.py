@@ -97,3 +97,27 @@ def test_joan_rides_a_cavalcade_on_her_first_move_then_makes_her_other_two() -> 
     do(s, 0, "move:bourg")
     assert s.l_loc[L["blanche"]] == V["bourg"] and units(s, "bourg", 0) == (1, 0)
     assert GAME.to_act(s) == (0,) and s.moving_lord == -1
+
+
+def test_joan_carries_only_her_familys_free_lords_beside_her_not_its_captives() -> None:
+    """§4.12.6: Joan carries lords of her family that stand free where she is; one held
+    by seat 0 in her village, and one elsewhere, stay."""
+    from noblesse.games.fief.control import capture
+
+    s = table(3, first=1)
+    blanche = lord(s, "blanche", 1, "sigy")
+    eric = lord(s, "eric", 1, "sigy")
+    troops(s, "sigy", 1, 0, 1)
+    troops(s, "sigy", 0, 0, 2)
+    held = lord(s, "charles", 1, "sigy")
+    capture(s, held, 0, [])
+    lord(s, "arthur", 1, "blaye")
+    s.lord_deck.remove(C["darc"])
+    s.hand[1] = [C["darc"]]
+    begin(s, "income")
+    do(s, 1, "play:darc", "joan:blanche")
+    pass_window(s)
+    assert s.joan == blanche and s.l_captor[held] == 0 and s.l_escort[eric] == -1
+    begin(s, "movement")
+    do(s, 1, "lord:blanche")
+    assert [x for x in legal(s, 1) if x.startswith("escort:")] == ["escort:eric"]
