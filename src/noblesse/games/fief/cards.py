@@ -33,6 +33,7 @@ from noblesse.games.fief.state import (
     LORD_OF_CARD,
     NL,
     FiefState,
+    PlacementDue,
     rule,
 )
 
@@ -80,7 +81,7 @@ def place_waiting_lords(s: FiefState, f: int, ev: list[Event]) -> bool:
     where (several villages in the tier)."""
     for lo in range(NL):
         if s.l_owner[lo] == f and s.l_loc[lo] < 0 and s.l_captor[lo] < 0 \
-                and lo not in s.place_due and placement_options(s, f):
+                and PlacementDue(lo) not in s.place_due and placement_options(s, f):
             place_or_ask(s, lo, ev)
     return next_placement(s, ev)
 
@@ -244,12 +245,12 @@ def apply_place(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 
 def legal_place_freed(s: FiefState, p: int) -> list[int]:
-    return [A.PLACE0 + v for v in placement_options(s, s.l_owner[s.place_due[0]])]
+    return [A.PLACE0 + v for v in placement_options(s, s.l_owner[s.place_due[0].lord])]
 
 
 def apply_place_freed(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """The family places its freed, ransomed, escaped or waiting lord (§5.1.2)."""
-    place_lord(s, s.place_due.pop(0), action - A.PLACE0, ev)
+    place_lord(s, s.place_due.pop(0).lord, action - A.PLACE0, ev)
 
 
 def apply_hand_limit(s: FiefState, p: int, action: int, ev: list[Event]) -> None:

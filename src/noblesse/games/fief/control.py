@@ -23,6 +23,7 @@ from noblesse.games.fief.state import (
     NV,
     SEATS,
     FiefState,
+    PlacementDue,
     present,
 )
 
@@ -174,8 +175,8 @@ def free(s: FiefState, lo: int, ev: list[Event]) -> None:
 def place_or_ask(s: FiefState, lo: int, ev: list[Event]) -> None:
     options = placement_options(s, s.l_owner[lo])
     if len(options) > 1:
-        if lo not in s.place_due:
-            s.place_due.append(lo)
+        if PlacementDue(lo) not in s.place_due:
+            s.place_due.append(PlacementDue(lo))
         return
     place_lord(s, lo, options[0] if options else -1, ev)
 
@@ -184,7 +185,7 @@ def next_placement(s: FiefState, ev: list[Event]) -> bool:
     """The first lord waiting for his family's choice of village: ask it (True), placing
     on the way those whose tier now has one village or none."""
     while s.place_due:
-        lo = s.place_due[0]
+        lo = s.place_due[0].lord
         if s.l_owner[lo] < 0 or s.l_captor[lo] >= 0 or s.l_loc[lo] >= 0:
             s.place_due.pop(0)           # died, taken or placed meanwhile
             continue

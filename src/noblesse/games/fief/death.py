@@ -30,6 +30,7 @@ from noblesse.games.fief.state import (
     NL,
     SEATS,
     FiefState,
+    TitleDue,
     present,
 )
 from noblesse.games.fief.succession import heirs
@@ -67,8 +68,8 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
         candidates = heirs(s, f, fief)
         heir = candidates[0] if candidates else -1
         s.fief_holder[fief] = heir        # for now: the owner's choice is asked next
-        if len(candidates) > 1 and fief not in s.heir_due:
-            s.heir_due.append(fief)
+        if len(candidates) > 1 and TitleDue(fief) not in s.heir_due:
+            s.heir_due.append(TitleDue(fief))
         ev.append(Event("title_passes", {"fief": fief, "lord": heir, "seat": f}))
         if heir < 0:
             s.vacated[fief] = s.clock     # reclaimed only by a lord born since (§4.4.3)

@@ -156,7 +156,7 @@ def _title_fief(s: FiefState) -> dict[str, Any]:
 
 
 def _heir_fief(s: FiefState) -> dict[str, Any]:
-    return {"fief": FIEFS[s.heir_due[0]].key}
+    return {"fief": FIEFS[s.heir_due[0].fief].key}
 
 
 def _red_hat(s: FiefState) -> dict[str, Any]:
@@ -175,7 +175,7 @@ def _plague_due(s: FiefState) -> dict[str, Any]:
 
 
 def _freed_lord(s: FiefState) -> dict[str, Any]:
-    return {"lord": LORD_CARDS[s.place_due[0]].key}
+    return {"lord": LORD_CARDS[s.place_due[0].lord].key}
 
 
 def _window(s: FiefState) -> dict[str, Any]:

@@ -69,6 +69,22 @@ class Interrupted(NamedTuple):
     actor: int
 
 
+class TitleDue(NamedTuple):
+    """A fief whose dead holder's title its owner gives to one of several lords who may
+    hold it (§5.3), ``FiefState.heir_due``; asked before the next decision of the game,
+    which is set aside meanwhile (``interrupt``)."""
+
+    fief: int
+
+
+class PlacementDue(NamedTuple):
+    """A lord freed, ransomed, escaped or waiting off the board whose family chooses his
+    village in the tier (§5.1.2), ``FiefState.place_due``; asked once the step under way
+    is over."""
+
+    lord: int
+
+
 class TitleHow(IntEnum):
     """How a fief title is changing hands in the Purchase phase (``s.title_how``)."""
 
@@ -257,10 +273,10 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.keep_due = []                      # captives whose keeper the winners choose (KeeperDue)
     s.clerics, s.uprising_failed = [], []    # clerics still to try to stop it; who failed
     s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
-    s.place_due = []                     # freed lords whose family chooses the village
+    s.place_due = []                     # freed lords whose family chooses the village (PlacementDue)
     s.entry_due = None                   # a group's Plague loss on entry (EntryLoss)
     s.deaths = []                        # pending lord deaths in the battle (DeathDue)
-    s.heir_due = []                      # fiefs whose dead holder's heir the owner picks
+    s.heir_due = []                      # fiefs whose dead holder's heir the owner picks (TitleDue)
     s.interrupted = ()                   # decisions set aside, the latest last (Interrupted)
     s.engines_used = [0] * n
     s.vp = [0] * n

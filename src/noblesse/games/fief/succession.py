@@ -34,7 +34,7 @@ def _due(s: FiefState, ev: list[Event]) -> int:
     single lord left to take it (the one holding it for now was taken captive since)
     takes it; none, and the holder keeps it."""
     while s.heir_due:
-        fief = s.heir_due[0]
+        fief = s.heir_due[0].fief
         holder = s.fief_holder[fief]
         if holder >= 0:
             f = s.l_owner[holder]
@@ -60,13 +60,13 @@ def ask(s: FiefState, ev: list[Event]) -> None:
 
 
 def legal_heir(s: FiefState) -> list[int]:
-    fief = s.heir_due[0]
+    fief = s.heir_due[0].fief
     holder = s.fief_holder[fief]
     return [A.HOLDER0 + h for h in heirs(s, s.l_owner[holder], fief)]
 
 
 def apply_heir(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
-    fief = s.heir_due.pop(0)
+    fief = s.heir_due.pop(0).fief
     lo = action - A.HOLDER0
     s.fief_holder[fief] = lo
     ev.append(Event("title_passes", {"fief": fief, "lord": lo, "seat": p, "chosen": True}))
