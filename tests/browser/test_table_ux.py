@@ -213,6 +213,9 @@ def test_every_card_and_board_space_is_named_with_its_state_and_whether_it_is_pl
     in_hand = page.locator("#hand [aria-label]")
     if in_hand.count():
         expect(in_hand.first).to_have_attribute("aria-label", re.compile("in your hand" if lang == "en" else "在你的手牌中"))
+    if game_id == "conflicting_legends":  # a territory a seat holds says whose it is
+        held = page.locator(".player .cl-land[aria-label]")
+        expect(held.first).to_have_attribute("aria-label", re.compile("territory of" if lang == "en" else "的領土"))
 
 
 def test_the_turn_limit_stands_beside_the_player_count(server: ServerProcess, browser: Any) -> None:

@@ -4,7 +4,7 @@
 // a card in your hand, the top territory (expand), a territory (attack, develop, build),
 // a table card (Nobel, Darwin), a gesture (announce, or throw in secret); the few
 // choices that are not things on the table (pass, decline, a token type) are buttons.
-import { bind, otherChoices } from "/static/board.js";
+import { bind, otherChoices, thing } from "/static/board.js";
 import { el } from "/static/i18n.js";
 
 const WORDS = {
@@ -165,7 +165,9 @@ export function render(root, ctx) {
 
   const players = v.players.map((p) => {
     const lands = p.lands.map((t) => {
-      const card = landCard(t.key, t.yellow, ctx, w);
+      // its state for a screen reader: whose territory it is (board.js nameThings)
+      const card = thing(landCard(t.key, t.yellow, ctx, w), null,
+        zh ? `${ctx.seatName(p.seat)}的領土` : `territory of ${ctx.seatName(p.seat)}`);
       if (v.war && v.war.land === t.key) card.classList.add("target");
       if (kind === "target") bind(card, `target:${t.key}`, ctx, bound);
       if ((kind === "develop" || kind === "augustus") && p.seat === ctx.seat) bind(card, `develop:${t.key}`, ctx, bound);
@@ -182,7 +184,8 @@ export function render(root, ctx) {
       return card;
     });
     const tableCards = p.tableau.map((key) => {
-      const card = characterCard(key, ctx, { small: true, armed: p.armed.includes(key) });
+      const card = thing(characterCard(key, ctx, { small: true, armed: p.armed.includes(key) }), null,
+        zh ? `在${ctx.seatName(p.seat)}的桌面上` : `on the table of ${ctx.seatName(p.seat)}`);
       if ((kind === "nobel" && v.war && v.war.defender === p.seat) || (kind === "darwin" && p.seat === ctx.seat)) {
         bind(card, `card:${key}`, ctx, bound);
       }
