@@ -47,13 +47,19 @@ def court_due(state: FiefState) -> bool:
 def prefix_to_court(seed: int) -> list[tuple[int, str]] | None:
     """The greedy bots' actions from the start to the court matter, or None if the game
     does not reach one."""
+    return greedy_prefix(seed, court_due, MAX_PREFIX)
+
+
+def greedy_prefix(seed: int, until: Any, most: int) -> list[tuple[int, str]] | None:
+    """The greedy bots' actions from the start (``seed``) until ``until(state)`` holds,
+    or None if the game ends, or ``most`` actions pass, first."""
     state = GAME.setup(PLAYERS, seed, OPTIONS)
     agents = [make_agent("greedy", seed=seed * 10 + seat) for seat in range(PLAYERS)]
     actions: list[tuple[int, str]] = []
-    for _ in range(MAX_PREFIX):
+    for _ in range(most):
         if GAME.is_over(state):
             return None
-        if court_due(state):
+        if until(state):
             return actions
         seat = GAME.to_act(state)[0]
         action = act_honestly(agents[seat], GAME, state, seat)

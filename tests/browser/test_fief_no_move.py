@@ -12,7 +12,6 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Page  # noqa: E402
 
-from noblesse.agents import act_honestly, make_agent  # noqa: E402
 from noblesse.games.fief import actions as A  # noqa: E402
 from noblesse.games.fief.game import GAME  # noqa: E402
 from noblesse.games.fief.no_move import NoMove, why_no_move  # noqa: E402
@@ -20,7 +19,7 @@ from noblesse.games.fief.state import NL, FiefState  # noqa: E402
 from noblesse.games.fief.views import BISHOPRICS, LORD_CARDS  # noqa: E402
 
 from .server import ServerProcess  # noqa: E402
-from .test_fief_court import OPTIONS, PLAYERS, Table, click  # noqa: E402
+from .test_fief_court import Table, click, greedy_prefix  # noqa: E402
 from .test_follow_game import set_lang  # noqa: E402
 from .test_table import api  # noqa: E402
 
@@ -37,19 +36,7 @@ def rained_lords(state: FiefState) -> list[int]:
 
 
 def prefix_to_rain(seed: int) -> list[tuple[int, str]] | None:
-    state = GAME.setup(PLAYERS, seed, OPTIONS)
-    agents = [make_agent("greedy", seed=seed * 10 + seat) for seat in range(PLAYERS)]
-    actions: list[tuple[int, str]] = []
-    for _ in range(MAX_PREFIX):
-        if GAME.is_over(state):
-            return None
-        if rained_lords(state):
-            return actions
-        seat = GAME.to_act(state)[0]
-        action = act_honestly(agents[seat], GAME, state, seat)
-        actions.append((seat, GAME.encode(action)))
-        GAME.apply(state, seat, action)
-    return None
+    return greedy_prefix(seed, rained_lords, MAX_PREFIX)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
