@@ -4,6 +4,7 @@ holder's heartbeat while the holder lives, so no other process takes the table o
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import secrets
 
 from noblesse.server.cluster import HEARTBEAT_SECONDS, LEASE_SECONDS, News, RedisBus
@@ -35,4 +36,6 @@ def test_a_living_process_renews_its_bot_lease_so_no_other_process_takes_it(
                 await other.redis.delete(*keys)
             await other.close()
 
-    asyncio.run(run())
+    # in a thread of its own: a worker that ran browser tests has an event loop running here
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
