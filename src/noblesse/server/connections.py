@@ -3,10 +3,11 @@
 The table code never awaits a client: it puts already-encoded messages in each
 connection's ``Outbox`` and goes on. A message finding the outbox idle and the socket
 ready is written at once (``write_now``, when the server's protocol offers it), without
-a queue, a task switch or a timer; the others wait in the queue for its writer task. A connection whose queue is full, or whose
-send takes longer than the timeout, has fallen behind: it is closed with
-``CLOSE_BEHIND`` (the page reconnects and asks for everything again), never
-waited on, so a stalled tab or a hostile reader cannot slow anyone else.
+a queue, a task switch or a timer; the others wait in the queue for its writer task.
+A connection whose queue is full, or whose send takes longer than the timeout, has
+fallen behind: it is closed with ``CLOSE_BEHIND`` (the page reconnects and asks for
+everything again), never waited on, so a stalled tab or a hostile reader cannot slow
+anyone else.
 """
 
 from __future__ import annotations
