@@ -7,8 +7,7 @@
 // for a reader who asks the system for reduced motion.
 
 const CARDS = ".card, .rb-card, .cl-card";
-const MOVE_MS = 400;
-const DURATION = `${MOVE_MS}ms`;
+const DURATION = "0.4s";
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 // Each card of the board by a key that stays the same from one drawing to the next: its
@@ -67,21 +66,15 @@ export function slide(root, first) {
   if (!moving.length) return;
   root.getBoundingClientRect();  // lay the cards out at their first places before they move
   for (const node of moving) {
-    let timer = 0;
-    const finish = () => {
-      clearTimeout(timer);
+    const done = (ev) => {
+      if (ev.target !== node || ev.propertyName !== "transform") return;
       node.classList.remove("flip-moving");
       node.style.transition = "";
       node.removeEventListener("transitionend", done);
       node.removeEventListener("transitioncancel", done);
     };
-    const done = (ev) => {
-      if (ev.target === node && ev.propertyName === "transform") finish();
-    };
     node.addEventListener("transitionend", done);
     node.addEventListener("transitioncancel", done);
-    // a card that is not drawn (in a folded drawer) has no transition and no end of one
-    timer = setTimeout(finish, MOVE_MS + 100);
     node.classList.add("flip-moving");
     node.style.transition = `transform ${DURATION} ease-out`;
     node.style.transform = "";
