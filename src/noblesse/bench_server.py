@@ -46,6 +46,8 @@ import httpx
 import orjson
 import websockets
 
+from noblesse.server import collector
+
 # The server's limits per address and per table would refuse the bench's own legitimate
 # load, which all comes from 127.0.0.1: the bench turns them off (0 = no limit). Its
 # tables are seeded (the same deals in the clean and the hostile run): known deals.
@@ -541,6 +543,7 @@ def baseline_source(revision: str) -> Iterator[Path]:
 # role: (what it does before saying "ready", or None; its work after "go")
 ROLES: dict[str, tuple[Any, Any]] = {"seats": (_open_seats, _play_seats),
                                      "hostile": (None, _attack)}
+YOUNG_SECONDS = 0.1  # how often a load process collects its youngest objects (as a server)
 READY_WITHIN = 600.0  # seconds: a load process opening thousands of sockets says "ready"
 REPORT_LIMIT = 1 << 30  # bytes: a report line carries every latency of its process
 
@@ -625,6 +628,11 @@ async def _child(config: dict[str, Any]) -> dict[str, Any] | None:
 
     prepare, work = ROLES[config["role"]]
     prepared = await prepare(config) if prepare else None
+    # The collector kept as the server keeps its own: a full collection walking thousands
+    # of sockets' objects would pause this process for hundreds of milliseconds, and its
+    # seats would count the pause as the server's latency.
+    collector.tune()
+    keeping = asyncio.get_running_loop().create_task(collector.keep(YOUNG_SECONDS, 0))
     print("ready", flush=True)
     line = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     if line.strip() != "go":
@@ -640,6 +648,7 @@ async def _child(config: dict[str, Any]) -> dict[str, Any] | None:
     cpu = time.process_time()
     report = await work(config, stop, prepared)
     report.setdefault("cpu_seconds", time.process_time() - cpu)
+    keeping.cancel()
     return report
 
 
