@@ -25,7 +25,7 @@ from noblesse.core.rng import Seed, copy_rng, make_rng
 Action = int
 
 
-class State:
+class State(ABC):
     """Base of every game's state: the seeded RNG lives here, never globally."""
 
     __slots__ = ("n_players", "seed", "options", "rng", "legal_cache")
@@ -48,9 +48,9 @@ class State:
         self.seed = bits
         self.rng = random.Random(bits)
 
+    @abstractmethod
     def clone(self) -> Self:
         """An independent copy (``Game.clone``): every game's state class defines it."""
-        raise NotImplementedError
 
     def _copy_base(self, other: State) -> None:
         other.n_players = self.n_players
