@@ -44,12 +44,6 @@ def court_due(state: FiefState) -> bool:
             and any(church.election_due(state, b) for b in range(len(state.bishop))))
 
 
-def prefix_to_court(seed: int) -> list[tuple[int, str]] | None:
-    """The greedy bots' actions from the start to the court matter, or None if the game
-    does not reach one."""
-    return greedy_prefix(seed, court_due, MAX_PREFIX)
-
-
 def greedy_prefix(seed: int, until: Any, most: int) -> list[tuple[int, str]] | None:
     """The greedy bots' actions from the start (``seed``) until ``until(state)`` holds,
     or None if the game ends, or ``most`` actions pass, first."""
@@ -94,6 +88,18 @@ class Table:
         self.n = 0
         self.events: list[Event] = []
 
+    @classmethod
+    def reaching(cls, server: ServerProcess, until: Any, seeds: range, most: int) -> Table:
+        """A table at the point where the greedy bots' game of the first of ``seeds``
+        that gets there within ``most`` actions has ``until(state)`` hold, its actions
+        played over the seats' sockets."""
+        seed, prefix = next((s, p) for s in seeds
+                            if (p := greedy_prefix(s, until, most)) is not None)
+        table = cls(server, seed)
+        for seat, action in prefix:
+            table.send(seat, action)
+        return table
+
     def legal(self, seat: int) -> list[str]:
         return [GAME.encode(a) for a in GAME.legal_actions(self.state, seat)]
 
@@ -128,10 +134,7 @@ def click(page: Page, table: Table, action: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_a_marriage_and_a_bishop_election_by_clicking(server: ServerProcess, page: Page,
                                                       lang: str) -> None:
-    seed, prefix = next((s, p) for s in range(1, 40) if (p := prefix_to_court(s)) is not None)
-    table = Table(server, seed)
-    for seat, action in prefix:
-        table.send(seat, action)
+    table = Table.reaching(server, court_due, range(1, 40), MAX_PREFIX)
     assert court_due(table.state)
 
     page.goto(server.url + table.info["seats"][0]["link"])

@@ -19,7 +19,7 @@ from noblesse.games.fief.state import NL, FiefState  # noqa: E402
 from noblesse.games.fief.views import BISHOPRICS, LORD_CARDS  # noqa: E402
 
 from .server import ServerProcess  # noqa: E402
-from .test_fief_court import Table, click, greedy_prefix  # noqa: E402
+from .test_fief_court import Table, click  # noqa: E402
 from .test_follow_game import set_lang  # noqa: E402
 from .test_table import api  # noqa: E402
 
@@ -35,17 +35,10 @@ def rained_lords(state: FiefState) -> list[int]:
             and (stand := why_no_move(state, lo)) and stand.reason is NoMove.HEAVY_RAIN]
 
 
-def prefix_to_rain(seed: int) -> list[tuple[int, str]] | None:
-    return greedy_prefix(seed, rained_lords, MAX_PREFIX)
-
-
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_a_lord_in_heavy_rain_is_told_why_he_cannot_move(server: ServerProcess, page: Page,
                                                          lang: str) -> None:
-    seed, prefix = next((s, p) for s in range(1, 30) if (p := prefix_to_rain(s)) is not None)
-    table = Table(server, seed)
-    for seat, action in prefix:
-        table.send(seat, action)
+    table = Table.reaching(server, rained_lords, range(1, 30), MAX_PREFIX)
     catalog = api(server, "/api/games/fief/catalog")
     lo = rained_lords(table.state)[0]
     stand = why_no_move(table.state, lo)

@@ -320,16 +320,22 @@ def test_fiefs_map_shows_the_region_of_the_decision(server: ServerProcess, brows
         context.close()
 
 
-def test_fiefs_offer_buttons_stand_in_the_bar(server: ServerProcess, phone: Page) -> None:
-    open_seat(phone, server, bot_table(server, "fief", seed=13), 0)
-    for _ in range(30):
+def tap_until(phone: Page, wanted: str, most: int) -> None:
+    """Tap the seat's reachable actions (no offer composed) until, at most ``most`` taps on,
+    its decision shows an element matching ``wanted``."""
+    for _ in range(most):
         phone.wait_for_function(MINE_WITH_ACTIONS, timeout=20_000)
-        if phone.locator("[data-action^='offer:to:']").count():
-            break
+        if phone.locator(wanted).count():
+            return
         action = phone.evaluate(REACHABLE_JS, COMPOSING)
         n = phone.evaluate(N_JS)
         phone.locator(f'[data-action="{action}"]').first.tap()
         phone.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+
+
+def test_fiefs_offer_buttons_stand_in_the_bar(server: ServerProcess, phone: Page) -> None:
+    open_seat(phone, server, bot_table(server, "fief", seed=13), 0)
+    tap_until(phone, "[data-action^='offer:to:']", 30)
     offers = phone.locator("[data-action^='offer:to:']")
     shown = offers.evaluate_all("els => els.map(e => e.dataset.action + ' ' + e.parentElement.id)")
     # an offer to each of the 3 other families (seats 2 to 4), docked in the bar
@@ -397,14 +403,7 @@ def test_the_seats_panels_are_a_drawer_folded_on_a_phone_and_opened_for_their_ta
     phone.click("#lang-toggle")
     expect(panels.first).to_be_hidden()
     # a decision whose targets are in the panels (a lord to move) opens the drawer
-    for _ in range(40):
-        phone.wait_for_function(MINE_WITH_ACTIONS, timeout=20_000)
-        if phone.locator("#players [data-action]").count():
-            break
-        action = phone.evaluate(REACHABLE_JS, COMPOSING)
-        n = phone.evaluate(N_JS)
-        phone.locator(f'[data-action="{action}"]').first.tap()
-        phone.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
+    tap_until(phone, "#players [data-action]", 40)
     targets = drawer.locator("[data-action]")
     assert targets.count(), "no decision with its targets in the seats' panels"
     expect(drawer).to_have_attribute("open", "")
