@@ -1,8 +1,15 @@
 """Per-game evaluations for the greedy bot, one module per game id.
 
-A module ``noblesse.agents.heuristics.<game id>`` defines
-``evaluate(game, state, seat) -> float``: how good ``state`` is for ``seat``. Games
-without one are judged by their score margin.
+A module ``noblesse.agents.heuristics.<game id>`` declares what it offers as one
+``HEURISTICS = Heuristics(...)``: ``evaluate(game, state, seat) -> float``, how good
+``state`` is for ``seat`` (games without a module are judged by their score margin);
+``evaluate_all(game, state)``, every seat's evaluation at once where that is faster than
+asking ``evaluate`` per seat; ``scale`` (default 5), how large a difference of evaluations
+is a clear advantage (ISMCTS squashes evaluations with it); ``choose(game, state, seat,
+legal, rng) -> Action | None``, asked first: a decision it answers itself (a mixed
+strategy for a secret throw, say), or None to search; ``search``, ISMCTS's default leaf
+valuation for the game, e.g. ``{"rollout": "greedy", "max_rollout": 8}`` where the
+evaluation alone sees too little.
 
 What they read: the ``state`` they are given, in full, through the game's public
 methods and, for Fief, Heads of State and Ruse & Bruise, the rule modules' own state
@@ -12,24 +19,22 @@ because no hook is ever given the true state: a bot is asked through
 determinization for its seat, every card the seat cannot see dealt afresh), and
 ``evaluate`` gets states reached from such a world by the bot's own look-ahead or
 search (ISMCTS also evaluates its leaves for every seat, on the searching seat's
-world). The hidden part of what they read is a sample, never the truth. ``SCALE`` (default 5) says how large a difference of
-evaluations is a clear advantage; ISMCTS squashes evaluations with it. It may also define
-``choose(game, state, seat, legal, rng) -> Action | None``, asked first: a decision
-it answers itself (a mixed strategy for a secret throw, say), or None to search.
-``SEARCH`` (a dict) gives ISMCTS its default leaf valuation for the game, e.g.
-``{"rollout": "greedy", "max_rollout": 8}`` where the evaluation alone sees too little.
+world). The hidden part of what they read is a sample, never the truth.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
+from typing import Any, Generic, TypeVar
 
 from noblesse.core.game import Action, Game, State
 
 Evaluation = Callable[[Game, State, int], float]
+EvaluationAll = Callable[[Game, State], list[float]]
 Chooser = Callable[[Game, State, int, list[Action], random.Random], Action | None]
 
 
@@ -39,39 +44,57 @@ def score_margin(game: Game, state: State, seat: int) -> float:
     return scores[seat] - (max(others) if others else 0.0)
 
 
+G = TypeVar("G", bound=Game)
+S = TypeVar("S", bound=State)
+
+
+@dataclass(frozen=True)
+class Heuristics(Generic[G, S]):
+    """What a game's heuristics module offers (see the module's docstring), for its
+    game class ``G`` and state class ``S``."""
+
+    evaluate: Callable[[G, S, int], float] = score_margin
+    evaluate_all: Callable[[G, S], list[float]] | None = None
+    scale: float = 5.0
+    choose: Callable[[G, S, int, list[Action], random.Random], Action | None] | None = None
+    search: Mapping[str, str | int] = field(default_factory=dict)
+
+
 @cache
-def _module(game_id: str) -> object | None:
+def heuristics_for(game_id: str) -> Heuristics[Any, Any]:
+    """The game's ``HEURISTICS``, or the defaults for a game without a module."""
     try:
-        return importlib.import_module(f"{__name__}.{game_id}")
+        module = importlib.import_module(f"{__name__}.{game_id}")
     except ModuleNotFoundError as exc:
         if exc.name != f"{__name__}.{game_id}":
             raise
-        return None
+        return Heuristics()
+    declared: Heuristics[Any, Any] = module.HEURISTICS
+    return declared
 
 
 def evaluation_for(game_id: str) -> Evaluation:
-    return getattr(_module(game_id), "evaluate", score_margin)
+    return heuristics_for(game_id).evaluate
 
 
-def evaluation_all_for(game_id: str) -> Callable[[Game, State], list[float]]:
-    """Every seat's evaluation of one position (the module's ``evaluate_all`` if it has a
-    faster way than asking ``evaluate`` once per seat)."""
-    module = _module(game_id)
-    if module is not None and hasattr(module, "evaluate_all"):
-        return module.evaluate_all
-    evaluate = evaluation_for(game_id)
+def evaluation_all_for(game_id: str) -> EvaluationAll:
+    """Every seat's evaluation of one position."""
+    known = heuristics_for(game_id)
+    if known.evaluate_all is not None:
+        return known.evaluate_all
+    evaluate = known.evaluate
     return lambda game, state: [evaluate(game, state, s) for s in range(state.n_players)]
 
 
 def evaluation_scale(game_id: str) -> float:
-    """How many evaluation points make a clear advantage (the module's ``SCALE``)."""
-    return float(getattr(_module(game_id), "SCALE", 5.0))
+    """How many evaluation points make a clear advantage."""
+    return heuristics_for(game_id).scale
 
 
 def chooser_for(game_id: str) -> Chooser | None:
-    return getattr(_module(game_id), "choose", None)
+    return heuristics_for(game_id).choose
 
 
 def search_defaults(game_id: str) -> dict[str, str | int]:
-    """ISMCTS's default settings for a game (the module's ``SEARCH``)."""
-    return dict(getattr(_module(game_id), "SEARCH", {}))
+    """ISMCTS's default settings for a game."""
+    return dict(heuristics_for(game_id).search)

@@ -15,6 +15,7 @@ import random
 from functools import cache
 from typing import Any
 
+from noblesse.agents.heuristics import Heuristics
 from noblesse.core.game import Action
 from noblesse.games.conflicting_legends.rules import GLORY as LAND_GLORY
 from noblesse.games.conflicting_legends.rules import LegendsState
@@ -114,3 +115,6 @@ def _target(game: LegendsViews, state: LegendsState, seat: int, legal: list[Acti
         elif abs(value - best_value) <= 1e-9:
             best.append(action)
     return best[rng.randrange(len(best))]
+
+
+HEURISTICS = Heuristics(evaluate=evaluate, choose=choose)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 from noblesse.agents.base import search_world
+from noblesse.agents.heuristics import Heuristics
 from noblesse.core.game import Action, Game, State
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import promises
@@ -505,3 +506,7 @@ def _compose_offer(s: FiefState, legal: list[Action]) -> Action:
     lo = _captive_to_buy(s, s.offer_author)
     term = A.RANSOM_TERM0 + lo
     return term if lo >= 0 and term in legal else A.OFFER_CANCEL
+
+
+HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, scale=SCALE,
+                        choose=choose)

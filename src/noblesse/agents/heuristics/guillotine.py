@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from noblesse.agents.heuristics import Heuristics
 from noblesse.games.guillotine.rules import GuillotineRules, GuillotineState
 
 CARD_IN_HAND = 0.4
@@ -28,3 +29,6 @@ def evaluate_all(game: GuillotineRules, state: GuillotineState) -> list[float]:
     over = state.over
     scores = [score(state, o, reveal=over) for o in range(state.n_players)]
     return [_margin(scores, o, len(h)) for o, h in enumerate(state.hands)]
+
+
+HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, scale=SCALE)

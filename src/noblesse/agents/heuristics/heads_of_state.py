@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from noblesse.agents.heuristics import Heuristics
 from noblesse.core.game import Action
 from noblesse.games.heads_of_state.rules import (
     BOXES,
@@ -52,7 +53,7 @@ from noblesse.games.heads_of_state.rules import (
 # ISMCTS: a leaf is judged after the greedy strategy below has played on for a few
 # decisions (about a round of play: takes, ennoblement, payment), since points come only
 # at the end of such a sequence.
-SEARCH = {"rollout": "greedy", "max_rollout": 24}
+SEARCH: dict[str, str | int] = {"rollout": "greedy", "max_rollout": 24}
 SCALE = 4.0
 
 
@@ -200,3 +201,7 @@ def _methods(s: HeadsState, seat: int, x: int) -> bool:
     need = SLOT_NEED[x]
     th = s.thands[seat]
     return any(th[t] >= need and T_COUNTRY[t] in (-1, SLOT_COUNTRY[x]) for t in range(NT))
+
+
+HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, scale=SCALE,
+                        choose=choose, search=SEARCH)

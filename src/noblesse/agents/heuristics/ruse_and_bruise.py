@@ -9,6 +9,7 @@ the bot chases icons it lacks. Rows that are still open count a little less.
 
 from __future__ import annotations
 
+from noblesse.agents.heuristics import Heuristics
 from noblesse.games.ruse_and_bruise.rules import (
     OWNER,
     SCORE_VALUE,
@@ -60,3 +61,6 @@ def evaluate(game: RuseRules, state: RuseState, seat: int) -> float:
     # Spending strong cards where they are not needed leaves weaker hands later.
     on_table = sum(1 for row in s.rows for c in row if OWNER[c] == seat)
     return scores[seat] - best_other - CARD_COST * on_table
+
+
+HEURISTICS = Heuristics(evaluate=evaluate)
