@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from noblesse.core.game import Action, Game, State
 from noblesse.core.rng import SharedRandom
 
 
+@runtime_checkable
 class Agent(Protocol):
     name: str
+    rng: random.Random  # its own seeded generator: the worlds it is handed are drawn with it
 
     def act(self, game: Game, world: State, seat: int) -> Action:
         """One of ``game.legal_actions(world, seat)``; ``world`` is a determinization
@@ -61,10 +63,6 @@ def search_world(game: Game, world: State) -> State:
 
 def act_honestly(agent: Agent, game: Game, state: State, seat: int) -> Action:
     """``agent``'s decision for ``seat`` in ``state``, made on a world built from the
-    seat's information alone (``world_for``, drawn with the agent's own generator, or
-    a fixed one for an agent without), never on ``state`` itself. Every tool asks its
-    bots through here."""
-    rng = getattr(agent, "rng", None)
-    if not isinstance(rng, random.Random):
-        rng = random.Random(0)
-    return agent.act(game, world_for(game, state, seat, rng), seat)
+    seat's information alone (``world_for``, drawn with the agent's own generator),
+    never on ``state`` itself. Every tool asks its bots through here."""
+    return agent.act(game, world_for(game, state, seat, agent.rng), seat)

@@ -51,14 +51,14 @@ vector too: a policy as ``predict(vector, action_masks=mask, ...)``, a callable 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
 from noblesse import games
-from noblesse.agents import act_honestly, make_agent
+from noblesse.agents import Agent, act_honestly, make_agent
 from noblesse.core.errors import IllegalAction
 from noblesse.core.game import Game, State, machine_options
 from noblesse.interop.encoding import Encoder, default_players, observer
@@ -75,11 +75,18 @@ def env_id(game_id: str) -> str:
     return f"{ID_PREFIX}{game_id}-v0"
 
 
+@runtime_checkable
+class Predictor(Protocol):
+    """A trained policy as Stable-Baselines3 makes them: ``predict(obs, ...)``."""
+
+    def predict(self, observation: Any, *args: Any, **kwargs: Any) -> Any: ...
+
+
 def _policy_opponent(policy: Any, flat: bool) -> Any:
     """A function ``(observation, mask) -> action index`` from a policy or callable."""
-    predict = getattr(policy, "predict", None)
-    if predict is None:
+    if not isinstance(policy, Predictor):
         return policy if flat else lambda obs, mask: policy(obs)
+    predict = policy.predict
 
     def act(obs: Any, mask: np.ndarray) -> Any:
         try:
@@ -121,8 +128,7 @@ class SingleSeatEnv(gymnasium.Env):
                 continue
             if isinstance(kind, str):
                 make_agent(kind)  # fail early on an unknown kind
-            elif not (callable(getattr(kind, "act", None)) or callable(kind)
-                      or callable(getattr(kind, "predict", None))):
+            elif not isinstance(kind, Agent | Predictor) and not callable(kind):
                 raise ValueError(f"seat {s}: an opponent is a bot spec, an agent, a policy "
                                  f"with predict, or a callable, not {kind!r}")
         self.opponent_kinds = kinds
@@ -173,7 +179,7 @@ class SingleSeatEnv(gymnasium.Env):
         bot = self._bots[seat]
         game, state = self.game, self.state
         assert state is not None, "reset() comes first"
-        if callable(getattr(bot, "act", None)):  # a noblesse agent: on its seat's world
+        if isinstance(bot, Agent):  # a noblesse agent: on its seat's world
             return act_honestly(bot, game, state, seat)
         index = int(bot(self._obs(seat), self._mask(seat)))
         action = game.action_at(index)
@@ -204,7 +210,7 @@ class SingleSeatEnv(gymnasium.Env):
         game_seed = int(self.np_random.integers(0, 2**31 - 1))
         self.state = self.game.setup(self.players, game_seed, dict(self.game_options))
         self._bots = {s: (make_agent(kind, seed=game_seed * 16 + s) if isinstance(kind, str)
-                          else kind if callable(getattr(kind, "act", None))
+                          else kind if isinstance(kind, Agent)
                           else _policy_opponent(kind, self.flat))
                       for s, kind in enumerate(self.opponent_kinds) if s != self.seat}
         self._returns = 0.0
