@@ -1,6 +1,6 @@
-"""The registry of games: every subpackage of ``noblesse.games`` whose module defines
-``GAME`` is a game, registered under ``GAME.id``. Adding a game is adding its package;
-a package that does not export ``GAME`` yet (a game still being built) is not listed."""
+"""The registry of games: every subpackage of ``noblesse.games`` is a game, whose
+package exports it as ``GAME``, registered under ``GAME.id`` (the package's name). Adding
+a game is adding its package."""
 
 from __future__ import annotations
 
@@ -18,9 +18,7 @@ _loaded: dict[str, Game] = {}
 @functools.cache
 def ids() -> list[str]:
     """The ids of every game, in alphabetical order (the package name is the id)."""
-    packages = sorted(m.name for m in pkgutil.iter_modules([str(_PACKAGE_DIR)]) if m.ispkg)
-    return [name for name in packages
-            if hasattr(importlib.import_module(f"{__name__}.{name}"), "GAME")]
+    return sorted(m.name for m in pkgutil.iter_modules([str(_PACKAGE_DIR)]) if m.ispkg)
 
 
 def get(game_id: str) -> Game:
