@@ -15,8 +15,10 @@ import random
 from noblesse.agents.heuristics import Heuristics
 from noblesse.core.game import Action
 from noblesse.games.heads_of_state.rules import (
+    ACTING,
     BOXES,
     CENTURIES,
+    CHOOSE,
     COUNTRY_BOXES,
     DISCARD_A0,
     DISCARD_T0,
@@ -26,6 +28,7 @@ from noblesse.games.heads_of_state.rules import (
     ENNOBLE0,
     KILL0,
     MAJORITY,
+    METHOD,
     NA,
     NR,
     NT,
@@ -34,6 +37,7 @@ from noblesse.games.heads_of_state.rules import (
     OPTION_B,
     PAY0,
     PAY_CARDS,
+    PAYING,
     RANKS,
     REQUIRES,
     SLOT_BOX,
@@ -44,6 +48,7 @@ from noblesse.games.heads_of_state.rules import (
     T_COUNTRY,
     TAKE_A0,
     TAKE_T0,
+    TAKING,
     WILD,
     WITH0,
     HeadsRules,
@@ -142,7 +147,7 @@ def choose(game: HeadsRules, state: HeadsState, seat: int, legal: list[Action],
            rng: random.Random) -> Action | None:
     s = state
     kind = s.kind
-    if kind == 1:  # the option
+    if kind == CHOOSE:  # the option
         if OPT_B in legal and any(s.thands[seat]):
             gains = [_kill_gain(s, seat, x) for x, o in enumerate(s.slots)
                      if o >= 0 and o != seat and _methods(s, seat, x)]
@@ -151,7 +156,7 @@ def choose(game: HeadsRules, state: HeadsState, seat: int, legal: list[Action],
         if OPT_B in legal and sum(s.hands[seat]) >= 8 and sum(s.thands[seat]) < 3:
             return OPT_B  # a full hand: one attribute card and a weapon for later
         return OPT_A
-    if kind == 2:  # a take
+    if kind == TAKING:
         want = wants(s, seat)
         best, value = DRAW if DRAW in legal else None, 0.25
         for a in legal:
@@ -163,7 +168,7 @@ def choose(game: HeadsRules, state: HeadsState, seat: int, legal: list[Action],
         if takes:
             return max(takes, key=lambda a: _weapon_value(s, seat, a - TAKE_T0))
         return DRAW_T if DRAW_T in legal else legal[0]
-    if kind == 3:  # act
+    if kind == ACTING:
         fills = [a for a in legal if ENNOBLE0 <= a < KILL0]
         if fills:
             return max(fills, key=lambda a: slot_value(s, seat, a - ENNOBLE0))
@@ -173,10 +178,10 @@ def choose(game: HeadsRules, state: HeadsState, seat: int, legal: list[Action],
             if _kill_gain(s, seat, best - KILL0) >= 6:
                 return best
         return END_TURN
-    if kind == 4:  # pay
+    if kind == PAYING:
         return PAY_CARDS if PAY_CARDS in legal else min(
             legal, key=lambda a: s.hands[seat][a - PAY0])
-    if kind == 5:  # method: a sure country card before the cube bag
+    if kind == METHOD:  # a sure country card before the cube bag
         sure = [a for a in legal if T_COUNTRY[a - WITH0] >= 0]
         return sure[0] if sure else legal[0]
     # discard: the least wanted attribute card, then the least useful treachery card
