@@ -577,8 +577,8 @@ def info_tail(game: NoblesseSpielGame, core: _Core, seat: int) -> np.ndarray:
         assert scales is not None  # (made with the history)
         raw = tail.raw
         for slot, add in new.items():
-            k = raw[slot] = raw[slot] + add
-            x = k * scales[slot]
+            seen = raw[slot] = raw[slot] + add
+            x = seen * scales[slot]
             values[at + slot] = 1.0 if x >= 1.0 else x
     return values
 
