@@ -95,6 +95,7 @@ from noblesse.interop.encoding import (
     DesignedEncoder,
     Encoder,
     GameProfile,
+    KeptObservations,
     default_players,
     observer,
 )
@@ -248,7 +249,7 @@ class _Core:
     the game and the (immutable) events, and pickles the game by its id."""
 
     __slots__ = ("game", "options", "cap", "inner", "events", "own", "seed_bytes", "seen",
-                 "text", "counts", "decided", "_player", "legal", "tails")
+                 "text", "counts", "decided", "_player", "legal", "tails", "kept")
 
     def __init__(self, game: Game, options: dict[str, Any], cap: int, inner: Any,
                  events: list[Any], own: list[list[int]], seed_bytes: list[int],
@@ -275,6 +276,7 @@ class _Core:
         # per seat, built lazily: the part of its information-state tensor after the
         # observation, brought up to date from the new actions and events alone
         self.tails: list[_Tail | None] = [None] * len(own)
+        self.kept: KeptObservations | None = None  # the seats' observations, built lazily
 
     def copy(self, inner: Any = None) -> _Core:
         same = inner is None
@@ -313,6 +315,14 @@ class _Core:
                 p = self.game.to_act(self.inner)[0]
             self._player = p
         return p
+
+    def observation(self, game: NoblesseSpielGame, seat: int) -> np.ndarray:
+        """``seat``'s observation, kept between requests (``KeptObservations``): the
+        caller copies it, never changes it."""
+        kept = self.kept
+        if kept is None:
+            kept = self.kept = KeptObservations(game.encoder, self.game, len(self.own))
+        return kept.observe(self.inner, seat)
 
     def seen_by(self, seat: int) -> str:
         seen, events = self.seen[seat], self.events
@@ -457,9 +467,7 @@ class NoblesseSpielState(pyspiel.State):
         seat = c.player() if player is None else player
         size = game.encoder.observation_size
         out = np.empty(game.info_state_size, np.float32)
-        obs = out[:size]
-        obs.fill(0.0)
-        game.encoder.write_zeroed(game.noblesse, c.inner, seat, obs)
+        out[:size] = c.observation(game, seat)
         out[size:] = info_tail(game, c, seat)
         return out
 
@@ -467,12 +475,10 @@ class NoblesseSpielState(pyspiel.State):
         """``player``'s observation tensor (default: the current player's) as a new float32
         array (see ``information_state_tensor``)."""
         game = self.get_game()
-        out = np.zeros(game.encoder.observation_size, np.float32)
-        if self._c.inner is not None:
-            game.encoder.write_zeroed(game.noblesse, self._c.inner,
-                                      self.current_player() if player is None else player,
-                                      out)
-        return out
+        c = self._c
+        if c.inner is None:
+            return np.zeros(game.encoder.observation_size, np.float32)
+        return c.observation(game, c.player() if player is None else player).copy()
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
         c = self._c

@@ -64,7 +64,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from noblesse import games
 from noblesse.core.game import Game, State, machine_options
-from noblesse.interop.encoding import Encoder, default_players, observer
+from noblesse.interop.encoding import Encoder, KeptObservations, default_players, observer
 from noblesse.interop.masks import action_mask
 from noblesse.interop.render import text_table
 
@@ -119,6 +119,7 @@ class NoblesseAECEnv(AECEnv):
         self.seed: int | None = None
         self.decisions = 0
         self._observed: dict[int, Any] = {}  # this step's observations
+        self._kept = KeptObservations(self.encoder, self.game, self.players)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -181,7 +182,7 @@ class NoblesseAECEnv(AECEnv):
         seat = self._seat_of[agent]
         obs = self._observed.get(seat)
         if obs is None:
-            vector = self.encoder.observation(self.game, self.state, seat)
+            vector = self._kept.observe(self.state, seat).copy()
             obs = self._observed[seat] = vector if self.flat else {
                 "observation": vector, "action_mask": self._mask(seat)}
         return obs
