@@ -119,11 +119,14 @@ class Section(NamedTuple):
     """A part of an observation: the slots it writes (``(start, stop)`` ranges that no
     other section writes), what they are a function of (``key(state, seat)``, a value
     that compares equal exactly when the slots would be written the same: copies, never
-    the state's own lists; ``None``: written every time), and its writer."""
+    the state's own lists; ``None``: written every time), its writer, and whether it
+    is the same for every seat (``shared``: nothing in it is relative to the seat or
+    hidden from anyone, so one seat's slots serve another's with the same key)."""
 
     slots: tuple[tuple[int, int], ...]
     key: Callable[[Any, int], Any] | None
     write: Callable[[Any, int, Buffer], None]
+    shared: bool = False
 
 
 class ObservationSpec(ABC):

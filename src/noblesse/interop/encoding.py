@@ -404,6 +404,8 @@ class KeptObservations:
         self._sections = sections
         self._keys = [[_UNSEEN] * len(sections) for _ in range(players)]
         self._state: State | None = None
+        # per shared section: the key last written and the seat whose buffer holds it
+        self._shared: list[tuple[Any, int]] = [(_UNSEEN, 0)] * len(sections)
 
     def observe(self, state: State, seat: int) -> Any:
         """``seat``'s observation of ``state`` (the kept buffer: copy it to keep it)."""
@@ -415,13 +417,22 @@ class KeptObservations:
         if state is not self._state:
             self._state = state
             self._keys = [[_UNSEEN] * len(self._sections) for _ in self._buffers]
+            self._shared = [(_UNSEEN, 0)] * len(self._sections)
         keys = self._keys[seat]
-        for i, (slots, key, write) in enumerate(self._sections):
+        for i, (slots, key, write, shared) in enumerate(self._sections):
             if key is not None:
                 k = key(state, seat)
                 if k == keys[i]:
                     continue
                 keys[i] = k
+                if shared:
+                    held, holder = self._shared[i]
+                    if holder != seat and held == k:  # another seat's buffer has it
+                        source = self._buffers[holder]
+                        for start, stop in slots:
+                            out[start:stop] = source[start:stop]
+                        continue
+                    self._shared[i] = (k, seat)
             for start, stop in slots:
                 out[start:stop] = 0.0
             write(state, seat, out)

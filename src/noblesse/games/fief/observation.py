@@ -133,7 +133,7 @@ class FiefObservation(ObservationSpec):
             Section(((PRESENT, HAND),), None, self._seats),
             Section(((HAND, TURN),), _hand_key, _hand),
             Section(((TURN, LORD_DISC),), None, _table),
-            Section(((LORD_DISC, OFFICES),), _piles_key, _piles),
+            Section(((LORD_DISC, OFFICES),), _piles_key, _piles, shared=True),
             Section(((OFFICES, LORDS_F),), _map_key, _map),
             Section(((LORDS_F, TALLAGE),), _lords_key, _lords),
             Section(((TALLAGE, D_KIND),), _realm_key, _realm),

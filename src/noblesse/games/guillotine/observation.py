@@ -152,8 +152,8 @@ class GuillotineObservation(ObservationSpec):
             Section(((KNOWN, HAND),), _known_key, _known),
             Section(((HAND, DAY),), _hand_key, _hand),
             Section(((DAY, NOBLE_DISCARD), (TURN, LINE_LEN)), None, _table),
-            Section(((NOBLE_DISCARD, TURN),), _discards_key, _discards),
-            Section(((LINE_LEN, D_KIND),), _line_key, _line),
+            Section(((NOBLE_DISCARD, TURN),), _discards_key, _discards, shared=True),
+            Section(((LINE_LEN, D_KIND),), _line_key, _line, shared=True),
             Section(((D_KIND, L.size),), None, _decision),
         )
 

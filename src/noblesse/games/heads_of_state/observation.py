@@ -124,7 +124,7 @@ class HeadsObservation(ObservationSpec):
             Section(((NOBLES, HAND),), _nobles_key, _nobles),
             Section(((HAND, CENTURY),), _hand_key, _hand),
             Section(((CENTURY, A_DISPLAY),), None, self._table),
-            Section(((A_DISPLAY, BOARD_F),), _displays_key, _displays),
+            Section(((A_DISPLAY, BOARD_F),), _displays_key, _displays, shared=True),
             Section(((BOARD_F, OPTION),), _board_key, _board),
             Section(((OPTION, L.size),), None, _decision),
         )
