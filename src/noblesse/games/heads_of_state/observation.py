@@ -222,20 +222,22 @@ def _displays_key(s: HeadsState, seat: int) -> object:
 
 
 def _displays(s: HeadsState, seat: int, out: Buffer) -> None:
-    display, aside, discard = s.attr_display, s.set_aside, s.attr_discard
-    for k in range(NA):
-        if display:
-            out[A_DISPLAY + k] = frac(display.count(k), DISPLAY_A)
-        if aside:
-            out[ASIDE + k] = frac(aside.count(k), DISPLAY_A)
-        if discard:
-            out[A_DISCARD + k] = frac(discard.count(k), PILE_CAP)
-    display, discard = s.tr_display, s.tr_discard
-    for k in range(NT):
-        if display:
-            out[T_DISPLAY + k] = frac(display.count(k), DISPLAY_T)
-        if discard:
-            out[T_DISCARD + k] = discard.count(k) * T_COPIES[k]
+    for base, pile, cap in ((A_DISPLAY, s.attr_display, DISPLAY_A),
+                            (ASIDE, s.set_aside, DISPLAY_A),
+                            (A_DISCARD, s.attr_discard, PILE_CAP),
+                            (T_DISPLAY, s.tr_display, DISPLAY_T)):
+        for k, c in _counts(pile).items():
+            out[base + k] = frac(c, cap)
+    for k, c in _counts(s.tr_discard).items():
+        out[T_DISCARD + k] = c * T_COPIES[k]
+
+
+def _counts(cards: list[int]) -> dict[int, int]:
+    """How many of each card."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return counts
 
 
 def _board_key(s: HeadsState, seat: int) -> object:
