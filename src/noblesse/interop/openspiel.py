@@ -32,14 +32,18 @@ How the kernel maps onto OpenSpiel:
   (``ObservationSpec.history``, ``docs/observations.md``: Guillotine's cards played
   and discarded by each relative seat; Conflicting Legends' characters played and
   discarded and gestures thrown; Ruse & Bruise's characters revealed and those an
-  Assassin discarded, as far as the seat was told), kept per seat and brought up to date from the
+  Assassin discarded, as far as the seat was told; Heads of State's cards taken face up
+  and discarded, assassinations and options), kept per seat and brought up to date from the
   events it has not heard yet. Every slot is
   in [0, 1] beyond the observation's own range; nothing in it is hidden from the
   seat (who decides is public; its own choices it knows). From Python, the state's
   ``information_state_tensor(player)`` and ``observation_tensor(player)`` return
-  float32 numpy arrays written straight from the state (what NFSP and DQN reshape
-  anyway; pyspiel's own copy into a list cost more than the game's step); C++ callers
-  read the same values through the observer.
+  new float32 numpy arrays (what NFSP and DQN reshape anyway; pyspiel's own copy into
+  a list cost more than the game's step), copied from each seat's kept observation
+  (``encoding.KeptObservations``: only the sections that changed since the seat's
+  last are rewritten) and kept history part; ``legal_actions`` is answered in Python
+  and cached until the next action. C++ callers read the same values through the
+  observer, written from zeros.
 * **Observation**: ``observation_string`` is the JSON view; ``observation_tensor`` is
   ``noblesse.interop.encoding.observer``'s: the game's designed observation
   (``docs/observations.md``) or the generic encoding. The spectator's observation

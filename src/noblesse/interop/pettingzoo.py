@@ -38,7 +38,9 @@ The raw environment (``raw_env(...)``, ``illegal_action="raise"``) raises
 is ``env.unwrapped.state``.
 
 Each observation is a new array (a learner may keep it); asked again before the next
-step, ``observe`` returns the same one.
+step, ``observe`` returns the same one. The environment keeps each seat's last
+observation and rewrites only its sections that changed since
+(``noblesse.interop.encoding.KeptObservations``): the same values as a write from zeros.
 
 ``observation="flat"``: the observation is the vector alone, a ``Box`` (what
 SuperSuit's observation wrappers take: ``flatten_v0``, ``normalize_obs_v0``,

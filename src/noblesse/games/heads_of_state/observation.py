@@ -9,7 +9,17 @@ game; of the other hands only their sizes and what the table has seen go into th
 
 from __future__ import annotations
 
-from noblesse.core.observation import Buffer, Layout, ObservationSpec, Section, frac, signed
+from noblesse.core.events import Event
+from noblesse.core.observation import (
+    Buffer,
+    HistorySpec,
+    Layout,
+    ObservationSpec,
+    Section,
+    Sparse,
+    frac,
+    signed,
+)
 from noblesse.games.heads_of_state.data import BOARD
 from noblesse.games.heads_of_state.rules import (
     ATTRS,
@@ -112,8 +122,70 @@ D_SEAT = L.add("decision_seat", SEATS, "relative seat that answers it, one-hot")
 D_SLOT = L.add("decision_slot", NS, "the slot being paid for (pay, method), one-hot")
 
 
+TAKEN_CAP = 10     # attribute cards of one kind taken or discarded by one seat saturate here
+ATTACK_CAP = 5     # assassinations of one seat's nobles by one seat saturate here
+OPTION_CAP = 20    # turns one seat chose one option saturate here
+
+H = Layout()
+H_TAKEN = H.add("taken", SEATS * NA, f"per relative seat ({NA} slots each), the attribute "
+                f"cards it has taken face up from the display this game / {TAKEN_CAP} "
+                "(saturates); cards in data order")
+H_TAKEN_T = H.add("treachery_taken", SEATS * NT, f"per relative seat ({NT} slots each), the "
+                  "treachery cards it has taken face up from the display / the card's copies "
+                  "(saturates)")
+H_DISCARDED = H.add("discarded", SEATS * NA, f"per relative seat, the attribute cards it has "
+                    f"discarded / {TAKEN_CAP} (saturates)")
+H_DISCARDED_T = H.add("treachery_discarded", SEATS * NT, "per relative seat, the treachery "
+                      "cards it has discarded / the card's copies (saturates)")
+H_ASSASSINS = H.add("assassins_played", SEATS * NT, "per relative seat, the treachery cards it "
+                    "has played to assassinate / the card's copies (saturates)")
+H_ATTACKS = H.add("assassinations", SEATS * SEATS, f"per relative seat ({SEATS} slots each), "
+                  f"its attempts on each relative seat's nobles / {ATTACK_CAP} (saturates)")
+H_KILLS = H.add("kills", SEATS * SEATS, f"per relative seat, the nobles of each relative seat "
+                f"it has killed / {ATTACK_CAP} (saturates)")
+H_OPTIONS = H.add("options", SEATS * (len(OPTION_NAMES) - 1), "per relative seat, the turns it "
+                  f"chose each option ({', '.join(OPTION_NAMES[1:])}) / {OPTION_CAP} "
+                  "(saturates)")
+_OPTION_INDEX = {name: i - 1 for i, name in enumerate(OPTION_NAMES) if name}
+
+
+class HeadsHistory(HistorySpec):
+    """What every seat sees happen: the cards each seat takes face up from the displays
+    and discards, the treachery it plays to assassinate and whose nobles it attacks and
+    kills, and the option it chooses each turn (a card drawn blind is not in it)."""
+
+    layout = H
+    _cards = {"take": (H_TAKEN, NA), "take_treachery": (H_TAKEN_T, NT),
+              "discard": (H_DISCARDED, NA), "discard_treachery": (H_DISCARDED_T, NT)}
+
+    def see(self, event: Event, seat: int, n_players: int, acc: Sparse) -> None:
+        kind = event.type
+        e = event.public
+        if kind in self._cards:
+            base, width = self._cards[kind]
+            acc[base + ((e["seat"] - seat) % n_players) * width + e["card"]] += 1.0
+        elif kind == "assassinate":
+            r = (e["seat"] - seat) % n_players
+            acc[H_ASSASSINS + r * NT + e["card"]] += e["count"]
+            if e["target"] >= 0:
+                acc[H_ATTACKS + r * SEATS + (e["target"] - seat) % n_players] += 1.0
+        elif kind == "killed" and e["target"] >= 0:
+            acc[H_KILLS + ((e["seat"] - seat) % n_players) * SEATS
+                + (e["target"] - seat) % n_players] += 1.0
+        elif kind == "option":
+            acc[H_OPTIONS + ((e["seat"] - seat) % n_players) * (len(OPTION_NAMES) - 1)
+                + _OPTION_INDEX[e["option"]]] += 1.0
+
+    def scales(self) -> list[float]:
+        return ([1.0 / TAKEN_CAP] * (SEATS * NA) + T_COPIES * SEATS
+                + [1.0 / TAKEN_CAP] * (SEATS * NA) + T_COPIES * SEATS + T_COPIES * SEATS
+                + [1.0 / ATTACK_CAP] * (2 * SEATS * SEATS)
+                + [1.0 / OPTION_CAP] * (SEATS * (len(OPTION_NAMES) - 1)))
+
+
 class HeadsObservation(ObservationSpec):
     layout = L
+    history = HeadsHistory()
 
     def __init__(self, rules: HeadsRules) -> None:
         self._rules = rules  # the game: first_round()
