@@ -407,6 +407,67 @@ def test_heads_of_state_s_public_history_counts_cards_taken_and_discarded_attack
                                   capped(options[other] / OPTION_CAP))
 
 
+def test_fief_s_public_history_counts_cards_played_and_discarded_purchases_and_offers(
+        ) -> None:
+    from noblesse.games.fief.observation import (
+        BUY_CAP,
+        BUYS,
+        DEED_CAP,
+        H_BOUGHT,
+        H_DEEDS,
+        H_DISCARDED,
+        H_OFFERS,
+        H_PLAYED,
+        NC,
+        OFFERS,
+        H,
+    )
+    from noblesse.games.fief.state import CARDS
+
+    game = nos.load("fief", 4)
+    state = _play_in(game, 5, 0)
+    rng = np.random.RandomState(2)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    played, discarded = np.zeros((4, NC)), np.zeros((4, NC))
+    bought, deeds = np.zeros((4, len(BUYS))), np.zeros((4, 2))
+    offers = np.zeros((4, len(OFFERS)))
+    for event in state._c.events:
+        e, kind = event.public, event.type
+        if kind in ("play_lord", "play_fortune"):
+            played[e["seat"], e["card"]] += 1
+        elif kind == "discard" and e["seat"] >= 0:
+            discarded[e["seat"], e["card"]] += 1
+        elif kind == "buy":
+            bought[e["seat"], BUYS.index(e["item"])] += 1
+        elif kind in ("siege", "pillage"):
+            deeds[e["seat"], ("siege", "pillage").index(kind)] += 1
+        elif kind in OFFERS:
+            offers[e["seat"], OFFERS.index(kind)] += 1
+    assert played.sum() > 5 and bought.sum() > 5
+    copies = np.array([c.copies for c in CARDS], np.float64)
+
+    def capped(x: np.ndarray) -> np.ndarray:
+        return np.minimum(x, 1.0).astype(np.float32)
+
+    for seat in range(4):
+        history = state.information_state_tensor(seat)[-H.size:]
+        for other in range(4):
+            r = (other - seat) % 4
+            assert np.array_equal(history[H_PLAYED + r * NC:H_PLAYED + (r + 1) * NC],
+                                  capped(played[other] / copies))
+            assert np.array_equal(history[H_DISCARDED + r * NC:H_DISCARDED + (r + 1) * NC],
+                                  capped(discarded[other] / copies))
+            nb = len(BUYS)
+            assert np.array_equal(history[H_BOUGHT + r * nb:H_BOUGHT + (r + 1) * nb],
+                                  capped(bought[other] / BUY_CAP))
+            assert np.array_equal(history[H_DEEDS + r * 2:H_DEEDS + (r + 1) * 2],
+                                  capped(deeds[other] / DEED_CAP))
+            no = len(OFFERS)
+            assert np.array_equal(history[H_OFFERS + r * no:H_OFFERS + (r + 1) * no],
+                                  capped(offers[other] / DEED_CAP))
+
+
 def test_a_conflicting_legends_throw_is_in_every_seat_s_history_once_revealed() -> None:
     from noblesse.games.conflicting_legends.observation import H_THROWN, NG, THROWN_CAP, H
     from noblesse.games.conflicting_legends.rules import GESTURES

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from itertools import compress
 
-from noblesse.core.observation import Buffer, Layout, ObservationSpec, Section, frac
+from noblesse.core.events import Event
+from noblesse.core.observation import (
+    Buffer,
+    HistorySpec,
+    Layout,
+    ObservationSpec,
+    Section,
+    Sparse,
+    frac,
+)
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import announce
 from noblesse.games.fief.cards import STEP_NAMES as CARD_STEPS
@@ -124,8 +133,71 @@ PROMISES = L.add("promises", 2, f"promises I made, promises made to me, in force
                  f"{PROMISE_CAP} (saturating)")
 
 
+BUYS = ("knight", "man_at_arms", "stronghold", "mill", "fief_title")
+BUY_CAP = 20       # purchases of one kind by one family saturate here
+DEED_CAP = 10      # sieges, pillages and offers of one kind by one family saturate here
+MARRIAGE_CAP = 3   # marriages of one family's lords saturate here
+OFFERS = ("offer_made", "offer_refused", "offer_accepted")
+
+H = Layout()
+H_PLAYED = H.add("played", SEATS * NC, f"per relative family ({NC} slots each), the cards it "
+                 "has played (lords, fortune cards) this game / the card's copies (saturates); "
+                 "cards in data order")
+H_DISCARDED = H.add("discarded", SEATS * NC, "per relative family, the cards it has discarded "
+                    "/ the card's copies (saturates)")
+H_BOUGHT = H.add("bought", SEATS * len(BUYS), f"per relative family, what it has bought "
+                 f"({', '.join(BUYS)}) / {BUY_CAP} (saturates)")
+H_DEEDS = H.add("sieges_and_pillages", SEATS * 2, f"per relative family, the sieges it has "
+                f"laid and the villages it has pillaged / {DEED_CAP} (saturates)")
+H_OFFERS = H.add("offers", SEATS * len(OFFERS), "per relative family, the offers it has made, "
+                 f"refused and accepted / {DEED_CAP} (saturates)")
+H_MARRIAGES = H.add("marriages", SEATS, f"per relative family, the marriages of its lords "
+                    f"(both families of a marriage count it) / {MARRIAGE_CAP} (saturates)")
+_BUY_INDEX = {item: i for i, item in enumerate(BUYS)}
+_DEED_INDEX = {"siege": 0, "pillage": 1}
+_OFFER_INDEX = {kind: i for i, kind in enumerate(OFFERS)}
+
+
+class FiefHistory(HistorySpec):
+    """What every family sees happen: the cards each family plays and discards, what it
+    buys, the sieges it lays and villages it pillages, the offers it makes, refuses and
+    accepts, and its lords' marriages (an offer's terms, told only to the two families,
+    are not in it)."""
+
+    layout = H
+
+    def see(self, event: Event, seat: int, n_players: int, acc: Sparse) -> None:
+        kind = event.type
+        e = event.public
+        who = e.get("seat", -1)
+        if who is None or who < 0:
+            return
+        r = (who - seat) % n_players
+        if kind in ("play_lord", "play_fortune"):
+            acc[H_PLAYED + r * NC + e["card"]] += 1.0
+        elif kind == "discard":
+            acc[H_DISCARDED + r * NC + e["card"]] += 1.0
+        elif kind == "buy":
+            acc[H_BOUGHT + r * len(BUYS) + _BUY_INDEX[e["item"]]] += 1.0
+        elif kind in _DEED_INDEX:
+            acc[H_DEEDS + r * 2 + _DEED_INDEX[kind]] += 1.0
+        elif kind in _OFFER_INDEX:
+            acc[H_OFFERS + r * len(OFFERS) + _OFFER_INDEX[kind]] += 1.0
+        elif kind == "marriage":  # a marriage counts for both families
+            acc[H_MARRIAGES + r] += 1.0
+            other = e.get("with", -1)
+            if other is not None and other >= 0 and other != who:
+                acc[H_MARRIAGES + (other - seat) % n_players] += 1.0
+
+    def scales(self) -> list[float]:
+        return (COPIES * (2 * SEATS) + [1.0 / BUY_CAP] * (SEATS * len(BUYS))
+                + [1.0 / DEED_CAP] * (SEATS * (2 + len(OFFERS)))
+                + [1.0 / MARRIAGE_CAP] * SEATS)
+
+
 class FiefObservation(ObservationSpec):
     layout = L
+    history = FiefHistory()
 
     def __init__(self, rules: object) -> None:
         self._rules = rules  # the game: to_act()
