@@ -35,9 +35,8 @@ How the kernel maps onto OpenSpiel:
   Assassin discarded, as far as the seat was told; Heads of State's cards taken face up
   and discarded, assassinations and options; Fief's cards played and discarded,
   purchases, sieges and pillages, offers and marriages), kept per seat and brought up
-  to date from the
-  events it has not heard yet. Every slot is
-  in [0, 1] beyond the observation's own range; nothing in it is hidden from the
+  to date from the events it has not heard yet. Every slot is in [0, 1] beyond the
+  observation's own range; nothing in it is hidden from the
   seat (who decides is public; its own choices it knows). From Python, the state's
   ``information_state_tensor(player)`` and ``observation_tensor(player)`` return
   new float32 numpy arrays (what NFSP and DQN reshape anyway; pyspiel's own copy into
