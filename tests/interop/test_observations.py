@@ -227,3 +227,36 @@ def test_conflicting_legends_a_secret_throw_shows_only_to_its_thrower() -> None:
         assert sum(spec.observe(state, later)[at:at + 3]) == 0.0
         others = [s for s in range(4) if s not in (first, later)]
         assert all(sum(spec.observe(state, s)[at:at + 3]) == 0.0 for s in others)
+
+
+@pytest.mark.parametrize("game_id", designed())
+def test_a_kept_observation_equals_one_written_from_zeros_over_random_playouts(
+        game_id: str) -> None:
+    np = pytest.importorskip("numpy")
+    from noblesse.interop.encoding import KeptObservations
+
+    game = games.get(game_id)
+    enc = observer(game_id, game.max_players)
+    for players in (game.min_players, game.max_players):
+        for seed in range(2):
+            rng = random.Random(seed)
+            state = game.setup(players, seed, machine_options(game))
+            kept = KeptObservations(enc, game, players)
+            step = 0
+            while True:
+                acting = game.to_act(state)
+                # the acting seats at every step, each other seat now and then
+                for seat in range(players):
+                    if seat in acting or (step + seat) % 3 == 0 or game.is_over(state):
+                        assert np.array_equal(kept.observe(state, seat),
+                                              enc.observation(game, state, seat)), (
+                            players, seed, step, seat)
+                if game.is_over(state):
+                    break
+                for seat in acting:
+                    legal = game.legal_actions(state, seat)
+                    game.apply(state, seat, legal[rng.randrange(len(legal))])
+                step += 1
+            # another state: the buffers start again from zeros
+            other = game.setup(players, seed + 10, machine_options(game))
+            assert np.array_equal(kept.observe(other, 0), enc.observation(game, other, 0))

@@ -337,6 +337,137 @@ def test_guillotine_s_public_history_counts_every_card_played_and_discarded() ->
         assert np.array_equal(_guillotine_history(state.clone(), seat), history)
 
 
+def test_heads_of_state_s_public_history_counts_cards_taken_and_discarded_attacks_and_options(
+        ) -> None:
+    from noblesse.games.heads_of_state.observation import (
+        ATTACK_CAP,
+        H_ATTACKS,
+        H_DISCARDED,
+        H_DISCARDED_T,
+        H_KILLS,
+        H_OPTIONS,
+        H_TAKEN,
+        H_TAKEN_T,
+        OPTION_CAP,
+        SEATS,
+        TAKEN_CAP,
+        H,
+    )
+    from noblesse.games.heads_of_state.rules import ATTRS, OPTION_NAMES, TREACHERY
+
+    game = nos.load("heads_of_state", 4)
+    state = _play_in(game, 3, 0)
+    rng = np.random.RandomState(8)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    na, nt = len(ATTRS), len(TREACHERY)
+    taken, discarded = np.zeros((4, na)), np.zeros((4, na))
+    taken_t, discarded_t = np.zeros((4, nt)), np.zeros((4, nt))
+    attacks, kills = np.zeros((4, 4)), np.zeros((4, 4))
+    options = np.zeros((4, len(OPTION_NAMES) - 1))
+    for event in state._c.events:
+        e = event.public
+        if event.type in ("take", "discard", "take_treachery", "discard_treachery"):
+            table = {"take": taken, "discard": discarded, "take_treachery": taken_t,
+                     "discard_treachery": discarded_t}[event.type]
+            table[e["seat"], e["card"]] += 1
+        elif event.type == "assassinate":
+            attacks[e["seat"], e["target"]] += 1
+        elif event.type == "killed":
+            kills[e["seat"], e["target"]] += 1
+        elif event.type == "option":
+            options[e["seat"], OPTION_NAMES.index(e["option"]) - 1] += 1
+    assert taken.sum() > 10 and discarded.sum() > 0 and options.sum() > 10
+    copies = np.array([t.copies for t in TREACHERY], np.float64)
+
+    def capped(x: np.ndarray) -> np.ndarray:
+        return np.minimum(x, 1.0).astype(np.float32)
+
+    for seat in range(4):
+        history = state.information_state_tensor(seat)[-H.size:]
+        for other in range(4):
+            r = (other - seat) % 4
+            assert np.array_equal(history[H_TAKEN + r * na:H_TAKEN + (r + 1) * na],
+                                  capped(taken[other] / TAKEN_CAP))
+            assert np.array_equal(history[H_DISCARDED + r * na:H_DISCARDED + (r + 1) * na],
+                                  capped(discarded[other] / TAKEN_CAP))
+            assert np.array_equal(history[H_TAKEN_T + r * nt:H_TAKEN_T + (r + 1) * nt],
+                                  capped(taken_t[other] / copies))
+            assert np.array_equal(
+                history[H_DISCARDED_T + r * nt:H_DISCARDED_T + (r + 1) * nt],
+                capped(discarded_t[other] / copies))
+            for victim in range(4):
+                v = (victim - seat) % 4
+                assert history[H_ATTACKS + r * SEATS + v] == capped(
+                    attacks[other, victim] / ATTACK_CAP)
+                assert history[H_KILLS + r * SEATS + v] == capped(
+                    kills[other, victim] / ATTACK_CAP)
+            width = len(OPTION_NAMES) - 1
+            assert np.array_equal(history[H_OPTIONS + r * width:H_OPTIONS + (r + 1) * width],
+                                  capped(options[other] / OPTION_CAP))
+
+
+def test_fief_s_public_history_counts_cards_played_and_discarded_purchases_and_offers(
+        ) -> None:
+    from noblesse.games.fief.observation import (
+        BUY_CAP,
+        BUYS,
+        DEED_CAP,
+        H_BOUGHT,
+        H_DEEDS,
+        H_DISCARDED,
+        H_OFFERS,
+        H_PLAYED,
+        NC,
+        OFFERS,
+        H,
+    )
+    from noblesse.games.fief.state import CARDS
+
+    game = nos.load("fief", 4)
+    state = _play_in(game, 5, 0)
+    rng = np.random.RandomState(2)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    played, discarded = np.zeros((4, NC)), np.zeros((4, NC))
+    bought, deeds = np.zeros((4, len(BUYS))), np.zeros((4, 2))
+    offers = np.zeros((4, len(OFFERS)))
+    for event in state._c.events:
+        e, kind = event.public, event.type
+        if kind in ("play_lord", "play_fortune"):
+            played[e["seat"], e["card"]] += 1
+        elif kind == "discard" and e["seat"] >= 0:
+            discarded[e["seat"], e["card"]] += 1
+        elif kind == "buy":
+            bought[e["seat"], BUYS.index(e["item"])] += 1
+        elif kind in ("siege", "pillage"):
+            deeds[e["seat"], ("siege", "pillage").index(kind)] += 1
+        elif kind in OFFERS:
+            offers[e["seat"], OFFERS.index(kind)] += 1
+    assert played.sum() > 5 and bought.sum() > 5
+    copies = np.array([c.copies for c in CARDS], np.float64)
+
+    def capped(x: np.ndarray) -> np.ndarray:
+        return np.minimum(x, 1.0).astype(np.float32)
+
+    for seat in range(4):
+        history = state.information_state_tensor(seat)[-H.size:]
+        for other in range(4):
+            r = (other - seat) % 4
+            assert np.array_equal(history[H_PLAYED + r * NC:H_PLAYED + (r + 1) * NC],
+                                  capped(played[other] / copies))
+            assert np.array_equal(history[H_DISCARDED + r * NC:H_DISCARDED + (r + 1) * NC],
+                                  capped(discarded[other] / copies))
+            nb = len(BUYS)
+            assert np.array_equal(history[H_BOUGHT + r * nb:H_BOUGHT + (r + 1) * nb],
+                                  capped(bought[other] / BUY_CAP))
+            assert np.array_equal(history[H_DEEDS + r * 2:H_DEEDS + (r + 1) * 2],
+                                  capped(deeds[other] / DEED_CAP))
+            no = len(OFFERS)
+            assert np.array_equal(history[H_OFFERS + r * no:H_OFFERS + (r + 1) * no],
+                                  capped(offers[other] / DEED_CAP))
+
+
 def test_a_conflicting_legends_throw_is_in_every_seat_s_history_once_revealed() -> None:
     from noblesse.games.conflicting_legends.observation import H_THROWN, NG, THROWN_CAP, H
     from noblesse.games.conflicting_legends.rules import GESTURES

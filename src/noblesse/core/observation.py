@@ -18,8 +18,9 @@ up to the game's largest player count.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 RELATIVE = ("me", "next", "2nd after me", "3rd after me", "4th after me", "5th after me")
 
@@ -114,12 +115,37 @@ class HistorySpec(ABC):
         """Per slot: the factor that takes a raw count to [0, 1] (one over its cap)."""
 
 
+class Section(NamedTuple):
+    """A part of an observation: the slots it writes (``(start, stop)`` ranges that no
+    other section writes), what they are a function of (``key(state, seat)``, a value
+    that compares equal exactly when the slots would be written the same: copies, never
+    the state's own lists; ``None``: written every time), its writer, and whether it
+    is the same for every seat (``shared``: nothing in it is relative to the seat or
+    hidden from anyone, so one seat's slots serve another's with the same key)."""
+
+    slots: tuple[tuple[int, int], ...]
+    key: Callable[[Any, int], Any] | None
+    write: Callable[[Any, int, Buffer], None]
+    shared: bool = False
+
+
 class ObservationSpec(ABC):
-    """A game's designed observation (see the module doc)."""
+    """A game's designed observation (see the module doc).
+
+    A spec may cut its observation into ``sections`` (its ``write`` then writes each in
+    turn, ``write_sections``): an adapter that keeps a seat's buffer between
+    observations rewrites only the sections whose key has changed since
+    (``noblesse.interop.encoding.KeptObservations``)."""
 
     layout: Layout
     notes: str = ""  # a paragraph for the docs: conventions that hold across fields
     history: HistorySpec | None = None  # the public history of the information state
+    sections: tuple[Section, ...] = ()
+
+    def write_sections(self, state: Any, seat: int, out: Buffer) -> None:
+        """``write`` for a spec cut into ``sections``: every section in turn."""
+        for section in self.sections:
+            section.write(state, seat, out)
 
     @property
     def size(self) -> int:

@@ -382,6 +382,63 @@ class DesignedEncoder:
                 out[i] = v
 
 
+_UNSEEN = object()  # a section's key before its first write
+
+
+class KeptObservations:
+    """Each seat's observation of one game kept between observations: a seat's buffer is
+    brought up to date by rewriting only the sections (``ObservationSpec.sections``)
+    whose key changed since that seat's last observation, the same values as a
+    write from zeros. Asked about another state object than the last (a new game, a
+    copy), it starts again from zeros. An encoder without sections writes the whole
+    observation every time."""
+
+    def __init__(self, encoder: Encoder, game: Game, players: int) -> None:
+        import numpy as np
+
+        self._encoder = encoder
+        self._game = game
+        self._buffers = [np.zeros(encoder.observation_size, np.float32)
+                         for _ in range(players)]
+        sections = encoder.spec.sections if isinstance(encoder, DesignedEncoder) else ()
+        self._sections = sections
+        self._keys = [[_UNSEEN] * len(sections) for _ in range(players)]
+        self._state: State | None = None
+        # per shared section: the key last written and the seat whose buffer holds it
+        self._shared: list[tuple[Any, int]] = [(_UNSEEN, 0)] * len(sections)
+
+    def observe(self, state: State, seat: int) -> Any:
+        """``seat``'s observation of ``state`` (the kept buffer: copy it to keep it)."""
+        out = self._buffers[seat]
+        if not self._sections:
+            out.fill(0.0)
+            self._encoder.write_zeroed(self._game, state, seat, out)
+            return out
+        if state is not self._state:
+            self._state = state
+            self._keys = [[_UNSEEN] * len(self._sections) for _ in self._buffers]
+            self._shared = [(_UNSEEN, 0)] * len(self._sections)
+        keys = self._keys[seat]
+        for i, (slots, key, write, shared) in enumerate(self._sections):
+            if key is not None:
+                k = key(state, seat)
+                if k == keys[i]:
+                    continue
+                keys[i] = k
+                if shared:
+                    held, holder = self._shared[i]
+                    if holder != seat and held == k:  # another seat's buffer has it
+                        source = self._buffers[holder]
+                        for start, stop in slots:
+                            out[start:stop] = source[start:stop]
+                        continue
+                    self._shared[i] = (k, seat)
+            for start, stop in slots:
+                out[start:stop] = 0.0
+            write(state, seat, out)
+        return out
+
+
 # ----------------------------------------------------------------------------- profile
 @dataclass
 class GameProfile:

@@ -32,14 +32,19 @@ How the kernel maps onto OpenSpiel:
   (``ObservationSpec.history``, ``docs/observations.md``: Guillotine's cards played
   and discarded by each relative seat; Conflicting Legends' characters played and
   discarded and gestures thrown; Ruse & Bruise's characters revealed and those an
-  Assassin discarded, as far as the seat was told), kept per seat and brought up to date from the
-  events it has not heard yet. Every slot is
-  in [0, 1] beyond the observation's own range; nothing in it is hidden from the
+  Assassin discarded, as far as the seat was told; Heads of State's cards taken face up
+  and discarded, assassinations and options; Fief's cards played and discarded,
+  purchases, sieges and pillages, offers and marriages), kept per seat and brought up
+  to date from the events it has not heard yet. Every slot is in [0, 1] beyond the
+  observation's own range; nothing in it is hidden from the
   seat (who decides is public; its own choices it knows). From Python, the state's
   ``information_state_tensor(player)`` and ``observation_tensor(player)`` return
-  float32 numpy arrays written straight from the state (what NFSP and DQN reshape
-  anyway; pyspiel's own copy into a list cost more than the game's step); C++ callers
-  read the same values through the observer.
+  new float32 numpy arrays (what NFSP and DQN reshape anyway; pyspiel's own copy into
+  a list cost more than the game's step), copied from each seat's kept observation
+  (``encoding.KeptObservations``: only the sections that changed since the seat's
+  last are rewritten) and kept history part; ``legal_actions`` is answered in Python
+  and cached until the next action. C++ callers read the same values through the
+  observer, written from zeros.
 * **Observation**: ``observation_string`` is the JSON view; ``observation_tensor`` is
   ``noblesse.interop.encoding.observer``'s: the game's designed observation
   (``docs/observations.md``) or the generic encoding. The spectator's observation
@@ -95,6 +100,7 @@ from noblesse.interop.encoding import (
     DesignedEncoder,
     Encoder,
     GameProfile,
+    KeptObservations,
     default_players,
     observer,
 )
@@ -248,8 +254,7 @@ class _Core:
     the game and the (immutable) events, and pickles the game by its id."""
 
     __slots__ = ("game", "options", "cap", "inner", "events", "own", "seed_bytes", "seen",
-                 "text", "counts", "scaled_counts", "decided", "_player", "history",
-                 "heard")
+                 "text", "counts", "decided", "_player", "legal", "tails", "kept")
 
     def __init__(self, game: Game, options: dict[str, Any], cap: int, inner: Any,
                  events: list[Any], own: list[list[int]], seed_bytes: list[int],
@@ -264,19 +269,19 @@ class _Core:
         # per seat: the events so far as that seat saw them, serialised once each
         self.seen = seen if seen is not None else [[] for _ in own]
         self.text: str | None = None  # str(state), cached until the next action
-        # per seat: how often it chose each action, and those counts as the
-        # information-state tensor holds them (/ OWN_COUNT_CAP, saturating), kept up to date
+        # per seat: how often it chose each action
         self.counts: list[dict[int, int]] = [{} for _ in own]
-        self.scaled_counts = [np.zeros(game.num_distinct_actions, np.float32) for _ in own]
         for seat, mine in enumerate(own):
+            counts = self.counts[seat]
             for a in mine:
-                self._count(seat, a)
+                counts[a] = counts.get(a, 0) + 1
         self.decided = sum(map(len, own))
         self._player: int | None = None  # the current player, cached until the next action
-        # per seat, built lazily: the raw counts of its public history (``HistorySpec``),
-        # the same as the tensor holds them, and how many events they have heard
-        self.history: list[tuple[Sparse, np.ndarray] | None] = [None] * len(own)
-        self.heard = [0] * len(own)
+        self.legal: list[int] | None = None  # its legal actions, cached likewise
+        # per seat, built lazily: the part of its information-state tensor after the
+        # observation, brought up to date from the new actions and events alone
+        self.tails: list[_Tail | None] = [None] * len(own)
+        self.kept: KeptObservations | None = None  # the seats' observations, built lazily
 
     def copy(self, inner: Any = None) -> _Core:
         same = inner is None
@@ -287,22 +292,19 @@ class _Core:
                     [list(s) for s in self.seen])
         out.text = self.text if same else None
         out._player = self._player if same else None
-        out.history = [None if h is None else (Sparse(h[0]), h[1].copy())
-                       for h in self.history]
-        out.heard = list(self.heard)
+        out.legal = self.legal if same else None
+        out.tails = [None if t is None else t.copy() for t in self.tails]
         return out
 
-    def _count(self, seat: int, action: int) -> None:
-        counts = self.counts[seat]
-        k = counts[action] = counts.get(action, 0) + 1
-        self.scaled_counts[seat][action] = 1.0 if k >= OWN_COUNT_CAP else k / OWN_COUNT_CAP
-
     def record(self, seat: int, action: int) -> None:
-        """``seat`` chose ``action``: its history, and no cached player or text."""
+        """``seat`` chose ``action``: its history, and no cached player, legal actions or
+        text."""
         self.own[seat].append(action)
-        self._count(seat, action)
+        counts = self.counts[seat]
+        counts[action] = counts.get(action, 0) + 1
         self.decided += 1
         self._player = None
+        self.legal = None
         self.text = None
 
     def player(self) -> int:
@@ -318,6 +320,14 @@ class _Core:
                 p = self.game.to_act(self.inner)[0]
             self._player = p
         return p
+
+    def observation(self, game: NoblesseSpielGame, seat: int) -> np.ndarray:
+        """``seat``'s observation, kept between requests (``KeptObservations``): the
+        caller copies it, never changes it."""
+        kept = self.kept
+        if kept is None:
+            kept = self.kept = KeptObservations(game.encoder, self.game, len(self.own))
+        return kept.observe(self.inner, seat)
 
     def seen_by(self, seat: int) -> str:
         seen, events = self.seen[seat], self.events
@@ -374,7 +384,25 @@ class NoblesseSpielState(pyspiel.State):
         c = self._c
         if player < 0 or player != c.player():
             return []
-        return sorted(c.game.legal_indices(c.inner, player))
+        legal = c.legal
+        if legal is None:
+            legal = c.legal = sorted(c.game.legal_indices(c.inner, player))
+        return legal[:]
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """What ``pyspiel.State.legal_actions`` returns (the chance outcomes at a chance
+        node, nothing for a seat that need not act), answered here for Python callers
+        without the round trip through C++ (``rl_environment`` asks for every seat's at
+        every step); C++ callers reach ``_legal_actions`` as before."""
+        c = self._c
+        current = c.player()
+        if player is not None and player != current:
+            return []
+        if current >= 0:
+            return self._legal_actions(current)
+        if current == pyspiel.PlayerId.CHANCE:
+            return list(range(256))
+        return []
 
     def _apply_action(self, action: int) -> None:
         c = self._c
@@ -438,22 +466,24 @@ class NoblesseSpielState(pyspiel.State):
         (``rl_environment``, NFSP, DQN) read, without pyspiel's copy into a list. C++
         callers get the same values through the observer."""
         game = self.get_game()
-        out = np.zeros(game.info_state_size, np.float32)
-        if self._c.inner is not None:
-            write_info_state(game, self, self.current_player() if player is None else player,
-                             out)
+        c = self._c
+        if c.inner is None:
+            return np.zeros(game.info_state_size, np.float32)
+        seat = c.player() if player is None else player
+        size = game.encoder.observation_size
+        out = np.empty(game.info_state_size, np.float32)
+        out[:size] = c.observation(game, seat)
+        out[size:] = info_tail(game, c, seat)
         return out
 
     def observation_tensor(self, player: int | None = None) -> np.ndarray:
         """``player``'s observation tensor (default: the current player's) as a new float32
         array (see ``information_state_tensor``)."""
         game = self.get_game()
-        out = np.zeros(game.encoder.observation_size, np.float32)
-        if self._c.inner is not None:
-            game.encoder.write_zeroed(game.noblesse, self._c.inner,
-                                      self.current_player() if player is None else player,
-                                      out)
-        return out
+        c = self._c
+        if c.inner is None:
+            return np.zeros(game.encoder.observation_size, np.float32)
+        return c.observation(game, c.player() if player is None else player).copy()
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
         c = self._c
@@ -488,58 +518,87 @@ def info_state_size(game: Game, encoder: Encoder) -> int:
 def write_info_state(game: NoblesseSpielGame, state: NoblesseSpielState, seat: int,
                      out: np.ndarray) -> None:
     """``seat``'s information-state tensor into ``out`` (zeros): the observation, then the
-    history (``write_history``)."""
+    history (``_Tail``)."""
     size = game.encoder.observation_size
     game.encoder.write_zeroed(game.noblesse, state.inner, seat, out[:size])
-    write_history(game, state._c, seat, out, size)
+    out[size:] = info_tail(game, state._c, seat)
 
 
-def write_history(game: NoblesseSpielGame, core: _Core, seat: int, out: np.ndarray,
-                  at: int) -> None:
-    """The history part of ``seat``'s information-state tensor, from ``out[at]`` on
-    (``out[at:]`` must be zero): what the seat has done, how many decisions each seat
-    has made (who was asked is public: ``to_act`` is in every view), and the game's
-    public history as the seat saw it (``HistorySpec``), brought up to date from the
-    events it has not heard yet."""
+class _Tail:
+    """One seat's part of its information-state tensor after the observation, kept
+    between requests: what the seat has done, how many decisions each seat has made
+    (who was asked is public: ``to_act`` is in every view), and the game's public
+    history as the seat saw it (``HistorySpec``: the raw counts, and the tensor's
+    values). Each request brings it up to date from what happened since the last."""
+
+    __slots__ = ("values", "raw", "acted", "decided", "heard")
+
+    def __init__(self, size: int) -> None:
+        self.values = np.zeros(size, np.float32)
+        self.raw = Sparse()  # the public history's counts by slot
+        self.acted = 0       # my actions written
+        self.decided = -1    # the decisions counted in the seats' decision slots
+        self.heard = 0       # the events seen
+
+    def copy(self) -> _Tail:
+        out = _Tail.__new__(_Tail)
+        out.values = self.values.copy()
+        out.raw = Sparse(self.raw)
+        out.acted, out.decided, out.heard = self.acted, self.decided, self.heard
+        return out
+
+
+def info_tail(game: NoblesseSpielGame, core: _Core, seat: int) -> np.ndarray:
+    """The part of ``seat``'s information-state tensor after the observation (see
+    ``_Tail``), up to date: the caller copies it, never changes it."""
+    tail = core.tails[seat]
+    if tail is None:
+        tail = core.tails[seat] = _Tail(game.info_state_size - game.encoder.observation_size)
+    values = tail.values
     n_actions = core.game.num_distinct_actions
     own = core.own[seat]
-    out[at:at + n_actions] = core.scaled_counts[seat]
-    at += n_actions
-    for i, a in enumerate(reversed(own[-OWN_LAST:])):
-        out[at + i * n_actions + a] = 1.0
-    at += OWN_LAST * n_actions
-    n = len(core.own)
-    for r in range(n):
-        out[at + r] = min(1.0, len(core.own[(seat + r) % n]) / core.cap)
-    at += core.game.max_players
+    if tail.acted < len(own):
+        counts = core.counts[seat]
+        for a in own[tail.acted:]:
+            k = counts[a]
+            values[a] = 1.0 if k >= OWN_COUNT_CAP else k / OWN_COUNT_CAP
+        values[n_actions:(1 + OWN_LAST) * n_actions] = 0.0
+        at = n_actions
+        for a in reversed(own[-OWN_LAST:]):
+            values[at + a] = 1.0
+            at += n_actions
+        tail.acted = len(own)
+    if tail.decided != core.decided:
+        at = (1 + OWN_LAST) * n_actions
+        seats = core.own
+        n, cap = len(seats), core.cap
+        for r in range(n):
+            values[at + r] = min(1.0, len(seats[(seat + r) % n]) / cap)
+        tail.decided = core.decided
     history = game.history
-    if history is None:
-        return
-    kept = core.history[seat]
-    if kept is None:
-        kept = core.history[seat] = (Sparse(), np.zeros(history.layout.size, np.float32))
-    raw, scaled = kept
     events = core.events
-    if core.heard[seat] < len(events):
+    if history is not None and tail.heard < len(events):
+        at = (1 + OWN_LAST) * n_actions + core.game.max_players
         new = Sparse()  # what the new events add, slot by slot
-        see = history.see
-        for event in events[core.heard[seat]:]:
+        see, n = history.see, len(core.own)
+        for event in events[tail.heard:]:
             see(event, seat, n, new)
-        core.heard[seat] = len(events)
+        tail.heard = len(events)
         scales = game.history_scales
         assert scales is not None  # (made with the history)
+        raw = tail.raw
         for slot, add in new.items():
-            k = raw[slot] = raw[slot] + add
-            x = k * scales[slot]
-            scaled[slot] = 1.0 if x >= 1.0 else x
-    out[at:at + history.layout.size] = scaled
+            seen = raw[slot] = raw[slot] + add
+            x = seen * scales[slot]
+            values[at + slot] = 1.0 if x >= 1.0 else x
+    return values
 
 
 class _Observer:
     """OpenSpiel's PyObserver interface: ``tensor``, ``dict``, ``set_from``, ``string_from``.
 
     Perfect recall: the information-state tensor (the observation, then the history of
-    ``write_history``) and string. Otherwise the seat's observation; an observation
+    ``info_tail``) and string. Otherwise the seat's observation; an observation
     type without private information gets the spectator's view as a string, and as a
     tensor only from the generic encoder (a designed observation is a seat's)."""
 

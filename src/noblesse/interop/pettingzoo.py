@@ -38,7 +38,9 @@ The raw environment (``raw_env(...)``, ``illegal_action="raise"``) raises
 is ``env.unwrapped.state``.
 
 Each observation is a new array (a learner may keep it); asked again before the next
-step, ``observe`` returns the same one.
+step, ``observe`` returns the same one. The environment keeps each seat's last
+observation and rewrites only its sections that changed since
+(``noblesse.interop.encoding.KeptObservations``): the same values as a write from zeros.
 
 ``observation="flat"``: the observation is the vector alone, a ``Box`` (what
 SuperSuit's observation wrappers take: ``flatten_v0``, ``normalize_obs_v0``,
@@ -64,7 +66,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from noblesse import games
 from noblesse.core.game import Game, State, machine_options
-from noblesse.interop.encoding import Encoder, default_players, observer
+from noblesse.interop.encoding import Encoder, KeptObservations, default_players, observer
 from noblesse.interop.masks import action_mask
 from noblesse.interop.render import text_table
 
@@ -119,6 +121,7 @@ class NoblesseAECEnv(AECEnv):
         self.seed: int | None = None
         self.decisions = 0
         self._observed: dict[int, Any] = {}  # this step's observations
+        self._kept = KeptObservations(self.encoder, self.game, self.players)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -181,7 +184,7 @@ class NoblesseAECEnv(AECEnv):
         seat = self._seat_of[agent]
         obs = self._observed.get(seat)
         if obs is None:
-            vector = self.encoder.observation(self.game, self.state, seat)
+            vector = self._kept.observe(self.state, seat).copy()
             obs = self._observed[seat] = vector if self.flat else {
                 "observation": vector, "action_mask": self._mask(seat)}
         return obs

@@ -16,6 +16,7 @@ from noblesse.core.observation import (
     HistorySpec,
     Layout,
     ObservationSpec,
+    Section,
     Sparse,
     frac,
     signed,
@@ -144,93 +145,160 @@ class GuillotineObservation(ObservationSpec):
 
     def __init__(self, rules: GuillotineRules) -> None:
         self._rules = rules  # the game: its score()
+        self.sections = (
+            Section(((PRESENT, PILES),), None, self._seats),
+            Section(((PILES, FRONT),), _piles_key, _piles),
+            Section(((FRONT, KNOWN),), _front_key, _front),
+            Section(((KNOWN, HAND),), _known_key, _known),
+            Section(((HAND, DAY),), _hand_key, _hand),
+            Section(((DAY, NOBLE_DISCARD), (TURN, LINE_LEN)), None, _table),
+            Section(((NOBLE_DISCARD, TURN),), _discards_key, _discards, shared=True),
+            Section(((LINE_LEN, D_KIND),), _line_key, _line, shared=True),
+            Section(((D_KIND, L.size),), None, _decision),
+        )
 
     def write(self, state: GuillotineState, seat: int, out: Buffer) -> None:
-        s = state
+        self.write_sections(state, seat, out)
+
+    def _seats(self, s: GuillotineState, seat: int, out: Buffer) -> None:
         n = s.n_players
         score = self._rules.score
         over = s.over
-        pending = s.pending
         for r in range(n):
             o = (seat + r) % n
             out[PRESENT + r] = 1.0
             out[HAND_SIZE + r] = frac(len(s.hands[o]), HAND_CAP)
             out[SCORE + r] = signed(score(s, o, reveal=over or o == seat), SCORE_CAP)
-            pile = s.piles[o]
-            out[PILE_SIZE + r] = frac(len(pile), PILE_CAP)
+            out[PILE_SIZE + r] = frac(len(s.piles[o]), PILE_CAP)
             if s.hidden[o] >= 0:
                 out[HAS_HIDDEN + r] = 1.0
             if s.rush[o]:
                 out[RUSH + r] = 1.0
             if s.confusion[o]:
                 out[CONFUSION + r] = 1.0
-            base = PILES + r * N_NOBLES
-            for x in pile:
-                out[base + x] += NOBLE_COPIES[x]
-            base = FRONT + r * N_ACTIONS
-            for c in s.front[o]:
-                out[base + c] += ACTION_COPIES[c]
-            if r:
-                base = KNOWN + r * N_ACTIONS
-                for c in s.seen[seat][o]:
-                    out[base + c] += ACTION_COPIES[c]
         out[STARTER + (s.starter - seat) % n] = 1.0
         out[PLAYER + (s.player - seat) % n] = 1.0
-        if pending is not None:
-            out[TO_ACT + (pending.seat - seat) % n] = 1.0
-        for c in s.hands[seat]:
-            out[HAND + c] += ACTION_COPIES[c]
-        if s.hidden[seat] >= 0:
-            out[HIDDEN + SUPPORT_INDEX[s.hidden[seat]]] = 1.0
-        if 1 <= s.day <= DAYS:
-            out[DAY + s.day - 1] = 1.0
-        if over:
-            out[OVER] = 1.0
-        out[NOBLE_DECK_F] = frac(len(s.noble_deck), NOBLE_DECK)
-        out[ACTION_DECK_F] = frac(len(s.action_deck), ACTION_DECK)
-        for x in s.noble_discard:
-            out[NOBLE_DISCARD + x] += NOBLE_COPIES[x]
-        for c in s.action_discard:
-            out[ACTION_DISCARD + c] += ACTION_COPIES[c]
-        for i, flag in enumerate((s.rush_active, s.political, s.double, s.pimpernel,
-                                  s.after_trip)):
-            if flag:
-                out[TURN + i] = 1.0
-        if s.in_play >= 0:
-            out[IN_PLAY + s.in_play] = 1.0
-        line = s.line
-        out[LINE_LEN] = frac(len(line), LINE_SLOTS)
-        colours = [0] * len(COLOURS)
-        for i, x in enumerate(line):
-            if i < LINE_SLOTS:
-                out[LINE + i * N_NOBLES + x] = 1.0
-            out[LINE_COUNTS + x] += NOBLE_COPIES[x]
-            colours[NOBLES[x].colour] += 1
-        for i, k in enumerate(colours):
-            out[LINE_COLOURS + i] = frac(k, LINE_SLOTS)
-        if pending is not None:
-            p = pending
-            out[D_KIND + p.kind] = 1.0
-            out[D_SEAT + (p.seat - seat) % n] = 1.0
-            if p.card >= 0:
-                out[D_CARD + p.card] = 1.0
-            if p.target >= 0:
-                out[D_TARGET + (p.target - seat) % n] = 1.0
-            if p.noble >= 0:
-                out[D_NOBLE] = frac(p.noble + 1, LINE_SLOTS)
-            kind = p.kind
-            if kind == ORDER:
-                for i, pick in enumerate(p.picks[:SPAN]):
-                    out[D_ORDER + i] = frac(pick + 1, SPAN)
-            elif kind == PEEK_PICK:
-                out[D_COUNT] = frac(len(p.picks), COUNT_CAP)
-                if p.seat == seat:
-                    for x in p.picks:
-                        out[D_PEEK + x] += NOBLE_COPIES[x]
-            elif kind in (PILE_PICK, PILE_PICK_BACK) and p.picks and p.picks[0] >= 0:
-                out[D_FIRST] = frac(p.picks[0] + 1, PILE_CAP)
-            elif kind == LOOK_DISCARD and p.seat == seat:
-                for c in s.hands[p.target]:
-                    out[D_LOOK + c] += ACTION_COPIES[c]
-            if p.count:
-                out[D_COUNT] = frac(p.count, COUNT_CAP)
+        if s.pending is not None:
+            out[TO_ACT + (s.pending.seat - seat) % n] = 1.0
+
+
+def _piles_key(s: GuillotineState, seat: int) -> object:
+    return tuple(map(tuple, s.piles))
+
+
+def _piles(s: GuillotineState, seat: int, out: Buffer) -> None:
+    n = s.n_players
+    for r in range(n):
+        base = PILES + r * N_NOBLES
+        for x in s.piles[(seat + r) % n]:
+            out[base + x] += NOBLE_COPIES[x]
+
+
+def _front_key(s: GuillotineState, seat: int) -> object:
+    return tuple(map(tuple, s.front))
+
+
+def _front(s: GuillotineState, seat: int, out: Buffer) -> None:
+    n = s.n_players
+    for r in range(n):
+        base = FRONT + r * N_ACTIONS
+        for c in s.front[(seat + r) % n]:
+            out[base + c] += ACTION_COPIES[c]
+
+
+def _known_key(s: GuillotineState, seat: int) -> object:
+    return tuple(map(tuple, s.seen[seat]))
+
+
+def _known(s: GuillotineState, seat: int, out: Buffer) -> None:
+    n = s.n_players
+    seen = s.seen[seat]
+    for r in range(1, n):
+        base = KNOWN + r * N_ACTIONS
+        for c in seen[(seat + r) % n]:
+            out[base + c] += ACTION_COPIES[c]
+
+
+def _hand_key(s: GuillotineState, seat: int) -> object:
+    return tuple(s.hands[seat]), s.hidden[seat]
+
+
+def _hand(s: GuillotineState, seat: int, out: Buffer) -> None:
+    for c in s.hands[seat]:
+        out[HAND + c] += ACTION_COPIES[c]
+    if s.hidden[seat] >= 0:
+        out[HIDDEN + SUPPORT_INDEX[s.hidden[seat]]] = 1.0
+
+
+def _table(s: GuillotineState, seat: int, out: Buffer) -> None:
+    if 1 <= s.day <= DAYS:
+        out[DAY + s.day - 1] = 1.0
+    if s.over:
+        out[OVER] = 1.0
+    out[NOBLE_DECK_F] = frac(len(s.noble_deck), NOBLE_DECK)
+    out[ACTION_DECK_F] = frac(len(s.action_deck), ACTION_DECK)
+    for i, flag in enumerate((s.rush_active, s.political, s.double, s.pimpernel,
+                              s.after_trip)):
+        if flag:
+            out[TURN + i] = 1.0
+    if s.in_play >= 0:
+        out[IN_PLAY + s.in_play] = 1.0
+
+
+def _discards_key(s: GuillotineState, seat: int) -> object:
+    return tuple(s.noble_discard), tuple(s.action_discard)
+
+
+def _discards(s: GuillotineState, seat: int, out: Buffer) -> None:
+    for x in s.noble_discard:
+        out[NOBLE_DISCARD + x] += NOBLE_COPIES[x]
+    for c in s.action_discard:
+        out[ACTION_DISCARD + c] += ACTION_COPIES[c]
+
+
+def _line_key(s: GuillotineState, seat: int) -> object:
+    return tuple(s.line)
+
+
+def _line(s: GuillotineState, seat: int, out: Buffer) -> None:
+    line = s.line
+    out[LINE_LEN] = frac(len(line), LINE_SLOTS)
+    colours = [0] * len(COLOURS)
+    for i, x in enumerate(line):
+        if i < LINE_SLOTS:
+            out[LINE + i * N_NOBLES + x] = 1.0
+        out[LINE_COUNTS + x] += NOBLE_COPIES[x]
+        colours[NOBLES[x].colour] += 1
+    for i, k in enumerate(colours):
+        out[LINE_COLOURS + i] = frac(k, LINE_SLOTS)
+
+
+def _decision(s: GuillotineState, seat: int, out: Buffer) -> None:
+    p = s.pending
+    if p is None:
+        return
+    n = s.n_players
+    out[D_KIND + p.kind] = 1.0
+    out[D_SEAT + (p.seat - seat) % n] = 1.0
+    if p.card >= 0:
+        out[D_CARD + p.card] = 1.0
+    if p.target >= 0:
+        out[D_TARGET + (p.target - seat) % n] = 1.0
+    if p.noble >= 0:
+        out[D_NOBLE] = frac(p.noble + 1, LINE_SLOTS)
+    kind = p.kind
+    if kind == ORDER:
+        for i, pick in enumerate(p.picks[:SPAN]):
+            out[D_ORDER + i] = frac(pick + 1, SPAN)
+    elif kind == PEEK_PICK:
+        out[D_COUNT] = frac(len(p.picks), COUNT_CAP)
+        if p.seat == seat:
+            for x in p.picks:
+                out[D_PEEK + x] += NOBLE_COPIES[x]
+    elif kind in (PILE_PICK, PILE_PICK_BACK) and p.picks and p.picks[0] >= 0:
+        out[D_FIRST] = frac(p.picks[0] + 1, PILE_CAP)
+    elif kind == LOOK_DISCARD and p.seat == seat:
+        for c in s.hands[p.target]:
+            out[D_LOOK + c] += ACTION_COPIES[c]
+    if p.count:
+        out[D_COUNT] = frac(p.count, COUNT_CAP)

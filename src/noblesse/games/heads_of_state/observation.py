@@ -9,7 +9,17 @@ game; of the other hands only their sizes and what the table has seen go into th
 
 from __future__ import annotations
 
-from noblesse.core.observation import Buffer, Layout, ObservationSpec, frac, signed
+from noblesse.core.events import Event
+from noblesse.core.observation import (
+    Buffer,
+    HistorySpec,
+    Layout,
+    ObservationSpec,
+    Section,
+    Sparse,
+    frac,
+    signed,
+)
 from noblesse.games.heads_of_state.data import BOARD
 from noblesse.games.heads_of_state.rules import (
     ATTRS,
@@ -112,55 +122,89 @@ D_SEAT = L.add("decision_seat", SEATS, "relative seat that answers it, one-hot")
 D_SLOT = L.add("decision_slot", NS, "the slot being paid for (pay, method), one-hot")
 
 
+TAKEN_CAP = 10     # attribute cards of one kind taken or discarded by one seat saturate here
+ATTACK_CAP = 5     # assassinations of one seat's nobles by one seat saturate here
+OPTION_CAP = 20    # turns one seat chose one option saturate here
+
+H = Layout()
+H_TAKEN = H.add("taken", SEATS * NA, f"per relative seat ({NA} slots each), the attribute "
+                f"cards it has taken face up from the display this game / {TAKEN_CAP} "
+                "(saturates); cards in data order")
+H_TAKEN_T = H.add("treachery_taken", SEATS * NT, f"per relative seat ({NT} slots each), the "
+                  "treachery cards it has taken face up from the display / the card's copies "
+                  "(saturates)")
+H_DISCARDED = H.add("discarded", SEATS * NA, f"per relative seat, the attribute cards it has "
+                    f"discarded / {TAKEN_CAP} (saturates)")
+H_DISCARDED_T = H.add("treachery_discarded", SEATS * NT, "per relative seat, the treachery "
+                      "cards it has discarded / the card's copies (saturates)")
+H_ASSASSINS = H.add("assassins_played", SEATS * NT, "per relative seat, the treachery cards it "
+                    "has played to assassinate / the card's copies (saturates)")
+H_ATTACKS = H.add("assassinations", SEATS * SEATS, f"per relative seat ({SEATS} slots each), "
+                  f"its attempts on each relative seat's nobles / {ATTACK_CAP} (saturates)")
+H_KILLS = H.add("kills", SEATS * SEATS, f"per relative seat, the nobles of each relative seat "
+                f"it has killed / {ATTACK_CAP} (saturates)")
+H_OPTIONS = H.add("options", SEATS * (len(OPTION_NAMES) - 1), "per relative seat, the turns it "
+                  f"chose each option ({', '.join(OPTION_NAMES[1:])}) / {OPTION_CAP} "
+                  "(saturates)")
+_OPTION_INDEX = {name: i - 1 for i, name in enumerate(OPTION_NAMES) if name}
+
+
+class HeadsHistory(HistorySpec):
+    """What every seat sees happen: the cards each seat takes face up from the displays
+    and discards, the treachery it plays to assassinate and whose nobles it attacks and
+    kills, and the option it chooses each turn (a card drawn blind is not in it)."""
+
+    layout = H
+    _cards = {"take": (H_TAKEN, NA), "take_treachery": (H_TAKEN_T, NT),
+              "discard": (H_DISCARDED, NA), "discard_treachery": (H_DISCARDED_T, NT)}
+
+    def see(self, event: Event, seat: int, n_players: int, acc: Sparse) -> None:
+        kind = event.type
+        e = event.public
+        if kind in self._cards:
+            base, width = self._cards[kind]
+            acc[base + ((e["seat"] - seat) % n_players) * width + e["card"]] += 1.0
+        elif kind == "assassinate":
+            r = (e["seat"] - seat) % n_players
+            acc[H_ASSASSINS + r * NT + e["card"]] += e["count"]
+            if e["target"] >= 0:
+                acc[H_ATTACKS + r * SEATS + (e["target"] - seat) % n_players] += 1.0
+        elif kind == "killed" and e["target"] >= 0:
+            acc[H_KILLS + ((e["seat"] - seat) % n_players) * SEATS
+                + (e["target"] - seat) % n_players] += 1.0
+        elif kind == "option":
+            acc[H_OPTIONS + ((e["seat"] - seat) % n_players) * (len(OPTION_NAMES) - 1)
+                + _OPTION_INDEX[e["option"]]] += 1.0
+
+    def scales(self) -> list[float]:
+        return ([1.0 / TAKEN_CAP] * (SEATS * NA) + T_COPIES * SEATS
+                + [1.0 / TAKEN_CAP] * (SEATS * NA) + T_COPIES * SEATS + T_COPIES * SEATS
+                + [1.0 / ATTACK_CAP] * (2 * SEATS * SEATS)
+                + [1.0 / OPTION_CAP] * (SEATS * (len(OPTION_NAMES) - 1)))
+
+
 class HeadsObservation(ObservationSpec):
     layout = L
+    history = HeadsHistory()
 
     def __init__(self, rules: HeadsRules) -> None:
         self._rules = rules  # the game: first_round()
 
+        self.sections = (
+            Section(((PRESENT, KNOWN_A),), None, _seats),
+            Section(((KNOWN_A, NOBLES),), _known_key, _known),
+            Section(((NOBLES, HAND),), _nobles_key, _nobles),
+            Section(((HAND, CENTURY),), _hand_key, _hand),
+            Section(((CENTURY, A_DISPLAY),), None, self._table),
+            Section(((A_DISPLAY, BOARD_F),), _displays_key, _displays, shared=True),
+            Section(((BOARD_F, OPTION),), _board_key, _board),
+            Section(((OPTION, L.size),), None, _decision),
+        )
+
     def write(self, state: HeadsState, seat: int, out: Buffer) -> None:
-        s = state
-        n = s.n_players
-        rel = [(o - seat) % n for o in range(n)]
-        for o in range(n):
-            r = rel[o]
-            out[PRESENT + r] = 1.0
-            out[SCORE + r] = signed(s.score[o] + s.majority[o], SCORE_CAP)
-            out[MAJ + r] = frac(s.majority[o], SCORE_CAP)
-            marks = s.markers[o]
-            if marks:
-                out[MARK_N + r] = frac(len(marks), 10)
-                out[MARK_TOP + r] = frac(max(marks), MARKER_TOP)
-            out[A_COUNT + r] = frac(sum(s.hands[o]), HAND_CAP)
-            out[T_COUNT + r] = frac(sum(s.thands[o]), THAND_CAP)
-            known = s.known[o]
-            if any(known):
-                base = KNOWN_A + r * NA
-                for k, c in enumerate(known):
-                    if c:
-                        out[base + k] = frac(c, 10)
-            known = s.tknown[o]
-            if any(known):
-                base = KNOWN_T + r * NT
-                for k, c in enumerate(known):
-                    if c:
-                        out[base + k] = frac(c, LIMIT_T)
-            ever = s.ranks_ever[o]
-            if ever:
-                base = NOBLES + r * NR
-                for k, c in enumerate(s.noble_cards[o]):
-                    if c:
-                        out[base + k] = frac(c, NOBLE_CARDS)
-                    if (ever >> k) & 1:
-                        out[EVER + r * NR + k] = 1.0
-        out[STARTER + rel[s.starter]] = 1.0
-        out[PLAYER + rel[s.player]] = 1.0
-        for k, c in enumerate(s.hands[seat]):
-            if c:
-                out[HAND + k] = frac(c, 10)
-        for k, c in enumerate(s.thands[seat]):
-            if c:
-                out[THAND + k] = frac(c, LIMIT_T)
+        self.write_sections(state, seat, out)
+
+    def _table(self, s: HeadsState, seat: int, out: Buffer) -> None:
         out[CENTURY + min(s.century, N_CENT - 1)] = 1.0
         if self._rules.first_round(s):
             out[FIRST] = 1.0
@@ -169,55 +213,153 @@ class HeadsObservation(ObservationSpec):
         out[A_DECK] = frac(len(s.attr_deck), ATTR_DECK)
         out[R_DECK] = frac(len(s.rev_deck), REV_CARDS + 1)
         out[T_DECK] = frac(len(s.tr_deck), TR_DECK)
-        display, aside, discard = s.attr_display, s.set_aside, s.attr_discard
-        for k in range(NA):
-            if display:
-                out[A_DISPLAY + k] = frac(display.count(k), DISPLAY_A)
-            if aside:
-                out[ASIDE + k] = frac(aside.count(k), DISPLAY_A)
-            if discard:
-                out[A_DISCARD + k] = frac(discard.count(k), PILE_CAP)
-        display, discard = s.tr_display, s.tr_discard
-        for k in range(NT):
-            if display:
-                out[T_DISPLAY + k] = frac(display.count(k), DISPLAY_T)
-            if discard:
-                out[T_DISCARD + k] = discard.count(k) * T_COPIES[k]
-        for x, o in enumerate(s.slots):
-            if o >= 0:
-                out[BOARD_F + x * OWNER + rel[o]] = 1.0
-        if s.dead:
-            dead: dict[int, int] = {}
-            for x, _o in s.dead:
-                dead[x] = dead.get(x, 0) + 1
-            for x, k in dead.items():
-                out[DEAD + x] = frac(k, 3)
-        for b, o in enumerate(s.initial_owner):
-            if o >= 0:
-                out[INITIAL + b * OWNER + rel[o]] = 1.0
-        for c, done in enumerate(s.country_done):
-            for i, o in enumerate(done[:2]):
-                out[COUNTRY + (c * 2 + i) * SEATS + rel[o]] = 1.0
-        for i, o in enumerate(s.century_won):
-            if o >= 0:
-                out[CENT_WON + i * OWNER + rel[o]] = 1.0
-        for i, o in enumerate(s.house[:HOUSE]):
-            out[HOUSE_F + i * SEATS + rel[o]] = 1.0
-        for k, c in enumerate(s.noble_left):
-            out[NOBLE_LEFT + k] = frac(c, NOBLE_CARDS)
-        out[OPTION + s.option] = 1.0
-        out[OWED] = frac(s.owed_attr, TAKES_A)
-        out[OWED + 1] = frac(s.owed_tr, 3)
-        targeted = s.targeted
-        if targeted:
-            for x in range(NS):
-                if (targeted >> x) & 1:
-                    out[TARGETED + x] = 1.0
-        if s.unfilled >= 0:
-            out[UNFILLED + s.unfilled] = 1.0
-        out[D_KIND + s.kind] = 1.0
-        if s.kind != NONE:
-            out[D_SEAT + rel[s.actor]] = 1.0
-            if s.kind in (PAYING, METHOD) and s.focus >= 0:
-                out[D_SLOT + s.focus] = 1.0
 
+
+def _seats(s: HeadsState, seat: int, out: Buffer) -> None:
+    n = s.n_players
+    rel = [(o - seat) % n for o in range(n)]
+    for o in range(n):
+        r = rel[o]
+        out[PRESENT + r] = 1.0
+        out[SCORE + r] = signed(s.score[o] + s.majority[o], SCORE_CAP)
+        out[MAJ + r] = frac(s.majority[o], SCORE_CAP)
+        marks = s.markers[o]
+        if marks:
+            out[MARK_N + r] = frac(len(marks), 10)
+            out[MARK_TOP + r] = frac(max(marks), MARKER_TOP)
+        out[A_COUNT + r] = frac(sum(s.hands[o]), HAND_CAP)
+        out[T_COUNT + r] = frac(sum(s.thands[o]), THAND_CAP)
+    out[STARTER + rel[s.starter]] = 1.0
+    out[PLAYER + rel[s.player]] = 1.0
+
+
+def _known_key(s: HeadsState, seat: int) -> object:
+    return tuple(map(tuple, s.known)), tuple(map(tuple, s.tknown))
+
+
+def _known(s: HeadsState, seat: int, out: Buffer) -> None:
+    n = s.n_players
+    rel = [(o - seat) % n for o in range(n)]
+    for o in range(n):
+        r = rel[o]
+        known = s.known[o]
+        if any(known):
+            base = KNOWN_A + r * NA
+            for k, c in enumerate(known):
+                if c:
+                    out[base + k] = frac(c, 10)
+        known = s.tknown[o]
+        if any(known):
+            base = KNOWN_T + r * NT
+            for k, c in enumerate(known):
+                if c:
+                    out[base + k] = frac(c, LIMIT_T)
+
+
+def _nobles_key(s: HeadsState, seat: int) -> object:
+    return tuple(s.ranks_ever), tuple(map(tuple, s.noble_cards))
+
+
+def _nobles(s: HeadsState, seat: int, out: Buffer) -> None:
+    n = s.n_players
+    rel = [(o - seat) % n for o in range(n)]
+    for o in range(n):
+        r = rel[o]
+        ever = s.ranks_ever[o]
+        if ever:
+            base = NOBLES + r * NR
+            for k, c in enumerate(s.noble_cards[o]):
+                if c:
+                    out[base + k] = frac(c, NOBLE_CARDS)
+                if (ever >> k) & 1:
+                    out[EVER + r * NR + k] = 1.0
+
+
+def _hand_key(s: HeadsState, seat: int) -> object:
+    return tuple(s.hands[seat]), tuple(s.thands[seat])
+
+
+def _hand(s: HeadsState, seat: int, out: Buffer) -> None:
+    for k, c in enumerate(s.hands[seat]):
+        if c:
+            out[HAND + k] = frac(c, 10)
+    for k, c in enumerate(s.thands[seat]):
+        if c:
+            out[THAND + k] = frac(c, LIMIT_T)
+
+
+def _displays_key(s: HeadsState, seat: int) -> object:
+    return (tuple(s.attr_display), tuple(s.set_aside), tuple(s.attr_discard),
+            tuple(s.tr_display), tuple(s.tr_discard))
+
+
+def _displays(s: HeadsState, seat: int, out: Buffer) -> None:
+    for base, pile, cap in ((A_DISPLAY, s.attr_display, DISPLAY_A),
+                            (ASIDE, s.set_aside, DISPLAY_A),
+                            (A_DISCARD, s.attr_discard, PILE_CAP),
+                            (T_DISPLAY, s.tr_display, DISPLAY_T)):
+        for k, c in _counts(pile).items():
+            out[base + k] = frac(c, cap)
+    for k, c in _counts(s.tr_discard).items():
+        out[T_DISCARD + k] = c * T_COPIES[k]
+
+
+def _counts(cards: list[int]) -> dict[int, int]:
+    """How many of each card."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
+def _board_key(s: HeadsState, seat: int) -> object:
+    return (tuple(s.slots), tuple(s.dead), tuple(s.initial_owner),
+            tuple(map(tuple, s.country_done)), tuple(s.century_won), tuple(s.house),
+            tuple(s.noble_left))
+
+
+def _board(s: HeadsState, seat: int, out: Buffer) -> None:
+    n = s.n_players
+    rel = [(o - seat) % n for o in range(n)]
+    for x, o in enumerate(s.slots):
+        if o >= 0:
+            out[BOARD_F + x * OWNER + rel[o]] = 1.0
+    if s.dead:
+        dead: dict[int, int] = {}
+        for x, _o in s.dead:
+            dead[x] = dead.get(x, 0) + 1
+        for x, k in dead.items():
+            out[DEAD + x] = frac(k, 3)
+    for b, o in enumerate(s.initial_owner):
+        if o >= 0:
+            out[INITIAL + b * OWNER + rel[o]] = 1.0
+    for c, done in enumerate(s.country_done):
+        for i, o in enumerate(done[:2]):
+            out[COUNTRY + (c * 2 + i) * SEATS + rel[o]] = 1.0
+    for i, o in enumerate(s.century_won):
+        if o >= 0:
+            out[CENT_WON + i * OWNER + rel[o]] = 1.0
+    for i, o in enumerate(s.house[:HOUSE]):
+        out[HOUSE_F + i * SEATS + rel[o]] = 1.0
+    for k, c in enumerate(s.noble_left):
+        out[NOBLE_LEFT + k] = frac(c, NOBLE_CARDS)
+
+
+def _decision(s: HeadsState, seat: int, out: Buffer) -> None:
+    n = s.n_players
+    rel = [(o - seat) % n for o in range(n)]
+    out[OPTION + s.option] = 1.0
+    out[OWED] = frac(s.owed_attr, TAKES_A)
+    out[OWED + 1] = frac(s.owed_tr, 3)
+    targeted = s.targeted
+    if targeted:
+        for x in range(NS):
+            if (targeted >> x) & 1:
+                out[TARGETED + x] = 1.0
+    if s.unfilled >= 0:
+        out[UNFILLED + s.unfilled] = 1.0
+    out[D_KIND + s.kind] = 1.0
+    if s.kind != NONE:
+        out[D_SEAT + rel[s.actor]] = 1.0
+        if s.kind in (PAYING, METHOD) and s.focus >= 0:
+            out[D_SLOT + s.focus] = 1.0
