@@ -684,3 +684,20 @@ def test_random_games_with_a_crown_a_pope_and_bishops_keep_every_card() -> None:
             assert actions, flow.KIND_NAMES[s.kind]
             GAME.apply(s, seat, rng.choice(actions))
             assert GAME.inventory(s) == start
+
+
+def test_the_king_may_grant_a_title_to_a_lord_of_the_first_seat() -> None:
+    s = table(3)
+    s.king = lord(s, "arthur", 1, "blaye")
+    c = lord(s, "charles", 0, "bourg")
+    for v in ("villeneuve", "la_buissiere", "bourg", "st_vivien"):
+        troops(s, v, 0, 0, 1)
+    s.fort[V["bourg"]] = 1
+    s.money = [0, 0, 0]
+    begin(s, "purchase")
+    do(s, 0, "pass")
+    assert GAME.to_act(s) == (1,) and "grant:bourg" in legal(s, 1)
+    do(s, 1, "grant:bourg")
+    assert legal(s, 1) == ["grant_to:charles"]
+    do(s, 1, "grant_to:charles")
+    assert s.fief_holder[F["bourg"]] == c
