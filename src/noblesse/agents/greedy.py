@@ -88,7 +88,11 @@ def _value(game: Game, state: State, seat: int, action: Action, evaluate: Evalua
     (``depth`` in all), and the actions after ``action`` that reach it. ``owned``:
     ``state`` is needed no more, so the action is applied to it rather than to a copy
     (the last action tried from a position)."""
-    after = state if owned else game.clone(state)
+    if owned:
+        after = state
+    else:  # a copy of the same position: its legal actions are the same (never mutated)
+        after = game.clone(state)
+        after.legal_cache = state.legal_cache
     game.apply(after, seat, action)
     if depth > 1 and not game.is_over(after) and game.to_act(after) == (seat,):
         legal = game.legal_actions(after, seat)

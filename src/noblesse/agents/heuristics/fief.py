@@ -332,6 +332,7 @@ def _value(game: Game, world: FiefState, seat: int, action: Action, depth: int,
     needed no more, so the action is applied to it rather than to a copy."""
     kind = world.kind
     after: FiefState = world if owned else game.clone(world)  # type: ignore[assignment]
+    after.legal_cache = world.legal_cache  # the same position, the same legal actions
     game.apply(after, seat, action)
     if (depth > 1 and after.kind != kind and not game.is_over(after)
             and game.to_act(after) == (seat,)):
