@@ -159,6 +159,38 @@ class GuillotineState(State):
         return c
 
 
+def score_cards(pile: list[int], front: list[int], hidden: int = -1) -> int:
+    """§3.4: the score of a pile of nobles with these action cards in front of its owner
+    and ``hidden`` (a support card, -1: none) counted as one of them."""
+    cards = list(front)
+    if hidden >= 0:
+        cards.append(hidden)
+    indifferent = INDIFFERENT in cards
+    grays = sum(1 for n in pile if NOBLE_COLOUR[n] == GRAY)
+    guards = pile.count(PALACE_GUARD)
+    total = 0
+    for n in pile:
+        if indifferent and NOBLE_COLOUR[n] == GRAY:
+            total += RULES["indifferent_gray_value"]
+        elif n == PALACE_GUARD:
+            total += guards
+        elif n == TRAGIC:
+            total -= grays
+        else:
+            total += NOBLES[n].points
+    if COUNT in pile and COUNTESS in pile:
+        total += RULES["count_countess_bonus"]
+    for c in cards:
+        colour = ACTIONS[c].support
+        if colour >= 0:
+            total += sum(1 for n in pile if NOBLE_COLOUR[n] == colour)
+        elif ACTIONS[c].key == "fountain_of_blood":
+            total += RULES["fountain_of_blood_bonus"]
+        elif c == TOUGH_CROWD:
+            total -= RULES["tough_crowd_penalty"]
+    return total
+
+
 def _remove_one(cards: list[int], card: int) -> None:
     if card in cards:
         cards.remove(card)
@@ -254,34 +286,9 @@ class GuillotineRules(GameBase[GuillotineState]):
         return "days" if state.day >= RULES["days"] else "deck"
 
     def score(self, s: GuillotineState, seat: int, reveal: bool = True) -> int:
-        pile = s.piles[seat]
-        cards = list(s.front[seat])
-        if reveal and s.hidden[seat] >= 0:
-            cards.append(s.hidden[seat])
-        indifferent = INDIFFERENT in cards
-        grays = sum(1 for n in pile if NOBLE_COLOUR[n] == GRAY)
-        guards = pile.count(PALACE_GUARD)
-        total = 0
-        for n in pile:
-            if indifferent and NOBLE_COLOUR[n] == GRAY:
-                total += RULES["indifferent_gray_value"]
-            elif n == PALACE_GUARD:
-                total += guards
-            elif n == TRAGIC:
-                total -= grays
-            else:
-                total += NOBLES[n].points
-        if COUNT in pile and COUNTESS in pile:
-            total += RULES["count_countess_bonus"]
-        for c in cards:
-            colour = ACTIONS[c].support
-            if colour >= 0:
-                total += sum(1 for n in pile if NOBLE_COLOUR[n] == colour)
-            elif ACTIONS[c].key == "fountain_of_blood":
-                total += RULES["fountain_of_blood_bonus"]
-            elif c == TOUGH_CROWD:
-                total -= RULES["tough_crowd_penalty"]
-        return total
+        """``score_cards`` of the seat's pile and front, its hidden support card too if
+        ``reveal``."""
+        return score_cards(s.piles[seat], s.front[seat], s.hidden[seat] if reveal else -1)
 
     # ================================================================ legality
     def _legal(self, s: GuillotineState, seat: int) -> list[Action]:
