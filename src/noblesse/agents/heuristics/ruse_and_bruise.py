@@ -39,6 +39,20 @@ def _row_winner(game: RuseRules, s: RuseState, r: int) -> int:
     return winner
 
 
+_FINAL: dict[tuple[int, ...], int] = {}
+
+
+def _final_score(won: list[int]) -> int:
+    """``final_score``, remembered by the score cards (in the order taken, as it sums)."""
+    key = tuple(won)
+    value = _FINAL.get(key)
+    if value is None:
+        if len(_FINAL) >= _WINNERS_MAX:
+            _FINAL.clear()
+        value = _FINAL[key] = final_score(won)
+    return value
+
+
 def evaluate(game: RuseRules, state: RuseState, seat: int) -> float:
     s = state
     n = s.n_players
@@ -56,7 +70,7 @@ def evaluate(game: RuseRules, state: RuseState, seat: int) -> float:
                 won[winner].append(sc)
             else:
                 open_bonus[winner] += OPEN_ROW_WEIGHT * SCORE_VALUE[sc]
-    scores = [final_score(w) + b for w, b in zip(won, open_bonus, strict=True)]
+    scores = [_final_score(w) + b for w, b in zip(won, open_bonus, strict=True)]
     best_other = max(v for o, v in enumerate(scores) if o != seat)
     # Spending strong cards where they are not needed leaves weaker hands later.
     on_table = sum(1 for row in s.rows for c in row if OWNER[c] == seat)

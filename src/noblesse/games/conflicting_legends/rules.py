@@ -21,7 +21,7 @@ from typing import Any
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase, State, Zone
-from noblesse.core.rng import Seed
+from noblesse.core.rng import Seed, shuffle
 from noblesse.games.conflicting_legends.data import (
     CARDS,
     CULTURE,
@@ -218,7 +218,7 @@ class LegendsRules(GameBase[LegendsState]):
         s = LegendsState(n_players, seed, options)
         rng = s.rng
         lands = list(range(N_LANDS))
-        rng.shuffle(lands)
+        shuffle(rng, lands)
         s.lands = [[] for _ in range(n_players)]
         for _ in range(int(RULES["starting_territories"])):
             for seat in range(n_players):
@@ -226,7 +226,7 @@ class LegendsRules(GameBase[LegendsState]):
         s.land_deck = lands  # white side up; the top card is the last
         s.yellow = [False] * N_LANDS
         deck = CARDS.character_deck()
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         s.hands = [[] for _ in range(n_players)]
         for _ in range(int(RULES["hand_size"])):
             for seat in range(n_players):
@@ -626,7 +626,7 @@ class LegendsRules(GameBase[LegendsState]):
             s.tableau[seat] = []
         s.deck.extend(s.discard)
         s.discard = []
-        s.rng.shuffle(s.deck)
+        shuffle(s.rng, s.deck)
         s.armed = []
         ev.append(Event("reshuffle", {"count": len(s.deck), "settlement": True}))
         for k in range(n):
@@ -653,7 +653,7 @@ class LegendsRules(GameBase[LegendsState]):
                 if not s.discard or not ASSUMED["reshuffle_discard_when_deck_empty"]:
                     break
                 s.deck, s.discard = s.discard, []
-                s.rng.shuffle(s.deck)
+                shuffle(s.rng, s.deck)
                 ev.append(Event("reshuffle", {"count": len(s.deck), "settlement": False}))
             card = s.deck.pop()
             hand.append(card)
@@ -1042,7 +1042,7 @@ class LegendsRules(GameBase[LegendsState]):
             if other != seat:
                 pool.extend(s.hands[other])
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for other in range(s.n_players):
             if other != seat:
                 k = len(s.hands[other])
@@ -1051,7 +1051,7 @@ class LegendsRules(GameBase[LegendsState]):
         s.deck = pool
         if len(s.land_deck) > 1:
             rest = sorted(s.land_deck[:-1])
-            rng.shuffle(rest)
+            shuffle(rng, rest)
             s.land_deck = rest + s.land_deck[-1:]
         w = s.war
         if w is not None and s.pending is not None and s.pending.kind == THROW:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from noblesse.core.events import Event
+from noblesse.core.rng import shuffle
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import disasters, dynasty, fortune, joan
 from noblesse.games.fief.control import (
@@ -71,7 +72,7 @@ def draw_card(s: FiefState, deck: str, ev: list[Event]) -> int:
             return -1
         pile.extend(discard)
         discard.clear()
-        s.rng.shuffle(pile)
+        shuffle(s.rng, pile)
         ev.append(Event("reshuffle", {"deck": deck, "size": len(pile)}))
     return pile.pop()
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase
+from noblesse.core.rng import shuffle
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import announce, battle, cards, cavalcade, economy, offers, succession
 from noblesse.games.fief.control import next_placement, start_in
@@ -75,8 +76,8 @@ class FiefRules(GameBase):
         if opts["french_grey_counts"]:           # §6 #2 switched: 4 + 4 + 5 grey cards
             for key in DATA.rules["french_grey_removed"]:
                 s.fd_deck.remove(DATA.card(key))
-        rng.shuffle(s.lord_deck)
-        rng.shuffle(s.fd_deck)
+        shuffle(rng, s.lord_deck)
+        shuffle(rng, s.fd_deck)
         s.first = rng.randrange(n_players)        # §2.8: the first player at random
         self._starting_lords(s, ev)
         if opts["fixed_starts"]:
@@ -104,7 +105,7 @@ class FiefRules(GameBase):
             ev.append(Event("start_lord", {"seat": p, "lord": lo}))
         if back:
             s.lord_deck.extend(back)
-            s.rng.shuffle(s.lord_deck)
+            shuffle(s.rng, s.lord_deck)
 
     # ================================================================ the machine
     def run(self, s: FiefState, ev: list[Event]) -> None:

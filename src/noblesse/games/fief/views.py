@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from noblesse.core.errors import IllegalAction
+from noblesse.core.rng import shuffle
 from noblesse.core.text import (
     amount,
     is_zh,
@@ -310,11 +311,11 @@ class FiefViews:
             for f in others:
                 pool += [c for c in unseen[f] if CARD_DECK[c] == deck]
             pool.sort()
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             for f in others:  # each hand keeps its number of cards of each back
                 kept[f] += [pool.pop() for c in unseen[f] if CARD_DECK[c] == deck]
             pool = sorted(pool + stay)
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             pile[:] = pool
         for f in others:  # nobody sees the order of another's hand
             s.hand[f] = sorted(kept[f])

@@ -18,7 +18,7 @@ from typing import Any
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase, State, Zone
-from noblesse.core.rng import Seed
+from noblesse.core.rng import Seed, shuffle
 from noblesse.games.guillotine.data import BLUE, CARDS, GRAY, PURPLE
 
 NOBLES = CARDS.nobles
@@ -220,7 +220,7 @@ class GuillotineRules(GameBase[GuillotineState]):
         s = GuillotineState(n_players, seed, options)
         rng = s.rng
         s.noble_deck = CARDS.noble_deck()
-        rng.shuffle(s.noble_deck)
+        shuffle(rng, s.noble_deck)
         s.action_deck = CARDS.action_deck()
         s.noble_discard, s.action_discard = [], []
         s.hidden = [-1] * n_players
@@ -228,10 +228,10 @@ class GuillotineRules(GameBase[GuillotineState]):
             for card in SUPPORT_CARDS:
                 s.action_deck.remove(card)
             supports = list(SUPPORT_CARDS)
-            rng.shuffle(supports)
+            shuffle(rng, supports)
             s.hidden = supports[:n_players]
             s.action_discard = supports[n_players:]
-        rng.shuffle(s.action_deck)
+        shuffle(rng, s.action_deck)
         s.hands = [[] for _ in range(n_players)]
         for _ in range(RULES["hand_size"]):
             for seat in range(n_players):
@@ -550,7 +550,7 @@ class GuillotineRules(GameBase[GuillotineState]):
             return
         if s.confusion[seat] and s.line:  # ambiguity 6-7: just before the first collection
             s.confusion[seat] = False
-            s.rng.shuffle(s.line)
+            shuffle(s.rng, s.line)
             ev.append(Event("confusion", {"seat": seat, "line": list(s.line)}))
         s.queue = [FROM_LINE, FROM_LINE] if s.double else [FROM_LINE]
         s.step = COLLECTING
@@ -685,7 +685,7 @@ class GuillotineRules(GameBase[GuillotineState]):
         elif key == "escape":
             for _ in range(min(RULES["escape_discards"], len(line))):
                 s.noble_discard.append(line.pop(rng.randrange(len(line))))
-            rng.shuffle(line)
+            shuffle(rng, line)
         elif key == "extra_cart":
             self._add_from_deck(s, RULES["extra_cart_nobles"], ev)
         elif key == "lack_of_faith":
@@ -702,12 +702,12 @@ class GuillotineRules(GameBase[GuillotineState]):
             n = len(line)
             s.noble_deck.extend(line)
             line.clear()
-            rng.shuffle(s.noble_deck)
+            shuffle(rng, s.noble_deck)
             line.extend(s.noble_deck.pop() for _ in range(n))
         elif key == "milling_in_line":
             span = min(RULES["milling_in_line_span"], len(line))
             head = line[:span]
-            rng.shuffle(head)
+            shuffle(rng, head)
             line[:span] = head
         elif key == "forced_break":
             for other in range(s.n_players):
@@ -727,7 +727,7 @@ class GuillotineRules(GameBase[GuillotineState]):
         for hand in s.hands:
             s.action_deck.extend(hand)
             hand.clear()
-        s.rng.shuffle(s.action_deck)
+        shuffle(s.rng, s.action_deck)
         for row in s.seen:
             for known in row:
                 known.clear()
@@ -871,7 +871,7 @@ class GuillotineRules(GameBase[GuillotineState]):
                 if not s.action_discard:
                     break
                 s.action_deck, s.action_discard = s.action_discard, []
-                s.rng.shuffle(s.action_deck)
+                shuffle(s.rng, s.action_deck)
                 ev.append(Event("reshuffle", {"count": len(s.action_deck)}))
             drawn.append(s.action_deck.pop())
         s.hands[seat].extend(drawn)
@@ -951,7 +951,7 @@ class GuillotineRules(GameBase[GuillotineState]):
             unknown_counts.append(len(rest))
             s.hands[other] = known[:]
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for other, k in enumerate(unknown_counts):
             for _ in range(k):
                 s.hands[other].append(pool.pop())
@@ -968,19 +968,19 @@ class GuillotineRules(GameBase[GuillotineState]):
         others_hidden = [o for o in range(s.n_players)
                          if o != seat and s.hidden[o] >= 0 and not s.over]
         cards = sorted(s.hidden[o] for o in others_hidden)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         for o, c in zip(others_hidden, cards, strict=True):
             s.hidden[o] = c
         p = s.pending
         if p is not None and p.kind == PEEK_PICK and p.seat != seat:
             nobles = sorted(s.noble_deck + list(p.picks))
-            rng.shuffle(nobles)
+            shuffle(rng, nobles)
             k = len(p.picks)
             s.pending = Pending(PEEK_PICK, p.seat, p.card, picks=tuple(nobles[:k]))
             s.noble_deck = nobles[k:]
         else:
             s.noble_deck.sort()
-            rng.shuffle(s.noble_deck)
+            shuffle(rng, s.noble_deck)
         return s
 
     def zones(self, state: GuillotineState, seat: int) -> dict[str, Zone]:

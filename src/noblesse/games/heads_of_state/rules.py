@@ -18,7 +18,7 @@ from typing import Any
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase, State, Zone
-from noblesse.core.rng import Seed
+from noblesse.core.rng import Seed, shuffle
 from noblesse.core.text import join_and
 from noblesse.games.heads_of_state.data import BOARD
 
@@ -209,7 +209,7 @@ class HeadsRules(GameBase[HeadsState]):
         s.attr_display = [s.attr_deck.pop() for _ in range(min(DISPLAY_A, len(s.attr_deck)))]
         # step 3: the treachery deck and its display of 2
         s.tr_deck = BOARD.treachery_deck()
-        rng.shuffle(s.tr_deck)
+        shuffle(rng, s.tr_deck)
         s.tr_discard = []
         s.tr_display = [s.tr_deck.pop() for _ in range(min(DISPLAY_T, len(s.tr_deck)))]
         s.hands = [[0] * NA for _ in range(n)]
@@ -245,11 +245,11 @@ class HeadsRules(GameBase[HeadsState]):
     def _build_attribute_decks(s: HeadsState, cards: list[int]) -> None:
         """Shuffle; the top 10 and the Revolution card are shuffled into the revolution deck."""
         rng = s.rng
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         k = min(REV_CARDS, len(cards))
         rev = cards[len(cards) - k:] + [REVOLUTION]
         del cards[len(cards) - k:]
-        rng.shuffle(rev)
+        shuffle(rng, rev)
         s.attr_deck, s.rev_deck = cards, rev
         s.rev_drawn = False
 
@@ -570,7 +570,7 @@ class HeadsRules(GameBase[HeadsState]):
                     s.attr_deck.extend(s.set_aside)
                     ev.append(Event("shuffle_back", {"cards": s.set_aside[:]}))
                     s.set_aside = []
-                    s.rng.shuffle(s.attr_deck)
+                    shuffle(s.rng, s.attr_deck)
                 s.step = REFILL
             elif step == REFILL:
                 self._refill(s, ev)
@@ -676,7 +676,7 @@ class HeadsRules(GameBase[HeadsState]):
     def _rebuild_treachery(s: HeadsState, ev: list[Event]) -> None:
         if s.tr_discard:
             s.tr_deck, s.tr_discard = s.tr_discard, []
-            s.rng.shuffle(s.tr_deck)
+            shuffle(s.rng, s.tr_deck)
             ev.append(Event("treachery_reshuffle", {"count": len(s.tr_deck)}))
 
     def _refill(self, s: HeadsState, ev: list[Event]) -> None:
@@ -972,8 +972,8 @@ class HeadsRules(GameBase[HeadsState]):
                 th[k] = tk[k]
         pool.sort()
         tpool.sort()
-        rng.shuffle(pool)
-        rng.shuffle(tpool)
+        shuffle(rng, pool)
+        shuffle(rng, tpool)
         for o in range(n):
             for _ in range(unknown[o]):
                 s.hands[o][pool.pop()] += 1

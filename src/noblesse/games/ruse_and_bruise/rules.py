@@ -19,7 +19,7 @@ from typing import Any
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase, State, Zone
-from noblesse.core.rng import Seed
+from noblesse.core.rng import Seed, shuffle
 from noblesse.games.ruse_and_bruise.data import CARDS, half_to_number
 
 CHARACTERS = CARDS.characters
@@ -213,11 +213,11 @@ class RuseRules(GameBase[RuseState]):
         s.decks = []
         for seat in range(n_players):
             deck = [seat * KINDS + k for k in range(KINDS)]
-            rng.shuffle(deck)
+            shuffle(rng, deck)
             s.decks.append(deck)
         # §R2.2 (ambiguity 3): N piles of 6 score cards, the rest boxed unseen
         scores = list(range(N_SCORE))
-        rng.shuffle(scores)
+        shuffle(rng, scores)
         per = RULES["score_cards_per_pile"]
         s.piles = [scores[i * per:(i + 1) * per] for i in range(n_players)]
         s.boxed = scores[n_players * per:]
@@ -497,7 +497,7 @@ class RuseRules(GameBase[RuseState]):
                 deck.extend(discard)
                 discard.clear()
                 s.secret[seat].clear()
-                s.rng.shuffle(deck)
+                shuffle(s.rng, deck)
                 ev.append(Event("reshuffle", {"seat": seat, "count": len(deck)}))
             drawn.append(deck.pop())
             need -= 1
@@ -718,7 +718,7 @@ class RuseRules(GameBase[RuseState]):
         s = state.clone()
         s.reseed(rng)
         s.decks[seat].sort()
-        rng.shuffle(s.decks[seat])
+        shuffle(rng, s.decks[seat])
         for o in range(s.n_players):
             if o == seat:
                 continue
@@ -734,7 +734,7 @@ class RuseRules(GameBase[RuseState]):
                       for j, (_, c) in enumerate(s.tucks[r]) if OWNER[c] == o]
             pool.extend(s.tucks[r][j][1] for r, j in tucked)
             pool.sort()
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             h = len(s.hands[o])
             s.hands[o] = pool[:h]
             k = h
@@ -757,7 +757,7 @@ class RuseRules(GameBase[RuseState]):
             if p is not None and p.kind == ROW and p.seat == o:
                 s.pending = Pending(ROW, o, card=s.hands[o][rng.randrange(h)])
         unseen = sorted([sc for pile in s.piles for sc in pile] + s.boxed)
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         k = 0
         for i, pile in enumerate(s.piles):
             s.piles[i] = unseen[k:k + len(pile)]
