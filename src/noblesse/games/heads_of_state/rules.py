@@ -153,18 +153,37 @@ class HeadsState(State):
     def clone(self) -> HeadsState:
         c = HeadsState.__new__(HeadsState)
         self._copy_base(c)
-        for name in ("century", "turns", "starter", "player", "step", "kind", "actor", "focus",
-                     "over", "option", "owed_attr", "owed_tr", "targeted", "unfilled", "resume",
-                     "rev_drawn"):
-            setattr(c, name, getattr(self, name))
-        for name in ("attr_deck", "rev_deck", "attr_display", "attr_discard", "set_aside",
-                     "tr_deck", "tr_display", "tr_discard", "slots", "dead", "occupied",
-                     "ranks_ever", "initial_owner", "century_won", "house", "noble_left",
-                     "score", "majority", "trim_queue"):
-            setattr(c, name, getattr(self, name)[:])
-        for name in ("hands", "thands", "known", "tknown", "counters", "country_done",
-                     "noble_cards", "markers"):
-            setattr(c, name, [row[:] for row in getattr(self, name)])
+        c.century, c.turns, c.starter, c.player = self.century, self.turns, self.starter, self.player
+        c.step, c.kind, c.actor, c.focus = self.step, self.kind, self.actor, self.focus
+        c.over, c.option, c.owed_attr, c.owed_tr = self.over, self.option, self.owed_attr, self.owed_tr
+        c.targeted, c.unfilled, c.resume, c.rev_drawn = self.targeted, self.unfilled, self.resume, self.rev_drawn
+        c.attr_deck = self.attr_deck[:]
+        c.rev_deck = self.rev_deck[:]
+        c.attr_display = self.attr_display[:]
+        c.attr_discard = self.attr_discard[:]
+        c.set_aside = self.set_aside[:]
+        c.tr_deck = self.tr_deck[:]
+        c.tr_display = self.tr_display[:]
+        c.tr_discard = self.tr_discard[:]
+        c.slots = self.slots[:]
+        c.dead = self.dead[:]
+        c.occupied = self.occupied[:]
+        c.ranks_ever = self.ranks_ever[:]
+        c.initial_owner = self.initial_owner[:]
+        c.century_won = self.century_won[:]
+        c.house = self.house[:]
+        c.noble_left = self.noble_left[:]
+        c.score = self.score[:]
+        c.majority = self.majority[:]
+        c.trim_queue = self.trim_queue[:]
+        c.hands = [row[:] for row in self.hands]
+        c.thands = [row[:] for row in self.thands]
+        c.known = [row[:] for row in self.known]
+        c.tknown = [row[:] for row in self.tknown]
+        c.counters = [row[:] for row in self.counters]
+        c.country_done = [row[:] for row in self.country_done]
+        c.noble_cards = [row[:] for row in self.noble_cards]
+        c.markers = [row[:] for row in self.markers]
         return c
 
 
