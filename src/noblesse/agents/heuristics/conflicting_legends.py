@@ -18,7 +18,7 @@ from typing import Any
 from noblesse.agents.heuristics import Heuristics
 from noblesse.core.game import Action
 from noblesse.games.conflicting_legends.rules import GLORY as LAND_GLORY
-from noblesse.games.conflicting_legends.rules import LegendsState
+from noblesse.games.conflicting_legends.rules import LAND_CONTINENT, LegendsState
 from noblesse.games.conflicting_legends.views import LegendsViews
 
 WIN = 1000.0
@@ -44,16 +44,27 @@ def _land_value(glory: tuple[int, int], yellow: bool) -> float:
     return LAND + GLORY * (hi if yellow else lo) + (0.0 if yellow else POTENTIAL * (hi - lo))
 
 
+# by territory and side up (white, yellow): its glory and what holding it adds beside
+# the glory (``LAND``, and on the white side the glory building would add)
+_TERMS = [((lo, LAND + POTENTIAL * (hi - lo)), (hi, LAND + 0.0)) for lo, hi in LAND_GLORY]
+
+
 def _strengths(game: LegendsViews, s: LegendsState) -> list[float]:
     """Every seat's strength from the public state: glory, continents, territories (a
     white one also for the glory building would add), tokens, table area and hand size."""
     out = []
     yellow = s.yellow
     for o in range(s.n_players):
-        value = GLORY * game.glory(s, o) + CONTINENT * game.continents(s, o)
-        for t in s.lands[o]:
-            lo, hi = LAND_GLORY[t]
-            value += LAND + (0.0 if yellow[t] else POTENTIAL * (hi - lo))
+        lands = s.lands[o]
+        glory = 0
+        adds = []
+        for t in lands:
+            points, add = _TERMS[t][yellow[t]]
+            glory += points
+            adds.append(add)
+        value = GLORY * glory + CONTINENT * len({LAND_CONTINENT[t] for t in lands})
+        for add in adds:  # one by one, as the sum has always been made
+            value += add
         value += TOKEN * sum(s.tokens[o]) + TABLE_CARD * len(s.tableau[o])
         hand = len(s.hands[o])
         out.append(value + HAND_CARD * min(hand, 3) + EXTRA_CARD * max(0, hand - 3))

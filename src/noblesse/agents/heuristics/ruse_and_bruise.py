@@ -56,21 +56,24 @@ def _final_score(won: list[int]) -> int:
 def evaluate(game: RuseRules, state: RuseState, seat: int) -> float:
     s = state
     n = s.n_players
-    won = [list(w) for w in s.won]
+    won = s.won
+    taken: dict[int, list[int]] = {}  # the score cards each provisional winner would add
     open_bonus = [0.0] * n
     if not s.over:
+        rows, row_score = s.rows, s.row_score
         for r in range(n):
-            sc = s.row_score[r]
-            if sc < 0 or not s.rows[r]:
+            sc = row_score[r]
+            if sc < 0 or not rows[r]:
                 continue
             winner = _row_winner(game, s, r)
             if winner < 0:
                 continue
             if game.satisfied(s, r):
-                won[winner].append(sc)
+                taken.setdefault(winner, []).append(sc)
             else:
                 open_bonus[winner] += OPEN_ROW_WEIGHT * SCORE_VALUE[sc]
-    scores = [_final_score(w) + b for w, b in zip(won, open_bonus, strict=True)]
+    scores = [_final_score(won[o] + taken[o] if o in taken else won[o]) + open_bonus[o]
+              for o in range(n)]
     best_other = max(v for o, v in enumerate(scores) if o != seat)
     # Spending strong cards where they are not needed leaves weaker hands later.
     on_table = sum(1 for row in s.rows for c in row if OWNER[c] == seat)
