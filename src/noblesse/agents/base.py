@@ -58,6 +58,7 @@ def search_world(game: Game, world: State) -> State:
     the generator. ``world`` itself is left as it was."""
     root = game.clone(world)
     root.rng = SharedRandom(root.rng.getrandbits(64))
+    root.legal_cache = world.legal_cache  # the same position: the same legal actions
     return root
 
 
