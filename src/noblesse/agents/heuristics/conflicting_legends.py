@@ -17,8 +17,8 @@ from typing import Any
 
 from noblesse.agents.heuristics import Heuristics
 from noblesse.core.game import Action
+from noblesse.games.conflicting_legends.rules import DECISION_NAMES, LAND_CONTINENT, LegendsState
 from noblesse.games.conflicting_legends.rules import GLORY as LAND_GLORY
-from noblesse.games.conflicting_legends.rules import LAND_CONTINENT, LegendsState
 from noblesse.games.conflicting_legends.views import LegendsViews
 
 WIN = 1000.0
@@ -90,8 +90,8 @@ def evaluate(game: LegendsViews, state: LegendsState, seat: int) -> float:
 
 def choose(game: LegendsViews, state: LegendsState, seat: int, legal: list[Action],
            rng: random.Random) -> Action | None:
-    decision = game.view(state, seat)["decision"]
-    kind = decision["kind"] if decision else ""
+    p = state.pending  # what the view calls the decision (its kind's name), unbuilt
+    kind = DECISION_NAMES[p.kind] if p is not None else ""
     if kind in ("throw", "announce"):
         return legal[rng.randrange(len(legal))]
     names = [game.encode(a) for a in legal]
