@@ -127,8 +127,10 @@ class War:
 
     def clone(self) -> War:
         w = War.__new__(War)
-        for name in War.__slots__:
-            setattr(w, name, getattr(self, name))
+        w.attacker, w.defender, w.target, w.card = self.attacker, self.defender, self.target, self.card
+        w.throw_no, w.ties, w.charlemagne, w.gandhi = self.throw_no, self.ties, self.charlemagne, self.gandhi
+        w.att_triggers, w.def_triggers = self.att_triggers, self.def_triggers
+        w.winner = self.winner
         w.announced = self.announced[:]
         w.committed = self.committed[:]
         w.throws = self.throws[:]
