@@ -49,14 +49,24 @@ class State(ABC):
         self.rng = random.Random(bits)
 
     @abstractmethod
-    def clone(self) -> Self:
-        """An independent copy (``Game.clone``): every game's state class defines it."""
+    def clone(self, rng: random.Random | None = None) -> Self:
+        """An independent copy (``Game.clone``): every game's state class defines it.
+        ``rng``: the copy's generator instead of a copy of this state's."""
 
-    def _copy_base(self, other: State) -> None:
+    def world_copy(self, rng: random.Random) -> Self:
+        """``clone`` then ``reseed(rng)``, in one: the copy gets ``reseed``'s fresh seed and
+        generator without a copy of this state's generator being made first (and thrown
+        away). ``Game.determinize`` starts from it."""
+        bits = rng.getrandbits(64)
+        world = self.clone(random.Random(bits))
+        world.seed = bits
+        return world
+
+    def _copy_base(self, other: State, rng: random.Random | None = None) -> None:
         other.n_players = self.n_players
         other.seed = self.seed
         other.options = self.options
-        other.rng = copy_rng(self.rng)
+        other.rng = copy_rng(self.rng) if rng is None else rng
         other.legal_cache = None
 
 

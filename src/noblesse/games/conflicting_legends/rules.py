@@ -174,9 +174,9 @@ class LegendsState(State):
         assert w is not None, "no war is being fought"
         return w
 
-    def clone(self) -> LegendsState:
+    def clone(self, rng: random.Random | None = None) -> LegendsState:
         c = LegendsState.__new__(LegendsState)
-        self._copy_base(c)
+        self._copy_base(c, rng)
         c.land_deck = self.land_deck[:]
         c.yellow = self.yellow[:]
         c.lands = [x[:] for x in self.lands]
@@ -1037,8 +1037,7 @@ class LegendsRules(GameBase[LegendsState]):
         of unseen cards is sorted before it is shuffled and dealt, so two states that
         agree on the seat's view give the same world for the same ``rng`` state (the
         seat's own hand keeps its order, which its legal actions follow)."""
-        s = state.clone()
-        s.reseed(rng)
+        s = state.world_copy(rng)
         pool = list(s.deck)
         for other in range(s.n_players):
             if other != seat:

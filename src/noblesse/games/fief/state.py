@@ -12,6 +12,7 @@ turn and may not follow another.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from enum import IntEnum
 from typing import Any, NamedTuple
@@ -173,9 +174,9 @@ class FiefState(State):
     battle: Battle | None
     cavalcade: Cavalcade | None
 
-    def clone(self) -> FiefState:
+    def clone(self, rng: random.Random | None = None) -> FiefState:
         c = FiefState.__new__(FiefState)
-        self._copy_base(c)
+        self._copy_base(c, rng)
         _copy_fields(self, c)
         c.hand = [h[:] for h in self.hand]
         c.dice = Dice(self.dice.queue[:])

@@ -287,8 +287,7 @@ class FiefViews:
         of unseen cards is sorted before it is shuffled and dealt, and the other hands
         (whose order nobody sees) are sorted, so two states that agree on the seat's view
         give the same world for the same ``rng`` state."""
-        s = state.clone()
-        s.reseed(rng)
+        s = state.world_copy(rng)
         # cards offered to this seat (an offer sent to it) it has seen: they stay, as
         # many copies as were offered
         shown = Counter((s.offer_author, act - A.GIVE_CARD0) for act, _ in s.offer_terms

@@ -135,9 +135,9 @@ class GuillotineState(State):
         assert p is not None, "no decision is pending"
         return p
 
-    def clone(self) -> GuillotineState:
+    def clone(self, rng: random.Random | None = None) -> GuillotineState:
         c = GuillotineState.__new__(GuillotineState)
-        self._copy_base(c)
+        self._copy_base(c, rng)
         c.line = self.line[:]
         c.noble_deck = self.noble_deck[:]
         c.noble_discard = self.noble_discard[:]
@@ -934,8 +934,7 @@ class GuillotineRules(GameBase[GuillotineState]):
         order, which its legal actions follow), so two states that agree on the seat's view
         (and on ``seen[seat]``) give the same world for the same ``rng`` state. Of what a
         third player knows of a resampled hand only the count is read."""
-        s = state.clone()
-        s.reseed(rng)
+        s = state.world_copy(rng)
         pool = list(s.action_deck)
         unknown_counts = []
         for other in range(s.n_players):

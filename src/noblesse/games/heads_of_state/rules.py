@@ -150,9 +150,9 @@ class HeadsState(State):
     trim_queue: list[int]
     rev_drawn: bool
 
-    def clone(self) -> HeadsState:
+    def clone(self, rng: random.Random | None = None) -> HeadsState:
         c = HeadsState.__new__(HeadsState)
-        self._copy_base(c)
+        self._copy_base(c, rng)
         c.century, c.turns, c.starter, c.player = self.century, self.turns, self.starter, self.player
         c.step, c.kind, c.actor, c.focus = self.step, self.kind, self.actor, self.focus
         c.over, c.option, c.owed_attr, c.owed_tr = self.over, self.option, self.owed_attr, self.owed_tr
@@ -968,8 +968,7 @@ class HeadsRules(GameBase[HeadsState]):
         The world is a function of ``seat``'s information and ``rng`` alone: each pool
         of unseen cards is sorted before it is shuffled and dealt, so two states that
         agree on the seat's view give the same world for the same ``rng`` state."""
-        s = state.clone()
-        s.reseed(rng)
+        s = state.world_copy(rng)
         n = s.n_players
         pool = s.attr_deck + [c for c in s.rev_deck if c != REVOLUTION]
         tpool = s.tr_deck[:]

@@ -136,9 +136,9 @@ class RuseState(State):
         assert p is not None, "no decision is pending"
         return p
 
-    def clone(self) -> RuseState:
+    def clone(self, rng: random.Random | None = None) -> RuseState:
         c = RuseState.__new__(RuseState)
-        self._copy_base(c)
+        self._copy_base(c, rng)
         c.decks = [d[:] for d in self.decks]
         c.hands = [h[:] for h in self.hands]
         c.discards = [d[:] for d in self.discards]
@@ -715,8 +715,7 @@ class RuseRules(GameBase[RuseState]):
         on the seat's view and on what it has seen (the public cards of each discard
         pile and where its unseen ones lie) give the same world for the same ``rng``
         state (the seat's own hand keeps its order, which its legal actions follow)."""
-        s = state.clone()
-        s.reseed(rng)
+        s = state.world_copy(rng)
         s.decks[seat].sort()
         shuffle(rng, s.decks[seat])
         for o in range(s.n_players):
