@@ -22,11 +22,7 @@ Every place in the game's rules modules (its package without ``__init__``, ``vie
 ``-n`` of them are sampled with ``--seed`` (the same sample every time), and each is run
 against the game's own tests and its conformance tests (``tests/games/GAME``,
 ``tests/conformance -k GAME``), stopping at the first failure, in a copy of the project
-with the one change made. The run without any change records which tests run each line
-(``Reach``, by ``pytest-cov``), so a mutant meets first the tests that run its line, where
-most mutants die; one that survives them meets the whole suite, which has the last word:
-the score is the whole suite's, found sooner. ``--whole-suite`` (and ``--no-baseline``,
-which records nothing) runs every mutant against the whole suite. A mutant is *killed* (a test failed), *survived* (all passed:
+with the one change made. A mutant is *killed* (a test failed), *survived* (all passed:
 the tests miss the change, or the change does not change behaviour), or *timed out*
 (a test ran over ``--timeout`` seconds, or the run over its total budget: counted as
 killed, as a hang is noticed).
@@ -57,9 +53,10 @@ import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ROOT / "src" / "noblesse" / "games"
@@ -147,13 +144,15 @@ def module_mutants(path: Path, source: str) -> list[Mutant]:
 
 
 def rekey_equivalent(revision: str) -> list[str]:
-    """Move the keys of the equivalent list to where their mutants are now, for modules
-    whose code moved since ``revision`` without changing (the same syntax tree, as after
-    a reformat): a mutant keeps its place in its module's list. Returns the keys that
-    could not be moved (their module changed, or they name no mutant of ``revision``)."""
+    """Move the keys of the equivalent list to where their mutants are now (``moved_key``),
+    for the code as it was at ``revision``. Returns the keys that could not be moved:
+    their line changed (the argument must be made anew), or they name no mutant of
+    ``revision``."""
     text = EQUIVALENT.read_text(encoding="utf-8")
     stuck = []
-    for key in equivalent():
+    games = {key.split("/", 1)[0] for key in equivalent()}
+    now = {m.key for game in games for m in mutants(game)}
+    for key in set(equivalent()) - now:  # the others are where they were
         name, line, col, kind = key.rsplit(":", 3)
         path = Path("src/noblesse/games") / name
         old = subprocess.run(["git", "show", f"{revision}:{path.as_posix()}"], cwd=ROOT,
@@ -170,13 +169,33 @@ def rekey_equivalent(revision: str) -> list[str]:
 
 def moved_key(path: Path, place: tuple[int, int, str], old: str, new: str) -> str | None:
     """The key, in the module's text ``new``, of the mutant at ``place`` (line, column,
-    kind) of its text ``old``; None if the two texts differ in more than layout, or
-    ``old`` has no such mutant."""
-    if ast.dump(ast.parse(old)) != ast.dump(ast.parse(new)):
-        return None
+    kind) of its text ``old``: where the two texts differ only in layout, the mutant at
+    the same place in the module's list; otherwise the one mutant of ``new`` making the
+    same change on a line that reads as its line did. None if there is no such mutant
+    (or several), or ``old`` has none at ``place``."""
     before = module_mutants(path, old)
     at = next((i for i, m in enumerate(before) if (m.line, m.col, m.kind) == place), None)
-    return None if at is None else module_mutants(path, new)[at].key
+    if at is None:
+        return None
+    after = module_mutants(path, new)
+    if ast.dump(ast.parse(old)) == ast.dump(ast.parse(new)):
+        return after[at].key
+    mark = _reading(before, old.splitlines())
+    wanted = mark(before[at])
+    same = [m for m in after if _reading(after, new.splitlines())(m) == wanted]
+    return same[0].key if len(same) == 1 else None
+
+
+def _reading(every: list[Mutant], lines: list[str]) -> Any:
+    """How a mutant of a module reads whatever its place: its change, its line and the
+    line before it as written (indentation aside), and its rank among the same changes
+    on that line."""
+    def mark(m: Mutant) -> tuple[Any, ...]:
+        rank = sum(1 for o in every if (o.line, o.kind, o.what) == (m.line, m.kind, m.what)
+                   and o.col < m.col)
+        before = next((line.strip() for line in reversed(lines[:m.line - 1]) if line.strip()), "")
+        return m.kind, m.what, lines[m.line - 1].strip(), before, rank
+    return mark
 
 
 def _is_docstring_or_annotation(node: ast.AST) -> bool:
@@ -223,46 +242,6 @@ def equivalent() -> dict[str, str]:
     return {key: str(why) for key, why in data.get("equivalent", {}).items()}
 
 
-class Reach:
-    """Which tests run each line of a game's package, from a coverage run of its unchanged
-    suite with each line's tests recorded (``pytest-cov``'s ``--cov-context=test``).
-
-    A mutant is run against the tests that run its line (or the statement its line is
-    part of) alone: a test that never runs the changed line passes as before. A line run
-    while the package was imported (no test's context) is run against the whole suite."""
-
-    def __init__(self, root: Path, data_file: Path) -> None:
-        from coverage import CoverageData
-
-        self._root = root
-        self._data = CoverageData(basename=str(data_file))
-        self._data.read()
-        self._lines: dict[Path, dict[int, list[str]]] = {}
-
-    def tests(self, mutant: Mutant) -> list[str] | None:
-        """The test ids that run ``mutant``'s line, the game's own tests first; None:
-        the whole suite (the line runs at import)."""
-        by_line = self._lines.get(mutant.path)
-        if by_line is None:
-            by_line = self._lines[mutant.path] = self._data.contexts_by_lineno(
-                str(self._root / mutant.path))
-        contexts = {c for line in _statement_lines(self._root / mutant.path, mutant.line)
-                    for c in by_line.get(line, ())}
-        if "" in contexts:
-            return None
-        # the game's own scenario tests first, as in the whole suite: they are the quick ones
-        return sorted({c.rpartition("|")[0] for c in contexts},
-                      key=lambda test: (not test.startswith("tests/games/"), test))
-
-
-def _statement_lines(path: Path, line: int) -> set[int]:
-    """``line`` and the first line of the innermost statement it is part of (coverage
-    counts a statement that spans lines on its first)."""
-    starts = [node.lineno for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-              if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or line)]
-    return {line, max(starts, default=line)}
-
-
 def _copy_project(into: Path) -> Path:
     root = into / "project"
     shutil.copytree(ROOT, root, ignore=shutil.ignore_patterns(
@@ -270,30 +249,18 @@ def _copy_project(into: Path) -> Path:
     return root
 
 
-def _suite(game: str, conformance: bool) -> list[str]:
-    """The tests a mutant of ``game`` is run against, as pytest arguments."""
-    return [f"tests/games/{game}", *(["tests/conformance", "-k", game] if conformance else [])]
-
-
 def _run_tests(root: Path, game: str, timeout: int, wall: float | None = None,
-               conformance: bool = True, tests: list[str] | None = None,
-               coverage: Path | None = None, skip: Sequence[str] = ()) -> tuple[str, float, str]:
+               conformance: bool = True) -> tuple[str, float, str]:
     """('killed' | 'survived' | 'timeout' | 'unfinished', seconds, the first failing test).
 
-    ``tests``: the test ids to run (default: the game's whole suite, ``_suite``, without
-    the ids in ``skip``).
-    ``coverage``: record which test runs each line of the game's package there
-    (``Reach``). ``wall``: seconds the whole run may take (what is left of ``--budget``);
-    a run cut short by it is 'unfinished' and counts for nothing."""
+    ``wall``: seconds the whole run may take (what is left of ``--budget``); a run cut
+    short by it is 'unfinished' and counts for nothing."""
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
                "-p", "no:randomly", f"--timeout={timeout}", "-o", "addopts=",
-               *(_suite(game, conformance) if tests is None else tests),
-               *(f"--deselect={test}" for test in skip)]
+               f"tests/games/{game}"]
+    if conformance:
+        command += ["tests/conformance", "-k", game]
     env = dict(os.environ, PYTHONPATH=str(root / "src"), PYTHONDONTWRITEBYTECODE="1")
-    if coverage is not None:
-        command += [f"--cov={root / 'src' / 'noblesse' / 'games' / game}",
-                    "--cov-context=test", "--cov-report="]
-        env["COVERAGE_FILE"] = str(coverage)
     start = time.monotonic()
     limit = timeout * 10 if wall is None else min(timeout * 10, max(wall, 1.0))
     try:
@@ -334,19 +301,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="run only tests/games/GAME, not the conformance tests: a lower "
                              "bound of the score, much sooner")
     parser.add_argument("--no-baseline", action="store_true",
-                        help="skip the run without any change (when the suite just passed); "
-                             "every mutant then runs the whole suite")
+                        help="skip the run without any change (when the suite just passed)")
     parser.add_argument("--rekey-from", metavar="REV",
-                        help="move the equivalent list's keys to where their mutants are now, "
-                             "for modules reformatted since REV (the same syntax tree), and stop")
-    parser.add_argument("--whole-suite", action="store_true",
-                        help="run every mutant against the whole suite, not only the tests "
-                             "that run its line")
+                        help="move the equivalent list's keys, written for the code of REV, to "
+                             "where their mutants are now, and stop")
     args = parser.parse_args(argv)
     if args.rekey_from:
         stuck = rekey_equivalent(args.rekey_from)
-        print(f"{len(equivalent()) - len(stuck)} keys moved or kept"
-              + "".join(f"\n  not moved (its module changed): {key}" for key in stuck))
+        print(f"{len(equivalent()) - len(stuck)} keys name mutants of the code as it is"
+              + "".join(f"\n  not moved (its line changed): {key}" for key in stuck))
         return 0
     if args.daily:
         day = datetime.date.today().toordinal()
@@ -381,18 +344,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="noblesse-mutate-") as tmp:
         root = _copy_project(Path(tmp))
         conformance = not args.game_tests_only
-        reach = None
         if not args.no_baseline:
-            lines = None if args.whole_suite else Path(tmp) / "coverage"
             outcome, seconds, failing = _run_tests(root, args.game, args.timeout,
-                                                   conformance=conformance, coverage=lines)
+                                                   conformance=conformance)
             if outcome != "survived":
                 console.print(f"[red]the tests fail without any change ({failing}); "
                               "fix them first[/]")
                 return 2
-            console.print(f"unchanged: all pass in {seconds:.0f} s"
-                          + ("" if lines is None else ", each line's tests recorded"))
-            reach = None if lines is None else Reach(root, lines)
+            console.print(f"unchanged: all pass in {seconds:.0f} s")
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task("mutants", total=len(sample))
             started = time.monotonic()
@@ -403,18 +362,9 @@ def main(argv: list[str] | None = None) -> int:
                 original = target.read_text(encoding="utf-8")
                 target.write_text(mutate_source(original, m), encoding="utf-8")
                 left = args.budget - (time.monotonic() - started) if args.budget else None
-                tests = reach.tests(m) if reach else None
-                outcome, seconds, failing = "survived", 0.0, ""
                 try:
-                    if tests:  # first the tests that run the line: most mutants die there
-                        outcome, seconds, failing = _run_tests(
-                            root, args.game, args.timeout, left, conformance, tests)
-                    if outcome == "survived":  # the rest of the suite has the last word
-                        outcome, more, failing = _run_tests(
-                            root, args.game, args.timeout,
-                            left - seconds if left is not None else None, conformance,
-                            skip=tests or [])
-                        seconds += more
+                    outcome, seconds, failing = _run_tests(
+                        root, args.game, args.timeout, left, conformance)
                 finally:
                     target.write_text(original, encoding="utf-8")
                 if outcome == "unfinished":

@@ -1,12 +1,10 @@
-"""scripts/mutate.py: the tests each mutant meets, and the equivalent list's keys."""
+"""scripts/mutate.py: the equivalent list's keys, kept where their mutants are."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
 from pathlib import Path
-
-from coverage import CoverageData
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("mutate", ROOT / "scripts" / "mutate.py")
@@ -27,45 +25,6 @@ def legal(hand, seat):
                if card > LIMIT]
     return allowed
 '''
-
-
-def reach_of(tmp_path: Path, lines: dict[str, list[int]]) -> object:
-    """A ``Reach`` of the toy module, whose coverage run ran ``lines`` under each context."""
-    (tmp_path / MODULE).parent.mkdir(parents=True)
-    (tmp_path / MODULE).write_text(SOURCE, encoding="utf-8")
-    data = CoverageData(basename=str(tmp_path / "coverage"))
-    for context, numbers in lines.items():
-        data.set_context(context)
-        data.add_lines({str(tmp_path / MODULE): numbers})
-    data.write()
-    return mutate.Reach(tmp_path, tmp_path / "coverage")
-
-
-def test_a_mutant_meets_the_tests_that_run_its_line_the_games_own_first(tmp_path: Path) -> None:
-    reach = reach_of(tmp_path, {
-        "tests/conformance/test_rules.py::test_playouts[toy]|run": [5, 6, 7],
-        "tests/games/toy/test_legal.py::test_a_seat_below_zero_has_nothing|run": [5, 6],
-        "tests/games/toy/test_legal.py::test_cards_above_the_limit|setup": [5, 7],
-    })
-    flipped = mutate.Mutant(MODULE, "compare", 5, 7, "< → <=")
-    assert reach.tests(flipped) == [
-        "tests/games/toy/test_legal.py::test_a_seat_below_zero_has_nothing",
-        "tests/games/toy/test_legal.py::test_cards_above_the_limit",
-        "tests/conformance/test_rules.py::test_playouts[toy]"]
-    # line 8 is part of the statement that begins on line 7, where coverage counts it
-    inner = mutate.Mutant(MODULE, "compare", 8, 18, "> → >=")
-    assert reach.tests(inner) == [
-        "tests/games/toy/test_legal.py::test_cards_above_the_limit",
-        "tests/conformance/test_rules.py::test_playouts[toy]"]
-    # no test runs line 9: none can notice its change (the whole suite still decides)
-    assert reach.tests(mutate.Mutant(MODULE, "remove", 9, 4, "remove")) == []
-
-
-def test_a_line_run_at_import_meets_the_whole_suite(tmp_path: Path) -> None:
-    reach = reach_of(tmp_path, {"": [1, 4], "tests/games/toy/test_legal.py::test_x|run": [5]})
-    assert reach.tests(mutate.Mutant(MODULE, "constant", 1, 8, "3 → 4")) is None
-    assert reach.tests(mutate.Mutant(MODULE, "compare", 5, 7, "< → <=")) == [
-        "tests/games/toy/test_legal.py::test_x"]
 
 
 def test_a_key_moves_with_its_mutant_when_only_the_layout_changed() -> None:
