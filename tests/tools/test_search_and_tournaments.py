@@ -210,3 +210,46 @@ def test_tournament_report_counts_every_seat() -> None:
     report = tournament_report("guillotine", ["greedy", "random", "ismcts:iters=5"], 3, 1, results)
     assert sum(r["seats_played"] for r in report["table"]) == 27
     assert sum(r["wins"] for r in report["table"]) == pytest.approx(9, abs=3 * 0.5e-4)  # each rounded
+
+
+
+def test_a_guided_search_tries_the_greedy_reply_first_below_the_root() -> None:
+    """With ``widen``, the first action a seat tries at a node below the root is the one
+    greedy plays there, and another action joins only while fewer than
+    ``1 + widen * sqrt(visits)`` have been tried there."""
+    from noblesse.agents import GreedyAgent, IsmctsAgent
+    from noblesse.agents.ismcts import Node
+
+    hos = games.get("heads_of_state")
+    state = hos.setup(4, 2)
+    seat = hos.to_act(state)[0]
+    while len(hos.legal_actions(state, seat)) < 6:  # on to a take among many
+        hos.apply(state, seat, GreedyAgent(0).act(hos, state, seat))
+        seat = hos.to_act(state)[0]
+    legal = hos.legal_actions(state, seat)
+    bot = IsmctsAgent(1, iters=1, widen=1.0)
+    bot._settle_rollout(hos)
+    node = Node()
+    first, fresh = bot._select_guided(hos, state, node, seat, legal)
+    assert (first, fresh) == (GreedyAgent(2).act(hos, hos.clone(state), seat), True)
+    node.stats[seat][first].visits, node.stats[seat][first].total = 1, 0.5  # backed up
+    tried = 1
+    for visits in range(1, 16):
+        action, fresh = bot._select_guided(hos, state, node, seat, legal)
+        node.stats[seat][action].visits += 1
+        node.stats[seat][action].total += 0.5
+        joins = tried < len(legal) and tried < 1 + math.sqrt(visits)
+        tried += joins
+        assert (len(node.stats[seat]), fresh) == (tried, joins)
+    assert 1 < tried < len(legal)
+
+
+def test_a_guided_search_plays_whole_decisions_within_its_budget() -> None:
+    from noblesse.agents import IsmctsAgent
+
+    hos = games.get("heads_of_state")
+    state = hos.setup(4, 2)
+    seat = hos.to_act(state)[0]
+    bot = IsmctsAgent(1, iters=60, widen=1.0, stop_early=False)
+    assert bot.act(hos, state, seat) in hos.legal_actions(state, seat)
+    assert bot.last_iterations == 60
