@@ -20,6 +20,10 @@ the seat's visits there grow (at most ``1 + W * sqrt(visits)`` tried). At the ro
 action is tried. A small budget then weighs each root action against the replies the
 other seats are likely to make, rather than against one random reply each.
 
+With ``keep=Z`` the search only corrects the greedy bot: it plays greedy's choice on the
+seat's world unless another root action's mean value beats it by more than ``Z``
+standard errors of the difference.
+
 Simultaneous decisions (several seats in ``to_act``) are searched *decoupled*: each
 seat picks from its own statistics at that node, without seeing what the others
 picked, and the child is keyed by the joint choice — so no seat's choice is ever
@@ -42,12 +46,20 @@ SETTLE_CHECK = 32
 
 
 class _Stats:
-    __slots__ = ("visits", "total", "available")
+    __slots__ = ("visits", "total", "squares", "available")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
         self.available = 0
+
+    def mean_and_error(self) -> tuple[float, float]:
+        """The mean value and the square of its standard error."""
+        n = self.visits
+        mean = self.total / n
+        variance = max(0.0, self.squares / n - mean * mean)
+        return mean, variance / max(1, n - 1)
 
 
 class Node:
@@ -69,7 +81,8 @@ class IsmctsAgent(SeededAgent):
 
     def __init__(self, seed: int = 0, iters: int | None = None, ms: float | None = None,
                  c: float = 0.7, rollout: str | None = None, max_rollout: int | None = None,
-                 stop_early: bool = True, widen: float | None = None) -> None:
+                 stop_early: bool = True, widen: float | None = None,
+                 keep: float | None = None) -> None:
         super().__init__(seed)
         self.seed = seed
         if iters is None and ms is None:
@@ -83,6 +96,8 @@ class IsmctsAgent(SeededAgent):
         self.stop_early = stop_early
         # None: every action tried at every node; else a guided tree (``_select``)
         self.widen = widen
+        # None: the most visited root action; else greedy's unless clearly beaten (``act``)
+        self.keep = keep
         self.last_iterations = 0
         self._game_id = ""
         self._rollout_agent: GreedyAgent | None = None
@@ -95,7 +110,7 @@ class IsmctsAgent(SeededAgent):
         search = search_defaults(game.id)
         self._kind = self.rollout or str(search.get("rollout", "eval"))
         self._depth = self.max_rollout or int(search.get("max_rollout", 2000))
-        guided = self._kind == "greedy" or self.widen is not None
+        guided = self._kind == "greedy" or self.widen is not None or self.keep is not None
         self._rollout_agent = GreedyAgent(self.seed + 1) if guided else None
 
     def act(self, game: Game, world: State, seat: int) -> Action:
@@ -120,7 +135,33 @@ class IsmctsAgent(SeededAgent):
                 break
         self.last_iterations = n
         mine = root.stats.get(seat, {})
-        return max(legal, key=lambda a: (mine[a].visits, mine[a].total) if a in mine else (-1, 0.0))
+        chosen = max(legal, key=lambda a: (mine[a].visits, mine[a].total) if a in mine else (-1, 0.0))
+        if self.keep is None:
+            return chosen
+        return self._kept(game, world, seat, legal, mine)
+
+    def _kept(self, game: Game, world: State, seat: int, legal: list[Action],
+              mine: dict[Action, _Stats]) -> Action:
+        """With ``keep=Z``: the greedy bot's choice on the seat's world, unless the search
+        found an action whose mean value beats it by more than ``Z`` standard errors of
+        the difference (and that has been tried at least twice)."""
+        agent = self._rollout_agent
+        assert agent is not None and self.keep is not None
+        greedy = agent.act(game, world, seat)
+        base = mine.get(greedy)
+        if base is None or base.visits < 2:
+            return greedy
+        base_mean, base_error = base.mean_and_error()
+        best, best_margin = greedy, 0.0
+        for action in legal:
+            stats = mine.get(action)
+            if action == greedy or stats is None or stats.visits < 2:
+                continue
+            mean, error = stats.mean_and_error()
+            margin = (mean - base_mean) / math.sqrt(error + base_error + 1e-12)
+            if margin > self.keep and margin > best_margin:
+                best, best_margin = action, margin
+        return best
 
     def _settled(self, root: Node, seat: int, n: int, start: float, deadline: float | None) -> bool:
         """True when the most visited action can no longer be overtaken: its lead in
@@ -168,6 +209,7 @@ class IsmctsAgent(SeededAgent):
                 stats = node.stats[seat][action]
                 stats.visits += 1
                 stats.total += returns[seat]
+                stats.squares += returns[seat] ** 2
 
     def _select(self, node: Node, seat: int, legal: list[Action]) -> tuple[Action, bool]:
         """UCB1 over the actions available now; an untried one first (then it is new)."""
