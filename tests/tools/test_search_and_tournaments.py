@@ -210,3 +210,79 @@ def test_tournament_report_counts_every_seat() -> None:
     report = tournament_report("guillotine", ["greedy", "random", "ismcts:iters=5"], 3, 1, results)
     assert sum(r["seats_played"] for r in report["table"]) == 27
     assert sum(r["wins"] for r in report["table"]) == pytest.approx(9, abs=3 * 0.5e-4)  # each rounded
+
+
+
+def test_a_guided_search_tries_the_greedy_reply_first_below_the_root() -> None:
+    """With ``widen``, the first action a seat tries at a node below the root is the one
+    greedy plays there, and another action joins only while fewer than
+    ``1 + widen * sqrt(visits)`` have been tried there."""
+    from noblesse.agents import GreedyAgent, IsmctsAgent
+    from noblesse.agents.ismcts import Node
+
+    hos = games.get("heads_of_state")
+    state = hos.setup(4, 2)
+    seat = hos.to_act(state)[0]
+    while len(hos.legal_actions(state, seat)) < 6:  # on to a take among many
+        hos.apply(state, seat, GreedyAgent(0).act(hos, state, seat))
+        seat = hos.to_act(state)[0]
+    legal = hos.legal_actions(state, seat)
+    bot = IsmctsAgent(1, iters=1, widen=1.0)
+    bot._settle_rollout(hos)
+    node = Node()
+    first, fresh = bot._select_guided(hos, state, node, seat, legal)
+    assert (first, fresh) == (GreedyAgent(2).act(hos, hos.clone(state), seat), True)
+    node.stats[seat][first].visits, node.stats[seat][first].total = 1, 0.5  # backed up
+    tried = 1
+    for visits in range(1, 16):
+        action, fresh = bot._select_guided(hos, state, node, seat, legal)
+        node.stats[seat][action].visits += 1
+        node.stats[seat][action].total += 0.5
+        joins = tried < len(legal) and tried < 1 + math.sqrt(visits)
+        tried += joins
+        assert (len(node.stats[seat]), fresh) == (tried, joins)
+    assert 1 < tried < len(legal)
+
+
+def test_a_guided_search_plays_whole_decisions_within_its_budget() -> None:
+    from noblesse.agents import IsmctsAgent
+
+    hos = games.get("heads_of_state")
+    state = hos.setup(4, 2)
+    seat = hos.to_act(state)[0]
+    bot = IsmctsAgent(1, iters=60, widen=1.0, stop_early=False)
+    assert bot.act(hos, state, seat) in hos.legal_actions(state, seat)
+    assert bot.last_iterations == 60
+
+
+def _stats(values: list[float]):
+    from noblesse.agents.ismcts import _Stats
+
+    stats = _Stats()
+    stats.visits, stats.total = len(values), sum(values)
+    stats.squares = sum(v * v for v in values)
+    return stats
+
+
+def test_keep_plays_greedy_s_choice_unless_the_search_clearly_beats_it() -> None:
+    """``keep=Z``: greedy's choice stands unless another action's mean beats it by more
+    than Z standard errors of the difference; an action tried once cannot replace it."""
+    from noblesse.agents import GreedyAgent, IsmctsAgent
+
+    hos = games.get("heads_of_state")
+    state = hos.setup(4, 2)
+    seat = hos.to_act(state)[0]
+    while len(hos.legal_actions(state, seat)) < 3:
+        hos.apply(state, seat, GreedyAgent(0).act(hos, state, seat))
+        seat = hos.to_act(state)[0]
+    legal = hos.legal_actions(state, seat)
+    greedy = GreedyAgent(2).act(hos, hos.clone(state), seat)
+    other = next(a for a in legal if a != greedy)
+    bot = IsmctsAgent(1, iters=1, keep=3.0)
+    bot._settle_rollout(hos)
+    base = [0.4, 0.5, 0.6, 0.5] * 4          # mean 0.5, standard error 0.018
+    for values, played in (([0.7, 0.8, 0.9, 0.8] * 4, other),   # 0.8: 12 errors above
+                           ([0.5, 0.55, 0.6, 0.55] * 4, greedy),  # 0.55: 2.4 errors, not 3
+                           ([1.0], greedy)):                       # tried once
+        mine = {greedy: _stats(base), other: _stats(values)}
+        assert bot._kept(hos, state, seat, legal, mine) == played

@@ -30,7 +30,8 @@ POLICY = "policy"  # ``policy:PATH``: the rest of the spec is a file path, kept 
 # The settings a bot spec may carry (``ismcts:ms=200:rollout=greedy``) and their types;
 # a level that searches may be given a think time (``hard:ms=500``).
 SETTINGS: dict[str, dict[str, type]] = {
-    "ismcts": {"iters": int, "ms": float, "c": float, "rollout": str, "max_rollout": int},
+    "ismcts": {"iters": int, "ms": float, "c": float, "rollout": str, "max_rollout": int,
+               "widen": float, "keep": float},
     **{name: {"ms": float} for name, level in LEVELS.items() if level.ms is not None},
 }
 # The values a text setting may take: how ismcts plays a search out (``rollout=``).

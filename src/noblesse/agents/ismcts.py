@@ -9,8 +9,20 @@ it was available, not the visits of its parent), expands one node, and values it
 the game's evaluation (``agents.heuristics``, squashed to 0..1) where the game has one
 (``rollout=eval``), or by random or greedy play to the end of the game or for at most
 ``max_rollout`` decisions and then the evaluation (``rollout=random|greedy``); a game's
-heuristics module chooses its default (``SEARCH``; eval otherwise). Each seat's value
-is backed up through the nodes where it chose.
+heuristics module chooses its default (``SEARCH``; eval otherwise). Greedy play-outs
+run on the iteration's world as it is: it is already a determinization for the searching
+seat, so the other seats' cards there are a sample, and dealing again at each step would
+only cost time. Each seat's value is backed up through the nodes where it chose.
+
+A guided search (``widen=W``) grows the tree below the root as greedy play would: a
+seat's first choice at a new node is the greedy bot's there, and other actions join as
+the seat's visits there grow (at most ``1 + W * sqrt(visits)`` tried). At the root every
+action is tried. A small budget then weighs each root action against the replies the
+other seats are likely to make, rather than against one random reply each.
+
+With ``keep=Z`` the search only corrects the greedy bot: it plays greedy's choice on the
+seat's world unless another root action's mean value beats it by more than ``Z``
+standard errors of the difference.
 
 Simultaneous decisions (several seats in ``to_act``) are searched *decoupled*: each
 seat picks from its own statistics at that node, without seeing what the others
@@ -34,22 +46,34 @@ SETTLE_CHECK = 32
 
 
 class _Stats:
-    __slots__ = ("visits", "total", "available")
+    __slots__ = ("visits", "total", "squares", "available")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
         self.available = 0
+
+    def mean_and_error(self) -> tuple[float, float]:
+        """The mean value and the square of its standard error."""
+        n = self.visits
+        mean = self.total / n
+        variance = max(0.0, self.squares / n - mean * mean)
+        return mean, variance / max(1, n - 1)
 
 
 class Node:
-    """A tree node: per acting seat, statistics per action; children by joint choice."""
+    """A tree node: per acting seat, statistics per action; children by joint choice;
+    in a guided search, per seat the greedy bot's choice here (in the determinization
+    that first reached the node) and how often the seat chose here."""
 
-    __slots__ = ("stats", "children")
+    __slots__ = ("stats", "children", "guide", "visits")
 
     def __init__(self) -> None:
         self.stats: dict[int, dict[Action, _Stats]] = {}
         self.children: dict[tuple[Action, ...], Node] = {}
+        self.guide: dict[int, Action] = {}
+        self.visits: dict[int, int] = {}
 
 
 class IsmctsAgent(SeededAgent):
@@ -57,7 +81,8 @@ class IsmctsAgent(SeededAgent):
 
     def __init__(self, seed: int = 0, iters: int | None = None, ms: float | None = None,
                  c: float = 0.7, rollout: str | None = None, max_rollout: int | None = None,
-                 stop_early: bool = True) -> None:
+                 stop_early: bool = True, widen: float | None = None,
+                 keep: float | None = None) -> None:
         super().__init__(seed)
         self.seed = seed
         if iters is None and ms is None:
@@ -69,6 +94,10 @@ class IsmctsAgent(SeededAgent):
         self.rollout = rollout
         self.max_rollout = max_rollout
         self.stop_early = stop_early
+        # None: every action tried at every node; else a guided tree (``_select``)
+        self.widen = widen
+        # None: the most visited root action; else greedy's unless clearly beaten (``act``)
+        self.keep = keep
         self.last_iterations = 0
         self._game_id = ""
         self._rollout_agent: GreedyAgent | None = None
@@ -81,7 +110,8 @@ class IsmctsAgent(SeededAgent):
         search = search_defaults(game.id)
         self._kind = self.rollout or str(search.get("rollout", "eval"))
         self._depth = self.max_rollout or int(search.get("max_rollout", 2000))
-        self._rollout_agent = GreedyAgent(self.seed + 1) if self._kind == "greedy" else None
+        guided = self._kind == "greedy" or self.widen is not None or self.keep is not None
+        self._rollout_agent = GreedyAgent(self.seed + 1) if guided else None
 
     def act(self, game: Game, world: State, seat: int) -> Action:
         """The most visited action at the root after the search; ``world`` is the seat's
@@ -105,7 +135,33 @@ class IsmctsAgent(SeededAgent):
                 break
         self.last_iterations = n
         mine = root.stats.get(seat, {})
-        return max(legal, key=lambda a: (mine[a].visits, mine[a].total) if a in mine else (-1, 0.0))
+        chosen = max(legal, key=lambda a: (mine[a].visits, mine[a].total) if a in mine else (-1, 0.0))
+        if self.keep is None:
+            return chosen
+        return self._kept(game, world, seat, legal, mine)
+
+    def _kept(self, game: Game, world: State, seat: int, legal: list[Action],
+              mine: dict[Action, _Stats]) -> Action:
+        """With ``keep=Z``: the greedy bot's choice on the seat's world, unless the search
+        found an action whose mean value beats it by more than ``Z`` standard errors of
+        the difference (and that has been tried at least twice)."""
+        agent = self._rollout_agent
+        assert agent is not None and self.keep is not None
+        greedy = agent.act(game, world, seat)
+        base = mine.get(greedy)
+        if base is None or base.visits < 2:
+            return greedy
+        base_mean, base_error = base.mean_and_error()
+        best, best_margin = greedy, 0.0
+        for action in legal:
+            stats = mine.get(action)
+            if action == greedy or stats is None or stats.visits < 2:
+                continue
+            mean, error = stats.mean_and_error()
+            margin = (mean - base_mean) / math.sqrt(error + base_error + 1e-12)
+            if margin > self.keep and margin > best_margin:
+                best, best_margin = action, margin
+        return best
 
     def _settled(self, root: Node, seat: int, n: int, start: float, deadline: float | None) -> bool:
         """True when the most visited action can no longer be overtaken: its lead in
@@ -130,7 +186,11 @@ class IsmctsAgent(SeededAgent):
             seats = game.to_act(world)
             joint = []
             for seat in seats:
-                action, fresh = self._select(node, seat, game.legal_actions(world, seat))
+                legal = game.legal_actions(world, seat)
+                if self.widen is not None and node is not root:
+                    action, fresh = self._select_guided(game, world, node, seat, legal)
+                else:
+                    action, fresh = self._select(node, seat, legal)
                 expanded = expanded or fresh
                 joint.append(action)
             choice = tuple(joint)
@@ -149,6 +209,7 @@ class IsmctsAgent(SeededAgent):
                 stats = node.stats[seat][action]
                 stats.visits += 1
                 stats.total += returns[seat]
+                stats.squares += returns[seat] ** 2
 
     def _select(self, node: Node, seat: int, legal: list[Action]) -> tuple[Action, bool]:
         """UCB1 over the actions available now; an untried one first (then it is new)."""
@@ -172,6 +233,59 @@ class IsmctsAgent(SeededAgent):
                 best, best_value = action, value
         return best, False
 
+    def _select_guided(self, game: Game, world: State, node: Node, seat: int,
+                       legal: list[Action]) -> tuple[Action, bool]:
+        """Below the root of a guided search (``widen``): a seat's first choice at a
+        node is the greedy bot's there, and other actions join one by one (in random
+        order) as the seat's visits grow: at most ``1 + widen * sqrt(visits)`` are
+        tried, and UCB picks among the tried ones available now. So a small budget
+        follows the replies greedy play expects before it spends iterations on the
+        unlikely ones."""
+        table = node.stats.setdefault(seat, {})
+        visits = node.visits.get(seat, 0)
+        node.visits[seat] = visits + 1
+        guide = node.guide.get(seat)
+        if guide is None or guide not in legal:
+            guide = node.guide[seat] = self._guide_choice(game, world, seat, legal)
+        stats = table.get(guide)
+        if stats is None or stats.visits == 0:
+            for action in legal:
+                if action in table:
+                    table[action].available += 1
+            if stats is None:
+                stats = table[guide] = _Stats()
+                stats.available = 1
+            return guide, True
+        tried = [a for a in legal if a in table and table[a].visits]
+        assert self.widen is not None
+        if len(tried) < len(legal) and len(table) < 1 + self.widen * math.sqrt(visits):
+            fresh = [a for a in legal if a not in table]
+            if fresh:
+                action = fresh[self.rng.randrange(len(fresh))]
+                for a in tried:
+                    table[a].available += 1
+                table[action] = _Stats()
+                table[action].available = 1
+                return action, True
+        c = self.c
+        best, best_value = tried[0], -math.inf
+        for action in tried:
+            stats = table[action]
+            stats.available += 1
+            value = stats.total / stats.visits + c * math.sqrt(math.log(stats.available) / stats.visits)
+            if value > best_value:
+                best, best_value = action, value
+        return best, False
+
+    def _guide_choice(self, game: Game, world: State, seat: int, legal: list[Action]) -> Action:
+        """The greedy bot's choice for ``seat`` in the search's world (already a
+        determinization for the searching seat, so it is not dealt again)."""
+        agent = self._rollout_agent
+        assert agent is not None
+        if len(legal) == 1:
+            return legal[0]
+        return agent.act(game, world, seat)
+
     def _rollout(self, game: Game, world: State) -> list[float]:
         """Every seat's value of a leaf, 0..1: the evaluation at once (``eval``), or after
         random or greedy play for at most ``max_rollout`` decisions when the game has
@@ -189,8 +303,8 @@ class IsmctsAgent(SeededAgent):
         steps = 0
         while not game.is_over(world) and steps < self._depth:
             for seat in game.to_act(world):
-                if agent is not None:  # it plays on what its own seat may know
-                    action = act_honestly(agent, game, world, seat)
+                if agent is not None:  # on the search's world, a determinization already
+                    action = agent.act(game, world, seat)
                 else:
                     legal = game.legal_actions(world, seat)
                     action = legal[rng.randrange(len(legal))]

@@ -49,8 +49,10 @@ LEVELS: dict[str, Level] = {
         by_game={
             "guillotine": "ismcts:iters=1000:c=0.3",
             "ruse_and_bruise": "ismcts:iters=400",
-            "heads_of_state": "ismcts:iters=100:c=0.3",  # its rollouts are greedy play
-            "fief": "ismcts:iters=300:c=0.3",
+            # greedy play-outs (the game's SEARCH) in a tree that follows greedy replies
+            "heads_of_state": "ismcts:iters=100:c=0.3:widen=1",
+            # greedy's move unless the search beats it clearly
+            "fief": "ismcts:iters=300:c=0.3:keep=1",
         },
         ms=1000.0),
 }
