@@ -541,6 +541,10 @@ SWITCH_LABELS: dict[str, dict[str, str]] = {
     "widow_inherits_every_stronghold": _label(
         "A widow inherits every stronghold and city in the fiefs (else the cities only)",
         "配偶繼承封地內所有要塞與城堡（否則只有城堡）"),
+    "opportunity_cards_at_windows": _label(
+        "Uprising, Assassination, Justice and a captive's Secret Passage only at the start "
+        "of Income, once a turn (a variant against the rulebook)",
+        "「暴動」、「暗殺」、「正義」與肉票的「秘密通道」只能在收入階段開始時使用，每回合一次（與規則書不同的變體）"),
 }
 
 
