@@ -137,10 +137,10 @@ def may_answer(s: FiefState, p: int) -> bool:
     decides it (hand sizes are public), so being asked reveals nothing."""
     if not s.hand[p]:
         return False
-    return bool((unseen(s, UPRISING) and uprising_villages(s, p))
+    return bool((unseen(s, JUSTICE) and any(s.assassin) and justice_targets(s))
+                or (unseen(s, SECRET_PASSAGE) and captives_of(s, p))
                 or (unseen(s, ASSASSINATION) and assassination_targets(s, p))
-                or (unseen(s, JUSTICE) and justice_targets(s))
-                or (unseen(s, SECRET_PASSAGE) and captives_of(s, p)))
+                or (unseen(s, UPRISING) and uprising_villages(s, p)))
 
 
 def anytime_plays(s: FiefState, p: int) -> list[int]:
