@@ -8,7 +8,8 @@ seed, the action number and the seat (``TableManager._run_bots``), so the test p
 the same game in this process first: seat 0 chooses what a greedy bot would, except
 that at its first chance it writes an offer in the diplomacy panel (1 D to seat 2, which
 accepts); in a ballot (the one decision taken by several seats at once) the person waits
-until the bots have voted, as the page lets them. With seed 6 and three families, seat 0
+until the bots have voted, as the page lets them. With seed 6, three families and the
+opportunity cards at the Income window only (``opportunity_cards_at_windows``), seat 0
 marries, has its lords elected Bishop and King, lays a siege, and wins together with the
 family it married into, by a real victory in turn 8 (409 actions, 152 of them seat 0's
 clicks); no turn limit is needed. At each of seat 0's decisions the page must
@@ -39,6 +40,8 @@ from .test_table import ARTIFACTS, PANEL_SCORES_JS, api  # noqa: E402
 
 SEED = 6
 SEATS = ["human", "greedy", "greedy"]
+# the game of seed 6 as it was planned: the green cards at the Income window only
+OPTIONS = {"opportunity_cards_at_windows": True}
 MAX_ACTIONS = 3000
 # Seat 0's own offer, written in the diplomacy panel at the first chance: 1 D to seat 2.
 GIFT = ("offer:to:2", "term:give_money:1", "offer:send")
@@ -81,7 +84,7 @@ def next_seat(to_act: tuple[int, ...]) -> int:
 def planned_game(seed: int) -> Plan:
     """The game the table will play, every seat choosing as the server's greedy bot
     would at that action number, but seat 0 writes and sends the ``GIFT`` first."""
-    state = GAME.setup(len(SEATS), seed, {})
+    state = GAME.setup(len(SEATS), seed, OPTIONS)
     plan = Plan()
     gift = list(GIFT)
     while not GAME.is_over(state):
@@ -180,7 +183,7 @@ def test_a_whole_game_against_greedy_bots_by_clicking(server: ServerProcess, pag
     assert plan.winners == [0, 2] and plan.vp == [2, 1, 2]
 
     table: dict[str, Any] = api(server, "/api/tables", json={
-        "game": "fief", "seats": SEATS, "seed": SEED, "options": {}})
+        "game": "fief", "seats": SEATS, "seed": SEED, "options": OPTIONS})
     link = table["seats"][0]["link"]
     token = parse_qs(urlparse(link).query)["token"][0]
     store = Store(server.db_url)

@@ -1,11 +1,20 @@
-"""Opportunity cards at the intrigue window (spec §4.12.1, §4.12.3, §4.12.4).
+"""Opportunity cards (spec §4.12.1-§4.12.5) and the windows where they are played.
 
-The window opens once a turn, at the start of Income (after taxes and disasters are on
-the board, before the tax markers go): every seat holding at least one card when it
-opens is asked in turn order (hand sizes are public, so being asked reveals nothing)
-and answers ``pass`` or plays one card legal now, resolving it at once. (Asked one by
-one rather than all at once: a card played changes what the others may play, and the
+The green-lightning cards are played "at any time" (source "這些帶有綠色閃電的牌可以在任何
+時間使用"): beside each of the holder's own decisions of a phase (``flow.Decision.anytime``),
+in the battle window, and at a reaction window after every public event (``s.react``: a
+phase begins, disasters are placed, a fortune card or an any-time card is played, a lord
+ends his move, a battle ends). The reaction window asks, in turn order, each seat whose
+hand holds a card and for whom one of them could be legal as far as the table can see
+(so being asked reveals nothing); each seat answers ``pass`` or plays one card, resolved
+at once; a card played is a new event that asks them all again (a card is spent each
+time, so play stays finite). A captive's Secret Passage is ``escape:<lord>``. (Asked one
+by one rather than all at once: a card played changes what the others may play, and the
 kernel's simultaneous decisions are for answers that do not affect each other.)
+
+With ``opportunity_cards_at_windows`` they are played only at the intrigue window, once
+a turn at the start of Income (after taxes and disasters are on the board, before the
+tax markers go): every seat holding a card is asked in turn order, one card a seat.
 
 * Uprising (§4.12.1): on a village of a fief under another family's Tallage or of a
   Famine bishopric, where some family has figures; the player names the family that
@@ -19,17 +28,6 @@ kernel's simultaneous decisions are for answers that do not affect each other.)
   too (needed to play it).
 * Justice (§4.12.4): kills a lord carrying an assassin marker; the King, the Queen, the
   Crown Prince and the Pope are immune.
-
-Those four green cards (and a captive's Secret Passage, ``escape:<lord>``) are played
-"at any time" (source "這些帶有綠色閃電的牌可以在任何時間使用"): beside each of the holder's
-own decisions of a phase (``flow.Decision.anytime``), in the battle window, and at a
-reaction window after every public event (``s.react``: a phase begins, disasters are
-placed, a fortune card or an any-time card is played, a lord ends his move, a battle
-ends). The reaction window asks, in turn order, each seat whose hand holds a card and
-for whom one of the four could be legal as far as the table can see (so being asked
-reveals nothing); each seat answers once, and a card played is a new event that asks
-them all again (a card is spent each time, so play stays finite). With
-``opportunity_cards_at_windows`` the intrigue window above is the only one.
 """
 
 from __future__ import annotations
@@ -190,27 +188,24 @@ def open_reaction(s: FiefState) -> bool:
     return True
 
 
-def legal_window(s: FiefState, p: int) -> list[int]:
-    if not at_windows(s):
-        extra = [A.PLAY0 + c for c in (joan.DARC, dynasty.CARDINAL)
-                 if (joan.playable(s, p) if c == joan.DARC
-                     else dynasty.cardinal_playable(s, p))]
-        return sorted([A.PASS, *anytime_plays(s, p), *extra])
-    out = [A.PASS]
-    hand = s.hand[p]
-    if UPRISING in hand and uprising_villages(s, p):
-        out.append(A.PLAY0 + UPRISING)
-    if ASSASSINATION in hand and assassination_targets(s, p):
-        out.append(A.PLAY0 + ASSASSINATION)
-    if JUSTICE in hand and justice_targets(s):
-        out.append(A.PLAY0 + JUSTICE)
-    if SECRET_PASSAGE in hand and captives_of(s, p):
-        out.append(A.PLAY0 + SECRET_PASSAGE)
-    if joan.playable(s, p):
-        out.append(A.PLAY0 + joan.DARC)
+def lord_cards(s: FiefState, p: int) -> list[int]:
+    """Joan d'Arc and the Cardinal, the lord opportunity cards, when playable."""
+    out = [A.PLAY0 + joan.DARC] if joan.playable(s, p) else []
     if dynasty.cardinal_playable(s, p):
         out.append(A.PLAY0 + dynasty.CARDINAL)
-    return sorted(out)
+    return out
+
+
+def legal_window(s: FiefState, p: int) -> list[int]:
+    """The green cards and the lord cards; at the Income window of
+    ``opportunity_cards_at_windows`` a captive's Secret Passage is ``play:secret_passage``
+    (his family then names him, ``escape_captive``)."""
+    plays = anytime_plays(s, p)
+    if at_windows(s):
+        plays = [a for a in plays if not A.ESCAPE0 <= a < A.ESCAPE0 + NL]
+        if SECRET_PASSAGE in s.hand[p] and captives_of(s, p):
+            plays.append(A.PLAY0 + SECRET_PASSAGE)
+    return sorted([A.PASS, *plays, *lord_cards(s, p)])
 
 
 def captives_of(s: FiefState, p: int) -> list[int]:
@@ -591,10 +586,7 @@ def legal_battle_window(s: FiefState, p: int) -> list[int]:
         out.append(A.PLAY0 + AMBUSH)
     if SECRET_PASSAGE in s.hand[p] and b.sides[p] == ATTACKER and b.penalty > 0:
         out.append(A.PLAY0 + SECRET_PASSAGE)
-    if joan.playable(s, p):
-        out.append(A.PLAY0 + joan.DARC)
-    if dynasty.cardinal_playable(s, p):
-        out.append(A.PLAY0 + dynasty.CARDINAL)
+    out += lord_cards(s, p)
     if not at_windows(s):                    # the green cards, any time
         out += anytime_plays(s, p)
     return sorted(out)
