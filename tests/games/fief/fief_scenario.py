@@ -91,7 +91,9 @@ def mills(s: FiefState, village: str, count: int) -> None:
 
 
 def begin(s: FiefState, phase: str) -> list[Event]:
-    """Open ``phase`` (its entry effects run) with ``s.first`` to act first."""
+    """Open ``phase`` (its entry effects run) with ``s.first`` to act first. The
+    any-time window at its start is passed by every seat asked, but at the start of
+    Income (the scenarios' intrigue window: taxes still on the board)."""
     ev: list[Event] = []
     s.phase = flow.PHASE_NAMES.index(phase) - 1
     s.cursor, s.kind, s.legal_cache = s.n_players, A.NONE, None
@@ -101,6 +103,8 @@ def begin(s: FiefState, phase: str) -> list[Event]:
     if s.phase == A.ANNOUNCE:
         s.announce_step = KING_VOTE      # the Announcements end after their last step
     GAME.run(s, ev)
+    if phase != "income":
+        ev += pass_window(s)
     return ev
 
 

@@ -9,7 +9,8 @@ from noblesse.core.game import machine_options
 
 def test_a_greedy_bot_handed_a_half_composed_passage_offer_cancels_it():
     game = games.get("fief")
-    state = game.setup(3, 1000, machine_options(game))
+    # the one-window reading of the any-time cards: the seeded play that reaches the offer
+    state = game.setup(3, 1000, {**machine_options(game), "opportunity_cards_at_windows": True})
     rng = random.Random(0)
     for _ in range(87):  # random play to a seat composing an offer of passage
         seat = rng.choice(game.to_act(state))

@@ -21,6 +21,7 @@ from fief_scenario import (
     events_of,
     legal,
     lord,
+    pass_window,
     table,
     troops,
 )
@@ -53,6 +54,8 @@ def test_good_weather_of_b_cancels_the_heavy_rain_c_draws_later_in_the_phase() -
     assert _types_with_seats(ev) == [("disaster_drawn", 2), ("draw", 2), ("roll", 2),
                                      ("disaster", None)]
     assert s.rain[B["blaye"]] == 1 and s.set_aside == [C["heavy_rain"]]
+    assert s.kind == A.WINDOW                               # the rain placed: any-time cards
+    pass_window(s)
     assert (s.kind, s.actor) == (A.PLAY, 0)                 # the Play step, from A
     do(s, 0, "pass")
     assert (s.kind, s.actor) == (A.PLAY, 1)
@@ -86,7 +89,9 @@ def test_the_steps_go_round_the_table_one_after_the_other() -> None:
     assert (s.kind, s.actor) == (A.HAND_LIMIT, 1)           # 4 cards: one to go
     assert s.fd_discard == [C["ambush"]]                   # not reshuffled: 6 in the deck
     do(s, 1, "discard:uprising")
-    assert flow.PHASE_NAMES[s.phase] == "income"               # seats 2 and 0 hold 2 and 3
+    # seats 2 and 0 hold 2 and 3: the Cards phase is over; Income asks nobody (no lord
+    # on the board, no tax: no any-time card could be played) and Ransoms nobody either
+    assert flow.PHASE_NAMES[s.phase] == "purchase"
 
 
 def test_a_lord_card_drawn_stays_secret_and_the_disaster_is_public() -> None:

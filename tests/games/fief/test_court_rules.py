@@ -576,6 +576,7 @@ def test_joan_may_be_any_unmarried_lady_a_captive_or_one_off_the_board_too() -> 
     marry(s, wife, lord(s, "arthur", 0, "blaye"))
     s.lord_deck.remove(C["darc"])
     s.hand[2] = [C["darc"]]
+    s.options["opportunity_cards_at_windows"] = True    # Joan at the Income window
     begin(s, "income")
     assert GAME.to_act(s) == (2,)                   # the only hand with a card
     do(s, 2, "play:darc")

@@ -65,9 +65,9 @@ def _greedy_game(seed: int, max_turns: int) -> tuple[int, str, list[int], list[i
 
 def test_greedy_players_end_a_seeded_game_by_victory_well_before_the_turn_limit() -> None:
     turn, how, winners, vp = _greedy_game(4, 40)
-    # a married pair, 2 + 2 = 4 VP (the game of bots asked through act_honestly)
-    assert (how, winners, vp) == ("victory", [0, 2], [2, 0, 2, 0])
-    assert turn == 27
+    # a family alone with 3 VP (the game of bots asked through act_honestly)
+    assert (how, winners, vp) == ("victory", [0], [3, 2, 0, 1])
+    assert turn == 9
 
 
 def _truce_asked(mine: tuple[int, int], theirs: tuple[int, int], asker: int) -> str:

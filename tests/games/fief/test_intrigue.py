@@ -25,10 +25,12 @@ from fief_scenario import (
 
 from noblesse.games.fief import flow
 from noblesse.games.fief.control import capture
+from noblesse.games.fief.intrigue import uprising_villages
 
 
-def test_the_window_asks_every_seat_holding_a_card_in_turn_order() -> None:
-    s = table(3, first=1)
+def test_the_income_window_asks_every_seat_holding_a_card_in_turn_order() -> None:
+    """``opportunity_cards_at_windows``: the Income window asks every hand with a card."""
+    s = table(3, first=1, opportunity_cards_at_windows=True)
     s.hand[0] = [C["taxes"]]
     s.hand[2] = [C["justice"]]
     begin(s, "income")
@@ -89,7 +91,7 @@ def test_the_taxer_cannot_raise_an_uprising_on_his_own_tax() -> None:
     s.hand[0] = []
     s.hand[1] = [C["uprising"]]
     begin(s, "income")
-    assert legal(s, 1) == ["pass"]
+    assert uprising_villages(s, 1) == [] and 1 not in (*s.window, *GAME.to_act(s))
     assert_illegal(s, 1, "play:uprising")
 
 
@@ -197,9 +199,10 @@ def test_a_secret_passage_lets_a_captive_escape() -> None:
     lord(s, "charles", 0, "blaye")
     s.hand[0] = [C["secret_passage"]]
     begin(s, "income")
-    assert legal(s, 0) == ["pass", "play:secret_passage"]
-    do(s, 0, "play:secret_passage")
+    assert legal(s, 0) == ["pass", "escape:arthur"]          # the Secret Passage for him
+    do(s, 0, "escape:arthur")
     assert s.l_captor[lo] == -1 and s.l_loc[lo] == V["blaye"]
+    assert C["secret_passage"] in s.fd_discard and s.hand[0] == []
 
 
 def _ambush() -> object:

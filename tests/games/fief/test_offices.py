@@ -10,6 +10,7 @@ from fief_scenario import (
     F,
     L,
     V,
+    assert_illegal,
     begin,
     dice,
     do,
@@ -97,8 +98,9 @@ def test_a_tithed_village_may_rise_but_not_for_the_tither() -> None:
     s.hand[1] = [C["uprising"]]
     begin(s, "income")
     assert legal(s, 0) == ["pass", "play:uprising"]
+    assert s.window == [0]                                  # his own tithe: not for him
     do(s, 0, "pass")
-    assert legal(s, 1) == ["pass"]                          # his own tithe: not for him
+    assert_illegal(s, 1, "play:uprising")
 
 
 def test_king_and_pope_count_one_vp_each() -> None:

@@ -19,6 +19,7 @@ from fief_scenario import (
     events_of,
     legal,
     lord,
+    pass_window,
     table,
     troops,
     units,
@@ -132,10 +133,9 @@ def test_a_secret_passage_frees_the_captive_the_family_chooses() -> None:
     s.fort[V["blaye"]] = 1
     s.hand[0] = [C["secret_passage"]]
     begin(s, "income")
-    do(s, 0, "play:secret_passage")
-    assert s.kind == A.ESCAPE_CHOICE and legal(s, 0) == ["escape:arthur", "escape:charles"]
-    assert s.hand[0] == []                                   # the card is spent already
+    assert legal(s, 0) == ["pass", "escape:arthur", "escape:charles"]
     ev = do(s, 0, "escape:charles")
+    assert s.hand[0] == []                                   # the card is spent
     assert s.l_captor[charles] == -1 and s.l_loc[charles] == V["blaye"]
     assert s.l_captor[arthur] == 1 and s.l_loc[arthur] == V["sigy"]
     assert [e["lord"] for e in events_of(ev, "escape")] == [charles]
@@ -361,6 +361,7 @@ def test_a_secret_passage_leaves_by_the_road_an_enemy_came_in_by() -> None:
     do(s, 1, "lord:charles", "move:blaye")
     do(s, 0, "permit:yes")
     do(s, 1, "lord_done")                                    # he stands on the road
+    pass_window(s)                                           # his move ended: any-time cards
     assert s.entry[V["blaye"] * 6 + 1] == V["charolles"]
     do(s, 0, "lord:arthur")
     assert "secret_passage:charolles" in legal(s, 0)

@@ -160,14 +160,14 @@ def test_assassination_needs_a_lord_on_the_board_and_a_marker_left() -> None:
     lord(s, "charles", 1, "blaye")
     s.hand[0] = [C["assassination"]]
     begin(s, "income")
-    assert legal(s, 0) == ["pass"]
+    assert 0 not in s.window and "play:assassination" not in legal(s, 0)
     s2 = table(3)
     lord(s2, "arthur", 0, "sigy")
     s2.assassin[lord(s2, "charles", 1, "blaye")] = 1
     s2.assassin[lord(s2, "eric", 2, "tournus")] = 1   # both markers are out
     s2.hand[0] = [C["assassination"]]
     begin(s2, "income")
-    assert legal(s2, 0) == ["pass"]
+    assert legal(s2, 0) == ["pass"]                 # asked: Justice could be played
     s2.assassin[L["eric"]] = 0
     s2.legal_cache = None
     assert legal(s2, 0) == ["pass", "play:assassination"]

@@ -17,6 +17,7 @@ from fief_scenario import (
     events_of,
     legal,
     lord,
+    pass_window,
     table,
     troops,
     units,
@@ -127,6 +128,7 @@ def test_the_rain_good_weather_cancelled_is_the_rain_of_this_turn() -> None:
     dice(s, 1, 1, 2)
     do(s, 1, "draw:fortune")
     assert s.rain[B["blaye"]] == 1 and s.famine[BOARD.bishopric_numbered(2)] == 1
+    pass_window(s)                                          # the disasters placed
     do(s, 0, "play:good_weather", "bishopric:blaye", "effect:cancel")
     assert s.rain[B["blaye"]] == 0 and s.hit[B["blaye"]] == 1
     assert sum(s.hit) == 2

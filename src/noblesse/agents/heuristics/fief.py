@@ -25,6 +25,7 @@ from noblesse.games.fief.battle import ATTACKER, DEFENDER, foes, side_strength, 
 from noblesse.games.fief.cavalcade import target as cavalcade_target
 from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.endturn import VP_WIN
+from noblesse.games.fief.intrigue import is_anytime
 from noblesse.games.fief.marriage import allied, ally_of
 from noblesse.games.fief.promises import OPEN, pay_amount, trust, vote_for
 from noblesse.games.fief.state import (
@@ -156,6 +157,9 @@ def choose(game: Game, state: State, seat: int, legal: list[Action],
     if s.kind != A.RANSOM:    # it frees captives only in its Ransom step, as before
         legal = [a for a in legal if not A.RELEASE0 <= a < A.RELEASE0 + NL] or legal
     legal = _keeping_peace(s, seat, legal)
+    if s.kind == A.BATTLE_SELECT or s.kind in ANNOUNCING:
+        # these choose by rules of their own: green cards at the other decisions
+        legal = [a for a in legal if not is_anytime(a)] or legal
     if s.kind == A.BATTLE_SELECT:
         return _declare(s, seat, legal, rng)
     if s.kind in (A.ROUND_ATT, A.ROUND_DEF):

@@ -389,6 +389,7 @@ def end_battle(s: FiefState, how: str, ev: list[Event]) -> None:
         s.truced |= 1 << v
     settle(s, v, ev)
     s.battle = None
+    s.react = True                  # a battle ends: a public event (§4.12)
     s.kind, s.actor = A.NONE, att
     if s.keep_due:
         next_keeper(s)

@@ -124,6 +124,8 @@ def next_step(s: FiefState, ev: list[Event]) -> bool:
     s.cards_step = CardsStep(s.cards_step + 1)
     s.cursor = 0
     if s.cards_step == PLACING:
+        if s.revealed:
+            s.react = True               # disasters placed: a public event (§4.12)
         disasters.place_revealed(s, ev)
         s.cards_step = PLAYING
     return True

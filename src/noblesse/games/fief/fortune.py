@@ -114,6 +114,7 @@ def play(s: FiefState, p: int, card: int, ev: list[Event]) -> None:
     s.hand[p].remove(card)
     s.fd_discard.append(card)
     ev.append(Event("play_fortune", {"seat": p, "card": card}))
+    s.react = True                       # a public event (§4.12), once it is resolved
     s.fortune_card = card
     s.kind = A.TALLAGE if card == TAXES else A.TARGET_BISHOPRIC
 

@@ -1,11 +1,20 @@
-"""Opportunity cards at the intrigue window (spec §4.12.1, §4.12.3, §4.12.4).
+"""Opportunity cards (spec §4.12.1-§4.12.5) and the windows where they are played.
 
-The window opens once a turn, at the start of Income (after taxes and disasters are on
-the board, before the tax markers go): every seat holding at least one card when it
-opens is asked in turn order (hand sizes are public, so being asked reveals nothing)
-and answers ``pass`` or plays one card legal now, resolving it at once. (Asked one by
-one rather than all at once: a card played changes what the others may play, and the
+The green-lightning cards are played "at any time" (source "這些帶有綠色閃電的牌可以在任何
+時間使用"): beside each of the holder's own decisions of a phase (``flow.Decision.anytime``),
+in the battle window, and at a reaction window after every public event (``s.react``: a
+phase begins, disasters are placed, a fortune card or an any-time card is played, a lord
+ends his move, a battle ends). The reaction window asks, in turn order, each seat whose
+hand holds a card and for whom one of them could be legal as far as the table can see
+(so being asked reveals nothing); each seat answers ``pass`` or plays one card, resolved
+at once; a card played is a new event that asks them all again (a card is spent each
+time, so play stays finite). A captive's Secret Passage is ``escape:<lord>``. (Asked one
+by one rather than all at once: a card played changes what the others may play, and the
 kernel's simultaneous decisions are for answers that do not affect each other.)
+
+With ``opportunity_cards_at_windows`` they are played only at the intrigue window, once
+a turn at the start of Income (after taxes and disasters are on the board, before the
+tax markers go): every seat holding a card is asked in turn order, one card a seat.
 
 * Uprising (§4.12.1): on a village of a fief under another family's Tallage or of a
   Famine bishopric, where some family has figures; the player names the family that
@@ -30,9 +39,12 @@ from noblesse.games.fief.battle import (
     ATTACKER,
     DEFENDER,
     PENALTY,
+    capture_side,
     end_battle,
     hits_of,
     next_in_battle_window,
+    side_present,
+    side_troops,
     take_hits,
 )
 from noblesse.games.fief.control import capture, free, settle
@@ -47,6 +59,7 @@ from noblesse.games.fief.state import (
     NL,
     NV,
     FiefState,
+    Interrupted,
     d6,
     present,
     rule,
@@ -64,10 +77,19 @@ BISHOP_STOPS = int(ASSUMED["bishop_stops_uprising_min"])
 CARDINAL_STOPS = int(ASSUMED["cardinal_stops_uprising_max"])
 CARDINAL_STOPS_ALT = int(ASSUMED["cardinal_stops_uprising_min_alternative"])
 MARKERS = DATA.pool_count("assassin_marker")
+COPIES = {c: DATA.deck("fortune").count(c) for c in (UPRISING, ASSASSINATION, JUSTICE,
+                                                      SECRET_PASSAGE)}
+
+
+def at_windows(s: FiefState) -> bool:
+    """``opportunity_cards_at_windows``: the green cards only at the Income window."""
+    return bool(s.options["opportunity_cards_at_windows"])
 
 
 def open_window(s: FiefState) -> None:
-    s.window = [f for f in _order(s) if s.hand[f]]
+    """The Income window of ``opportunity_cards_at_windows``: every seat holding a card."""
+    if at_windows(s):
+        s.window = [f for f in _order(s) if s.hand[f]]
 
 
 def _order(s: FiefState) -> list[int]:
@@ -102,22 +124,88 @@ def justice_targets(s: FiefState) -> list[int]:
             and lo not in immune]
 
 
-def legal_window(s: FiefState, p: int) -> list[int]:
-    out = [A.PASS]
+def unseen(s: FiefState, card: int) -> bool:
+    """Some copy of ``card`` is not in the discard pile: a hand may hold it."""
+    return s.fd_discard.count(card) < COPIES[card]
+
+
+def may_answer(s: FiefState, p: int) -> bool:
+    """Whether ``p`` is asked at a reaction window: his hand holds a card and one of the
+    green cards not all discarded would be legal for him now. Only what the table sees
+    decides it (hand sizes are public), so being asked reveals nothing."""
+    if not s.hand[p]:
+        return False
+    return bool((unseen(s, JUSTICE) and any(s.assassin) and justice_targets(s))
+                or (unseen(s, SECRET_PASSAGE) and captives_of(s, p))
+                or (unseen(s, ASSASSINATION) and assassination_targets(s, p))
+                or (unseen(s, UPRISING) and uprising_villages(s, p)))
+
+
+def anytime_plays(s: FiefState, p: int) -> list[int]:
+    """The green cards ``p`` may play now: ``play:<card>`` for Uprising, Assassination
+    and Justice, ``escape:<lord>`` for a Secret Passage freeing that captive."""
     hand = s.hand[p]
+    out = []
     if UPRISING in hand and uprising_villages(s, p):
         out.append(A.PLAY0 + UPRISING)
     if ASSASSINATION in hand and assassination_targets(s, p):
         out.append(A.PLAY0 + ASSASSINATION)
     if JUSTICE in hand and justice_targets(s):
         out.append(A.PLAY0 + JUSTICE)
-    if SECRET_PASSAGE in hand and captives_of(s, p):
-        out.append(A.PLAY0 + SECRET_PASSAGE)
-    if joan.playable(s, p):
-        out.append(A.PLAY0 + joan.DARC)
+    if SECRET_PASSAGE in hand:
+        out += [A.ESCAPE0 + lo for lo in captives_of(s, p)]
+    return sorted(out)
+
+
+def is_anytime(action: int) -> bool:
+    """``action`` plays a green card (``anytime_plays``' kind of action)."""
+    if A.ESCAPE0 <= action < A.ESCAPE0 + NL:
+        return True
+    return action - A.PLAY0 in COPIES and action - A.PLAY0 != SECRET_PASSAGE
+
+
+def play_anytime(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """Play one of ``anytime_plays``; its resolution follows, then a reaction window."""
+    s.react = True                  # a card played: others may answer it
+    if A.ESCAPE0 <= action < A.ESCAPE0 + NL:
+        _spend(s, p, SECRET_PASSAGE, ev)
+        s.actor = p
+        escape(s, p, action - A.ESCAPE0, ev)
+        return
+    _play_card(s, p, action - A.PLAY0, ev)
+
+
+def open_reaction(s: FiefState) -> bool:
+    """After a public event, once nothing is under way (no battle or cavalcade, no
+    Plague loss on entry): the reaction window, if any seat is to be asked."""
+    if s.battle is not None or s.cavalcade is not None or s.entry_due:
+        return False
+    s.react = False
+    s.window = [f for f in _order(s) if may_answer(s, f)]
+    if not s.window:
+        return False
+    s.kind, s.actor = A.WINDOW, s.window[0]
+    return True
+
+
+def lord_cards(s: FiefState, p: int) -> list[int]:
+    """Joan d'Arc and the Cardinal, the lord opportunity cards, when playable."""
+    out = [A.PLAY0 + joan.DARC] if joan.playable(s, p) else []
     if dynasty.cardinal_playable(s, p):
         out.append(A.PLAY0 + dynasty.CARDINAL)
-    return sorted(out)
+    return out
+
+
+def legal_window(s: FiefState, p: int) -> list[int]:
+    """The green cards and the lord cards; at the Income window of
+    ``opportunity_cards_at_windows`` a captive's Secret Passage is ``play:secret_passage``
+    (his family then names him, ``escape_captive``)."""
+    plays = anytime_plays(s, p)
+    if at_windows(s):
+        plays = [a for a in plays if not A.ESCAPE0 <= a < A.ESCAPE0 + NL]
+        if SECRET_PASSAGE in s.hand[p] and captives_of(s, p):
+            plays.append(A.PLAY0 + SECRET_PASSAGE)
+    return sorted([A.PASS, *plays, *lord_cards(s, p)])
 
 
 def captives_of(s: FiefState, p: int) -> list[int]:
@@ -125,7 +213,19 @@ def captives_of(s: FiefState, p: int) -> list[int]:
 
 
 def apply_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    """The Income window (``opportunity_cards_at_windows``): the machine asks the next
+    seat. A reaction window: the next seat, or (a card played) every seat again."""
     s.window.remove(p)
+    if not at_windows(s):
+        if action != A.PASS:
+            s.window = []
+            if is_anytime(action):
+                play_anytime(s, p, action, ev)
+                return
+            s.react = True
+        elif s.window:
+            s.kind, s.actor = A.WINDOW, s.window[0]
+            return
     if action == A.PASS:
         return
     card = action - A.PLAY0
@@ -135,9 +235,17 @@ def apply_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if card == dynasty.CARDINAL:
         dynasty.play_cardinal(s, p, ev)
         return
+    _play_card(s, p, card, ev)
+
+
+def _spend(s: FiefState, p: int, card: int, ev: list[Event]) -> None:
     s.hand[p].remove(card)
     s.fd_discard.append(card)
     ev.append(Event("play_opportunity", {"seat": p, "card": card}))
+
+
+def _play_card(s: FiefState, p: int, card: int, ev: list[Event]) -> None:
+    _spend(s, p, card, ev)
     s.actor = p
     if card == UPRISING:
         s.uprising_cards, s.uprising_village, s.uprising_family = 1, -1, -1
@@ -478,10 +586,9 @@ def legal_battle_window(s: FiefState, p: int) -> list[int]:
         out.append(A.PLAY0 + AMBUSH)
     if SECRET_PASSAGE in s.hand[p] and b.sides[p] == ATTACKER and b.penalty > 0:
         out.append(A.PLAY0 + SECRET_PASSAGE)
-    if joan.playable(s, p):
-        out.append(A.PLAY0 + joan.DARC)
-    if dynasty.cardinal_playable(s, p):
-        out.append(A.PLAY0 + dynasty.CARDINAL)
+    out += lord_cards(s, p)
+    if not at_windows(s):                    # the green cards, any time
+        out += anytime_plays(s, p)
     return sorted(out)
 
 
@@ -489,6 +596,11 @@ def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> N
     s.window.remove(p)
     if action == A.PASS:
         next_in_battle_window(s)
+        return
+    if is_anytime(action):
+        # resolved first; then the window goes on (``back_to_battle``)
+        s.interrupted = (*s.interrupted, Interrupted(A.BATTLE_WINDOW, p))
+        play_anytime(s, p, action, ev)
         return
     card = action - A.PLAY0
     if card == joan.DARC:
@@ -509,6 +621,29 @@ def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> N
         return
     b.ambusher = p
     s.kind, s.actor = A.AMBUSH_CAPTURE, p
+
+
+def back_to_battle(s: FiefState, ev: list[Event]) -> None:
+    """A green card played in the battle window is resolved: the battle ends if it left
+    a side with nobody there, or lords alone facing troops (taken without dice, §4.6.1),
+    or lords alone on both sides; else the window goes on."""
+    *rest, _ = s.interrupted
+    s.interrupted = tuple(rest)
+    if not (side_present(s, ATTACKER) and side_present(s, DEFENDER)):
+        s.window = []
+        end_battle(s, "eliminated", ev)
+        return
+    a_tr, d_tr = side_troops(s, ATTACKER), side_troops(s, DEFENDER)
+    if d_tr == 0 and a_tr == 0:
+        s.window = []
+        end_battle(s, "lords_only", ev)
+        return
+    if d_tr == 0:
+        s.window = []
+        capture_side(s, DEFENDER, ev)
+        end_battle(s, "captured", ev)
+        return
+    next_in_battle_window(s)
 
 
 def legal_ambush_capture(s: FiefState, p: int) -> list[int]:

@@ -91,6 +91,7 @@ def finish_lord(s: FiefState, lo: int) -> None:
     s.l_moves[lo] = s.l_pass[lo] = 0
     drop_escort(s, lo)
     s.kind, s.moving_lord, s.actor = A.NONE, -1, f
+    s.react = True               # a lord ends his move: a public event (§4.12)
 
 
 def road_keeper(s: FiefState, v: int, w: int, p: int) -> int:

@@ -17,7 +17,16 @@ from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase
 from noblesse.core.rng import shuffle
 from noblesse.games.fief import actions as A
-from noblesse.games.fief import announce, battle, cards, cavalcade, economy, offers, succession
+from noblesse.games.fief import (
+    announce,
+    battle,
+    cards,
+    cavalcade,
+    economy,
+    intrigue,
+    offers,
+    succession,
+)
 from noblesse.games.fief.control import next_placement, start_in
 from noblesse.games.fief.endturn import owner_of, sides, victors, victory_points
 from noblesse.games.fief.flow import DECISIONS, OFFER_KINDS, PHASES, VOTED
@@ -116,6 +125,11 @@ class FiefRules(GameBase):
         while s.kind == A.NONE and not s.over:
             if s.place_due and next_placement(s, ev):
                 break                       # a freed lord's family chooses where
+            if s.interrupted:               # a green card of the battle window resolved
+                intrigue.back_to_battle(s, ev)
+                continue
+            if s.react and not intrigue.at_windows(s) and intrigue.open_reaction(s):
+                break                       # §4.12: the any-time cards answer an event
             phase = PHASES[s.phase]
             if s.cursor >= n:
                 if phase.more is not None and phase.more(s, ev):
@@ -143,6 +157,7 @@ class FiefRules(GameBase):
             ev.append(Event("turn", {"turn": s.turn, "first": s.first}))
         offers.on_phase(s, ev)            # offers counted again, pacts expire or apply
         ev.append(Event("phase", {"phase": phase.name}))
+        s.react = True                    # a phase begins: a public event (§4.12)
         if phase.enter is not None:
             phase.enter(s, ev)
 
@@ -196,6 +211,8 @@ class FiefRules(GameBase):
             if d.frees:                 # a captor may free a captive here (§7.3)
                 out = out + economy.releases(state, seat)
             out = out + offers.openers(state, seat)  # §7.4: an offer may open here
+        if d.anytime and out and not intrigue.at_windows(state):
+            out = out + intrigue.anytime_plays(state, seat)   # §4.12: a green card
         return out
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:
@@ -206,6 +223,9 @@ class FiefRules(GameBase):
             now = DECISIONS[s.kind]
             if now.offers and not now.legal(s, s.actor):
                 s.kind = A.NONE           # what the offer did ended the decision
+        elif d.anytime and intrigue.is_anytime(action):
+            s.kind = A.NONE               # the card, then the decision again
+            intrigue.play_anytime(s, seat, action, ev)
         elif d.frees and A.RELEASE0 <= action < A.RELEASE0 + NL:
             economy.release(s, seat, action - A.RELEASE0, ev)  # then the decision again
             if not d.legal(s, seat):

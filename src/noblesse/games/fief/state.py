@@ -143,7 +143,7 @@ _SCALARS = (
     "uprising_village", "uprising_family", "uprising_cards", "answer_for", "victim",
     "uprising_by", "uprising_penalty_cancelled", "joan", "entry_due",
     "crown_prince", "regent",
-    "interrupted",
+    "interrupted", "react",
     "truced", "truce_broken",
     "election", "m_lord", "m_partner",
     "red_hat", "red_hat_by", "red_hat_how",
@@ -263,6 +263,7 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.hit = [0] * NB                     # bishoprics a disaster was placed on this turn
     s.tallage = [-1] * NF                # the family whose tax marker is on the fief
     s.window = []                        # seats still to answer a reaction window
+    s.react = False                      # a public event since the last any-time window
     s.assassin = [0] * NL                # lords carrying an assassin marker
     s.l_escort = [-1] * NL               # the lord a captive is led along by
     # an Uprising being played: its village, the family it rises against, the cards

@@ -541,6 +541,10 @@ SWITCH_LABELS: dict[str, dict[str, str]] = {
     "widow_inherits_every_stronghold": _label(
         "A widow inherits every stronghold and city in the fiefs (else the cities only)",
         "配偶繼承封地內所有要塞與城堡（否則只有城堡）"),
+    "opportunity_cards_at_windows": _label(
+        "Uprising, Assassination, Justice and a captive's Secret Passage only at the start "
+        "of Income, once a turn (a variant against the rulebook)",
+        "「暴動」、「暗殺」、「正義」與肉票的「秘密通道」只能在收入階段開始時使用，每回合一次（與規則書不同的變體）"),
 }
 
 
@@ -636,7 +640,7 @@ _BLOCKS: list[tuple[int, int, str, tuple[str, str]]] = [
     (A.JOAN0, NL, "l", ("{x} becomes Joan d'Arc", "{x}成為「聖女貞德」")),
     (A.SECRET0, NV, "v", ("Go to {x} by a Secret Passage, asking no one",
                           "打出「秘密通道」前往{x}，無需對方同意")),
-    (A.ESCAPE0, NL, "l", ("{x} escapes", "{x}逃脫")),
+    (A.ESCAPE0, NL, "l", ("{x} escapes by a Secret Passage", "{x}經由「秘密通道」逃脫")),
     (A.PROPOSE0, NL, "l", ("Propose a marriage for {x}", "為{x}提親")),
     (A.PARTNER0, NL, "l", ("Ask for the hand of {x}", "向{x}求婚")),
     (A.EXCOMMUNICATE0, NL, "l", ("Excommunicate {x}", "將{x}逐出教會")),

@@ -1,0 +1,198 @@
+"""The green-lightning cards at any time (source "這些帶有綠色閃電的牌可以在任何時間使用";
+spec §4.12): Uprising, Assassination, Justice and a captive's Secret Passage, played after
+Income, in Movement, in a battle and in answer to another card. The one-window reading,
+``opportunity_cards_at_windows``: test_switches.py."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from fief_scenario import (
+    GAME,
+    A,
+    B,
+    C,
+    L,
+    assert_illegal,
+    begin,
+    dice,
+    do,
+    events_of,
+    legal,
+    lord,
+    pass_window,
+    table,
+    troops,
+    types,
+)
+
+from noblesse.games.fief import flow
+from noblesse.games.fief.control import capture
+from noblesse.games.fief.state import FiefState
+
+# each card: what seat 0 does with it, and what it did (Charles of seat 1 killed, or
+# Eric of seat 0 free again)
+PLAYS = {
+    "uprising": ("play:uprising", "uprising:sigy", "against:2"),
+    "assassination": ("play:assassination", "dies:charles", "assassin_marker:arthur"),
+    "justice": ("play:justice", "dies:charles"),
+    "secret_passage": ("escape:eric",),
+}
+
+
+def _court(card: str, marked: bool = True) -> FiefState:
+    """Famine in Sigy's bishopric. Seat 0: Arthur and a knight in Sigy, its lord Eric
+    held there by seat 1, ``card`` in hand. Seat 1: Charles (with the assassin marker
+    when ``marked``) and a man-at-arms in Sigy. Seat 2: Gauvain and a man in Blaye."""
+    s = table(3)
+    s.famine[B["sigy"]] = 1
+    lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 0, 1, 0)
+    eric = lord(s, "eric", 0, "sigy")
+    charles = lord(s, "charles", 1, "sigy")
+    troops(s, "sigy", 1, 0, 1)
+    capture(s, eric, 1, [])
+    s.assassin[charles] = int(marked)
+    lord(s, "gauvain", 2, "blaye")
+    troops(s, "blaye", 2, 0, 1)
+    s.hand[0] = [C[card]]
+    return s
+
+
+def _played(s: FiefState, card: str, seat: int = 0) -> list:
+    dice(s, 6 if card == "uprising" else 1)     # the Uprising's 3 + 1 hits; 1-3 kills
+    return do(s, seat, *PLAYS[card])
+
+
+def _done(s: FiefState, card: str) -> None:
+    assert C[card] in s.fd_discard and s.hand[0] == []
+    if card == "secret_passage":
+        assert s.l_captor[L["eric"]] == -1
+    else:
+        assert s.l_owner[L["charles"]] == -1                 # Charles is dead
+
+
+@pytest.mark.parametrize("card", PLAYS)
+def test_an_any_time_card_is_played_after_income(card: str) -> None:
+    """The Famine lasts the whole turn: after Income (the taxes gone) an Uprising still
+    breaks out; the other three likewise, at the window that opens the Ransoms phase."""
+    s = _court(card)
+    begin(s, "income")
+    assert s.window == [0]                                 # the window at Income's start
+    ev = do(s, 0, "pass")
+    assert "income" in types(ev)
+    assert flow.PHASE_NAMES[s.phase] == "ransoms" and (s.kind, s.actor) == (A.WINDOW, 0)
+    assert PLAYS[card][0] in legal(s, 0)
+    _played(s, card)
+    _done(s, card)
+
+
+@pytest.mark.parametrize("card", PLAYS)
+def test_an_any_time_card_is_played_beside_a_movement_decision(card: str) -> None:
+    s = _court(card)
+    begin(s, "movement")
+    assert (s.kind, s.actor) == (A.MOVE_SELECT, 0)
+    assert PLAYS[card][0] in legal(s, 0)
+    _played(s, card)
+    _done(s, card)
+    pass_window(s)
+    assert (s.kind, s.actor) == (A.MOVE_SELECT, 0)          # his movement goes on
+
+
+@pytest.mark.parametrize("card", PLAYS)
+def test_an_any_time_card_is_played_in_the_battle_window(card: str) -> None:
+    """Arthur attacks Charles in Sigy; seat 0 plays the card before the first round.
+    The Uprising leaves seat 1 nobody there: the battle ends; else the round comes."""
+    s = _court(card)
+    begin(s, "battles")
+    do(s, 0, "battle:sigy")
+    assert (s.kind, s.actor) == (A.BATTLE_WINDOW, 0)
+    assert PLAYS[card][0] in legal(s, 0)
+    ev = _played(s, card)
+    _done(s, card)
+    if card == "uprising":
+        assert events_of(ev, "battle_end")[0]["how"] == "eliminated" and s.battle is None
+    else:
+        assert (s.kind, s.actor) == (A.ROUND_ATT, 0) and s.battle is not None
+
+
+@pytest.mark.parametrize("card", PLAYS)
+def test_an_any_time_card_answers_another_card(card: str) -> None:
+    """Seat 2 has Charles assassinated at the Income window and fails; its marker goes
+    on Gauvain. The window asks everyone again: seat 0, who passed, answers (Justice on
+    Gauvain, the new marked lord)."""
+    s = _court(card, marked=False)
+    s.hand[2] = [C["assassination"]]
+    begin(s, "income")
+    assert s.window == [0, 2]
+    do(s, 0, "pass")
+    dice(s, 6)
+    do(s, 2, "play:assassination", "dies:charles")        # Charles' family holds no card
+    assert s.kind == A.ASSASSIN_MARKER
+    do(s, 2, "assassin_marker:gauvain")
+    assert (s.kind, s.actor) == (A.WINDOW, 0) and flow.PHASE_NAMES[s.phase] == "income"
+    if card == "justice":
+        do(s, 0, "play:justice", "dies:gauvain")
+        assert s.l_owner[L["gauvain"]] == -1
+        return
+    _played(s, card)
+    _done(s, card)
+
+
+def test_an_uprising_answers_a_famine_before_a_harvest_can_cancel_it() -> None:
+    """The Famine drawn in the Cards phase is placed; before the Play step (where seat 1
+    would cancel it with a Bountiful Harvest) seat 0 raises Sigy."""
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    lord(s, "charles", 1, "sigy")
+    troops(s, "sigy", 1, 0, 1)
+    s.hand[0] = [C["uprising"]]
+    s.hand[1] = [C["bountiful_harvest"]]
+    s.fd_deck = [C["taxes"]] * 6 + [C["famine"]]
+    begin(s, "cards")
+    do(s, 0, "pass")
+    do(s, 1, "pass")
+    dice(s, 5)                                       # the Famine: Sigy's bishopric
+    do(s, 0, "draw:fortune")
+    do(s, 1, "draw:fortune")
+    do(s, 2, "draw:fortune")
+    assert s.famine[B["sigy"]] == 1
+    assert (s.kind, s.actor) == (A.WINDOW, 0)
+    dice(s, 6)
+    do(s, 0, "play:uprising", "uprising:sigy", "pass")      # no more Uprising cards: roll
+    assert s.l_owner[L["charles"]] == -1 and s.famine[B["sigy"]] == 1
+    pass_window(s)
+    assert (s.kind, s.actor) == (A.PLAY, 0)                 # then the Play step
+    do(s, 0, "pass")
+    assert "play:bountiful_harvest" in legal(s, 1)          # too late for Charles
+
+
+def test_the_reaction_window_asks_each_seat_once_and_only_where_a_card_could_be_played() -> None:
+    """Seat 1 holds a card but nothing green could be legal for it (no lord on the board,
+    no tax or Famine, no captive): it is not asked; seat 0 is (Charles could be
+    assassinated), answers once, and the phase goes on."""
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    lord(s, "charles", 2, "sigy")
+    s.hand[0] = [C["taxes"]]
+    s.hand[1] = [C["taxes"]]
+    begin(s, "income")
+    assert s.window == [0]
+    assert (s.kind, s.actor) == (A.WINDOW, 0) and legal(s, 0) == ["pass"]
+    do(s, 0, "pass")
+    assert_illegal(s, 1, "pass")
+    assert flow.PHASE_NAMES[s.phase] != "income"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_play_stays_finite_with_the_green_cards_any_time(seed: int) -> None:
+    rng = random.Random(seed)
+    s = GAME.setup(3 + seed % 4, seed, {"max_turns": 6})
+    steps = 0
+    while not GAME.is_over(s):
+        seat = GAME.to_act(s)[0]
+        GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+        steps += 1
+        assert steps < 20000
+    assert s.turn <= 6
