@@ -26,7 +26,7 @@ from fief_scenario import (
 
 from noblesse.games.fief import flow
 from noblesse.games.fief.battle import dice_for, strength, take_hits
-from noblesse.games.fief.state import DATA, SEATS
+from noblesse.games.fief.state import DATA, SEATS, besieged
 
 
 def test_dice_from_strength() -> None:
@@ -411,3 +411,56 @@ def test_a_side_chooses_which_family_takes_each_loss_and_who_keeps_captives() ->
     assert s.kind == A.KEEPER and legal(s, 0) == ["keeper:1", "keeper:3"]
     ev = do(s, 0, "keeper:3")
     assert s.l_captor[L["charles"]] == 2 and events_of(ev, "captive_kept")
+
+
+def test_a_besieger_who_wins_the_fortress_takes_his_engine_back() -> None:
+    """Review 1.1: the engine stayed and 'lift' led to a battle against himself."""
+    s = table(3)
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 0, 1)
+    s.fort[V["charolles"]] = 1
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 2, 3)
+    s.engine[V["charolles"] * SEATS] = 1
+    s.engines_used[0] = 1
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "fight")
+    dice(s, 6, 1)
+    ev = do(s, 1, "fight")
+    assert events_of(ev, "battle_end")[0]["how"] == "attacker_wins"
+    assert s.ctrl[V["charolles"]] == 0
+    assert s.engine[V["charolles"] * SEATS] == 0 and s.engines_used[0] == 0
+    assert not besieged(s, V["charolles"])
+    assert "lift_siege:charolles" not in legal(s, 0)
+
+
+def test_a_lord_without_troops_cannot_declare_a_battle() -> None:
+    """Review 1.8 / source "在有自己和對方部隊的村莊": a lone lord facing troops had one
+    free round of dice and then died."""
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 1, 0, 2)
+    begin(s, "battles")
+    assert "battle:charolles" not in legal(s, 0)
+    assert s.kind == A.NONE or s.actor != 0
+
+
+def test_the_defender_may_propose_a_truce_and_the_attacker_refuse_it() -> None:
+    """Review 1.8 / source "雙方同意休戰": either side may propose; refused, the
+    defender's proposal stands for his fight and the round is rolled."""
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 3)
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 0, 3)
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "fight")
+    do(s, 1, "truce")
+    assert s.kind == A.TRUCE_ANSWER and s.actor == 0
+    dice(s, 1, 1)
+    ev = do(s, 0, "truce:no")
+    assert events_of(ev, "truce_refused") and events_of(ev, "round")
+    assert units(s, "charolles", 0) == (0, 2) and units(s, "charolles", 1) == (0, 2)
+    do(s, 0, "truce")                                       # the attacker's turn to offer
+    ev = do(s, 1, "truce:yes")
+    assert events_of(ev, "battle_end")[0]["how"] == "truce"

@@ -27,6 +27,7 @@ from fief_scenario import (
 )
 
 from noblesse.games.fief import flow
+from noblesse.games.fief.state import BOARD, SEATS
 
 
 def _drawing(deck: list[str]) -> object:
@@ -228,3 +229,74 @@ def test_a_cavalcade_crossing_into_a_plague_bishopric_rolls_on_the_way_in() -> N
     ev = do(s, 0, "cavalcade:sigy")
     assert s.l_owner[L["arthur"]] == -1 and events_of(ev, "plague_losses")
     assert not events_of(ev, "round") and s.kind != A.ROUND_ATT
+
+
+def test_no_pursuit_after_a_lifted_siege_under_heavy_rain() -> None:
+    """Review 1.5: the pursuit is a battle, and there is none under Heavy Rain."""
+    s = table(3)
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 0, 2)
+    s.fort[V["charolles"]] = 1
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 3)
+    s.engine[V["charolles"] * SEATS] = 2
+    s.engines_used[0] = 1
+    s.rain[B["blaye"]] = 1
+    begin(s, "battles")
+    do(s, 0, "lift_siege:charolles")
+    assert s.kind != A.LIFT_PURSUE and s.battle is None
+    assert units(s, "charolles", 0) == (0, 3)
+
+
+def test_a_cancelled_disaster_still_counts_as_struck_this_turn() -> None:
+    """Review 1.4: a bishopric whose disaster Good Weather cancelled is still struck:
+    a disaster rolling it is rerolled, and the cancelled one counts towards the cap.
+    Every disaster is now placed before any fortune card is played (§3.2), so the
+    case is set up by hand: Blaye struck, its rain cancelled."""
+    from noblesse.games.fief.disasters import place
+
+    s = table(3)
+    s.hit[B["blaye"]] = 1                                   # struck, the rain cancelled
+    dice(s, 1, 2)
+    ev: list = []
+    assert place(s, 0, C["famine"], ev) == BOARD.bishopric_numbered(2)
+    assert s.famine[B["blaye"]] == 0 and [r["dice"] for r in events_of(ev, "roll")] == [
+        [1], [2]]
+    s.hit[B["sigy"]] = 1
+    assert place(s, 0, C["famine"], ev) == -1               # the 4th of the turn: void
+    assert events_of(ev, "disaster_void")[0]["why"] == "limit"
+
+
+def test_the_rain_good_weather_cancelled_is_the_rain_of_this_turn() -> None:
+    """The same through the Cards phase: rain (seat 0) and famine (seat 1) are placed
+    (the famine's Blaye rerolled), then seat 0 cancels the rain in the Play step."""
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    lord(s, "charles", 1, "sigy")
+    s.hand[0] = [C["good_weather"]]
+    s.fd_deck = [C["taxes"], C["famine"], C["taxes"], C["taxes"], C["heavy_rain"]]
+    begin(s, "cards")
+    do(s, 0, "pass", "draw:fortune")
+    dice(s, 1, 1, 2)
+    do(s, 1, "draw:fortune")
+    assert s.rain[B["blaye"]] == 1 and s.famine[BOARD.bishopric_numbered(2)] == 1
+    pass_window(s)                                          # the disasters placed
+    do(s, 0, "play:good_weather", "bishopric:blaye", "effect:cancel")
+    assert s.rain[B["blaye"]] == 0 and s.hit[B["blaye"]] == 1
+    assert sum(s.hit) == 2
+
+
+def test_plague_halves_the_villages_troops_not_each_familys() -> None:
+    """Source §瘟疫 (NOTES disagreement 11): the village's troops lose half, rounded
+    down: two families with one man-at-arms each lose one between them, the first in
+    turn order with an odd count [assumed]."""
+    s = table(3)
+    troops(s, "sigy", 1, 0, 1)
+    troops(s, "sigy", 2, 0, 1)
+    troops(s, "st_paul", 0, 0, 1)                           # alone: half of 1 is 0
+    s.fd_deck = [C["taxes"], C["justice"], C["plague"]]
+    begin(s, "cards")
+    dice(s, 5)
+    do(s, 0, "draw:fortune")
+    assert units(s, "sigy", 1) == (0, 0) and units(s, "sigy", 2) == (0, 1)
+    assert units(s, "st_paul", 0) == (0, 1)

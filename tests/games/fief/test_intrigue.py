@@ -331,3 +331,23 @@ def test_a_secret_passage_down_the_road_the_enemy_came_in_by() -> None:
     ev = do(s, 0, "play:secret_passage")
     assert events_of(ev, "move") and s.l_loc[L["arthur"]] == V["blaye"]
     assert s.hand[0] == [] and s.carried_men_at_arms[L["arthur"]] == 1
+
+
+def test_an_uprising_razes_only_when_no_troops_are_left_in_the_village() -> None:
+    """Review 1.2: the source razes only 'if the uprising kills all the troops in the
+    village'; another family's garrison untouched keeps the stronghold and mills."""
+    s = table(3)
+    s.famine[B["sigy"]] = 1
+    lord(s, "arthur", 1, "sigy")
+    troops(s, "sigy", 1, 1, 4)
+    s.fort[V["sigy"]] = 1
+    s.mills[V["sigy"]] = 2
+    lord(s, "charles", 2, "sigy")
+    s.hand[0] = [C["uprising"]]
+    begin(s, "income")
+    do(s, 0, "play:uprising", "uprising:sigy")
+    dice(s, 1)
+    do(s, 0, "against:3")
+    assert s.l_owner[L["charles"]] == -1
+    assert s.fort[V["sigy"]] == 1 and s.mills[V["sigy"]] == 2
+    assert units(s, "sigy", 1) == (1, 4)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from fief_scenario import (
     GAME,
+    B,
     F,
     L,
     V,
     assert_illegal,
     begin,
+    dice,
     do,
     events_of,
     legal,
@@ -210,3 +212,23 @@ def test_a_captor_leads_a_captive_along_or_leaves_him_with_troops() -> None:
     do(s, 0, "escort:charles", "move:villeneuve")          # left behind, unguarded
     assert s.l_captor[captive] == -1                        # he escapes
     assert s.l_escort[captive] == -1
+
+
+def test_the_troops_of_a_lord_who_dies_on_the_way_have_moved_this_turn() -> None:
+    """Review 1.6: Arthur dies entering a Plague bishopric; his surviving knight stays
+    there spent, and Eric may not carry it on."""
+    s = table(3)
+    s.plague[B["sigy"]] = 1
+    lord(s, "arthur", 0, "marcamps")
+    troops(s, "marcamps", 0, 2, 0)
+    lord(s, "eric", 0, "st_paul")
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "carry:knight", "carry:knight")
+    dice(s, 1)
+    do(s, 0, "move:sigy")
+    assert s.l_owner[L["arthur"]] == -1 and units(s, "sigy", 0) == (1, 0)
+    assert s.spent_knights[V["sigy"] * SEATS] == 1
+    dice(s, 6)
+    do(s, 0, "lord:eric", "move:sigy")
+    assert s.l_owner[L["eric"]] == 0 and s.moving_lord == L["eric"]
+    assert "carry:knight" not in legal(s, 0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from fief_scenario import (
     GAME,
     A,
@@ -175,3 +177,14 @@ def test_discard_then_empty_deck_reshuffles_its_discards() -> None:
     ev = do(s, 0, "discard:taxes", "draw:fortune")  # an empty hand skips to the draw
     assert "reshuffle" in [e.type for e in ev]
     assert sorted(s.hand[0]) == sorted([C["good_weather"], C["taxes"]])
+
+
+def test_determinize_never_deals_a_disaster_into_a_hidden_hand() -> None:
+    """Review 1.3: a disaster is placed when drawn, so no hand ever holds one."""
+    s = table(3)
+    s.hand[1] = [C["taxes"], C["justice"]]
+    deck = sorted(s.fd_deck + s.hand[1])
+    for k in range(200):
+        d = GAME.determinize(s, 0, random.Random(k))
+        assert not any(CARD_KIND[c] == "disaster" for c in d.hand[1])
+        assert sorted(d.fd_deck + d.hand[1]) == deck

@@ -23,7 +23,7 @@ from fief_scenario import (
     units,
 )
 
-from noblesse.games.fief.control import capture
+from noblesse.games.fief.control import capture, settle
 from noblesse.games.fief.state import BOARD, SEATS
 
 
@@ -252,3 +252,22 @@ def test_15_a_captive_cannot_take_a_title() -> None:
     begin(s, "purchase")
     assert "title:mazilles" not in legal(s, 0)
     assert GAME.to_act(s) == (0,)
+
+
+def test_a_captive_escapes_when_his_guards_die_though_a_lord_of_the_captor_stays() -> None:
+    """Review 1.8 / §4.6.6: the guarding troops eliminated, he escapes; a lord of the
+    captor who does not lead him does not hold him; one who leads him does."""
+    for leads in (False, True):
+        s = table(3)
+        arthur = lord(s, "arthur", 0, "charolles")
+        troops(s, "charolles", 0, 0, 1)
+        lo = lord(s, "charles", 1, "st_paul")
+        troops(s, "st_paul", 1, 1, 0)
+        capture(s, lo, 0, [])
+        s.l_loc[lo] = V["charolles"]
+        s.l_escort[lo] = arthur if leads else -1
+        s.men_at_arms[V["charolles"] * SEATS] = 0                     # the guards are gone
+        ev: list = []
+        settle(s, V["charolles"], ev)
+        assert (s.l_captor[lo] == 0) == leads
+        assert bool(events_of(ev, "escape")) != leads
