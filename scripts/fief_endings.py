@@ -19,8 +19,9 @@ from noblesse.games.fief.endturn import victors
 from noblesse.sim.batch import game_seed
 
 
-def endings(n: int, seed: int, max_turns: int,
-            bots: list[str]) -> list[tuple[int, bool, list[int]]]:
+def endings(
+    n: int, seed: int, max_turns: int, bots: list[str]
+) -> list[tuple[int, bool, list[int]]]:
     """(turns played, ended by victory, winners) for each of the ``n`` games."""
     fief, out = games.get("fief"), []
     for i in track(range(n), description="Fief games"):
@@ -35,13 +36,15 @@ def endings(n: int, seed: int, max_turns: int,
 
 
 def main(argv: list[str]) -> None:
-    n, seed, max_turns = (int(a) for a in (argv + ["40", "3", "40"][len(argv):])[:3])
+    n, seed, max_turns = (int(a) for a in (argv + ["40", "3", "40"][len(argv) :])[:3])
     bots = (argv[3] if len(argv) > 3 else "greedy,greedy,greedy,greedy").split(",")
     ends = endings(n, seed, max_turns, bots)
     won = [turn for turn, victory, _ in ends if victory]
-    print(f"{len(won)}/{n} games end by victory; mean length {sum(t for t, _, _ in ends) / n:.1f} "
-          f"turns ({max_turns} for those stopped at the limit), "
-          f"{sum(won) / max(1, len(won)):.1f} for those won")
+    print(
+        f"{len(won)}/{n} games end by victory; mean length {sum(t for t, _, _ in ends) / n:.1f} "
+        f"turns ({max_turns} for those stopped at the limit), "
+        f"{sum(won) / max(1, len(won)):.1f} for those won"
+    )
 
 
 if __name__ == "__main__":

@@ -35,10 +35,17 @@ def _step(state: Any, events: list[Any]) -> dict[str, Any]:
     return {
         "to_act": list(acting),
         "legal": {p: GAME.legal_actions(state, p) for p in acting},
-        "words": {lang: [GAME.describe_decision(state, lang),
-                         [GAME.describe_action(state, a, lang)
-                          for p in acting for a in GAME.legal_actions(state, p)]]
-                  for lang in ("en", "zh-TW")},
+        "words": {
+            lang: [
+                GAME.describe_decision(state, lang),
+                [
+                    GAME.describe_action(state, a, lang)
+                    for p in acting
+                    for a in GAME.legal_actions(state, p)
+                ],
+            ]
+            for lang in ("en", "zh-TW")
+        },
         "views": GAME.views(state, [*seats, None]),
         "obs": [OBSERVATION.observe(state, p) for p in seats],
         "events": [[e.for_seat(p) for p in [*seats, None]] for e in events],
@@ -55,8 +62,9 @@ def game_digests(i: int, detail: int | None = None) -> list[str] | dict[str, Any
         rec = _step(state, events)
         if detail is not None and len(out) == detail:
             return rec
-        out.append(hashlib.sha1(json.dumps(rec, sort_keys=True, default=repr)
-                                .encode()).hexdigest()[:16])
+        out.append(
+            hashlib.sha1(json.dumps(rec, sort_keys=True, default=repr).encode()).hexdigest()[:16]
+        )
         if GAME.is_over(state):
             break
         seat = rng.choice(rec["to_act"])
@@ -75,8 +83,14 @@ def main() -> int:
     args = ap.parse_args()
     if args.mode == "detail":
         with open(args.path, "w") as fh:
-            json.dump(game_digests(args.game, args.step), fh, sort_keys=True, indent=1,
-                      default=repr, ensure_ascii=False)
+            json.dump(
+                game_digests(args.game, args.step),
+                fh,
+                sort_keys=True,
+                indent=1,
+                default=repr,
+                ensure_ascii=False,
+            )
         return 0
     if args.mode == "record":
         record = [game_digests(i) for i in range(args.games)]
@@ -91,8 +105,10 @@ def main() -> int:
         got = game_digests(i)
         if got != want:
             bad += 1
-            first = next((k for k, (a, b) in enumerate(zip(got, want, strict=False)) if a != b),
-                         min(len(got), len(want)))
+            first = next(
+                (k for k, (a, b) in enumerate(zip(got, want, strict=False)) if a != b),
+                min(len(got), len(want)),
+            )
             print(f"game {i}: differs at step {first} ({len(got)} vs {len(want)} steps)")
     print(f"{len(record) - bad}/{len(record)} games identical, {sum(map(len, record))} steps")
     return 1 if bad else 0

@@ -33,14 +33,21 @@ REPO = Path(__file__).resolve().parent.parent
 def load_rev_greedy(rev: str, into: Path) -> None:
     """``rev``'s agents package as ``PACKAGE`` under ``into``; its greedy bot becomes the
     bot kind ``greedy_rev``."""
-    files = subprocess.run(["git", "-C", str(REPO), "ls-tree", "-r", "--name-only", rev,
-                            "src/noblesse/agents"], capture_output=True, text=True,
-                           check=True).stdout.split()
+    files = subprocess.run(
+        ["git", "-C", str(REPO), "ls-tree", "-r", "--name-only", rev, "src/noblesse/agents"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     for name in files:
         if not name.endswith(".py"):
             continue
-        text = subprocess.run(["git", "-C", str(REPO), "show", f"{rev}:{name}"],
-                              capture_output=True, text=True, check=True).stdout
+        text = subprocess.run(
+            ["git", "-C", str(REPO), "show", f"{rev}:{name}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
         target = into / PACKAGE / Path(name).relative_to("src/noblesse/agents")
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text.replace("noblesse.agents", PACKAGE))
@@ -79,18 +86,27 @@ def main() -> None:
             for i in range(args.same):
                 new = actions(args.game, "greedy", i, args.players)
                 old = actions(args.game, "greedy_rev", i, args.players)
-                print(f"game {i}: {len(new)} decisions, "
-                      f"{'the same' if new == old else 'DIFFERENT'}")
+                print(
+                    f"game {i}: {len(new)} decisions, {'the same' if new == old else 'DIFFERENT'}"
+                )
             return
         bots = ["greedy", "greedy_rev"]
         game = games.get(args.game)
-        results = run_batch(args.game, args.games, rotating_seating(bots, args.players),
-                            args.seed, 1, machine_options(game))
+        results = run_batch(
+            args.game,
+            args.games,
+            rotating_seating(bots, args.players),
+            args.seed,
+            1,
+            machine_options(game),
+        )
         report = tournament_report(args.game, bots, args.players, args.seed, results)
         for row in report["table"]:
             lo, hi = row["win_rate_95ci"]
-            print(f"{row['bot']:>10}: {row['win_rate']:.3f} a seat ({lo:.3f}-{hi:.3f}), "
-                  f"Elo {row['elo']:.0f}, {row['seats_played']} seats")
+            print(
+                f"{row['bot']:>10}: {row['win_rate']:.3f} a seat ({lo:.3f}-{hi:.3f}), "
+                f"Elo {row['elo']:.0f}, {row['seats_played']} seats"
+            )
 
 
 if __name__ == "__main__":

@@ -30,7 +30,10 @@ def playout_lines(game_id: str, n_games: int) -> tuple[Counter[str], dict[str, t
                 kind = seen["type"]
                 counts[kind] += 1
                 if kind not in example or rng.random() < 0.05:
-                    example[kind] = (game.describe_event(seen, "zh-TW"), game.describe_event(seen, "en"))
+                    example[kind] = (
+                        game.describe_event(seen, "zh-TW"),
+                        game.describe_event(seen, "en"),
+                    )
     return counts, example
 
 

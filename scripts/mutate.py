@@ -64,21 +64,38 @@ EQUIVALENT = Path(__file__).with_name("mutate_equivalent.toml")
 NOT_RULES = {"__init__.py", "views.py", "catalog.py", "data.py"}
 
 _FLIP: dict[type, type] = {
-    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
-    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
-    ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
 }
-_SYMBOL = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==",
-           ast.NotEq: "!=", ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
+_SYMBOL = {
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.In: "in",
+    ast.NotIn: "not in",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+}
 
 
 @dataclass(frozen=True)
 class Mutant:
-    path: Path          # the module, relative to the project
-    kind: str           # compare, constant, boolop, negate, remove
+    path: Path  # the module, relative to the project
+    kind: str  # compare, constant, boolop, negate, remove
     line: int
     col: int
-    what: str           # e.g. "< → <=" or "remove: s.after_trip = False"
+    what: str  # e.g. "< → <=" or "remove: s.after_trip = False"
 
     @property
     def key(self) -> str:
@@ -108,7 +125,8 @@ def _points(tree: ast.AST) -> Iterator[tuple[str, ast.AST, int, str]]:
         elif isinstance(node, (ast.If, ast.While, ast.IfExp)):
             yield "negate", node, 0, f"not ({ast.unparse(node.test)[:60]})"
         elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)) and not (
-                isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+            isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+        ):
             if isinstance(node, ast.AnnAssign) and node.value is None:
                 continue
             yield "remove", node, 0, f"remove: {ast.unparse(node).splitlines()[0][:70]}"
@@ -126,8 +144,12 @@ def _in_function(tree: ast.AST) -> set[int]:
 
 
 def mutants(game: str, module: str | None = None) -> list[Mutant]:
-    return [m for path in rules_modules(game) if not module or path.name == module
-            for m in module_mutants(path.relative_to(ROOT), path.read_text(encoding="utf-8"))]
+    return [
+        m
+        for path in rules_modules(game)
+        if not module or path.name == module
+        for m in module_mutants(path.relative_to(ROOT), path.read_text(encoding="utf-8"))
+    ]
 
 
 def module_mutants(path: Path, source: str) -> list[Mutant]:
@@ -135,9 +157,11 @@ def module_mutants(path: Path, source: str) -> list[Mutant]:
     ``source``, in the order of their places in it."""
     tree = ast.parse(source)
     inside = _in_function(tree)
-    out = [Mutant(path, kind, node.lineno, node.col_offset, what)
-           for kind, node, _, what in _points(tree)
-           if id(node) in inside and not _is_docstring_or_annotation(node)]
+    out = [
+        Mutant(path, kind, node.lineno, node.col_offset, what)
+        for kind, node, _, what in _points(tree)
+        if id(node) in inside and not _is_docstring_or_annotation(node)
+    ]
     # one mutant per (place, kind); a comparison with several operators mutates its first
     unique = {(m.line, m.col, m.kind): m for m in out}
     return sorted(unique.values(), key=lambda m: (m.line, m.col, m.kind))
@@ -155,8 +179,12 @@ def rekey_equivalent(revision: str) -> list[str]:
     for key in set(equivalent()) - now:  # the others are where they were
         name, line, col, kind = key.rsplit(":", 3)
         path = Path("src/noblesse/games") / name
-        old = subprocess.run(["git", "show", f"{revision}:{path.as_posix()}"], cwd=ROOT,
-                             capture_output=True, text=True).stdout
+        old = subprocess.run(
+            ["git", "show", f"{revision}:{path.as_posix()}"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        ).stdout
         new = (ROOT / path).read_text(encoding="utf-8") if (ROOT / path).exists() else ""
         moved = moved_key(path, (int(line), int(col), kind), old, new) if old and new else None
         if moved is None:
@@ -190,11 +218,16 @@ def _reading(every: list[Mutant], lines: list[str]) -> Any:
     """How a mutant of a module reads whatever its place: its change, its line and the
     line before it as written (indentation aside), and its rank among the same changes
     on that line."""
+
     def mark(m: Mutant) -> tuple[Any, ...]:
-        rank = sum(1 for o in every if (o.line, o.kind, o.what) == (m.line, m.kind, m.what)
-                   and o.col < m.col)
-        before = next((line.strip() for line in reversed(lines[:m.line - 1]) if line.strip()), "")
+        rank = sum(
+            1
+            for o in every
+            if (o.line, o.kind, o.what) == (m.line, m.kind, m.what) and o.col < m.col
+        )
+        before = next((line.strip() for line in reversed(lines[: m.line - 1]) if line.strip()), "")
         return m.kind, m.what, lines[m.line - 1].strip(), before, rank
+
     return mark
 
 
@@ -210,8 +243,9 @@ def mutate_source(source: str, mutant: Mutant) -> str:
             continue
         if mutant.kind == "compare" and isinstance(node, ast.Compare):
             node.ops[0] = _FLIP[type(node.ops[0])]()
-        elif mutant.kind == "constant" and isinstance(node, ast.Constant) \
-                and type(node.value) is int:
+        elif (
+            mutant.kind == "constant" and isinstance(node, ast.Constant) and type(node.value) is int
+        ):
             node.value += 1
         elif mutant.kind == "boolop" and isinstance(node, ast.BoolOp):
             node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
@@ -244,36 +278,61 @@ def equivalent() -> dict[str, str]:
 
 def _copy_project(into: Path) -> Path:
     root = into / "project"
-    shutil.copytree(ROOT, root, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "var", "__pycache__", "*.pyc", "artifacts", "results", ".pytest_cache"))
+    shutil.copytree(
+        ROOT,
+        root,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "var", "__pycache__", "*.pyc", "artifacts", "results", ".pytest_cache"
+        ),
+    )
     return root
 
 
-def _run_tests(root: Path, game: str, timeout: int, wall: float | None = None,
-               conformance: bool = True) -> tuple[str, float, str]:
+def _run_tests(
+    root: Path, game: str, timeout: int, wall: float | None = None, conformance: bool = True
+) -> tuple[str, float, str]:
     """('killed' | 'survived' | 'timeout' | 'unfinished', seconds, the first failing test).
 
     ``wall``: seconds the whole run may take (what is left of ``--budget``); a run cut
     short by it is 'unfinished' and counts for nothing."""
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-               "-p", "no:randomly", f"--timeout={timeout}", "-o", "addopts=",
-               f"tests/games/{game}"]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-x",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:randomly",
+        f"--timeout={timeout}",
+        "-o",
+        "addopts=",
+        f"tests/games/{game}",
+    ]
     if conformance:
         command += ["tests/conformance", "-k", game]
     env = dict(os.environ, PYTHONPATH=str(root / "src"), PYTHONDONTWRITEBYTECODE="1")
     start = time.monotonic()
     limit = timeout * 10 if wall is None else min(timeout * 10, max(wall, 1.0))
     try:
-        done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True,
-                              timeout=limit)
+        done = subprocess.run(
+            command, cwd=root, env=env, capture_output=True, text=True, timeout=limit
+        )
     except subprocess.TimeoutExpired:
         cut = wall is not None and limit < timeout * 10
         return "unfinished" if cut else "timeout", time.monotonic() - start, ""
     seconds = time.monotonic() - start
     if done.returncode == 0:
         return "survived", seconds, ""
-    failing = next((line for line in done.stdout.splitlines() if line.startswith("FAILED")
-                    or line.startswith("ERROR")), "")
+    failing = next(
+        (
+            line
+            for line in done.stdout.splitlines()
+            if line.startswith("FAILED") or line.startswith("ERROR")
+        ),
+        "",
+    )
     if "Timeout" in done.stdout and "+++ Timeout" in done.stdout:
         return "timeout", seconds, failing
     return "killed", seconds, failing
@@ -282,34 +341,59 @@ def _run_tests(root: Path, game: str, timeout: int, wall: float | None = None,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="?", help="a game id; omitted with --daily")
-    parser.add_argument("--daily", action="store_true",
-                        help="the game and seed of the day (CI's small sample)")
-    parser.add_argument("--budget", type=float, default=0,
-                        help="start no new mutant after this many seconds (0: no limit)")
+    parser.add_argument(
+        "--daily", action="store_true", help="the game and seed of the day (CI's small sample)"
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=0,
+        help="start no new mutant after this many seconds (0: no limit)",
+    )
     parser.add_argument("-n", type=int, default=100, help="mutants to sample (0: all)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout", type=int, default=120, help="seconds a test may take")
     parser.add_argument("--module", help="only this module of the game, e.g. rules.py")
-    parser.add_argument("--target", type=float, default=0.0,
-                        help="exit 1 when the score is below this (0.95 for 95%%)")
+    parser.add_argument(
+        "--target",
+        type=float,
+        default=0.0,
+        help="exit 1 when the score is below this (0.95 for 95%%)",
+    )
     parser.add_argument("--list", action="store_true", help="list the sample and stop")
-    parser.add_argument("--only", action="append", default=[], metavar="KEY",
-                        help="run only the mutants whose key starts with KEY (repeatable), "
-                             "e.g. rules.py:293 or ruse_and_bruise/rules.py:293:8:negate; "
-                             "-n and --seed are then ignored")
-    parser.add_argument("--game-tests-only", action="store_true",
-                        help="run only tests/games/GAME, not the conformance tests: a lower "
-                             "bound of the score, much sooner")
-    parser.add_argument("--no-baseline", action="store_true",
-                        help="skip the run without any change (when the suite just passed)")
-    parser.add_argument("--rekey-from", metavar="REV",
-                        help="move the equivalent list's keys, written for the code of REV, to "
-                             "where their mutants are now, and stop")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="KEY",
+        help="run only the mutants whose key starts with KEY (repeatable), "
+        "e.g. rules.py:293 or ruse_and_bruise/rules.py:293:8:negate; "
+        "-n and --seed are then ignored",
+    )
+    parser.add_argument(
+        "--game-tests-only",
+        action="store_true",
+        help="run only tests/games/GAME, not the conformance tests: a lower "
+        "bound of the score, much sooner",
+    )
+    parser.add_argument(
+        "--no-baseline",
+        action="store_true",
+        help="skip the run without any change (when the suite just passed)",
+    )
+    parser.add_argument(
+        "--rekey-from",
+        metavar="REV",
+        help="move the equivalent list's keys, written for the code of REV, to "
+        "where their mutants are now, and stop",
+    )
     args = parser.parse_args(argv)
     if args.rekey_from:
         stuck = rekey_equivalent(args.rekey_from)
-        print(f"{len(equivalent()) - len(stuck)} keys name mutants of the code as it is"
-              + "".join(f"\n  not moved (its line changed): {key}" for key in stuck))
+        print(
+            f"{len(equivalent()) - len(stuck)} keys name mutants of the code as it is"
+            + "".join(f"\n  not moved (its line changed): {key}" for key in stuck)
+        )
         return 0
     if args.daily:
         day = datetime.date.today().toordinal()
@@ -324,32 +408,40 @@ def main(argv: list[str] | None = None) -> int:
     console = Console(soft_wrap=True)
     every = mutants(args.game, args.module)
     if args.only:
-        sample = [m for m in every if any(
-            m.key.startswith(k) or m.key.split("/", 1)[1].startswith(k) for k in args.only)]
+        sample = [
+            m
+            for m in every
+            if any(m.key.startswith(k) or m.key.split("/", 1)[1].startswith(k) for k in args.only)
+        ]
         if not sample:
             parser.error(f"no mutant of {args.game} matches {', '.join(args.only)}")
     else:
-        sample = (random.Random(args.seed).sample(every, min(args.n, len(every)))
-                  if args.n else every)
+        sample = (
+            random.Random(args.seed).sample(every, min(args.n, len(every))) if args.n else every
+        )
     sample.sort(key=lambda m: (str(m.path), m.line, m.col))
     if args.list:
         for m in sample:
             console.print(f"{m.key}  {m.what}")
         return 0
     known = equivalent()
-    console.print(f"{args.game}: {len(every)} mutants in "
-                  f"{', '.join(p.name for p in rules_modules(args.game))}; "
-                  f"running {len(sample)} (seed {args.seed})")
+    console.print(
+        f"{args.game}: {len(every)} mutants in "
+        f"{', '.join(p.name for p in rules_modules(args.game))}; "
+        f"running {len(sample)} (seed {args.seed})"
+    )
     results: list[tuple[Mutant, str, float, str]] = []
     with tempfile.TemporaryDirectory(prefix="noblesse-mutate-") as tmp:
         root = _copy_project(Path(tmp))
         conformance = not args.game_tests_only
         if not args.no_baseline:
-            outcome, seconds, failing = _run_tests(root, args.game, args.timeout,
-                                                   conformance=conformance)
+            outcome, seconds, failing = _run_tests(
+                root, args.game, args.timeout, conformance=conformance
+            )
             if outcome != "survived":
-                console.print(f"[red]the tests fail without any change ({failing}); "
-                              "fix them first[/]")
+                console.print(
+                    f"[red]the tests fail without any change ({failing}); fix them first[/]"
+                )
                 return 2
             console.print(f"unchanged: all pass in {seconds:.0f} s")
         with Progress(console=console, transient=True) as progress:
@@ -364,12 +456,14 @@ def main(argv: list[str] | None = None) -> int:
                 left = args.budget - (time.monotonic() - started) if args.budget else None
                 try:
                     outcome, seconds, failing = _run_tests(
-                        root, args.game, args.timeout, left, conformance)
+                        root, args.game, args.timeout, left, conformance
+                    )
                 finally:
                     target.write_text(original, encoding="utf-8")
                 if outcome == "unfinished":
-                    progress.console.print(f"budget of {args.budget:.0f} s spent during "
-                                           f"{m.key}: not counted")
+                    progress.console.print(
+                        f"budget of {args.budget:.0f} s spent during {m.key}: not counted"
+                    )
                     break
                 results.append((m, outcome, seconds, failing))
                 progress.advance(task)
@@ -377,8 +471,9 @@ def main(argv: list[str] | None = None) -> int:
                     note = "equivalent" if m.key in known else "[yellow]survived[/]"
                     progress.console.print(f"{note}  {m.key}  {m.what}")
     if len(results) < len(sample):
-        console.print(f"budget of {args.budget:.0f} s spent: {len(results)} of "
-                      f"{len(sample)} mutants run")
+        console.print(
+            f"budget of {args.budget:.0f} s spent: {len(results)} of {len(sample)} mutants run"
+        )
     killed = sum(o in ("killed", "timeout") for _, o, _, _ in results)
     timeouts = sum(o == "timeout" for _, o, _, _ in results)
     argued = sum(o == "survived" and m.key in known for m, o, _, _ in results)
@@ -387,10 +482,12 @@ def main(argv: list[str] | None = None) -> int:
     score = killed / counted if counted else 1.0
     if args.game_tests_only:
         console.print("\nthe game's own tests only (no conformance): a lower bound")
-    console.print(f"\n{args.game}: {killed} killed ({timeouts} by a timeout), "
-                  f"{len(survived)} survived, {argued} equivalent (listed in "
-                  f"{EQUIVALENT.name}); score {killed}/{counted} = {score:.0%}; "
-                  f"the mutants' tests ran {sum(s for _, _, s, _ in results):.0f} s")
+    console.print(
+        f"\n{args.game}: {killed} killed ({timeouts} by a timeout), "
+        f"{len(survived)} survived, {argued} equivalent (listed in "
+        f"{EQUIVALENT.name}); score {killed}/{counted} = {score:.0%}; "
+        f"the mutants' tests ran {sum(s for _, _, s, _ in results):.0f} s"
+    )
     for m, _ in survived:
         console.print(f"  survived  {m.path}:{m.line}  {m.what}")
     return 0 if score >= args.target else 1

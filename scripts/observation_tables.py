@@ -1,7 +1,7 @@
 """Write docs/observations.md: every designed observation's table, from the layouts.
 
-    PYTHONPATH=src python scripts/observation_tables.py          # rewrite the page
-    PYTHONPATH=src python scripts/observation_tables.py --check  # exit 1 if it is stale
+PYTHONPATH=src python scripts/observation_tables.py          # rewrite the page
+PYTHONPATH=src python scripts/observation_tables.py --check  # exit 1 if it is stale
 """
 
 from __future__ import annotations
@@ -50,18 +50,25 @@ def page() -> str:
         spec = game.observation_spec()
         title = game.title.get("en", game_id)
         if spec is None:
-            parts.append(f"## {title} (`{game_id}`)\n\nNo designed observation yet: the "
-                         "generic encoder.\n")
+            parts.append(
+                f"## {title} (`{game_id}`)\n\nNo designed observation yet: the generic encoder.\n"
+            )
             continue
-        parts.append(f"## {title} (`{game_id}`): {spec.size} floats, "
-                     f"{game.min_players}-{game.max_players} players\n\n"
-                     + (spec.notes + "\n\n" if spec.notes else "")
-                     + spec.layout.markdown() + "\n")
+        parts.append(
+            f"## {title} (`{game_id}`): {spec.size} floats, "
+            f"{game.min_players}-{game.max_players} players\n\n"
+            + (spec.notes + "\n\n" if spec.notes else "")
+            + spec.layout.markdown()
+            + "\n"
+        )
         if spec.history is not None:
-            parts.append(f"### Public history in the information state: "
-                         f"{spec.history.layout.size} floats\n\n"
-                         + ((spec.history.__doc__ or "").strip().replace("\n    ", " ")
-                            + "\n\n") + spec.history.layout.markdown() + "\n")
+            parts.append(
+                f"### Public history in the information state: "
+                f"{spec.history.layout.size} floats\n\n"
+                + ((spec.history.__doc__ or "").strip().replace("\n    ", " ") + "\n\n")
+                + spec.history.layout.markdown()
+                + "\n"
+            )
     return "\n".join(parts)
 
 

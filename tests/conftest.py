@@ -11,9 +11,13 @@ from budget import ENV, full
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--full", action="store_true", default=False,
-                     help=f"run the full test budgets (as {ENV}=1 does): more seeds, "
-                          "examples and games than the default run")
+    parser.addoption(
+        "--full",
+        action="store_true",
+        default=False,
+        help=f"run the full test budgets (as {ENV}=1 does): more seeds, "
+        "examples and games than the default run",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -24,5 +28,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_report_header(config: pytest.Config) -> str:
-    return ("test budgets: full" if full()
-            else "test budgets: default (--full or NOBLESSE_FULL_TESTS=1 for the full ones)")
+    return (
+        "test budgets: full"
+        if full()
+        else "test budgets: default (--full or NOBLESSE_FULL_TESTS=1 for the full ones)"
+    )

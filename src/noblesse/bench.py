@@ -51,7 +51,12 @@ def random_playouts(game_id: str, players: int, n_games: int, seed: int) -> tupl
     game = games.get(game_id)
     rng = random.Random(seed)
     options = machine_options(game)
-    legal_actions, apply, to_act, is_over = game.legal_actions, game.apply, game.to_act, game.is_over
+    legal_actions, apply, to_act, is_over = (
+        game.legal_actions,
+        game.apply,
+        game.to_act,
+        game.is_over,
+    )
     decisions = 0
     start = time.perf_counter()
     for i in range(n_games):
@@ -73,8 +78,9 @@ def _baseline(choices: int, seed: int) -> float:
     return choices / (time.perf_counter() - start)
 
 
-def bench_game(game_id: str, players: int = 4, runs: int = 5, games_per_run: int = 300,
-               seed: int = 1) -> BenchResult:
+def bench_game(
+    game_id: str, players: int = 4, runs: int = 5, games_per_run: int = 300, seed: int = 1
+) -> BenchResult:
     random_playouts(game_id, players, max(1, games_per_run // 10), seed)  # warm up
     dps, gps, base = [], [], []
     for run in range(runs):
@@ -108,8 +114,13 @@ print(time.process_time() - start, decisions)
 def greedy_games_per_second(src: Path, game_id: str, players: int, n: int, run: int) -> float:
     """Greedy-versus-greedy games per CPU second of the code in ``src`` (one run)."""
     env = {**os.environ, "PYTHONPATH": str(src)}
-    out = subprocess.run([sys.executable, "-c", _GREEDY_RUN, game_id, str(players), str(n),
-                          str(run)], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", _GREEDY_RUN, game_id, str(players), str(n), str(run)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     cpu = float(out.stdout.split()[0])
     return n / cpu if cpu > 0 else float("inf")
 
@@ -119,9 +130,14 @@ def this_source() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
-def bench_greedy(game_ids: list[str], sources: list[tuple[str, Path]], players: int = 4,
-                 runs: int = 3, n: int = 10,
-                 progress: Callable[[str], None] | None = None) -> dict[tuple[str, str], list[float]]:
+def bench_greedy(
+    game_ids: list[str],
+    sources: list[tuple[str, Path]],
+    players: int = 4,
+    runs: int = 3,
+    n: int = 10,
+    progress: Callable[[str], None] | None = None,
+) -> dict[tuple[str, str], list[float]]:
     """Games per CPU second of four greedy bots, per (source name, game): every run plays
     the same seeded games on each source in turn, so before and after share the
     machine's moment."""

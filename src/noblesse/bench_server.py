@@ -52,8 +52,15 @@ from noblesse.server import collector
 # load, which all comes from 127.0.0.1: the bench turns them off (0 = no limit). Its
 # tables are seeded (the same deals in the clean and the hostile run): known deals.
 SERVER_FLAGS: list[str] = [
-    "--tables-per-minute", "0", "--open-tables-per-address", "0",
-    "--connections-per-address", "0", "--connections-per-table", "0", "--known-deals",
+    "--tables-per-minute",
+    "0",
+    "--open-tables-per-address",
+    "0",
+    "--connections-per-address",
+    "0",
+    "--connections-per-table",
+    "0",
+    "--known-deals",
 ]
 
 HOSTILE_KINDS = ("slow_reader", "sync_flood_reading", "sync_flood_deaf", "junk")
@@ -106,18 +113,28 @@ class LoadResult:
 
     def summary(self) -> dict[str, Any]:
         """The machine-readable form (``noblesse bench server --json``)."""
+
         def num(x: float) -> float | None:
             return None if math.isnan(x) else round(x, 3)
+
         return {
-            "game": self.game, "players": self.players, "clients": self.clients,
-            "db": self.db, "pinned": self.pinned,
-            "tables": self.tables, "seconds": round(self.seconds, 3), "actions": self.actions,
+            "game": self.game,
+            "players": self.players,
+            "clients": self.clients,
+            "db": self.db,
+            "pinned": self.pinned,
+            "tables": self.tables,
+            "seconds": round(self.seconds, 3),
+            "actions": self.actions,
             "actions_per_second": round(self.actions_per_second, 3),
-            "p50_ms": num(self.p50), "p90_ms": num(self.percentile(0.90)),
+            "p50_ms": num(self.p50),
+            "p90_ms": num(self.percentile(0.90)),
             "p99_ms": num(self.percentile(0.99)),
             "max_ms": num(max(self.latencies_ms, default=float("nan"))),
-            "finished_games": self.finished_games, "errors": self.errors,
-            "unanswered": self.unanswered, "dropped": self.dropped,
+            "finished_games": self.finished_games,
+            "errors": self.errors,
+            "unanswered": self.unanswered,
+            "dropped": self.dropped,
             "server_cpu_seconds": num(self.cpu_seconds),
             "server_cpu_ms_per_action": num(self.cpu_ms_per_action),
             "clients_cpu_seconds": num(self.clients_cpu_seconds),
@@ -141,8 +158,9 @@ def seats_for(game_id: str, players: int | None) -> int:
     if players is None:
         return max(game.min_players, min(game.max_players, DEFAULT_PLAYERS))
     if not game.min_players <= players <= game.max_players:
-        raise ValueError(f"{game_id} is for {game.min_players}-{game.max_players} players, "
-                         f"not {players}")
+        raise ValueError(
+            f"{game_id} is for {game.min_players}-{game.max_players} players, not {players}"
+        )
     return players
 
 
@@ -160,8 +178,10 @@ def store_kind(db: str | None) -> str:
     except ArgumentError:
         url = None
     if url is None or url.drivername not in ("postgresql", "postgresql+psycopg"):
-        raise ValueError("--db takes a postgresql+psycopg://user@host:port/db URL "
-                         "(without it: a fresh SQLite file)")
+        raise ValueError(
+            "--db takes a postgresql+psycopg://user@host:port/db URL "
+            "(without it: a fresh SQLite file)"
+        )
     return "postgresql"
 
 
@@ -179,18 +199,21 @@ def fresh_store(db: str | None, tmp: Path) -> Iterator[str]:
     from sqlalchemy.engine import make_url
 
     url = make_url(str(db))
-    admin = url.set(drivername="postgresql", database="postgres") \
-        .render_as_string(hide_password=False)
+    admin = url.set(drivername="postgresql", database="postgres").render_as_string(
+        hide_password=False
+    )
     name = f"noblesse_bench_{secrets.token_hex(6)}"
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
     try:
-        yield url.set(drivername="postgresql+psycopg", database=name) \
-            .render_as_string(hide_password=False)
+        yield url.set(drivername="postgresql+psycopg", database=name).render_as_string(
+            hide_password=False
+        )
     finally:
         with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
-                         .format(sql.Identifier(name)))
+            conn.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
 
 
 def free_port() -> int:
@@ -215,16 +238,32 @@ def pin(pid: int, cpus: set[int] | None) -> None:
             os.sched_setaffinity(pid, cpus)
 
 
-def start_server(port: int, db_url: str, bot_delay: float = 0.0,
-                 log: Path | None = None, source: Path | None = None,
-                 cpus: set[int] | None = None, workers: int = 1,
-                 redis: str | None = None) -> subprocess.Popen[bytes]:
+def start_server(
+    port: int,
+    db_url: str,
+    bot_delay: float = 0.0,
+    log: Path | None = None,
+    source: Path | None = None,
+    cpus: set[int] | None = None,
+    workers: int = 1,
+    redis: str | None = None,
+) -> subprocess.Popen[bytes]:
     """``noblesse serve`` for the bench; ``source``: another checkout's ``src`` folder
     to run the server from (a baseline); ``cpus``: the CPUs it may run on; ``redis``:
     serve as one of several processes sharing that Redis (under a key prefix of the
     run's own), ``workers`` of them."""
-    shared = ["--workers", str(workers), "--redis", redis, "--redis-prefix",
-              f"noblesse-bench-{secrets.token_hex(4)}"] if redis else []
+    shared = (
+        [
+            "--workers",
+            str(workers),
+            "--redis",
+            redis,
+            "--redis-prefix",
+            f"noblesse-bench-{secrets.token_hex(4)}",
+        ]
+        if redis
+        else []
+    )
     env = dict(os.environ)
     if source is not None:
         env["PYTHONPATH"] = os.pathsep.join([str(source), *filter(None, [env.get("PYTHONPATH")])])
@@ -232,11 +271,27 @@ def start_server(port: int, db_url: str, bot_delay: float = 0.0,
     # tracebacks that junk provokes would fill a pipe and freeze the server on a write
     with open(log or os.devnull, "wb") as err:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "noblesse.cli", "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay),
-             *SERVER_FLAGS, *shared],
-            stdout=subprocess.DEVNULL, stderr=err, env=env,
-            start_new_session=True)  # its own process group: ``stop_server`` ends its workers
+            [
+                sys.executable,
+                "-m",
+                "noblesse.cli",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--db",
+                db_url,
+                "--bot-delay",
+                str(bot_delay),
+                *SERVER_FLAGS,
+                *shared,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            env=env,
+            start_new_session=True,
+        )  # its own process group: ``stop_server`` ends its workers
     pin(proc.pid, cpus)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -269,9 +324,11 @@ def cpu_seconds(pid: int) -> float:
             stat = (entry / "stat").read_text()
         except OSError:
             continue
-        fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) ": field 3 onwards
-        stats[int(entry.name)] = (int(fields[1]),  # ppid; then utime + stime
-                                  (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))
+        fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (comm) ": field 3 onwards
+        stats[int(entry.name)] = (
+            int(fields[1]),  # ppid; then utime + stime
+            (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"),
+        )
     if pid not in stats:
         return float("nan")
     tree, total = [pid], 0.0
@@ -283,6 +340,7 @@ def cpu_seconds(pid: int) -> float:
 
 
 # ----------------------------------------------------------------------------- honest seats
+
 
 class SeatUpdate(NamedTuple):
     n: int  # the table's action count
@@ -311,6 +369,7 @@ def read_message(raw: str | bytes) -> SeatUpdate | str | None:
 class _Tally:
     """What one load process's seats measured; ``sample_times`` (monotonic clock, the same
     in every process of the machine) pair with ``latencies_ms``."""
+
     latencies_ms: list[float] = field(default_factory=list)
     sample_times: list[float] = field(default_factory=list)
     actions: int = 0
@@ -336,8 +395,9 @@ async def _open_seats(config: dict[str, Any]) -> list[tuple[Any, str | bytes]]:
     return await asyncio.gather(*(open_one(s["url"]) for s in config["seats"]))
 
 
-async def _seat_client(ws: Any, first: str | bytes, rng: random.Random, think: float,
-                       tally: _Tally, stop_at: float) -> None:
+async def _seat_client(
+    ws: Any, first: str | bytes, rng: random.Random, think: float, tally: _Tally, stop_at: float
+) -> None:
     sent_at: float | None = None
     try:
         async with ws:
@@ -381,8 +441,9 @@ async def _seat_client(ws: Any, first: str | bytes, rng: random.Random, think: f
         tally.unanswered += 1
 
 
-async def _play_seats(config: dict[str, Any], stop: Any,
-                      opened: list[tuple[Any, str | bytes]]) -> dict[str, Any]:
+async def _play_seats(
+    config: dict[str, Any], stop: Any, opened: list[tuple[Any, str | bytes]]
+) -> dict[str, Any]:
     """A load process's work: its seats (``config["seats"]``: url and seed, ``opened`` by
     ``_open_seats``) played until the deadline or until their games have ended. The CPU
     reported is that of the window, not of the closing handshakes after it."""
@@ -390,9 +451,14 @@ async def _play_seats(config: dict[str, Any], stop: Any,
     stop_at = time.monotonic() + seconds
     cpu = time.process_time()
     tally = _Tally()
-    play = asyncio.ensure_future(asyncio.gather(*(
-        _seat_client(ws, first, random.Random(s["seed"]), config["think"], tally, stop_at)
-        for s, (ws, first) in zip(config["seats"], opened, strict=True))))
+    play = asyncio.ensure_future(
+        asyncio.gather(
+            *(
+                _seat_client(ws, first, random.Random(s["seed"]), config["think"], tally, stop_at)
+                for s, (ws, first) in zip(config["seats"], opened, strict=True)
+            )
+        )
+    )
     await asyncio.wait({play}, timeout=seconds)
     cpu = time.process_time() - cpu
     await play  # every seat stops at the deadline; ``stop`` needs no answer here
@@ -403,38 +469,77 @@ async def _play_seats(config: dict[str, Any], stop: Any,
 
 async def _attack(config: dict[str, Any], stop: Any, _prepared: None) -> dict[str, Any]:
     """The attacking process's work (see ``_hostile``): its counters by kind."""
-    return {"kinds": await _hostile(config["base"], config["table_ids"], config["n"],
-                                    config["seconds"], stop, tuple(config["kinds"]))}
+    return {
+        "kinds": await _hostile(
+            config["base"],
+            config["table_ids"],
+            config["n"],
+            config["seconds"],
+            stop,
+            tuple(config["kinds"]),
+        )
+    }
 
 
-async def _run_load(base: str, tables: int, players: int, game: str, think: float,
-                    seconds: float, seed: int, hostile: int = 0,
-                    server_pid: int | None = None,
-                    hostile_kinds: tuple[str, ...] = HOSTILE_KINDS,
-                    clients: int = 2, load_cpus: set[int] | None = None) -> LoadResult:
+async def _run_load(
+    base: str,
+    tables: int,
+    players: int,
+    game: str,
+    think: float,
+    seconds: float,
+    seed: int,
+    hostile: int = 0,
+    server_pid: int | None = None,
+    hostile_kinds: tuple[str, ...] = HOSTILE_KINDS,
+    clients: int = 2,
+    load_cpus: set[int] | None = None,
+) -> LoadResult:
     rng = random.Random(seed)
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         created = []
         for i in range(tables):
-            r = await client.post("/api/tables", json={
-                "game": game, "seats": ["human"] * players, "seed": seed * 10_000 + i})
+            r = await client.post(
+                "/api/tables",
+                json={"game": game, "seats": ["human"] * players, "seed": seed * 10_000 + i},
+            )
             r.raise_for_status()
             created.append(r.json())
     clients = max(1, min(clients, tables))  # no process without a table
-    result = LoadResult(tables, 0.0, 0, 0, hostile=hostile, game=game, players=players,
-                        clients=clients)
+    result = LoadResult(
+        tables, 0.0, 0, 0, hostile=hostile, game=game, players=players, clients=clients
+    )
     ws_base = base.replace("http://", "ws://")
     seats: list[list[dict[str, Any]]] = [[] for _ in range(clients)]
     for i, t in enumerate(created):  # tables dealt round-robin; seeds as with one process
         seats[i % clients] += [
-            {"url": f"{ws_base}/ws/tables/{t['id']}/seats/{s['seat']}?token={s['token']}",
-             "seed": rng.getrandbits(32)} for s in t["seats"]]
-    honest = [_LoadProcess("seats", {"seats": s, "think": think, "seconds": seconds}, load_cpus)
-              for s in seats]
-    attack = [_LoadProcess("hostile", {"base": base, "table_ids": [t["id"] for t in created],
-                                       "n": hostile, "seconds": seconds,
-                                       "kinds": list(hostile_kinds)}, load_cpus)] \
-        if hostile else []
+            {
+                "url": f"{ws_base}/ws/tables/{t['id']}/seats/{s['seat']}?token={s['token']}",
+                "seed": rng.getrandbits(32),
+            }
+            for s in t["seats"]
+        ]
+    honest = [
+        _LoadProcess("seats", {"seats": s, "think": think, "seconds": seconds}, load_cpus)
+        for s in seats
+    ]
+    attack = (
+        [
+            _LoadProcess(
+                "hostile",
+                {
+                    "base": base,
+                    "table_ids": [t["id"] for t in created],
+                    "n": hostile,
+                    "seconds": seconds,
+                    "kinds": list(hostile_kinds),
+                },
+                load_cpus,
+            )
+        ]
+        if hostile
+        else []
+    )
     everyone = honest + attack
     try:
         await asyncio.gather(*(p.start() for p in everyone))  # before the clock: start-up
@@ -445,7 +550,7 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
         reports = [asyncio.ensure_future(p.report()) for p in everyone]
         # the window ends at the deadline (or when every game has ended), not when the
         # last socket has finished closing
-        await asyncio.wait(reports[:len(honest)], timeout=seconds)
+        await asyncio.wait(reports[: len(honest)], timeout=seconds)
         result.seconds = min(time.monotonic(), stop_at) - start
         if server_pid:
             result.cpu_seconds = cpu_seconds(server_pid) - cpu_start
@@ -455,16 +560,19 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
     finally:
         for p in everyone:
             await p.close()
-    played = [r.result() if r.done() and not r.cancelled() else None
-              for r in reports[:len(honest)]]
+    played = [
+        r.result() if r.done() and not r.cancelled() else None for r in reports[: len(honest)]
+    ]
     if None in played:
         raise RuntimeError("a load process ended without its report")
     samples = []
     for report in played:
         assert report is not None
         result.latencies_ms += report["latencies_ms"]
-        samples += [(t - start, ms) for t, ms in zip(report["sample_times"],
-                                                      report["latencies_ms"], strict=True)]
+        samples += [
+            (t - start, ms)
+            for t, ms in zip(report["sample_times"], report["latencies_ms"], strict=True)
+        ]
         for counter in ("actions", "errors", "unanswered", "dropped", "finished_games"):
             setattr(result, counter, getattr(result, counter) + report[counter])
     result.samples = sorted(samples)
@@ -476,12 +584,21 @@ async def _run_load(base: str, tables: int, players: int, game: str, think: floa
     return result
 
 
-def bench_server(tables: int = 200, players: int | None = None, game: str = "guillotine",
-                 think: float = 1.0, seconds: float = 30.0, seed: int = 1,
-                 hostile: int = 0, hostile_kinds: tuple[str, ...] = HOSTILE_KINDS,
-                 clients: int = 2, db: str | None = None,
-                 source: Path | None = None, workers: int = 1,
-                 redis: str | None = None) -> LoadResult:
+def bench_server(
+    tables: int = 200,
+    players: int | None = None,
+    game: str = "guillotine",
+    think: float = 1.0,
+    seconds: float = 30.0,
+    seed: int = 1,
+    hostile: int = 0,
+    hostile_kinds: tuple[str, ...] = HOSTILE_KINDS,
+    clients: int = 2,
+    db: str | None = None,
+    source: Path | None = None,
+    workers: int = 1,
+    redis: str | None = None,
+) -> LoadResult:
     """One run on a fresh server and store (``db``: see ``fresh_store``): ``tables`` tables
     of ``game`` (``players`` seats: see ``seats_for``) played by ``clients`` load processes;
     ``hostile`` attacking connections beside them, of ``hostile_kinds`` dealt round-robin.
@@ -498,13 +615,32 @@ def bench_server(tables: int = 200, players: int | None = None, game: str = "gui
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp, fresh_store(db, Path(tmp)) as db_url:
         cpus = None if redis else split_cpus()
-        proc = start_server(port, db_url, log=Path(tmp) / "server.log", source=source,
-                            cpus=cpus[0] if cpus else None, workers=workers, redis=redis)
+        proc = start_server(
+            port,
+            db_url,
+            log=Path(tmp) / "server.log",
+            source=source,
+            cpus=cpus[0] if cpus else None,
+            workers=workers,
+            redis=redis,
+        )
         try:
-            result = asyncio.run(_run_load(f"http://127.0.0.1:{port}", tables, players, game,
-                                           think, seconds, seed, hostile, proc.pid,
-                                           tuple(hostile_kinds), clients,
-                                           cpus[1] if cpus else None))
+            result = asyncio.run(
+                _run_load(
+                    f"http://127.0.0.1:{port}",
+                    tables,
+                    players,
+                    game,
+                    think,
+                    seconds,
+                    seed,
+                    hostile,
+                    proc.pid,
+                    tuple(hostile_kinds),
+                    clients,
+                    cpus[1] if cpus else None,
+                )
+            )
         finally:
             stop_server(proc)
     result.db = kind
@@ -518,15 +654,23 @@ def baseline_source(revision: str) -> Iterator[Path]:
     unpacked in a temporary folder (``git archive``), to bench the server as it was."""
     here = Path(__file__).resolve().parent
     try:
-        top = subprocess.run(["git", "-C", str(here), "rev-parse", "--show-toplevel"],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        archive = subprocess.run(["git", "-C", top, "archive", "--format=tar", revision, "src"],
-                                 capture_output=True, check=True).stdout
+        top = subprocess.run(
+            ["git", "-C", str(here), "rev-parse", "--show-toplevel"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        archive = subprocess.run(
+            ["git", "-C", top, "archive", "--format=tar", revision, "src"],
+            capture_output=True,
+            check=True,
+        ).stdout
     except (OSError, subprocess.CalledProcessError) as exc:
         detail = getattr(exc, "stderr", b"") or b""
         detail = detail.decode(errors="replace") if isinstance(detail, bytes) else detail
-        raise ValueError(f"no revision {revision!r} of a git checkout here: "
-                         f"{detail.strip() or exc}") from None
+        raise ValueError(
+            f"no revision {revision!r} of a git checkout here: {detail.strip() or exc}"
+        ) from None
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
@@ -541,8 +685,10 @@ def baseline_source(revision: str) -> Iterator[Path]:
 # or another load's: what the honest latencies show is the server's doing.
 
 # role: (what it does before saying "ready", or None; its work after "go")
-ROLES: dict[str, tuple[Any, Any]] = {"seats": (_open_seats, _play_seats),
-                                     "hostile": (None, _attack)}
+ROLES: dict[str, tuple[Any, Any]] = {
+    "seats": (_open_seats, _play_seats),
+    "hostile": (None, _attack),
+}
 YOUNG_SECONDS = 0.1  # how often a load process collects its youngest objects (as a server)
 READY_WITHIN = 600.0  # seconds: a load process opening thousands of sockets says "ready"
 REPORT_LIMIT = 1 << 30  # bytes: a report line carries every latency of its process
@@ -554,8 +700,9 @@ class _LoadProcess:
     "ready", "go" when it has begun, and finally its report as one JSON line. A plain
     subprocess rather than multiprocessing, which would import the caller's main module."""
 
-    def __init__(self, role: str, config: dict[str, Any],
-                 load_cpus: set[int] | None = None) -> None:
+    def __init__(
+        self, role: str, config: dict[str, Any], load_cpus: set[int] | None = None
+    ) -> None:
         self.role = role
         self._config = {"role": role, **config}
         self._cpus = load_cpus
@@ -575,8 +722,13 @@ class _LoadProcess:
 
     async def start(self) -> None:
         self._proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", "from noblesse.bench_server import _load_child; _load_child()",
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, limit=REPORT_LIMIT)
+            sys.executable,
+            "-c",
+            "from noblesse.bench_server import _load_child; _load_child()",
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            limit=REPORT_LIMIT,
+        )
         pin(self._proc.pid, self._cpus)
         if self.role == "hostile" and hasattr(os, "setpriority"):
             # the attackers take only the CPU the honest clients leave: the latencies the
@@ -655,25 +807,47 @@ async def _child(config: dict[str, Any]) -> dict[str, Any] | None:
 # ----------------------------------------------------------------------------- hostile
 # The attackers: N connections, kinds dealt round-robin, tables likewise.
 
-async def _hostile(base: str, table_ids: list[str], n: int, seconds: float,
-                   stop: Any, kinds: tuple[str, ...] = HOSTILE_KINDS) -> dict[str, dict[str, int]]:
+
+async def _hostile(
+    base: str,
+    table_ids: list[str],
+    n: int,
+    seconds: float,
+    stop: Any,
+    kinds: tuple[str, ...] = HOSTILE_KINDS,
+) -> dict[str, dict[str, int]]:
     host, port = base.removeprefix("http://").split(":")
     assert host == "127.0.0.1", "the bench attacks loopback only"
     deadline = time.monotonic() + seconds
-    stats = {kind: {"connections": 0, "opened": 0, "refused": 0, "closed_by_server": 0,
-                    "frames_sent": 0, "bytes_read": 0}
-             for kind in kinds}
+    stats = {
+        kind: {
+            "connections": 0,
+            "opened": 0,
+            "refused": 0,
+            "closed_by_server": 0,
+            "frames_sent": 0,
+            "bytes_read": 0,
+        }
+        for kind in kinds
+    }
     for i in range(n):
         stats[kinds[i % len(kinds)]]["connections"] += 1
     stats = {k: v for k, v in stats.items() if v["connections"]}
-    runners = {"slow_reader": _slow_reader, "sync_flood_reading": _sync_flooder,
-               "sync_flood_deaf": _sync_flooder, "junk": _junk_sender}
+    runners = {
+        "slow_reader": _slow_reader,
+        "sync_flood_reading": _sync_flooder,
+        "sync_flood_deaf": _sync_flooder,
+        "junk": _junk_sender,
+    }
     tasks = []
     for i in range(n):
         kind = kinds[i % len(kinds)]
         path = f"/ws/tables/{table_ids[i % len(table_ids)]}/watch"
-        tasks.append(asyncio.create_task(runners[kind](
-            _Target(int(port), path, deadline, kind, stats[kind]))))
+        tasks.append(
+            asyncio.create_task(
+                runners[kind](_Target(int(port), path, deadline, kind, stats[kind]))
+            )
+        )
 
     async def watch_stop() -> None:
         while time.monotonic() < deadline and not stop.is_set():
@@ -731,10 +905,14 @@ async def _open_raw(t: _Target, rcvbuf: int | None = None) -> socket.socket | No
     try:
         await asyncio.wait_for(loop.sock_connect(sock, ("127.0.0.1", t.port)), max(0.1, t.left()))
         key = base64.b64encode(os.urandom(16)).decode()
-        await loop.sock_sendall(sock, (
-            f"GET {t.path} HTTP/1.1\r\nHost: 127.0.0.1:{t.port}\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-            "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        await loop.sock_sendall(
+            sock,
+            (
+                f"GET {t.path} HTTP/1.1\r\nHost: 127.0.0.1:{t.port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n"
+            ).encode(),
+        )
         response = b""
         while b"\r\n\r\n" not in response and len(response) < 8192:
             chunk = await asyncio.wait_for(loop.sock_recv(sock, 1024), max(0.1, t.left()))
@@ -830,8 +1008,11 @@ async def _sync_flooder(t: _Target) -> None:
         sock = await _open_raw(t)
         if sock:
             closed = asyncio.Event()
-            reader = asyncio.create_task(_drain(sock, t, closed)) \
-                if t.kind == "sync_flood_reading" else None
+            reader = (
+                asyncio.create_task(_drain(sock, t, closed))
+                if t.kind == "sync_flood_reading"
+                else None
+            )
             try:
                 while t.left() > 0 and sent < MAX_FRAMES and not closed.is_set():
                     await asyncio.wait_for(loop.sock_sendall(sock, batch), max(0.01, t.left()))
@@ -869,8 +1050,9 @@ async def _junk_sender(t: _Target) -> None:
             reader = asyncio.create_task(_drain(sock, t, closed))
             try:
                 while t.left() > 0 and sent < MAX_FRAMES and not closed.is_set():
-                    await asyncio.wait_for(loop.sock_sendall(sock, JUNK[sent % len(JUNK)]),
-                                           max(0.01, t.left()))
+                    await asyncio.wait_for(
+                        loop.sock_sendall(sock, JUNK[sent % len(JUNK)]), max(0.01, t.left())
+                    )
                     sent += 1
                     t.stats["frames_sent"] += 1
                     await asyncio.sleep(0.01)  # let a close be seen before the next frame

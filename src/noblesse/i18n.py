@@ -6,12 +6,17 @@ LANGS = ("en", "zh-TW")
 
 MESSAGES: dict[str, dict[str, str]] = {
     "choose": {"en": "Your choice (number): ", "zh-TW": "你的選擇（編號）："},
-    "not_a_number": {"en": "Please type one of the numbers 1-{n}.", "zh-TW": "請輸入1-{n}之間的編號。"},
+    "not_a_number": {
+        "en": "Please type one of the numbers 1-{n}.",
+        "zh-TW": "請輸入1-{n}之間的編號。",
+    },
     "your_turn": {"en": "Your turn ({who}): {prompt}", "zh-TW": "輪到你（{who}）：{prompt}"},
     "record_saved": {"en": "Game record saved: {path}", "zh-TW": "遊戲紀錄已儲存：{path}"},
     "final_scores": {"en": "Final scores", "zh-TW": "最終分數"},
-    "quit": {"en": "Game left unfinished; the record so far is kept.",
-             "zh-TW": "遊戲未完成就離開了；目前的紀錄已儲存。"},
+    "quit": {
+        "en": "Game left unfinished; the record so far is kept.",
+        "zh-TW": "遊戲未完成就離開了；目前的紀錄已儲存。",
+    },
     "player": {"en": "Player", "zh-TW": "玩家"},
     "played_by": {"en": "Played by", "zh-TW": "操作者"},
     "score": {"en": "Score", "zh-TW": "分數"},
@@ -19,12 +24,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "you_are": {"en": "You are {who}", "zh-TW": "你是{who}"},
     "is_kind": {"en": "{who} is {kind}", "zh-TW": "{who}是{kind}"},
     "are_kind": {"en": "{who} are {kind}", "zh-TW": "{who}是{kind}"},
-    "hand_over": {"en": "Pass the terminal to {who}, then press Enter.",
-                  "zh-TW": "請把終端機交給{who}，然後按Enter。"},
+    "hand_over": {
+        "en": "Pass the terminal to {who}, then press Enter.",
+        "zh-TW": "請把終端機交給{who}，然後按Enter。",
+    },
     "seed": {"en": "seed {seed}", "zh-TW": "種子{seed}"},
     "actions": {"en": "{n} actions", "zh-TW": "{n}個行動"},
-    "unfinished": {"en": "Unfinished game. Scores so far: {scores}",
-                   "zh-TW": "牌局尚未結束。目前分數：{scores}"},
+    "unfinished": {
+        "en": "Unfinished game. Scores so far: {scores}",
+        "zh-TW": "牌局尚未結束。目前分數：{scores}",
+    },
     # Who plays a seat (docs/zh-TW.md): a person, or a bot by its level (the levels a
     # player chooses, then the bots they are made of).
     "human": {"en": "Human", "zh-TW": "真人"},

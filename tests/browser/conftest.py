@@ -17,8 +17,14 @@ import pytest
 from .server import ServerProcess
 
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 HERE = Path(__file__).resolve().parent
 BOT_DELAY = 0.01
 
@@ -47,9 +53,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     # No limit on new tables a minute: on a fast machine the tests open more than 20 a
     # minute from one address, and a refused table (429) is not what they test; nor is
     # the limit of unfinished tables one address may have (more than 30 are left open).
-    proc = ServerProcess(f"sqlite:///{tmp / 'noblesse.db'}", tmp / "server.log", BOT_DELAY,
-                         known_deals=True, args=["--tables-per-minute", "0",
-                                                 "--open-tables-per-address", "0"])
+    proc = ServerProcess(
+        f"sqlite:///{tmp / 'noblesse.db'}",
+        tmp / "server.log",
+        BOT_DELAY,
+        known_deals=True,
+        args=["--tables-per-minute", "0", "--open-tables-per-address", "0"],
+    )
     proc.start()
     yield proc
     proc.stop()
@@ -60,8 +70,9 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                      args=CHROMIUM_ARGS)
+        chromium = pw.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
         yield chromium
         chromium.close()
 

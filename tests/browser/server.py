@@ -34,8 +34,14 @@ def free_port() -> int:
 class ServerProcess:
     """One server process; ``start`` waits until it answers, ``kill`` sends SIGKILL."""
 
-    def __init__(self, db_url: str, log_path: Path, bot_delay: float,
-                 known_deals: bool = False, args: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        log_path: Path,
+        bot_delay: float,
+        known_deals: bool = False,
+        args: list[str] | None = None,
+    ) -> None:
         """``known_deals``: ``serve --known-deals`` (a chosen seed at any table); ``args``:
         more ``serve`` options (limits: ``["--outbox", "16"]``)."""
         self.db_url, self.log_path, self.bot_delay = db_url, log_path, bot_delay
@@ -57,11 +63,24 @@ class ServerProcess:
         mark = len(self.log())
         with self.log_path.open("ab") as log:
             self.proc = subprocess.Popen(
-                [*serve_command(), "--host", "127.0.0.1", "--port", str(port), "--db",
-                 self.db_url, "--bot-delay", str(self.bot_delay),
-                 *(["--known-deals"] if self.known_deals else []), *self.args],
-                stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"},
-                start_new_session=True)  # its own process group: its workers go with it
+                [
+                    *serve_command(),
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(port),
+                    "--db",
+                    self.db_url,
+                    "--bot-delay",
+                    str(self.bot_delay),
+                    *(["--known-deals"] if self.known_deals else []),
+                    *self.args,
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "NO_COLOR": "1"},
+                start_new_session=True,
+            )  # its own process group: its workers go with it
         self.http.close()
         self.http = httpx.Client(base_url=self.url, timeout=10.0)
         deadline = time.monotonic() + timeout
@@ -70,8 +89,7 @@ class ServerProcess:
                 output = self.log()[mark:]
                 if "address already in use" in output.lower():
                     return False
-                raise RuntimeError(f"noblesse serve exited with {self.proc.returncode}:\n"
-                                   + output)
+                raise RuntimeError(f"noblesse serve exited with {self.proc.returncode}:\n" + output)
             try:
                 if self.http.get("/api/games", timeout=1.0).status_code == 200:
                     return True

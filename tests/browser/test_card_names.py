@@ -17,13 +17,21 @@ from .test_table import api, create_table, players_for  # noqa: E402
 # Each game's cards as the table draws them: (catalog section, the card's classes, style).
 SMALL_HOS = "min-height:48px;width:84px"
 CARDS = {
-    "guillotine": [("nobles", "card noble", ""), ("actions", "card action", ""),
-                   ("actions", "card action small", "")],
+    "guillotine": [
+        ("nobles", "card noble", ""),
+        ("actions", "card action", ""),
+        ("actions", "card action small", ""),
+    ],
     "ruse_and_bruise": [("characters", "rb-card", ""), ("characters", "rb-card tucked", "")],
-    "heads_of_state": [("attributes", "card small", SMALL_HOS),
-                       ("treachery", "card small action", SMALL_HOS)],
-    "conflicting_legends": [("characters", "cl-card", ""), ("characters", "cl-card small", ""),
-                            ("territories", "cl-land", "")],
+    "heads_of_state": [
+        ("attributes", "card small", SMALL_HOS),
+        ("treachery", "card small action", SMALL_HOS),
+    ],
+    "conflicting_legends": [
+        ("characters", "cl-card", ""),
+        ("characters", "cl-card small", ""),
+        ("territories", "cl-land", ""),
+    ],
     "fief": [("cards", "card small", ""), ("cards", "card small action", "")],
 }
 
@@ -68,17 +76,23 @@ MEASURE_JS = """async ({cards, lang}) => {
 
 
 @pytest.mark.parametrize("game_id", list(CARDS))
-def test_no_card_name_breaks_inside_a_word(server: ServerProcess, browser: Browser, game_id: str) -> None:
-    table = create_table(server, game_id, ["human"] + ["greedy"] * (players_for(game_id) - 1), seed=47)
+def test_no_card_name_breaks_inside_a_word(
+    server: ServerProcess, browser: Browser, game_id: str
+) -> None:
+    table = create_table(
+        server, game_id, ["human"] + ["greedy"] * (players_for(game_id) - 1), seed=47
+    )
     catalog = api(server, f"/api/games/{game_id}/catalog")
     for width, height in ((390, 844), (1280, 800)):
         for page in fresh_page(browser, viewport={"width": width, "height": height}):
             page.goto(f"{server.url}{table['seats'][0]['link']}")
             page.wait_for_selector("#game-area > :not(style)")
             for lang in ("en", "zh-TW"):
-                cards = [{"name": entry[lang], "cls": cls, "style": style}
-                         for section, cls, style in CARDS[game_id]
-                         for entry in catalog[section].values()]
+                cards = [
+                    {"name": entry[lang], "cls": cls, "style": style}
+                    for section, cls, style in CARDS[game_id]
+                    for entry in catalog[section].values()
+                ]
                 drawn, faults = page.evaluate(MEASURE_JS, {"cards": cards, "lang": lang})
                 assert drawn == len(cards) > 10
                 assert faults == [], (width, lang, faults)

@@ -33,8 +33,10 @@ document.addEventListener("transitionend", note("end"), true);
 
 
 def _table(server: ServerProcess) -> dict:
-    res = server.post("/api/tables", json={"game": "guillotine", "seats": ["human", "random"],
-                                           "seed": 3, "bot_speed": "slow"})
+    res = server.post(
+        "/api/tables",
+        json={"game": "guillotine", "seats": ["human", "random"], "seed": 3, "bot_speed": "slow"},
+    )
     assert res.status_code == 201, res.text
     return res.json()
 
@@ -51,7 +53,8 @@ def _play_until_the_bot_has_collected(page: Page) -> None:
 
 
 def test_a_bot_s_collection_slides_the_line_s_cards_to_their_new_places(
-        server: ServerProcess, page: Page) -> None:
+    server: ServerProcess, page: Page
+) -> None:
     table = _table(server)
     page.add_init_script(RECORDER)
     open_seat(page, server, table, 0)
@@ -72,7 +75,9 @@ def test_a_bot_s_collection_slides_the_line_s_cards_to_their_new_places(
 
 def test_with_reduced_motion_no_card_moves(server: ServerProcess, browser) -> None:
     table = _table(server)
-    for page in fresh_page(browser, viewport={"width": 1280, "height": 900}, reduced_motion="reduce"):
+    for page in fresh_page(
+        browser, viewport={"width": 1280, "height": 900}, reduced_motion="reduce"
+    ):
         page.add_init_script(RECORDER)
         open_seat(page, server, table, 0)
         _play_until_the_bot_has_collected(page)

@@ -14,9 +14,10 @@ import pytest
 
 
 def test_two_browser_seats_throw_at_once(server: Any, browser: Any) -> None:
-    table = server.post("/api/tables", json={"game": "conflicting_legends",
-                                             "seats": ["human", "human", "human"],
-                                             "seed": 21}).json()
+    table = server.post(
+        "/api/tables",
+        json={"game": "conflicting_legends", "seats": ["human", "human", "human"], "seed": 21},
+    ).json()
     catalog = server.get("/api/games/conflicting_legends/catalog").json()
     war_cards = {f"play:{k}" for k, c in catalog["characters"].items() if c["type"] == "war"}
     rng = random.Random(5)
@@ -34,7 +35,9 @@ def test_two_browser_seats_throw_at_once(server: Any, browser: Any) -> None:
             return server.get(f"/api/tables/{table['id']}/watch").json()
 
         def clickable(page: Any) -> list[str]:
-            return page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
+            return page.eval_on_selector_all(
+                "[data-action]", "els => els.map(e => e.dataset.action)"
+            )
 
         def wait_for(page: Any, pred: Any) -> list[str]:
             deadline = time.monotonic() + 10
@@ -57,8 +60,11 @@ def test_two_browser_seats_throw_at_once(server: Any, browser: Any) -> None:
                 if picks:
                     break
             else:
-                picks = [a for a in shown if a in war_cards] or [
-                    a for a in shown if a != "pass"] or shown
+                picks = (
+                    [a for a in shown if a in war_cards]
+                    or [a for a in shown if a != "pass"]
+                    or shown
+                )
             pages[seat].locator(f'[data-action="{rng.choice(picks)}"]').first.click()
             time.sleep(0.1)
         else:
@@ -69,16 +75,20 @@ def test_two_browser_seats_throw_at_once(server: Any, browser: Any) -> None:
         throws = {"throw:rock", "throw:paper", "throw:scissors"}
         assert throws <= set(wait_for(a_page, lambda s: throws <= set(s)))
         assert throws <= set(wait_for(d_page, lambda s: throws <= set(s)))
-        before = [a_page.inner_text("#game-area"), pages[3 - attacker - defender].inner_text(
-            "#game-area")]
+        before = [
+            a_page.inner_text("#game-area"),
+            pages[3 - attacker - defender].inner_text("#game-area"),
+        ]
         d_page.locator('[data-action="throw:scissors"]').click()
         wait_for(d_page, lambda s: not (set(s) & throws))  # the defender has thrown ...
         assert "Your secret throw: ✂ Scissors" in d_page.inner_text("#war")  # ... his own
         time.sleep(0.3)
         # ... the attacker may still throw, and neither she nor the third seat learns anything
         assert throws <= set(clickable(a_page))
-        after = [a_page.inner_text("#game-area"), pages[3 - attacker - defender].inner_text(
-            "#game-area")]
+        after = [
+            a_page.inner_text("#game-area"),
+            pages[3 - attacker - defender].inner_text("#game-area"),
+        ]
         assert after == before
         assert "secret throw:" not in a_page.inner_text("#war")
         a_page.locator('[data-action="throw:rock"]').click()

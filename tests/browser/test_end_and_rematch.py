@@ -20,8 +20,10 @@ from .test_what_just_happened import act  # noqa: E402
 
 # A part of a breakdown and its points: "century markers 60", "most Prince cards +14",
 # "West Africa +3", "title of Bourg +1"; 「回合結束分數標記60分」, 「「西非」+3分」.
-POINTS = {"en": re.compile(r"^(.*?) ([+-]?\d+(?:\.\d+)?)$"),
-          "zh-TW": re.compile(r"^(.*?)([+-]?\d+(?:\.\d+)?)分$")}
+POINTS = {
+    "en": re.compile(r"^(.*?) ([+-]?\d+(?:\.\d+)?)$"),
+    "zh-TW": re.compile(r"^(.*?)([+-]?\d+(?:\.\d+)?)分$"),
+}
 SEPARATOR = {"en": " · ", "zh-TW": "、"}
 
 
@@ -37,8 +39,9 @@ def breakdown_total(text: str, lang: str) -> float:
 
 
 @pytest.mark.parametrize("game_id", ["heads_of_state", "conflicting_legends", "fief"])
-def test_each_seat_s_breakdown_adds_up_to_the_engine_s_score(server: ServerProcess, page: Page,
-                                                             game_id: str) -> None:
+def test_each_seat_s_breakdown_adds_up_to_the_engine_s_score(
+    server: ServerProcess, page: Page, game_id: str
+) -> None:
     table = create_table(server, game_id, ["greedy", "random", "greedy"], seed=41)
     wait_until_over(server, table["id"], timeout=240)
     scores, _ = engine_result(server, table["id"])
@@ -74,16 +77,20 @@ def play_out(server: ServerProcess, table: dict) -> None:
     raise AssertionError("the table did not end")
 
 
-def test_each_person_goes_to_their_own_seat_of_the_rematch(server: ServerProcess, page: Page) -> None:
+def test_each_person_goes_to_their_own_seat_of_the_rematch(
+    server: ServerProcess, page: Page
+) -> None:
     old = create_table(server, "guillotine", ["human", "greedy", "human"], seed=43)
     tokens = {s["seat"]: s["token"] for s in old["seats"] if s["token"]}
     # before the end there is no rematch, and a wrong token is refused
-    asked = server.http.post(f"{server.url}/api/tables/{old['id']}/rematch",
-                             json={"seat": 0, "token": tokens[0]})
+    asked = server.http.post(
+        f"{server.url}/api/tables/{old['id']}/rematch", json={"seat": 0, "token": tokens[0]}
+    )
     assert asked.status_code == 409, asked.text
     play_out(server, old)
-    asked = server.http.post(f"{server.url}/api/tables/{old['id']}/rematch",
-                             json={"seat": 0, "token": tokens[2]})
+    asked = server.http.post(
+        f"{server.url}/api/tables/{old['id']}/rematch", json={"seat": 0, "token": tokens[2]}
+    )
     assert asked.status_code == 403, asked.text
     # seat 2 asks for the rematch from the end panel, in Chinese
     set_lang(page, "zh-TW")
@@ -97,8 +104,10 @@ def test_each_person_goes_to_their_own_seat_of_the_rematch(server: ServerProcess
     watch = api(server, f"/api/tables/{new_id}/watch")
     assert watch["game"] == "guillotine" and not watch["over"]
     assert [s["kind"] for s in watch["seats"]] == ["human", "greedy", "human"]
-    assert api(server, f"/api/tables/{new_id}/options")["options"] == \
-        api(server, f"/api/tables/{old['id']}/options")["options"]
+    assert (
+        api(server, f"/api/tables/{new_id}/options")["options"]
+        == api(server, f"/api/tables/{old['id']}/options")["options"]
+    )
     # seat 0, at the old table, is offered its own seat of the same rematch
     set_lang(page, "en")
     page.goto(f"{server.url}/table/{old['id']}?seat=0&token={tokens[0]}")
@@ -110,8 +119,11 @@ def test_each_person_goes_to_their_own_seat_of_the_rematch(server: ServerProcess
     assert api(server, f"/api/tables/{new_id}/seats/0?token={tokens[0]}")["seat"] == 0
     # asked again, the same rematch
     again = api(server, f"/api/tables/{old['id']}/rematch", json={"seat": 0, "token": tokens[0]})
-    assert again == {"id": new_id, "link": f"/table/{new_id}?seat=0&token={tokens[0]}",
-                     "watch_link": f"/table/{new_id}"}
+    assert again == {
+        "id": new_id,
+        "link": f"/table/{new_id}?seat=0&token={tokens[0]}",
+        "watch_link": f"/table/{new_id}",
+    }
     # a spectator of the old table is offered to watch it, in both languages
     for lang, words in (("en", "Watch the rematch"), ("zh-TW", "觀看下一局")):
         set_lang(page, lang)

@@ -22,7 +22,9 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 @pytest.mark.parametrize("game_id", games.ids())
-def test_the_english_table_agrees_with_its_numbers(server: ServerProcess, page: Page, game_id: str) -> None:
+def test_the_english_table_agrees_with_its_numbers(
+    server: ServerProcess, page: Page, game_id: str
+) -> None:
     seats = ["greedy"] * max(3, games.get(game_id).min_players)
     table = create_table(server, game_id, seats, seed=23)
     wait_until_over(server, table["id"], timeout=240)
@@ -30,8 +32,14 @@ def test_the_english_table_agrees_with_its_numbers(server: ServerProcess, page: 
     page.goto(f"{server.url}/table/{table['id']}")
     expect(page.locator("#end-panel")).to_be_visible()
     page.locator("#log-toggle").click()
-    lines = [line.strip() for line in page.locator("main").inner_text().splitlines() if line.strip()]
-    bad = [(line, p) for line in lines for p in english_problems(line)
-           if not p.startswith("a program's value") and not p.startswith("Chinese inside")]
+    lines = [
+        line.strip() for line in page.locator("main").inner_text().splitlines() if line.strip()
+    ]
+    bad = [
+        (line, p)
+        for line in lines
+        for p in english_problems(line)
+        if not p.startswith("a program's value") and not p.startswith("Chinese inside")
+    ]
     assert not bad, bad[:10]
     assert not [line for line in lines if _CJK.search(line)], "Chinese in the English table"

@@ -39,9 +39,13 @@ COURT = ("propose", "marry", "marriage:yes", "candidate", "vote")
 
 def court_due(state: FiefState) -> bool:
     """Seat 0 may propose a marriage in an Announcements phase with a Bishop election due."""
-    return (state.phase == A.ANNOUNCE and state.announce_step == announce.MARRYING
-            and GAME.to_act(state) == (0,) and state.kind == A.PROPOSAL
-            and any(church.election_due(state, b) for b in range(len(state.bishop))))
+    return (
+        state.phase == A.ANNOUNCE
+        and state.announce_step == announce.MARRYING
+        and GAME.to_act(state) == (0,)
+        and state.kind == A.PROPOSAL
+        and any(church.election_due(state, b) for b in range(len(state.bishop)))
+    )
 
 
 def greedy_prefix(seed: int, until: Any, most: int) -> list[tuple[int, str]] | None:
@@ -79,8 +83,10 @@ class Table:
     """The server's table and a local copy of the game that follows it."""
 
     def __init__(self, server: ServerProcess, seed: int) -> None:
-        res = server.post("/api/tables", json={"game": "fief", "seats": ["human"] * PLAYERS,
-                                               "seed": seed, "options": OPTIONS})
+        res = server.post(
+            "/api/tables",
+            json={"game": "fief", "seats": ["human"] * PLAYERS, "seed": seed, "options": OPTIONS},
+        )
         res.raise_for_status()
         self.info = res.json()
         self.ws = server.url.replace("http://", "ws://")
@@ -93,8 +99,9 @@ class Table:
         """A table at the point where the greedy bots' game of the first of ``seeds``
         that gets there within ``most`` actions has ``until(state)`` hold, its actions
         played over the seats' sockets."""
-        seed, prefix = next((s, p) for s in seeds
-                            if (p := greedy_prefix(s, until, most)) is not None)
+        seed, prefix = next(
+            (s, p) for s in seeds if (p := greedy_prefix(s, until, most)) is not None
+        )
         table = cls(server, seed)
         for seat, action in prefix:
             table.send(seat, action)
@@ -113,7 +120,7 @@ class Table:
         token = self.info["seats"][seat]["token"]
         url = f"{self.ws}/ws/tables/{self.info['id']}/seats/{seat}?token={token}"
         with connect(url, max_size=None) as socket:
-            json.loads(socket.recv(timeout=10))          # the table as it stands
+            json.loads(socket.recv(timeout=10))  # the table as it stands
             socket.send(json.dumps({"type": "act", "action": action}))
             while True:
                 msg: dict[str, Any] = json.loads(socket.recv(timeout=10))
@@ -132,8 +139,9 @@ def click(page: Page, table: Table, action: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-def test_a_marriage_and_a_bishop_election_by_clicking(server: ServerProcess, page: Page,
-                                                      lang: str) -> None:
+def test_a_marriage_and_a_bishop_election_by_clicking(
+    server: ServerProcess, page: Page, lang: str
+) -> None:
     table = Table.reaching(server, court_due, range(1, 40), MAX_PREFIX)
     assert court_due(table.state)
 
@@ -148,18 +156,20 @@ def test_a_marriage_and_a_bishop_election_by_clicking(server: ServerProcess, pag
         for seat in to_act:
             legal = table.legal(seat)
             if seat == 0:
-                page.wait_for_function("n => document.body.dataset.n === String(n)",
-                                       arg=table.n)
-                shown = page.eval_on_selector_all("[data-action]",
-                                                  "els => els.map(e => e.dataset.action)")
+                page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
+                shown = page.eval_on_selector_all(
+                    "[data-action]", "els => els.map(e => e.dataset.action)"
+                )
                 assert set(shown) == set(legal)
                 click(page, table, court_choice(legal))
             else:
                 table.send(seat, court_choice(legal))
-        married = married or any(e.type == "marriage" and 0 in (e.public["seat"], e.public["with"])
-                                 for e in table.events)
-        elected = elected or any(e.type == "elected" and e.public["office"] == "bishop"
-                                 for e in table.events)
+        married = married or any(
+            e.type == "marriage" and 0 in (e.public["seat"], e.public["with"]) for e in table.events
+        )
+        elected = elected or any(
+            e.type == "elected" and e.public["office"] == "bishop" for e in table.events
+        )
     assert married and elected, [e.type for e in table.events[-40:]]
 
     page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)

@@ -43,8 +43,9 @@ def test_the_map_draws_bishoprics_and_fiefs(server: ServerProcess, page: Page, l
         b = catalog["bishoprics"][shown["key"]]
         assert shown["title"] == b[lang]
         short = b["en"].removeprefix("Bishopric of ")
-        assert shown["text"] == (f"{b['number']}.{b['zh-TW']}" if lang == "zh-TW"
-                                 else f"{b['number']}. {short}")
+        assert shown["text"] == (
+            f"{b['number']}.{b['zh-TW']}" if lang == "zh-TW" else f"{b['number']}. {short}"
+        )
         # the name stands in its own bishopric: the village nearest to it is one of its own
         nearest = min(villages, key=lambda v: math.dist((v["x"], v["y"]), (shown["x"], shown["y"])))
         assert nearest["bishopric"] == shown["key"], shown

@@ -31,13 +31,19 @@ def rained_lords(state: FiefState) -> list[int]:
     """Seat 0's lords that Heavy Rain keeps from moving, when seat 0 picks a lord to move."""
     if state.kind != A.MOVE_SELECT or GAME.to_act(state) != (0,):
         return []
-    return [lo for lo in range(NL) if state.l_owner[lo] == 0
-            and (stand := why_no_move(state, lo)) and stand.reason is NoMove.HEAVY_RAIN]
+    return [
+        lo
+        for lo in range(NL)
+        if state.l_owner[lo] == 0
+        and (stand := why_no_move(state, lo))
+        and stand.reason is NoMove.HEAVY_RAIN
+    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-def test_a_lord_in_heavy_rain_is_told_why_he_cannot_move(server: ServerProcess, page: Page,
-                                                         lang: str) -> None:
+def test_a_lord_in_heavy_rain_is_told_why_he_cannot_move(
+    server: ServerProcess, page: Page, lang: str
+) -> None:
     table = Table.reaching(server, rained_lords, range(1, 30), MAX_PREFIX)
     catalog = api(server, "/api/games/fief/catalog")
     lo = rained_lords(table.state)[0]
@@ -47,8 +53,9 @@ def test_a_lord_in_heavy_rain_is_told_why_he_cannot_move(server: ServerProcess, 
     lord = catalog["cards"][key][lang]
     rain = catalog["cards"]["heavy_rain"][lang]
     places = [catalog["bishoprics"][BISHOPRICS[b].key][lang] for b in stand.bishoprics]
-    said = (f"{'和'.join(places)}{rain}" if lang == "zh-TW"
-            else f"{rain} on the {' and '.join(places)}")
+    said = (
+        f"{'和'.join(places)}{rain}" if lang == "zh-TW" else f"{rain} on the {' and '.join(places)}"
+    )
     reason = f"無法移動：{said}" if lang == "zh-TW" else f"no move: {said}"
 
     set_lang(page, lang)
@@ -58,7 +65,9 @@ def test_a_lord_in_heavy_rain_is_told_why_he_cannot_move(server: ServerProcess, 
     assert row.get_attribute("data-no-move") == "heavy_rain"
     assert reason in row.inner_text()
     sep = "：" if lang == "zh-TW" else ": "
-    assert page.locator(f'#map text[data-lord="{key}"] title').text_content() == f"{lord}{sep}{reason}"
+    assert (
+        page.locator(f'#map text[data-lord="{key}"] title').text_content() == f"{lord}{sep}{reason}"
+    )
 
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height in ((390, 844), (1280, 800)):
@@ -66,11 +75,12 @@ def test_a_lord_in_heavy_rain_is_told_why_he_cannot_move(server: ServerProcess, 
         row.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"fief-no-move-row-{lang}-{width}.png"))
 
-    click(page, table, f"lord:{key}")               # he may still carry troops, never move
+    click(page, table, f"lord:{key}")  # he may still carry troops, never move
     assert not [a for a in table.legal(0) if a.startswith("move:")]
     status = page.inner_text("#status")
-    assert (f"{lord}無法移動：{said}" if lang == "zh-TW" else f"{lord} cannot move: {said}") in status
+    assert (
+        f"{lord}無法移動：{said}" if lang == "zh-TW" else f"{lord} cannot move: {said}"
+    ) in status
     for width, height in ((390, 844), (1280, 800)):
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=str(ARTIFACTS / f"fief-no-move-prompt-{lang}-{width}.png"))
-

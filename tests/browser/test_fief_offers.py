@@ -20,15 +20,24 @@ from .test_table import api  # noqa: E402
 ONWARD = ("pass", "lord_done", "stay", "let_go", "permit:yes", "draw:fortune", "city:none")
 ACCEPTED = {"en": "accepts the offer of", "zh-TW": "接受"}
 PANEL = {"en": "Diplomacy", "zh-TW": "外交"}
-PROMISED = {"en": "Promise: no attack (turn {turn}, until turn {until}) · open",
-            "zh-TW": "承諾：不攻擊（第{turn}回合起，至第{until}回合）· 未定"}
+PROMISED = {
+    "en": "Promise: no attack (turn {turn}, until turn {until}) · open",
+    "zh-TW": "承諾：不攻擊（第{turn}回合起，至第{until}回合）· 未定",
+}
 ASK_PEACE = {"en": "The other family promises not to attack", "zh-TW": "對方承諾不攻擊"}
 
 
 def _table(server: ServerProcess, seed: int) -> tuple[str, str]:
-    table = api(server, "/api/tables", json={
-        "game": "fief", "seats": ["human", "greedy", "greedy"], "seed": seed,
-        "options": {"max_turns": 3, "fixed_starts": True}})
+    table = api(
+        server,
+        "/api/tables",
+        json={
+            "game": "fief",
+            "seats": ["human", "greedy", "greedy"],
+            "seed": seed,
+            "options": {"max_turns": 3, "fixed_starts": True},
+        },
+    )
     url = urlparse(table["seats"][0]["link"])
     return table["id"], table["seats"][0]["link"] + ("&" if url.query else "?")
 
@@ -55,7 +64,8 @@ def _until_an_offer_may_open(page: Page, seat_api: str, server: ServerProcess) -
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_an_offer_written_in_the_panel_is_accepted_by_a_bot(
-        server: ServerProcess, page: Page, lang: str) -> None:
+    server: ServerProcess, page: Page, lang: str
+) -> None:
     table_id, link = _table(server, seed=11 if lang == "en" else 12)
     token = parse_qs(urlparse(link).query)["token"][0]
     seat_api = f"/api/tables/{table_id}/seats/0?token={token}"
@@ -74,12 +84,12 @@ def test_an_offer_written_in_the_panel_is_accepted_by_a_bot(
     bar.locator('[data-action="offer:to:2"]').click()
     expect(page.locator("#offer-head")).to_be_visible()
     # a promise asked of the other family is a button like any term
-    expect(bar.locator('[data-action="ask_promise:peace"]')).to_have_text(
-        ASK_PEACE[lang])
+    expect(bar.locator('[data-action="ask_promise:peace"]')).to_have_text(ASK_PEACE[lang])
     bar.locator('[data-action="term:give_money:1"]').click()
     expect(page.locator('#offer-terms [data-term="term:give_money:1"]')).to_have_count(1)
-    expect(page.locator('#offer-terms li')).to_have_text(
-        re.compile("The offering family pays 1 D" if lang == "en" else "提議方支付1元"))
+    expect(page.locator("#offer-terms li")).to_have_text(
+        re.compile("The offering family pays 1 D" if lang == "en" else "提議方支付1元")
+    )
     bar.locator('[data-action="promise:peace"]').click()
     expect(page.locator('#offer-terms [data-term="promise:peace"]')).to_have_count(1)
     bar.locator('[data-action="offer:send"]').click()
@@ -91,8 +101,10 @@ def test_an_offer_written_in_the_panel_is_accepted_by_a_bot(
     assert [p["money"] for p in view["players"]][:2] == [money[0] - 1, money[1] + 1]
     assert [p["diplomacy_markers"] for p in view["players"]] == [3, 2, 3]
     expect(page.locator('.player[data-seat="1"] h3 .meta')).to_contain_text(
-        "diplomacy markers 2" if lang == "en" else "外交標記2個")
+        "diplomacy markers 2" if lang == "en" else "外交標記2個"
+    )
     # the promise made, between the two parties, with what became of it so far
     assert [(p["from"], p["to"], p["state"]) for p in view["promises"]] == [(0, 1, "open")]
     expect(page.locator("#promises li")).to_contain_text(
-        PROMISED[lang].format(**view["promises"][0]))
+        PROMISED[lang].format(**view["promises"][0])
+    )

@@ -72,12 +72,16 @@ def swipe(page: Page, start: tuple[float, float], end: tuple[float, float], step
     the browser makes the pointer events the map's pan listens to)."""
     cdp = page.context.new_cdp_session(page)
     try:
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
-                                              "touchPoints": [{"x": start[0], "y": start[1]}]})
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]},
+        )
         for k in range(1, steps + 1):
             x = start[0] + (end[0] - start[0]) * k / steps
             y = start[1] + (end[1] - start[1]) * k / steps
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+            cdp.send(
+                "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+            )
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     finally:
         cdp.detach()
@@ -106,7 +110,11 @@ def tap(page: Page, action: str) -> None:
             start = ((left + right) / 2, start_y)
             dx = (left + right) / 2 - place["x"]
             dy = (top + bottom) / 2 - place["y"]
-            swipe(page, start, (start[0] + max(-300, min(300, dx)), start[1] + max(-300, min(300, dy))))
+            swipe(
+                page,
+                start,
+                (start[0] + max(-300, min(300, dx)), start[1] + max(-300, min(300, dy))),
+            )
             page.wait_for_timeout(150)
             continue
         if place["inBar"]:  # a button further down the bar's list: that list scrolled to it
@@ -120,10 +128,14 @@ def tap(page: Page, action: str) -> None:
         assert place["width"] >= MIN - 0.5 and place["height"] >= MIN - 0.5, (action, place)
         page.locator(f'[data-action="{action}"]').nth(place["i"]).tap()
         return
-    pytest.fail(f"could not bring {action!r} into the map's view: {page.evaluate(PLACES_JS, action)}")
+    pytest.fail(
+        f"could not bring {action!r} into the map's view: {page.evaluate(PLACES_JS, action)}"
+    )
 
 
-def play_by_touch(page: Page, plan: Plan, store: Store, table_id: str, until_turn: int | None) -> int:
+def play_by_touch(
+    page: Page, plan: Plan, store: Store, table_id: str, until_turn: int | None
+) -> int:
     """Tap seat 0's decisions in order (up to the first of ``until_turn``, or all);
     return how many actions the table then holds."""
     turns = turn_at(plan)
@@ -137,17 +149,23 @@ def play_by_touch(page: Page, plan: Plan, store: Store, table_id: str, until_tur
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         tap(page, action)
         try:
-            page.wait_for_function("""n => document.body.dataset.n !== String(n)
-                || !document.getElementById('error').hidden""", arg=n)
+            page.wait_for_function(
+                """n => document.body.dataset.n !== String(n)
+                || !document.getElementById('error').hidden""",
+                arg=n,
+            )
         except PlaywrightError:
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "fief-phone-missed-tap.png"))
-            pytest.fail(f"the tap on {action!r} (action {n + 1}) played nothing: "
-                        f"{page.evaluate(PLACES_JS, action)}")
+            pytest.fail(
+                f"the tap on {action!r} (action {n + 1}) played nothing: "
+                f"{page.evaluate(PLACES_JS, action)}"
+            )
         assert page.locator("#error").is_hidden(), page.inner_text("#error")
         stored = store.load(table_id)
         assert stored is not None and stored.actions[n] == (0, action), (
-            f"tapped {action!r} at action {n + 1}, recorded {stored and stored.actions[n:]}")
+            f"tapped {action!r} at action {n + 1}, recorded {stored and stored.actions[n:]}"
+        )
     return len(plan.actions)
 
 
@@ -158,8 +176,9 @@ def phone(browser: Any) -> Any:
 
 def test_fief_played_by_touch_on_a_phone(server: ServerProcess, phone: Page) -> None:
     plan = planned_game(SEED)
-    table: dict[str, Any] = api(server, "/api/tables", json={
-        "game": "fief", "seats": SEATS, "seed": SEED, "options": {}})
+    table: dict[str, Any] = api(
+        server, "/api/tables", json={"game": "fief", "seats": SEATS, "seed": SEED, "options": {}}
+    )
     store = Store(server.db_url)
     try:
         phone.goto(server.url + table["seats"][0]["link"])

@@ -42,18 +42,36 @@ SEATS = ["human", "greedy", "greedy"]
 MAX_ACTIONS = 3000
 # Seat 0's own offer, written in the diplomacy panel at the first chance: 1 D to seat 2.
 GIFT = ("offer:to:2", "term:give_money:1", "offer:send")
-WORDS = {"en": {"your_turn": "Your turn: ", "vp": "{} VP · ", "bishop": "Bishop ({})",
-                "ended": "Turn 11 · Game over (victory) · "},
-         "zh-TW": {"your_turn": "輪到你了：", "vp": "勝利點數{} · ", "bishop": "{}主教",
-                   "ended": "第11回合 · 遊戲結束（勝利） · "}}
+WORDS = {
+    "en": {
+        "your_turn": "Your turn: ",
+        "vp": "{} VP · ",
+        "bishop": "Bishop ({})",
+        "ended": "Turn 11 · Game over (victory) · ",
+    },
+    "zh-TW": {
+        "your_turn": "輪到你了：",
+        "vp": "勝利點數{} · ",
+        "bishop": "{}主教",
+        "ended": "第11回合 · 遊戲結束（勝利） · ",
+    },
+}
 # The final screen: the status, and the log's last line (seats 1 and 3 are married).
-GAME_OVER = {"en": ("Game over. Winners: Seat 1 (you) and Seat 3",
-                    "Game over (victory). Winners: You and Seat 3."),
-             "zh-TW": ("遊戲結束。玩家1（你）和玩家3並列獲勝",
-                       "遊戲結束（有一方達成勝利條件）。你和玩家3並列獲勝。")}
+GAME_OVER = {
+    "en": (
+        "Game over. Winners: Seat 1 (you) and Seat 3",
+        "Game over (victory). Winners: You and Seat 3.",
+    ),
+    "zh-TW": (
+        "遊戲結束。玩家1（你）和玩家3並列獲勝",
+        "遊戲結束（有一方達成勝利條件）。你和玩家3並列獲勝。",
+    ),
+}
 # The final ranking under the head: the married pair, then seat 2.
-RANKING = {"en": "Final ranking: 1. Seat 1 (you), 2 VP; 2. Seat 3, 2 VP; 3. Seat 2, 1 VP",
-           "zh-TW": "最終名次：第1名是玩家1（你），得2分；第2名是玩家3，得2分；第3名是玩家2，得1分"}
+RANKING = {
+    "en": "Final ranking: 1. Seat 1 (you), 2 VP; 2. Seat 3, 2 VP; 3. Seat 2, 1 VP",
+    "zh-TW": "最終名次：第1名是玩家1（你），得2分；第2名是玩家3，得2分；第3名是玩家2，得1分",
+}
 CJK = re.compile(r"[\u4e00-\u9fff]")
 SHOWN_JS = """() => [...document.querySelectorAll('[data-action]')].map(
     (e) => [e.dataset.action, e.tagName.toLowerCase(), e.textContent.trim()])"""
@@ -121,8 +139,9 @@ def check_shown(page: Page, legal: list[str], lang: str) -> None:
             assert CJK.search(text) or not re.search(r"[A-Za-z]{3}", text), (action, text)
 
 
-def check_game_over(page: Page, plan: Plan, final: dict[str, Any], catalog: dict[str, Any],
-                    lang: str) -> None:
+def check_game_over(
+    page: Page, plan: Plan, final: dict[str, Any], catalog: dict[str, Any], lang: str
+) -> None:
     """The final screen says what the record says: the status names the winners, the
     head and the log's last line say how the game ended, the ranking line gives the final
     order, each family shows its VP and
@@ -142,7 +161,8 @@ def check_game_over(page: Page, plan: Plan, final: dict[str, Any], catalog: dict
     for lord in bishops:
         where = catalog["bishoprics"][lord["bishop_of"]][lang]
         expect(page.locator(f'#players [data-lord="{lord["key"]}"]')).to_contain_text(
-            words["bishop"].format(where))
+            words["bishop"].format(where)
+        )
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"fief-whole-game-{lang}.png"), full_page=True)
 
@@ -161,26 +181,39 @@ def play(page: Page, plan: Plan, store: Store, table_id: str, switch_at: int) ->
         expect(page.locator("#status")).to_contain_text(WORDS[lang]["your_turn"])
         check_shown(page, plan.legal[n], lang)
         page.locator(f'[data-action="{action}"]').first.click()
-        page.wait_for_function("""n => document.body.dataset.n !== String(n)
-            || !document.getElementById('error').hidden""", arg=n)
+        page.wait_for_function(
+            """n => document.body.dataset.n !== String(n)
+            || !document.getElementById('error').hidden""",
+            arg=n,
+        )
         assert page.locator("#error").is_hidden(), page.inner_text("#error")
         stored = store.load(table_id)
         assert stored is not None and stored.actions[n] == (0, action), (
-            f"clicked {action!r} at action {n + 1}, recorded {stored and stored.actions[n:]}")
+            f"clicked {action!r} at action {n + 1}, recorded {stored and stored.actions[n:]}"
+        )
     assert lang == "zh-TW"
 
 
 def test_a_whole_game_against_greedy_bots_by_clicking(server: ServerProcess, page: Page) -> None:
     plan = planned_game(SEED)
-    mine = [(e.type, e.public.get("office")) for e in plan.events
-            if e.type in ("marriage", "elected", "offer_accepted", "siege")
-            and 0 in (e.public["seat"], e.public.get("with"), e.public.get("defender"))]
-    assert {("marriage", None), ("elected", "king"), ("elected", "bishop"),
-            ("offer_accepted", None), ("siege", None)} <= set(mine)
+    mine = [
+        (e.type, e.public.get("office"))
+        for e in plan.events
+        if e.type in ("marriage", "elected", "offer_accepted", "siege")
+        and 0 in (e.public["seat"], e.public.get("with"), e.public.get("defender"))
+    ]
+    assert {
+        ("marriage", None),
+        ("elected", "king"),
+        ("elected", "bishop"),
+        ("offer_accepted", None),
+        ("siege", None),
+    } <= set(mine)
     assert plan.winners == [0, 2] and plan.vp == [2, 1, 2]
 
-    table: dict[str, Any] = api(server, "/api/tables", json={
-        "game": "fief", "seats": SEATS, "seed": SEED, "options": {}})
+    table: dict[str, Any] = api(
+        server, "/api/tables", json={"game": "fief", "seats": SEATS, "seed": SEED, "options": {}}
+    )
     link = table["seats"][0]["link"]
     token = parse_qs(urlparse(link).query)["token"][0]
     store = Store(server.db_url)

@@ -19,8 +19,10 @@ from .server import ServerProcess  # noqa: E402
 from .test_table import create_table, wait_until_over  # noqa: E402
 from .test_table_ux import open_seat, play_turn_out, wait_mine  # noqa: E402
 
-END = {"en": {"title": "Final scores", "winner": "★ Winner", "you": "You"},
-       "zh-TW": {"title": "最終分數", "winner": "★ 獲勝", "you": "你"}}
+END = {
+    "en": {"title": "Final scores", "winner": "★ Winner", "you": "You"},
+    "zh-TW": {"title": "最終分數", "winner": "★ 獲勝", "you": "你"},
+}
 
 
 def engine_result(server: ServerProcess, table_id: str) -> tuple[list[float], list[int]]:
@@ -38,8 +40,9 @@ def set_lang(page: Page, lang: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", ["guillotine", "ruse_and_bruise"])
-def test_the_end_panel_holds_the_engine_s_scores_in_both_languages(server: ServerProcess, page: Page,
-                                                                    game_id: str) -> None:
+def test_the_end_panel_holds_the_engine_s_scores_in_both_languages(
+    server: ServerProcess, page: Page, game_id: str
+) -> None:
     table = create_table(server, game_id, ["greedy", "random", "greedy"], seed=31)
     wait_until_over(server, table["id"], timeout=120)
     scores, winners = engine_result(server, table["id"])
@@ -70,12 +73,17 @@ def test_the_end_panel_holds_the_engine_s_scores_in_both_languages(server: Serve
         # the winners first, then by points
         order = [int(rows.nth(i).get_attribute("data-seat")) for i in range(3)]
         assert [(s in winners, scores[s]) for s in order] == sorted(
-            ((s in winners, scores[s]) for s in range(3)), reverse=True)
+            ((s in winners, scores[s]) for s in range(3)), reverse=True
+        )
         assert shown == dict(enumerate(scores))
-        expect(panel.locator("#end-replay")).to_have_attribute("href", f"/table/{table['id']}?replay=1")
+        expect(panel.locator("#end-replay")).to_have_attribute(
+            "href", f"/table/{table['id']}?replay=1"
+        )
 
 
-def test_guillotine_s_end_shows_what_varying_cards_scored(server: ServerProcess, page: Page) -> None:
+def test_guillotine_s_end_shows_what_varying_cards_scored(
+    server: ServerProcess, page: Page
+) -> None:
     """Palace Guard ("1~5") and Tragic Figure ("-1~-7") show their points in their pile,
     and each seat's breakdown adds up to its score."""
     table = create_table(server, "guillotine", ["greedy", "greedy", "greedy", "greedy"], seed=33)
@@ -83,10 +91,15 @@ def test_guillotine_s_end_shows_what_varying_cards_scored(server: ServerProcess,
     scores, _ = engine_result(server, table["id"])
     page.goto(f"{server.url}/table/{table['id']}")
     expect(page.locator("#end-panel")).to_be_visible()
-    piles = page.eval_on_selector_all(".player[data-seat]", """ps => ps.map(p => [Number(p.dataset.seat),
+    piles = page.eval_on_selector_all(
+        ".player[data-seat]",
+        """ps => ps.map(p => [Number(p.dataset.seat),
         [...p.querySelectorAll('.card.noble')].map(c => [c.querySelector('.name').textContent,
-          c.querySelector('.pts').textContent])])""")
-    varying = [pts for _, pile in piles for name, pts in pile if name in ("Palace Guard", "Tragic Figure")]
+          c.querySelector('.pts').textContent])])""",
+    )
+    varying = [
+        pts for _, pile in piles for name, pts in pile if name in ("Palace Guard", "Tragic Figure")
+    ]
     assert varying, "seed 33 no longer puts a Palace Guard or a Tragic Figure in a pile"
     assert all(re.fullmatch(r"-?\d+", pts) for pts in varying), varying
     for seat, _pile in piles:
@@ -103,15 +116,20 @@ def test_the_last_move_of_a_bot_is_ringed_and_told(server: ServerProcess, page: 
     n = page.evaluate("() => Number(document.body.dataset.n)")
     play_turn_out(page)
     # the bot acts: its change is ringed on the board and said under the status line
-    page.wait_for_function(f"() => Number(document.body.dataset.lastMove || -1) > {n}", timeout=20_000)
+    page.wait_for_function(
+        f"() => Number(document.body.dataset.lastMove || -1) > {n}", timeout=20_000
+    )
     expect(page.locator("#game-area .last-move").first).to_be_visible()
     line = page.locator("#last-move")
     expect(line).to_be_visible()
     expect(line).to_contain_text("Last move: Seat 2")
     # among the ringed things, the noble the bot collected into its pile (every turn
     # ends with one collected) or one it moved in the line
-    ringed = page.eval_on_selector_all("#game-area .last-move", """els => els.map(
-        (e) => e.closest('#line, #hand')?.id || e.closest('[data-seat]')?.dataset.seat)""")
+    ringed = page.eval_on_selector_all(
+        "#game-area .last-move",
+        """els => els.map(
+        (e) => e.closest('#line, #hand')?.id || e.closest('[data-seat]')?.dataset.seat)""",
+    )
     assert {"1", "line"} & set(ringed), ringed
     # my own move rings nothing (read at once, before a bot may act again)
     wait_mine(page)
@@ -125,8 +143,9 @@ def test_the_last_move_of_a_bot_is_ringed_and_told(server: ServerProcess, page: 
         assert rings == 0
 
 
-def test_ruse_and_bruise_s_round_scoring_stays_open_until_closed(server: ServerProcess,
-                                                                  page: Page) -> None:
+def test_ruse_and_bruise_s_round_scoring_stays_open_until_closed(
+    server: ServerProcess, page: Page
+) -> None:
     table = create_table(server, "ruse_and_bruise", ["human", "greedy", "greedy"], seed=37)
     open_seat(page, server, table, 0)
     for _ in range(30):  # play the first round out
@@ -147,7 +166,9 @@ def test_ruse_and_bruise_s_round_scoring_stays_open_until_closed(server: ServerP
     wait_mine(page)
     n = page.evaluate("() => Number(document.body.dataset.n)")
     play_turn_out(page)
-    page.wait_for_function(f"() => Number(document.body.dataset.lastMove || -1) > {n}", timeout=20_000)
+    page.wait_for_function(
+        f"() => Number(document.body.dataset.lastMove || -1) > {n}", timeout=20_000
+    )
     expect(scored).to_be_visible()
     page.click("#round-close")
     expect(page.locator(".rb-scored")).to_have_count(0)

@@ -40,11 +40,14 @@ HAND_HELP_JS = """() => [...document.querySelectorAll('#hand [data-card]')].map(
 class Table:
     """A table of human seats on the server and a local copy of the game that follows it."""
 
-    def __init__(self, server: ServerProcess, game_id: str, players: int, seed: int,
-                 options: dict[str, Any]) -> None:
+    def __init__(
+        self, server: ServerProcess, game_id: str, players: int, seed: int, options: dict[str, Any]
+    ) -> None:
         self.game = games.get(game_id)
-        res = server.post("/api/tables", json={"game": game_id, "seats": ["human"] * players,
-                                               "seed": seed, "options": options})
+        res = server.post(
+            "/api/tables",
+            json={"game": game_id, "seats": ["human"] * players, "seed": seed, "options": options},
+        )
         res.raise_for_status()
         self.info = res.json()
         self.ws = server.url.replace("http://", "ws://")
@@ -66,8 +69,9 @@ class Table:
         self.n += 1
 
     def play_until(self, wanted: Callable[[Any], bool], seed: int) -> None:
-        agents = [make_agent("greedy", seed=seed * 10 + seat)
-                  for seat in range(len(self.info["seats"]))]
+        agents = [
+            make_agent("greedy", seed=seed * 10 + seat) for seat in range(len(self.info["seats"]))
+        ]
         for _ in range(MAX_ACTIONS):
             if wanted(self.state):
                 return
@@ -102,13 +106,15 @@ def screenshot(page: Page, name: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-def test_heads_of_state_hand_and_rank_spaces_carry_their_help(server: ServerProcess,
-                                                              page: Page, lang: str) -> None:
+def test_heads_of_state_hand_and_rank_spaces_carry_their_help(
+    server: ServerProcess, page: Page, lang: str
+) -> None:
     catalog = server.get("/api/games/heads_of_state/catalog").json()
     table = Table(server, "heads_of_state", 3, 5, {})
     # the first seat holds attribute cards of three kinds and a treachery card
-    table.play_until(lambda s: sum(1 for n in s.hands[0] if n) >= 3 and sum(s.thands[0]) >= 1,
-                     seed=5)
+    table.play_until(
+        lambda s: sum(1 for n in s.hands[0] if n) >= 3 and sum(s.thands[0]) >= 1, seed=5
+    )
     open_seat(page, server, table, lang)
     keys = check_hand(page, {**catalog["attributes"], **catalog["treachery"]}, lang)
     assert set(keys) & set(catalog["treachery"]) and set(keys) & set(catalog["attributes"])
@@ -128,8 +134,9 @@ def test_heads_of_state_hand_and_rank_spaces_carry_their_help(server: ServerProc
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-def test_fief_hand_carries_its_help_and_purchases_their_price(server: ServerProcess,
-                                                               page: Page, lang: str) -> None:
+def test_fief_hand_carries_its_help_and_purchases_their_price(
+    server: ServerProcess, page: Page, lang: str
+) -> None:
     catalog = server.get("/api/games/fief/catalog").json()
     table = Table(server, "fief", 3, 3, {"fixed_starts": True, "max_turns": 4})
     table.play_until(lambda s: len(s.hand[0]) >= 2, seed=3)
@@ -139,12 +146,17 @@ def test_fief_hand_carries_its_help_and_purchases_their_price(server: ServerProc
 
     # the Purchase phase: each button says what it costs
     game = table.game
-    buying = lambda s: game.to_act(s) == (0,) and any(  # noqa: E731
-        game.encode(a).startswith("buy:knight:") for a in game.legal_actions(s, 0))
+
+    def buying(s: Any) -> bool:
+        return game.to_act(s) == (0,) and any(
+            game.encode(a).startswith("buy:knight:") for a in game.legal_actions(s, 0)
+        )
+
     table.play_until(buying, seed=3)
     page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
-    labels = page.eval_on_selector_all('[data-action^="buy:"]',
-                                       "els => els.map(e => [e.dataset.action, e.textContent])")
+    labels = page.eval_on_selector_all(
+        '[data-action^="buy:"]', "els => els.map(e => [e.dataset.action, e.textContent])"
+    )
     assert labels
     prices = catalog["prices"]
     for action, label in labels:
@@ -159,16 +171,22 @@ CARD_HELP_JS = """() => [...document.querySelectorAll('#game-area .card, #game-a
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 @pytest.mark.parametrize("game_id", ["guillotine", "ruse_and_bruise", "conflicting_legends"])
-def test_every_card_on_the_table_carries_the_catalog_s_text(server: ServerProcess, page: Page,
-                                                             game_id: str, lang: str) -> None:
+def test_every_card_on_the_table_carries_the_catalog_s_text(
+    server: ServerProcess, page: Page, game_id: str, lang: str
+) -> None:
     """Guillotine's, Ruse & Bruise's and Conflicting Legends' card elements (the line, the
     rows, the hand, the cards in front of players) carry in their title the text the catalog
     gives the card they name; a face-down card names no card and its title says whose it is."""
     game = games.get(game_id)
     table = Table(server, game_id, game.min_players + 1, seed=3, options={})
     catalog = server.get(f"/api/games/{game_id}/catalog").json()
-    texts = {entry[lang]: entry["text"][lang] for section in catalog.values() if isinstance(section, dict)
-             for entry in section.values() if isinstance(entry, dict) and isinstance(entry.get("text"), dict)}
+    texts = {
+        entry[lang]: entry["text"][lang]
+        for section in catalog.values()
+        if isinstance(section, dict)
+        for entry in section.values()
+        if isinstance(entry, dict) and isinstance(entry.get("text"), dict)
+    }
     table.play_until(lambda state: table.n >= 4, seed=3)
     page.goto(server.url + table.info["seats"][0]["link"])
     if lang != "en":

@@ -28,7 +28,10 @@ def test_a_visitor_takes_an_open_seat_from_the_lobby(server: ServerProcess, page
     # the host gets the link of their own seat only
     expect(page.locator("a.seat-link")).to_have_count(1)
     table_id = page.get_attribute("a.seat-link", "href").split("?")[0].rsplit("/", 1)[1]
-    assert [s["open"] for s in api(server, f"/api/tables/{table_id}/watch")["seats"]] == [False, True]
+    assert [s["open"] for s in api(server, f"/api/tables/{table_id}/watch")["seats"]] == [
+        False,
+        True,
+    ]
 
     visitor = page.context.browser.new_context(locale="en-US")
     try:
@@ -49,7 +52,9 @@ def test_a_visitor_takes_an_open_seat_from_the_lobby(server: ServerProcess, page
         expect(other.locator("#hand")).to_have_count(1)
         # the seat is the visitor's from now on: "My tables" leads back to it
         other.goto(server.url + "/")
-        expect(other.locator(f'#mine-list tr[data-table="{table_id}"] td').nth(1)).to_have_text("Seat 2")
+        expect(other.locator(f'#mine-list tr[data-table="{table_id}"] td').nth(1)).to_have_text(
+            "Seat 2"
+        )
         expect(other.locator(f'#tables tr[data-table="{table_id}"] button.join')).to_have_count(0)
     finally:
         visitor.close()
@@ -62,8 +67,9 @@ def test_a_visitor_takes_an_open_seat_from_the_lobby(server: ServerProcess, page
     assert api(server, f"/api/tables/{table_id}/watch")["seats"][1]["open"] is False
 
 
-def test_a_seat_taken_meanwhile_is_refused_in_both_languages(server: ServerProcess,
-                                                              page: Page) -> None:
+def test_a_seat_taken_meanwhile_is_refused_in_both_languages(
+    server: ServerProcess, page: Page
+) -> None:
     made = api(server, "/api/tables", json={"game": "guillotine", "seats": ["human", "open"]})
     page.goto(server.url + "/")
     join = page.locator(f'#tables tr[data-table="{made["id"]}"] button.join')
@@ -71,15 +77,18 @@ def test_a_seat_taken_meanwhile_is_refused_in_both_languages(server: ServerProce
     assert server.post(f"/api/tables/{made['id']}/seats/1/join").status_code == 200
     join.click()
     expect(page.locator("#join-error")).to_have_text(
-        "Error: That seat is no longer open: someone else took it.")
+        "Error: That seat is no longer open: someone else took it."
+    )
     expect(page).to_have_url(server.url + "/")
     expect(page.locator(f'#tables tr[data-table="{made["id"]}"] button.join')).to_have_count(0)
     page.click("#lang-toggle")
     expect(page.locator("#join-error")).to_have_text("錯誤：這個座位已經有人入座了。")
 
 
-FACTS = {"en": {"guillotine": "2–5 players · about 30 minutes", "fief": "3–6 players · 2–3 hours"},
-         "zh-TW": {"guillotine": "2-5名玩家 · 約30分鐘", "fief": "3-6名玩家 · 2-3小時"}}
+FACTS = {
+    "en": {"guillotine": "2–5 players · about 30 minutes", "fief": "3–6 players · 2–3 hours"},
+    "zh-TW": {"guillotine": "2-5名玩家 · 約30分鐘", "fief": "3-6名玩家 · 2-3小時"},
+}
 
 
 def test_each_game_has_its_emblem_players_and_length(server: ServerProcess, page: Page) -> None:
@@ -111,7 +120,9 @@ def test_the_table_names_an_open_seat(server: ServerProcess, page: Page) -> None
 
 
 def test_a_spectator_takes_an_open_seat_at_the_table(server: ServerProcess, page: Page) -> None:
-    made = api(server, "/api/tables", json={"game": "guillotine", "seats": ["human", "open", "open"]})
+    made = api(
+        server, "/api/tables", json={"game": "guillotine", "seats": ["human", "open", "open"]}
+    )
     page.goto(server.url + made["watch_link"])
     joins = page.locator("#side .seat-row button.join")
     expect(joins).to_have_count(2)
@@ -136,18 +147,36 @@ CELLS_JS = """() => [...document.querySelectorAll('#tables tr[data-table] td, #m
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-def test_the_lobbys_lists_fit_a_phone_without_scrolling_sideways(server: ServerProcess, browser: Any,
-                                                                  lang: str) -> None:
+def test_the_lobbys_lists_fit_a_phone_without_scrolling_sideways(
+    server: ServerProcess, browser: Any, lang: str
+) -> None:
     from .test_table import wait_until_over
 
-    made = [api(server, "/api/tables", json={"game": "ruse_and_bruise", "seats": ["human", *["open"] * 5]}),
-            api(server, "/api/tables", json={"game": "fief", "seats": ["human", "open", "open", "greedy"]}),
-            api(server, "/api/tables", json={"game": "conflicting_legends",
-                                              "seats": ["human", "open", "greedy", "greedy", "greedy", "greedy"]})]
+    made = [
+        api(
+            server,
+            "/api/tables",
+            json={"game": "ruse_and_bruise", "seats": ["human", *["open"] * 5]},
+        ),
+        api(
+            server,
+            "/api/tables",
+            json={"game": "fief", "seats": ["human", "open", "open", "greedy"]},
+        ),
+        api(
+            server,
+            "/api/tables",
+            json={
+                "game": "conflicting_legends",
+                "seats": ["human", "open", "greedy", "greedy", "greedy", "greedy"],
+            },
+        ),
+    ]
     finished = api(server, "/api/tables", json={"game": "guillotine", "seats": ["greedy"] * 5})
     wait_until_over(server, finished["id"])
-    context = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844},
-                                  has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        locale="en-US", viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
     context.add_init_script(f"localStorage.setItem('noblesse.lang', '{lang}')")
     page = context.new_page()
     try:
@@ -159,8 +188,9 @@ def test_the_lobbys_lists_fit_a_phone_without_scrolling_sideways(server: ServerP
         expect(page.locator(f'#mine-list tr[data-table="{made[1]["id"]}"]')).to_have_count(1)
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
         for box in ("#tables", "#mine"):  # nor does a list scroll sideways inside its box
-            assert page.evaluate("(s) => document.querySelector(s).scrollWidth", box) <= page.evaluate(
-                "(s) => document.querySelector(s).clientWidth", box), box
+            assert page.evaluate(
+                "(s) => document.querySelector(s).scrollWidth", box
+            ) <= page.evaluate("(s) => document.querySelector(s).clientWidth", box), box
         cells = page.evaluate(CELLS_JS)
         outside = [c for c in cells if c["left"] < 0 or c["right"] > 390]
         assert not outside, outside
@@ -173,6 +203,8 @@ def test_the_lobbys_lists_fit_a_phone_without_scrolling_sideways(server: ServerP
         expect(joins).to_have_count(5)
         for i in range(5):
             box = joins.nth(i).bounding_box()
-            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] >= 44, box
+            assert (
+                box and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] >= 44
+            ), box
     finally:
         context.close()

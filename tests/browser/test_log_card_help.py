@@ -23,20 +23,32 @@ LINES_JS = """() => [...document.querySelectorAll('#log .log-line')].map((line) 
 
 
 @pytest.mark.parametrize("game_id", ["guillotine", "ruse_and_bruise", "conflicting_legends"])
-def test_a_card_named_in_the_log_shows_its_rules_text(server: ServerProcess, page: Page,
-                                                      game_id: str) -> None:
+def test_a_card_named_in_the_log_shows_its_rules_text(
+    server: ServerProcess, page: Page, game_id: str
+) -> None:
     table = create_table(server, game_id, ["greedy", "greedy", "greedy"], seed=49)
     wait_until_over(server, table["id"], timeout=180)
     catalog = api(server, f"/api/games/{game_id}/catalog")
     for lang in ("en", "zh-TW"):
-        helps = {entry[lang]: entry["text"][lang] for section in catalog.values()
-                 if isinstance(section, dict) for entry in section.values()
-                 if isinstance(entry, dict) and isinstance(entry.get("text"), dict)
-                 and entry["text"][lang]}
-        every = {entry[lang] for section in catalog.values() if isinstance(section, dict)
-                 and any(isinstance(e, dict) and isinstance(e.get("text"), dict)
-                         for e in section.values())
-                 for entry in section.values() if isinstance(entry, dict) and entry.get(lang)}
+        helps = {
+            entry[lang]: entry["text"][lang]
+            for section in catalog.values()
+            if isinstance(section, dict)
+            for entry in section.values()
+            if isinstance(entry, dict)
+            and isinstance(entry.get("text"), dict)
+            and entry["text"][lang]
+        }
+        every = {
+            entry[lang]
+            for section in catalog.values()
+            if isinstance(section, dict)
+            and any(
+                isinstance(e, dict) and isinstance(e.get("text"), dict) for e in section.values()
+            )
+            for entry in section.values()
+            if isinstance(entry, dict) and entry.get(lang)
+        }
         set_lang(page, lang)
         page.goto(f"{server.url}/table/{table['id']}")
         expect(page.locator("#end-panel")).to_be_visible()
@@ -49,13 +61,21 @@ def test_a_card_named_in_the_log_shows_its_rules_text(server: ServerProcess, pag
         # every name of a card with a text in a line is marked (in Chinese, in 「」)
         for line in lines:
             for name in helps:
-                pattern = f"「{re.escape(name)}」" if lang == "zh-TW" else \
-                    rf"(?<![\w]){re.escape(name)}(?![\w])"
-                longer = [other for other in every
-                          if name in other and other != name and other in line["text"]]
+                pattern = (
+                    f"「{re.escape(name)}」"
+                    if lang == "zh-TW"
+                    else rf"(?<![\w]){re.escape(name)}(?![\w])"
+                )
+                longer = [
+                    other
+                    for other in every
+                    if name in other and other != name and other in line["text"]
+                ]
                 if re.search(pattern, line["text"]) and not longer:
                     assert name in [n for n, _ in line["cards"]], (lang, name, line)
-                if longer and line["text"].count(name) == sum(line["text"].count(o) for o in longer):
+                if longer and line["text"].count(name) == sum(
+                    line["text"].count(o) for o in longer
+                ):
                     # a name inside a longer one ("Lord" in "Land Lord") is not marked
                     assert name not in [n for n, _ in line["cards"]], (lang, name, line)
         # focused (a tap focuses it too), a name shows its text in a bubble under it
@@ -70,15 +90,21 @@ def test_a_card_named_in_the_log_shows_its_rules_text(server: ServerProcess, pag
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-def test_a_card_named_on_the_last_move_line_shows_its_rules_text(server: ServerProcess, page: Page,
-                                                                 lang: str) -> None:
+def test_a_card_named_on_the_last_move_line_shows_its_rules_text(
+    server: ServerProcess, page: Page, lang: str
+) -> None:
     table = create_table(server, "guillotine", ["human", "human", "human"], seed=55)
     set_lang(page, lang)
     page.goto(f"{server.url}/table/{table['id']}")  # a spectator
     expect(page.locator("#line .card").first).to_be_visible()
     catalog = api(server, "/api/games/guillotine/catalog")
-    helps = {entry[lang]: entry["text"][lang] for section in catalog.values() if isinstance(section, dict)
-             for entry in section.values() if isinstance(entry, dict) and isinstance(entry.get("text"), dict)}
+    helps = {
+        entry[lang]: entry["text"][lang]
+        for section in catalog.values()
+        if isinstance(section, dict)
+        for entry in section.values()
+        if isinstance(entry, dict) and isinstance(entry.get("text"), dict)
+    }
     cards = page.locator("#last-move .log-card")
     for n in range(1, 13):  # moves until one names a card with a text (a plain noble has none)
         act(server, table)

@@ -28,8 +28,10 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 MIN = 44
 N_JS = "() => Number(document.body.dataset.n || -1)"
-MINE_WITH_ACTIONS = ("() => document.getElementById('status').classList.contains('mine')"
-                     " && !!document.querySelector('[data-action]')")
+MINE_WITH_ACTIONS = (
+    "() => document.getElementById('status').classList.contains('mine')"
+    " && !!document.querySelector('[data-action]')"
+)
 OVER_JS = "document.getElementById('status').textContent.startsWith('Game over')"
 # Every element the page marks as the way to take a legal action, and its size.
 TARGETS_JS = """() => [...document.querySelectorAll('[data-action]')].map((e) => {
@@ -62,18 +64,23 @@ def phone(browser: Any) -> Iterator[Page]:
 
 
 def bot_table(server: ServerProcess, game_id: str, seed: int) -> dict:
-    return create_table(server, game_id, ["human"] + ["greedy"] * (players_for(game_id) - 1),
-                        seed=seed)
+    return create_table(
+        server, game_id, ["human"] + ["greedy"] * (players_for(game_id) - 1), seed=seed
+    )
 
 
 def small_targets(page: Page) -> list[dict]:
-    return [t for t in page.evaluate(TARGETS_JS) if t["width"] < MIN - 0.5 or t["height"] < MIN - 0.5]
+    return [
+        t for t in page.evaluate(TARGETS_JS) if t["width"] < MIN - 0.5 or t["height"] < MIN - 0.5
+    ]
 
 
-@pytest.mark.parametrize(("game_id", "decisions"),
-                         [(g, 45 if g == "fief" else 12) for g in games.ids()])
+@pytest.mark.parametrize(
+    ("game_id", "decisions"), [(g, 45 if g == "fief" else 12) for g in games.ids()]
+)
 def test_every_target_is_44_px_on_a_phone_through_turns_played_by_touch(
-        server: ServerProcess, phone: Page, game_id: str, decisions: int) -> None:
+    server: ServerProcess, phone: Page, game_id: str, decisions: int
+) -> None:
     table = bot_table(server, game_id, seed=MOVING_SEED if game_id == "fief" else 13)
     open_seat(phone, server, table, 0)
     seen: set[str] = set()
@@ -83,7 +90,9 @@ def test_every_target_is_44_px_on_a_phone_through_turns_played_by_touch(
         try:
             phone.wait_for_function(f"() => ({MINE_WITH_ACTIONS})() || {OVER_JS}", timeout=20_000)
         except PlaywrightError:
-            pytest.fail(f"no decision of seat 1 after {sorted(seen)}: {phone.inner_text('#status')}")
+            pytest.fail(
+                f"no decision of seat 1 after {sorted(seen)}: {phone.inner_text('#status')}"
+            )
         if tapped_to is not None and phone.evaluate(N_JS) > tapped_to:
             handed_on += 1  # other seats acted between this seat's last tap and now
         if phone.evaluate(f"() => {OVER_JS}"):
@@ -107,8 +116,9 @@ def test_every_target_is_44_px_on_a_phone_through_turns_played_by_touch(
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 @pytest.mark.parametrize("game_id", ["guillotine", "fief"])
-def test_the_status_and_its_buttons_stay_in_the_window(server: ServerProcess, browser: Any,
-                                                        size: str, game_id: str) -> None:
+def test_the_status_and_its_buttons_stay_in_the_window(
+    server: ServerProcess, browser: Any, size: str, game_id: str
+) -> None:
     viewport = PHONE if size == "phone" else DESKTOP
     context = browser.new_context(locale="en-US", viewport=viewport, has_touch=size == "phone")
     page = context.new_page()
@@ -129,7 +139,10 @@ def test_the_status_and_its_buttons_stay_in_the_window(server: ServerProcess, br
         page.wait_for_timeout(100)
         for selector in ("#status", "#bar-actions [data-action]"):
             box = page.locator(selector).first.bounding_box()
-            assert box and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (selector, box)
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (
+                selector,
+                box,
+            )
         # the bar is no taller than a third of the window (its buttons scroll inside it)
         bar = page.locator("#bar").bounding_box()
         assert bar and bar["height"] <= viewport["height"] * 0.45, bar
@@ -185,12 +198,16 @@ def test_fiefs_map_pans_and_zooms(server: ServerProcess, phone: Page) -> None:
 def settled_box(page: Page, selector: str) -> dict[str, float]:
     """The element's box once the map's pan or zoom animation is over (two reads 100 ms
     apart agree)."""
-    page.wait_for_function("""async (sel) => {
+    page.wait_for_function(
+        """async (sel) => {
         const read = () => JSON.stringify(document.querySelector(sel).getBoundingClientRect());
         const first = read();
         await new Promise((done) => setTimeout(done, 100));
         return read() === first;
-    }""", arg=selector, polling=150)
+    }""",
+        arg=selector,
+        polling=150,
+    )
     box = page.locator(selector).bounding_box()
     assert box
     return box
@@ -200,13 +217,17 @@ def axe_violations(page: Page) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
     result = Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:4]]}"
-            for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:4]]}"
+        for v in result.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_axe_finds_no_serious_violation_in_the_lobby_and_at_each_game(
-        server: ServerProcess, browser: Any, lang: str) -> None:
+    server: ServerProcess, browser: Any, lang: str
+) -> None:
     pytest.importorskip("axe_playwright_python")
     found: dict[str, list[str]] = {}
     for viewport in (DESKTOP, PHONE):
@@ -247,8 +268,9 @@ def test_arrow_keys_move_the_focus_along_a_row(server: ServerProcess, page: Page
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-def test_the_phone_header_is_one_sticky_row_above_the_bar(server: ServerProcess, browser: Any,
-                                                          lang: str) -> None:
+def test_the_phone_header_is_one_sticky_row_above_the_bar(
+    server: ServerProcess, browser: Any, lang: str
+) -> None:
     context = browser.new_context(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True)
     context.add_init_script(f"localStorage.setItem('noblesse.lang', '{lang}')")
     page = context.new_page()
@@ -262,13 +284,18 @@ def test_the_phone_header_is_one_sticky_row_above_the_bar(server: ServerProcess,
         # every control of the header stands on its one row, none cut off by the screen
         for selector in ("#to-lobby", "#game-name", "#rules-link", "#copy-link", "#lang-toggle"):
             box = page.locator(selector).bounding_box()
-            assert box and box["y"] >= header["y"] and box["y"] + box["height"] <= header["y"] + header["height"], selector
+            assert (
+                box
+                and box["y"] >= header["y"]
+                and box["y"] + box["height"] <= header["y"] + header["height"]
+            ), selector
             assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], selector
         for selector in ("#rules-link", "#copy-link"):  # icons, at least 44 px, named in words
             box = page.locator(selector).bounding_box()
             assert box and box["width"] >= MIN and box["height"] >= MIN, selector
         expect(page.locator("#copy-link")).to_have_accessible_name(
-            "Copy my link" if lang == "en" else "複製我的連結")
+            "Copy my link" if lang == "en" else "複製我的連結"
+        )
         page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
         page.wait_for_timeout(100)
         header = page.locator("body > header").bounding_box()
@@ -289,8 +316,9 @@ SCALE_JS = "() => new DOMMatrix(getComputedStyle(document.getElementById('map-pa
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_fiefs_map_shows_the_region_of_the_decision(server: ServerProcess, browser: Any,
-                                                    size: str) -> None:
+def test_fiefs_map_shows_the_region_of_the_decision(
+    server: ServerProcess, browser: Any, size: str
+) -> None:
     viewport = PHONE if size == "phone" else DESKTOP
     context = browser.new_context(locale="en-US", viewport=viewport, has_touch=size == "phone")
     page = context.new_page()
@@ -299,7 +327,9 @@ def test_fiefs_map_shows_the_region_of_the_decision(server: ServerProcess, brows
         fitted = []
         for _ in range(20):
             page.wait_for_function(MINE_WITH_ACTIONS, timeout=20_000)
-            on_map = page.eval_on_selector_all("#map [data-action]", "els => els.map(e => e.dataset.action)")
+            on_map = page.eval_on_selector_all(
+                "#map [data-action]", "els => els.map(e => e.dataset.action)"
+            )
             if on_map and len(on_map) <= 6:  # a lord to move, the villages it may go to
                 settled_box(page, "#map")
                 shown = page.evaluate(TARGETS_IN_VIEW_JS)
@@ -340,7 +370,9 @@ def test_fiefs_offer_buttons_stand_in_the_bar(server: ServerProcess, phone: Page
     shown = offers.evaluate_all("els => els.map(e => e.dataset.action + ' ' + e.parentElement.id)")
     # an offer to each of the 3 other families (seats 2 to 4), docked in the bar
     assert sorted(shown) == [f"offer:to:{i} offer-choices" for i in (2, 3, 4)], shown
-    expect(phone.locator("#bar-actions #offer-choices")).to_have_attribute("aria-label", "Diplomacy")
+    expect(phone.locator("#bar-actions #offer-choices")).to_have_attribute(
+        "aria-label", "Diplomacy"
+    )
     # in the window with the page scrolled to its end, and tapped from there
     phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     box = offers.first.bounding_box()
@@ -369,7 +401,9 @@ def test_fiefs_offer_buttons_stand_in_the_bar(server: ServerProcess, phone: Page
     expect(cue).to_be_visible()
 
 
-def test_no_line_says_more_buttons_when_the_bar_shows_them_all(server: ServerProcess, page: Page) -> None:
+def test_no_line_says_more_buttons_when_the_bar_shows_them_all(
+    server: ServerProcess, page: Page
+) -> None:
     open_seat(page, server, bot_table(server, "guillotine", seed=13), 0)
     wait_mine(page)
     box = page.locator("#bar-actions #choices")
@@ -379,7 +413,8 @@ def test_no_line_says_more_buttons_when_the_bar_shows_them_all(server: ServerPro
 
 
 def test_the_seats_panels_are_a_drawer_folded_on_a_phone_and_opened_for_their_targets(
-        server: ServerProcess, phone: Page) -> None:
+    server: ServerProcess, phone: Page
+) -> None:
     open_seat(phone, server, bot_table(server, "fief", seed=MOVING_SEED), 0)
     phone.wait_for_function(MINE_WITH_ACTIONS)
     drawer = phone.locator("#seats-panel")
@@ -417,7 +452,9 @@ def test_the_seats_panels_are_a_drawer_folded_on_a_phone_and_opened_for_their_ta
     expect(drawer.locator("[data-action]").first).to_be_hidden()
 
 
-def test_the_seats_panels_are_open_beside_the_board_on_a_desktop(server: ServerProcess, page: Page) -> None:
+def test_the_seats_panels_are_open_beside_the_board_on_a_desktop(
+    server: ServerProcess, page: Page
+) -> None:
     open_seat(page, server, bot_table(server, "guillotine", seed=13), 0)
     wait_mine(page)
     expect(page.locator("#seats-panel")).to_have_attribute("open", "")
@@ -439,11 +476,16 @@ def test_fiefs_map_zooms_with_a_pinch(server: ServerProcess, phone: Page) -> Non
     # two fingers drawn apart on the map (CDP touch events, as a phone's screen sends them)
     cdp = phone.context.new_cdp_session(phone)
     try:
+
         def fingers(apart: float) -> list[dict[str, float]]:
             return [{"x": x - apart, "y": y, "id": 0}, {"x": x + apart, "y": y, "id": 1}]
+
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(30)})
         for k in range(1, 11):
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(30 + 9 * k)})
+            cdp.send(
+                "Input.dispatchTouchEvent",
+                {"type": "touchMove", "touchPoints": fingers(30 + 9 * k)},
+            )
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     finally:
         cdp.detach()

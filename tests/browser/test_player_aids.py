@@ -73,8 +73,9 @@ def _open_aid(page: Page) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game_id", games.ids())
-def test_the_player_aid_is_the_rules_file_and_the_catalog(server: ServerProcess, page: Page,
-                                                          game_id: str, lang: str) -> None:
+def test_the_player_aid_is_the_rules_file_and_the_catalog(
+    server: ServerProcess, page: Page, game_id: str, lang: str
+) -> None:
     seats = ["human"] * games.get(game_id).min_players
     table = create_table(server, game_id, seats, seed=7)
     if game_id == "fief":
@@ -94,7 +95,11 @@ def test_the_player_aid_is_the_rules_file_and_the_catalog(server: ServerProcess,
         elif want["kind"] == "entries":
             assert [e["key"] for e in got["entries"]] == [e["key"] for e in want["entries"]]
             for e, w in zip(got["entries"], want["entries"], strict=True):
-                assert (e["name"], e["badge"], e["facts"]) == (w["name"][lang], w["badge"][lang], w["facts"][lang])
+                assert (e["name"], e["badge"], e["facts"]) == (
+                    w["name"][lang],
+                    w["badge"][lang],
+                    w["facts"][lang],
+                )
         else:
             assert [p["name"] for p in got["phases"]] == [p["name"][lang] for p in want["entries"]]
             for p, w in zip(got["phases"], want["entries"], strict=True):
@@ -105,15 +110,22 @@ def test_the_player_aid_is_the_rules_file_and_the_catalog(server: ServerProcess,
         assert sorted(ranks) == sorted(catalog["ranks"])
         for rank, data in catalog["ranks"].items():
             assert ranks[rank]["name"] == data[lang]
-            assert ranks[rank]["chips"] == [[k, catalog["attributes"][k][lang]] for k in data["requires"]]
+            assert ranks[rank]["chips"] == [
+                [k, catalog["attributes"][k][lang]] for k in data["requires"]
+            ]
             assert ranks[rank]["value"] == str(data["majority"])
         duke = ranks["Duke"]
         assert {"en": "12 pts for the most", "zh-TW": "最多者得12分"}[lang] == duke["badge"]
     if game_id == "fief":  # the price list is the catalog's; the marked phase the game's
         prices = {e["key"]: e for e in by_key["prices"]["entries"]}
         assert {k: int(e["value"]) for k, e in prices.items()} == catalog["prices"]
-        assert prices["knight"]["badge"] == {"en": f"{catalog['prices']['knight']} D",
-                                             "zh-TW": f"{catalog['prices']['knight']}元"}[lang]
+        assert (
+            prices["knight"]["badge"]
+            == {
+                "en": f"{catalog['prices']['knight']} D",
+                "zh-TW": f"{catalog['prices']['knight']}元",
+            }[lang]
+        )
         assert prices["knight"]["name"] == catalog["pieces"]["knight"]["name"][lang]
         phase = api(server, f"/api/tables/{table['id']}/watch")["view"]["phase"]
         marked = [p for p in by_key["phases"]["phases"] if p["current"]]
@@ -126,7 +138,13 @@ def test_fief_s_aid_marks_the_phase_the_game_is_in(server: ServerProcess, page: 
     from noblesse.games.fief import flow
 
     expected = rules_page.build(games.get("fief"))["aid"]
-    covered = [k for part in expected if part["kind"] == "phases" for e in part["entries"] for k in e["phases"]]
+    covered = [
+        k
+        for part in expected
+        if part["kind"] == "phases"
+        for e in part["entries"]
+        for k in e["phases"]
+    ]
     assert sorted(covered) == sorted(n for n in flow.PHASE_NAMES if n != "setup")
     table = create_table(server, "fief", ["human"] * 3, seed=11)
     past_setup(server, table)
@@ -157,8 +175,12 @@ def test_screenshots_of_the_player_aid(server: ServerProcess, browser: Any, game
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height in ((1280, 800), (390, 844)):
         for lang in LANGS:
-            pages = fresh_page(browser, viewport={"width": width, "height": height},
-                               has_touch=width < 600, is_mobile=width < 600)
+            pages = fresh_page(
+                browser,
+                viewport={"width": width, "height": height},
+                has_touch=width < 600,
+                is_mobile=width < 600,
+            )
             page = next(pages)
             set_lang(page, lang)
             page.goto(f"{server.url}/table/{table['id']}?seat=0&token={table['seats'][0]['token']}")

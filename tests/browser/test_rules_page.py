@@ -23,8 +23,11 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 LANGS = ("en", "zh-TW")
 GAMES = games.ids()
 # A table of each game, with an option changed from its default where the game has one.
-CHANGED = {"guillotine": {"hidden_support": True}, "heads_of_state": {"counter_limit": True},
-           "fief": {"max_turns": 12, "public_dice_faces": True}}
+CHANGED = {
+    "guillotine": {"hidden_support": True},
+    "heads_of_state": {"counter_limit": True},
+    "fief": {"max_turns": 12, "public_dice_faces": True},
+}
 
 # every card's name, and the text of its box (cards with the same text share a box)
 SHOWN_JS = """() => [...document.querySelectorAll('.rules-group')].map((g) => ({
@@ -68,8 +71,9 @@ def _shoot(page: Page, name: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_lobby_opens_the_rules_of_the_chosen_game(page: Page, server: ServerProcess,
-                                                        lang: str) -> None:
+def test_the_lobby_opens_the_rules_of_the_chosen_game(
+    page: Page, server: ServerProcess, lang: str
+) -> None:
     page.goto(server.url + "/")
     _set_lang(page, lang)
     for game_id in GAMES:
@@ -99,8 +103,10 @@ def test_the_lobby_opens_the_rules_of_the_chosen_game(page: Page, server: Server
 
 def _people_table(server: ServerProcess, page: Page, game: Any, options: dict, lang: str) -> dict:
     """A table of people with ``options``, and the page set to ``lang``."""
-    res = server.post("/api/tables", json={"game": game.id, "options": options,
-                                           "seats": ["human"] * game.min_players})
+    res = server.post(
+        "/api/tables",
+        json={"game": game.id, "options": options, "seats": ["human"] * game.min_players},
+    )
     res.raise_for_status()
     page.goto(server.url + "/")
     _set_lang(page, lang)
@@ -109,8 +115,9 @@ def _people_table(server: ServerProcess, page: Page, game: Any, options: dict, l
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game_id", GAMES)
-def test_the_table_opens_its_games_rules_with_its_options(page: Page, server: ServerProcess,
-                                                          game_id: str, lang: str) -> None:
+def test_the_table_opens_its_games_rules_with_its_options(
+    page: Page, server: ServerProcess, game_id: str, lang: str
+) -> None:
     game = games.get(game_id)
     options = CHANGED.get(game_id, {})
     table = _people_table(server, page, game, options, lang)
@@ -130,8 +137,10 @@ def test_the_table_opens_its_games_rules_with_its_options(page: Page, server: Se
         assert shown[key]["changed"] == (key in options and options[key] != default), key
     labels = expected["option_labels"]
     for key in options:
-        assert rules.locator(f"#options-list dt[data-option='{key}']").inner_text() \
+        assert (
+            rules.locator(f"#options-list dt[data-option='{key}']").inner_text()
             == labels[key][lang]
+        )
     if not schema:
         assert rules.locator("#options p").last.inner_text()
     # the language button switches the page in place
@@ -143,8 +152,9 @@ def test_the_table_opens_its_games_rules_with_its_options(page: Page, server: Se
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game_id", ["guillotine", "heads_of_state", "fief"])
-def test_the_prose_says_what_the_table_s_options_change(page: Page, server: ServerProcess,
-                                                        game_id: str, lang: str) -> None:
+def test_the_prose_says_what_the_table_s_options_change(
+    page: Page, server: ServerProcess, game_id: str, lang: str
+) -> None:
     """A passage an option changes (the rules file's [[option]]) reads, for a table that
     changed the option, as the table plays, marked as changed; without a table, as the
     rulebook says."""
@@ -152,8 +162,9 @@ def test_the_prose_says_what_the_table_s_options_change(page: Page, server: Serv
     prose = rules_page.build(game)["option_prose"]
     assert prose
     schema = game.options_schema()
-    options = {o["key"]: (not schema[o["key"]]) if isinstance(schema[o["key"]], bool) else 2
-               for o in prose}
+    options = {
+        o["key"]: (not schema[o["key"]]) if isinstance(schema[o["key"]], bool) else 2 for o in prose
+    }
     table = _people_table(server, page, game, options, lang)
     page.goto(f"{server.url}/rules/{game_id}?table={table['id']}")
     page.wait_for_selector("body[data-ready='1']")
@@ -164,7 +175,8 @@ def test_the_prose_says_what_the_table_s_options_change(page: Page, server: Serv
         assert said.replace("**", "") in marked, (option["key"], marked)
         unmarked = section.evaluate(
             "s => { const c = s.cloneNode(true); c.querySelectorAll('mark').forEach((m) => m.remove());"
-            " return c.textContent; }")
+            " return c.textContent; }"
+        )
         assert option["replace"][lang] not in unmarked, option["key"]
     _shoot(page, f"rules-{game_id}-table-options-{lang}")
     page.goto(f"{server.url}/rules/{game_id}")

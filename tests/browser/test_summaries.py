@@ -34,7 +34,9 @@ def _play_until(server: ServerProcess, table: dict, kind: str) -> list[dict]:
         watch = api(server, f"/api/tables/{table['id']}/watch")
         seat = watch["to_act"][0]
         token = table["seats"][seat]["token"]
-        with connect(f"{ws}/ws/tables/{table['id']}/seats/{seat}?token={token}", max_size=None) as sock:
+        with connect(
+            f"{ws}/ws/tables/{table['id']}/seats/{seat}?token={token}", max_size=None
+        ) as sock:
             msg = json.loads(sock.recv(timeout=10))
             if any(line["kind"] == kind for line in msg["log"]):
                 break
@@ -71,25 +73,40 @@ def test_guillotine_s_day_is_summed_up_until_closed(server: ServerProcess, page:
     expect(page.locator("#summary-panel")).to_have_count(0)
 
 
-STEPS = {"fief": ("income", ["phase"], ["income"], ["tallage", "tithe", "tithe_all", "income"],
-                  {"en": "Income", "zh-TW": "收入"}),
-         "heads_of_state": ("century", ["revolution"], ["rebuild"], ["influence", "century_marker"],
-                            {"en": "The century is over: influence and markers",
-                             "zh-TW": "世紀結束：影響力與分數標記"})}
+STEPS = {
+    "fief": (
+        "income",
+        ["phase"],
+        ["income"],
+        ["tallage", "tithe", "tithe_all", "income"],
+        {"en": "Income", "zh-TW": "收入"},
+    ),
+    "heads_of_state": (
+        "century",
+        ["revolution"],
+        ["rebuild"],
+        ["influence", "century_marker"],
+        {"en": "The century is over: influence and markers", "zh-TW": "世紀結束：影響力與分數標記"},
+    ),
+}
 
 
 @pytest.mark.parametrize("game_id", list(STEPS))
-def test_fief_s_income_and_heads_of_state_s_century_are_summed_up(server: ServerProcess, page: Page,
-                                                                   game_id: str) -> None:
+def test_fief_s_income_and_heads_of_state_s_century_are_summed_up(
+    server: ServerProcess, page: Page, game_id: str
+) -> None:
     name, start, end, keep, title = STEPS[game_id]
     options = {"max_turns": 3} if game_id == "fief" else {}
-    table = api(server, "/api/tables", json={"game": game_id, "seats": ["human"] * 3,
-                                             "seed": 57, "options": options})
+    table = api(
+        server,
+        "/api/tables",
+        json={"game": game_id, "seats": ["human"] * 3, "seed": 57, "options": options},
+    )
     _play_until(server, table, end[0])
     log = api(server, f"/api/tables/{table['id']}/watch")["log"]  # as a spectator sees it
     last = max(i for i, line in enumerate(log) if line["kind"] in end)
-    first = max(i for i, line in enumerate(log[:last + 1]) if line["kind"] in start)
-    told = [line for line in log[first:last + 1] if line["kind"] in keep]
+    first = max(i for i, line in enumerate(log[: last + 1]) if line["kind"] in start)
+    told = [line for line in log[first : last + 1] if line["kind"] in keep]
     assert told
     for lang in ("en", "zh-TW"):
         set_lang(page, lang)

@@ -34,12 +34,26 @@ GAME_IDS = games.ids()
 MAX_CLICKS = 500
 
 WORDS = {
-    "en": {"create": "Create table", "your_turn": "Your turn", "over": "Game over",
-           "seat": "Seat", "spectator": "Spectator", "step": "Step",
-           "you": "Seat 1 (you)", "bots": ("Bot (medium)", "Bot (easy)")},
-    "zh-TW": {"create": "建立牌桌", "your_turn": "輪到你了", "over": "遊戲結束",
-              "seat": "玩家", "spectator": "旁觀者", "step": "步",
-              "you": "玩家1（你）", "bots": ("電腦（普通）", "電腦（簡單）")},
+    "en": {
+        "create": "Create table",
+        "your_turn": "Your turn",
+        "over": "Game over",
+        "seat": "Seat",
+        "spectator": "Spectator",
+        "step": "Step",
+        "you": "Seat 1 (you)",
+        "bots": ("Bot (medium)", "Bot (easy)"),
+    },
+    "zh-TW": {
+        "create": "建立牌桌",
+        "your_turn": "輪到你了",
+        "over": "遊戲結束",
+        "seat": "玩家",
+        "spectator": "旁觀者",
+        "step": "步",
+        "you": "玩家1（你）",
+        "bots": ("電腦（普通）", "電腦（簡單）"),
+    },
 }
 
 
@@ -73,8 +87,10 @@ class Adapter:
 
 
 # Fief has no end but victory unless a table sets a turn limit: two turns here.
-ADAPTERS: dict[str, Adapter] = {"guillotine": Adapter(),
-                                "fief": Adapter(choose=choose_fief, options={"max_turns": 2})}
+ADAPTERS: dict[str, Adapter] = {
+    "guillotine": Adapter(),
+    "fief": Adapter(choose=choose_fief, options={"max_turns": 2}),
+}
 
 
 def adapter(game_id: str) -> Adapter:
@@ -89,8 +105,11 @@ def api(server: ServerProcess, path: str, **kwargs: Any) -> Any:
 
 
 def create_table(server: ServerProcess, game_id: str, seats: list[str], seed: int) -> dict:
-    return api(server, "/api/tables", json={"game": game_id, "seats": seats, "seed": seed,
-                                            "options": adapter(game_id).options})
+    return api(
+        server,
+        "/api/tables",
+        json={"game": game_id, "seats": seats, "seed": seed, "options": adapter(game_id).options},
+    )
 
 
 def wait_until_over(server: ServerProcess, table_id: str, timeout: float = 60) -> dict:
@@ -163,16 +182,19 @@ def lobby_games() -> tuple[list[Any], list[Any]]:
     pairs = [(game_id, lang) for game_id in GAME_IDS for lang in WORDS]
     whole = pairs if full() else [(g, list(WORDS)[(i + 1) % 2]) for i, g in enumerate(GAME_IDS)]
     first = [pair for pair in pairs if pair not in whole]
-    return ([pytest.param(*pair, id=f"{pair[0]}-{pair[1]}") for pair in whole],
-            [pytest.param(*pair, id=f"{pair[0]}-{pair[1]}") for pair in first])
+    return (
+        [pytest.param(*pair, id=f"{pair[0]}-{pair[1]}") for pair in whole],
+        [pytest.param(*pair, id=f"{pair[0]}-{pair[1]}") for pair in first],
+    )
 
 
 WHOLE_GAMES, FIRST_DECISIONS = lobby_games()
 FIRST_CLICKS = 3
 
 
-def play_from_the_lobby(server: ServerProcess, page: Page, game_id: str, lang: str,
-                        stop_after: int | None = None) -> tuple[str, int]:
+def play_from_the_lobby(
+    server: ServerProcess, page: Page, game_id: str, lang: str, stop_after: int | None = None
+) -> tuple[str, int]:
     """Create a table in the lobby in ``lang`` (seat 1 a person, the others bots), follow
     the seat's link and click its decisions until the game is over (or ``stop_after``
     clicks); at each, the page offers exactly the legal actions. Returns the table's id
@@ -204,7 +226,9 @@ def play_from_the_lobby(server: ServerProcess, page: Page, game_id: str, lang: s
     table_id, token = url.path.rsplit("/", 1)[1], parse_qs(url.query)["token"][0]
     seat_api = f"/api/tables/{table_id}/seats/0?token={token}"
     assert [s["kind"] for s in api(server, seat_api)["seats"]] == [
-        "human", *(["normal", "easy"][s % 2] for s in range(1, players))]
+        "human",
+        *(["normal", "easy"][s % 2] for s in range(1, players)),
+    ]
     names = catalog_names(api(server, f"/api/games/{game_id}/catalog"), lang)
 
     rng = random.Random(f"{game_id}-{lang}")
@@ -258,8 +282,9 @@ def play_from_the_lobby(server: ServerProcess, page: Page, game_id: str, lang: s
 
 
 @pytest.mark.parametrize(("game_id", "lang"), WHOLE_GAMES)
-def test_play_a_whole_game_from_the_lobby(server: ServerProcess, page: Page, game_id: str,
-                                          lang: str) -> None:
+def test_play_a_whole_game_from_the_lobby(
+    server: ServerProcess, page: Page, game_id: str, lang: str
+) -> None:
     table_id, clicks = play_from_the_lobby(server, page, game_id, lang)
     assert clicks > 0
 
@@ -283,8 +308,9 @@ def test_play_a_whole_game_from_the_lobby(server: ServerProcess, page: Page, gam
 
 
 @pytest.mark.parametrize(("game_id", "lang"), FIRST_DECISIONS)
-def test_the_first_decisions_from_the_lobby(server: ServerProcess, page: Page, game_id: str,
-                                            lang: str) -> None:
+def test_the_first_decisions_from_the_lobby(
+    server: ServerProcess, page: Page, game_id: str, lang: str
+) -> None:
     """A game in the language it is not played whole in (the default run): the lobby and
     the table speak it, card names included, and offer exactly the legal actions."""
     table_id, clicks = play_from_the_lobby(server, page, game_id, lang, stop_after=FIRST_CLICKS)

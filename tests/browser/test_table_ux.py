@@ -108,8 +108,9 @@ def test_a_seat_is_found_again_through_my_tables(server: ServerProcess, page: Pa
     expect(page.locator("#hand")).to_have_count(1)
 
 
-def test_my_tables_says_when_a_seat_waits_and_when_its_game_is_over(server: ServerProcess,
-                                                                    page: Page) -> None:
+def test_my_tables_says_when_a_seat_waits_and_when_its_game_is_over(
+    server: ServerProcess, page: Page
+) -> None:
     from .test_table import wait_until_over
 
     waiting = create_table(server, "guillotine", ["human", "human"], seed=11)
@@ -120,9 +121,12 @@ def test_my_tables_says_when_a_seat_waits_and_when_its_game_is_over(server: Serv
     over = create_table(server, "guillotine", ["greedy", "greedy"], seed=12)
     wait_until_over(server, over["id"])
     # a seat of the finished game this browser opened while it went on
-    page.evaluate("""(id) => { const list = JSON.parse(localStorage.getItem('noblesse.mine'));
+    page.evaluate(
+        """(id) => { const list = JSON.parse(localStorage.getItem('noblesse.mine'));
       list.push({ id, game: 'guillotine', seat: 1, token: 't', link: `/table/${id}?seat=1&token=t`, state: 'waiting' });
-      localStorage.setItem('noblesse.mine', JSON.stringify(list)); }""", over["id"])
+      localStorage.setItem('noblesse.mine', JSON.stringify(list)); }""",
+        over["id"],
+    )
     page.goto(server.url + "/")
     waits = page.locator(f'#mine-list tr[data-table="{waiting["id"]}"] .mine-state')
     ended = page.locator(f'#mine-list tr[data-table="{over["id"]}"] .mine-state')
@@ -134,8 +138,9 @@ def test_my_tables_says_when_a_seat_waits_and_when_its_game_is_over(server: Serv
 
 
 @pytest.mark.parametrize("game_id", games.ids())
-def test_tab_reaches_every_legal_action_and_enter_plays_it(server: ServerProcess, page: Page,
-                                                           game_id: str) -> None:
+def test_tab_reaches_every_legal_action_and_enter_plays_it(
+    server: ServerProcess, page: Page, game_id: str
+) -> None:
     page.set_viewport_size(DESKTOP)
     seats = ["human"] + ["greedy"] * (players_for(game_id) - 1)
     table = create_table(server, game_id, seats, seed=13)
@@ -173,7 +178,9 @@ def test_tab_reaches_every_legal_action_and_enter_plays_it(server: ServerProcess
 # Every card and board space as a screen reader names it: its accessible name and
 # whether a legal action takes it.
 THINGS = ".card, .rb-card, .rb-score, .cl-card, .cl-land, .slot, [data-village], g.lord, [data-action]:not(button)"
-ON_BOARD = "() => document.querySelectorAll('#game-area .clickable[data-action]:not(button)').length"
+ON_BOARD = (
+    "() => document.querySelectorAll('#game-area .clickable[data-action]:not(button)').length"
+)
 NAMES_JS = """(selector) => [...document.querySelectorAll('#game-area')].flatMap((area) =>
   [...area.querySelectorAll(selector)].filter((e) => e.tagName !== 'BUTTON').map((e) => ({
     label: e.getAttribute('aria-label') || '', role: e.getAttribute('role') || '',
@@ -185,10 +192,13 @@ PLAYABLE = {"en": ("playable", ", "), "zh-TW": ("可選", "，")}
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 @pytest.mark.parametrize("game_id", games.ids())
 def test_every_card_and_board_space_is_named_with_its_state_and_whether_it_is_playable(
-        server: ServerProcess, page: Page, game_id: str, lang: str) -> None:
+    server: ServerProcess, page: Page, game_id: str, lang: str
+) -> None:
     page.goto(server.url + "/")
     page.evaluate(f"localStorage.setItem('noblesse.lang', '{lang}')")
-    table = create_table(server, game_id, ["human"] + ["greedy"] * (players_for(game_id) - 1), seed=13)
+    table = create_table(
+        server, game_id, ["human"] + ["greedy"] * (players_for(game_id) - 1), seed=13
+    )
     open_seat(page, server, table, 0)
     for _ in range(30):  # on to a decision taken on the board (not by a button)
         wait_mine(page)
@@ -212,10 +222,14 @@ def test_every_card_and_board_space_is_named_with_its_state_and_whether_it_is_pl
     # a card in the hand says where it lies
     in_hand = page.locator("#hand [aria-label]")
     if in_hand.count():
-        expect(in_hand.first).to_have_attribute("aria-label", re.compile("in your hand" if lang == "en" else "在你的手牌中"))
+        expect(in_hand.first).to_have_attribute(
+            "aria-label", re.compile("in your hand" if lang == "en" else "在你的手牌中")
+        )
     if game_id == "conflicting_legends":  # a territory a seat holds says whose it is
         held = page.locator(".player .cl-land[aria-label]")
-        expect(held.first).to_have_attribute("aria-label", re.compile("territory of" if lang == "en" else "的領土"))
+        expect(held.first).to_have_attribute(
+            "aria-label", re.compile("territory of" if lang == "en" else "的領土")
+        )
 
 
 def test_the_turn_limit_stands_beside_the_player_count(server: ServerProcess, browser: Any) -> None:
@@ -228,12 +242,17 @@ def test_the_turn_limit_stands_beside_the_player_count(server: ServerProcess, br
         limit = page.locator('[data-option="max_turns"]').bounding_box()
         assert players and limit
         # on one line: their middles at the same height, the limit to the right of the count
-        assert abs((players["y"] + players["height"] / 2) - (limit["y"] + limit["height"] / 2)) < 4, (players, limit)
+        assert (
+            abs((players["y"] + players["height"] / 2) - (limit["y"] + limit["height"] / 2)) < 4
+        ), (players, limit)
         assert limit["x"] > players["x"] + players["width"], (players, limit)
         assert limit["x"] + limit["width"] <= viewport["width"], (limit, viewport)
         # nothing stands between them: the next control in the page is the turn limit
-        assert page.evaluate("""() => { const all = [...document.querySelectorAll('#new-table select, #new-table input')];
-          return all[all.indexOf(document.getElementById('players')) + 1].dataset.option; }""") == "max_turns"
+        assert (
+            page.evaluate("""() => { const all = [...document.querySelectorAll('#new-table select, #new-table input')];
+          return all[all.indexOf(document.getElementById('players')) + 1].dataset.option; }""")
+            == "max_turns"
+        )
         context.close()
 
 
@@ -291,7 +310,9 @@ def test_a_disconnected_board_takes_no_click(server: ServerProcess, page: Page) 
     page.wait_for_function(f"() => Number(document.body.dataset.n) > {n}")
 
 
-def test_hand_to_bot_only_for_a_seat_whose_player_is_away(server: ServerProcess, page: Page) -> None:
+def test_hand_to_bot_only_for_a_seat_whose_player_is_away(
+    server: ServerProcess, page: Page
+) -> None:
     table = create_table(server, "guillotine", ["human", "human"], seed=16)
     open_seat(page, server, table, 0, f"&host={table['host_token']}")
     expect(page.locator('.to-bot[data-seat="1"]')).to_have_count(1)
@@ -327,8 +348,9 @@ def test_a_refused_link_is_drawn_in_both_languages(server: ServerProcess, page: 
     expect(page.locator("#copy-link")).to_be_hidden()
 
 
-def test_the_lobby_describes_games_and_folds_the_rule_switches(server: ServerProcess,
-                                                               page: Page) -> None:
+def test_the_lobby_describes_games_and_folds_the_rule_switches(
+    server: ServerProcess, page: Page
+) -> None:
     page.goto(server.url + "/")
     expect(page.locator("#game")).to_have_value("guillotine")
     expect(page.locator("#about p")).to_have_count(2)
@@ -346,18 +368,25 @@ def test_the_lobby_describes_games_and_folds_the_rule_switches(server: ServerPro
     expect(page.locator("#about")).to_contain_text("1429")
 
 
-def test_the_lobby_offers_the_bot_levels_with_a_line_on_each(server: ServerProcess,
-                                                             page: Page) -> None:
+def test_the_lobby_offers_the_bot_levels_with_a_line_on_each(
+    server: ServerProcess, page: Page
+) -> None:
     page.goto(server.url + "/")
     page.select_option("#players", "3")
     for seat, chosen in enumerate(["human", "normal", "normal"]):
         select = page.locator(f'select[data-seat="{seat}"]')
         expect(select).to_have_value(chosen)
         options = select.locator("option")
-        expect(options).to_have_text(["Human", "Bot (easy)", "Bot (medium)", "Bot (hard)",
-                                      "Open seat (anyone may join)"])
-        assert options.evaluate_all("os => os.map(o => o.value)") == ["human", "easy", "normal", "hard",
-                                                                      "open"]
+        expect(options).to_have_text(
+            ["Human", "Bot (easy)", "Bot (medium)", "Bot (hard)", "Open seat (anyone may join)"]
+        )
+        assert options.evaluate_all("os => os.map(o => o.value)") == [
+            "human",
+            "easy",
+            "normal",
+            "hard",
+            "open",
+        ]
     lines = page.locator("#levels p")
     expect(lines).to_have_count(3)
     expect(lines.nth(2)).to_contain_text("Bot (hard): Searches")
@@ -369,5 +398,6 @@ def test_the_lobby_offers_the_bot_levels_with_a_line_on_each(server: ServerProce
     assert [s["kind"].split(":")[0] for s in watched["seats"]] == ["human", "hard", "normal"]
     page.click("#lang-toggle")
     expect(page.locator('select[data-seat="2"] option')).to_have_text(
-        ["真人", "電腦（簡單）", "電腦（普通）", "電腦（困難）", "空位（任何人都可以入座）"])
+        ["真人", "電腦（簡單）", "電腦（普通）", "電腦（困難）", "空位（任何人都可以入座）"]
+    )
     expect(page.locator("#levels p").nth(0)).to_contain_text("電腦（簡單）：隨機選一個合法的行動")

@@ -117,18 +117,25 @@ def test_a_notification_while_the_page_is_hidden(server: ServerProcess, browser:
         context.close()
 
 
-def test_notifications_blocked_by_the_browser_are_said_so(server: ServerProcess, browser: Any) -> None:
+def test_notifications_blocked_by_the_browser_are_said_so(
+    server: ServerProcess, browser: Any
+) -> None:
     context = browser.new_context(locale="en-US")
-    context.add_init_script(FAKE_NOTIFICATION + "localStorage.setItem('fake.permission', 'denied');")
+    context.add_init_script(
+        FAKE_NOTIFICATION + "localStorage.setItem('fake.permission', 'denied');"
+    )
     try:
         table, _first, other = two_seats(server, seed=23)
         page = context.new_page()
         open_seat(page, server, table, other)
         expect(page.locator("#notify-toggle")).to_be_disabled()
         expect(page.locator("#notify-blocked")).to_have_text(
-            "This browser blocks notifications from this site: allow them in its settings.")
+            "This browser blocks notifications from this site: allow them in its settings."
+        )
         page.click("#lang-toggle")
-        expect(page.locator("#notify-blocked")).to_have_text("這個瀏覽器封鎖了本站的通知：請在瀏覽器設定中允許。")
+        expect(page.locator("#notify-blocked")).to_have_text(
+            "這個瀏覽器封鎖了本站的通知：請在瀏覽器設定中允許。"
+        )
         assert page.evaluate("window.__asked") == 0
     finally:
         context.close()

@@ -17,7 +17,10 @@ from .test_follow_game import set_lang  # noqa: E402
 from .test_table import api, create_table  # noqa: E402
 
 LINE_JS = "() => [...document.querySelectorAll('#line .card .name')].map((n) => n.textContent)"
-WORDS = {"en": ("What just happened?", "Move {} of {}"), "zh-TW": ("剛才發生了什麼？", "第{}步（共{}步）")}
+WORDS = {
+    "en": ("What just happened?", "Move {} of {}"),
+    "zh-TW": ("剛才發生了什麼？", "第{}步（共{}步）"),
+}
 
 
 def act(server: ServerProcess, table: dict) -> None:
@@ -35,7 +38,9 @@ def act(server: ServerProcess, table: dict) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-def test_the_last_moves_are_shown_again_one_by_one(server: ServerProcess, page: Page, lang: str) -> None:
+def test_the_last_moves_are_shown_again_one_by_one(
+    server: ServerProcess, page: Page, lang: str
+) -> None:
     table = create_table(server, "guillotine", ["human", "human", "human"], seed=55)
     set_lang(page, lang)
     page.goto(f"{server.url}/table/{table['id']}")  # a spectator

@@ -18,14 +18,27 @@ from noblesse.server.changes import follow
 class ClusterServer(ServerProcess):
     """One of several processes serving one store, sharing ``redis`` under ``prefix``."""
 
-    def __init__(self, db_url: str, log_path: Path, bot_delay: float, redis: str,
-                 prefix: str, args: list[str] | None = None) -> None:
-        super().__init__(db_url, log_path, bot_delay, known_deals=True,
-                         args=["--redis", redis, "--redis-prefix", prefix, *(args or [])])
+    def __init__(
+        self,
+        db_url: str,
+        log_path: Path,
+        bot_delay: float,
+        redis: str,
+        prefix: str,
+        args: list[str] | None = None,
+    ) -> None:
+        super().__init__(
+            db_url,
+            log_path,
+            bot_delay,
+            known_deals=True,
+            args=["--redis", redis, "--redis-prefix", prefix, *(args or [])],
+        )
 
     def socket(self, path: str) -> Seat:
-        return Seat(connect(self.url.replace("http://", "ws://") + path, open_timeout=10,
-                            max_size=2**24))
+        return Seat(
+            connect(self.url.replace("http://", "ws://") + path, open_timeout=10, max_size=2**24)
+        )
 
     def seat(self, created: dict[str, Any], seat: int) -> Seat:
         token = created["seats"][seat]["token"]
@@ -67,8 +80,10 @@ class Seat:
         while not done(self):
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"not seen within {timeout}s; last seen: "
-                                     f"n={self.held and self.held['n']}, errors={self.errors}")
+                raise AssertionError(
+                    f"not seen within {timeout}s; last seen: "
+                    f"n={self.held and self.held['n']}, errors={self.errors}"
+                )
             self.recv(left)
         return self.held
 

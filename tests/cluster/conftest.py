@@ -39,15 +39,19 @@ def redis_url() -> str:
 
 
 @pytest.fixture
-def servers(pg_url: str, redis_url: str,  # noqa: F811 - the fixture imported above
-            tmp_path: Path) -> Iterator[Callable[..., ClusterServer]]:
+def servers(
+    pg_url: str,  # noqa: F811 - the fixture imported above
+    redis_url: str,
+    tmp_path: Path,
+) -> Iterator[Callable[..., ClusterServer]]:
     """``servers(name)``: a started ``noblesse serve`` sharing this test's store and Redis
     prefix with the test's other servers; all are stopped at the end."""
     prefix = f"noblesse-test-{secrets.token_hex(4)}"
     made: list[ClusterServer] = []
 
-    def start(name: str, redis: str = redis_url, bot_delay: float = 0.05,
-              db_url: str = pg_url) -> ClusterServer:
+    def start(
+        name: str, redis: str = redis_url, bot_delay: float = 0.05, db_url: str = pg_url
+    ) -> ClusterServer:
         server = ClusterServer(db_url, tmp_path / f"{name}.log", bot_delay, redis, prefix)
         made.append(server)
         return server.start()

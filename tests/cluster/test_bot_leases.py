@@ -14,8 +14,7 @@ async def _nothing(news: News) -> None:
     return None
 
 
-def test_a_living_process_renews_its_bot_lease_so_no_other_process_takes_it(
-        redis_url: str) -> None:
+def test_a_living_process_renews_its_bot_lease_so_no_other_process_takes_it(redis_url: str) -> None:
     async def run() -> None:
         prefix = f"noblesse-test-{secrets.token_hex(4)}"
         holder, other = RedisBus(redis_url, prefix), RedisBus(redis_url, prefix)

@@ -51,8 +51,12 @@ def test_players_on_two_processes_see_each_others_actions_within_a_second(server
         for seen in (first, second, watcher):
             table = seen.until(lambda t, n=n: t["n"] == n, timeout=1.0)
         assert time.monotonic() - sent < 1.0
-        assert first.held["view"] == a.get(  # type: ignore[index]
-            f"/api/tables/{made['id']}/seats/0?token={made['seats'][0]['token']}").json()["view"]
+        assert (
+            first.held["view"]
+            == a.get(  # type: ignore[index]
+                f"/api/tables/{made['id']}/seats/0?token={made['seats'][0]['token']}"
+            ).json()["view"]
+        )
         assert watcher.held["view"] == b.get(f"/api/tables/{made['id']}/watch").json()["view"]  # type: ignore[index]
     assert stored(a.db_url, made["id"]).actions == played
     for sock in (first, second, watcher):
@@ -128,8 +132,7 @@ def test_a_seat_connected_to_another_process_is_not_handed_to_a_bot(servers: Any
     watcher.close()
 
 
-def test_a_killed_process_s_tables_play_on_at_the_other_exactly_as_planned(
-        servers: Any) -> None:
+def test_a_killed_process_s_tables_play_on_at_the_other_exactly_as_planned(servers: Any) -> None:
     a, b = servers("a", bot_delay=0.15), servers("b", bot_delay=0.15)
     tables = [create(a, BOTS, seed=SEED + i) for i in range(3)]
     people = create(a, ["human", "human"])
@@ -179,10 +182,17 @@ def test_two_processes_restarted_together_move_each_bot_once(servers: Any) -> No
     assert "could not store action" not in both, both[-2000:]
 
 
-def test_serve_with_two_workers_plays_a_bot_game_as_planned(pg_url: str, redis_url: str,
-                                                            tmp_path: Path) -> None:
-    server = ClusterServer(pg_url, tmp_path / "workers.log", 0.02, redis_url,
-                           f"noblesse-test-{secrets.token_hex(4)}", ["--workers", "2"])
+def test_serve_with_two_workers_plays_a_bot_game_as_planned(
+    pg_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    server = ClusterServer(
+        pg_url,
+        tmp_path / "workers.log",
+        0.02,
+        redis_url,
+        f"noblesse-test-{secrets.token_hex(4)}",
+        ["--workers", "2"],
+    )
     server.start()
     try:
         workers = [p for p in psutil_children(server) if "spawn" in p or "multiprocessing" in p]
@@ -216,18 +226,31 @@ def psutil_children(server: ClusterServer) -> list[str]:
 
 
 def test_several_workers_without_redis_or_postgresql_are_refused_clearly(pg_url: str) -> None:
-    for args, says in ((["--workers", "2", "--db", pg_url], "--redis"),
-                       (["--workers", "2", "--redis", "redis://127.0.0.1:6379/0", "--db",
-                         "sqlite:///var/x.db"], "PostgreSQL"),
-                       (["--workers", "0"], "at least 1")):
-        done = subprocess.run([*serve_command(), "--port", "1", *args], capture_output=True,
-                              text=True, timeout=60, env={**os.environ, "COLUMNS": "200"})
+    for args, says in (
+        (["--workers", "2", "--db", pg_url], "--redis"),
+        (
+            ["--workers", "2", "--redis", "redis://127.0.0.1:6379/0", "--db", "sqlite:///var/x.db"],
+            "PostgreSQL",
+        ),
+        (["--workers", "0"], "at least 1"),
+    ):
+        done = subprocess.run(
+            [*serve_command(), "--port", "1", *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "COLUMNS": "200"},
+        )
         assert done.returncode == 2, done.stdout + done.stderr
         assert says in done.stdout, done.stdout
     # the same settings from the environment, as deployment tools give them
-    done = subprocess.run([*serve_command(), "--port", "1"], capture_output=True, text=True,
-                          timeout=60, env={**os.environ, "COLUMNS": "200",
-                                           "NOBLESSE_WORKERS": "2", "NOBLESSE_DB": pg_url})
+    done = subprocess.run(
+        [*serve_command(), "--port", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "COLUMNS": "200", "NOBLESSE_WORKERS": "2", "NOBLESSE_DB": pg_url},
+    )
     assert done.returncode == 2 and "--redis" in done.stdout, done.stdout + done.stderr
 
 

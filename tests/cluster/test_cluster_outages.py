@@ -32,8 +32,19 @@ class OwnRedis:
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+        )
         client = redis.Redis(port=self.port)
         deadline = time.monotonic() + 10
         while True:
@@ -61,8 +72,9 @@ def own_redis() -> Iterator[OwnRedis]:
     server.stop()
 
 
-def test_play_goes_on_while_redis_restarts_and_the_bots_resume(servers: Any,
-                                                               own_redis: OwnRedis) -> None:
+def test_play_goes_on_while_redis_restarts_and_the_bots_resume(
+    servers: Any, own_redis: OwnRedis
+) -> None:
     a, b = servers("a", own_redis.url, bot_delay=0.1), servers("b", own_redis.url, bot_delay=0.1)
     made = create(a, ["human", "human"])
     bots = create(b, BOTS, seed=SEED + 30)
@@ -86,8 +98,9 @@ def test_play_goes_on_while_redis_restarts_and_the_bots_resume(servers: Any,
 
 
 @pytest.mark.alone
-def test_killed_database_connections_leave_no_action_half_done(servers: Any, pg_url: str,
-                                                               tmp_path: Path) -> None:
+def test_killed_database_connections_leave_no_action_half_done(
+    servers: Any, pg_url: str, tmp_path: Path
+) -> None:
     name = f"noblesse_kill_{tmp_path.name[-8:]}".replace("-", "_")
     url = f"{pg_url}&application_name={name}"
     a = servers("a", db_url=url)
@@ -99,9 +112,13 @@ def test_killed_database_connections_leave_no_action_half_done(servers: Any, pg_
     play_turns(seats, 2, within=2.0)
     engine = create_engine(pg_url)
     with engine.connect() as conn:
-        killed = conn.execute(text("SELECT count(pg_terminate_backend(pid)) FROM "
-                                   "pg_stat_activity WHERE application_name = :name"),
-                              {"name": name}).scalar()
+        killed = conn.execute(
+            text(
+                "SELECT count(pg_terminate_backend(pid)) FROM "
+                "pg_stat_activity WHERE application_name = :name"
+            ),
+            {"name": name},
+        ).scalar()
     engine.dispose()
     assert killed >= 2  # both processes lost their connections
     # every action now is either refused with "could not be saved" or goes in; none twice
@@ -119,7 +136,6 @@ def test_killed_database_connections_leave_no_action_half_done(servers: Any, pg_
     for sock in seats.values():
         assert all(e["code"] == "unavailable" for e in sock.errors), sock.errors
     seat0 = f"/api/tables/{made['id']}/seats/0?token={made['seats'][0]['token']}"
-    assert seats[0].held["view"] == a.get(seat0).json()["view"] == \
-        b.get(seat0).json()["view"]  # type: ignore[index]
+    assert seats[0].held["view"] == a.get(seat0).json()["view"] == b.get(seat0).json()["view"]  # type: ignore[index]
     for sock in seats.values():
         sock.close()

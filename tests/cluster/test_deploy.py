@@ -13,18 +13,35 @@ NGINX_CONF = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 
 def nginx_test(conf: Path, prefix: Path) -> subprocess.CompletedProcess[str]:
     (prefix / "logs").mkdir(exist_ok=True)
-    return subprocess.run(["nginx", "-t", "-q", "-c", str(conf), "-p", str(prefix), "-e",
-                           "stderr", "-g", f"pid {prefix / 'nginx.pid'};"],
-                          capture_output=True, text=True, timeout=30)
+    return subprocess.run(
+        [
+            "nginx",
+            "-t",
+            "-q",
+            "-c",
+            str(conf),
+            "-p",
+            str(prefix),
+            "-e",
+            "stderr",
+            "-g",
+            f"pid {prefix / 'nginx.pid'};",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
 
 
 def test_the_nginx_example_carries_websockets_and_parses(tmp_path: Path) -> None:
     if not shutil.which("nginx"):
         pytest.skip("nginx is not installed (.ci/run installs nginx-light)")
     text = NGINX_CONF.read_text()
-    for needed in ("proxy_set_header Upgrade $http_upgrade;",
-                   "proxy_set_header Connection $connection_upgrade;",
-                   "proxy_http_version 1.1;"):
+    for needed in (
+        "proxy_set_header Upgrade $http_upgrade;",
+        "proxy_set_header Connection $connection_upgrade;",
+        "proxy_http_version 1.1;",
+    ):
         assert needed in text
     done = nginx_test(NGINX_CONF, tmp_path)
     assert done.returncode == 0, done.stderr

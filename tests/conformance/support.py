@@ -64,8 +64,9 @@ def option_sets(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def runs(game: Game, seeds: int, variant_seeds: int, least: int = 2,
-         turn: int = 0) -> list[tuple[int, dict[str, Any], int]]:
+def runs(
+    game: Game, seeds: int, variant_seeds: int, least: int = 2, turn: int = 0
+) -> list[tuple[int, dict[str, Any], int]]:
     """(player count, options, seed index) of the games to play: ``seeds`` at every
     player count with the default options; for each flipped option ``variant_seeds`` at
     every player count, or, with more than ``FLIP_BUDGET`` flipped options, at least
@@ -80,8 +81,9 @@ def runs(game: Game, seeds: int, variant_seeds: int, least: int = 2,
         if flips <= FLIP_BUDGET:
             out += [(n, opts, i) for n in counts for i in range(variant_seeds)]
         else:
-            out += [(counts[(k + turn + j) % len(counts)], opts, j // len(counts))
-                    for j in range(share)]
+            out += [
+                (counts[(k + turn + j) % len(counts)], opts, j // len(counts)) for j in range(share)
+            ]
     return out
 
 
@@ -121,8 +123,7 @@ def seeded_params(seeds: int, base: int = 0) -> list[Any]:
         count = seed_count(g, seeds)
         for n, opts, i in runs(g, count, max(2, count // 4), least, turn):
             seed = base + 1000 * n + i
-            out.append(pytest.param(
-                g, n, opts, seed, id=f"{g.id}-{n}p{_options_id(opts)}-s{seed}"))
+            out.append(pytest.param(g, n, opts, seed, id=f"{g.id}-{n}p{_options_id(opts)}-s{seed}"))
     return out
 
 
@@ -135,7 +136,9 @@ def choose(game: Game, state: State, rng: random.Random) -> tuple[int, int]:
 
 
 def playout(
-    game: Game, state: State, rng: random.Random,
+    game: Game,
+    state: State,
+    rng: random.Random,
     before: Callable[[State, int, int], None] | None = None,
     after: Callable[[State, int, int, list[Event]], None] | None = None,
     limit: int = MAX_DECISIONS,
@@ -158,8 +161,9 @@ def playout(
     return moves
 
 
-def play(game: Game, n: int, seed: int, options: dict[str, Any] | None = None,
-         **kwargs: Any) -> tuple[State, list[tuple[int, int]]]:
+def play(
+    game: Game, n: int, seed: int, options: dict[str, Any] | None = None, **kwargs: Any
+) -> tuple[State, list[tuple[int, int]]]:
     """A whole random game from ``setup``: the final state and its moves. The agent's
     choices are seeded from the game seed, so the same seed plays the same game."""
     state = game.setup(n, seed, machine_options(game, options))
@@ -167,13 +171,15 @@ def play(game: Game, n: int, seed: int, options: dict[str, Any] | None = None,
     return state, moves
 
 
-def states_of(game: Game, n: int, seed: int, options: dict[str, Any] | None = None,
-              limit: int | None = None) -> list[State]:
+def states_of(
+    game: Game, n: int, seed: int, options: dict[str, Any] | None = None, limit: int | None = None
+) -> list[State]:
     """Clones of the states of one random game at each decision (and the final state);
     with ``limit``, at most that many spread evenly over the game."""
     seen: list[State] = []
-    final, _ = play(game, n, seed, options,
-                    before=lambda state, seat, action: seen.append(game.clone(state)))
+    final, _ = play(
+        game, n, seed, options, before=lambda state, seat, action: seen.append(game.clone(state))
+    )
     seen.append(final)
     if limit is not None and len(seen) > limit:
         step = len(seen) / limit
@@ -196,8 +202,7 @@ def fingerprint(obj: Any) -> Any:
         return ("Random", obj.getstate())
     if isinstance(obj, (list, tuple)):
         plain = _PLAIN
-        return (type(obj).__name__,
-                [x if type(x) in plain else fingerprint(x) for x in obj])
+        return (type(obj).__name__, [x if type(x) in plain else fingerprint(x) for x in obj])
     if isinstance(obj, Counter):
         return ("Counter", sorted((repr(k), v) for k, v in obj.items() if v))
     if isinstance(obj, dict):
@@ -236,13 +241,16 @@ def assert_json_safe(obj: Any, what: str) -> None:
     assert json.loads(text) == obj, f"{what} changes in a JSON round trip: {obj!r}"
 
 
-def assert_inventory(game: Game, state: State, expected: dict[str, Counter[Any]],
-                     what: str) -> None:
+def assert_inventory(
+    game: Game, state: State, expected: dict[str, Counter[Any]], what: str
+) -> None:
     got = game.inventory(state)
     if got != expected:
         diff = {
-            kind: {"gained": dict(got.get(kind, Counter()) - expected.get(kind, Counter())),
-                   "lost": dict(expected.get(kind, Counter()) - got.get(kind, Counter()))}
+            kind: {
+                "gained": dict(got.get(kind, Counter()) - expected.get(kind, Counter())),
+                "lost": dict(expected.get(kind, Counter()) - got.get(kind, Counter())),
+            }
             for kind in set(got) | set(expected)
         }
         raise AssertionError(f"components not conserved {what}: {diff}")

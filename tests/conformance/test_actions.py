@@ -27,8 +27,7 @@ from .support import (
 
 
 @pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(15, base=100))
-def test_every_legal_action_applies(
-        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+def test_every_legal_action_applies(game: Game, n: int, options: dict[str, Any], seed: int) -> None:
     for number, state in enumerate(states_of(game, n, seed, options, limit=40)):
         before = fingerprint(state)
         components = game.inventory(state)
@@ -55,8 +54,9 @@ class Opaque:
     """An object that is no action at all."""
 
 
-def illegal_samples(game: Game, state: State, rng: random.Random,
-                    limit: int = 15) -> list[tuple[Any, Any, str]]:
+def illegal_samples(
+    game: Game, state: State, rng: random.Random, limit: int = 15
+) -> list[tuple[Any, Any, str]]:
     """Up to ``limit`` (seat, action, why) tuples, none of which may be applied now."""
     n, size = state.n_players, game.num_distinct_actions
     to_act = game.to_act(state)
@@ -77,8 +77,17 @@ def illegal_samples(game: Game, state: State, rng: random.Random,
         out.append((seat, good, f"no such seat {seat!r}"))
     if actor == 1:
         out.append((True, good, "bool seat"))
-    for action in (float(good), good + 0.5, str(good), game.encode(good), None, [good],
-                   (good,), Opaque(), {good: good}):
+    for action in (
+        float(good),
+        good + 0.5,
+        str(good),
+        game.encode(good),
+        None,
+        [good],
+        (good,),
+        Opaque(),
+        {good: good},
+    ):
         out.append((actor, action, f"not an int: {action!r}"))
     for action in (True, False):
         out.append((actor, action, "bool action"))
@@ -90,12 +99,23 @@ def illegal_samples(game: Game, state: State, rng: random.Random,
 def snapshot(game: Game, state: State) -> tuple[Any, ...]:
     """All the state shows: its full fingerprint, every view, the legal actions of every
     seat, the seats to act, the components."""
-    return (fingerprint(state), views(game, state), legal_by_seat(game, state),
-            game.to_act(state), game.inventory(state))
+    return (
+        fingerprint(state),
+        views(game, state),
+        legal_by_seat(game, state),
+        game.to_act(state),
+        game.inventory(state),
+    )
 
 
-def assert_refused(game: Game, state: State, seat: Any, action: Any, why: str,
-                   before: tuple[Any, ...] | None = None) -> None:
+def assert_refused(
+    game: Game,
+    state: State,
+    seat: Any,
+    action: Any,
+    why: str,
+    before: tuple[Any, ...] | None = None,
+) -> None:
     if before is None:
         before = snapshot(game, state)
     with pytest.raises(IllegalAction) as refused:
@@ -107,12 +127,14 @@ def assert_refused(game: Game, state: State, seat: Any, action: Any, why: str,
     after = snapshot(game, state)
     for part, name in enumerate(("full state", "views", "legal actions", "to_act", "components")):
         assert after[part] == before[part], (
-            f"refusing seat {seat!r} action {action!r} ({why}) changed the {name}")
+            f"refusing seat {seat!r} action {action!r} ({why}) changed the {name}"
+        )
 
 
 @pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(15, base=200))
 def test_illegal_actions_are_refused_and_change_nothing(
-        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+    game: Game, n: int, options: dict[str, Any], seed: int
+) -> None:
     rng = random.Random(seed)
     for state in states_of(game, n, seed, options, limit=20):
         before = snapshot(game, state)
@@ -124,17 +146,33 @@ def test_illegal_actions_are_refused_and_change_nothing(
 def test_anything_not_legal_is_refused(game: Game) -> None:
     """Property: at any reachable state, any (seat, action) pair not legal is refused."""
 
-    @settings(max_examples=150, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow])
+    @settings(
+        max_examples=150,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
     @given(
         n=st.integers(game.min_players, game.max_players),
         seed=st.integers(0, 2**32 - 1),
         steps=st.integers(0, 300),
-        seat=st.one_of(st.integers(-2, game.max_players + 1), st.integers(), st.none(),
-                       st.booleans(), st.floats(), st.text(max_size=4)),
-        action=st.one_of(st.integers(-3, game.num_distinct_actions + 3), st.integers(),
-                         st.floats(), st.booleans(), st.none(), st.text(max_size=12),
-                         st.sampled_from([game.encode(game.action_at(0))])),
+        seat=st.one_of(
+            st.integers(-2, game.max_players + 1),
+            st.integers(),
+            st.none(),
+            st.booleans(),
+            st.floats(),
+            st.text(max_size=4),
+        ),
+        action=st.one_of(
+            st.integers(-3, game.num_distinct_actions + 3),
+            st.integers(),
+            st.floats(),
+            st.booleans(),
+            st.none(),
+            st.text(max_size=12),
+            st.sampled_from([game.encode(game.action_at(0))]),
+        ),
     )
     def check(n: int, seed: int, steps: int, seat: Any, action: Any) -> None:
         state = game.setup(n, seed)
@@ -143,8 +181,14 @@ def test_anything_not_legal_is_refused(game: Game) -> None:
             if game.is_over(state):
                 break
             game.apply(state, *choose(game, state, rng))
-        assume(not (type(seat) is int and type(action) is int
-                    and 0 <= seat < n and action in game.legal_actions(state, seat)))
+        assume(
+            not (
+                type(seat) is int
+                and type(action) is int
+                and 0 <= seat < n
+                and action in game.legal_actions(state, seat)
+            )
+        )
         assert_refused(game, state, seat, action, "hypothesis")
 
     check()
@@ -153,7 +197,8 @@ def test_anything_not_legal_is_refused(game: Game) -> None:
 # ------------------------------------------------------------------ clones
 @pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(10, base=300))
 def test_a_clone_is_equal_and_independent(
-        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+    game: Game, n: int, options: dict[str, Any], seed: int
+) -> None:
     rng = random.Random(seed)
     for number, state in enumerate(states_of(game, n, seed, options, limit=12)):
         clone = game.clone(state)
@@ -179,7 +224,8 @@ def test_a_clone_is_equal_and_independent(
 
 @pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(4, base=400))
 def test_legal_indices_are_the_legal_actions_indices(
-        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+    game: Game, n: int, options: dict[str, Any], seed: int
+) -> None:
     for state in states_of(game, n, seed, options, limit=40):
         for seat in range(n):
             expected = [game.action_index(a) for a in game.legal_actions(state, seat)]

@@ -25,14 +25,18 @@ HONESTY_STATES = 8
 
 @pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(2, base=700))
 def test_every_bot_acts_legally_in_states_reached_by_random_play(
-        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+    game: Game, n: int, options: dict[str, Any], seed: int
+) -> None:
     for number, state in enumerate(states_of(game, n, seed, options, limit=25)[:-1]):
         for seat in game.to_act(state):
             legal = game.legal_actions(state, seat)
             for spec in BOTS:
-                action = act_honestly(make_agent(spec, seed=seed + number), game, game.clone(state), seat)
+                action = act_honestly(
+                    make_agent(spec, seed=seed + number), game, game.clone(state), seat
+                )
                 assert action in legal, (
-                    f"state {number}: {spec} as seat {seat} chose {action!r}, not a legal action")
+                    f"state {number}: {spec} as seat {seat} chose {action!r}, not a legal action"
+                )
 
 
 # ------------------------------------------------------------------ honesty
@@ -50,7 +54,8 @@ def _twins(game: Game, state: State, seat: int, rng: random.Random) -> list[Stat
 
 @pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(2, base=750))
 def test_a_bot_decides_alike_in_states_its_seat_cannot_tell_apart(
-        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+    game: Game, n: int, options: dict[str, Any], seed: int
+) -> None:
     """Honesty: asked the honest way (``act_honestly``), a bot with a fixed seed makes the
     same decision on the true state and on any other state that agrees with its seat's
     view (the hidden cards dealt otherwise), so nothing it cannot see can sway it."""
@@ -69,6 +74,7 @@ def test_a_bot_decides_alike_in_states_its_seat_cannot_tell_apart(
                     assert action == truth, (
                         f"state {number}: {spec} as seat {seat} chose {game.encode(truth)} on "
                         f"the true state but {game.encode(action)} on one it cannot tell from "
-                        "it: its decision depends on what its seat cannot see")
+                        "it: its decision depends on what its seat cannot see"
+                    )
                     compared += 1
     assert compared, "no decision was compared: the test proves nothing here"

@@ -12,8 +12,12 @@ from noblesse.core.game import Game
 
 from .support import fingerprint, game_params
 
-PROPERTY = settings(max_examples=200, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+PROPERTY = settings(
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 
 
 @pytest.mark.parametrize("game", game_params())
@@ -47,7 +51,8 @@ def test_setup_is_a_function_of_the_seed(game: Game) -> None:
         first = fingerprint(game.setup(n, 7))
         assert fingerprint(game.setup(n, 7)) == first
         assert any(fingerprint(game.setup(n, seed)) != first for seed in range(8, 12)), (
-            "the seed changes nothing")
+            "the seed changes nothing"
+        )
 
 
 @pytest.mark.parametrize("game", game_params())
@@ -59,7 +64,8 @@ def test_action_codec_round_trips(game: Game) -> None:
         name = game.encode(action)
         assert isinstance(name, str) and name, f"action {i} has an empty name"
         assert name.isascii() and name.isprintable() and not any(c.isspace() for c in name), (
-            f"action {i} name {name!r} is not a short stable token")
+            f"action {i} name {name!r} is not a short stable token"
+        )
         assert len(name) <= 64, name
         assert game.decode(name) == action, f"decode(encode({action!r})) != {action!r}"
         names.append(name)
@@ -94,9 +100,15 @@ def test_decode_refuses_what_is_not_an_action_name(game: Game) -> None:
 @pytest.mark.parametrize("game", game_params())
 def test_encode_refuses_what_is_not_an_action(game: Game) -> None:
     @PROPERTY
-    @given(value=st.one_of(
-        st.integers().filter(lambda i: not 0 <= i < game.num_distinct_actions),
-        st.floats(), st.text(max_size=5), st.none(), st.booleans()))
+    @given(
+        value=st.one_of(
+            st.integers().filter(lambda i: not 0 <= i < game.num_distinct_actions),
+            st.floats(),
+            st.text(max_size=5),
+            st.none(),
+            st.booleans(),
+        )
+    )
     def check(value: object) -> None:
         with pytest.raises(IllegalAction):
             game.encode(value)  # type: ignore[arg-type]

@@ -41,8 +41,9 @@ def check_decision_point(game: Game, state: State) -> None:
     n = state.n_players
     to_act = game.to_act(state)
     assert isinstance(to_act, tuple), f"to_act returned {type(to_act).__name__}, not a tuple"
-    assert len(set(to_act)) == len(to_act) and all(
-        type(s) is int and 0 <= s < n for s in to_act), f"bad to_act {to_act}"
+    assert len(set(to_act)) == len(to_act) and all(type(s) is int and 0 <= s < n for s in to_act), (
+        f"bad to_act {to_act}"
+    )
     if game.is_over(state):
         assert to_act == (), "seats must act in a finished game"
         return
@@ -99,7 +100,8 @@ def check_events(game: Game, state: State, events: Any, scrambled: bool = True) 
         assert isinstance(event.public, dict)
         private = event.private or {}
         assert all(type(s) is int and 0 <= s < n for s in private), (
-            f"{event!r}: private parts for seats that do not exist")
+            f"{event!r}: private parts for seats that do not exist"
+        )
         for seat in seats_and_spectator(state):
             shown = event.for_seat(seat)
             assert shown["type"] == event.type
@@ -116,7 +118,8 @@ def check_events(game: Game, state: State, events: Any, scrambled: bool = True) 
 
 @pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(30))
 def test_a_random_playout_keeps_the_contract_at_every_step(
-        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+    game: Game, n: int, options: dict[str, Any], seed: int
+) -> None:
     state = game.setup(n, seed, dict(options))
     components = game.inventory(state)
     rng = random.Random(seed)
@@ -146,7 +149,8 @@ def test_a_random_playout_keeps_the_contract_at_every_step(
 
 @pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(10, base=50))
 def test_the_same_seed_plays_the_same_game(
-        game: Game, n: int, options: dict[str, Any], seed: int) -> None:
+    game: Game, n: int, options: dict[str, Any], seed: int
+) -> None:
     random.seed(1)  # the game must not use the global RNG
     first, moves = play(game, n, seed, options)
     random.seed(2)
@@ -178,11 +182,18 @@ def test_games_do_not_depend_on_the_hash_seed(game: Game) -> None:
     """Iterating over sets or dicts of strings differs between processes; a game whose
     course depends on it would not replay elsewhere."""
     tests_dir = Path(__file__).resolve().parent.parent
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); "
-            "from conformance.test_playouts import digest; print(digest(sys.argv[2]))")
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); "
+        "from conformance.test_playouts import digest; print(digest(sys.argv[2]))"
+    )
     here = digest(game.id)
     for hash_seed in ("0", "4242"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", code, str(tests_dir), game.id],
-                             env=env, capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", code, str(tests_dir), game.id],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         assert out.stdout.strip() == here, f"different games with PYTHONHASHSEED={hash_seed}"

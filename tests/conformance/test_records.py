@@ -30,7 +30,8 @@ def assert_same_state(game: Game, replayed: State, original: State, what: str) -
 
 @pytest.mark.parametrize(("game", "n", "options", "seed"), seeded_params(12, base=600))
 def test_a_record_replays_to_an_identical_state(
-        game: Game, n: int, options: dict[str, Any], seed: int, tmp_path: Path) -> None:
+    game: Game, n: int, options: dict[str, Any], seed: int, tmp_path: Path
+) -> None:
     players = [f"player {i}" for i in range(n)]
     live = tmp_path / "live.jsonl"
     writer = RecordWriter(live, Record(game.id, game.version, seed, players, dict(options)))
@@ -46,12 +47,19 @@ def test_a_record_replays_to_an_identical_state(
 
     final, moves = play(game, n, seed, options, after=record_move)
     writer.finish(result_of(game, final))
-    record = Record(game.id, game.version, seed, players, dict(options),
-                    [(seat, game.encode(action)) for seat, action in moves],
-                    result_of(game, final))
+    record = Record(
+        game.id,
+        game.version,
+        seed,
+        players,
+        dict(options),
+        [(seat, game.encode(action)) for seat, action in moves],
+        result_of(game, final),
+    )
     path = write_record(record, tmp_path / "whole.jsonl")
     assert live.read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), (
-        "RecordWriter and write_record write different files")
+        "RecordWriter and write_record write different files"
+    )
 
     back = read_record(path)
     assert back == record

@@ -75,7 +75,9 @@ def test_a_clone_copies_the_generator_and_keeps_its_place_in_the_stream() -> Non
     twin = GAME.clone(state)
     assert twin.rng is not state.rng and type(twin.rng) is random.Random
     assert [twin.rng.gauss(0.0, 1.0), twin.rng.random()] == [
-        state.rng.gauss(0.0, 1.0), state.rng.random()]
+        state.rng.gauss(0.0, 1.0),
+        state.rng.random(),
+    ]
 
 
 def test_clones_of_a_search_world_share_its_generator_and_leave_the_world_as_it_was() -> None:

@@ -11,7 +11,10 @@ class _Endless:
 def test_simulation_options_are_the_base_and_asked_options_win() -> None:
     assert machine_options(_Endless()) == {"max_turns": 40, "variant": "a"}
     assert machine_options(_Endless(), {"max_turns": 0, "x": 1}) == {
-        "max_turns": 0, "variant": "a", "x": 1}
+        "max_turns": 0,
+        "variant": "a",
+        "x": 1,
+    }
 
 
 def test_games_without_simulation_options_get_what_is_asked() -> None:

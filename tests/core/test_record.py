@@ -51,8 +51,9 @@ def game() -> tuple[State, list[tuple[int, str]], list[State]]:
 @pytest.fixture
 def record(game: tuple[State, list[tuple[int, str]], list[State]]) -> Record:
     final, moves, _ = game
-    return Record("guillotine", GAME.version, 5, list(PLAYERS), {}, list(moves),
-                  result_of(GAME, final))
+    return Record(
+        "guillotine", GAME.version, 5, list(PLAYERS), {}, list(moves), result_of(GAME, final)
+    )
 
 
 def views(state: State) -> list[dict[str, Any]]:
@@ -96,7 +97,8 @@ def test_parse_record_takes_the_lines_themselves(record: Record) -> None:
 
 
 def test_the_record_writer_appends_line_by_line_then_finishes(
-        record: Record, game: Any, tmp_path: Path) -> None:
+    record: Record, game: Any, tmp_path: Path
+) -> None:
     final, moves, before = game
     path = tmp_path / "live.jsonl"
     writer = RecordWriter(path, Record("guillotine", GAME.version, 5, list(PLAYERS)))
@@ -116,7 +118,8 @@ def test_the_record_writer_appends_line_by_line_then_finishes(
 
 
 def test_the_record_writer_starts_from_the_actions_it_is_given(
-        record: Record, tmp_path: Path) -> None:
+    record: Record, tmp_path: Path
+) -> None:
     head = Record("guillotine", GAME.version, 5, list(PLAYERS), {}, record.actions[:4])
     writer = RecordWriter(tmp_path / "r.jsonl", head)
     for seat, action in record.actions[4:]:
@@ -128,7 +131,8 @@ def test_the_record_writer_starts_from_the_actions_it_is_given(
 
 
 def test_an_unfinished_game_is_read_when_asked_for(
-        record: Record, game: Any, tmp_path: Path) -> None:
+    record: Record, game: Any, tmp_path: Path
+) -> None:
     _, moves, before = game
     lines = record.lines()[:12]  # the header and 11 actions
     path = tmp_path / "unfinished.jsonl"
@@ -153,7 +157,7 @@ def test_a_record_without_its_end_line_is_truncated(record: Record, tmp_path: Pa
 def test_a_record_cut_mid_line_names_that_line(record: Record, tmp_path: Path, cut: int) -> None:
     lines = record.lines()
     number = cut if cut > 0 else len(lines)
-    damaged = lines[:number - 1] + [lines[number - 1][: len(lines[number - 1]) // 2]]
+    damaged = lines[: number - 1] + [lines[number - 1][: len(lines[number - 1]) // 2]]
     assert refused(tmp_path, damaged).line == number
     # even when the reader would accept an unfinished game
     assert refused(tmp_path, damaged, allow_unfinished=True).line == number
@@ -209,7 +213,8 @@ def test_an_edited_header_seed_names_line_1(record: Record, tmp_path: Path) -> N
 
 
 def test_an_edited_header_without_its_checksum_is_found_at_line_2(
-        record: Record, tmp_path: Path) -> None:
+    record: Record, tmp_path: Path
+) -> None:
     """Records whose header has no checksum of its own are still chained from it."""
     header = json.loads(record.lines()[0])
     del header["h"]
@@ -224,9 +229,11 @@ def test_an_edited_header_without_its_checksum_is_found_at_line_2(
 def test_an_edited_end_line_names_it(record: Record, tmp_path: Path, field: str) -> None:
     lines = record.lines()
     end = json.loads(lines[-1])
-    changed = {"scores": [s + 1 for s in end["scores"]],
-               "winners": [(w + 1) % len(PLAYERS) for w in end["winners"]],
-               "actions": 3}
+    changed = {
+        "scores": [s + 1 for s in end["scores"]],
+        "winners": [(w + 1) % len(PLAYERS) for w in end["winners"]],
+        "actions": 3,
+    }
     lines[-1] = edit(lines[-1], **{field: changed[field]})
     assert refused(tmp_path, lines).line == len(lines)
 
@@ -242,13 +249,17 @@ def test_a_blank_line_inside_the_record_is_refused(record: Record, tmp_path: Pat
     assert refused(tmp_path, lines).line == 4
 
 
-@pytest.mark.parametrize(("number", "text"), [
-    (1, '{"game": "guillotine"}'),                   # no header
-    (1, "[1, 2, 3]"),                                 # not an object
-    (3, '{"n": 2, "seat": "one", "action": "pass", "h": "0"}'),  # a seat that is no number
-])
+@pytest.mark.parametrize(
+    ("number", "text"),
+    [
+        (1, '{"game": "guillotine"}'),  # no header
+        (1, "[1, 2, 3]"),  # not an object
+        (3, '{"n": 2, "seat": "one", "action": "pass", "h": "0"}'),  # a seat that is no number
+    ],
+)
 def test_lines_that_are_no_record_lines(
-        record: Record, tmp_path: Path, number: int, text: str) -> None:
+    record: Record, tmp_path: Path, number: int, text: str
+) -> None:
     lines = record.lines()
     lines[number - 1] = text
     assert refused(tmp_path, lines).line == number
@@ -272,33 +283,42 @@ def illegal_at(record: Record, before: list[State], k: int) -> tuple[int, str]:
 
 @pytest.mark.parametrize("k", [0, 9, -1])
 def test_an_illegal_action_with_a_valid_checksum_is_refused_by_replay(
-        record: Record, game: Any, tmp_path: Path, k: int) -> None:
+    record: Record, game: Any, tmp_path: Path, k: int
+) -> None:
     _, _, before = game
     k = k % len(record.actions)
     actions = list(record.actions)
     actions[k] = illegal_at(record, before, k)
-    error = refused(tmp_path, Record("guillotine", GAME.version, 5, list(PLAYERS), {},
-                                     actions, record.result).lines())
+    error = refused(
+        tmp_path,
+        Record("guillotine", GAME.version, 5, list(PLAYERS), {}, actions, record.result).lines(),
+    )
     assert error.line == k + 2 and "illegal" in str(error)
 
 
-def test_a_seat_out_of_turn_is_refused_by_replay(
-        record: Record, tmp_path: Path) -> None:
+def test_a_seat_out_of_turn_is_refused_by_replay(record: Record, tmp_path: Path) -> None:
     actions = list(record.actions)
     seat, action = actions[3]
     actions[3] = ((seat + 1) % len(PLAYERS), action)
-    error = refused(tmp_path, Record("guillotine", GAME.version, 5, list(PLAYERS), {},
-                                     actions).lines(), allow_unfinished=True)
+    error = refused(
+        tmp_path,
+        Record("guillotine", GAME.version, 5, list(PLAYERS), {}, actions).lines(),
+        allow_unfinished=True,
+    )
     assert error.line == 5
 
 
 @pytest.mark.parametrize("action", ["fly:to_the_moon", "", "PASS"])
 def test_an_unknown_action_name_is_refused_by_replay(
-        record: Record, tmp_path: Path, action: str) -> None:
+    record: Record, tmp_path: Path, action: str
+) -> None:
     actions = list(record.actions)
     actions[6] = (actions[6][0], action)
-    error = refused(tmp_path, Record("guillotine", GAME.version, 5, list(PLAYERS), {},
-                                     actions).lines(), allow_unfinished=True)
+    error = refused(
+        tmp_path,
+        Record("guillotine", GAME.version, 5, list(PLAYERS), {}, actions).lines(),
+        allow_unfinished=True,
+    )
     assert error.line == 8
 
 
@@ -323,7 +343,8 @@ def test_a_bad_setup_is_refused_at_line_1(record: Record, tmp_path: Path) -> Non
 
 
 def test_recorded_scores_that_differ_are_refused_at_the_end_line(
-        record: Record, tmp_path: Path) -> None:
+    record: Record, tmp_path: Path
+) -> None:
     assert record.result is not None
     record.result = {**record.result, "scores": [s + 1 for s in record.result["scores"]]}
     error = refused(tmp_path, record.lines())
@@ -331,7 +352,8 @@ def test_recorded_scores_that_differ_are_refused_at_the_end_line(
 
 
 def test_recorded_winners_that_differ_are_refused_at_the_end_line(
-        record: Record, tmp_path: Path) -> None:
+    record: Record, tmp_path: Path
+) -> None:
     assert record.result is not None
     losers = [s for s in range(len(PLAYERS)) if s not in record.result["winners"]]
     record.result = {**record.result, "winners": losers}

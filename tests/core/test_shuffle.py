@@ -10,9 +10,14 @@ import pytest
 from noblesse.core.rng import SharedRandom, make_rng, shuffle
 
 
-@pytest.mark.parametrize("make", [random.Random, SharedRandom, lambda seed: make_rng(f"{seed + 1:064x}")],
-                         ids=["Random", "SharedRandom", "DealRandom"])
-def test_shuffle_gives_random_shuffles_permutation_and_leaves_the_generator_where_it_does(make) -> None:
+@pytest.mark.parametrize(
+    "make",
+    [random.Random, SharedRandom, lambda seed: make_rng(f"{seed + 1:064x}")],
+    ids=["Random", "SharedRandom", "DealRandom"],
+)
+def test_shuffle_gives_random_shuffles_permutation_and_leaves_the_generator_where_it_does(
+    make,
+) -> None:
     for seed in range(40):
         ours, theirs = make(seed), make(seed)
         for n in (0, 1, 2, 3, 7, 32, 33, 64, 65, 110):

@@ -16,10 +16,14 @@ def test_seat_names_use_the_tables_names_else_the_seat_number() -> None:
 
 def test_result_fields_name_every_score_and_winner_in_both_languages() -> None:
     event = {"type": "game_over", "scores": [6.0, 5.5], "winners": [0]}
-    assert result_fields(event, "en") == {"scores": "Seat 1 6, Seat 2 5.5",
-                                          "winners": "Winner: Seat 1"}
-    assert result_fields(event, "zh-TW", ["甲", "乙"]) == {"scores": "甲得6分、乙得5.5分",
-                                                           "winners": "甲獲勝"}
+    assert result_fields(event, "en") == {
+        "scores": "Seat 1 6, Seat 2 5.5",
+        "winners": "Winner: Seat 1",
+    }
+    assert result_fields(event, "zh-TW", ["甲", "乙"]) == {
+        "scores": "甲得6分、乙得5.5分",
+        "winners": "甲獲勝",
+    }
     tie = {"type": "game_over", "scores": [6.0, 6.0, 1.0], "winners": [0, 1]}
     assert result_fields(tie, "en")["winners"] == "Winners: Seat 1 and Seat 2"
     assert result_fields(tie, "zh-TW")["winners"] == "玩家1和玩家2並列獲勝"

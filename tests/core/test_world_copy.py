@@ -23,4 +23,5 @@ def test_a_world_copy_is_a_clone_reseeded_from_the_same_generator(game_id: str) 
     assert copied.rng.getstate() == reseeded.rng.getstate()
     assert all(game.view(copied, s) == game.view(reseeded, s) for s in range(4))
     assert game.legal_actions(copied, game.to_act(copied)[0]) == game.legal_actions(
-        reseeded, game.to_act(reseeded)[0])
+        reseeded, game.to_act(reseeded)[0]
+    )

@@ -40,7 +40,11 @@ def test_what_players_read_during_a_game_follows_the_style_guide(game_id: str) -
     game = games.get(game_id)
     counts = sorted({game.min_players, min(4, game.max_players), game.max_players})
     seeds = range(budget(2, 4))
-    texts = [t for players in counts for seed in seeds
-             for t in play_texts(game, seed, players, states=budget(300, 600))]
+    texts = [
+        t
+        for players in counts
+        for seed in seeds
+        for t in play_texts(game, seed, players, states=budget(300, 600))
+    ]
     bad = _report(texts, game_id, names(game))
     assert not bad, f"{len(bad)} texts break docs/zh-TW.md:\n" + "\n".join(bad[:40])

@@ -23,14 +23,22 @@ def _python_strings(path: Path) -> list[tuple[int, str]]:
     """Chinese string constants of a module, f-strings' fixed parts included."""
     out = []
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings = {id(body[0].value) for node in ast.walk(tree)
-                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                  and (body := node.body) and isinstance(body[0], ast.Expr)
-                  and isinstance(body[0].value, ast.Constant)}
+    docstrings = {
+        id(body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and (body := node.body)
+        and isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, ast.Constant)
+    }
     for node in ast.walk(tree):
         if id(node) in docstrings:
             continue
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and _CJK.search(node.value):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and _CJK.search(node.value)
+        ):
             out.append((node.lineno, node.value))
     return out
 
@@ -57,7 +65,7 @@ class _JsScan:
         k += 1
         while self.src[k] != quote:
             step = 2 if self.src[k] == "\\" else 1
-            text.append(self.src[k:k + step])
+            text.append(self.src[k : k + step])
             k += step
         self.out.append((self.line(start), "".join(text)))
         return k + 1
@@ -67,7 +75,7 @@ class _JsScan:
         k += 1
         while self.src[k] != "`":
             if self.src[k] == "\\":
-                text.append(self.src[k:k + 2])
+                text.append(self.src[k : k + 2])
                 k += 2
             elif self.src.startswith("${", k):
                 k = self.code(k + 2, closing=True)
@@ -109,8 +117,11 @@ class _JsScan:
             elif c in "\"'`":
                 k = self.quoted(k) if c != "`" else self.template(k)
                 self.prev = "a"
-            elif c == "/" and (self.prev in self.REGEX_BEFORE or self.prev == ""
-                               or _REGEX_AFTER.search(src[max(0, k - 8):k].rstrip())):
+            elif c == "/" and (
+                self.prev in self.REGEX_BEFORE
+                or self.prev == ""
+                or _REGEX_AFTER.search(src[max(0, k - 8) : k].rstrip())
+            ):
                 k = self.regex(k)
                 self.prev = "a"
             else:
@@ -125,7 +136,11 @@ class _JsScan:
 def _js_strings(path: Path) -> list[tuple[int, str]]:
     """The Chinese string literals of a web client module (every one, those inside a
     template's ${…} too)."""
-    return [(no, text) for no, text in _JsScan(path.read_text(encoding="utf-8")).out if _CJK.search(text)]
+    return [
+        (no, text)
+        for no, text in _JsScan(path.read_text(encoding="utf-8")).out
+        if _CJK.search(text)
+    ]
 
 
 def _check(strings: list[tuple[int, str]], path: Path) -> list[str]:
@@ -152,9 +167,12 @@ def test_chinese_written_in_the_code_follows_the_style_guide(path: Path) -> None
 def test_the_web_clients_english_strings_agree_with_their_numbers() -> None:
     text = (SRC / "web" / "i18n.js").read_text(encoding="utf-8")
     english = text.split('"zh-TW": {')[0]
-    bad = [f"{m.group(1)}: {p}" for m in _JS_STRING.finditer(english)
-           if m.group(1) and m.group(1) != "中文"  # the button that switches to Chinese
-           for p in english_problems(m.group(1))]
+    bad = [
+        f"{m.group(1)}: {p}"
+        for m in _JS_STRING.finditer(english)
+        if m.group(1) and m.group(1) != "中文"  # the button that switches to Chinese
+        for p in english_problems(m.group(1))
+    ]
     assert not bad, "\n".join(bad)
 
 
@@ -162,7 +180,9 @@ WEB = sorted(p for p in (SRC / "web").rglob("*.js") if "vendor" not in p.parts)
 
 
 @pytest.mark.parametrize("path", WEB, ids=lambda p: str(p.relative_to(SRC)))
-def test_every_chinese_character_of_the_web_client_is_in_a_string_the_check_reads(path: Path) -> None:
+def test_every_chinese_character_of_the_web_client_is_in_a_string_the_check_reads(
+    path: Path,
+) -> None:
     """The scan of a module's strings misses none: its strings hold as many Chinese
     characters as the module outside its comments (a string in a template's ${…}, in
     single quotes or over several lines is read too)."""
@@ -178,5 +198,12 @@ def test_the_scan_reads_strings_in_every_form_javascript_writes_them() -> None:
 const a = "甲，乙", b = '丙(丁)';
 const c = `第${zh ? "一" : `二${x}`}天
 第二行`;  /* 「也不讀」 */ const r = /["'`]/g.test(s) ? 1 / 2 : `戊`;"""
-    assert [text for _, text in _JsScan(source).out] == ["甲，乙", "丙(丁)", "一", "二", "第天\n第二行", "戊"]
+    assert [text for _, text in _JsScan(source).out] == [
+        "甲，乙",
+        "丙(丁)",
+        "一",
+        "二",
+        "第天\n第二行",
+        "戊",
+    ]
     assert [no for no, _ in _JsScan(source).out] == [2, 2, 3, 3, 3, 4]

@@ -53,14 +53,49 @@ def test_each_games_endings_and_card_rows_are_named_in_both_languages(game_id: s
 
 def test_a_report_in_chinese_reads_as_the_guide_asks(tmp_path: Path) -> None:
     out = tmp_path / "zh"
-    result = CliRunner().invoke(app, ["analyze", "heads_of_state", "-n", "6", "--bots", "random",
-                                      "--players", "3,4", "--workers", "1", "--lang", "zh-TW",
-                                      "--out", str(out)])
+    result = CliRunner().invoke(
+        app,
+        [
+            "analyze",
+            "heads_of_state",
+            "-n",
+            "6",
+            "--bots",
+            "random",
+            "--players",
+            "3,4",
+            "--workers",
+            "1",
+            "--lang",
+            "zh-TW",
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
-    again = CliRunner().invoke(app, ["analyze", "heads_of_state", "-n", "6", "--bots", "random",
-                                     "--players", "3,4", "--workers", "1", "--lang", "zh",
-                                     "--seed", "1", "--out", str(tmp_path / "zh2"),
-                                     "--baseline", str(out)])
+    again = CliRunner().invoke(
+        app,
+        [
+            "analyze",
+            "heads_of_state",
+            "-n",
+            "6",
+            "--bots",
+            "random",
+            "--players",
+            "3,4",
+            "--workers",
+            "1",
+            "--lang",
+            "zh",
+            "--seed",
+            "1",
+            "--out",
+            str(tmp_path / "zh2"),
+            "--baseline",
+            str(out),
+        ],
+    )
     assert again.exit_code == 0, again.output
     page = (tmp_path / "zh2" / "report.html").read_text(encoding="utf-8")
     assert '<html lang="zh-TW">' in page and "國家元首" in page and "與基準的差異" in page

@@ -24,14 +24,21 @@ def rules_texts(game_id: str) -> Iterator[Text]:
             for block in s["blocks"][lang]:
                 for line in block.get("items", [block.get("text", "")]):
                     plain = line.replace("**", "")
-                    yield Text(f"section {s['key']}", plain if lang == "zh-TW" else "",
-                               plain if lang == "en" else "")
+                    yield Text(
+                        f"section {s['key']}",
+                        plain if lang == "zh-TW" else "",
+                        plain if lang == "en" else "",
+                    )
     for group in page["cards"]:
         for field in ("title", "intro"):
             yield Text(f"cards {group['group']} {field}", group[field]["zh-TW"], group[field]["en"])
         for entry in group["entries"]:
-            yield Text(f"cards {group['group']} badge", entry["badge"]["zh-TW"], entry["badge"]["en"])
-            yield Text(f"cards {group['group']} facts", entry["facts"]["zh-TW"], entry["facts"]["en"])
+            yield Text(
+                f"cards {group['group']} badge", entry["badge"]["zh-TW"], entry["badge"]["en"]
+            )
+            yield Text(
+                f"cards {group['group']} facts", entry["facts"]["zh-TW"], entry["facts"]["en"]
+            )
     for reading in page["assumed"]:
         yield Text(f"assumed {reading['key']}", reading["text"]["zh-TW"], reading["text"]["en"])
     for part in page["aid"]:  # the player aid's own words (its passages are the sections')
@@ -40,10 +47,15 @@ def rules_texts(game_id: str) -> Iterator[Text]:
         for entry in part.get("entries", []):  # its names stand alone, as on a card's face
             for field in ("badge", "facts"):
                 if field in entry:
-                    yield Text(f"aid {part['key']} {field}", entry[field]["zh-TW"], entry[field]["en"])
+                    yield Text(
+                        f"aid {part['key']} {field}", entry[field]["zh-TW"], entry[field]["en"]
+                    )
     for option in page["option_prose"]:  # what a table's option makes the prose say
-        yield Text(f"option {option['key']}", option["with"]["zh-TW"].replace("{value}", "3"),
-                   option["with"]["en"].replace("{value}", "3"))
+        yield Text(
+            f"option {option['key']}",
+            option["with"]["zh-TW"].replace("{value}", "3"),
+            option["with"]["en"].replace("{value}", "3"),
+        )
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -67,6 +79,12 @@ def test_each_passage_an_option_changes_is_in_its_section(game_id: str) -> None:
         assert option["key"] in game.options_schema(), option["key"]
         for lang in ("en", "zh-TW"):
             assert option["replace"][lang] and option["with"][lang], (option["key"], lang)
-            lines = [line for block in sections[option["section"]]["blocks"][lang]
-                     for line in block.get("items", [block.get("text", "")])]
-            assert sum(option["replace"][lang] in line for line in lines) == 1, (option["key"], lang)
+            lines = [
+                line
+                for block in sections[option["section"]]["blocks"][lang]
+                for line in block.get("items", [block.get("text", "")])
+            ]
+            assert sum(option["replace"][lang] in line for line in lines) == 1, (
+                option["key"],
+                lang,
+            )

@@ -51,8 +51,11 @@ def _entries(catalog: Any) -> Iterator[tuple[tuple[str, ...], dict[str, Any]]]:
 
 def names(game: Game) -> list[str]:
     """The 繁體中文 names of the game's cards and places, longest first."""
-    found = {entry["zh-TW"] for path, entry in _entries(game.catalog())  # type: ignore[attr-defined]
-             if path and path[0] in NAMED[game.id] and len(path) == 2}
+    found = {
+        entry["zh-TW"]
+        for path, entry in _entries(game.catalog())  # type: ignore[attr-defined]
+        if path and path[0] in NAMED[game.id] and len(path) == 2
+    }
     return sorted(found, key=len, reverse=True)
 
 
@@ -70,12 +73,12 @@ def static_texts(game: Game) -> Iterator[Text]:
     # the same tables in both languages, titled (and their own columns named) in each
     zh_tables = game.rules_table("zh-TW")  # type: ignore[attr-defined]
     en_tables = game.rules_table("en")  # type: ignore[attr-defined]
-    for (title, rows), (en_title, en_rows) in zip(zh_tables.items(), en_tables.items(),
-                                                  strict=True):
+    for (title, rows), (en_title, en_rows) in zip(
+        zh_tables.items(), en_tables.items(), strict=True
+    ):
         yield Text("rules title", title, en_title)
         for i, (row, en_row) in enumerate(zip(rows, en_rows, strict=True)):
-            for (col, value), (en_col, en_value) in zip(row.items(), en_row.items(),
-                                                        strict=True):
+            for (col, value), (en_col, en_value) in zip(row.items(), en_row.items(), strict=True):
                 if col not in COLUMNS:  # the rest are the game's own, named in each language
                     yield Text(f"rules {en_title}[{i}] column", col, en_col)
                 if col not in ("name", "other") and isinstance(value, str) and value:
@@ -104,26 +107,45 @@ def play_texts(game: Game, seed: int, players: int, states: int) -> Iterator[Tex
         for event in game.apply(state, seat, rng.choice(legal)):
             for viewer in [None, *(event.private or {})]:
                 seen_as = event.for_seat(viewer)
-                yield Text(f"event {event.type}", game.describe_event(seen_as, "zh-TW"),
-                           game.describe_event(seen_as, "en"))
+                yield Text(
+                    f"event {event.type}",
+                    game.describe_event(seen_as, "zh-TW"),
+                    game.describe_event(seen_as, "en"),
+                )
     for viewer in (None, 0):
         view = game.view(state, viewer)
-        yield Text("terminal table", _plain("\n".join(game.render_text(view, "zh-TW"))),  # type: ignore[attr-defined]
-                   _plain("\n".join(game.render_text(view, "en"))))  # type: ignore[attr-defined]
+        yield Text(
+            "terminal table",
+            _plain("\n".join(game.render_text(view, "zh-TW"))),  # type: ignore[attr-defined]
+            _plain("\n".join(game.render_text(view, "en"))),
+        )  # type: ignore[attr-defined]
 
 
-def _state_texts(game: Game, state: Any, seat: int, legal: list[int],
-                 rng: random.Random) -> Iterator[Text]:
-    yield Text("prompt", game.describe_decision(state, "zh-TW"),  # type: ignore[attr-defined]
-               game.describe_decision(state, "en"))  # type: ignore[attr-defined]
+def _state_texts(
+    game: Game, state: Any, seat: int, legal: list[int], rng: random.Random
+) -> Iterator[Text]:
+    yield Text(
+        "prompt",
+        game.describe_decision(state, "zh-TW"),  # type: ignore[attr-defined]
+        game.describe_decision(state, "en"),
+    )  # type: ignore[attr-defined]
     for action in rng.sample(legal, min(len(legal), 12)):
-        yield Text("action", game.describe_action(state, action, "zh-TW"),
-                   game.describe_action(state, action, "en"))
+        yield Text(
+            "action",
+            game.describe_action(state, action, "zh-TW"),
+            game.describe_action(state, action, "en"),
+        )
     view = game.view(state, seat)
-    yield Text("terminal table", _plain("\n".join(game.render_text(view, "zh-TW"))),  # type: ignore[attr-defined]
-               _plain("\n".join(game.render_text(view, "en"))))  # type: ignore[attr-defined]
-    illegal = [a for a in rng.sample(range(game.num_distinct_actions),
-                                     min(40, game.num_distinct_actions)) if a not in legal][:3]
+    yield Text(
+        "terminal table",
+        _plain("\n".join(game.render_text(view, "zh-TW"))),  # type: ignore[attr-defined]
+        _plain("\n".join(game.render_text(view, "en"))),
+    )  # type: ignore[attr-defined]
+    illegal = [
+        a
+        for a in rng.sample(range(game.num_distinct_actions), min(40, game.num_distinct_actions))
+        if a not in legal
+    ][:3]
     for action in illegal:
         try:
             game.apply(game.clone(state), seat, action)

@@ -108,8 +108,10 @@ def _part_of(text: str, wrong: str, term: str) -> bool:
     """Whether every ``wrong`` in ``text`` is inside an occurrence of the right ``term``
     (「士兵」 is not 「兵」 misused)."""
     spans = [(m.start(), m.end()) for m in re.finditer(re.escape(term), text)]
-    return all(any(a <= m.start() and m.end() <= b for a, b in spans)
-               for m in re.finditer(re.escape(wrong), text))
+    return all(
+        any(a <= m.start() and m.end() <= b for a, b in spans)
+        for m in re.finditer(re.escape(wrong), text)
+    )
 
 
 _ONE = re.compile(r"(\w+) 1 ([a-z][a-z-]*s)\b")
@@ -123,8 +125,12 @@ def english_problems(text: str) -> list[str]:
     if m := _NOTHING.search(text):
         found.append(f"a number and its noun disagree: {m.group()!r}")
     for m in _ONE.finditer(text):
-        if not m.group(1)[0].isupper() and m.group(1).lower() not in _NUMBERED \
-                and not m.group(2).endswith("ss") and m.group(2) not in _SINGULAR_S:
+        if (
+            not m.group(1)[0].isupper()
+            and m.group(1).lower() not in _NUMBERED
+            and not m.group(2).endswith("ss")
+            and m.group(2) not in _SINGULAR_S
+        ):
             found.append(f"a number and its noun disagree: {m.group()!r}")
             break
     if m := re.search(r"\[\d|\bNone\b|\bTrue\b|\bFalse\b|[{}]", text):

@@ -24,8 +24,9 @@ def players_of(game_id: str) -> int:
     return default_players(games.get(game_id))
 
 
-def simultaneous_decisions(game: Game, players: int, n_games: int = 6, limit: int = 5,
-                           seed: int = 11) -> list[tuple[State, int, int]]:
+def simultaneous_decisions(
+    game: Game, players: int, n_games: int = 6, limit: int = 5, seed: int = 11
+) -> list[tuple[State, int, int]]:
     """Up to ``limit`` states where several seats must decide at once, found by random
     play: (state, first seat to choose, a seat that chooses after it)."""
     rng = random.Random(seed)

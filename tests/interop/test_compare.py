@@ -52,8 +52,9 @@ def test_bench_env_plays_through_each_environment() -> None:
     for kind in ENVS:
         rates = bench_env(kind, "guillotine", 2, runs=1, seconds=0.01)
         assert len(rates) == 1 and rates[0] > 0
-    out = CliRunner().invoke(app, ["bench", "guillotine", "--env", "pettingzoo", "--runs", "1",
-                                   "--players", "2"])
+    out = CliRunner().invoke(
+        app, ["bench", "guillotine", "--env", "pettingzoo", "--runs", "1", "--players", "2"]
+    )
     assert out.exit_code == 0, out.output
     assert "decisions/s" in out.output
     out = CliRunner().invoke(app, ["bench", "guillotine", "--env", "gym"])

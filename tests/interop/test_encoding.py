@@ -47,8 +47,9 @@ def test_the_schema_is_deterministic() -> None:
     b = fresh("guillotine", version, 3, encoding.EXPLORE_GAMES, encoding.EXPLORE_SEED)
     assert a.observation_size == b.observation_size
     state = game.setup(3, 4)
-    assert (a.view_encoder.encode_view(game.view(state, 1))
-            == b.view_encoder.encode_view(game.view(state, 1)))
+    assert a.view_encoder.encode_view(game.view(state, 1)) == b.view_encoder.encode_view(
+        game.view(state, 1)
+    )
 
 
 def _encoder(*views: dict) -> ViewEncoder:
@@ -59,9 +60,10 @@ def _encoder(*views: dict) -> ViewEncoder:
 
 
 def test_unseen_values_are_encoded_coarsely_never_rejected() -> None:
-    enc = _encoder({"n": 1, "name": "ace", "hand": ["ace", "king"], "x": None,
-                    "by_seat": {"0": 2}},
-                   {"n": 2, "name": "king", "hand": [], "x": 3, "by_seat": {"0": 1}})
+    enc = _encoder(
+        {"n": 1, "name": "ace", "hand": ["ace", "king"], "x": None, "by_seat": {"0": 2}},
+        {"n": 2, "name": "king", "hand": [], "x": 3, "by_seat": {"0": 1}},
+    )
     size = enc.size
     # widened vocabulary: "queen" was never seen but belongs with "ace" and "king"
     queen = enc.encode_view({"name": "queen"})

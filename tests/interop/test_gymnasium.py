@@ -68,8 +68,9 @@ def test_an_episode_against_bots_replays_from_its_seed(game_id: str) -> None:
 
 
 def test_greedy_opponents_and_illegal_actions() -> None:
-    env = SingleSeatEnv("guillotine", players=3, seat=0, opponents=["greedy", "random"],
-                        illegal_action="raise")
+    env = SingleSeatEnv(
+        "guillotine", players=3, seat=0, opponents=["greedy", "random"], illegal_action="raise"
+    )
     obs, _ = env.reset(seed=1)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(ValueError, match="illegal action"):
@@ -103,16 +104,29 @@ def test_opponents_may_be_policies_callables_or_agents() -> None:
         calls.append(1)
         return int(np.flatnonzero(obs["action_mask"])[-1])
 
-    env = SingleSeatEnv("guillotine", players=4, seat=1,
-                        opponents=[policy, last_legal, make_agent("greedy", seed=2)])
+    env = SingleSeatEnv(
+        "guillotine",
+        players=4,
+        seat=1,
+        opponents=[policy, last_legal, make_agent("greedy", seed=2)],
+    )
     total, steps, _ = _episode(env, 5)
     assert env.game.is_over(env.state) and steps > 0 and 0.0 <= total <= 1.0
     assert policy.seen and calls
     space = env.observation_space
     assert all(space.contains(obs) and obs["action_mask"].any() for obs in policy.seen)
-    assert _episode(SingleSeatEnv("guillotine", players=4, seat=1,
-                                  opponents=[_FirstLegal(), last_legal,
-                                             make_agent("greedy", seed=2)]), 5)[1] == steps
+    assert (
+        _episode(
+            SingleSeatEnv(
+                "guillotine",
+                players=4,
+                seat=1,
+                opponents=[_FirstLegal(), last_legal, make_agent("greedy", seed=2)],
+            ),
+            5,
+        )[1]
+        == steps
+    )
     with pytest.raises(ValueError, match="an opponent is"):
         SingleSeatEnv("guillotine", players=3, opponents=[3, "random"])
 
@@ -133,11 +147,16 @@ def test_self_play_with_the_learners_own_policy() -> None:
 
 
 def test_the_flat_mode_is_a_box_with_the_mask_beside_it() -> None:
-    env = SingleSeatEnv("guillotine", players=3, observation="flat",
-                        opponents=lambda vector, mask: int(np.flatnonzero(mask)[0]))
+    env = SingleSeatEnv(
+        "guillotine",
+        players=3,
+        observation="flat",
+        opponents=lambda vector, mask: int(np.flatnonzero(mask)[0]),
+    )
     check_env(env)
-    dict_env = SingleSeatEnv("guillotine", players=3,
-                             opponents=lambda obs: int(np.flatnonzero(obs["action_mask"])[0]))
+    dict_env = SingleSeatEnv(
+        "guillotine", players=3, opponents=lambda obs: int(np.flatnonzero(obs["action_mask"])[0])
+    )
     obs, info = env.reset(seed=6)
     dict_obs, _ = dict_env.reset(seed=6)
     assert isinstance(env.observation_space, gymnasium.spaces.Box)

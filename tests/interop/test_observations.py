@@ -23,8 +23,7 @@ def designed() -> list[object]:
     return [pytest.param(g, id=g) for g in DESIGNED]
 
 
-def _states(game: Game, players: int, seed: int, every: int = 3, most: int = 120
-            ) -> list[State]:
+def _states(game: Game, players: int, seed: int, every: int = 3, most: int = 120) -> list[State]:
     """Every ``every``-th state of a random playout (at most ``most`` of them, evenly
     spread over a long game), and its end."""
     rng = random.Random(seed)
@@ -38,7 +37,7 @@ def _states(game: Game, players: int, seed: int, every: int = 3, most: int = 120
             game.apply(state, seat, legal[rng.randrange(len(legal))])
         step += 1
     if len(out) > most:
-        out = out[::-(-len(out) // most)]
+        out = out[:: -(-len(out) // most)]
     out.append(state)
     return out
 
@@ -88,7 +87,9 @@ def test_every_value_is_within_its_range_over_random_playouts(game_id: str) -> N
             for state in _states(game, players, 100 * players + seed):
                 for seat in range(players):
                     v = spec.observe(state, seat)
-                    bad = [(name[i], v[i]) for i in range(spec.size) if not low[i] <= v[i] <= high[i]]
+                    bad = [
+                        (name[i], v[i]) for i in range(spec.size) if not low[i] <= v[i] <= high[i]
+                    ]
                     assert not bad, (players, seed, seat, bad[:5])
 
 
@@ -102,7 +103,11 @@ def test_a_seat_sees_the_same_in_states_it_cannot_tell_apart(game_id: str) -> No
                 for seat in range(players):
                     world = game.determinize(state, seat, random.Random(k * 31 + seat))
                     assert spec.observe(world, seat) == spec.observe(state, seat), (
-                        players, seed, k, seat)
+                        players,
+                        seed,
+                        k,
+                        seat,
+                    )
 
 
 def test_with_hidden_support_another_seat_s_card_never_shows() -> None:
@@ -135,16 +140,17 @@ def test_guillotine_fields_mean_what_the_table_says() -> None:
     seat = 2
     obs = spec.observe(state, seat)
     at = lay["hand_size"].offset
-    assert obs[at:at + 5] == [3 / 15, 5 / 15, 5 / 15, 0.0, 0.0]  # me, next (seat 0), seat 1
+    assert obs[at : at + 5] == [3 / 15, 5 / 15, 5 / 15, 0.0, 0.0]  # me, next (seat 0), seat 1
     at = lay["hand"].offset
-    hand = obs[at:at + len(ACTIONS)]
+    hand = obs[at : at + len(ACTIONS)]
     assert {i: v for i, v in enumerate(hand) if v} == pytest.approx(
-        _counts(state.hands[2], [a.copies for a in ACTIONS]))
+        _counts(state.hands[2], [a.copies for a in ACTIONS])
+    )
     at = lay["seat_present"].offset
-    assert obs[at:at + 5] == [1.0, 1.0, 1.0, 0.0, 0.0]
+    assert obs[at : at + 5] == [1.0, 1.0, 1.0, 0.0, 0.0]
     at = lay["line"].offset
     front = state.line[0]
-    assert obs[at + front] == 1.0 and sum(obs[at:at + len(NOBLES)]) == 1.0
+    assert obs[at + front] == 1.0 and sum(obs[at : at + len(NOBLES)]) == 1.0
     at = lay["player"].offset
     assert obs[at + (state.player - seat) % 3] == 1.0
     # a noble in the next seat's pile lands in relative seat 1's block
@@ -163,24 +169,28 @@ def test_heads_of_state_fields_mean_what_the_table_says() -> None:
     state = game.setup(4, 5)
     state.hands[1] = [2, 0, 1, 0, 0, 0, 0, 0, 0]
     state.thands[1] = [0, 0, 1, 0, 0]
-    state.slots[7] = 3       # seat 3's noble on slot 7: relative seat 2 from seat 1
+    state.slots[7] = 3  # seat 3's noble on slot 7: relative seat 2 from seat 1
     obs = spec.observe(state, 1)
     at = lay["hand"].offset
-    assert obs[at:at + NA] == [0.2, 0.0, 0.1] + [0.0] * (NA - 3)
+    assert obs[at : at + NA] == [0.2, 0.0, 0.1] + [0.0] * (NA - 3)
     at = lay["attribute_count"].offset
     assert obs[at] == 3 / 20
     at = lay["board"].offset + 7 * 5
-    assert obs[at:at + 5] == [0.0, 0.0, 1.0, 0.0, 0.0]
+    assert obs[at : at + 5] == [0.0, 0.0, 1.0, 0.0, 0.0]
     # another seat's hand is a size, never its cards
     other = spec.observe(state, 0)
-    assert other[lay["hand"].offset:lay["hand"].offset + NA] == [0.0] * NA
+    assert other[lay["hand"].offset : lay["hand"].offset + NA] == [0.0] * NA
     assert other[lay["attribute_count"].offset + 1] == 3 / 20
 
 
 def test_the_docs_page_is_current() -> None:
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "observation_tables.py"),
-                          "--check"], capture_output=True, text=True, cwd=ROOT,
-                         env={"PYTHONPATH": str(ROOT / "src"), "PATH": ""})
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "observation_tables.py"), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": ""},
+    )
     assert out.returncode == 0, out.stderr
 
 
@@ -198,12 +208,12 @@ def test_ruse_and_bruise_fields_mean_what_the_table_says() -> None:
     obs = spec.observe(state, 1)
     at = lay["hand"].offset
     assert sorted(i for i in range(KINDS) if obs[at + i]) == sorted(KIND[c] for c in state.hands[1])
-    first = lay["row_cards"].offset            # row 1, position 1: my card, face up
-    assert obs[first:first + SEATS] == [1.0, 0, 0, 0, 0, 0]
+    first = lay["row_cards"].offset  # row 1, position 1: my card, face up
+    assert obs[first : first + SEATS] == [1.0, 0, 0, 0, 0, 0]
     assert obs[first + SEATS + UP] == 1.0 and obs[first + SEATS + 3 + KIND[mine]] == 1.0
-    second = first + SLOT                      # position 2: the next seat's, face down
+    second = first + SLOT  # position 2: the next seat's, face down
     assert obs[second + 1] == 1.0 and obs[second + SEATS + DOWN] == 1.0
-    assert sum(obs[second + SEATS + 3:second + SLOT]) == 0.0  # its kind is not shown
+    assert sum(obs[second + SEATS + 3 : second + SLOT]) == 0.0  # its kind is not shown
     assert lay["row_cards"].length == SEATS * ROW_SLOTS * SLOT
     # to its owner (relative seat 0 from seat 2) the same card shows its kind
     obs2 = spec.observe(state, 2)
@@ -223,15 +233,16 @@ def test_conflicting_legends_a_secret_throw_shows_only_to_its_thrower() -> None:
     for state, first, later in found:
         assert state.pending.kind == THROW
         game.apply(state, first, game.legal_actions(state, first)[0])
-        assert sum(spec.observe(state, first)[at:at + 3]) == 1.0
-        assert sum(spec.observe(state, later)[at:at + 3]) == 0.0
+        assert sum(spec.observe(state, first)[at : at + 3]) == 1.0
+        assert sum(spec.observe(state, later)[at : at + 3]) == 0.0
         others = [s for s in range(4) if s not in (first, later)]
-        assert all(sum(spec.observe(state, s)[at:at + 3]) == 0.0 for s in others)
+        assert all(sum(spec.observe(state, s)[at : at + 3]) == 0.0 for s in others)
 
 
 @pytest.mark.parametrize("game_id", designed())
 def test_a_kept_observation_equals_one_written_from_zeros_over_random_playouts(
-        game_id: str) -> None:
+    game_id: str,
+) -> None:
     np = pytest.importorskip("numpy")
     from noblesse.interop.encoding import KeptObservations
 
@@ -248,9 +259,9 @@ def test_a_kept_observation_equals_one_written_from_zeros_over_random_playouts(
                 # the acting seats at every step, each other seat now and then
                 for seat in range(players):
                     if seat in acting or (step + seat) % 3 == 0 or game.is_over(state):
-                        assert np.array_equal(kept.observe(state, seat),
-                                              enc.observation(game, state, seat)), (
-                            players, seed, step, seat)
+                        assert np.array_equal(
+                            kept.observe(state, seat), enc.observation(game, state, seat)
+                        ), (players, seed, step, seat)
                 if game.is_over(state):
                     break
                 for seat in acting:

@@ -67,10 +67,12 @@ def test_resampling_keeps_the_information_state(game_id: str) -> None:
             world = state.resample_from_infostate(player, sampler)
             assert world.information_state_string(player) == key
             assert world.legal_actions() == state.legal_actions()
-            assert np.array_equal(world.observation_tensor(player),
-                                  state.observation_tensor(player))
-            assert np.array_equal(world.information_state_tensor(player),
-                                  state.information_state_tensor(player))
+            assert np.array_equal(
+                world.observation_tensor(player), state.observation_tensor(player)
+            )
+            assert np.array_equal(
+                world.information_state_tensor(player), state.information_state_tensor(player)
+            )
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -132,9 +134,11 @@ def test_ismcts_with_random_rollouts_beside_random_bots() -> None:
     from open_spiel.python.bots.uniform_random import UniformRandomBot
 
     game = nos.load("guillotine", 3)
-    bots = [nos.ismcts_bot(game, max_simulations=20, seed=0),
-            UniformRandomBot(1, np.random.RandomState(1)),
-            UniformRandomBot(2, np.random.RandomState(2))]
+    bots = [
+        nos.ismcts_bot(game, max_simulations=20, seed=0),
+        UniformRandomBot(1, np.random.RandomState(1)),
+        UniformRandomBot(2, np.random.RandomState(2)),
+    ]
     state = game.new_initial_state()
     returns = evaluate_bots(state, bots, np.random.RandomState(2))
     assert state.is_terminal() and len(returns) == 3
@@ -148,8 +152,13 @@ def test_the_compare_bench_drives_the_adapter() -> None:
 
 # ------------------------------------------------------------------------ metadata
 # The adapter's caps (see noblesse.interop.openspiel): exact values, so a change is seen.
-CAPS = {"guillotine": 500, "heads_of_state": 5_000, "ruse_and_bruise": 5_000,
-        "conflicting_legends": 10_000, "fief": 10_000}  # Fief: 1,000 a turn, max_turns 10
+CAPS = {
+    "guillotine": 500,
+    "heads_of_state": 5_000,
+    "ruse_and_bruise": 5_000,
+    "conflicting_legends": 10_000,
+    "fief": 10_000,
+}  # Fief: 1,000 a turn, max_turns 10
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -174,8 +183,12 @@ def test_the_metadata_is_truthful(game_id: str) -> None:
 
 def test_the_game_options_are_load_game_parameters() -> None:
     spec = pyspiel.load_game("python_noblesse_guillotine").get_parameters()
-    assert spec == {"players": 4, "hidden_support": False,
-                    "callous_discard_on_own_turn_only": False, "max_decisions": 500}
+    assert spec == {
+        "players": 4,
+        "hidden_support": False,
+        "callous_discard_on_own_turn_only": False,
+        "max_decisions": 500,
+    }
     game = pyspiel.load_game("python_noblesse_guillotine", {"players": 3, "hidden_support": True})
     assert game.get_parameters()["hidden_support"] is True
     state = _play_in(game, 1, 0)
@@ -189,8 +202,9 @@ def test_the_game_options_are_load_game_parameters() -> None:
     assert pyspiel.load_game("python_noblesse_fief").get_parameters()["max_turns"] == 10
 
 
-@pytest.mark.parametrize("params", [{"colour": "red"}, {"hidden_support": 1},
-                                    {"players": 9}, {"max_decisions": -1}])
+@pytest.mark.parametrize(
+    "params", [{"colour": "red"}, {"hidden_support": 1}, {"players": 9}, {"max_decisions": -1}]
+)
 def test_bad_parameters_are_refused(params: dict) -> None:
     with pytest.raises((pyspiel.SpielError, ValueError)):
         pyspiel.load_game("python_noblesse_guillotine", params)
@@ -214,7 +228,8 @@ def test_the_cap_ends_the_game_as_a_draw() -> None:
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_the_information_state_tensor_is_the_observation_and_the_seat_s_history(
-        game_id: str) -> None:
+    game_id: str,
+) -> None:
     g = games.get(game_id)
     sizes = set()
     for n in sorted({g.min_players, g.max_players}):
@@ -225,7 +240,8 @@ def test_the_information_state_tensor_is_the_observation_and_the_seat_s_history(
         size = game.information_state_tensor_size()
         history = nos.history_of(game.encoder)
         assert size == obs_size + (1 + nos.OWN_LAST) * n_actions + g.max_players + (
-            0 if history is None else history.layout.size)
+            0 if history is None else history.layout.size
+        )
         if g.observation_spec() is not None:
             sizes.add(size)
         state = _play_in(game, n, 0)
@@ -242,10 +258,13 @@ def test_the_information_state_tensor_is_the_observation_and_the_seat_s_history(
         t = state.information_state_tensor(0)
         assert isinstance(t, np.ndarray) and t.dtype == np.float32 and t.shape == (size,)
         # the C++ path (the observer, copied into a list) holds the same values
-        assert np.array_equal(np.array(pyspiel.State.information_state_tensor(state, 0),
-                                       np.float32), t)
-        assert np.array_equal(np.array(pyspiel.State.observation_tensor(state, 1), np.float32),
-                              state.observation_tensor(1))
+        assert np.array_equal(
+            np.array(pyspiel.State.information_state_tensor(state, 0), np.float32), t
+        )
+        assert np.array_equal(
+            np.array(pyspiel.State.observation_tensor(state, 1), np.float32),
+            state.observation_tensor(1),
+        )
         assert np.array_equal(t[:obs_size], np.array(state.observation_tensor(0), np.float32))
         hist = t[obs_size:]
         assert hist.min() >= 0.0 and hist.max() <= 1.0
@@ -256,7 +275,7 @@ def test_the_information_state_tensor_is_the_observation_and_the_seat_s_history(
         if mine:
             assert hist[n_actions + mine[-1]] == 1.0  # my last action, one-hot
         at = n_actions * (1 + nos.OWN_LAST)
-        made = hist[at:at + g.max_players] * game.max_game_length()
+        made = hist[at : at + g.max_players] * game.max_game_length()
         assert round(float(made[0])) == len(mine)
     assert len(sizes) <= 1  # a designed observation: one size at every count
 
@@ -276,11 +295,12 @@ def _guillotine_history(state: object, seat: int) -> np.ndarray:
     """``seat``'s public history: the tail of its information-state tensor."""
     from noblesse.games.guillotine.observation import H
 
-    return state.information_state_tensor(seat)[-H.size:]  # type: ignore[attr-defined]
+    return state.information_state_tensor(seat)[-H.size :]  # type: ignore[attr-defined]
 
 
-def test_a_guillotine_card_played_is_in_every_seat_s_history_at_the_player_s_relative_seat(
-        ) -> None:
+def test_a_guillotine_card_played_is_in_every_seat_s_history_at_the_player_s_relative_seat() -> (
+    None
+):
     from noblesse.games.guillotine.observation import H_DISCARDED, H_PLAYED, H
     from noblesse.games.guillotine.rules import ACTIONS
 
@@ -292,8 +312,9 @@ def test_a_guillotine_card_played_is_in_every_seat_s_history_at_the_player_s_rel
     assert state.current_player() == 2 and majesty in state.inner.hands[2]
     assert ACTIONS[majesty].copies == 1
     before = [_guillotine_history(state, s) for s in range(3)]
-    state.apply_action(next(a for a in state.legal_actions()
-                            if state.action_to_string(a) == "play:majesty"))
+    state.apply_action(
+        next(a for a in state.legal_actions() if state.action_to_string(a) == "play:majesty")
+    )
     n = len(ACTIONS)
     for seat in range(3):
         assert not before[seat].any()
@@ -301,7 +322,7 @@ def test_a_guillotine_card_played_is_in_every_seat_s_history_at_the_player_s_rel
         at = H_PLAYED + ((2 - seat) % 3) * n + majesty  # seat 2, relative to the observer
         assert history[at] == 1.0
         assert np.count_nonzero(history) == 1
-        assert not history[H_DISCARDED:H_DISCARDED + 5 * n].any()
+        assert not history[H_DISCARDED : H_DISCARDED + 5 * n].any()
     assert H.size == 10 * n
 
 
@@ -328,17 +349,21 @@ def test_guillotine_s_public_history_counts_every_card_played_and_discarded() ->
         history = _guillotine_history(state, seat)
         for other in range(4):
             r = (other - seat) % 4
-            assert np.array_equal(history[H_PLAYED + r * n:H_PLAYED + (r + 1) * n],
-                                  np.minimum(played[other] / copies, 1.0).astype(np.float32))
             assert np.array_equal(
-                history[H_DISCARDED + r * n:H_DISCARDED + (r + 1) * n],
-                np.minimum(discarded[other] / copies, 1.0).astype(np.float32))
+                history[H_PLAYED + r * n : H_PLAYED + (r + 1) * n],
+                np.minimum(played[other] / copies, 1.0).astype(np.float32),
+            )
+            assert np.array_equal(
+                history[H_DISCARDED + r * n : H_DISCARDED + (r + 1) * n],
+                np.minimum(discarded[other] / copies, 1.0).astype(np.float32),
+            )
         # a copy of the state (IS-MCTS clones) carries the history on
         assert np.array_equal(_guillotine_history(state.clone(), seat), history)
 
 
-def test_heads_of_state_s_public_history_counts_cards_taken_and_discarded_attacks_and_options(
-        ) -> None:
+def test_heads_of_state_s_public_history_counts_cards_taken_and_discarded_attacks_and_options() -> (
+    None
+):
     from noblesse.games.heads_of_state.observation import (
         ATTACK_CAP,
         H_ATTACKS,
@@ -368,8 +393,12 @@ def test_heads_of_state_s_public_history_counts_cards_taken_and_discarded_attack
     for event in state._c.events:
         e = event.public
         if event.type in ("take", "discard", "take_treachery", "discard_treachery"):
-            table = {"take": taken, "discard": discarded, "take_treachery": taken_t,
-                     "discard_treachery": discarded_t}[event.type]
+            table = {
+                "take": taken,
+                "discard": discarded,
+                "take_treachery": taken_t,
+                "discard_treachery": discarded_t,
+            }[event.type]
             table[e["seat"], e["card"]] += 1
         elif event.type == "assassinate":
             attacks[e["seat"], e["target"]] += 1
@@ -384,31 +413,38 @@ def test_heads_of_state_s_public_history_counts_cards_taken_and_discarded_attack
         return np.minimum(x, 1.0).astype(np.float32)
 
     for seat in range(4):
-        history = state.information_state_tensor(seat)[-H.size:]
+        history = state.information_state_tensor(seat)[-H.size :]
         for other in range(4):
             r = (other - seat) % 4
-            assert np.array_equal(history[H_TAKEN + r * na:H_TAKEN + (r + 1) * na],
-                                  capped(taken[other] / TAKEN_CAP))
-            assert np.array_equal(history[H_DISCARDED + r * na:H_DISCARDED + (r + 1) * na],
-                                  capped(discarded[other] / TAKEN_CAP))
-            assert np.array_equal(history[H_TAKEN_T + r * nt:H_TAKEN_T + (r + 1) * nt],
-                                  capped(taken_t[other] / copies))
             assert np.array_equal(
-                history[H_DISCARDED_T + r * nt:H_DISCARDED_T + (r + 1) * nt],
-                capped(discarded_t[other] / copies))
+                history[H_TAKEN + r * na : H_TAKEN + (r + 1) * na], capped(taken[other] / TAKEN_CAP)
+            )
+            assert np.array_equal(
+                history[H_DISCARDED + r * na : H_DISCARDED + (r + 1) * na],
+                capped(discarded[other] / TAKEN_CAP),
+            )
+            assert np.array_equal(
+                history[H_TAKEN_T + r * nt : H_TAKEN_T + (r + 1) * nt],
+                capped(taken_t[other] / copies),
+            )
+            assert np.array_equal(
+                history[H_DISCARDED_T + r * nt : H_DISCARDED_T + (r + 1) * nt],
+                capped(discarded_t[other] / copies),
+            )
             for victim in range(4):
                 v = (victim - seat) % 4
                 assert history[H_ATTACKS + r * SEATS + v] == capped(
-                    attacks[other, victim] / ATTACK_CAP)
-                assert history[H_KILLS + r * SEATS + v] == capped(
-                    kills[other, victim] / ATTACK_CAP)
+                    attacks[other, victim] / ATTACK_CAP
+                )
+                assert history[H_KILLS + r * SEATS + v] == capped(kills[other, victim] / ATTACK_CAP)
             width = len(OPTION_NAMES) - 1
-            assert np.array_equal(history[H_OPTIONS + r * width:H_OPTIONS + (r + 1) * width],
-                                  capped(options[other] / OPTION_CAP))
+            assert np.array_equal(
+                history[H_OPTIONS + r * width : H_OPTIONS + (r + 1) * width],
+                capped(options[other] / OPTION_CAP),
+            )
 
 
-def test_fief_s_public_history_counts_cards_played_and_discarded_purchases_and_offers(
-        ) -> None:
+def test_fief_s_public_history_counts_cards_played_and_discarded_purchases_and_offers() -> None:
     from noblesse.games.fief.observation import (
         BUY_CAP,
         BUYS,
@@ -451,21 +487,29 @@ def test_fief_s_public_history_counts_cards_played_and_discarded_purchases_and_o
         return np.minimum(x, 1.0).astype(np.float32)
 
     for seat in range(4):
-        history = state.information_state_tensor(seat)[-H.size:]
+        history = state.information_state_tensor(seat)[-H.size :]
         for other in range(4):
             r = (other - seat) % 4
-            assert np.array_equal(history[H_PLAYED + r * NC:H_PLAYED + (r + 1) * NC],
-                                  capped(played[other] / copies))
-            assert np.array_equal(history[H_DISCARDED + r * NC:H_DISCARDED + (r + 1) * NC],
-                                  capped(discarded[other] / copies))
+            assert np.array_equal(
+                history[H_PLAYED + r * NC : H_PLAYED + (r + 1) * NC], capped(played[other] / copies)
+            )
+            assert np.array_equal(
+                history[H_DISCARDED + r * NC : H_DISCARDED + (r + 1) * NC],
+                capped(discarded[other] / copies),
+            )
             nb = len(BUYS)
-            assert np.array_equal(history[H_BOUGHT + r * nb:H_BOUGHT + (r + 1) * nb],
-                                  capped(bought[other] / BUY_CAP))
-            assert np.array_equal(history[H_DEEDS + r * 2:H_DEEDS + (r + 1) * 2],
-                                  capped(deeds[other] / DEED_CAP))
+            assert np.array_equal(
+                history[H_BOUGHT + r * nb : H_BOUGHT + (r + 1) * nb],
+                capped(bought[other] / BUY_CAP),
+            )
+            assert np.array_equal(
+                history[H_DEEDS + r * 2 : H_DEEDS + (r + 1) * 2], capped(deeds[other] / DEED_CAP)
+            )
             no = len(OFFERS)
-            assert np.array_equal(history[H_OFFERS + r * no:H_OFFERS + (r + 1) * no],
-                                  capped(offers[other] / DEED_CAP))
+            assert np.array_equal(
+                history[H_OFFERS + r * no : H_OFFERS + (r + 1) * no],
+                capped(offers[other] / DEED_CAP),
+            )
 
 
 def test_a_conflicting_legends_throw_is_in_every_seat_s_history_once_revealed() -> None:
@@ -476,23 +520,22 @@ def test_a_conflicting_legends_throw_is_in_every_seat_s_history_once_revealed() 
     state = _play_in(game, 2, 0)
     rng = np.random.RandomState(2)
     while not any(e.type == "reveal" for e in state._c.events):
-        before = [state.information_state_tensor(s)[-H.size:] for s in range(3)]
+        before = [state.information_state_tensor(s)[-H.size :] for s in range(3)]
         state.apply_action(int(rng.choice(state.legal_actions())))
     reveal = next(e.public for e in state._c.events if e.type == "reveal")
     attacker, defender = reveal["seat"], reveal["defender"]
     a = GESTURES.index(reveal["attacker_gesture"])
     d = GESTURES.index(reveal["defender_gesture"])
     for seat in range(3):
-        assert not before[seat][H_THROWN:H_THROWN + 6 * NG].any()  # the throws were secret
-        thrown = state.information_state_tensor(seat)[-H.size:][H_THROWN:H_THROWN + 6 * NG]
+        assert not before[seat][H_THROWN : H_THROWN + 6 * NG].any()  # the throws were secret
+        thrown = state.information_state_tensor(seat)[-H.size :][H_THROWN : H_THROWN + 6 * NG]
         expected = np.zeros(6 * NG, np.float32)
         expected[((attacker - seat) % 3) * NG + a] += 1 / THROWN_CAP
         expected[((defender - seat) % 3) * NG + d] += 1 / THROWN_CAP
         assert np.array_equal(thrown, expected)
 
 
-def test_ruse_and_bruise_s_history_counts_reveals_for_all_and_a_hidden_kill_for_its_owner(
-        ) -> None:
+def test_ruse_and_bruise_s_history_counts_reveals_for_all_and_a_hidden_kill_for_its_owner() -> None:
     from noblesse.games.ruse_and_bruise.observation import H_KILLED, H_REVEALED, H
     from noblesse.games.ruse_and_bruise.rules import KINDS, ROUNDS
 
@@ -515,12 +558,14 @@ def test_ruse_and_bruise_s_history_counts_reveals_for_all_and_a_hidden_kill_for_
     # an owner was told of a hidden kill the next seat was not
     assert any(killed[s, s].sum() > killed[(s + 1) % 3, s].sum() for s in range(3))
     for seat in range(3):
-        history = state.information_state_tensor(seat)[-H.size:]
+        history = state.information_state_tensor(seat)[-H.size :]
         for owner in range(3):
             r = (owner - seat) % 3
             assert np.array_equal(
-                history[H_REVEALED + r * KINDS:H_REVEALED + (r + 1) * KINDS],
-                np.minimum(revealed[owner] / ROUNDS, 1.0).astype(np.float32))
+                history[H_REVEALED + r * KINDS : H_REVEALED + (r + 1) * KINDS],
+                np.minimum(revealed[owner] / ROUNDS, 1.0).astype(np.float32),
+            )
             assert np.array_equal(
-                history[H_KILLED + r * KINDS:H_KILLED + (r + 1) * KINDS],
-                np.minimum(killed[seat, owner] / ROUNDS, 1.0).astype(np.float32))
+                history[H_KILLED + r * KINDS : H_KILLED + (r + 1) * KINDS],
+                np.minimum(killed[seat, owner] / ROUNDS, 1.0).astype(np.float32),
+            )

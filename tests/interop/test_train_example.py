@@ -13,8 +13,11 @@ import pytest
 from .support import RL_EXTRA
 
 pytest.importorskip("gymnasium", reason=RL_EXTRA)
-pytest.importorskip("sb3_contrib", reason="the train extra is not installed "
-                    "(pip install -e '.[train]'); .ci/run installs it where a CPU torch is at hand")
+pytest.importorskip(
+    "sb3_contrib",
+    reason="the train extra is not installed "
+    "(pip install -e '.[train]'); .ci/run installs it where a CPU torch is at hand",
+)
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_maskable_ppo.py"
 
@@ -39,16 +42,23 @@ def test_the_example_trains_with_a_tiny_budget(tmp_path: Path, capsys) -> None: 
     for key in ("before", "after"):
         assert 0.0 <= result[key] <= 1.0
     # the untrained policy is the seed's: the same games give the same rate
-    again = MaskablePPO("MlpPolicy", example.make_env(0), seed=0, n_steps=256, batch_size=256,
-                        policy_kwargs={"net_arch": [256, 256]})
+    again = MaskablePPO(
+        "MlpPolicy",
+        example.make_env(0),
+        seed=0,
+        n_steps=256,
+        batch_size=256,
+        policy_kwargs={"net_arch": [256, 256]},
+    )
     assert example.win_rate(again, 4) == result["before"]
     model = MaskablePPO.load(saved)
     env = example.make_env(3)
     obs, info = env.reset(seed=3)
     action, _ = model.predict(obs, action_masks=info["action_mask"], deterministic=True)
     assert info["action_mask"][int(action)] == 1
-    assert np.array_equal(model.predict(obs, action_masks=info["action_mask"],
-                                        deterministic=True)[0], action)
+    assert np.array_equal(
+        model.predict(obs, action_masks=info["action_mask"], deterministic=True)[0], action
+    )
 
 
 def test_the_trained_policy_sits_in_a_tournament(tmp_path: Path) -> None:
@@ -72,9 +82,21 @@ def test_the_trained_policy_sits_in_a_tournament(tmp_path: Path) -> None:
     expected, _ = model.predict(obs, action_masks=info["action_mask"], deterministic=True)
     assert game.action_index(act_honestly(agent, game, env.state, 0)) == int(expected)
     out = tmp_path / "tournament"
-    result = CliRunner().invoke(app, ["tournament", "guillotine", "--bots",
-                                      f"policy:{saved},random", "-n", "4", "--players", "4",
-                                      "--out", str(out)])
+    result = CliRunner().invoke(
+        app,
+        [
+            "tournament",
+            "guillotine",
+            "--bots",
+            f"policy:{saved},random",
+            "-n",
+            "4",
+            "--players",
+            "4",
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     report = json.loads((out / "tournament.json").read_text())
     assert report["bots"] == [f"policy:{saved}", "random"] and report["games"] == 4

@@ -23,8 +23,9 @@ BOT_DELAY = 0.02
 KILL_AT = (6, 22)  # kill once at least this many actions were played, then restart
 
 
-def reference_game(game_id: str, seats: list[str], seed: int,
-                   options: dict[str, Any] | None = None) -> tuple[list[tuple[int, str]], dict]:
+def reference_game(
+    game_id: str, seats: list[str], seed: int, options: dict[str, Any] | None = None
+) -> tuple[list[tuple[int, str]], dict]:
     """The game an all-bot table plays when nothing goes wrong (as ``_run_bots`` does it)."""
     game = games.get(game_id)
     state = game.setup(len(seats), seed, options or {})
@@ -85,7 +86,9 @@ def test_a_killed_server_finishes_the_game_as_if_nothing_happened(tmp_path: Path
             # Everything a client was told about is in the store, and it is the true game.
             assert len(row.actions) >= seen
             assert row.actions == expected_actions[: len(row.actions)]
-            server = ServerProcess(db_url, log, BOT_DELAY, known_deals=True).start()  # its bots go on at once
+            server = ServerProcess(
+                db_url, log, BOT_DELAY, known_deals=True
+            ).start()  # its bots go on at once
             assert watch(server, table_id)["n"] >= len(row.actions)
 
         final = wait_for(server, table_id, lambda m: m["over"])

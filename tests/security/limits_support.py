@@ -24,8 +24,7 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 class LimitedServer(ServerProcess):
     """``ServerProcess`` whose command line ends with ``flags`` (``--max-body 4096``...)."""
 
-    def __init__(self, db_url: str, log_path: Path, bot_delay: float,
-                 flags: list[str]) -> None:
+    def __init__(self, db_url: str, log_path: Path, bot_delay: float, flags: list[str]) -> None:
         super().__init__(db_url, log_path, bot_delay, args=flags)
 
     @property
@@ -34,8 +33,9 @@ class LimitedServer(ServerProcess):
 
     def client(self, address: str) -> httpx.Client:
         """An HTTP client whose connections come from ``address`` (127.x.y.z)."""
-        return httpx.Client(base_url=self.url, timeout=30.0,
-                            transport=httpx.HTTPTransport(local_address=address))
+        return httpx.Client(
+            base_url=self.url, timeout=30.0, transport=httpx.HTTPTransport(local_address=address)
+        )
 
     def rss_kb(self) -> int:
         assert self.proc is not None
@@ -45,8 +45,13 @@ class LimitedServer(ServerProcess):
     def socket(self, path: str, address: str, **kwargs: Any) -> ClientConnection:
         """A WebSocket to ``path`` from ``address`` (no compression: sizes are as sent)."""
         kwargs.setdefault("max_size", 2**24)
-        return connect(self.ws_url + path, source_address=(address, 0), compression=None,
-                       open_timeout=10, **kwargs)
+        return connect(
+            self.ws_url + path,
+            source_address=(address, 0),
+            compression=None,
+            open_timeout=10,
+            **kwargs,
+        )
 
 
 def assert_error(answer: Any, code: str) -> dict[str, Any]:

@@ -21,8 +21,15 @@ SEED = "0123456789abcdef" * 4
 def draws(rng: random.Random) -> list:
     deck = list(range(52))
     rng.shuffle(deck)
-    return [deck, rng.random(), rng.getrandbits(77), rng.randrange(1000), rng.choice("abcdef"),
-            rng.sample(range(100), 5), rng.randint(1, 6)]
+    return [
+        deck,
+        rng.random(),
+        rng.getrandbits(77),
+        rng.randrange(1000),
+        rng.choice("abcdef"),
+        rng.sample(range(100), 5),
+        rng.randint(1, 6),
+    ]
 
 
 def test_the_same_seed_deals_the_same_and_another_seed_differently() -> None:
@@ -45,8 +52,7 @@ def test_state_copy_and_pickle_keep_the_place_in_the_stream() -> None:
     rng = DealRandom(SEED)
     for _ in range(3):  # fresh, mid-block and at a block's end
         state = rng.getstate()
-        twins = [copy.copy(rng), copy.deepcopy(rng), pickle.loads(pickle.dumps(rng)),
-                 copy_rng(rng)]
+        twins = [copy.copy(rng), copy.deepcopy(rng), pickle.loads(pickle.dumps(rng)), copy_rng(rng)]
         other = DealRandom(new_secret_seed())
         other.setstate(state)
         twins.append(other)

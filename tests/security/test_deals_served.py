@@ -39,9 +39,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 def verify_cli(*paths: Path) -> list[subprocess.CompletedProcess[str]]:
     """``noblesse verify`` on each file, the processes side by side."""
     base = serve_command()[:-1]
-    procs = [subprocess.Popen([*base, "verify", str(p)], stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, env={"NO_COLOR": "1",
-                              **__import__("os").environ}) for p in paths]
+    procs = [
+        subprocess.Popen(
+            [*base, "verify", str(p)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={"NO_COLOR": "1", **__import__("os").environ},
+        )
+        for p in paths
+    ]
     out = []
     for p in procs:
         text, _ = p.communicate(timeout=60)
@@ -65,12 +72,15 @@ def altered_action(record: Record) -> Record:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_deal_is_secret_until_the_end_then_verifiable(server: ServerProcess, game_id: str,
-                                                        tmp_path: Path) -> None:
+def test_a_deal_is_secret_until_the_end_then_verifiable(
+    server: ServerProcess, game_id: str, tmp_path: Path
+) -> None:
     game = games.get(game_id)
     options = FAST_OPTIONS.get(game_id, {})
-    created = server.post("/api/tables", json={
-        "game": game_id, "seats": ["random"] * game.min_players, "options": options})
+    created = server.post(
+        "/api/tables",
+        json={"game": game_id, "seats": ["random"] * game.min_players, "options": options},
+    )
     assert created.status_code == 201, created.text
     table_id, announced = created.json()["id"], created.json()["commitment"]
     assert len(announced) == 64
@@ -88,8 +98,11 @@ def test_a_deal_is_secret_until_the_end_then_verifiable(server: ServerProcess, g
             seen.append(raw)
             if len(seen) % 8 != 2:  # now and then, the HTTP answers too
                 continue
-            for path in (f"/api/tables/{table_id}/watch", "/api/tables",
-                         f"/api/tables/{table_id}/record"):
+            for path in (
+                f"/api/tables/{table_id}/watch",
+                "/api/tables",
+                f"/api/tables/{table_id}/record",
+            ):
                 res = server.get(path)
                 if path.endswith("/record"):
                     if res.status_code == 200:
@@ -101,8 +114,7 @@ def test_a_deal_is_secret_until_the_end_then_verifiable(server: ServerProcess, g
                 body = res.json()
                 if path.endswith("/watch") and body["over"]:
                     continue
-                elif path == "/api/tables" and any(t["id"] == table_id
-                                                   for t in body["finished"]):
+                elif path == "/api/tables" and any(t["id"] == table_id for t in body["finished"]):
                     continue
                 seen.append(res.text)
     assert len(seen) > 3, "the game ended before it could be watched"
@@ -125,8 +137,11 @@ def test_a_deal_is_secret_until_the_end_then_verifiable(server: ServerProcess, g
     lines = res.text.splitlines()
     raw_action = tmp_path / "raw-action.jsonl"  # an action changed by hand: checksums break
     line = json.loads(lines[1])
-    lines_raw = [lines[0], json.dumps({**line, "seat": (line["seat"] + 1) % game.min_players}),
-                 *lines[2:]]
+    lines_raw = [
+        lines[0],
+        json.dumps({**line, "seat": (line["seat"] + 1) % game.min_players}),
+        *lines[2:],
+    ]
     raw_action.write_text("\n".join(lines_raw) + "\n", encoding="utf-8")
     action = tmp_path / "action.jsonl"  # an illegal action, checksums made anew
     action.write_text("\n".join(altered_action(record).lines()) + "\n", encoding="utf-8")
@@ -147,11 +162,11 @@ def test_a_chosen_seed_only_at_a_practice_table(server: ServerProcess) -> None:
         assert res.status_code == 400, res.text
         message = res.json()["message"]
         assert "practice" in message["en"] and "練習桌" in message["zh-TW"]
-    res = server.post("/api/tables", json={"game": "guillotine", "seats": ["human", "greedy"],
-                                           "seed": 5})
+    res = server.post(
+        "/api/tables", json={"game": "guillotine", "seats": ["human", "greedy"], "seed": 5}
+    )
     assert res.status_code == 201, res.text
     made = res.json()
     link = made["seats"][0]
     msg = server.get(f"/api/tables/{made['id']}/seats/0", params={"token": link["token"]}).json()
-    assert msg["deal"] == {"commitment": made["commitment"], "known": True, "seed": 5,
-                           "salt": None}
+    assert msg["deal"] == {"commitment": made["commitment"], "known": True, "seed": 5, "salt": None}

@@ -35,9 +35,21 @@ BOT_DELAY = 0.01
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     tmp = tmp_path_factory.mktemp("hostile")
     # a short outbox and send timeout, so the slow reader is dropped within the test
-    proc = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp / "server.log", BOT_DELAY,
-                         args=["--outbox", "16", "--send-timeout", "2",
-                               "--syncs-per-second", "1000", "--messages-per-second", "1000"])
+    proc = ServerProcess(
+        f"sqlite:///{tmp / 'tables.db'}",
+        tmp / "server.log",
+        BOT_DELAY,
+        args=[
+            "--outbox",
+            "16",
+            "--send-timeout",
+            "2",
+            "--syncs-per-second",
+            "1000",
+            "--messages-per-second",
+            "1000",
+        ],
+    )
     proc.start()
     yield proc
     proc.stop()
@@ -61,9 +73,13 @@ def slow_reader(server: ServerProcess, path: str) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
     sock.connect((host, int(port)))
     key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
-                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    sock.sendall(
+        (
+            f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
     head = b""
     while b"\r\n\r\n" not in head:  # the 101 answer, and not a byte more is read
         head += sock.recv(1)
@@ -71,9 +87,11 @@ def slow_reader(server: ServerProcess, path: str) -> socket.socket:
     return sock
 
 
-def watch_every_action(url: str, until: float,
-                       at: tuple[int, Callable[[], None]] | None = None,
-                       ) -> list[tuple[float, int, bool]]:
+def watch_every_action(
+    url: str,
+    until: float,
+    at: tuple[int, Callable[[], None]] | None = None,
+) -> list[tuple[float, int, bool]]:
     """(arrival time, n, over) of every state or change message a reading spectator receives;
     ``at=(n, fn)`` calls ``fn`` once the spectator has seen action ``n``."""
     seen = []
@@ -105,8 +123,11 @@ def test_a_reader_that_never_reads_is_dropped_and_slows_nobody(server: ServerPro
         stalled.sendall(client_frame(b'{"type": "sync"}') * 300)
         asked.append(True)
 
-    seen = watch_every_action(f"{ws_base(server)}/ws/tables/{table}/watch",
-                              time.monotonic() + 90, at=(40, ask_for_everything))
+    seen = watch_every_action(
+        f"{ws_base(server)}/ws/tables/{table}/watch",
+        time.monotonic() + 90,
+        at=(40, ask_for_everything),
+    )
     # the honest spectator heard every action, one after another, none late
     numbers = [n for _, n, _ in seen]
     assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), numbers[:20]
@@ -162,7 +183,8 @@ asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), float(
 
 @pytest.mark.alone
 def test_sync_floods_and_replay_loops_do_not_hold_up_other_requests(
-        server: ServerProcess, tmp_path: Path) -> None:
+    server: ServerProcess, tmp_path: Path
+) -> None:
     finished = create(server, "guillotine", ["random", "random", "random", "random"])
     deadline = time.monotonic() + 60
     while not (msg := server.get(f"/api/tables/{finished}/watch").json())["over"]:
@@ -171,9 +193,12 @@ def test_sync_floods_and_replay_loops_do_not_hold_up_other_requests(
     live = create(server, "guillotine", ["human", "human", "human"])
     script = tmp_path / "flood.py"
     script.write_text(FLOOD)
-    attackers = subprocess.Popen([sys.executable, str(script), server.url, live, finished,
-                                  str(msg["n"]), "8"], stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True)
+    attackers = subprocess.Popen(
+        [sys.executable, str(script), server.url, live, finished, str(msg["n"]), "8"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         time.sleep(0.5)  # the floods and replays are under way
         times = []

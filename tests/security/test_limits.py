@@ -32,13 +32,24 @@ from security.limits_support import (
 MAX_BODY = 4096
 MAX_MESSAGE = 16384
 LIMITED_FLAGS = [
-    "--max-body", str(MAX_BODY), "--max-message", str(MAX_MESSAGE),
-    "--tables-per-minute", "3", "--connections-per-table", "3",
-    "--connections-per-address", "2", "--messages-per-second", "5",
-    "--syncs-per-second", "1", "--bot-think-ms", "1000",
+    "--max-body",
+    str(MAX_BODY),
+    "--max-message",
+    str(MAX_MESSAGE),
+    "--tables-per-minute",
+    "3",
+    "--connections-per-table",
+    "3",
+    "--connections-per-address",
+    "2",
+    "--messages-per-second",
+    "5",
+    "--syncs-per-second",
+    "1",
+    "--bot-think-ms",
+    "1000",
 ]
-IDLE_FLAGS = ["--idle-seconds", "1", "--open-tables-per-address", "2",
-              "--tables-per-minute", "0"]
+IDLE_FLAGS = ["--idle-seconds", "1", "--open-tables-per-address", "2", "--tables-per-minute", "0"]
 
 _addresses = (f"127.0.{i // 250 + 1}.{i % 250 + 1}" for i in itertools.count())
 
@@ -52,8 +63,9 @@ def fresh_address() -> str:
 def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LimitedServer]:
     tmp = tmp_path_factory.mktemp("limits")
     # Bots wait a minute before acting: nothing in these tests needs them to play.
-    proc = LimitedServer(f"sqlite:///{tmp / 'tables.db'}", tmp / "server.log", 60.0,
-                         LIMITED_FLAGS).start()
+    proc = LimitedServer(
+        f"sqlite:///{tmp / 'tables.db'}", tmp / "server.log", 60.0, LIMITED_FLAGS
+    ).start()
     yield proc
     proc.stop()
 
@@ -61,8 +73,9 @@ def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LimitedServer]
 @pytest.fixture(scope="module")
 def idle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LimitedServer]:
     tmp = tmp_path_factory.mktemp("limits-idle")
-    proc = LimitedServer(f"sqlite:///{tmp / 'tables.db'}", tmp / "server.log", 60.0,
-                         IDLE_FLAGS).start()
+    proc = LimitedServer(
+        f"sqlite:///{tmp / 'tables.db'}", tmp / "server.log", 60.0, IDLE_FLAGS
+    ).start()
     yield proc
     proc.stop()
 
@@ -120,13 +133,17 @@ def assert_security_headers(res: httpx.Response) -> None:
 
 
 def test_every_http_answer_carries_the_security_headers_and_pages_have_no_inline_script(
-        limited: LimitedServer) -> None:
+    limited: LimitedServer,
+) -> None:
     http = limited.client(fresh_address())
-    answers = {path: http.get(path) for path in
-               ["/", "/table/x", "/static/table.js", "/api/games", "/api/tables/nosuch/watch"]}
+    answers = {
+        path: http.get(path)
+        for path in ["/", "/table/x", "/static/table.js", "/api/games", "/api/tables/nosuch/watch"]
+    }
     assert [a.status_code for a in answers.values()] == [200, 200, 200, 200, 404]
-    big = http.post("/api/tables", content=b"x" * (MAX_BODY + 1),
-                    headers={"content-type": "application/json"})
+    big = http.post(
+        "/api/tables", content=b"x" * (MAX_BODY + 1), headers={"content-type": "application/json"}
+    )
     assert big.status_code == 413
     for res in [*answers.values(), big]:
         assert_security_headers(res)
@@ -141,7 +158,8 @@ def test_every_http_answer_carries_the_security_headers_and_pages_have_no_inline
 
 # ---------------------------------------------------------------- 2. one error shape
 def test_http_and_websocket_refusals_share_one_bilingual_error_shape(
-        limited: LimitedServer) -> None:
+    limited: LimitedServer,
+) -> None:
     http = limited.client(fresh_address())
     assert_error(http.get("/api/tables/nosuch/watch"), "not_found")
     bad_kind = http.post("/api/tables", json={"game": "guillotine", "seats": ["human", "robot"]})
@@ -151,14 +169,18 @@ def test_http_and_websocket_refusals_share_one_bilingual_error_shape(
     wrong = http.get(f"/api/tables/{created['id']}/seats/0", params={"token": "wrong"})
     assert wrong.status_code == 403
     assert_error(wrong, "forbidden")
-    big = http.post("/api/tables", content=b"{" + b" " * MAX_BODY + b"}",
-                    headers={"content-type": "application/json"})
+    big = http.post(
+        "/api/tables",
+        content=b"{" + b" " * MAX_BODY + b"}",
+        headers={"content-type": "application/json"},
+    )
     assert big.status_code == 413
     assert_error(big, "too_large")
     create(http, ["human", "human"])
     create(http, ["human", "human"])
-    limited_answer = http.post("/api/tables", json={"game": "guillotine",
-                                                    "seats": ["human", "human"]})
+    limited_answer = http.post(
+        "/api/tables", json={"game": "guillotine", "seats": ["human", "human"]}
+    )
     assert limited_answer.status_code == 429
     assert_error(limited_answer, "rate_limited")
 
@@ -170,14 +192,18 @@ def test_http_and_websocket_refusals_share_one_bilingual_error_shape(
         waiting = 1 - first["to_act"][0]
         with limited.socket(seat_path(created, waiting), address) as seat:
             state = recv_kind(seat, "state")
-            send(seat, {"type": "act", "action": state["legal"][0]["action"]
-                        if state["legal"] else "pass"})
+            send(
+                seat,
+                {
+                    "type": "act",
+                    "action": state["legal"][0]["action"] if state["legal"] else "pass",
+                },
+            )
             assert_error(recv_kind(seat, "error"), "refused")
     assert http.get(f"/api/tables/{created['id']}/watch").json()["n"] == 0
 
 
-def test_unknown_paths_and_methods_answer_the_same_error_shape(
-        limited: LimitedServer) -> None:
+def test_unknown_paths_and_methods_answer_the_same_error_shape(limited: LimitedServer) -> None:
     http = limited.client(fresh_address())
     missing = http.get("/api/nosuch")
     assert missing.status_code == 404
@@ -188,10 +214,14 @@ def test_unknown_paths_and_methods_answer_the_same_error_shape(
 
 # ---------------------------------------------------------------- 3. body limit
 def test_bodies_over_the_limit_are_refused_413_without_being_held_in_memory(
-        limited: LimitedServer) -> None:
+    limited: LimitedServer,
+) -> None:
     http = limited.client(fresh_address())
-    five_kb = http.post("/api/tables", content=b"[" + b"0," * 2500 + b"0]",
-                        headers={"content-type": "application/json"})
+    five_kb = http.post(
+        "/api/tables",
+        content=b"[" + b"0," * 2500 + b"0]",
+        headers={"content-type": "application/json"},
+    )
     assert five_kb.status_code == 413
     assert_error(five_kb, "too_large")
 
@@ -205,8 +235,9 @@ def test_bodies_over_the_limit_are_refused_413_without_being_held_in_memory(
             yield chunk
 
     before = limited.rss_kb()
-    streamed = http.post("/api/tables", content=hundred_mb(),
-                         headers={"content-type": "application/json"})
+    streamed = http.post(
+        "/api/tables", content=hundred_mb(), headers={"content-type": "application/json"}
+    )
     after = limited.rss_kb()
     assert streamed.status_code == 413
     assert "content-length" not in streamed.request.headers
@@ -248,18 +279,19 @@ def test_deep_json_is_refused_and_the_socket_stays_usable(limited: LimitedServer
 
 @pytest.mark.parametrize("content_type", ["Application/JSON", "APPLICATION/JSON; charset=utf-8"])
 def test_deep_json_is_refused_whatever_the_case_of_its_content_type(
-        limited: LimitedServer, content_type: str) -> None:
+    limited: LimitedServer, content_type: str
+) -> None:
     http = limited.client(fresh_address())
     for depth in (100, 1500):
-        res = http.post("/api/tables", content=nested(depth),
-                        headers={"content-type": content_type})
+        res = http.post(
+            "/api/tables", content=nested(depth), headers={"content-type": content_type}
+        )
         assert res.status_code == 400, (depth, res.text)
         assert "nested deeper" in assert_error(res, "bad_request")["message"]["en"]
 
 
 # ---------------------------------------------------------------- 5. tables per address
-def test_the_fourth_table_a_minute_from_one_address_is_refused_429(
-        limited: LimitedServer) -> None:
+def test_the_fourth_table_a_minute_from_one_address_is_refused_429(limited: LimitedServer) -> None:
     http = limited.client(fresh_address())
     before = table_count(http)
     for _ in range(3):
@@ -313,13 +345,15 @@ def admitted_after_close(server: LimitedServer, path: str, address: str) -> Iter
 
 
 def test_connections_over_the_table_and_address_limits_are_told_busy_and_closed(
-        limited: LimitedServer) -> None:
+    limited: LimitedServer,
+) -> None:
     http = limited.client(fresh_address())
     one, two = create(http, ["human", "human"]), create(http, ["human", "human"])
     a, b = fresh_address(), fresh_address()
     with contextlib.ExitStack() as stack:
-        first = [stack.enter_context(limited.socket(watch_path(one), address))
-                 for address in (a, a, b)]
+        first = [
+            stack.enter_context(limited.socket(watch_path(one), address)) for address in (a, a, b)
+        ]
         for ws in first:
             recv_kind(ws, "state")
         with limited.socket(watch_path(one), b) as fourth:  # b has 1: the table is full
@@ -341,8 +375,10 @@ def test_connections_over_the_table_and_address_limits_are_told_busy_and_closed(
 def test_a_connection_over_a_limit_is_closed_with_4029(limited: LimitedServer) -> None:
     created = create(limited.client(fresh_address()), ["human", "human"])
     address = fresh_address()
-    with limited.socket(watch_path(created), address) as ws1, \
-            limited.socket(watch_path(created), address) as ws2:
+    with (
+        limited.socket(watch_path(created), address) as ws1,
+        limited.socket(watch_path(created), address) as ws2,
+    ):
         recv_kind(ws1, "state")
         recv_kind(ws2, "state")
         with limited.socket(watch_path(created), address) as third:
@@ -353,8 +389,10 @@ def test_a_connection_over_a_limit_is_closed_with_4029(limited: LimitedServer) -
 def test_a_flooding_socket_is_closed_1008_and_the_others_go_on(limited: LimitedServer) -> None:
     http = limited.client(fresh_address())
     created = create(http, ["human", "human"])
-    with limited.socket(watch_path(created), fresh_address()) as watcher, \
-            limited.socket(watch_path(created), fresh_address()) as flooder:
+    with (
+        limited.socket(watch_path(created), fresh_address()) as watcher,
+        limited.socket(watch_path(created), fresh_address()) as flooder,
+    ):
         start = recv_kind(watcher, "state")
         recv_kind(flooder, "state")
         sync = json.dumps({"type": "sync"})
@@ -389,10 +427,12 @@ def test_the_sixth_rapid_sync_is_rate_limited(limited: LimitedServer) -> None:
 
 
 # ---------------------------------------------------------------- 8. bot specs
-@pytest.mark.parametrize("kind", ["greedy:zzz", "nosuchbot", "ismcts:ms=abc", "ismcts:ms=8000",
-                                  "ismcts:iters=999999999"])
+@pytest.mark.parametrize(
+    "kind", ["greedy:zzz", "nosuchbot", "ismcts:ms=abc", "ismcts:ms=8000", "ismcts:iters=999999999"]
+)
 def test_a_bad_or_too_costly_bot_spec_is_refused_at_creation(
-        limited: LimitedServer, kind: str) -> None:
+    limited: LimitedServer, kind: str
+) -> None:
     http = limited.client(fresh_address())
     before = table_count(http)
     res = http.post("/api/tables", json={"game": "guillotine", "seats": ["human", kind]})
@@ -402,7 +442,8 @@ def test_a_bad_or_too_costly_bot_spec_is_refused_at_creation(
 
 
 def test_bot_specs_are_held_to_the_think_cap_and_checked_at_hand_over(
-        limited: LimitedServer) -> None:
+    limited: LimitedServer,
+) -> None:
     http = limited.client(fresh_address())
     assert create(http, ["human", "ismcts:ms=500"])["seats"][1]["kind"] == "ismcts:ms=500.0"
     capped = create(http, ["human", "ismcts"])
@@ -417,8 +458,9 @@ def test_bot_specs_are_held_to_the_think_cap_and_checked_at_hand_over(
         assert res.status_code == 400, kind
         assert_error(res, "bad_request")
         assert http.get(f"/api/tables/{table['id']}/watch").json()["seats"][1]["kind"] == "human"
-    seat1 = http.get(f"/api/tables/{table['id']}/seats/1",
-                     params={"token": table["seats"][1]["token"]})
+    seat1 = http.get(
+        f"/api/tables/{table['id']}/seats/1", params={"token": table["seats"][1]["token"]}
+    )
     assert seat1.status_code == 200  # the seat's token still works
     res = http.post(url, params={"host": table["host_token"]}, json={"kind": "random"})
     assert res.status_code == 200

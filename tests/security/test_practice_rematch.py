@@ -48,7 +48,9 @@ def _play_to_the_end(server: ServerProcess, table_id: str, seat: int, token: str
         if seat not in watch["to_act"]:
             time.sleep(0.02)
             continue
-        with connect(f"{ws}/ws/tables/{table_id}/seats/{seat}?token={token}", max_size=None) as sock:
+        with connect(
+            f"{ws}/ws/tables/{table_id}/seats/{seat}?token={token}", max_size=None
+        ) as sock:
             msg = json.loads(sock.recv(timeout=10))
             if seat in msg["to_act"]:
                 sock.send(json.dumps({"type": "act", "action": msg["legal"][0]["action"]}))
@@ -75,7 +77,9 @@ def _practice(server: ServerProcess, seed: int | None) -> tuple[dict[str, Any], 
     return _watch(server, table["id"]), watch
 
 
-def test_a_practice_seed_s_rematch_is_the_known_deal_that_follows_from_it(server: ServerProcess) -> None:
+def test_a_practice_seed_s_rematch_is_the_known_deal_that_follows_from_it(
+    server: ServerProcess,
+) -> None:
     first, rematch = _practice(server, 1234)
     assert first["deal"]["known"] and first["deal"]["seed"] == 1234
     deal = rematch["deal"]
@@ -87,11 +91,17 @@ def test_a_practice_seed_s_rematch_is_the_known_deal_that_follows_from_it(server
     assert again["view"] == rematch["view"] and again["log"] == rematch["log"]
     assert again_first["deal"]["seed"] == 1234
     # and its own rematch goes on from it
-    table = _post(server, "/api/tables", {"game": "guillotine", "seats": ["human", "greedy", "random"],
-                                          "seed": deal["seed"]})
+    table = _post(
+        server,
+        "/api/tables",
+        {"game": "guillotine", "seats": ["human", "greedy", "random"], "seed": deal["seed"]},
+    )
     _play_to_the_end(server, table["id"], 0, table["seats"][0]["token"])
-    next_one = _post(server, f"/api/tables/{table['id']}/rematch",
-                     {"seat": 0, "token": table["seats"][0]["token"]})
+    next_one = _post(
+        server,
+        f"/api/tables/{table['id']}/rematch",
+        {"seat": 0, "token": table["seats"][0]["token"]},
+    )
     assert _watch(server, next_one["id"])["deal"]["seed"] not in (1234, deal["seed"])
 
 

@@ -30,8 +30,13 @@ from browser.server import ServerProcess
 from noblesse import games
 from noblesse.server.store import Store
 
-BITS = {"conflicting_legends": 14, "fief": 12, "guillotine": 13, "heads_of_state": 13,
-        "ruse_and_bruise": 14}
+BITS = {
+    "conflicting_legends": 14,
+    "fief": 12,
+    "guillotine": 13,
+    "heads_of_state": 13,
+    "ruse_and_bruise": 14,
+}
 FULL = os.environ.get("NOBLESSE_FULL_SEARCH") == "1"
 
 
@@ -48,8 +53,9 @@ def canonical(view: object) -> str:
     return json.dumps(view, sort_keys=True, ensure_ascii=False)
 
 
-def first_views(server: ServerProcess, seats: list[str], game_id: str,
-                seed: int | None = None) -> list[str]:
+def first_views(
+    server: ServerProcess, seats: list[str], game_id: str, seed: int | None = None
+) -> list[str]:
     body = {"game": game_id, "seats": seats}
     if seed is not None:
         body["seed"] = seed
@@ -60,8 +66,9 @@ def first_views(server: ServerProcess, seats: list[str], game_id: str,
     views = []
     for seat in made["seats"]:
         if seat["token"]:
-            msg = server.get(f"/api/tables/{made['id']}/seats/{seat['seat']}",
-                             params={"token": seat["token"]}).json()
+            msg = server.get(
+                f"/api/tables/{made['id']}/seats/{seat['seat']}", params={"token": seat["token"]}
+            ).json()
             assert msg["n"] == 0
             views.append(canonical(msg["view"]))
     return views
@@ -105,10 +112,14 @@ def test_no_seed_search_finds_a_secret_deal(server: ServerProcess, game_id: str)
         first = canonical(game.view(state, 0))
         if first == practice:
             found_practice.append(candidate)
-        if first == secret[0] and all(canonical(game.view(state, s)) == secret[s]
-                                      for s in range(1, n)):
+        if first == secret[0] and all(
+            canonical(game.view(state, s)) == secret[s] for s in range(1, n)
+        ):
             found_secret.append(candidate)
     assert found_practice and chosen in found_practice, "the search cannot find a known deal"
-    predicted = [c for c in found_secret
-                 if foretells(game, game.setup(n, c, {}), game.setup(n, true_seed, {}))]
+    predicted = [
+        c
+        for c in found_secret
+        if foretells(game, game.setup(n, c, {}), game.setup(n, true_seed, {}))
+    ]
     assert predicted == [], f"a seed search reproduced the secret deal: {predicted}"

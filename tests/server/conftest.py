@@ -80,8 +80,9 @@ def serve(sqlite_url: str) -> Serve:
     any table (tests that need a particular deal at a table of several humans or bots);
     by default, as in production, only a practice table may choose its seed."""
 
-    def start(url: str = sqlite_url, bot_delay: float = 0.0,
-              known_deals: bool = False) -> TestClient:
+    def start(
+        url: str = sqlite_url, bot_delay: float = 0.0, known_deals: bool = False
+    ) -> TestClient:
         return TestClient(create_app(url, bot_delay, Settings(known_deals=known_deals)))
 
     return start

@@ -36,8 +36,9 @@ CARD_KEYS = [a.key for a in CARDS.actions]
 HELD: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
-def recv(ws: WebSocketTestSession, timeout: float = TIMEOUT,
-         presence: bool = False, raw: bool = False) -> dict[str, Any]:
+def recv(
+    ws: WebSocketTestSession, timeout: float = TIMEOUT, presence: bool = False, raw: bool = False
+) -> dict[str, Any]:
     """The next message on a test socket, or TimeoutError (never hangs the suite);
     ``presence`` messages (a seat's player came or went) are skipped unless asked for.
     A ``change`` comes back as the whole ``state`` message it stands for, as a client
@@ -83,9 +84,13 @@ def assert_quiet(ws: WebSocketTestSession) -> None:
 
 
 # ---------------------------------------------------------------------- HTTP
-def new_table(client: TestClient, seats: list[str], seed: int | None = None,
-              options: dict[str, Any] | None = None, names: list[str] | None = None,
-              ) -> dict[str, Any]:
+def new_table(
+    client: TestClient,
+    seats: list[str],
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    names: list[str] | None = None,
+) -> dict[str, Any]:
     body: dict[str, Any] = {"game": "guillotine", "seats": seats, "options": options or {}}
     if seed is not None:
         body["seed"] = seed
@@ -150,8 +155,11 @@ class LiveTable:
         if self.watch:
             seats.append(None)
         for seat in seats:
-            url = (ws_url(self.created, seat) if seat is not None
-                   else f"/ws/tables/{self.created['id']}/watch")
+            url = (
+                ws_url(self.created, seat)
+                if seat is not None
+                else f"/ws/tables/{self.created['id']}/watch"
+            )
             ws = self.stack.enter_context(self.client.websocket_connect(url))
             earlier = list(self.sockets)
             self.sockets[seat] = ws
@@ -211,8 +219,13 @@ class LiveTable:
 class Oracle:
     """The true game, replayed from the actions: a state and the events at every n."""
 
-    def __init__(self, n_players: int, seed: int, options: dict[str, Any] | None = None,
-                 actions: list[tuple[int, str]] | None = None) -> None:
+    def __init__(
+        self,
+        n_players: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        actions: list[tuple[int, str]] | None = None,
+    ) -> None:
         self.state = GAME.setup(n_players, seed, options or {})
         self.states = [GAME.clone(self.state)]
         self.events: list[Event] = []
@@ -254,8 +267,9 @@ def render(event: Event, seat: int | None, names: list[str] | None) -> dict[str,
     return {**{lang: GAME.describe_event(seen, lang, names) for lang in LANGS}, **log_marks(seen)}
 
 
-def check_message(oracle: Oracle, msg: dict[str, Any], seat: int | None, rng: random.Random,
-                  samples: int = 2) -> None:
+def check_message(
+    oracle: Oracle, msg: dict[str, Any], seat: int | None, rng: random.Random, samples: int = 2
+) -> None:
     """``msg`` (a state message sent to ``seat``) is exactly what the server would send if
     everything ``seat`` may not know were different: it is built only from what ``seat``
     knows. Checked against ``samples`` independent resamplings of the hidden information,
@@ -284,24 +298,36 @@ def check_message(oracle: Oracle, msg: dict[str, Any], seat: int | None, rng: ra
         assert GAME.view(det, seat) == msg["view"], (seat, n)
         deal = msg["deal"]  # public: the commitment, and the seed once it may be known
         fake = Table(
-            id=msg["table"], game=GAME,
-            meta=StoredTable(msg["table"], GAME.id, GAME.version,
-                             "0" * 64 if deal["seed"] is None else deal["seed"], {},
-                             [{"kind": s["kind"], "name": s["name"], "token_hash": None}
-                              for s in msg["seats"]], "", "playing", None, None, [],
-                             salt=deal["salt"], commitment=deal["commitment"]),
-            state=det, actions=[(0, "")] * n,
+            id=msg["table"],
+            game=GAME,
+            meta=StoredTable(
+                msg["table"],
+                GAME.id,
+                GAME.version,
+                "0" * 64 if deal["seed"] is None else deal["seed"],
+                {},
+                [{"kind": s["kind"], "name": s["name"], "token_hash": None} for s in msg["seats"]],
+                "",
+                "playing",
+                None,
+                None,
+                [],
+                salt=deal["salt"],
+                commitment=deal["commitment"],
+            ),
+            state=det,
+            actions=[(0, "")] * n,
             events=[(0, ev) for ev in events],
             undo=(n, seat) if msg["undo"] else None,
-            connections=[Connection(s["seat"]) for s in msg["seats"]
-                         if s["connected"]],
+            connections=[Connection(s["seat"]) for s in msg["seats"] if s["connected"]],
         )
         expected = build_message(fake, seat, first)
         assert expected == msg, (seat, n)
 
 
-def check_private_events(oracle: Oracle, seat: int | None, log_lines: set[str],
-                         names: list[str] | None = None) -> int:
+def check_private_events(
+    oracle: Oracle, seat: int | None, log_lines: set[str], names: list[str] | None = None
+) -> int:
     """No other seat's private rendering of an event is among ``seat``'s log lines,
     unless it reads exactly as ``seat``'s own rendering. Returns how many were checked."""
     checked = 0

@@ -24,7 +24,11 @@ def test_a_level_sits_at_a_seat_held_to_the_think_cap(serve) -> None:
     with serve() as client:
         created = new_table(client, ["human", "easy", "normal", "hard"])
         assert [s["kind"] for s in created["seats"]] == [
-            "human", "easy", "normal", f"hard:ms={float(LEVELS['hard'].ms)}"]
+            "human",
+            "easy",
+            "normal",
+            f"hard:ms={float(LEVELS['hard'].ms)}",
+        ]
         watched = client.get(f"/api/tables/{created['id']}/watch").json()
         assert [s["kind"] for s in watched["seats"]][1:3] == ["easy", "normal"]
 
@@ -41,12 +45,18 @@ def test_an_unknown_level_is_refused_in_both_languages(serve) -> None:
         r = client.post("/api/tables", json={"game": "guillotine", "seats": ["human", "expert"]})
         assert r.status_code == 400
         message = r.json()["message"]
-        assert message["en"] == ("Seat kind 'expert': unknown bot 'expert'; levels: easy, "
-                                 "normal, hard; bots: random, greedy, ismcts. Use human or a bot.")
-        assert message["zh-TW"] == ("座位類型「expert」：未知的電腦玩家「expert」；可用的等級有："
-                                    "easy、normal、hard；電腦玩家有：random、greedy、ismcts。"
-                                    "請用真人或電腦玩家。")
-        r = client.post("/api/tables", json={"game": "guillotine", "seats": ["human", "hard:ms=9000"]})
+        assert message["en"] == (
+            "Seat kind 'expert': unknown bot 'expert'; levels: easy, "
+            "normal, hard; bots: random, greedy, ismcts. Use human or a bot."
+        )
+        assert message["zh-TW"] == (
+            "座位類型「expert」：未知的電腦玩家「expert」；可用的等級有："
+            "easy、normal、hard；電腦玩家有：random、greedy、ismcts。"
+            "請用真人或電腦玩家。"
+        )
+        r = client.post(
+            "/api/tables", json={"game": "guillotine", "seats": ["human", "hard:ms=9000"]}
+        )
         assert r.status_code == 400
         assert "9000" in r.json()["message"]["en"] and "9000毫秒" in r.json()["message"]["zh-TW"]
         assert client.get("/api/tables").json() == {"open": [], "finished": []}

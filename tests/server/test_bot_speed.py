@@ -74,8 +74,10 @@ def test_a_table_made_without_a_speed_has_normal_bots(serve) -> None:
 def test_a_bad_bot_speed_is_refused_in_both_languages_and_no_table_is_made(serve) -> None:
     with serve(bot_delay=DELAY) as client:
         for bad in ("turbo", "", "SLOW ", 3, ["slow"], {"speed": "slow"}, True):
-            r = client.post("/api/tables", json={"game": "guillotine", "seats": ["human", "random"],
-                                                 "bot_speed": bad})
+            r = client.post(
+                "/api/tables",
+                json={"game": "guillotine", "seats": ["human", "random"], "bot_speed": bad},
+            )
             assert r.status_code == 400, (bad, r.text)
             body = r.json()
             assert body["code"] == "bad_request"
@@ -86,7 +88,8 @@ def test_a_bad_bot_speed_is_refused_in_both_languages_and_no_table_is_made(serve
 
 
 def test_the_host_changes_the_bot_speed_at_the_table_and_the_next_bot_action_waits_so_long(
-        serve) -> None:
+    serve,
+) -> None:
     with serve(bot_delay=DELAY) as client:
         made = _make(client, "fast")
         url = f"/api/tables/{made['id']}/bot_speed"

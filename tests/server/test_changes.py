@@ -15,9 +15,14 @@ from noblesse.server.changes import MAX_OPS, OutOfStep, change_json, diff, encod
 
 KEYS = st.sampled_from(["a", "b", "c/d", "e~f", "0", "hand", "line"])
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 5) | st.floats(allow_nan=False) | st.text(max_size=3),
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 5)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=3),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=4),
-    max_leaves=20)
+    max_leaves=20,
+)
 
 
 @settings(max_examples=400, deadline=None)
@@ -26,20 +31,46 @@ def test_the_patch_turns_the_old_message_into_the_new_one(before, after) -> None
     ops: list = []
     diff(before, after, "", ops)
     assert jsonpatch.apply_patch(copy.deepcopy(before), ops) == after
-    assert follow({"type": "state", "n": 1, "log_from": 0, "log": [], "x": before},
-                  {"type": "change", "base": 1, "n": 2, "seat": None, "over": False,
-                   "to_act": [], "legal": [], "log_from": 0, "log": [],
-                   "patch": [{**op, "path": "/x" + op["path"]} for op in ops]})["x"] == after
+    assert (
+        follow(
+            {"type": "state", "n": 1, "log_from": 0, "log": [], "x": before},
+            {
+                "type": "change",
+                "base": 1,
+                "n": 2,
+                "seat": None,
+                "over": False,
+                "to_act": [],
+                "legal": [],
+                "log_from": 0,
+                "log": [],
+                "patch": [{**op, "path": "/x" + op["path"]} for op in ops],
+            },
+        )["x"]
+        == after
+    )
     same: list = []
     diff(before, copy.deepcopy(before), "", same)
     assert same == []  # an unchanged message: an empty patch
 
 
 def test_only_what_changed_is_in_the_patch() -> None:
-    before = {"view": {"line": ["a", "b", "c"], "players": [{"score": 1}, {"score": 2}],
-                       "hand": ["x"], "battle": None}}
-    after = {"view": {"line": ["b", "c"], "players": [{"score": 1}, {"score": 5}],
-                      "hand": ["x"], "offer": {"to": 1}}}
+    before = {
+        "view": {
+            "line": ["a", "b", "c"],
+            "players": [{"score": 1}, {"score": 2}],
+            "hand": ["x"],
+            "battle": None,
+        }
+    }
+    after = {
+        "view": {
+            "line": ["b", "c"],
+            "players": [{"score": 1}, {"score": 5}],
+            "hand": ["x"],
+            "offer": {"to": 1},
+        }
+    }
     ops: list = []
     diff(before, after, "", ops)
     assert ops == [
@@ -53,18 +84,29 @@ def test_only_what_changed_is_in_the_patch() -> None:
 def test_a_number_that_turns_into_a_flag_is_replaced() -> None:
     ops: list = []
     diff({"x": 1, "y": 1.0}, {"x": True, "y": 1}, "", ops)
-    assert ops == [{"op": "replace", "path": "/x", "value": True},
-                   {"op": "replace", "path": "/y", "value": 1}]
+    assert ops == [
+        {"op": "replace", "path": "/x", "value": True},
+        {"op": "replace", "path": "/y", "value": 1},
+    ]
 
 
 def message(n: int, **view) -> dict:
-    return {"type": "state", "table": "t", "n": n, "seat": 0, "over": False, "to_act": [0],
-            "legal": [{"action": "pass", "label": {"en": "Pass"}}], "view": view,
-            "deal": {"commitment": "c" * 64}}
+    return {
+        "type": "state",
+        "table": "t",
+        "n": n,
+        "seat": 0,
+        "over": False,
+        "to_act": [0],
+        "legal": [{"action": "pass", "label": {"en": "Pass"}}],
+        "view": view,
+        "deal": {"commitment": "c" * 64},
+    }
 
 
-def change_message(before: dict, after: dict, log_from: int, log: list,
-                   memo: dict | None = None) -> dict | None:
+def change_message(
+    before: dict, after: dict, log_from: int, log: list, memo: dict | None = None
+) -> dict | None:
     made = change_json(encode(before), encode(after), log_from, orjson.dumps(log), memo)
     return None if made is None else orjson.loads(made)
 
@@ -78,19 +120,32 @@ def test_a_message_is_encoded_part_by_part_and_read_back_whole() -> None:
     assert orjson.loads(encode({"n": 1, "view": {1: 0}}).state_json(0, b"[]"))["view"] == {"1": 0}
     assert "view" not in encoded.top and "log" not in encoded.top
     assert orjson.loads(encoded.state_json(5, b'[{"en":"x"}]')) == {
-        **msg, "view": {"line": [1, 2], "day": 1, "marks": {"2": True}, "true": 2},
-        "log_from": 5, "log": [{"en": "x"}]}
+        **msg,
+        "view": {"line": [1, 2], "day": 1, "marks": {"2": True}, "true": 2},
+        "log_from": 5,
+        "log": [{"en": "x"}],
+    }
 
 
 def test_a_change_carries_the_small_fields_whole_and_the_rest_as_a_patch() -> None:
     before, after = message(3, line=[1, 2], day=1), message(4, line=[2, 1], day=1)
     after["legal"] = []
     change = change_message(before, after, 7, [{"en": "Seat 1 plays."}])
-    assert change == {"type": "change", "base": 3, "n": 4, "seat": 0, "over": False,
-                      "to_act": [0], "legal": [],
-                      "patch": [{"op": "replace", "path": "/view/line/0", "value": 2},
-                                {"op": "replace", "path": "/view/line/1", "value": 1}],
-                      "log_from": 7, "log": [{"en": "Seat 1 plays."}]}
+    assert change == {
+        "type": "change",
+        "base": 3,
+        "n": 4,
+        "seat": 0,
+        "over": False,
+        "to_act": [0],
+        "legal": [],
+        "patch": [
+            {"op": "replace", "path": "/view/line/0", "value": 2},
+            {"op": "replace", "path": "/view/line/1", "value": 1},
+        ],
+        "log_from": 7,
+        "log": [{"en": "Seat 1 plays."}],
+    }
     held = {**before, "log_from": 5, "log": [{"en": "a"}, {"en": "b"}]}
     assert follow(held, change) == {**after, "log_from": 7, "log": [{"en": "Seat 1 plays."}]}
     assert held["view"]["line"] == [1, 2]  # what the client held is untouched
@@ -100,12 +155,17 @@ def test_parts_that_come_and_go_are_added_and_removed() -> None:
     before = {**message(3, line=[1], battle={"at": 2}), "prompt": "p"}
     after = {**message(4, line=[1], offer=[1]), "result": [1, 0]}
     change = change_message(before, after, 0, [])
-    assert change["patch"] == [{"op": "add", "path": "/result", "value": [1, 0]},
-                               {"op": "remove", "path": "/prompt"},
-                               {"op": "add", "path": "/view/offer", "value": [1]},
-                               {"op": "remove", "path": "/view/battle"}]
-    assert follow({**before, "log_from": 0, "log": []}, change) == \
-        {**after, "log_from": 0, "log": []}
+    assert change["patch"] == [
+        {"op": "add", "path": "/result", "value": [1, 0]},
+        {"op": "remove", "path": "/prompt"},
+        {"op": "add", "path": "/view/offer", "value": [1]},
+        {"op": "remove", "path": "/view/battle"},
+    ]
+    assert follow({**before, "log_from": 0, "log": []}, change) == {
+        **after,
+        "log_from": 0,
+        "log": [],
+    }
 
 
 def test_a_change_larger_than_the_message_is_not_made() -> None:
@@ -134,11 +194,17 @@ def test_parts_every_seat_sees_alike_are_compared_once() -> None:
     memo: dict = {}
     changes = [change_message(b, a, 0, [], memo) for b, a in zip(first, second, strict=True)]
     assert [c["patch"] for c in changes] == [
-        [{"op": "replace", "path": "/view/line/0", "value": "b"},
-         {"op": "replace", "path": "/view/line/1", "value": "a"}]] * 2 + [
-        [{"op": "replace", "path": "/view/line/0", "value": "b"},
-         {"op": "replace", "path": "/view/line/1", "value": "a"},
-         {"op": "replace", "path": "/view/flags/0", "value": True}]]
+        [
+            {"op": "replace", "path": "/view/line/0", "value": "b"},
+            {"op": "replace", "path": "/view/line/1", "value": "a"},
+        ]
+    ] * 2 + [
+        [
+            {"op": "replace", "path": "/view/line/0", "value": "b"},
+            {"op": "replace", "path": "/view/line/1", "value": "a"},
+            {"op": "replace", "path": "/view/flags/0", "value": True},
+        ]
+    ]
     # the line's patch was made once, for all three; the hands did not change
     assert sorted(path for path, _old, _new in memo) == ["/view/flags", "/view/line"]
     for before, after, change in zip(first, second, changes, strict=True):

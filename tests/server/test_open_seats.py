@@ -16,8 +16,13 @@ from noblesse.server.store import Store, token_hash
 def test_an_open_seat_is_listed_and_taken_once(serve) -> None:
     with serve(bot_delay=0.0) as client:
         made = new_table(client, ["human", "open"])
-        assert made["seats"][1] == {"seat": 1, "kind": "human", "token": None, "open": True,
-                                    "link": None}
+        assert made["seats"][1] == {
+            "seat": 1,
+            "kind": "human",
+            "token": None,
+            "open": True,
+            "link": None,
+        }
         assert made["seats"][0]["open"] is False and made["seats"][0]["token"]
         tid = made["id"]
         listed = next(r for r in client.get("/api/tables").json()["open"] if r["id"] == tid)
@@ -34,8 +39,11 @@ def test_an_open_seat_is_listed_and_taken_once(serve) -> None:
             assert r.status_code == 200, r.text
             joined = r.json()
             token = joined["token"]
-            assert joined == {"seat": 1, "token": token,
-                              "link": f"/table/{tid}?seat=1&token={token}"}
+            assert joined == {
+                "seat": 1,
+                "token": token,
+                "link": f"/table/{tid}?seat=1&token={token}",
+            }
             # the spectator hears that the seat is taken, and never the token
             msg = recv(live.sockets[None])
             while msg["seats"][1]["open"]:
@@ -71,8 +79,10 @@ def test_two_stores_on_one_database_give_a_seat_once(sqlite_url: str) -> None:
     revision it read, so one of two claims at once wins."""
     stores = [Store(sqlite_url), Store(sqlite_url)]
     try:
-        seats = [{"kind": "human", "name": "", "token_hash": "h0"},
-                 {"kind": "human", "name": "", "token_hash": None, "open": True}]
+        seats = [
+            {"kind": "human", "name": "", "token_hash": "h0"},
+            {"kind": "human", "name": "", "token_hash": None, "open": True},
+        ]
         stores[0].create_table("t1", "guillotine", "1", 5, {}, seats, "host")
         start = threading.Barrier(6)
 
@@ -95,8 +105,9 @@ def test_the_host_hands_an_open_seat_to_a_bot(serve) -> None:
     with serve(bot_delay=0.0) as client:
         made = new_table(client, ["human", "open"])
         tid = made["id"]
-        r = client.post(f"/api/tables/{tid}/seats/1/bot?host={made['host_token']}",
-                        json={"kind": "greedy"})
+        r = client.post(
+            f"/api/tables/{tid}/seats/1/bot?host={made['host_token']}", json={"kind": "greedy"}
+        )
         assert r.status_code == 200, r.text
         seat = watch_state(client, tid)["seats"][1]
         assert (seat["kind"], seat["open"]) == ("greedy", False)

@@ -44,6 +44,7 @@ def test_a_message_to_an_idle_ready_socket_is_written_before_put_returns() -> No
         box = outbox(socket)
         assert box.put("a")
         assert socket.sent == ["a"] and socket.written_now == ["a"]
+
     asyncio.run(run())
 
 
@@ -54,15 +55,16 @@ def test_messages_queued_while_the_socket_waits_leave_before_any_later_one() -> 
         box.put("1")
         socket.ready.clear()  # flow control: the socket takes nothing more for now
         box.put("2")
-        socket.ready.set()    # ready again, but "2" still waits in the queue
+        socket.ready.set()  # ready again, but "2" still waits in the queue
         box.put("3")
         for _ in range(5):
             await asyncio.sleep(0)
         assert socket.sent == ["1", "2", "3"]
         assert socket.written_now == ["1"]
-        box.put("4")          # the queue is empty and nothing is being sent: at once
+        box.put("4")  # the queue is empty and nothing is being sent: at once
         assert socket.sent == ["1", "2", "3", "4"]
         assert socket.written_now == ["1", "4"]
+
     asyncio.run(run())
 
 
@@ -76,6 +78,7 @@ def test_a_socket_that_stays_unready_past_the_timeout_is_closed_as_behind() -> N
         await box.finish()
         assert box.close_code == CLOSE_BEHIND and socket.closed == [CLOSE_BEHIND]
         assert not box.put("2") and socket.sent == []
+
     asyncio.run(run())
 
 
@@ -86,9 +89,10 @@ def test_a_message_put_while_the_writer_is_still_sending_waits_its_turn() -> Non
         socket.ready.clear()
         box.put("1")
         await asyncio.sleep(0)  # the writer task took "1" and waits for the socket
-        socket.ready.set()      # the socket is ready; the writer has not yet run again
-        box.put("2")            # so "2" may not be written at once, ahead of "1"
+        socket.ready.set()  # the socket is ready; the writer has not yet run again
+        box.put("2")  # so "2" may not be written at once, ahead of "1"
         for _ in range(5):
             await asyncio.sleep(0)
         assert socket.sent == ["1", "2"] and socket.written_now == []
+
     asyncio.run(run())

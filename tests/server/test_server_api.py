@@ -15,7 +15,10 @@ def test_games_lists_guillotine(serve) -> None:
         (game,) = [g for g in r.json() if g["id"] == "guillotine"]
         assert game["title"] == {"en": "Guillotine", "zh-TW": "革命斷頭臺"}
         assert (game["min_players"], game["max_players"]) == (2, 5)
-        assert game["options"] == {"hidden_support": False, "callous_discard_on_own_turn_only": False}
+        assert game["options"] == {
+            "hidden_support": False,
+            "callous_discard_on_own_turn_only": False,
+        }
         assert set(game["bots"]) >= {"random", "greedy"}
         r = client.get("/api/games/guillotine/catalog")
         assert r.status_code == 200 and "l_idiot" in r.json()["actions"]
@@ -27,20 +30,31 @@ BAD_TABLES = [
     pytest.param({"game": "chess", "seats": ["human", "human"]}, "chess", id="unknown-game"),
     pytest.param({"game": "guillotine", "seats": ["human"]}, "2-5", id="one-player"),
     pytest.param({"game": "guillotine", "seats": ["human"] * 6}, "2-5", id="six-players"),
-    pytest.param({"game": "guillotine", "seats": ["human", "wizard"]}, "wizard",
-                 id="unknown-seat-kind"),
-    pytest.param({"game": "guillotine", "seats": ["human", "human"], "options": {"speed": 3}},
-                 "speed", id="unknown-option"),
-    pytest.param({"game": "guillotine", "seats": ["human", "human"],
-                  "options": {"hidden_support": "no"}}, "hidden_support", id="option-type"),
-    pytest.param({"game": "guillotine", "seats": ["human", "greedy"], "seed": 2**70}, "seed",
-                 id="seed-too-large"),
+    pytest.param(
+        {"game": "guillotine", "seats": ["human", "wizard"]}, "wizard", id="unknown-seat-kind"
+    ),
+    pytest.param(
+        {"game": "guillotine", "seats": ["human", "human"], "options": {"speed": 3}},
+        "speed",
+        id="unknown-option",
+    ),
+    pytest.param(
+        {"game": "guillotine", "seats": ["human", "human"], "options": {"hidden_support": "no"}},
+        "hidden_support",
+        id="option-type",
+    ),
+    pytest.param(
+        {"game": "guillotine", "seats": ["human", "greedy"], "seed": 2**70},
+        "seed",
+        id="seed-too-large",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("body", "named"), BAD_TABLES)
 def test_a_bad_table_is_refused_with_a_message_and_nothing_is_created(
-        serve, body: dict, named: str) -> None:
+    serve, body: dict, named: str
+) -> None:
     with serve() as client:
         r = client.post("/api/tables", json=body)
         assert r.status_code == 400, r.text
@@ -51,13 +65,16 @@ def test_a_bad_table_is_refused_with_a_message_and_nothing_is_created(
         assert client.get("/api/tables").json() == {"open": [], "finished": []}
 
 
-@pytest.mark.parametrize("body", [
-    {"game": "guillotine"},
-    {"game": "guillotine", "seats": []},
-    {"game": "guillotine", "seats": "human,human"},
-    {"game": "guillotine", "seats": ["human", "human"], "seed": "abc"},
-    {"seats": ["human", "human"]},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"game": "guillotine"},
+        {"game": "guillotine", "seats": []},
+        {"game": "guillotine", "seats": "human,human"},
+        {"game": "guillotine", "seats": ["human", "human"], "seed": "abc"},
+        {"seats": ["human", "human"]},
+    ],
+)
 def test_a_malformed_request_is_refused_and_nothing_is_created(serve, body: dict) -> None:
     with serve() as client:
         r = client.post("/api/tables", json=body)
@@ -72,8 +89,9 @@ def test_seeds_that_every_database_holds_are_accepted(db_url: str, serve) -> Non
     with serve(db_url, known_deals=True) as client:
         made = [new_table(client, ["human", "human"], seed=s) for s in seeds]
         for seed in (2**31, 2**40, -(2**31) - 1):
-            r = client.post("/api/tables", json={"game": "guillotine", "seats": ["human"] * 2,
-                                                 "seed": seed})
+            r = client.post(
+                "/api/tables", json={"game": "guillotine", "seats": ["human"] * 2, "seed": seed}
+            )
             assert r.status_code == 400, (seed, r.text)
         before = [snapshot(client, m) for m in made]
     with serve(db_url, known_deals=True) as client:
@@ -85,8 +103,9 @@ def test_seeds_that_every_database_holds_are_accepted(db_url: str, serve) -> Non
 
 def test_a_created_table_has_tokens_only_for_human_seats(serve) -> None:
     with serve(bot_delay=5.0, known_deals=True) as client:
-        made = new_table(client, ["human", "greedy", "human", "ismcts:ms=200"], seed=3,
-                         names=["Ann", "", "Cy"])
+        made = new_table(
+            client, ["human", "greedy", "human", "ismcts:ms=200"], seed=3, names=["Ann", "", "Cy"]
+        )
         # a bot's spec is kept as the server will run it (checked in full, within the caps)
         assert [s["kind"] for s in made["seats"]] == ["human", "greedy", "human", "ismcts:ms=200.0"]
         tokens = [s["token"] for s in made["seats"]]
@@ -118,8 +137,10 @@ def test_the_table_list_has_open_and_finished_tables(serve) -> None:
         (row,) = listing["finished"]
         assert row["status"] == "finished" and row["game"] == "guillotine"
         assert row["actions"] == final["n"] > 0
-        assert row["result"] == {"scores": final["view"]["scores"],
-                                 "winners": final["view"]["winners"]}
+        assert row["result"] == {
+            "scores": final["view"]["scores"],
+            "winners": final["view"]["winners"],
+        }
         assert [s["kind"] for s in row["seats"]] == ["greedy", "random"]
         assert listing["open"][0]["actions"] == 0
         assert not watch_state(client, open_["id"])["over"]

@@ -55,7 +55,7 @@ def test_bots_play_until_the_human_must_act_again(serve) -> None:
                 send(ws, {"type": "act", "action": rng.choice(msg["legal"])["action"]})
                 msgs = _until_my_turn(ws, 0, after=n)
                 oracle_seen += msgs
-                played = _actions(client, made["id"])[n:msgs[-1]["n"]]
+                played = _actions(client, made["id"])[n : msgs[-1]["n"]]
                 assert played[0][0] == 0
                 # after the human's decision(s), only bots acted, and only on their turns
                 first_bot = next((i for i, (s, _) in enumerate(played) if s != 0), len(played))
@@ -141,11 +141,13 @@ def test_the_host_hands_a_seat_to_a_bot(serve) -> None:
                 r = client.post(url, json={"kind": "greedy"})
                 assert r.status_code == 403, host
                 assert set(r.json()["message"]) == {"en", "zh-TW"}
-            r = client.post(f"/api/tables/{tid}/seats/1/bot?host={made['host_token']}",
-                            json={"kind": "wizard"})
+            r = client.post(
+                f"/api/tables/{tid}/seats/1/bot?host={made['host_token']}", json={"kind": "wizard"}
+            )
             assert r.status_code == 400
-            r = client.post(f"/api/tables/{tid}/seats/5/bot?host={made['host_token']}",
-                            json={"kind": "greedy"})
+            r = client.post(
+                f"/api/tables/{tid}/seats/5/bot?host={made['host_token']}", json={"kind": "greedy"}
+            )
             assert r.status_code == 404
             assert snapshot(client, made) == before
             assert client.get("/api/tables").json()["open"][0]["seats"][1]["kind"] == "human"
@@ -154,15 +156,17 @@ def test_the_host_hands_a_seat_to_a_bot(serve) -> None:
                 assert recv(ws)["type"] == "state"
 
             # a player still at the table keeps the seat
-            r = client.post(f"/api/tables/{tid}/seats/1/bot?host={made['host_token']}",
-                            json={"kind": "greedy"})
+            r = client.post(
+                f"/api/tables/{tid}/seats/1/bot?host={made['host_token']}", json={"kind": "greedy"}
+            )
             assert r.status_code == 409 and set(r.json()["message"]) == {"en", "zh-TW"}
             assert snapshot(client, made) == before
             # once the player has left, the host hands the seat to a bot
             live.sockets.pop(1).close()
             wait_for(lambda: not watch_state(client, tid)["seats"][1]["connected"])
-            r = client.post(f"/api/tables/{tid}/seats/1/bot?host={made['host_token']}",
-                            json={"kind": "greedy"})
+            r = client.post(
+                f"/api/tables/{tid}/seats/1/bot?host={made['host_token']}", json={"kind": "greedy"}
+            )
             assert r.status_code == 200 and r.json() == {"seat": 1, "kind": "greedy"}
             # the old link no longer opens the seat
             assert client.get(f"/api/tables/{tid}/seats/1?token={t1}").status_code == 403

@@ -10,7 +10,10 @@ from noblesse.server.follow import log_marks
 
 
 def test_a_line_s_marks_are_its_event_s_kind_and_the_seat_it_names() -> None:
-    assert log_marks(Event("draw", {"seat": 2, "count": 1}).for_seat(None)) == {"kind": "draw", "seat": 2}
+    assert log_marks(Event("draw", {"seat": 2, "count": 1}).for_seat(None)) == {
+        "kind": "draw",
+        "seat": 2,
+    }
     assert log_marks(Event("day", {"day": 2}).for_seat(None)) == {"kind": "day"}
     # only a seat number: never a flag or a list
     assert log_marks({"type": "x", "seat": True}) == {"kind": "x"}

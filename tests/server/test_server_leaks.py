@@ -42,8 +42,9 @@ def choose(legal: list[str], rng: random.Random) -> str:
 
 
 @pytest.mark.parametrize(("players", "seed", "options", "names"), GAMES)
-def test_no_message_shows_a_seat_what_it_may_not_see(serve, players: int, seed: int,
-                                                     options: dict, names: list | None) -> None:
+def test_no_message_shows_a_seat_what_it_may_not_see(
+    serve, players: int, seed: int, options: dict, names: list | None
+) -> None:
     rng, sync_rng, check_rng = random.Random(seed), random.Random(-seed), random.Random(seed + 1)
     oracle = Oracle(players, seed, options)
     with serve(known_deals=True) as client:

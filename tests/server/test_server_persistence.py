@@ -117,8 +117,9 @@ def test_an_action_the_store_refuses_changes_nothing(serve) -> None:
 
 def test_a_finished_game_replays_step_by_step(serve) -> None:
     with serve(known_deals=True) as client:
-        made = new_table(client, ["human", "human", "human"], seed=23,
-                         options={"hidden_support": True})
+        made = new_table(
+            client, ["human", "human", "human"], seed=23, options={"hidden_support": True}
+        )
         with LiveTable(client, made) as live:
             r = client.get(f"/api/tables/{made['id']}/replay?step=0")
             assert r.status_code == 409 and set(r.json()["message"]) == {"en", "zh-TW"}

@@ -11,8 +11,9 @@ from server_support import new_table, seat_state, wait_until_over, watch_state
 def test_the_host_starts_a_rematch_of_the_same_game_once(serve) -> None:
     options = {"hidden_support": True}
     with serve(bot_delay=0.0, known_deals=True) as client:
-        old = new_table(client, ["greedy", "random", "greedy"], seed=7, options=options,
-                        names=["Ann", "", "Bo"])
+        old = new_table(
+            client, ["greedy", "random", "greedy"], seed=7, options=options, names=["Ann", "", "Bo"]
+        )
         early = client.post(f"/api/tables/{old['id']}/rematch", json={"host": old["host_token"]})
         assert early.status_code in (200, 409)  # the bots may have finished already
         wait_until_over(client, old["id"])
@@ -28,8 +29,9 @@ def test_the_host_starts_a_rematch_of_the_same_game_once(serve) -> None:
         assert new_id != old["id"]
         fresh = watch_state(client, new_id)
         assert fresh["game"] == "guillotine"
-        assert [(s["kind"], s["name"]) for s in fresh["seats"]] == \
-            [(s["kind"], s["name"]) for s in watch_state(client, old["id"])["seats"]]
+        assert [(s["kind"], s["name"]) for s in fresh["seats"]] == [
+            (s["kind"], s["name"]) for s in watch_state(client, old["id"])["seats"]
+        ]
         assert client.get(f"/api/tables/{new_id}/options").json()["options"]["hidden_support"]
         assert fresh["deal"] != watch_state(client, old["id"])["deal"]  # a new deal
         # the old table tells everyone; asked again, the same rematch

@@ -21,12 +21,20 @@ def test_every_game_serves_its_rules_page(serve) -> None:
 
 def test_a_table_tells_its_game_and_options(serve) -> None:
     with serve() as client:
-        r = client.post("/api/tables", json={"game": "heads_of_state", "seats": ["human", "human"],
-                                             "options": {"counter_limit": True}})
+        r = client.post(
+            "/api/tables",
+            json={
+                "game": "heads_of_state",
+                "seats": ["human", "human"],
+                "options": {"counter_limit": True},
+            },
+        )
         table = r.json()
         r = client.get(f"/api/tables/{table['id']}/options")
         assert r.status_code == 200
-        assert r.json() == {"table": table["id"], "game": "heads_of_state",
-                            "options": {"counter_limit": True,
-                                        "treachery_rebuilt_when_needed": False}}
+        assert r.json() == {
+            "table": table["id"],
+            "game": "heads_of_state",
+            "options": {"counter_limit": True, "treachery_rebuilt_when_needed": False},
+        }
         assert client.get("/api/tables/nosuchtable/options").status_code == 404

@@ -35,11 +35,16 @@ def test_a_seat_view_needs_that_seats_token(serve) -> None:
             time.sleep(0.01)
         before = snapshot(client, made)
         tid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
-        for url in (f"/api/tables/{tid}/seats/0", f"/api/tables/{tid}/seats/0?token=",
-                    f"/api/tables/{tid}/seats/0?token=wrong", f"/api/tables/{tid}/seats/0?token={t1}",
-                    f"/api/tables/{tid}/seats/1?token={t0}", f"/api/tables/{tid}/seats/2?token={t0}",
-                    f"/api/tables/{tid}/seats/0?token={t0[:-1]}",
-                    f"/api/tables/{tid}/seats/0?token={made['host_token']}"):
+        for url in (
+            f"/api/tables/{tid}/seats/0",
+            f"/api/tables/{tid}/seats/0?token=",
+            f"/api/tables/{tid}/seats/0?token=wrong",
+            f"/api/tables/{tid}/seats/0?token={t1}",
+            f"/api/tables/{tid}/seats/1?token={t0}",
+            f"/api/tables/{tid}/seats/2?token={t0}",
+            f"/api/tables/{tid}/seats/0?token={t0[:-1]}",
+            f"/api/tables/{tid}/seats/0?token={made['host_token']}",
+        ):
             r = client.get(url)
             assert r.status_code == 403, url
             body = r.json()
@@ -50,18 +55,20 @@ def test_a_seat_view_needs_that_seats_token(serve) -> None:
         assert snapshot(client, made) == before
 
 
-@pytest.mark.parametrize("query", ["", "?token=", "?token=wrong", "other", "host", "bot-seat",
-                                   "no-seat", "no-table"])
+@pytest.mark.parametrize(
+    "query", ["", "?token=", "?token=wrong", "other", "host", "bot-seat", "no-seat", "no-table"]
+)
 def test_a_seat_socket_with_a_wrong_token_is_refused(serve, query: str) -> None:
     with serve(bot_delay=5.0, known_deals=True) as client:
         made = new_table(client, ["human", "human", "greedy"], seed=11)
         tid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
-        url = {"other": f"/ws/tables/{tid}/seats/0?token={t1}",
-               "host": f"/ws/tables/{tid}/seats/0?token={made['host_token']}",
-               "bot-seat": f"/ws/tables/{tid}/seats/2?token={t0}",
-               "no-seat": f"/ws/tables/{tid}/seats/3?token={t0}",
-               "no-table": f"/ws/tables/nope/seats/0?token={t0}",
-               }.get(query, f"/ws/tables/{tid}/seats/0{query}")
+        url = {
+            "other": f"/ws/tables/{tid}/seats/0?token={t1}",
+            "host": f"/ws/tables/{tid}/seats/0?token={made['host_token']}",
+            "bot-seat": f"/ws/tables/{tid}/seats/2?token={t0}",
+            "no-seat": f"/ws/tables/{tid}/seats/3?token={t0}",
+            "no-table": f"/ws/tables/nope/seats/0?token={t0}",
+        }.get(query, f"/ws/tables/{tid}/seats/0{query}")
         before = snapshot(client, made)
         with pytest.raises(WebSocketDisconnect) as refused:
             with client.websocket_connect(url) as ws:
@@ -103,8 +110,9 @@ def test_a_spectator_sees_only_public_information_and_cannot_act(serve) -> None:
 BAD_MESSAGES = [
     pytest.param("out-of-turn", "refused", id="out-of-turn"),
     pytest.param({"type": "act", "action": "by:3"}, "refused", id="illegal-action"),
-    pytest.param({"type": "act", "action": "play:no_such_card"}, "bad_request",
-                 id="unknown-action"),
+    pytest.param(
+        {"type": "act", "action": "play:no_such_card"}, "bad_request", id="unknown-action"
+    ),
     pytest.param({"type": "act", "action": ""}, "bad_request", id="empty-action"),
     pytest.param({"type": "act"}, "bad_request", id="no-action"),
     pytest.param({"type": "act", "action": 0}, "bad_request", id="action-not-a-string"),
@@ -121,7 +129,8 @@ BAD_MESSAGES = [
 
 @pytest.mark.parametrize(("request_", "code"), BAD_MESSAGES)
 def test_a_refused_socket_message_gets_an_error_and_changes_nothing(
-        serve, request_, code: str) -> None:
+    serve, request_, code: str
+) -> None:
     with serve(known_deals=True) as client:
         made = new_table(client, ["human", "human", "human"], seed=21)
         with LiveTable(client, made, watch=True) as live:

@@ -11,8 +11,10 @@ from sqlalchemy.exc import IntegrityError
 
 from noblesse.server.store import NewAction, StaleTable, Store, token_hash
 
-SEATS = [{"kind": "human", "name": "Ann", "token_hash": token_hash("t0")},
-         {"kind": "greedy", "name": "", "token_hash": None}]
+SEATS = [
+    {"kind": "human", "name": "Ann", "token_hash": token_hash("t0")},
+    {"kind": "greedy", "name": "", "token_hash": None},
+]
 
 
 @pytest.fixture
@@ -25,8 +27,9 @@ def store(db_url: str):
 
 
 def _make(store: Store, table_id: str = "t1", seed: int = 7) -> None:
-    store.create_table(table_id, "guillotine", "1.0+abc", seed, {"hidden_support": True},
-                       SEATS, token_hash("host"))
+    store.create_table(
+        table_id, "guillotine", "1.0+abc", seed, {"hidden_support": True}, SEATS, token_hash("host")
+    )
 
 
 def test_a_table_is_stored_and_loaded(store: Store, db_url: str) -> None:
@@ -55,14 +58,21 @@ def test_a_batch_that_ends_one_game_commits_every_action_and_that_result(store: 
     result = {"scores": [3.0, 5.0], "winners": [1]}
     store.append_actions([NewAction("t2", 2, 0, "pass"), NewAction("t1", 2, 0, "by:2", result)])
     t1, t2 = store.load("t1"), store.load("t2")
-    assert (t1.status, t1.result, t1.actions) == ("finished", result,
-                                                   [(0, "play:l_idiot"), (0, "by:2")])
+    assert (t1.status, t1.result, t1.actions) == (
+        "finished",
+        result,
+        [(0, "play:l_idiot"), (0, "by:2")],
+    )
     assert (t2.status, t2.result, t2.actions) == ("playing", None, [(1, "pass"), (0, "pass")])
     # a batch in which one table had moved on changes nothing, the game's end included
     _make(store, "t3")
     with pytest.raises(StaleTable):
-        store.append_actions([NewAction("t2", 3, 1, "pass", {"scores": [1.0, 0.0], "winners": [0]}),
-                              NewAction("t3", 2, 1, "pass")])
+        store.append_actions(
+            [
+                NewAction("t2", 3, 1, "pass", {"scores": [1.0, 0.0], "winners": [0]}),
+                NewAction("t3", 2, 1, "pass"),
+            ]
+        )
     t2 = store.load("t2")
     assert (t2.status, t2.result, len(t2.actions)) == ("playing", None, 2)
     assert store.load("t3").actions == []
@@ -88,13 +98,16 @@ def test_actions_are_appended_in_order_and_finish_the_table(store: Store) -> Non
     rows = {r["id"]: r for r in store.summaries()}
     assert rows["t1"]["actions"] == 3 and rows["t2"]["actions"] == 1
     assert rows["t1"]["status"] == "finished" and rows["t1"]["result"] == result
-    assert rows["t1"]["seats"] == [{"kind": "human", "name": "Ann", "open": False},
-                                   {"kind": "greedy", "name": "", "open": False}]
+    assert rows["t1"]["seats"] == [
+        {"kind": "human", "name": "Ann", "open": False},
+        {"kind": "greedy", "name": "", "open": False},
+    ]
     assert all("token_hash" not in s for r in rows.values() for s in r["seats"])
 
 
-def test_a_duplicate_action_number_is_refused_and_changes_nothing(store: Store,
-                                                                  db_url: str) -> None:
+def test_a_duplicate_action_number_is_refused_and_changes_nothing(
+    store: Store, db_url: str
+) -> None:
     _make(store)
     store.append_action("t1", 1, 0, "pass")
     store.append_action("t1", 2, 1, "pass")
@@ -185,21 +198,34 @@ def test_actions_waiting_together_are_committed_in_one_transaction(store: Store)
     async def play() -> list[BaseException | None]:
         held = asyncio.ensure_future(store.writer.run(gate.wait, 10))
         await asyncio.sleep(0.05)
-        appends = [asyncio.ensure_future(store.writer.append(
-            NewAction(f"t{i}", 1, 0, f"play:{i}", {"scores": [1.0], "winners": [0]} if i == 3
-                      else None))) for i in range(12)]
+        appends = [
+            asyncio.ensure_future(
+                store.writer.append(
+                    NewAction(
+                        f"t{i}",
+                        1,
+                        0,
+                        f"play:{i}",
+                        {"scores": [1.0], "winners": [0]} if i == 3 else None,
+                    )
+                )
+            )
+            for i in range(12)
+        ]
         await asyncio.sleep(0.05)
         gate.set()
         assert await held is True
         return await asyncio.gather(*appends, return_exceptions=True)
 
     outcomes = asyncio.run(play())
-    assert [type(o).__name__ for o in outcomes] == ["NoneType"] * 5 + ["StaleTable"] + \
-        ["NoneType"] * 6
+    assert [type(o).__name__ for o in outcomes] == ["NoneType"] * 5 + ["StaleTable"] + [
+        "NoneType"
+    ] * 6
     # the batch failed as a whole, then went again one by one: 11 successful commits
     assert store.writer.commits == 11
-    assert [store.load(f"t{i}").actions for i in range(12)] == \
-        [[(0, f"play:{i}")] if i != 5 else [(0, "pass")] for i in range(12)]
+    assert [store.load(f"t{i}").actions for i in range(12)] == [
+        [(0, f"play:{i}")] if i != 5 else [(0, "pass")] for i in range(12)
+    ]
     assert store.load("t3").status == "finished" and store.load("t4").status == "playing"
     assert {r["id"]: r["actions"] for r in store.summaries()} == {f"t{i}": 1 for i in range(12)}
 
@@ -212,8 +238,10 @@ def test_a_batch_of_good_actions_is_one_commit(store: Store) -> None:
     async def play() -> None:
         held = asyncio.ensure_future(store.writer.run(gate.wait, 10))
         await asyncio.sleep(0.05)
-        appends = [asyncio.ensure_future(store.writer.append(NewAction(f"t{i}", 1, 1, "pass")))
-                   for i in range(8)]
+        appends = [
+            asyncio.ensure_future(store.writer.append(NewAction(f"t{i}", 1, 1, "pass")))
+            for i in range(8)
+        ]
         await asyncio.sleep(0.05)
         gate.set()
         await held

@@ -130,7 +130,8 @@ def test_undo_flags_in_a_whole_game_are_only_for_the_seat_that_decided(serve) ->
                     assert live.undo(seat)["type"] == "state"
                     for s in live.sockets:
                         assert {k: live.last[s][k] for k in SAME if k != "undo"} == {
-                            k: previous[s][k] for k in SAME if k != "undo"}
+                            k: previous[s][k] for k in SAME if k != "undo"
+                        }
                     undone += 1
                     taken_back = True
                 else:

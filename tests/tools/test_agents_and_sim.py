@@ -11,7 +11,10 @@ from noblesse.sim.report import wilson
 
 
 def test_unknown_bot_is_refused() -> None:
-    with pytest.raises(ValueError, match="unknown bot 'oracle'; levels: easy, normal, hard; bots: random, greedy, ismcts"):
+    with pytest.raises(
+        ValueError,
+        match="unknown bot 'oracle'; levels: easy, normal, hard; bots: random, greedy, ismcts",
+    ):
         make_agent("oracle")
 
 

@@ -28,9 +28,25 @@ def _wins(results: list[GameResult], seat: int) -> float:
 
 # ---------------------------------------------------------------- the seat-order table
 def test_the_seat_order_table_counts_the_wins_of_each_player_count(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["analyze", "guillotine", "-n", "12", "--bots", "random",
-                                 "--players", "3,4", "--workers", "1", "--seed", "7",
-                                 "--out", str(tmp_path)])
+    result = runner.invoke(
+        app,
+        [
+            "analyze",
+            "guillotine",
+            "-n",
+            "12",
+            "--bots",
+            "random",
+            "--players",
+            "3,4",
+            "--workers",
+            "1",
+            "--seed",
+            "7",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert result.exit_code == 0, result.output
     analysis = json.loads((tmp_path / "analysis.json").read_text())
     assert sorted(analysis["by_players"]) == ["3", "4"]
@@ -52,12 +68,15 @@ def test_the_seat_order_table_counts_the_wins_of_each_player_count(tmp_path: Pat
         assert sum(rep["endings"].values()) == 12
         assert set(rep["endings"]) <= set(games.get("guillotine").endings)
         assert rep["lead_changes"]["mean"] == pytest.approx(
-            sum(r.lead_changes for r in results) / 12, abs=1e-3)
+            sum(r.lead_changes for r in results) / 12, abs=1e-3
+        )
         led = [r for r in results if len(r.leaders_at_two_thirds) == 1]
         lead = rep["leader_at_two_thirds"]
         assert lead["games"] == len(led)
         assert lead["wins"] == pytest.approx(
-            sum(1 / len(r.winners) for r in led if r.leaders_at_two_thirds[0] in r.winners), abs=1e-4)
+            sum(1 / len(r.winners) for r in led if r.leaders_at_two_thirds[0] in r.winners),
+            abs=1e-4,
+        )
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "Win rate by seat order" in page and "How games end" in page
     assert "3 players (12 games)" in page and "4 players (12 games)" in page
@@ -65,8 +84,10 @@ def test_the_seat_order_table_counts_the_wins_of_each_player_count(tmp_path: Pat
 
 def test_a_seat_whose_interval_misses_the_equal_share_is_marked() -> None:
     game = games.get("guillotine")
-    results = [GameResult(i, i, [1.0, 0.0], [0], 10, ["random", "random"], [], "days", 0, [0])
-               for i in range(40)]
+    results = [
+        GameResult(i, i, [1.0, 0.0], [0], 10, ["random", "random"], [], "days", 0, [0])
+        for i in range(40)
+    ]
     rep = analysis_of(game, ["random"], 0, results)["by_players"]["2"]
     assert [s["outside"] for s in rep["seats"]] == ["above", "below"]
     assert rep["leader_at_two_thirds"]["win_rate"] == 1.0
@@ -75,10 +96,9 @@ def test_a_seat_whose_interval_misses_the_equal_share_is_marked() -> None:
 
 # ---------------------------------------------------------------- lead changes
 def test_lead_changes_count_new_sole_leaders_and_pass_through_ties() -> None:
-    trail = [(0, (0, 1, 2)), (2, (0,)), (4, (0, 1)), (5, (1,)), (7, (1, 2)), (8, (1,)),
-             (10, (2,))]
+    trail = [(0, (0, 1, 2)), (2, (0,)), (4, (0, 1)), (5, (1,)), (7, (1, 2)), (8, (1,)), (10, (2,))]
     # 0 leads; a tie; 1 leads (a change); a tie; 1 again (no change); 2 leads (a change)
-    assert lead_measures(trail, 12) == (2, [1])   # after decision 8 = ceil(2 * 12 / 3)
+    assert lead_measures(trail, 12) == (2, [1])  # after decision 8 = ceil(2 * 12 / 3)
     assert lead_measures(trail, 6) == (2, [0, 1])  # after decision 4
     assert lead_measures([(0, (0, 1))], 9) == (0, [0, 1])
 
@@ -118,7 +138,9 @@ def test_the_two_proportion_test_and_welchs() -> None:
     assert two_proportion_p(50, 100, 50, 100) == 1.0
     assert two_proportion_p(0, 10, 0, 10) == 1.0
     assert welch_p(10, 2, 100, 10, 2, 100) == 1.0
-    assert welch_p(10.5, 2, 100, 10, 2, 100) == pytest.approx(math.erfc(0.5 / math.sqrt(0.08) / math.sqrt(2)))
+    assert welch_p(10.5, 2, 100, 10, 2, 100) == pytest.approx(
+        math.erfc(0.5 / math.sqrt(0.08) / math.sqrt(2))
+    )
 
 
 def test_holm_and_benjamini_hochberg_adjust_as_published() -> None:
@@ -139,9 +161,20 @@ def _results(n: int, seat0_wins: int, ending_a: int) -> list[GameResult]:
         features = [(0, "played", "x"), (1, "played", "x")]
         if i % 10 == 0:
             features.append((0 if i % 20 else 1, "played", "y"))
-        out.append(GameResult(i, i, [1.0, 0.0] if winner == 0 else [0.0, 1.0], [winner], 50,
-                              ["random", "random"], features,
-                              "days" if i < ending_a else "deck", 1, [winner]))
+        out.append(
+            GameResult(
+                i,
+                i,
+                [1.0, 0.0] if winner == 0 else [0.0, 1.0],
+                [winner],
+                50,
+                ["random", "random"],
+                features,
+                "days" if i < ending_a else "deck",
+                1,
+                [winner],
+            )
+        )
     return out
 
 
@@ -155,8 +188,12 @@ def test_the_baseline_marks_a_difference_that_is_there_and_not_one_that_is_not()
     assert seat0["p"] == pytest.approx(two_proportion_p(280, 400, 200, 400))
     assert seat0["significant"] and rows[("seat", 2, 1)]["significant"]
     # the same endings, the same length, the same lead changes: nothing marked
-    for row in (("ending", 2, "days"), ("ending", 2, "deck"), ("length", 2, None),
-                ("lead_changes", 2, None)):
+    for row in (
+        ("ending", 2, "days"),
+        ("ending", 2, "deck"),
+        ("length", 2, None),
+        ("lead_changes", 2, None),
+    ):
         assert not rows[row]["significant"], row
     # card x is played by both seats in every game: its win rate is 1/2 before and after
     assert rows[("card", "played", "x")]["before"] == rows[("card", "played", "x")]["after"] == 0.5
@@ -181,8 +218,21 @@ def test_the_correction_is_applied_over_every_row() -> None:
 def test_a_baseline_is_read_from_a_report_its_results_or_a_simulation(tmp_path: Path) -> None:
     game = games.get("guillotine")
     first = tmp_path / "first"
-    result = runner.invoke(app, ["analyze", "guillotine", "-n", "10", "--bots", "random",
-                                 "--workers", "1", "--out", str(first)])
+    result = runner.invoke(
+        app,
+        [
+            "analyze",
+            "guillotine",
+            "-n",
+            "10",
+            "--bots",
+            "random",
+            "--workers",
+            "1",
+            "--out",
+            str(first),
+        ],
+    )
     assert result.exit_code == 0, result.output
     report = load_baseline(first, game)
     (first / "analysis.json").unlink()
@@ -190,15 +240,47 @@ def test_a_baseline_is_read_from_a_report_its_results_or_a_simulation(tmp_path: 
     assert from_results["by_players"]["4"]["seats"] == report["by_players"]["4"]["seats"]
     assert from_results["cards"] == report["cards"]
     sim = tmp_path / "sim"
-    result = runner.invoke(app, ["simulate", "guillotine", "-n", "10", "--bots", "random,random,random,random",
-                                 "--workers", "1", "--out", str(sim)])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "guillotine",
+            "-n",
+            "10",
+            "--bots",
+            "random,random,random,random",
+            "--workers",
+            "1",
+            "--out",
+            str(sim),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert load_baseline(sim, game)["by_players"]["4"]["games"] == 10
     second = tmp_path / "second"
-    result = runner.invoke(app, ["analyze", "guillotine", "-n", "10", "--bots", "random",
-                                 "--workers", "1", "--seed", "1", "--out", str(second),
-                                 "--baseline", str(sim), "--correction", "holm",
-                                 "--plot", str(tmp_path / "seats.png")])
+    result = runner.invoke(
+        app,
+        [
+            "analyze",
+            "guillotine",
+            "-n",
+            "10",
+            "--bots",
+            "random",
+            "--workers",
+            "1",
+            "--seed",
+            "1",
+            "--out",
+            str(second),
+            "--baseline",
+            str(sim),
+            "--correction",
+            "holm",
+            "--plot",
+            str(tmp_path / "seats.png"),
+        ],
+    )
     assert result.exit_code == 0, result.output
     page = (second / "report.html").read_text(encoding="utf-8")
     assert "two-proportion z-test" in page and "Holm" in page and "Δ" in page
@@ -211,13 +293,27 @@ def test_a_baseline_is_read_from_a_report_its_results_or_a_simulation(tmp_path: 
 
 # ---------------------------------------------------------------- stopped and resumed
 def test_analyze_stopped_after_some_games_resumes_to_the_report_of_an_unbroken_run(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    args = ["analyze", "guillotine", "-n", "6", "--bots", "greedy", "--players", "3,4",
-            "--workers", "1", "--seed", "5"]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = [
+        "analyze",
+        "guillotine",
+        "-n",
+        "6",
+        "--bots",
+        "greedy",
+        "--players",
+        "3,4",
+        "--workers",
+        "1",
+        "--seed",
+        "5",
+    ]
     whole = tmp_path / "whole"
     assert runner.invoke(app, [*args, "--out", str(whole)]).exit_code == 0
 
     from noblesse.sim import batch
+
     play_chunk = batch._play_chunk
     played = []
 

@@ -17,8 +17,22 @@ from noblesse.cli import app
 def test_a_clean_run_then_a_hostile_one_both_reported() -> None:
     # Two fresh servers on loopback, 2.5 s of play each (about 15 s in all); the three hostile connections
     # are one slow reader and the two sync flooders (kinds are dealt round-robin).
-    result = CliRunner().invoke(app, ["bench", "server", "--tables", "4", "--hostile", "3",
-                                      "--seconds", "2.5", "--think", "0.05", "--json"])
+    result = CliRunner().invoke(
+        app,
+        [
+            "bench",
+            "server",
+            "--tables",
+            "4",
+            "--hostile",
+            "3",
+            "--seconds",
+            "2.5",
+            "--think",
+            "0.05",
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     clean, hostile = json.loads(result.output)["runs"]
     assert (clean["run"], hostile["run"]) == ("clean", "hostile")
@@ -27,8 +41,15 @@ def test_a_clean_run_then_a_hostile_one_both_reported() -> None:
     assert clean["server_cpu_seconds"] > 0 and clean["server_cpu_ms_per_action"] > 0
     assert clean["hostile"] == 0 and clean["hostile_opened"] == 0
     # the honest seats' numbers, which may be empty (null): today's server stalls under attack
-    for key in ("actions_per_second", "p50_ms", "p90_ms", "p99_ms", "unanswered",
-                "server_cpu_ms_per_action", "hostile_closed_by_server"):
+    for key in (
+        "actions_per_second",
+        "p50_ms",
+        "p90_ms",
+        "p99_ms",
+        "unanswered",
+        "server_cpu_ms_per_action",
+        "hostile_closed_by_server",
+    ):
         assert key in hostile
     assert hostile["seconds"] <= 2.5 + 0.01
     assert hostile["hostile"] == 3 and hostile["hostile_cpu_seconds"] > 0
@@ -60,15 +81,33 @@ def test_the_cli_default_names_every_hostile_kind() -> None:
     from noblesse.cli import HOSTILE_KINDS_ALL
 
     assert HOSTILE_KINDS_ALL == ",".join(HOSTILE_KINDS)
-    result = CliRunner().invoke(app, ["bench", "server", "--hostile", "1",
-                                      "--hostile-kinds", "slow_reader,bogus"])
+    result = CliRunner().invoke(
+        app, ["bench", "server", "--hostile", "1", "--hostile-kinds", "slow_reader,bogus"]
+    )
     assert result.exit_code != 0 and "among" in result.output
 
 
 def test_load_processes_play_a_fief_table_and_report_their_cpu() -> None:
-    result = CliRunner().invoke(app, ["bench", "server", "--game", "fief", "--players", "3",
-                                      "--clients", "2", "--tables", "3", "--seconds", "2",
-                                      "--think", "0.05", "--json"])
+    result = CliRunner().invoke(
+        app,
+        [
+            "bench",
+            "server",
+            "--game",
+            "fief",
+            "--players",
+            "3",
+            "--clients",
+            "2",
+            "--tables",
+            "3",
+            "--seconds",
+            "2",
+            "--think",
+            "0.05",
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     (run,) = json.loads(result.output)["runs"]
     assert (run["game"], run["players"], run["clients"], run["db"]) == ("fief", 3, 2, "sqlite")
@@ -90,15 +129,30 @@ def _bench_databases() -> set[str]:
     except psycopg.OperationalError as exc:
         pytest.skip(f"PostgreSQL is not reachable at {PG_URL}: {exc}")
     with conn:
-        rows = conn.execute("SELECT datname FROM pg_database "
-                            "WHERE datname LIKE 'noblesse_bench_%'").fetchall()
+        rows = conn.execute(
+            "SELECT datname FROM pg_database WHERE datname LIKE 'noblesse_bench_%'"
+        ).fetchall()
     return {name for (name,) in rows}
 
 
 def test_a_run_on_postgresql_gets_a_database_of_its_own_dropped_after() -> None:
     before = _bench_databases()
-    result = CliRunner().invoke(app, ["bench", "server", "--db", PG_URL, "--tables", "2",
-                                      "--seconds", "1.5", "--think", "0.05", "--json"])
+    result = CliRunner().invoke(
+        app,
+        [
+            "bench",
+            "server",
+            "--db",
+            PG_URL,
+            "--tables",
+            "2",
+            "--seconds",
+            "1.5",
+            "--think",
+            "0.05",
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     (run,) = json.loads(result.output)["runs"]
     assert run["db"] == "postgresql" and run["actions"] > 0 and run["errors"] == 0
@@ -132,17 +186,22 @@ def test_a_baseline_is_the_source_of_another_revision_of_this_checkout() -> None
         pytest.skip("not a git checkout")
     with baseline_source("HEAD") as source:
         assert (source / "noblesse" / "server" / "app.py").is_file()
-        assert (source / "noblesse" / "bench_server.py").read_text() == \
-            subprocess.run(["git", "-C", str(here), "show", "HEAD:src/noblesse/bench_server.py"],
-                           capture_output=True, text=True, check=True).stdout
+        assert (source / "noblesse" / "bench_server.py").read_text() == subprocess.run(
+            ["git", "-C", str(here), "show", "HEAD:src/noblesse/bench_server.py"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     assert not source.exists()  # unpacked for the run only
     result = CliRunner().invoke(app, ["bench", "server", "--baseline", "no-such-revision"])
     assert result.exit_code != 0 and "no revision 'no-such-revision'" in result.output
 
 
 def test_bench_greedy_times_this_code_and_a_baseline_revision_on_the_same_games() -> None:
-    result = CliRunner().invoke(app, ["bench", "greedy", "heads_of_state", "--baseline", "HEAD",
-                                      "--runs", "1", "--games", "1"])
+    result = CliRunner().invoke(
+        app,
+        ["bench", "greedy", "heads_of_state", "--baseline", "HEAD", "--runs", "1", "--games", "1"],
+    )
     assert result.exit_code == 0, result.output
     assert "run 1/1: heads_of_state on HEAD" in result.output
     assert "run 1/1: heads_of_state on this code" in result.output

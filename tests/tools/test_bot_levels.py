@@ -107,10 +107,13 @@ def test_an_unknown_level_or_setting_is_refused_in_both_languages(spec: str) -> 
         parse_spec(spec)
     message, message_zh = str(refused.value), refused.value.message_zh
     if ":" not in spec:
-        assert message == (f"unknown bot '{spec}'; levels: easy, normal, hard; "
-                           "bots: random, greedy, ismcts")
-        assert message_zh == (f"未知的電腦玩家「{spec}」；可用的等級有：easy、normal、hard；"
-                              "電腦玩家有：random、greedy、ismcts")
+        assert message == (
+            f"unknown bot '{spec}'; levels: easy, normal, hard; bots: random, greedy, ismcts"
+        )
+        assert message_zh == (
+            f"未知的電腦玩家「{spec}」；可用的等級有：easy、normal、hard；"
+            "電腦玩家有：random、greedy、ismcts"
+        )
     else:
         assert spec.split(":")[1] in message and f"「{spec.split(':')[1]}」" in message_zh
 
@@ -124,20 +127,56 @@ def test_play_offers_the_levels_with_a_line_on_each() -> None:
 
 
 def test_play_refuses_an_unknown_level_before_the_game() -> None:
-    result = runner.invoke(app, ["play", "guillotine", "--seat", "1=expert"],
-                           env={"COLUMNS": "200"})
+    result = runner.invoke(
+        app, ["play", "guillotine", "--seat", "1=expert"], env={"COLUMNS": "200"}
+    )
     assert result.exit_code == 2
     assert "levels: easy, normal, hard" in " ".join(result.output.replace("│", " ").split())
 
 
 def test_simulate_and_tournament_take_levels(tmp_path) -> None:
-    result = runner.invoke(app, ["tournament", "guillotine", "--bots", "normal,easy", "-n", "8",
-                                 "--players", "2", "--out", str(tmp_path / "t")])
+    result = runner.invoke(
+        app,
+        [
+            "tournament",
+            "guillotine",
+            "--bots",
+            "normal,easy",
+            "-n",
+            "8",
+            "--players",
+            "2",
+            "--out",
+            str(tmp_path / "t"),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "normal" in result.output and "easy" in result.output
-    result = runner.invoke(app, ["simulate", "guillotine", "--bots", "easy,normal", "-n", "4",
-                                 "--out", str(tmp_path / "s")])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "guillotine",
+            "--bots",
+            "easy,normal",
+            "-n",
+            "4",
+            "--out",
+            str(tmp_path / "s"),
+        ],
+    )
     assert result.exit_code == 0, result.output
-    result = runner.invoke(app, ["simulate", "guillotine", "--bots", "easy,expert", "-n", "4",
-                                 "--out", str(tmp_path / "x")])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "guillotine",
+            "--bots",
+            "easy,expert",
+            "-n",
+            "4",
+            "--out",
+            str(tmp_path / "x"),
+        ],
+    )
     assert result.exit_code == 2

@@ -36,31 +36,58 @@ _FIEF_BISHOPRICS = {b.key for b in FIEF.board.bishoprics}
 _FIEF_OFFICES = {"king", "queen", "pope", "cardinal"} | {f"bishop of {b}" for b in _FIEF_BISHOPRICS}
 
 NAMES: dict[str, dict[str, set[str]]] = {
-    "ruse_and_bruise": {"played": _RB_CHARS, "in a winning row": _RB_CHARS,
-                        "killed": _RB_CHARS, "tucked": _RB_CHARS, "score card won": _RB_SCORES},
+    "ruse_and_bruise": {
+        "played": _RB_CHARS,
+        "in a winning row": _RB_CHARS,
+        "killed": _RB_CHARS,
+        "tucked": _RB_CHARS,
+        "score card won": _RB_SCORES,
+    },
     "heads_of_state": {
-        "ennobled": _HOS_RANKS, "alive at the end": _HOS_RANKS,
-        "paid": {a.key for a in HOS.attributes}, "played": {t.key for t in HOS.treachery},
-        "country marker": _HOS_COUNTRIES, "century marker 1st": _HOS_COUNTRIES,
-        "century marker 2nd": _HOS_COUNTRIES, "initial marker": {b.key for b in HOS.boxes},
-        "noble house marker": {f"{v} points" for vs in HOS.noble_house_markers.values()
-                               for v in vs}},
-    "conflicting_legends": {"played": _CL_CHARS, "threw": set(GESTURES),
-                            "expanded into": _CL_LANDS, "held at the end": _CL_LANDS,
-                            "held built at the end": _CL_LANDS},
-    "fief": {"played": _FIEF_CARDS, "drew": _FIEF_CARDS,
-             "start village": {v.key for v in FIEF.board.villages}, "married": _FIEF_LORDS,
-             "elected bishop": _FIEF_BISHOPRICS, "elected king": _FIEF_LORDS,
-             "elected pope": _FIEF_LORDS, "fief held at the end": {f.key for f in FIEF.board.fiefs},
-             "office held at the end": _FIEF_OFFICES},
+        "ennobled": _HOS_RANKS,
+        "alive at the end": _HOS_RANKS,
+        "paid": {a.key for a in HOS.attributes},
+        "played": {t.key for t in HOS.treachery},
+        "country marker": _HOS_COUNTRIES,
+        "century marker 1st": _HOS_COUNTRIES,
+        "century marker 2nd": _HOS_COUNTRIES,
+        "initial marker": {b.key for b in HOS.boxes},
+        "noble house marker": {
+            f"{v} points" for vs in HOS.noble_house_markers.values() for v in vs
+        },
+    },
+    "conflicting_legends": {
+        "played": _CL_CHARS,
+        "threw": set(GESTURES),
+        "expanded into": _CL_LANDS,
+        "held at the end": _CL_LANDS,
+        "held built at the end": _CL_LANDS,
+    },
+    "fief": {
+        "played": _FIEF_CARDS,
+        "drew": _FIEF_CARDS,
+        "start village": {v.key for v in FIEF.board.villages},
+        "married": _FIEF_LORDS,
+        "elected bishop": _FIEF_BISHOPRICS,
+        "elected king": _FIEF_LORDS,
+        "elected pope": _FIEF_LORDS,
+        "fief held at the end": {f.key for f in FIEF.board.fiefs},
+        "office held at the end": _FIEF_OFFICES,
+    },
 }
 # kinds of row that even a short run of random bots always shows
-COMMON = {"ruse_and_bruise": {"played", "in a winning row", "killed", "tucked", "score card won"},
-          "heads_of_state": {"ennobled", "paid", "played", "initial marker", "century marker 1st"},
-          "conflicting_legends": {"played", "threw", "expanded into", "held at the end"},
-          "fief": {"played", "drew", "start village", "married"}}
-DATA_FILE = {"ruse_and_bruise": "cards.toml", "heads_of_state": "board.toml",
-             "conflicting_legends": "cards.toml", "fief": "data.toml"}
+COMMON = {
+    "ruse_and_bruise": {"played", "in a winning row", "killed", "tucked", "score card won"},
+    "heads_of_state": {"ennobled", "paid", "played", "initial marker", "century marker 1st"},
+    "conflicting_legends": {"played", "threw", "expanded into", "held at the end"},
+    "fief": {"played", "drew", "start village", "married"},
+}
+DATA_FILE = {
+    "ruse_and_bruise": "cards.toml",
+    "heads_of_state": "board.toml",
+    "conflicting_legends": "cards.toml",
+    "fief": "data.toml",
+}
 
 
 GAMES, BOTS = budget((30, "random"), (200, "greedy"))
@@ -68,8 +95,21 @@ GAMES, BOTS = budget((30, "random"), (200, "greedy"))
 
 @pytest.mark.parametrize("game_id", sorted(NAMES))
 def test_analyze_gives_a_card_table_of_real_cards(tmp_path: Path, game_id: str) -> None:
-    result = runner.invoke(app, ["analyze", game_id, "-n", str(GAMES), "--bots", BOTS,
-                                 "--workers", "1", "--out", str(tmp_path)])
+    result = runner.invoke(
+        app,
+        [
+            "analyze",
+            game_id,
+            "-n",
+            str(GAMES),
+            "--bots",
+            BOTS,
+            "--workers",
+            "1",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert result.exit_code == 0, result.output
     cards = json.loads((tmp_path / "analysis.json").read_text())["cards"]
     assert cards
@@ -105,84 +145,131 @@ def test_ruse_and_bruise_features_read_face_down_cards() -> None:
     assert "card" not in events[0].for_seat(None)  # face down: the public part hides it
     rows = sorted(r for e in events for r in _rows("ruse_and_bruise", e))
     assert rows == [(seat, "played", key)]
-    assert _rows("ruse_and_bruise", Event("kill", {"row": 1, "owner": 2}, {2: {"card": 3}})) \
-        == [(2, "killed", RB.characters[3].key)]
-    assert _rows("ruse_and_bruise", Event("tuck", {"seat": 1, "row": 2},
-                                          {1: {"card": RB.kind("king")}})) == [(1, "tucked", "king")]
-    round_end = {"type": "round_end", "round": 1, "ender": 0, "rows": [
-        {"row": 1, "winner": 1, "cards": [
-            {"card": "king", "owner": 1, "removed": False},
-            {"card": "queen", "owner": 0, "removed": False},
-            {"card": "witch", "owner": 1, "removed": True}]},
-        {"row": 2, "winner": None, "cards": [{"card": "storm", "owner": 2, "removed": False}]}]}
+    assert _rows("ruse_and_bruise", Event("kill", {"row": 1, "owner": 2}, {2: {"card": 3}})) == [
+        (2, "killed", RB.characters[3].key)
+    ]
+    assert _rows(
+        "ruse_and_bruise", Event("tuck", {"seat": 1, "row": 2}, {1: {"card": RB.kind("king")}})
+    ) == [(1, "tucked", "king")]
+    round_end = {
+        "type": "round_end",
+        "round": 1,
+        "ender": 0,
+        "rows": [
+            {
+                "row": 1,
+                "winner": 1,
+                "cards": [
+                    {"card": "king", "owner": 1, "removed": False},
+                    {"card": "queen", "owner": 0, "removed": False},
+                    {"card": "witch", "owner": 1, "removed": True},
+                ],
+            },
+            {"row": 2, "winner": None, "cards": [{"card": "storm", "owner": 2, "removed": False}]},
+        ],
+    }
     assert _rows("ruse_and_bruise", round_end) == [(1, "in a winning row", "king")]
     s.won = [[0], [], [6, 7]]  # corn:1; coin:1, coin:2
     assert _rows("ruse_and_bruise", None, s) == [
-        (0, "score card won", "corn:1"), (2, "score card won", "coin:1"),
-        (2, "score card won", "coin:2")]
+        (0, "score card won", "corn:1"),
+        (2, "score card won", "coin:1"),
+        (2, "score card won", "coin:2"),
+    ]
 
 
 def test_heads_of_state_features() -> None:
     duke = next(r for r in HOS.ranks if r.key == "Duke")
-    event = {"type": "ennoble", "seat": 2, "slot": 0, "rank": duke.id,
-             "paid": list(duke.requires), "noble_card": True}
+    event = {
+        "type": "ennoble",
+        "seat": 2,
+        "slot": 0,
+        "rank": duke.id,
+        "paid": list(duke.requires),
+        "noble_card": True,
+    }
     assert _rows("heads_of_state", event) == sorted(
-        [(2, "ennobled", "Duke")] + [(2, "paid", HOS.attributes[a].key) for a in duke.requires])
-    assert _rows("heads_of_state", {"type": "assassinate", "seat": 1, "slot": 3, "target": 0,
-                                    "card": 0, "count": 2}) \
-        == [(1, "played", HOS.treachery[0].key)]
-    assert _rows("heads_of_state", {"type": "country_marker", "seat": 0, "value": 4,
-                                    "country": 1}) == [(0, "country marker", HOS.countries[1].key)]
-    assert _rows("heads_of_state", {"type": "century_marker", "seat": 3, "value": 2,
-                                    "country": 0, "century": 17, "place": 2}) \
-        == [(3, "century marker 2nd", HOS.countries[0].key)]
-    assert _rows("heads_of_state", {"type": "noble_house", "seat": 1, "value": 16}) \
-        == [(1, "noble house marker", "16 points")]
+        [(2, "ennobled", "Duke")] + [(2, "paid", HOS.attributes[a].key) for a in duke.requires]
+    )
+    assert _rows(
+        "heads_of_state",
+        {"type": "assassinate", "seat": 1, "slot": 3, "target": 0, "card": 0, "count": 2},
+    ) == [(1, "played", HOS.treachery[0].key)]
+    assert _rows(
+        "heads_of_state", {"type": "country_marker", "seat": 0, "value": 4, "country": 1}
+    ) == [(0, "country marker", HOS.countries[1].key)]
+    assert _rows(
+        "heads_of_state",
+        {"type": "century_marker", "seat": 3, "value": 2, "country": 0, "century": 17, "place": 2},
+    ) == [(3, "century marker 2nd", HOS.countries[0].key)]
+    assert _rows("heads_of_state", {"type": "noble_house", "seat": 1, "value": 16}) == [
+        (1, "noble house marker", "16 points")
+    ]
     assert _rows("heads_of_state", {"type": "take", "seat": 1, "card": 0}) == []
     game = games.get("heads_of_state")
     s = game.setup(3, 1)
     s.slots = [-1] * len(s.slots)
     s.slots[0] = 2
     assert _rows("heads_of_state", None, s) == [
-        (2, "alive at the end", HOS.ranks[HOS.slots[0].rank].key)]
+        (2, "alive at the end", HOS.ranks[HOS.slots[0].rank].key)
+    ]
 
 
 def test_conflicting_legends_features() -> None:
     homer = CL.character("homer")
-    assert _rows("conflicting_legends", Event("play", {"seat": 1, "card": homer})) \
-        == [(1, "played", "homer")]
-    assert _rows("conflicting_legends", Event("reveal", {
-        "throw": 1, "seat": 0, "defender": 2, "attacker_gesture": "rock",
-        "defender_gesture": "paper", "result": "defender"})) == [(0, "threw", "rock"),
-                                                                 (2, "threw", "paper")]
+    assert _rows("conflicting_legends", Event("play", {"seat": 1, "card": homer})) == [
+        (1, "played", "homer")
+    ]
+    assert _rows(
+        "conflicting_legends",
+        Event(
+            "reveal",
+            {
+                "throw": 1,
+                "seat": 0,
+                "defender": 2,
+                "attacker_gesture": "rock",
+                "defender_gesture": "paper",
+                "result": "defender",
+            },
+        ),
+    ) == [(0, "threw", "rock"), (2, "threw", "paper")]
     game = games.get("conflicting_legends")
     s = game.setup(3, 1)
     s.lands = [[0], [], [1, 2]]
     s.yellow = [False] * len(s.yellow)
     s.yellow[2] = True
     lands = [t.key for t in CL.territories]
-    assert _rows("conflicting_legends", None, s) == sorted([
-        (0, "held at the end", lands[0]), (2, "held at the end", lands[1]),
-        (2, "held at the end", lands[2]), (2, "held built at the end", lands[2])])
+    assert _rows("conflicting_legends", None, s) == sorted(
+        [
+            (0, "held at the end", lands[0]),
+            (2, "held at the end", lands[1]),
+            (2, "held at the end", lands[2]),
+            (2, "held built at the end", lands[2]),
+        ]
+    )
 
 
 def test_fief_features() -> None:
     lord = LORDS.index(FIEF.card("gauvain"))
     other = LORDS.index(FIEF.card("isabelle"))
-    assert _rows("fief", Event("play_lord", {"seat": 0, "card": FIEF.card("gauvain"),
-                                             "lord": lord})) == [(0, "played", "gauvain")]
-    assert _rows("fief", Event("play_opportunity", {"seat": 2, "card": FIEF.card("uprising")})) \
-        == [(2, "played", "uprising")]
-    assert _rows("fief", Event("marriage", {"seat": 0, "lord": lord, "partner": other,
-                                            "with": 3})) \
-        == [(0, "married", "gauvain"), (3, "married", "isabelle")]
-    assert _rows("fief", Event("elected", {"lord": lord, "seat": 0, "office": "bishop",
-                                           "bishopric": 0})) \
-        == [(0, "elected bishop", FIEF.board.bishoprics[0].key)]
-    assert _rows("fief", Event("elected", {"lord": lord, "seat": 0, "office": "king",
-                                           "bishopric": -1})) == [(0, "elected king", "gauvain")]
-    assert _rows("fief", Event("start_village", {"seat": 1, "village": 0})) \
-        == [(1, "start village", FIEF.board.villages[0].key)]
+    assert _rows(
+        "fief", Event("play_lord", {"seat": 0, "card": FIEF.card("gauvain"), "lord": lord})
+    ) == [(0, "played", "gauvain")]
+    assert _rows("fief", Event("play_opportunity", {"seat": 2, "card": FIEF.card("uprising")})) == [
+        (2, "played", "uprising")
+    ]
+    assert _rows(
+        "fief", Event("marriage", {"seat": 0, "lord": lord, "partner": other, "with": 3})
+    ) == [(0, "married", "gauvain"), (3, "married", "isabelle")]
+    assert _rows(
+        "fief", Event("elected", {"lord": lord, "seat": 0, "office": "bishop", "bishopric": 0})
+    ) == [(0, "elected bishop", FIEF.board.bishoprics[0].key)]
+    assert _rows(
+        "fief", Event("elected", {"lord": lord, "seat": 0, "office": "king", "bishopric": -1})
+    ) == [(0, "elected king", "gauvain")]
+    assert _rows("fief", Event("start_village", {"seat": 1, "village": 0})) == [
+        (1, "start village", FIEF.board.villages[0].key)
+    ]
     game = games.get("fief")
     s = game.setup(3, 1, {"max_turns": 10})
     s.l_owner[lord], s.l_owner[other] = 1, 2
@@ -191,15 +278,31 @@ def test_fief_features() -> None:
     s.king, s.pope, s.queen = lord, -1, other
     s.bishop = [-1] * len(s.bishop)
     s.cardinal = [0] * len(s.cardinal)
-    assert _rows("fief", None, s) == [(1, "fief held at the end", FIEF.board.fiefs[0].key),
-                                      (1, "office held at the end", "king"),
-                                      (2, "office held at the end", "queen")]
+    assert _rows("fief", None, s) == [
+        (1, "fief held at the end", FIEF.board.fiefs[0].key),
+        (1, "office held at the end", "king"),
+        (2, "office held at the end", "queen"),
+    ]
 
 
 def test_analyze_several_player_counts_in_one_report(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["analyze", "conflicting_legends", "-n", "10", "--players",
-                                 "3,5", "--bots", "random", "--workers", "1",
-                                 "--out", str(tmp_path)])
+    result = runner.invoke(
+        app,
+        [
+            "analyze",
+            "conflicting_legends",
+            "-n",
+            "10",
+            "--players",
+            "3,5",
+            "--bots",
+            "random",
+            "--workers",
+            "1",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert result.exit_code == 0, result.output
     analysis = json.loads((tmp_path / "analysis.json").read_text())
     assert analysis["report"]["games"] == 20 and analysis["report"]["players"] == [3, 5]
@@ -209,8 +312,21 @@ def test_analyze_several_player_counts_in_one_report(tmp_path: Path) -> None:
     page = (tmp_path / "report.html").read_text()
     assert "3 players (10 games)" in page and "5 players (10 games)" in page
     assert "<h2>Game length, ties and the lead by player count</h2>" in page and analysis["cards"]
-    bad = runner.invoke(app, ["analyze", "conflicting_legends", "-n", "2", "--players", "3,4",
-                              "--bots", "random,greedy", "--out", str(tmp_path / "x")])
+    bad = runner.invoke(
+        app,
+        [
+            "analyze",
+            "conflicting_legends",
+            "-n",
+            "2",
+            "--players",
+            "3,4",
+            "--bots",
+            "random,greedy",
+            "--out",
+            str(tmp_path / "x"),
+        ],
+    )
     assert bad.exit_code != 0
 
 

@@ -15,10 +15,29 @@ runner = CliRunner()
 
 
 def _play(tmp_path: Path, lang: str, inputs: str, *extra: str):
-    return runner.invoke(app, [
-        "play", "guillotine", "--players", "3", "--seat", "0=human", "--seat", "1=greedy",
-        "--seat", "2=random", "--seed", "7", "--lang", lang, "--records", str(tmp_path), *extra,
-    ], input=inputs)
+    return runner.invoke(
+        app,
+        [
+            "play",
+            "guillotine",
+            "--players",
+            "3",
+            "--seat",
+            "0=human",
+            "--seat",
+            "1=greedy",
+            "--seat",
+            "2=random",
+            "--seed",
+            "7",
+            "--lang",
+            lang,
+            "--records",
+            str(tmp_path),
+            *extra,
+        ],
+        input=inputs,
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
@@ -43,7 +62,8 @@ def test_play_a_whole_game_with_bad_input_along_the_way(tmp_path: Path, lang: st
     record = read_record(record_path)
     state = replay(record)
     assert record.result is not None and record.result["scores"] == [
-        float(v) for v in record.result["scores"]]
+        float(v) for v in record.result["scores"]
+    ]
     from noblesse import games
 
     assert games.get("guillotine").scores(state) == record.result["scores"]
@@ -68,16 +88,19 @@ def test_play_interrupted_keeps_an_unfinished_record(tmp_path: Path) -> None:
     replay(record)
 
 
-@pytest.mark.parametrize("args, message", [
-    (["play", "chess"], "unknown game"),
-    (["play", "guillotine", "--players", "9"], "2-5 players"),
-    (["play", "guillotine", "--seat", "7=human"], "seat 7 does not exist"),
-    (["play", "guillotine", "--seat", "1=wizard"], "unknown bot 'wizard'"),
-    (["play", "guillotine", "--lang", "fr"], "unknown language"),
-    (["play", "guillotine", "--option", "bogus=1"], "unknown option"),
-    (["simulate", "guillotine", "--bots", "random,alien"], "unknown bot"),
-    (["simulate", "guillotine", "--bots", "random"], "2-5 players"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "chess"], "unknown game"),
+        (["play", "guillotine", "--players", "9"], "2-5 players"),
+        (["play", "guillotine", "--seat", "7=human"], "seat 7 does not exist"),
+        (["play", "guillotine", "--seat", "1=wizard"], "unknown bot 'wizard'"),
+        (["play", "guillotine", "--lang", "fr"], "unknown language"),
+        (["play", "guillotine", "--option", "bogus=1"], "unknown option"),
+        (["simulate", "guillotine", "--bots", "random,alien"], "unknown bot"),
+        (["simulate", "guillotine", "--bots", "random"], "2-5 players"),
+    ],
+)
 def test_bad_arguments_get_a_clear_message(args: list[str], message: str) -> None:
     result = runner.invoke(app, args, input="")
     assert result.exit_code != 0
@@ -88,9 +111,23 @@ def test_bad_arguments_get_a_clear_message(args: list[str], message: str) -> Non
 def test_simulate_same_seed_same_report_whatever_the_workers(tmp_path: Path) -> None:
     reports = []
     for workers, out in ((1, tmp_path / "a"), (2, tmp_path / "b")):
-        result = runner.invoke(app, [
-            "simulate", "guillotine", "-n", "40", "--bots", "greedy,random,random",
-            "--workers", str(workers), "--seed", "5", "--out", str(out)])
+        result = runner.invoke(
+            app,
+            [
+                "simulate",
+                "guillotine",
+                "-n",
+                "40",
+                "--bots",
+                "greedy,random,random",
+                "--workers",
+                str(workers),
+                "--seed",
+                "5",
+                "--out",
+                str(out),
+            ],
+        )
         assert result.exit_code == 0, result.output
         assert (out / "scores.png").stat().st_size > 10_000
         reports.append((out / "report.json").read_text())
@@ -111,7 +148,9 @@ def test_replay_reports_scores_and_errors(tmp_path: Path) -> None:
     lines = record_path.read_text().splitlines()
     record_path.write_text("\n".join(lines[:-1]) + "\n")  # drop the end line
     bad = runner.invoke(app, ["replay", str(record_path)])
-    assert bad.exit_code == 1 and "truncated" in bad.output and f"line {len(lines) - 1}" in bad.output
+    assert (
+        bad.exit_code == 1 and "truncated" in bad.output and f"line {len(lines) - 1}" in bad.output
+    )
 
 
 @pytest.mark.parametrize("lang, needle", [("en", "Bribed Guards"), ("zh-TW", "賄賂守衛")])
@@ -123,8 +162,9 @@ def test_rules_lists_every_card(lang: str, needle: str) -> None:
     assert count.format(50) in result.output and count.format(60) in result.output
 
 
-@pytest.mark.parametrize("lang, label", [
-    ("en", "Lords without troops may attack"), ("zh-TW", "沒有部隊的貴族也可以")])
+@pytest.mark.parametrize(
+    "lang, label", [("en", "Lords without troops may attack"), ("zh-TW", "沒有部隊的貴族也可以")]
+)
 def test_rules_lists_the_options_with_their_defaults(lang: str, label: str) -> None:
     result = runner.invoke(app, ["rules", "fief", "--lang", lang], env={"COLUMNS": "250"})
     assert result.exit_code == 0, result.output

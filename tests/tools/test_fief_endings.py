@@ -24,5 +24,5 @@ def test_the_endings_are_those_of_the_simulated_games() -> None:
     results = run_batch("fief", 3, bots, seed=5, options={"max_turns": 2})
     assert len(ends) == 3
     for (turn, victory, winners), result in zip(ends, results, strict=True):
-        assert turn <= 2 and not victory          # 2 turns: nobody can reach 3 VP
+        assert turn <= 2 and not victory  # 2 turns: nobody can reach 3 VP
         assert winners == result.winners

@@ -69,14 +69,18 @@ def test_ismcts_stops_early_only_when_the_choice_is_settled() -> None:
     from noblesse.agents import IsmctsAgent
 
     stopped = 0
-    positions = [(["martyr", "king_louis", "sheriff", "coiffeur"], ["stumble", "trip"]),
-                 (["king_louis", "martyr", "sheriff"], ["bribed_guards"]),
-                 (["sheriff", "coiffeur", "martyr", "king_louis"], ["stumble", "bribed_guards"])]
+    positions = [
+        (["martyr", "king_louis", "sheriff", "coiffeur"], ["stumble", "trip"]),
+        (["king_louis", "martyr", "sheriff"], ["bribed_guards"]),
+        (["sheriff", "coiffeur", "martyr", "king_louis"], ["stumble", "bribed_guards"]),
+    ]
     for line, hand in positions:
         for seed in range(4):
             full = IsmctsAgent(seed, iters=600, stop_early=False)
             early = IsmctsAgent(seed, iters=600)
-            assert full.act(GAME, _position(line, hand), 0) == early.act(GAME, _position(line, hand), 0)
+            assert full.act(GAME, _position(line, hand), 0) == early.act(
+                GAME, _position(line, hand), 0
+            )
             assert full.last_iterations == 600
             stopped += early.last_iterations < 600
     assert stopped >= 6
@@ -99,13 +103,16 @@ def test_ismcts_takes_a_game_s_own_leaf_valuation_unless_told() -> None:
     assert bot._kind == "eval"
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("ismcts:iters=abc", "must be a int"),
-    ("ismcts:depth=3", "bad setting"),
-    ("ismcts:rollout=magic", "rollout must be"),
-    ("greedy:iters=3", "bad setting"),
-    ("alphazero", "unknown bot"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("ismcts:iters=abc", "must be a int"),
+        ("ismcts:depth=3", "bad setting"),
+        ("ismcts:rollout=magic", "rollout must be"),
+        ("greedy:iters=3", "bad setting"),
+        ("alphazero", "unknown bot"),
+    ],
+)
 def test_bad_bot_specs_are_refused(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         parse_spec(spec)
@@ -120,8 +127,14 @@ def test_rotation_puts_every_bot_in_every_seat_and_after_every_other_equally() -
         counts.update((bot, seat) for seat, bot in enumerate(seats))
         after.update((bot, seats[(seat + 1) % 4]) for seat, bot in enumerate(seats))
     assert set(counts.values()) == {6} and len(counts) == 12
-    assert after[("a", "b")] == after[("b", "a")] == after[("a", "c")] == after[("c", "a")] \
-        == after[("b", "c")] == after[("c", "b")]
+    assert (
+        after[("a", "b")]
+        == after[("b", "a")]
+        == after[("a", "c")]
+        == after[("c", "a")]
+        == after[("b", "c")]
+        == after[("c", "b")]
+    )
     assert seating(0) == ["a", "b", "c", "a"] and seating(3) == ["a", "c", "b", "a"]
 
 
@@ -150,8 +163,21 @@ def test_bradley_terry_rates_a_bot_that_never_won() -> None:
 
 
 def test_tournament_greedy_beats_random(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["tournament", "guillotine", "--bots", "greedy,random", "-n", "60",
-                                 "--seed", "2", "--out", str(tmp_path)])
+    result = runner.invoke(
+        app,
+        [
+            "tournament",
+            "guillotine",
+            "--bots",
+            "greedy,random",
+            "-n",
+            "60",
+            "--seed",
+            "2",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert result.exit_code == 0, result.output
     report = json.loads((tmp_path / "tournament.json").read_text())
     rows = {r["bot"]: r for r in report["table"]}
@@ -180,9 +206,26 @@ def test_an_interrupted_run_resumes_to_the_same_results(tmp_path: Path) -> None:
 
 def test_analyze_writes_a_self_contained_report(tmp_path: Path) -> None:
     first, second = tmp_path / "a", tmp_path / "b"
-    for out, extra in ((first, []), (second, ["--baseline", str(tmp_path / "a" / "analysis.json")])):
-        result = runner.invoke(app, ["analyze", "guillotine", "-n", "40", "--bots", "random",
-                                     "--workers", "1", "--out", str(out), *extra])
+    for out, extra in (
+        (first, []),
+        (second, ["--baseline", str(tmp_path / "a" / "analysis.json")]),
+    ):
+        result = runner.invoke(
+            app,
+            [
+                "analyze",
+                "guillotine",
+                "-n",
+                "40",
+                "--bots",
+                "random",
+                "--workers",
+                "1",
+                "--out",
+                str(out),
+                *extra,
+            ],
+        )
         assert result.exit_code == 0, result.output
     page = (second / "report.html").read_text()
     assert page.count("data:image/png;base64,") >= 5 and "Δ" in page
@@ -190,7 +233,9 @@ def test_analyze_writes_a_self_contained_report(tmp_path: Path) -> None:
     analysis = json.loads((second / "analysis.json").read_text())
     kinds = {c["what"] for c in analysis["cards"]}
     assert kinds == {"played", "collected", "held", "kept"}
-    kept_king = next(c for c in analysis["cards"] if (c["what"], c["card"]) == ("kept", "king_louis"))
+    kept_king = next(
+        c for c in analysis["cards"] if (c["what"], c["card"]) == ("kept", "king_louis")
+    )
     assert 0 < kept_king["seat_games"] <= 40
     lo, hi = kept_king["win_rate_95ci"]
     assert lo <= kept_king["win_rate"] <= hi
@@ -205,12 +250,14 @@ def test_the_ray_backend_agrees_with_processes() -> None:
 
 
 def test_tournament_report_counts_every_seat() -> None:
-    results = run_batch("guillotine", 9, rotating_seating(["greedy", "random", "ismcts:iters=5"], 3),
-                        seed=1)
+    results = run_batch(
+        "guillotine", 9, rotating_seating(["greedy", "random", "ismcts:iters=5"], 3), seed=1
+    )
     report = tournament_report("guillotine", ["greedy", "random", "ismcts:iters=5"], 3, 1, results)
     assert sum(r["seats_played"] for r in report["table"]) == 27
-    assert sum(r["wins"] for r in report["table"]) == pytest.approx(9, abs=3 * 0.5e-4)  # each rounded
-
+    assert sum(r["wins"] for r in report["table"]) == pytest.approx(
+        9, abs=3 * 0.5e-4
+    )  # each rounded
 
 
 def test_a_guided_search_tries_the_greedy_reply_first_below_the_root() -> None:
@@ -280,9 +327,11 @@ def test_keep_plays_greedy_s_choice_unless_the_search_clearly_beats_it() -> None
     other = next(a for a in legal if a != greedy)
     bot = IsmctsAgent(1, iters=1, keep=3.0)
     bot._settle_rollout(hos)
-    base = [0.4, 0.5, 0.6, 0.5] * 4          # mean 0.5, standard error 0.018
-    for values, played in (([0.7, 0.8, 0.9, 0.8] * 4, other),   # 0.8: 12 errors above
-                           ([0.5, 0.55, 0.6, 0.55] * 4, greedy),  # 0.55: 2.4 errors, not 3
-                           ([1.0], greedy)):                       # tried once
+    base = [0.4, 0.5, 0.6, 0.5] * 4  # mean 0.5, standard error 0.018
+    for values, played in (
+        ([0.7, 0.8, 0.9, 0.8] * 4, other),  # 0.8: 12 errors above
+        ([0.5, 0.55, 0.6, 0.55] * 4, greedy),  # 0.55: 2.4 errors, not 3
+        ([1.0], greedy),
+    ):  # tried once
         mine = {greedy: _stats(base), other: _stats(values)}
         assert bot._kept(hos, state, seat, legal, mine) == played

@@ -22,16 +22,28 @@ from noblesse.agents.random_agent import RandomAgent
 
 # The bots by what they are, then the levels a player chooses among (``LEVELS``).
 BOTS: dict[str, type[SeededAgent]] = {
-    "random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "ismcts": IsmctsAgent,
+}
 KINDS: dict[str, Callable[..., SeededAgent | PolicyAgent]] = {
-    **BOTS, **{name: level_factory(level) for name, level in LEVELS.items()},
-    "policy": PolicyAgent}
+    **BOTS,
+    **{name: level_factory(level) for name, level in LEVELS.items()},
+    "policy": PolicyAgent,
+}
 POLICY = "policy"  # ``policy:PATH``: the rest of the spec is a file path, kept as written
 # The settings a bot spec may carry (``ismcts:ms=200:rollout=greedy``) and their types;
 # a level that searches may be given a think time (``hard:ms=500``).
 SETTINGS: dict[str, dict[str, type]] = {
-    "ismcts": {"iters": int, "ms": float, "c": float, "rollout": str, "max_rollout": int,
-               "widen": float, "keep": float},
+    "ismcts": {
+        "iters": int,
+        "ms": float,
+        "c": float,
+        "rollout": str,
+        "max_rollout": int,
+        "widen": float,
+        "keep": float,
+    },
     **{name: {"ms": float} for name, level in LEVELS.items() if level.ms is not None},
 }
 # The values a text setting may take: how ismcts plays a search out (``rollout=``).
@@ -59,40 +71,51 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Setting]]:
     if head.lower() == POLICY:
         if not rest:
             form = f"{POLICY}:PATH"  # what is typed, in either language
-            raise BotSpecError(f"a policy bot names its model file: {form}",
-                               f"訓練好的策略要寫出模型檔，寫法是「{form}」")
+            raise BotSpecError(
+                f"a policy bot names its model file: {form}",
+                f"訓練好的策略要寫出模型檔，寫法是「{form}」",
+            )
         return POLICY, {"path": rest}
     kind, *parts = str(spec).strip().lower().split(":")
     if kind not in KINDS:
-        raise BotSpecError(f"unknown bot '{spec}'; levels: {', '.join(LEVELS)}; "
-                           f"bots: {', '.join(BOTS)}",
-                           f"未知的電腦玩家「{spec}」；可用的等級有：{'、'.join(LEVELS)}；"
-                           f"電腦玩家有：{'、'.join(BOTS)}")
+        raise BotSpecError(
+            f"unknown bot '{spec}'; levels: {', '.join(LEVELS)}; bots: {', '.join(BOTS)}",
+            f"未知的電腦玩家「{spec}」；可用的等級有：{'、'.join(LEVELS)}；"
+            f"電腦玩家有：{'、'.join(BOTS)}",
+        )
     allowed = SETTINGS.get(kind, {})
     settings: dict[str, Setting] = {}
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep or key not in allowed:
             known = ", ".join(f"{k}=…" for k in allowed) or "none"
-            raise BotSpecError(f"bad setting '{part}' for bot {kind} (settings: {known})",
-                               f"電腦玩家「{kind}」沒有「{part}」這個設定"
-                               f"（可用的設定：{'、'.join(f'{k}=…' for k in allowed) or '無'}）")
+            raise BotSpecError(
+                f"bad setting '{part}' for bot {kind} (settings: {known})",
+                f"電腦玩家「{kind}」沒有「{part}」這個設定"
+                f"（可用的設定：{'、'.join(f'{k}=…' for k in allowed) or '無'}）",
+            )
         try:
             settings[key] = allowed[key](value)
         except ValueError:
             name = allowed[key].__name__
-            raise BotSpecError(f"setting {key} of bot {kind} must be a {name}",
-                               f"電腦玩家「{kind}」的設定「{key}」必須是{_TYPE_ZH[name]}") from None
+            raise BotSpecError(
+                f"setting {key} of bot {kind} must be a {name}",
+                f"電腦玩家「{kind}」的設定「{key}」必須是{_TYPE_ZH[name]}",
+            ) from None
         number = settings[key]
-        if isinstance(number, int | float) and not (0 < number < float("inf")
-                                                    or (key == "c" and number == 0)):
-            raise BotSpecError(f"setting {key} of bot {kind} must be positive",
-                               f"電腦玩家「{kind}」的設定「{key}」必須大於零")
+        if isinstance(number, int | float) and not (
+            0 < number < float("inf") or (key == "c" and number == 0)
+        ):
+            raise BotSpecError(
+                f"setting {key} of bot {kind} must be positive",
+                f"電腦玩家「{kind}」的設定「{key}」必須大於零",
+            )
         choices = CHOICES.get(key)
         if choices and number not in choices:
-            raise BotSpecError(f"{kind} {key} must be {', '.join(choices[:-1])} or {choices[-1]}",
-                               f"電腦玩家「{kind}」的設定「{key}」必須是"
-                               f"{'、'.join(choices[:-1])}或{choices[-1]}")
+            raise BotSpecError(
+                f"{kind} {key} must be {', '.join(choices[:-1])} or {choices[-1]}",
+                f"電腦玩家「{kind}」的設定「{key}」必須是{'、'.join(choices[:-1])}或{choices[-1]}",
+            )
     return kind, settings
 
 
@@ -103,18 +126,23 @@ def capped_spec(spec: str, max_ms: float, max_iters: int) -> str:
     iterations than the caps is refused (BotSpecError), never silently cut."""
     kind, settings = parse_spec(spec)
     if kind == POLICY:  # a model file is unpickled code: never from a client
-        raise BotSpecError("policy bots play only in local tools (tournaments, simulate)",
-                           "訓練好的策略只能在本機工具中使用（錦標賽、模擬）")
+        raise BotSpecError(
+            "policy bots play only in local tools (tournaments, simulate)",
+            "訓練好的策略只能在本機工具中使用（錦標賽、模擬）",
+        )
     if "ms" in SETTINGS.get(kind, {}):
         ms = settings.get("ms")
         if isinstance(ms, float) and ms > max_ms:
-            raise BotSpecError(f"bot {kind} may think at most {max_ms:g} ms here, not {ms:g}",
-                               f"這裡的電腦玩家「{kind}」最多只能思考{max_ms:g}毫秒，不能{ms:g}毫秒")
+            raise BotSpecError(
+                f"bot {kind} may think at most {max_ms:g} ms here, not {ms:g}",
+                f"這裡的電腦玩家「{kind}」最多只能思考{max_ms:g}毫秒，不能{ms:g}毫秒",
+            )
         iters = settings.get("iters")
         if isinstance(iters, int) and iters > max_iters:
-            raise BotSpecError(f"bot {kind} may search at most {max_iters} iterations here, "
-                               f"not {iters}",
-                               f"這裡的電腦玩家「{kind}」最多只能搜尋{max_iters}次，不能{iters}次")
+            raise BotSpecError(
+                f"bot {kind} may search at most {max_iters} iterations here, not {iters}",
+                f"這裡的電腦玩家「{kind}」最多只能搜尋{max_iters}次，不能{iters}次",
+            )
         own = LEVELS[kind].ms if kind in LEVELS else None
         settings.setdefault("ms", float(max_ms if own is None else min(own, max_ms)))
     return ":".join([kind, *(f"{k}={v}" for k, v in settings.items())])
@@ -126,6 +154,21 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     return KINDS[kind](seed, **settings)
 
 
-__all__ = ["BOTS", "LEVELS", "Agent", "BotSpecError", "GreedyAgent", "IsmctsAgent", "KINDS", "Level",
-           "LevelAgent", "PolicyAgent", "RandomAgent", "act_honestly", "capped_spec", "make_agent", "parse_spec",
-           "world_for"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Agent",
+    "BotSpecError",
+    "GreedyAgent",
+    "IsmctsAgent",
+    "KINDS",
+    "Level",
+    "LevelAgent",
+    "PolicyAgent",
+    "RandomAgent",
+    "act_honestly",
+    "capped_spec",
+    "make_agent",
+    "parse_spec",
+    "world_for",
+]

@@ -50,8 +50,9 @@ class GreedyAgent(SeededAgent):
         self._plan(game, world, seat, best, best_line)
         return best
 
-    def _plan(self, game: Game, world: State, seat: int, first: Action,
-              line: tuple[Action, ...]) -> None:
+    def _plan(
+        self, game: Game, world: State, seat: int, first: Action, line: tuple[Action, ...]
+    ) -> None:
         """Keep the rest of the chosen line with what the seat would see before each of
         its steps, so the next decisions need no search while the seat sees just that."""
         if not line:
@@ -82,8 +83,15 @@ class GreedyAgent(SeededAgent):
         return action
 
 
-def _value(game: Game, state: State, seat: int, action: Action, evaluate: Evaluation,
-           depth: int, owned: bool) -> tuple[float, tuple[Action, ...]]:
+def _value(
+    game: Game,
+    state: State,
+    seat: int,
+    action: Action,
+    evaluate: Evaluation,
+    depth: int,
+    owned: bool,
+) -> tuple[float, tuple[Action, ...]]:
     """The best evaluation ``seat`` reaches by ``action`` and its next own decisions
     (``depth`` in all), and the actions after ``action`` that reach it. ``owned``:
     ``state`` is needed no more, so the action is applied to it rather than to a copy

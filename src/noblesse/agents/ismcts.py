@@ -79,10 +79,18 @@ class Node:
 class IsmctsAgent(SeededAgent):
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iters: int | None = None, ms: float | None = None,
-                 c: float = 0.7, rollout: str | None = None, max_rollout: int | None = None,
-                 stop_early: bool = True, widen: float | None = None,
-                 keep: float | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        iters: int | None = None,
+        ms: float | None = None,
+        c: float = 0.7,
+        rollout: str | None = None,
+        max_rollout: int | None = None,
+        stop_early: bool = True,
+        widen: float | None = None,
+        keep: float | None = None,
+    ) -> None:
         super().__init__(seed)
         self.seed = seed
         if iters is None and ms is None:
@@ -131,17 +139,24 @@ class IsmctsAgent(SeededAgent):
                 break
             self._iterate(game, game.determinize(world, seat, self.rng), root)
             n += 1
-            if self.stop_early and n % SETTLE_CHECK == 0 and self._settled(root, seat, n, start, deadline):
+            if (
+                self.stop_early
+                and n % SETTLE_CHECK == 0
+                and self._settled(root, seat, n, start, deadline)
+            ):
                 break
         self.last_iterations = n
         mine = root.stats.get(seat, {})
-        chosen = max(legal, key=lambda a: (mine[a].visits, mine[a].total) if a in mine else (-1, 0.0))
+        chosen = max(
+            legal, key=lambda a: (mine[a].visits, mine[a].total) if a in mine else (-1, 0.0)
+        )
         if self.keep is None:
             return chosen
         return self._kept(game, world, seat, legal, mine)
 
-    def _kept(self, game: Game, world: State, seat: int, legal: list[Action],
-              mine: dict[Action, _Stats]) -> Action:
+    def _kept(
+        self, game: Game, world: State, seat: int, legal: list[Action], mine: dict[Action, _Stats]
+    ) -> Action:
         """With ``keep=Z``: the greedy bot's choice on the seat's world, unless the search
         found an action whose mean value beats it by more than ``Z`` standard errors of
         the difference (and that has been tried at least twice)."""
@@ -228,13 +243,16 @@ class IsmctsAgent(SeededAgent):
         best, best_value = legal[0], -math.inf
         for action in legal:
             stats = table[action]
-            value = stats.total / stats.visits + c * math.sqrt(math.log(stats.available) / stats.visits)
+            value = stats.total / stats.visits + c * math.sqrt(
+                math.log(stats.available) / stats.visits
+            )
             if value > best_value:
                 best, best_value = action, value
         return best, False
 
-    def _select_guided(self, game: Game, world: State, node: Node, seat: int,
-                       legal: list[Action]) -> tuple[Action, bool]:
+    def _select_guided(
+        self, game: Game, world: State, node: Node, seat: int, legal: list[Action]
+    ) -> tuple[Action, bool]:
         """Below the root of a guided search (``widen``): a seat's first choice at a
         node is the greedy bot's there, and other actions join one by one (in random
         order) as the seat's visits grow: at most ``1 + widen * sqrt(visits)`` are
@@ -272,7 +290,9 @@ class IsmctsAgent(SeededAgent):
         for action in tried:
             stats = table[action]
             stats.available += 1
-            value = stats.total / stats.visits + c * math.sqrt(math.log(stats.available) / stats.visits)
+            value = stats.total / stats.visits + c * math.sqrt(
+                math.log(stats.available) / stats.visits
+            )
             if value > best_value:
                 best, best_value = action, value
         return best, False
@@ -295,7 +315,9 @@ class IsmctsAgent(SeededAgent):
         if game.is_over(world):
             return game.returns(world)
         scale = evaluation_scale(game.id)
-        return [1.0 / (1.0 + math.exp(-v / scale)) for v in evaluation_all_for(game.id)(game, world)]
+        return [
+            1.0 / (1.0 + math.exp(-v / scale)) for v in evaluation_all_for(game.id)(game, world)
+        ]
 
     def _play_out(self, game: Game, world: State) -> None:
         rng = self.rng
@@ -312,8 +334,9 @@ class IsmctsAgent(SeededAgent):
                 steps += 1
 
 
-def iterations_per_second(game: Game, players: int = 4, seconds: float = 2.0,
-                          seed: int = 1) -> float:
+def iterations_per_second(
+    game: Game, players: int = 4, seconds: float = 2.0, seed: int = 1
+) -> float:
     """Search speed from the first decision of a fresh game (``noblesse bench ismcts``)."""
     state = game.setup(players, seed, machine_options(game))
     agent = IsmctsAgent(seed, ms=seconds * 1000)

@@ -22,11 +22,11 @@ from noblesse.core.game import Action, Game, State
 @dataclass(frozen=True)
 class Level:
     name: str
-    spec: str                            # the bot it plays in a game not in ``by_game``
-    en: str                              # one line on it for a player choosing
+    spec: str  # the bot it plays in a game not in ``by_game``
+    en: str  # one line on it for a player choosing
     zh: str
     by_game: dict[str, str] = field(default_factory=dict)  # game id -> spec
-    ms: float | None = None              # its think time, for a level that searches
+    ms: float | None = None  # its think time, for a level that searches
 
     def spec_for(self, game_id: str) -> str:
         return self.by_game.get(game_id, self.spec)
@@ -35,15 +35,20 @@ class Level:
 # Each level's bots and budgets, chosen by the ladder measured in the README.
 LEVELS: dict[str, Level] = {
     "easy": Level(
-        "easy", "random",
+        "easy",
+        "random",
         "Plays any legal move, chosen at random: for learning the rules.",
-        "隨機選一個合法的行動，適合用來學規則。"),
+        "隨機選一個合法的行動，適合用來學規則。",
+    ),
     "normal": Level(
-        "normal", "greedy",
+        "normal",
+        "greedy",
         "Picks the move that looks best right now, judging only what its seat can see.",
-        "只看自己看得到的資訊，選擇眼前看起來最好的行動。"),
+        "只看自己看得到的資訊，選擇眼前看起來最好的行動。",
+    ),
     "hard": Level(
-        "hard", "ismcts:iters=400:c=0.3",
+        "hard",
+        "ismcts:iters=400:c=0.3",
         "Searches many possible deals and replies before each move; thinks up to a second.",
         "每一步之前推演許多可能的牌局和對手的回應；每步最多思考1秒。",
         by_game={
@@ -54,7 +59,8 @@ LEVELS: dict[str, Level] = {
             # greedy's move unless the search beats it clearly
             "fief": "ismcts:iters=300:c=0.3:keep=1",
         },
-        ms=1000.0),
+        ms=1000.0,
+    ),
 }
 
 
@@ -97,5 +103,6 @@ def _search_settings(kind: str) -> dict[str, type]:
 def level_factory(level: Level) -> Any:
     def make(seed: int = 0, **settings: Any) -> LevelAgent:
         return LevelAgent(level, seed, **settings)
+
     make.__name__ = f"{level.name}_level"
     return make

@@ -53,8 +53,10 @@ class PolicyAgent:
         encoder = observer(game.id, world.n_players)
         size = self.model.observation_space.shape
         if size != (encoder.observation_size,):
-            raise ValueError(f"the policy at {self.path} observes {size}, not {game.id}'s "
-                             f"{encoder.observation_size} floats")
+            raise ValueError(
+                f"the policy at {self.path} observes {size}, not {game.id}'s "
+                f"{encoder.observation_size} floats"
+            )
         vector = np.zeros(encoder.observation_size, np.float32)
         encoder.observation_into(game, world, seat, vector)
         mask = np.zeros(game.num_distinct_actions, bool)

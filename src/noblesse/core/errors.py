@@ -28,7 +28,9 @@ class IllegalAction(NoblesseError):
         (English, 繁體中文), with what the decision asks for ``now`` (its zh-TW text a
         clause that follows 「，」)."""
         zh = label[1].replace("「", "『").replace("」", "』")  # a quotation inside 「」
-        return cls(f"“{label[0]}” is not a choice now: {now[0]}.", f"現在不能選「{zh}」，{now[1]}。")
+        return cls(
+            f"“{label[0]}” is not a choice now: {now[0]}.", f"現在不能選「{zh}」，{now[1]}。"
+        )
 
 
 class RecordError(NoblesseError):

@@ -15,7 +15,9 @@ class Event:
     __slots__ = ("type", "public", "private")
 
     def __init__(
-        self, type: str, public: dict[str, Any] | None = None,
+        self,
+        type: str,
+        public: dict[str, Any] | None = None,
         private: dict[int, dict[str, Any]] | None = None,
     ) -> None:
         self.type = type

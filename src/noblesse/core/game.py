@@ -164,18 +164,23 @@ class Game(Protocol[S]):
         """``[action_index(a) for a in legal_actions(state, seat)]``: what the research
         adapters mask with (the caller must not mutate it)."""
         ...
-    def describe_action(self, state: S, action: Action, lang: str = "en",
-                        names: list[str] | None = None) -> str: ...
-    def describe_event(self, event: dict[str, Any], lang: str = "en",
-                       names: list[str] | None = None) -> str: ...
+
+    def describe_action(
+        self, state: S, action: Action, lang: str = "en", names: list[str] | None = None
+    ) -> str: ...
+    def describe_event(
+        self, event: dict[str, Any], lang: str = "en", names: list[str] | None = None
+    ) -> str: ...
     def describe_decision(self, state: S, lang: str = "en") -> str: ...
     def secret_fingerprint(self, state: S) -> tuple[int, ...]: ...
-    def render_text(self, view: dict[str, Any], lang: str = "en",
-                    names: list[str] | None = None) -> list[str]: ...
+    def render_text(
+        self, view: dict[str, Any], lang: str = "en", names: list[str] | None = None
+    ) -> list[str]: ...
     def rules_table(self, lang: str = "en") -> dict[str, list[dict[str, Any]]]: ...
     def catalog(self) -> dict[str, Any]: ...
-    def card_features(self, event: dict[str, Any] | None,
-                      state: S | None) -> list[tuple[int, str, str]]: ...
+    def card_features(
+        self, event: dict[str, Any] | None, state: S | None
+    ) -> list[tuple[int, str, str]]: ...
     def data_files(self) -> list[str]: ...
     def zones(self, state: S, seat: int) -> dict[str, Zone]: ...
     def standing(self, state: S) -> list[float]: ...
@@ -191,6 +196,7 @@ class Game(Protocol[S]):
         the research adapters then use their generic encoder. The one place that
         decides which encoder a game gets."""
         ...
+
     def inventory(self, state: S) -> dict[str, Counter[str]]:
         """Every physical component (cards, tokens, ...) in every zone of the state,
         hidden or not, counted per kind: ``{"noble": Counter({"king_louis": 1, ...})}``.
@@ -324,7 +330,8 @@ class GameBase(ABC, Generic[S]):
     # -- what balance reports read (noblesse analyze) ---------------------------
     #: How a game may end: key -> {"en": ..., "zh-TW": ...}; ``ending`` returns a key.
     endings: dict[str, dict[str, str]] = {
-        "end": {"en": "the end the rules set", "zh-TW": "依規則結束"}}
+        "end": {"en": "the end the rules set", "zh-TW": "依規則結束"}
+    }
 
     def standing(self, state: S) -> list[float]:
         """Each seat's standing at any point of the game, by the game's own public
@@ -398,13 +405,15 @@ class GameBase(ABC, Generic[S]):
         """A world ``seat`` cannot tell from ``state``: what it cannot see dealt afresh."""
 
     @abstractmethod
-    def describe_action(self, state: S, action: Action, lang: str = "en",
-                        names: list[str] | None = None) -> str:
+    def describe_action(
+        self, state: S, action: Action, lang: str = "en", names: list[str] | None = None
+    ) -> str:
         """An action's words in ``lang``; ``names``: the seats' names."""
 
     @abstractmethod
-    def describe_event(self, event: dict[str, Any], lang: str = "en",
-                       names: list[str] | None = None) -> str:
+    def describe_event(
+        self, event: dict[str, Any], lang: str = "en", names: list[str] | None = None
+    ) -> str:
         """One line of the log in ``lang``, from an event as the reader may see it."""
 
     @abstractmethod
@@ -417,8 +426,9 @@ class GameBase(ABC, Generic[S]):
         random generator's state it tells the table whether a decision may be undone)."""
 
     @abstractmethod
-    def render_text(self, view: dict[str, Any], lang: str = "en",
-                    names: list[str] | None = None) -> list[str]:
+    def render_text(
+        self, view: dict[str, Any], lang: str = "en", names: list[str] | None = None
+    ) -> list[str]:
         """``view`` as the table a terminal shows: lines of Rich markup."""
 
     @abstractmethod
@@ -429,8 +439,9 @@ class GameBase(ABC, Generic[S]):
     def catalog(self) -> dict[str, Any]:
         """Names and texts of every card in both languages, for the browser table."""
 
-    def card_features(self, event: dict[str, Any] | None,
-                      state: S | None) -> list[tuple[int, str, str]]:
+    def card_features(
+        self, event: dict[str, Any] | None, state: S | None
+    ) -> list[tuple[int, str, str]]:
         """For balance reports: (seat, what, card) rows from an event seen whole, or
         (``event`` None) from the final state. Default: none."""
         return []
@@ -442,18 +453,14 @@ class GameBase(ABC, Generic[S]):
     @abstractmethod
     def to_act(self, state: S) -> tuple[int, ...]: ...
 
-
     @abstractmethod
     def is_over(self, state: S) -> bool: ...
-
 
     @abstractmethod
     def scores(self, state: S) -> list[float]: ...
 
-
     @abstractmethod
     def _legal(self, state: S, seat: int) -> list[Action]: ...
-
 
     @abstractmethod
     def _apply(self, state: S, seat: int, action: Action) -> list[Event]: ...

@@ -43,8 +43,7 @@ class Layout:
         self.size = 0
         self._by_name: dict[str, Field] = {}
 
-    def add(self, name: str, length: int, meaning: str, low: float = 0.0,
-            high: float = 1.0) -> int:
+    def add(self, name: str, length: int, meaning: str, low: float = 0.0, high: float = 1.0) -> int:
         """Append a field of ``length`` slots; returns its offset."""
         if name in self._by_name:
             raise ValueError(f"field {name!r} twice")
@@ -61,15 +60,16 @@ class Layout:
         """Per slot: the lowest and highest value it may take."""
         low, high = [0.0] * self.size, [0.0] * self.size
         for f in self.fields:
-            low[f.offset:f.offset + f.length] = [f.low] * f.length
-            high[f.offset:f.offset + f.length] = [f.high] * f.length
+            low[f.offset : f.offset + f.length] = [f.low] * f.length
+            high[f.offset : f.offset + f.length] = [f.high] * f.length
         return low, high
 
     def markdown(self) -> str:
         rows = ["| offset | length | field | range | meaning |", "|---:|---:|---|---|---|"]
         for f in self.fields:
-            rows.append(f"| {f.offset} | {f.length} | `{f.name}` | "
-                        f"[{f.low:g}, {f.high:g}] | {f.meaning} |")
+            rows.append(
+                f"| {f.offset} | {f.length} | `{f.name}` | [{f.low:g}, {f.high:g}] | {f.meaning} |"
+            )
         return "\n".join(rows)
 
 

@@ -37,14 +37,17 @@ def rules_digest(data: Any) -> str:
     """The digest a game's version carries: its parsed data file without the words
     (``WORDS``) and comments, so a record replays as long as the rules are the same and
     rewording a card's text or name does not refuse it."""
+
     def rules(node: Any) -> Any:
         if isinstance(node, dict):
             return {k: rules(v) for k, v in node.items() if k not in WORDS}
         if isinstance(node, list):
             return [rules(v) for v in node]
         return node
-    return hashlib.sha256(json.dumps(rules(data), sort_keys=True, ensure_ascii=False,
-                                     default=str).encode()).hexdigest()[:8]
+
+    return hashlib.sha256(
+        json.dumps(rules(data), sort_keys=True, ensure_ascii=False, default=str).encode()
+    ).hexdigest()[:8]
 
 
 def _chain(previous: str, obj: dict[str, Any]) -> str:
@@ -60,13 +63,17 @@ class Record:
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[tuple[int, str]] = field(default_factory=list)
     result: dict[str, Any] | None = None
-    salt: str | None = None        # with ``commitment``: the deal a table announced
+    salt: str | None = None  # with ``commitment``: the deal a table announced
     commitment: str | None = None
 
     def header(self) -> dict[str, Any]:
         header = {
-            "noblesse_record": FORMAT, "game": self.game, "version": self.version,
-            "seed": self.seed, "players": self.players, "options": self.options,
+            "noblesse_record": FORMAT,
+            "game": self.game,
+            "version": self.version,
+            "seed": self.seed,
+            "players": self.players,
+            "options": self.options,
         }
         if self.salt is not None or self.commitment is not None:
             header.update(salt=self.salt, commitment=self.commitment)
@@ -154,9 +161,11 @@ def parse_record(lines: Iterable[str], allow_unfinished: bool = False) -> Record
         raise RecordError("not a noblesse game record (no header)", rows[0][0])
     try:
         record = Record(
-            game=str(header["game"]), version=str(header["version"]),
+            game=str(header["game"]),
+            version=str(header["version"]),
             seed=check_seed(header["seed"]),
-            players=[str(p) for p in header["players"]], options=dict(header.get("options") or {}),
+            players=[str(p) for p in header["players"]],
+            options=dict(header.get("options") or {}),
         )
         for key in ("salt", "commitment"):
             if key in header:
@@ -183,8 +192,9 @@ def parse_record(lines: Iterable[str], allow_unfinished: bool = False) -> Record
             continue
         expected_n = len(record.actions) + 1
         if set(obj) != {"n", "seat", "action"} or obj["n"] != expected_n:
-            raise RecordError(f"expected action number {expected_n}: a line is missing or "
-                              "out of order", number)
+            raise RecordError(
+                f"expected action number {expected_n}: a line is missing or out of order", number
+            )
         if not isinstance(obj["seat"], int) or not isinstance(obj["action"], str):
             raise RecordError("seat must be a number and action a string", number)
         h = _chain(h, obj)
@@ -220,7 +230,9 @@ def replay(record: Record, game: Game | None = None) -> State:
     if record.version != game.version:
         raise RecordError(
             f"recorded with {record.game} rules version {record.version}; "
-            f"this noblesse has {game.version} (card data or rules differ)", 1)
+            f"this noblesse has {game.version} (card data or rules differ)",
+            1,
+        )
     try:
         state = game.setup(len(record.players), record.seed, record.options)
     except (ValueError, TypeError) as exc:
@@ -230,7 +242,8 @@ def replay(record: Record, game: Game | None = None) -> State:
             game.apply(state, seat, game.decode(text))
         except IllegalAction as exc:
             raise RecordError(
-                f"illegal action '{text}' for seat {seat}: {exc.message}", number) from None
+                f"illegal action '{text}' for seat {seat}: {exc.message}", number
+            ) from None
     if record.result is not None:
         end_line = len(record.actions) + 2
         if not game.is_over(state):
@@ -239,12 +252,14 @@ def replay(record: Record, game: Game | None = None) -> State:
         if recorded is not None and list(recorded) != list(game.scores(state)):
             raise RecordError(
                 f"recorded scores {recorded} differ from the replayed {game.scores(state)}",
-                end_line)
+                end_line,
+            )
         recorded = record.result.get("winners")
         if recorded is not None and list(recorded) != list(game.winners(state)):
             raise RecordError(
                 f"recorded winners {recorded} differ from the replayed {game.winners(state)}",
-                end_line)
+                end_line,
+            )
     return state
 
 
@@ -254,8 +269,11 @@ def check_commitment(record: Record) -> None:
     if not record.commitment or record.salt is None:
         raise RecordError("the record carries no commitment to its deal (salt, commitment)", 1)
     if commitment(record.seed, record.salt) != record.commitment:
-        raise RecordError("the seed and salt do not match the commitment: the deal is not "
-                          "the one announced (seed, salt or commitment altered)", 1)
+        raise RecordError(
+            "the seed and salt do not match the commitment: the deal is not "
+            "the one announced (seed, salt or commitment altered)",
+            1,
+        )
 
 
 def verify(record: Record, game: Game | None = None) -> State:

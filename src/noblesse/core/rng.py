@@ -57,9 +57,9 @@ class DealRandom(random.Random):
             a = os.urandom(32).hex()
         self._hex = check_secret_seed(a)
         self._key = self._hex.encode("ascii")
-        self._block = 0   # the next block to make
-        self._buf = b""   # the current block
-        self._pos = 0     # bytes of it used
+        self._block = 0  # the next block to make
+        self._buf = b""  # the current block
+        self._pos = 0  # bytes of it used
         self.gauss_next = None
 
     def _take(self, n: int) -> bytes:
@@ -69,7 +69,7 @@ class DealRandom(random.Random):
                 self._buf = hmac.digest(self._key, self._block.to_bytes(8, "big"), "sha256")
                 self._block += 1
                 self._pos = 0
-            part = self._buf[self._pos:self._pos + n]
+            part = self._buf[self._pos : self._pos + n]
             self._pos += len(part)
             out += part
             n -= len(part)
@@ -113,8 +113,10 @@ def check_secret_seed(seed: Any) -> str:
     if not isinstance(seed, str) or not _HEX.fullmatch(seed):
         raise ValueError("a secret seed is a string of hex digits")
     if len(seed) < MIN_HEX_DIGITS:
-        raise ValueError(f"a secret seed needs at least {MIN_HEX_DIGITS} hex digits "
-                         f"({MIN_HEX_DIGITS * 4} bits); this one has {len(seed)}")
+        raise ValueError(
+            f"a secret seed needs at least {MIN_HEX_DIGITS} hex digits "
+            f"({MIN_HEX_DIGITS * 4} bits); this one has {len(seed)}"
+        )
     return seed.lower()
 
 

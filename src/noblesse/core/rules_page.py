@@ -94,8 +94,14 @@ def blocks(body: str) -> list[dict[str, Any]]:
             first = lines[0].lstrip()
         kind = "ul" if first.startswith("- ") else "ol" if _NUMBERED.match(first) else "p"
         if kind == "p":
-            out.append({"kind": "p", "text": " ".join(line.strip() for line in lines)
-                        if not _cjk(lines) else "".join(line.strip() for line in lines)})
+            out.append(
+                {
+                    "kind": "p",
+                    "text": " ".join(line.strip() for line in lines)
+                    if not _cjk(lines)
+                    else "".join(line.strip() for line in lines),
+                }
+            )
             continue
         items: list[str] = []
         for line in lines:
@@ -117,17 +123,22 @@ def fill(body: str, catalog: dict[str, Any]) -> str:
     """The prose with each ``{{group.key.field}}`` replaced by that value of the game's
     catalog (a rank's points), so the page says what the data file says; a path that
     names no single value is an error in the prose file."""
+
     def value(match: re.Match[str]) -> str:
         node: Any = catalog
         for part in match.group(1).split("."):
-            found = dict(_entries(node)).get(part) if isinstance(node, list) else (
-                node.get(part) if isinstance(node, dict) else None)
+            found = (
+                dict(_entries(node)).get(part)
+                if isinstance(node, list)
+                else (node.get(part) if isinstance(node, dict) else None)
+            )
             if found is None:
                 raise ValueError(f"no catalog value {match.group(1)!r}")
             node = found
         if isinstance(node, (dict, list)):
             raise ValueError(f"{match.group(1)!r} names no single value of the catalog")
         return _number(node)
+
     return _VALUE.sub(value, body)
 
 
@@ -151,8 +162,10 @@ def load(package: str) -> dict[str, Any]:
 
 
 def _both(table: dict[str, Any], field: str) -> dict[str, str]:
-    return {"en": str(table.get("en", {}).get(field, "")),
-            "zh-TW": str(table.get("zh", {}).get(field, ""))}
+    return {
+        "en": str(table.get("en", {}).get(field, "")),
+        "zh-TW": str(table.get("zh", {}).get(field, "")),
+    }
 
 
 def _entries(node: Any) -> list[tuple[str, dict[str, Any]]]:
@@ -186,19 +199,39 @@ def card_groups(text: dict[str, Any], catalog: dict[str, Any]) -> list[dict[str,
         facts = _both(spec, "facts")
         for key, entry in _entries(catalog.get(spec["group"])):
             value = entry.get(badge) if badge else None
-            shown = {lang: label[lang].replace("{}", _number(value)) if value is not None
-                     and label[lang] else "" for lang in LANGS}
-            entries.append({"key": key, "name": _name(entry), "text": _text(entry),
-                            "badge": shown, "colour": entry.get("colour") or "",
-                            "facts": {lang: _facts(facts[lang], entry, spec.get("lookup", {}),
-                                                   catalog, lang) for lang in LANGS}})
-        groups.append({"group": spec["group"], "title": _both(spec, "title"),
-                       "intro": _both(spec, "intro"), "entries": entries})
+            shown = {
+                lang: label[lang].replace("{}", _number(value))
+                if value is not None and label[lang]
+                else ""
+                for lang in LANGS
+            }
+            entries.append(
+                {
+                    "key": key,
+                    "name": _name(entry),
+                    "text": _text(entry),
+                    "badge": shown,
+                    "colour": entry.get("colour") or "",
+                    "facts": {
+                        lang: _facts(facts[lang], entry, spec.get("lookup", {}), catalog, lang)
+                        for lang in LANGS
+                    },
+                }
+            )
+        groups.append(
+            {
+                "group": spec["group"],
+                "title": _both(spec, "title"),
+                "intro": _both(spec, "intro"),
+                "entries": entries,
+            }
+        )
     return groups
 
 
-def _facts(template: str, entry: dict[str, Any], lookup: dict[str, str],
-           catalog: dict[str, Any], lang: str) -> str:
+def _facts(
+    template: str, entry: dict[str, Any], lookup: dict[str, str], catalog: dict[str, Any], lang: str
+) -> str:
     """A card's numbers in words (``facts``, "{military}", "{glory[1]}"); a field named in
     ``lookup`` reads as the name of its entry in that catalog group (a continent)."""
     if not template:
@@ -225,16 +258,27 @@ def readings(text: dict[str, Any], assumed: dict[str, Any]) -> list[dict[str, An
         if isinstance(value, dict):  # a table of data (Fief's extra lord card): not a reading
             continue
         meaning = meanings.get(key, {})
-        out.append({"key": key, "value": value,
-                    "text": {"en": str(meaning.get("en", "")),
-                             "zh-TW": str(meaning.get("zh", ""))}})
+        out.append(
+            {
+                "key": key,
+                "value": value,
+                "text": {"en": str(meaning.get("en", "")), "zh-TW": str(meaning.get("zh", ""))},
+            }
+        )
     return out
 
 
 def option_prose(text: dict[str, Any]) -> list[dict[str, Any]]:
     """The passages of the prose that a table's options change (``[[option]]``)."""
-    return [{"key": o["key"], "section": o["section"], "replace": _both(o, "replace"),
-             "with": _both(o, "with")} for o in text.get("option", [])]
+    return [
+        {
+            "key": o["key"],
+            "section": o["section"],
+            "replace": _both(o, "replace"),
+            "with": _both(o, "with"),
+        }
+        for o in text.get("option", [])
+    ]
 
 
 def _passage(blocks_: list[dict[str, Any]], heading: str) -> list[dict[str, Any]]:
@@ -258,8 +302,10 @@ def _passage(blocks_: list[dict[str, Any]], heading: str) -> list[dict[str, Any]
 def _aid_entries(spec: dict[str, Any], catalog: dict[str, Any]) -> list[dict[str, Any]]:
     """A catalog group's entries with their numbers in words (``[[aid]]`` with ``group``)."""
     label = _both(spec, "badge")
-    per = {key: {"en": str(v.get("en", "")), "zh-TW": str(v.get("zh", ""))}
-           for key, v in spec.get("badge_of", {}).items()}
+    per = {
+        key: {"en": str(v.get("en", "")), "zh-TW": str(v.get("zh", ""))}
+        for key, v in spec.get("badge_of", {}).items()
+    }
     listed = spec.get("list")
     lookup = spec.get("lookup", {})
     plain = {field: group for field, group in lookup.items() if field != listed}
@@ -269,8 +315,10 @@ def _aid_entries(spec: dict[str, Any], catalog: dict[str, Any]) -> list[dict[str
     if isinstance(group, dict) and all(isinstance(v, (int, float)) for v in group.values()):
         # numbers (prices): each named by the entry of ``names`` with its key (or ``rename``)
         names = catalog[spec["names"]]
-        rows = [(key, {"value": value}, _name(names[spec.get("rename", {}).get(key, key)]))
-                for key, value in group.items()]
+        rows = [
+            (key, {"value": value}, _name(names[spec.get("rename", {}).get(key, key)]))
+            for key, value in group.items()
+        ]
         badge_field = "value"
     else:
         rows = [(key, entry, _name(entry)) for key, entry in _entries(group)]
@@ -279,33 +327,51 @@ def _aid_entries(spec: dict[str, Any], catalog: dict[str, Any]) -> list[dict[str
     for key, entry, name in rows:
         value = entry.get(badge_field) if badge_field else None
         template = per.get(key, label)
-        notes = {lang: [_facts(facts[lang], entry, plain, catalog, lang)]
-                 + [(yes if entry.get(field) else no)[lang] for field, (yes, no) in when.items()]
-                 for lang in LANGS}
+        notes = {
+            lang: [_facts(facts[lang], entry, plain, catalog, lang)]
+            + [(yes if entry.get(field) else no)[lang] for field, (yes, no) in when.items()]
+            for lang in LANGS
+        }
         item: dict[str, Any] = {
-            "key": key, "name": name, "value": value,
-            "badge": {lang: template[lang].replace("{}", _number(value))
-                      if value is not None and template[lang] else "" for lang in LANGS},
-            "facts": {lang: ("；" if lang == "zh-TW" else "; ").join(n for n in notes[lang] if n)
-                      for lang in LANGS}}
+            "key": key,
+            "name": name,
+            "value": value,
+            "badge": {
+                lang: template[lang].replace("{}", _number(value))
+                if value is not None and template[lang]
+                else ""
+                for lang in LANGS
+            },
+            "facts": {
+                lang: ("；" if lang == "zh-TW" else "; ").join(n for n in notes[lang] if n)
+                for lang in LANGS
+            },
+        }
         if listed:
             among = catalog[lookup[listed]]
-            item["list"] = {"keys": list(entry[listed]),
-                            **{lang: [among[k][lang] for k in entry[listed]] for lang in LANGS}}
+            item["list"] = {
+                "keys": list(entry[listed]),
+                **{lang: [among[k][lang] for k in entry[listed]] for lang in LANGS},
+            }
         out.append(item)
     return out
 
 
-def aid(text: dict[str, Any], catalog: dict[str, Any],
-        sections: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def aid(
+    text: dict[str, Any], catalog: dict[str, Any], sections: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """The player aid's parts (``[[aid]]``): passages of the prose, groups of the catalog
     with their numbers, the turn's phases; every word and number read from the prose file
     or the catalog, none written twice."""
     by_key = {s["key"]: s for s in sections}
     parts = []
     for spec in text.get("aid", []):
-        part: dict[str, Any] = {"key": spec["key"], "title": _both(spec, "title"),
-                                "intro": _both(spec, "intro"), "section": spec.get("section", "")}
+        part: dict[str, Any] = {
+            "key": spec["key"],
+            "title": _both(spec, "title"),
+            "intro": _both(spec, "intro"),
+            "section": spec.get("section", ""),
+        }
         if "group" in spec:
             part["kind"] = "entries"
             part["entries"] = _aid_entries(spec, catalog)
@@ -315,15 +381,23 @@ def aid(text: dict[str, Any], catalog: dict[str, Any],
             part["entries"] = []
             for phase in spec["phase"]:
                 heading = _both(phase, "heading")
-                part["entries"].append({
-                    "key": phase["key"], "phases": list(phase.get("phases", [phase["key"]])),
-                    "name": {lang: _NUMBERED.sub("", heading[lang]) for lang in LANGS},
-                    "blocks": {lang: _passage(section["blocks"][lang], heading[lang]) for lang in LANGS}})
+                part["entries"].append(
+                    {
+                        "key": phase["key"],
+                        "phases": list(phase.get("phases", [phase["key"]])),
+                        "name": {lang: _NUMBERED.sub("", heading[lang]) for lang in LANGS},
+                        "blocks": {
+                            lang: _passage(section["blocks"][lang], heading[lang]) for lang in LANGS
+                        },
+                    }
+                )
         else:
             section = by_key[spec["section"]]
             heading = _both(spec, "heading")
             part["kind"] = "prose"
-            part["blocks"] = {lang: _passage(section["blocks"][lang], heading[lang]) for lang in LANGS}
+            part["blocks"] = {
+                lang: _passage(section["blocks"][lang], heading[lang]) for lang in LANGS
+            }
         parts.append(part)
     return parts
 
@@ -332,10 +406,17 @@ def build(game: Any) -> dict[str, Any]:
     """The rules page of ``game`` as JSON: prose, cards, house rules and table options."""
     text = load(package_of(game))
     catalog = game.catalog()
-    sections = [{"key": s["key"], "title": _both(s, "title"),
-                 "blocks": {"en": blocks(fill(s.get("en", {}).get("body", ""), catalog)),
-                            "zh-TW": blocks(fill(s.get("zh", {}).get("body", ""), catalog))}}
-                for s in text.get("section", [])]
+    sections = [
+        {
+            "key": s["key"],
+            "title": _both(s, "title"),
+            "blocks": {
+                "en": blocks(fill(s.get("en", {}).get("body", ""), catalog)),
+                "zh-TW": blocks(fill(s.get("zh", {}).get("body", ""), catalog)),
+            },
+        }
+        for s in text.get("section", [])
+    ]
     assumed = game.assumed_readings()
     return {
         "game": game.id,

@@ -11,8 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 # The last line of a scored game's log, the same in every game whose result is its scores.
-GAME_OVER = ("Game over. Scores: {scores}. {winners}.",
-             "遊戲結束。{scores}。{winners}。")
+GAME_OVER = ("Game over. Scores: {scores}. {winners}.", "遊戲結束。{scores}。{winners}。")
 
 
 _ZH = {"zh-TW": True, "zh": True, "en": False}  # the languages asked for most often
@@ -67,12 +66,14 @@ def seat_name(seat: int, lang: str = "en", names: list[str] | None = None) -> st
     return f"玩家{seat + 1}" if is_zh(lang) else f"Seat {seat + 1}"
 
 
-def score_list(scores: Iterable[float], lang: str, names: list[str] | None = None,
-               zh_unit: str = "分") -> str:
+def score_list(
+    scores: Iterable[float], lang: str, names: list[str] | None = None, zh_unit: str = "分"
+) -> str:
     """Everyone's score: 「玩家1得7分、玩家2得12分」 / "Seat 1 7, Seat 2 12"."""
     if is_zh(lang):
-        return join((f"{seat_name(i, lang, names)}得{v:g}{zh_unit}" for i, v in enumerate(scores)),
-                    lang)
+        return join(
+            (f"{seat_name(i, lang, names)}得{v:g}{zh_unit}" for i, v in enumerate(scores)), lang
+        )
     return join((f"{seat_name(i, lang, names)} {v:g}" for i, v in enumerate(scores)), lang)
 
 
@@ -86,8 +87,9 @@ def winners_phrase(winners: list[int], lang: str, names: list[str] | None = None
     return f"{'Winners' if len(winners) > 1 else 'Winner'}: {who}"
 
 
-def result_fields(event: Mapping[str, Any], lang: str,
-                  names: list[str] | None = None) -> dict[str, str]:
+def result_fields(
+    event: Mapping[str, Any], lang: str, names: list[str] | None = None
+) -> dict[str, str]:
     """An end-of-game event's ``scores`` (「玩家1得12分、玩家2得9分」 / "Seat 1 12,
     Seat 2 9") and ``winners`` (「玩家1獲勝」 / "Winner: Seat 1") in words, for the
     templates of every game."""
@@ -99,17 +101,21 @@ def result_fields(event: Mapping[str, Any], lang: str,
     return fields
 
 
-def relabel(tables: Mapping[str, list[dict[str, Any]]], labels: Mapping[str, str],
-            ) -> dict[str, list[dict[str, Any]]]:
+def relabel(
+    tables: Mapping[str, list[dict[str, Any]]],
+    labels: Mapping[str, str],
+) -> dict[str, list[dict[str, Any]]]:
     """``noblesse rules``' tables with their titles and their own columns renamed by
     ``labels`` (a game writes them once, in English, and names them in Chinese here)."""
-    return {labels.get(title, title): [{labels.get(k, k): v for k, v in row.items()}
-                                       for row in rows]
-            for title, rows in tables.items()}
+    return {
+        labels.get(title, title): [{labels.get(k, k): v for k, v in row.items()} for row in rows]
+        for title, rows in tables.items()
+    }
 
 
-def format_event(templates: Mapping[str, tuple[str, str]], kind: str, fields: dict[str, Any],
-                 lang: str) -> str:
+def format_event(
+    templates: Mapping[str, tuple[str, str]], kind: str, fields: dict[str, Any], lang: str
+) -> str:
     """The log line for an event from a table of (English, 繁體中文) templates; the kind
     itself if the table has no line for it."""
     template = templates.get(kind)

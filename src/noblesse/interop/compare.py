@@ -36,13 +36,16 @@ from noblesse.interop.envbench import env_player
 PETTINGZOO = "noblesse via PettingZoo, every observation"
 RL_ENVIRONMENT = "noblesse via OpenSpiel rl_environment"
 OPENSPIEL_GAMES: tuple[tuple[str, dict[str, int]], ...] = (
-    ("hearts", {}), ("oh_hell", {"players": 4}), ("python_block_dominoes", {}))
+    ("hearts", {}),
+    ("oh_hell", {"players": 4}),
+    ("python_block_dominoes", {}),
+)
 
 
 @dataclass
 class Row:
     name: str
-    kind: str                      # "noblesse", "noblesse via OpenSpiel adapter", ...
+    kind: str  # "noblesse", "noblesse via OpenSpiel adapter", ...
     players: int
     dps: list[float] = field(default_factory=list)
     decisions_per_game: float = 0.0
@@ -66,7 +69,12 @@ def _one_run(play_one: Callable[[int], int], seconds: float, seed: int) -> tuple
 
 def _noblesse_player(game_id: str, players: int) -> Callable[[int], int]:
     game = games.get(game_id)
-    legal_actions, apply, to_act, is_over = game.legal_actions, game.apply, game.to_act, game.is_over
+    legal_actions, apply, to_act, is_over = (
+        game.legal_actions,
+        game.apply,
+        game.to_act,
+        game.is_over,
+    )
 
     def play(seed: int) -> int:
         rng = random.Random(seed)
@@ -114,9 +122,15 @@ def _spiel_player(game) -> Callable[[int], int]:  # noqa: ANN001 - a pyspiel.Gam
     return play
 
 
-def compare(players: int = 4, runs: int = 5, seconds: float = 1.0, seed: int = 1,
-            adapter: bool = True, progress: Callable[[str], None] | None = None,
-            environments: bool = True) -> list[Row]:
+def compare(
+    players: int = 4,
+    runs: int = 5,
+    seconds: float = 1.0,
+    seed: int = 1,
+    adapter: bool = True,
+    progress: Callable[[str], None] | None = None,
+    environments: bool = True,
+) -> list[Row]:
     """Measure every row (see the module doc); rows that cannot run carry an ``error``."""
     rows: list[Row] = []
     try:
@@ -149,14 +163,27 @@ def compare(players: int = 4, runs: int = 5, seconds: float = 1.0, seed: int = 1
         n = players if game.min_players <= players <= game.max_players else default_players(game)
         measure(Row(game_id, "noblesse", n), functools.partial(_noblesse_player, game_id, n))
         if adapter and nos is not None:
-            measure(Row(game_id, "noblesse via OpenSpiel adapter", n),
-                    functools.partial(_adapter_player, game_id, n))
+            measure(
+                Row(game_id, "noblesse via OpenSpiel adapter", n),
+                functools.partial(_adapter_player, game_id, n),
+            )
         if environments and nos is not None:
-            measure(Row(game_id, PETTINGZOO, n), functools.partial(env_player, "pettingzoo", game_id, n))
-            measure(Row(game_id, RL_ENVIRONMENT, n), functools.partial(env_player, "openspiel", game_id, n))
+            measure(
+                Row(game_id, PETTINGZOO, n), functools.partial(env_player, "pettingzoo", game_id, n)
+            )
+            measure(
+                Row(game_id, RL_ENVIRONMENT, n),
+                functools.partial(env_player, "openspiel", game_id, n),
+            )
     if pyspiel is None:
-        rows.append(Row("OpenSpiel games", "OpenSpiel", 0,
-                        error="open_spiel is not installed (pip install 'noblesse[rl]')"))
+        rows.append(
+            Row(
+                "OpenSpiel games",
+                "OpenSpiel",
+                0,
+                error="open_spiel is not installed (pip install 'noblesse[rl]')",
+            )
+        )
         _run_interleaved(players_of, runs, seconds, seed)
         return rows
     for name, params in OPENSPIEL_GAMES:
@@ -173,8 +200,9 @@ def compare(players: int = 4, runs: int = 5, seconds: float = 1.0, seed: int = 1
     return rows
 
 
-def _run_interleaved(players_of: list[tuple[Row, Callable[[int], int]]], runs: int,
-                     seconds: float, seed: int) -> None:
+def _run_interleaved(
+    players_of: list[tuple[Row, Callable[[int], int]]], runs: int, seconds: float, seed: int
+) -> None:
     """Run 1 of every row, then run 2 of every row, ...: a machine whose load changes
     during the benchmark then slows every row alike, and the ratios stay meaningful."""
     totals = {id(row): [0, 0] for row, _ in players_of}

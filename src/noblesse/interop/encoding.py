@@ -34,9 +34,9 @@ CLIP = 1e6
 POSITIONS = 24  # positions one-hot encoded in a list of names (all of them are counted)
 TOKENIZE_ABOVE = 64  # more distinct strings than this at one path: try encoding by tokens
 _TOKEN = re.compile(r"[A-Za-z_]+|\d+|[^A-Za-z_\d]")
-EXPLORE_GAMES = 60         # random games explored to learn the schema, at most ...
-MIN_EXPLORE_GAMES = 8      # ... and at least, stopping early after ...
-EXPLORE_DECISIONS = 5000   # ... this many decisions in all
+EXPLORE_GAMES = 60  # random games explored to learn the schema, at most ...
+MIN_EXPLORE_GAMES = 8  # ... and at least, stopping early after ...
+EXPLORE_DECISIONS = 5000  # ... this many decisions in all
 EXPLORE_SEED = 20_240_601
 _STR = frozenset({str})
 _NUMBERS = frozenset({int, float, bool})
@@ -126,8 +126,20 @@ class _Stat:
 class _Node:
     """The frozen layout of one path: slots relative to the node's base offset."""
 
-    __slots__ = ("width", "num", "null", "vocab", "other", "keys", "len_slot", "item",
-                 "item_base", "maxlen", "bag_base", "tokens")
+    __slots__ = (
+        "width",
+        "num",
+        "null",
+        "vocab",
+        "other",
+        "keys",
+        "len_slot",
+        "item",
+        "item_base",
+        "maxlen",
+        "bag_base",
+        "tokens",
+    )
 
     def __init__(self) -> None:
         self.width = 0
@@ -156,8 +168,11 @@ def _vocab_groups(game: Game) -> list[set[str]]:
         if isinstance(section, dict) and section:
             groups.append({str(k) for k in section})
         elif isinstance(section, list) and section:
-            keys = {str(x.get("key", x.get("id"))) for x in section
-                    if isinstance(x, dict) and ("key" in x or "id" in x)}
+            keys = {
+                str(x.get("key", x.get("id")))
+                for x in section
+                if isinstance(x, dict) and ("key" in x or "id" in x)
+            }
             keys |= {x for x in section if isinstance(x, str)}
             if keys:
                 groups.append(keys)
@@ -192,8 +207,11 @@ def _freeze(stat: _Stat, groups: list[set[str]], seats: set[str]) -> _Node:
             for text in stat.strings:
                 for i, token in enumerate(_tokens(text)):
                     by_position.setdefault(i, set()).add(token)
-            tokens = [f"{i}:{t}" for i in sorted(by_position)
-                      for t in _widen(by_position[i], groups, seats)]
+            tokens = [
+                f"{i}:{t}"
+                for i in sorted(by_position)
+                for t in _widen(by_position[i], groups, seats)
+            ]
             if 2 * len(tokens) <= len(vocab):
                 node.tokens, vocab = True, tokens
         for text in vocab:
@@ -205,7 +223,9 @@ def _freeze(stat: _Stat, groups: list[set[str]], seats: set[str]) -> _Node:
         for key in _widen(seen, groups, seats):
             child_stat = stat.keys.get(key)
             if child_stat is None:  # a key of the same kind (a seat, a card) never seen
-                kin = next(g for g in [*groups, seats] if key in g and 2 * len(seen & g) >= len(seen))
+                kin = next(
+                    g for g in [*groups, seats] if key in g and 2 * len(seen & g) >= len(seen)
+                )
                 child_stat = _merged([v for k, v in stat.keys.items() if k in kin])
             child = _freeze(child_stat, groups, seats)
             node.keys[key] = (child, width)
@@ -245,8 +265,9 @@ def _merged(stats: list[_Stat]) -> _Stat:
 
 
 # ----------------------------------------------------------------------------- encoding
-def _encode_tokens(text: Any, node: _Node, base: int, out: Buffer,
-                   add: float | None = None) -> None:
+def _encode_tokens(
+    text: Any, node: _Node, base: int, out: Buffer, add: float | None = None
+) -> None:
     """A compound string: a one (or, in a list's counts, +1) at each token's slot."""
     if type(text) is not str:
         return
@@ -290,7 +311,8 @@ def _encode(value: Any, node: _Node, base: int, out: Buffer) -> None:
                     if child.num >= 0:
                         x = float(sub)
                         out[base + at + child.num] = (
-                            (CLIP if x > CLIP else -CLIP if x < -CLIP else x) if x == x else 0.0)
+                            (CLIP if x > CLIP else -CLIP if x < -CLIP else x) if x == x else 0.0
+                        )
                 elif ts is str and not child.tokens:
                     if child.other >= 0:
                         out[base + at + child.vocab.get(sub, child.other)] = 1.0
@@ -317,8 +339,8 @@ def _encode(value: Any, node: _Node, base: int, out: Buffer) -> None:
                         if num >= 0:
                             x = float(sub)
                             out[at + num] = (
-                                (CLIP if x > CLIP else -CLIP if x < -CLIP else x)
-                                if x == x else 0.0)
+                                (CLIP if x > CLIP else -CLIP if x < -CLIP else x) if x == x else 0.0
+                            )
                     else:
                         _encode(sub, item, at, out)
                     at += step
@@ -398,8 +420,7 @@ class KeptObservations:
 
         self._encoder = encoder
         self._game = game
-        self._buffers = [np.zeros(encoder.observation_size, np.float32)
-                         for _ in range(players)]
+        self._buffers = [np.zeros(encoder.observation_size, np.float32) for _ in range(players)]
         sections = encoder.spec.sections if isinstance(encoder, DesignedEncoder) else ()
         self._sections = sections
         self._keys = [[_UNSEEN] * len(sections) for _ in range(players)]
@@ -447,8 +468,8 @@ class GameProfile:
     game_id: str
     players: int
     observation_size: int
-    longest_game: int          # most decisions seen in one explored game
-    simultaneous: bool         # whether any decision had several seats to act
+    longest_game: int  # most decisions seen in one explored game
+    simultaneous: bool  # whether any decision had several seats to act
     view_encoder: ViewEncoder
     designed = False
     low, high = -CLIP, CLIP
@@ -502,13 +523,15 @@ def _profile(game_id: str, version: str, players: int, n_games: int, seed: int) 
     return GameProfile(game_id, players, encoder.size, longest, simultaneous, encoder)
 
 
-def profile(game_id: str, players: int, n_games: int = EXPLORE_GAMES,
-            seed: int = EXPLORE_SEED) -> GameProfile:
+def profile(
+    game_id: str, players: int, n_games: int = EXPLORE_GAMES, seed: int = EXPLORE_SEED
+) -> GameProfile:
     """The (cached) profile of ``game_id`` at ``players`` players."""
     game = games.get(game_id)
     if not game.min_players <= players <= game.max_players:
-        raise ValueError(f"{game_id} is for {game.min_players}-{game.max_players} players, "
-                         f"not {players}")
+        raise ValueError(
+            f"{game_id} is for {game.min_players}-{game.max_players} players, not {players}"
+        )
     return _profile(game_id, str(game.version), players, n_games, seed)
 
 
@@ -522,8 +545,9 @@ def observer(game_id: str, players: int) -> Encoder:
     adapter asks here, so this is the one place that decides."""
     game = games.get(game_id)
     if not game.min_players <= players <= game.max_players:
-        raise ValueError(f"{game_id} is for {game.min_players}-{game.max_players} players, "
-                         f"not {players}")
+        raise ValueError(
+            f"{game_id} is for {game.min_players}-{game.max_players} players, not {players}"
+        )
     spec = game.observation_spec()
     if spec is not None:
         return _designed(game_id, spec)
@@ -538,4 +562,3 @@ def _designed(game_id: str, spec: ObservationSpec) -> DesignedEncoder:
 def default_players(game: Game) -> int:
     """Four players where the game allows it, else the nearest count it does."""
     return max(game.min_players, min(4, game.max_players))
-

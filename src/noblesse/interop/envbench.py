@@ -87,11 +87,13 @@ def env_player(kind: str, game_id: str, players: int) -> Callable[[int], int]:
     if kind not in ENVS:
         raise ValueError(f"--env must be one of {', '.join(ENVS)}, not {kind!r}")
     return {"engine": _engine, "pettingzoo": _pettingzoo, "openspiel": _openspiel}[kind](
-        game_id, players)
+        game_id, players
+    )
 
 
-def bench_env(kind: str, game_id: str, players: int, runs: int = 5, seconds: float = 2.0,
-              seed: int = 1) -> list[float]:
+def bench_env(
+    kind: str, game_id: str, players: int, runs: int = 5, seconds: float = 2.0, seed: int = 1
+) -> list[float]:
     """Decisions per second of ``runs`` timed runs (whole games for ``seconds`` each)."""
     play = env_player(kind, game_id, players)
     play(seed)  # warm up: imports, the encoder's set-up

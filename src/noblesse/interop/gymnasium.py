@@ -94,6 +94,7 @@ def _policy_opponent(policy: Any, flat: bool) -> Any:
         except TypeError:
             out = predict(obs, deterministic=True)
         return out[0] if isinstance(out, tuple) else out
+
     return act
 
 
@@ -102,10 +103,18 @@ class SingleSeatEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
-    def __init__(self, game_id: str, players: int | None = None, seat: int = 0,
-                 opponents: Any = "random", illegal_action: str = "lose",
-                 render_mode: str | None = None, options: dict[str, Any] | None = None,
-                 max_decisions: int | None = None, observation: str = "dict") -> None:
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        seat: int = 0,
+        opponents: Any = "random",
+        illegal_action: str = "lose",
+        render_mode: str | None = None,
+        options: dict[str, Any] | None = None,
+        max_decisions: int | None = None,
+        observation: str = "dict",
+    ) -> None:
         self.game: Game = games.get(game_id)
         self.players = players if players is not None else default_players(self.game)
         if not 0 <= seat < self.players:
@@ -117,8 +126,9 @@ class SingleSeatEnv(gymnasium.Env):
         self.flat = observation == "flat"
         self.encoder: Encoder = observer(game_id, self.players)
         self.seat = seat
-        kinds = (list(opponents) if isinstance(opponents, (list, tuple))
-                 else [opponents] * self.players)
+        kinds = (
+            list(opponents) if isinstance(opponents, (list, tuple)) else [opponents] * self.players
+        )
         if len(kinds) == self.players - 1:
             kinds.insert(seat, None)
         if len(kinds) != self.players:
@@ -129,20 +139,29 @@ class SingleSeatEnv(gymnasium.Env):
             if isinstance(kind, str):
                 make_agent(kind)  # fail early on an unknown kind
             elif not isinstance(kind, Agent | Predictor) and not callable(kind):
-                raise ValueError(f"seat {s}: an opponent is a bot spec, an agent, a policy "
-                                 f"with predict, or a callable, not {kind!r}")
+                raise ValueError(
+                    f"seat {s}: an opponent is a bot spec, an agent, a policy "
+                    f"with predict, or a callable, not {kind!r}"
+                )
         self.opponent_kinds = kinds
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         self.game_options = machine_options(self.game, options)
         self.max_decisions = max_decisions
         n_actions = self.game.num_distinct_actions
-        vector = spaces.Box(self.encoder.low, self.encoder.high,
-                            (self.encoder.observation_size,), np.float32)
-        self.observation_space = vector if self.flat else spaces.Dict({
-            "observation": vector,
-            "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
-        })
+        vector = spaces.Box(
+            self.encoder.low, self.encoder.high, (self.encoder.observation_size,), np.float32
+        )
+        self.observation_space = (
+            vector
+            if self.flat
+            else spaces.Dict(
+                {
+                    "observation": vector,
+                    "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+                }
+            )
+        )
         self.action_space = spaces.Discrete(n_actions)
         self.state: State | None = None
         self._bots: dict[int, Any] = {}
@@ -204,15 +223,23 @@ class SingleSeatEnv(gymnasium.Env):
         return reward
 
     # -- the Gymnasium API ------------------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**31 - 1))
         self.state = self.game.setup(self.players, game_seed, dict(self.game_options))
-        self._bots = {s: (make_agent(kind, seed=game_seed * 16 + s) if isinstance(kind, str)
-                          else kind if isinstance(kind, Agent)
-                          else _policy_opponent(kind, self.flat))
-                      for s, kind in enumerate(self.opponent_kinds) if s != self.seat}
+        self._bots = {
+            s: (
+                make_agent(kind, seed=game_seed * 16 + s)
+                if isinstance(kind, str)
+                else kind
+                if isinstance(kind, Agent)
+                else _policy_opponent(kind, self.flat)
+            )
+            for s, kind in enumerate(self.opponent_kinds)
+            if s != self.seat
+        }
         self._returns = 0.0
         self._done = False
         self.decisions = 0
@@ -235,8 +262,11 @@ class SingleSeatEnv(gymnasium.Env):
         self.decisions += 1
         self._play_bots()
         terminated = self.game.is_over(self.state)
-        truncated = (not terminated and self.max_decisions is not None
-                     and self.decisions >= self.max_decisions)
+        truncated = (
+            not terminated
+            and self.max_decisions is not None
+            and self.decisions >= self.max_decisions
+        )
         return self._obs(), self._reward(), terminated, truncated, self._info()
 
     def render(self) -> str | None:
@@ -252,8 +282,12 @@ def register_all() -> list[str]:
     for game_id in games.ids():
         name = env_id(game_id)
         if name not in gymnasium.registry:
-            gymnasium.register(id=name, entry_point=f"{__name__}:SingleSeatEnv",
-                               kwargs={"game_id": game_id}, disable_env_checker=False)
+            gymnasium.register(
+                id=name,
+                entry_point=f"{__name__}:SingleSeatEnv",
+                kwargs={"game_id": game_id},
+                disable_env_checker=False,
+            )
         ids.append(name)
     return ids
 

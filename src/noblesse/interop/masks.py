@@ -9,7 +9,9 @@ import numpy as np
 
 from noblesse.core.game import Game
 
-SET_ONE_BY_ONE = 16  # fewer legal actions than this: set them one by one (faster than fancy indexing)
+SET_ONE_BY_ONE = (
+    16  # fewer legal actions than this: set them one by one (faster than fancy indexing)
+)
 
 
 def action_mask(game: Game, state: Any, seat: int) -> np.ndarray:

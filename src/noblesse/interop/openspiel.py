@@ -114,13 +114,13 @@ SEED_BYTES = 4
 # greedy (30-300 games a count; Guillotine's at 2, 3 and 5 players, Fief's greedy at 3
 # and 6).
 MAX_DECISIONS: dict[str, int] = {
-    "guillotine": 500,              # longest: 88 random, 72 with bots
-    "heads_of_state": 5_000,        # longest: 646 random, 521 with bots
-    "ruse_and_bruise": 5_000,       # longest: 615 random, 620 greedy
+    "guillotine": 500,  # longest: 88 random, 72 with bots
+    "heads_of_state": 5_000,  # longest: 646 random, 521 with bots
+    "ruse_and_bruise": 5_000,  # longest: 615 random, 620 greedy
     "conflicting_legends": 10_000,  # longest: 958 random, 603 with bots
 }
-FIEF_DECISIONS_PER_TURN = 1_000   # Fief, a turn of max_turns; at 10: 2,436 random, 1,728 bots
-FALLBACK_MAX_DECISIONS = 20_000   # a game not listed (the conformance suite's limit)
+FIEF_DECISIONS_PER_TURN = 1_000  # Fief, a turn of max_turns; at 10: 2,436 random, 1,728 bots
+FALLBACK_MAX_DECISIONS = 20_000  # a game not listed (the conformance suite's limit)
 ADAPTER_PARAMS = ("players", "max_decisions")
 _registered: set[str] = set()
 failed: dict[str, str] = {}
@@ -131,8 +131,7 @@ def short_name(game_id: str) -> str:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      default=str)
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
 def default_options(game: Game) -> dict[str, Any]:
@@ -159,11 +158,13 @@ def game_options(game: Game, params: dict[str, Any]) -> dict[str, Any]:
         if key in ADAPTER_PARAMS:
             continue
         if key not in schema:
-            raise ValueError(f"{game.id} has no option {key!r} "
-                             f"(options: {', '.join(sorted(schema)) or 'none'})")
+            raise ValueError(
+                f"{game.id} has no option {key!r} (options: {', '.join(sorted(schema)) or 'none'})"
+            )
         if type(value) is not type(schema[key]):
-            raise ValueError(f"{game.id} option {key!r} is a {type(schema[key]).__name__}, "
-                             f"not {value!r}")
+            raise ValueError(
+                f"{game.id} option {key!r} is a {type(schema[key]).__name__}, not {value!r}"
+            )
         options[key] = value
     players = int(params.get("players", default_players(game)))
     game.setup(players, 0, dict(options))  # the game's own checks of values
@@ -188,8 +189,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         provides_observation_tensor=True,
         # max_decisions 0: the default cap for the options chosen (pyspiel hands every
         # default to the game, so a default that depends on other options must be 0)
-        parameter_specification={"players": default_players(game), **options,
-                                 "max_decisions": 0},
+        parameter_specification={"players": default_players(game), **options, "max_decisions": 0},
     )
 
 
@@ -206,13 +206,14 @@ class NoblesseSpielGame(pyspiel.Game):
         params = dict(params or {})
         players = int(params.get("players", default_players(self.noblesse)))
         if not self.noblesse.min_players <= players <= self.noblesse.max_players:
-            raise ValueError(f"{game_id} is for {self.noblesse.min_players}-"
-                             f"{self.noblesse.max_players} players, not {players}")
+            raise ValueError(
+                f"{game_id} is for {self.noblesse.min_players}-"
+                f"{self.noblesse.max_players} players, not {players}"
+            )
         self.options = game_options(self.noblesse, params)
         cap = params.get("max_decisions") or default_max_decisions(self.noblesse, self.options)
         if type(cap) is not int or cap < 1:
-            raise ValueError(f"max_decisions must be a whole number (0: the default), "
-                             f"not {cap!r}")
+            raise ValueError(f"max_decisions must be a whole number (0: the default), not {cap!r}")
         self.max_decisions: int = cap
         self.encoder: Encoder = observer(game_id, players)
         self.history = history_of(self.encoder)
@@ -227,8 +228,9 @@ class NoblesseSpielGame(pyspiel.Game):
             utility_sum=1.0,
             max_game_length=cap,
         )
-        super().__init__(game_type, info, {**params, "players": players, **self.options,
-                                           "max_decisions": cap})
+        super().__init__(
+            game_type, info, {**params, "players": players, **self.options, "max_decisions": cap}
+        )
         self.players = players
 
     def max_chance_nodes_in_history(self) -> int:
@@ -253,12 +255,35 @@ class _Core:
     attribute, so this one object copies itself the fast way (``Game.clone``), shares
     the game and the (immutable) events, and pickles the game by its id."""
 
-    __slots__ = ("game", "options", "cap", "inner", "events", "own", "seed_bytes", "seen",
-                 "text", "counts", "decided", "_player", "legal", "tails", "kept")
+    __slots__ = (
+        "game",
+        "options",
+        "cap",
+        "inner",
+        "events",
+        "own",
+        "seed_bytes",
+        "seen",
+        "text",
+        "counts",
+        "decided",
+        "_player",
+        "legal",
+        "tails",
+        "kept",
+    )
 
-    def __init__(self, game: Game, options: dict[str, Any], cap: int, inner: Any,
-                 events: list[Any], own: list[list[int]], seed_bytes: list[int],
-                 seen: list[list[str]] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        options: dict[str, Any],
+        cap: int,
+        inner: Any,
+        events: list[Any],
+        own: list[list[int]],
+        seed_bytes: list[int],
+        seen: list[list[str]] | None = None,
+    ) -> None:
         self.game = game
         self.options = options  # shared, never changed
         self.cap = cap
@@ -287,9 +312,16 @@ class _Core:
         same = inner is None
         if same and self.inner is not None:
             inner = self.game.clone(self.inner)
-        out = _Core(self.game, self.options, self.cap, inner, list(self.events),
-                    [list(o) for o in self.own], list(self.seed_bytes),
-                    [list(s) for s in self.seen])
+        out = _Core(
+            self.game,
+            self.options,
+            self.cap,
+            inner,
+            list(self.events),
+            [list(o) for o in self.own],
+            list(self.seed_bytes),
+            [list(s) for s in self.seen],
+        )
         out.text = self.text if same else None
         out._player = self._player if same else None
         out.legal = self.legal if same else None
@@ -331,7 +363,7 @@ class _Core:
 
     def seen_by(self, seat: int) -> str:
         seen, events = self.seen[seat], self.events
-        for event in events[len(seen):]:
+        for event in events[len(seen) :]:
             seen.append(_dumps(event.for_seat(seat)))
         return ",".join(seen)
 
@@ -339,8 +371,18 @@ class _Core:
         return self.copy()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_core_from, (self.game.id, self.options, self.cap, self.inner, self.events,
-                             self.own, self.seed_bytes))
+        return (
+            _core_from,
+            (
+                self.game.id,
+                self.options,
+                self.cap,
+                self.inner,
+                self.events,
+                self.own,
+                self.seed_bytes,
+            ),
+        )
 
     def over(self) -> bool:
         """The game is over, or the adapter's cap is reached (``inner`` must be set)."""
@@ -351,8 +393,15 @@ class _Core:
         return self.decided >= self.cap and not self.game.is_over(self.inner)
 
 
-def _core_from(game_id: str, options: dict[str, Any], cap: int, inner: Any,
-               events: list[Any], own: list[list[int]], seed_bytes: list[int]) -> _Core:
+def _core_from(
+    game_id: str,
+    options: dict[str, Any],
+    cap: int,
+    inner: Any,
+    events: list[Any],
+    own: list[list[int]],
+    seed_bytes: list[int],
+) -> _Core:
     return _Core(games.get(game_id), options, cap, inner, events, own, seed_bytes)
 
 
@@ -362,8 +411,15 @@ class NoblesseSpielState(pyspiel.State):
 
     def __init__(self, game: NoblesseSpielGame) -> None:
         super().__init__(game)
-        self._c = _Core(game.noblesse, game.options, game.max_decisions, None, [],
-                        [[] for _ in range(game.players)], [])
+        self._c = _Core(
+            game.noblesse,
+            game.options,
+            game.max_decisions,
+            None,
+            [],
+            [[] for _ in range(game.players)],
+            [],
+        )
 
     @property
     def inner(self) -> Any:
@@ -442,8 +498,9 @@ class NoblesseSpielState(pyspiel.State):
         return c.text
 
     # -- resampling ----------------------------------------------------------------------
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None
-                                ) -> NoblesseSpielState:
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any = None
+    ) -> NoblesseSpielState:
         """A state ``player_id`` cannot tell from this one (``Game.determinize``).
 
         ``probability_sampler`` (OpenSpiel's ``UniformProbabilitySampler``) seeds the
@@ -494,11 +551,13 @@ class NoblesseSpielState(pyspiel.State):
         if c.inner is None:
             return _dumps({"seat": seat, "setup": len(c.seed_bytes)})
         # _dumps of {"mine", "seat", "seen", "view"}, with the event log built incrementally
-        return (f'{{"mine":{_dumps(c.own[seat])},"seat":{seat},"seen":[{c.seen_by(seat)}],'
-                f'"view":{_dumps(c.game.view(c.inner, seat))}}}')
+        return (
+            f'{{"mine":{_dumps(c.own[seat])},"seat":{seat},"seen":[{c.seen_by(seat)}],'
+            f'"view":{_dumps(c.game.view(c.inner, seat))}}}'
+        )
 
 
-OWN_LAST = 2        # the information state's one-hot of my last actions
+OWN_LAST = 2  # the information state's one-hot of my last actions
 OWN_COUNT_CAP = 16  # and its counts of my actions saturate here
 
 
@@ -511,12 +570,17 @@ def info_state_size(game: Game, encoder: Encoder) -> int:
     """The observation, my action counts, my last ``OWN_LAST`` actions, every relative
     seat's decisions so far, the public history (see the module doc)."""
     history = history_of(encoder)
-    return encoder.observation_size + (1 + OWN_LAST) * game.num_distinct_actions \
-        + game.max_players + (0 if history is None else history.layout.size)
+    return (
+        encoder.observation_size
+        + (1 + OWN_LAST) * game.num_distinct_actions
+        + game.max_players
+        + (0 if history is None else history.layout.size)
+    )
 
 
-def write_info_state(game: NoblesseSpielGame, state: NoblesseSpielState, seat: int,
-                     out: np.ndarray) -> None:
+def write_info_state(
+    game: NoblesseSpielGame, state: NoblesseSpielState, seat: int, out: np.ndarray
+) -> None:
     """``seat``'s information-state tensor into ``out`` (zeros): the observation, then the
     history (``_Tail``)."""
     size = game.encoder.observation_size
@@ -536,9 +600,9 @@ class _Tail:
     def __init__(self, size: int) -> None:
         self.values = np.zeros(size, np.float32)
         self.raw = Sparse()  # the public history's counts by slot
-        self.acted = 0       # my actions written
-        self.decided = -1    # the decisions counted in the seats' decision slots
-        self.heard = 0       # the events seen
+        self.acted = 0  # my actions written
+        self.decided = -1  # the decisions counted in the seats' decision slots
+        self.heard = 0  # the events seen
 
     def copy(self) -> _Tail:
         out = _Tail.__new__(_Tail)
@@ -559,10 +623,10 @@ def info_tail(game: NoblesseSpielGame, core: _Core, seat: int) -> np.ndarray:
     own = core.own[seat]
     if tail.acted < len(own):
         counts = core.counts[seat]
-        for a in own[tail.acted:]:
+        for a in own[tail.acted :]:
             k = counts[a]
             values[a] = 1.0 if k >= OWN_COUNT_CAP else k / OWN_COUNT_CAP
-        values[n_actions:(1 + OWN_LAST) * n_actions] = 0.0
+        values[n_actions : (1 + OWN_LAST) * n_actions] = 0.0
         at = n_actions
         for a in reversed(own[-OWN_LAST:]):
             values[at + a] = 1.0
@@ -581,7 +645,7 @@ def info_tail(game: NoblesseSpielGame, core: _Core, seat: int) -> np.ndarray:
         at = (1 + OWN_LAST) * n_actions + core.game.max_players
         new = Sparse()  # what the new events add, slot by slot
         see, n = history.see, len(core.own)
-        for event in events[tail.heard:]:
+        for event in events[tail.heard :]:
             see(event, seat, n, new)
         tail.heard = len(events)
         scales = game.history_scales
@@ -605,8 +669,11 @@ class _Observer:
     def __init__(self, game: NoblesseSpielGame, iig_obs_type: Any) -> None:
         self._game = game
         self._perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        private = (pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None
-                   else iig_obs_type.private_info)
+        private = (
+            pyspiel.PrivateInfoType.SINGLE_PLAYER
+            if iig_obs_type is None
+            else iig_obs_type.private_info
+        )
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("noblesse games only observe one seat's (or no) private information")
         self._public_only = private == pyspiel.PrivateInfoType.NONE
@@ -688,8 +755,9 @@ def load(game_id: str, players: int | None = None, **params: Any) -> NoblesseSpi
 register_all()
 
 
-def ismcts_bot(game: Any, max_simulations: int = 100, seed: int = 0, uct_c: float = 2.0,
-               n_rollouts: int = 1) -> Any:
+def ismcts_bot(
+    game: Any, max_simulations: int = 100, seed: int = 0, uct_c: float = 2.0, n_rollouts: int = 1
+) -> Any:
     """OpenSpiel's Python IS-MCTS bot with random rollouts, ready for ``evaluate_bots``.
 
     ``ISMCTSBot`` searches afresh at every move, so it needs nothing from
@@ -706,5 +774,10 @@ def ismcts_bot(game: Any, max_simulations: int = 100, seed: int = 0, uct_c: floa
 
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=n_rollouts, random_state=rng)
-    return _Bot(game=game, evaluator=evaluator, uct_c=uct_c, max_simulations=max_simulations,
-                random_state=rng)
+    return _Bot(
+        game=game,
+        evaluator=evaluator,
+        uct_c=uct_c,
+        max_simulations=max_simulations,
+        random_state=rng,
+    )

@@ -82,19 +82,33 @@ OBSERVATIONS = ("dict", "flat")
 class NoblesseAECEnv(AECEnv):
     """A noblesse game as a PettingZoo AEC environment (see the module doc)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "noblesse_v0",
-                "is_parallelizable": False, "render_fps": 1}
+    metadata = {
+        "render_modes": ["ansi", "human"],
+        "name": "noblesse_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
-    def __init__(self, game_id: str, players: int | None = None, render_mode: str | None = None,
-                 options: dict[str, Any] | None = None, max_decisions: int | None = None,
-                 illegal_action: str = "raise", observation: str = "dict") -> None:
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        render_mode: str | None = None,
+        options: dict[str, Any] | None = None,
+        max_decisions: int | None = None,
+        illegal_action: str = "raise",
+        observation: str = "dict",
+    ) -> None:
         super().__init__()
         if illegal_action not in ILLEGAL_ACTIONS:
-            raise ValueError(f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)}, "
-                             f"not {illegal_action!r}")
+            raise ValueError(
+                f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)}, "
+                f"not {illegal_action!r}"
+            )
         if observation not in OBSERVATIONS:
-            raise ValueError(f"observation must be one of {', '.join(OBSERVATIONS)}, "
-                             f"not {observation!r}")
+            raise ValueError(
+                f"observation must be one of {', '.join(OBSERVATIONS)}, not {observation!r}"
+            )
         self.flat = observation == "flat"
         self.game: Game = games.get(game_id)
         self.players = players if players is not None else default_players(self.game)
@@ -110,10 +124,15 @@ class NoblesseAECEnv(AECEnv):
         size = self.encoder.observation_size
         vector = spaces.Box(self.encoder.low, self.encoder.high, (size,), np.float32)
         self.observation_spaces = {
-            a: vector if self.flat else spaces.Dict({
-                "observation": vector,
-                "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
-            }) for a in self.possible_agents
+            a: vector
+            if self.flat
+            else spaces.Dict(
+                {
+                    "observation": vector,
+                    "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+                }
+            )
+            for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self._rng = random.Random()
@@ -185,8 +204,9 @@ class NoblesseAECEnv(AECEnv):
         obs = self._observed.get(seat)
         if obs is None:
             vector = self._kept.observe(self.state, seat).copy()
-            obs = self._observed[seat] = vector if self.flat else {
-                "observation": vector, "action_mask": self._mask(seat)}
+            obs = self._observed[seat] = (
+                vector if self.flat else {"observation": vector, "action_mask": self._mask(seat)}
+            )
         return obs
 
     def step(self, action: Any) -> None:

@@ -67,17 +67,25 @@ mimetypes.add_type("text/javascript", ".mjs")  # vendored ES modules, on any sys
 # ``noblesse serve``'s own options in the environment, for deployment tools and for the
 # worker processes ``serve --workers N`` starts (``app_from_env``).
 ENV_DB, ENV_REDIS, ENV_REDIS_PREFIX, ENV_BOT_DELAY = (
-    "NOBLESSE_DB", "NOBLESSE_REDIS", "NOBLESSE_REDIS_PREFIX", "NOBLESSE_BOT_DELAY")
+    "NOBLESSE_DB",
+    "NOBLESSE_REDIS",
+    "NOBLESSE_REDIS_PREFIX",
+    "NOBLESSE_BOT_DELAY",
+)
 
 
 def app_from_env() -> FastAPI:
     """The application as each worker of ``noblesse serve --workers N`` makes it: the store
     from ``NOBLESSE_DB``, Redis from ``NOBLESSE_REDIS`` (and ``NOBLESSE_REDIS_PREFIX``),
     the bot delay from ``NOBLESSE_BOT_DELAY``, the limits from ``NOBLESSE_<LIMIT>``."""
-    return create_app(os.environ.get(ENV_DB, DEFAULT_URL),
-                      float(os.environ.get(ENV_BOT_DELAY, "0.6")), Settings.from_env(),
-                      own_process=True, redis_url=os.environ.get(ENV_REDIS) or None,
-                      redis_prefix=os.environ.get(ENV_REDIS_PREFIX) or "noblesse")
+    return create_app(
+        os.environ.get(ENV_DB, DEFAULT_URL),
+        float(os.environ.get(ENV_BOT_DELAY, "0.6")),
+        Settings.from_env(),
+        own_process=True,
+        redis_url=os.environ.get(ENV_REDIS) or None,
+        redis_prefix=os.environ.get(ENV_REDIS_PREFIX) or "noblesse",
+    )
 
 
 class NewTable(BaseModel):
@@ -103,9 +111,14 @@ class SeatToBot(BaseModel):
     kind: str = "greedy"
 
 
-def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
-               settings: Settings | None = None, own_process: bool = False,
-               redis_url: str | None = None, redis_prefix: str = "noblesse") -> FastAPI:
+def create_app(
+    db_url: str = DEFAULT_URL,
+    bot_delay: float = 0.6,
+    settings: Settings | None = None,
+    own_process: bool = False,
+    redis_url: str | None = None,
+    redis_prefix: str = "noblesse",
+) -> FastAPI:
     """The application; ``own_process``: it is the only one in its process (``noblesse
     serve``), which may then keep the garbage collector to what is new (``server.collector``);
     ``redis_url``: it is one of several processes serving the tables of one store, which
@@ -123,7 +136,8 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         if own_process and settings.gc_young_seconds:
             collector.tune()
             keeper = asyncio.get_running_loop().create_task(
-                collector.keep(settings.gc_young_seconds, settings.gc_sweep_seconds))
+                collector.keep(settings.gc_young_seconds, settings.gc_sweep_seconds)
+            )
         yield
         if keeper:
             keeper.cancel()
@@ -139,21 +153,37 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        where = "; ".join(".".join(str(p) for p in e.get("loc", ())) + ": " + e.get("msg", "")
-                          for e in exc.errors())[:500]
-        return JSONResponse({"type": "error", "code": "bad_request", "message": {
-            "en": f"The request is not valid: {where}", "zh-TW": "請求的格式不正確。"}},
-            status_code=422)
+        where = "; ".join(
+            ".".join(str(p) for p in e.get("loc", ())) + ": " + e.get("msg", "")
+            for e in exc.errors()
+        )[:500]
+        return JSONResponse(
+            {
+                "type": "error",
+                "code": "bad_request",
+                "message": {
+                    "en": f"The request is not valid: {where}",
+                    "zh-TW": "請求的格式不正確。",
+                },
+            },
+            status_code=422,
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         kind = ERROR_KINDS.get(exc.status_code, "bad_request")
-        en = {404: "There is nothing at this address.", 405: "This address does not take "
-              "that method."}.get(exc.status_code, str(exc.detail))
+        en = {
+            404: "There is nothing at this address.",
+            405: "This address does not take that method.",
+        }.get(exc.status_code, str(exc.detail))
         zh = {404: "這個網址沒有內容。", 405: "這個網址不接受這種請求方法。"}.get(
-            exc.status_code, str(exc.detail))
-        return JSONResponse({"type": "error", "code": kind, "message": {"en": en, "zh-TW": zh}},
-                            status_code=exc.status_code, headers=exc.headers)
+            exc.status_code, str(exc.detail)
+        )
+        return JSONResponse(
+            {"type": "error", "code": kind, "message": {"en": en, "zh-TW": zh}},
+            status_code=exc.status_code,
+            headers=exc.headers,
+        )
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
@@ -168,12 +198,24 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
 
     # The games, their options and the bot levels: the same for the life of the process,
     # so encoded once (every lobby load asks for it).
-    levels = [{"id": name, "about": {"en": level.en, "zh-TW": level.zh}}
-              for name, level in LEVELS.items()]
-    games_text = dumps([{"id": game.id, "title": game.title, "min_players": game.min_players,
-                         "max_players": game.max_players, "options": game.options_schema(),
-                         "bots": list(KINDS), "levels": levels,
-                         "option_labels": game.option_labels()} for game in games.all()])
+    levels = [
+        {"id": name, "about": {"en": level.en, "zh-TW": level.zh}} for name, level in LEVELS.items()
+    ]
+    games_text = dumps(
+        [
+            {
+                "id": game.id,
+                "title": game.title,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "options": game.options_schema(),
+                "bots": list(KINDS),
+                "levels": levels,
+                "option_labels": game.option_labels(),
+            }
+            for game in games.all()
+        ]
+    )
 
     # -------------------------------------------------------------- pages
     @app.get("/", include_in_schema=False)
@@ -198,8 +240,9 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         try:
             game = games.get(game_id)
         except KeyError:
-            raise TableError(f"unknown game '{game_id[:40]}'", f"未知的遊戲「{game_id[:40]}」",
-                             404) from None
+            raise TableError(
+                f"unknown game '{game_id[:40]}'", f"未知的遊戲「{game_id[:40]}」", 404
+            ) from None
         return game.catalog()
 
     @app.get("/api/games/{game_id}/rules")
@@ -208,20 +251,36 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         try:
             game = games.get(game_id)
         except KeyError:
-            raise TableError(f"unknown game '{game_id[:40]}'", f"未知的遊戲「{game_id[:40]}」",
-                             404) from None
+            raise TableError(
+                f"unknown game '{game_id[:40]}'", f"未知的遊戲「{game_id[:40]}」", 404
+            ) from None
         return rules_page.build(game)
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
-        table, tokens, host = await manager.create(body.game, body.seats, body.options,
-                                                   body.seed, body.names, address(request),
-                                                   bot_speed=body.bot_speed)
+        table, tokens, host = await manager.create(
+            body.game,
+            body.seats,
+            body.options,
+            body.seed,
+            body.names,
+            address(request),
+            bot_speed=body.bot_speed,
+        )
         return {
-            "id": table.id, "game": table.game.id, "host_token": host,
-            "seats": [{"seat": i, "kind": s["kind"], "token": tokens[i], "open": bool(s.get("open")),
-                       "link": f"/table/{table.id}?seat={i}&token={tokens[i]}" if tokens[i] else None}
-                      for i, s in enumerate(table.meta.seats)],
+            "id": table.id,
+            "game": table.game.id,
+            "host_token": host,
+            "seats": [
+                {
+                    "seat": i,
+                    "kind": s["kind"],
+                    "token": tokens[i],
+                    "open": bool(s.get("open")),
+                    "link": f"/table/{table.id}?seat={i}&token={tokens[i]}" if tokens[i] else None,
+                }
+                for i, s in enumerate(table.meta.seats)
+            ],
             "watch_link": f"/table/{table.id}",
             "host_link": f"/table/{table.id}?host={host}",
             "commitment": table.meta.commitment,  # the deal, fixed now, revealed at the end
@@ -243,8 +302,10 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
         rows = await asyncio.get_running_loop().run_in_executor(None, store.summaries)
-        return {"open": [r for r in rows if r["status"] == "playing"],
-                "finished": [r for r in rows if r["status"] == "finished"]}
+        return {
+            "open": [r for r in rows if r["status"] == "playing"],
+            "finished": [r for r in rows if r["status"] == "finished"],
+        }
 
     @app.get("/api/tables/{table_id}/seats/{seat}")
     async def seat_state(table_id: str, seat: int, token: str | None = Query(None)) -> Response:
@@ -265,20 +326,25 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         every option of the game with its value at this table, for the rules page."""
         table = await manager.get(table_id)
         schema = table.game.options_schema()
-        return {"table": table.id, "game": table.game.id,
-                "options": {**schema, **table.meta.options}}
+        return {
+            "table": table.id,
+            "game": table.game.id,
+            "options": {**schema, **table.meta.options},
+        }
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
-    async def seat_to_bot(table_id: str, seat: int, body: SeatToBot,
-                          host: str | None = Query(None)) -> dict[str, Any]:
+    async def seat_to_bot(
+        table_id: str, seat: int, body: SeatToBot, host: str | None = Query(None)
+    ) -> dict[str, Any]:
         table = await manager.get(table_id)
         manager.check_host(table, host)
         kind = await manager.hand_to_bot(table, seat, body.kind)
         return {"seat": seat, "kind": kind}
 
     @app.post("/api/tables/{table_id}/bot_speed")
-    async def set_bot_speed(table_id: str, body: BotSpeedChange,
-                            host: str | None = Query(None)) -> dict[str, Any]:
+    async def set_bot_speed(
+        table_id: str, body: BotSpeedChange, host: str | None = Query(None)
+    ) -> dict[str, Any]:
         """The host changes how long the table's bots wait before acting."""
         table = await manager.get(table_id)
         manager.check_host(table, host)
@@ -290,15 +356,20 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         """Take an open seat: its token and link, given to this caller only."""
         table = await manager.get(table_id)
         token = await manager.join(table, seat)
-        return {"seat": seat, "token": token, "link": f"/table/{table.id}?seat={seat}&token={token}"}
+        return {
+            "seat": seat,
+            "token": token,
+            "link": f"/table/{table.id}?seat={seat}&token={token}",
+        }
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay_step(table_id: str, step: int = Query(0, ge=0)) -> Response:
         """The table as a spectator saw it after ``step`` actions (finished games)."""
         table = await manager.get(table_id)
         if table.meta.status != "finished":
-            raise TableError("Only finished games can be watched again.",
-                             "只有已完成的牌局可以重播。", 409)
+            raise TableError(
+                "Only finished games can be watched again.", "只有已完成的牌局可以重播。", 409
+            )
         return json_response(await manager.replay_text(table, step))
 
     @app.get("/api/tables/{table_id}/record")
@@ -308,17 +379,24 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         table = await manager.get(table_id)
         async with table.lock:
             if not table.game.is_over(table.state):
-                raise TableError("The record is available once the game is over.",
-                                 "牌局結束後才能下載紀錄。", 409)
+                raise TableError(
+                    "The record is available once the game is over.",
+                    "牌局結束後才能下載紀錄。",
+                    409,
+                )
             body = "\n".join(record_lines(table)) + "\n"
         name = f"{table.game.id}-{table.id}.jsonl"
-        return Response(body, media_type="application/x-ndjson; charset=utf-8",
-                        headers={"Content-Disposition": f"attachment; filename={name}"})
+        return Response(
+            body,
+            media_type="application/x-ndjson; charset=utf-8",
+            headers={"Content-Disposition": f"attachment; filename={name}"},
+        )
 
     # -------------------------------------------------------------- live
     @app.websocket("/ws/tables/{table_id}/seats/{seat}")
-    async def seat_socket(websocket: WebSocket, table_id: str, seat: int,
-                          token: str | None = Query(None)) -> None:
+    async def seat_socket(
+        websocket: WebSocket, table_id: str, seat: int, token: str | None = Query(None)
+    ) -> None:
         try:
             table = await manager.get(table_id)
             manager.seat_for_token(table, seat, token)
@@ -338,15 +416,22 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
 
     async def _serve(websocket: WebSocket, table: Table, seat: int | None) -> None:
         await websocket.accept()
-        outbox = Outbox(websocket.send_text,
-                        lambda code, reason: websocket.close(code=code, reason=reason),
-                        settings.outbox, settings.send_timeout,
-                        (websocket.scope.get("extensions") or {}).get(WRITE_NOW, {}).get("send_text"))
-        conn = Connection(seat, outbox, address(websocket),
-                          syncs=Bucket(settings.syncs_per_second,
-                                       max(5.0, 5 * settings.syncs_per_second)),
-                          messages=Bucket(settings.messages_per_second,
-                                          max(60.0, 3 * settings.messages_per_second)))
+        outbox = Outbox(
+            websocket.send_text,
+            lambda code, reason: websocket.close(code=code, reason=reason),
+            settings.outbox,
+            settings.send_timeout,
+            (websocket.scope.get("extensions") or {}).get(WRITE_NOW, {}).get("send_text"),
+        )
+        conn = Connection(
+            seat,
+            outbox,
+            address(websocket),
+            syncs=Bucket(settings.syncs_per_second, max(5.0, 5 * settings.syncs_per_second)),
+            messages=Bucket(
+                settings.messages_per_second, max(60.0, 3 * settings.messages_per_second)
+            ),
+        )
         try:
             table = await manager.connect(table, conn)
         except TableError as exc:  # over a connection limit: say why, then close
@@ -366,8 +451,9 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
             await manager.disconnect(table, conn)
             await outbox.finish()
 
-    async def _receive(websocket: WebSocket, table: Table, conn: Connection,
-                       outbox: Outbox) -> None:
+    async def _receive(
+        websocket: WebSocket, table: Table, conn: Connection, outbox: Outbox
+    ) -> None:
         """Read the client's messages until it leaves (or is closed); ``outbox``: the
         connection's."""
         while True:
@@ -394,8 +480,10 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
 
     async def _handle(table: Table, conn: Connection, raw: str) -> None:
         if too_deep(raw, settings.max_json_depth):
-            raise TableError(f"That message is nested deeper than {settings.max_json_depth} "
-                             "levels.", f"訊息的巢狀超過{settings.max_json_depth}層。")
+            raise TableError(
+                f"That message is nested deeper than {settings.max_json_depth} levels.",
+                f"訊息的巢狀超過{settings.max_json_depth}層。",
+            )
         try:
             msg = orjson.loads(raw)
         except orjson.JSONDecodeError:
@@ -408,8 +496,11 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
             raise TableError("This seat is no longer yours.", "這個座位已不屬於你。", 403)
         if kind == "sync":
             if not conn.syncs.take():
-                raise TableError("Asked for everything again too often; wait a moment.",
-                                 "要求重新傳送太頻繁了，請稍候。", 429)
+                raise TableError(
+                    "Asked for everything again too often; wait a moment.",
+                    "要求重新傳送太頻繁了，請稍候。",
+                    429,
+                )
             await manager.resend(table, conn)
             return
         if conn.seat is None:
@@ -419,6 +510,8 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6,
         elif kind == "undo":
             await manager.undo(table, conn.seat)
         else:
-            raise TableError(f"Unknown message type '{kind[:40]}'.", f"未知的訊息類型「{kind[:40]}」。")
+            raise TableError(
+                f"Unknown message type '{kind[:40]}'.", f"未知的訊息類型「{kind[:40]}」。"
+            )
 
     return app

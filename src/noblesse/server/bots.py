@@ -57,8 +57,12 @@ def pool(workers: int) -> ProcessPoolExecutor:
     if _pool is None or _pool_size != workers:
         if _pool is not None:
             _pool.shutdown(wait=False, cancel_futures=True)
-        _pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=_start_worker, initargs=(os.getpid(),))
+        _pool = ProcessPoolExecutor(
+            workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
+        )
         _pool_size = workers
     return _pool
 
@@ -69,14 +73,14 @@ def warm(workers: int) -> None:
         pool(workers).submit(_warm)
 
 
-async def decide(game_id: str, state: State, seat: int, spec: str, seed: int,
-                 workers: int) -> str:
+async def decide(game_id: str, state: State, seat: int, spec: str, seed: int, workers: int) -> str:
     """The bot's action for ``state`` (a copy the caller will not touch again)."""
     loop = asyncio.get_running_loop()
     for attempt in range(2):
         try:
-            return await loop.run_in_executor(pool(workers), think, game_id, state, seat, spec,
-                                               seed)
+            return await loop.run_in_executor(
+                pool(workers), think, game_id, state, seat, spec, seed
+            )
         except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool
             global _pool
             _pool = None

@@ -57,8 +57,9 @@ def _same(before: Any, after: Any) -> bool:
     kind = type(after)
     if kind is not type(before) or before != after:
         return False
-    return kind not in (dict, list) or orjson.dumps(before, option=_KEYS) == \
-        orjson.dumps(after, option=_KEYS)
+    return kind not in (dict, list) or orjson.dumps(before, option=_KEYS) == orjson.dumps(
+        after, option=_KEYS
+    )
 
 
 def diff(before: Any, after: Any, path: str, ops: list[dict[str, Any]]) -> None:
@@ -136,8 +137,13 @@ def encode(message: dict[str, Any], known: dict[int, bytes] | None = None) -> En
     return Encoded(top, view)
 
 
-def change_json(before: Encoded, after: Encoded, log_from: int, log: bytes,
-                memo: dict[Any, tuple[int, bytes]] | None = None) -> bytes | None:
+def change_json(
+    before: Encoded,
+    after: Encoded,
+    log_from: int,
+    log: bytes,
+    memo: dict[Any, tuple[int, bytes]] | None = None,
+) -> bytes | None:
     """The ``change`` from ``before`` to ``after`` (two messages to one seat) with the
     log lines ``log`` (a JSON array), or None when the whole message would be smaller.
 
@@ -156,17 +162,29 @@ def change_json(before: Encoded, after: Encoded, log_from: int, log: bytes,
     out = [b'{"type":"change","base":', before.top["n"]]
     for key in WHOLE:
         out += (b",", _name(key), after.top[key])
-    out += (b',"patch":[', b",".join(ops), b'],"log_from":', str(log_from).encode(),
-            b',"log":', log, b"}")
+    out += (
+        b',"patch":[',
+        b",".join(ops),
+        b'],"log_from":',
+        str(log_from).encode(),
+        b',"log":',
+        log,
+        b"}",
+    )
     return b"".join(out)
 
 
 _SENT_WHOLE = frozenset(WHOLE) | {"type"}
 
 
-def _parts(before: dict[Any, bytes], after: dict[Any, bytes], prefix: str,
-           ops: list[bytes], memo: dict[Any, tuple[int, bytes]] | None,
-           skip: frozenset[str] = frozenset()) -> int:
+def _parts(
+    before: dict[Any, bytes],
+    after: dict[Any, bytes],
+    prefix: str,
+    ops: list[bytes],
+    memo: dict[Any, tuple[int, bytes]] | None,
+    skip: frozenset[str] = frozenset(),
+) -> int:
     """Append the patch of each part that changed from ``before`` to ``after`` (the
     parts of one object at ``prefix``); returns how many operations it made."""
     count = 0
@@ -245,8 +263,10 @@ def follow(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, An
     if message["type"] == "state":
         return message
     if held is None or held["n"] != message["base"]:
-        raise OutOfStep(f"a change from {message['base']}, but the client holds "
-                        f"{None if held is None else held['n']}")
+        raise OutOfStep(
+            f"a change from {message['base']}, but the client holds "
+            f"{None if held is None else held['n']}"
+        )
     after = held["log_from"] + len(held["log"])
     if message["log_from"] not in (0, after):
         raise OutOfStep(f"log lines from {message['log_from']}, but the client has {after}")

@@ -131,12 +131,14 @@ class RedisBus(Alone):
         try:
             import redis.asyncio as aioredis
         except ImportError:  # pragma: no cover - the extra is part of the test install
-            raise RuntimeError("--redis needs the redis package: pip install 'noblesse[cluster]'") \
-                from None
+            raise RuntimeError(
+                "--redis needs the redis package: pip install 'noblesse[cluster]'"
+            ) from None
         self.url, self.prefix = url, prefix
         self.process = secrets.token_hex(6)
-        self.redis: Any = aioredis.from_url(url, socket_timeout=2.0, socket_connect_timeout=2.0,
-                                            health_check_interval=5)
+        self.redis: Any = aioredis.from_url(
+            url, socket_timeout=2.0, socket_connect_timeout=2.0, health_check_interval=5
+        )
         self.channel = f"{prefix}:news"
         self._take = self.redis.register_script(_TAKE)
         self._drop = self.redis.register_script(_DROP)
@@ -152,8 +154,11 @@ class RedisBus(Alone):
 
     async def start(self, heard: Heard) -> None:
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._listen(heard)), loop.create_task(self._publish()),
-                       loop.create_task(self._heartbeat())]
+        self._tasks = [
+            loop.create_task(self._listen(heard)),
+            loop.create_task(self._publish()),
+            loop.create_task(self._heartbeat()),
+        ]
 
     async def close(self) -> None:
         for task in self._tasks:
@@ -172,9 +177,17 @@ class RedisBus(Alone):
     # -- news -----------------------------------------------------------------
     def tell(self, news: News) -> None:
         with contextlib.suppress(asyncio.QueueFull):  # the store is the record: news may drop
-            self._outgoing.put_nowait(orjson.dumps({
-                "t": news.table_id, "k": news.kind, "r": news.revision, "a": news.action,
-                "p": self.process}))
+            self._outgoing.put_nowait(
+                orjson.dumps(
+                    {
+                        "t": news.table_id,
+                        "k": news.kind,
+                        "r": news.revision,
+                        "a": news.action,
+                        "p": self.process,
+                    }
+                )
+            )
 
     async def _publish(self) -> None:
         """Send the news queued, in one round trip for all that waits."""
@@ -201,9 +214,14 @@ class RedisBus(Alone):
                         said = orjson.loads(message["data"])
                         if said.get("p") != self.process:
                             action = said.get("a")
-                            await heard(News(str(said["t"]), str(said["k"]), said.get("r"),
-                                             (int(action[0]), str(action[1])) if action
-                                             else None))
+                            await heard(
+                                News(
+                                    str(said["t"]),
+                                    str(said["k"]),
+                                    said.get("r"),
+                                    (int(action[0]), str(action[1])) if action else None,
+                                )
+                            )
                 finally:
                     with contextlib.suppress(Exception):
                         await pubsub.aclose()
@@ -221,21 +239,22 @@ class RedisBus(Alone):
         alive = self._key("alive", self.process)
         while True:
             try:
-                was = await self.redis.set(alive, b"1", px=int(3 * HEARTBEAT_SECONDS * 1000),
-                                           get=True)
+                was = await self.redis.set(
+                    alive, b"1", px=int(3 * HEARTBEAT_SECONDS * 1000), get=True
+                )
                 leases = sorted(self._leases)
                 async with self.redis.pipeline(transaction=False) as pipe:
                     if was is None:
                         for table_id, seat in self._here:
-                            pipe.hset(self._key("seats", table_id), f"{self.process}:{seat}",
-                                      b"1")
+                            pipe.hset(self._key("seats", table_id), f"{self.process}:{seat}", b"1")
                     for table_id in leases:  # queued in the pipeline once awaited
-                        await self._take(keys=[self._key("bots", table_id),
-                                               self._key("bot-leases")],
-                                         args=[self.process, int(LEASE_SECONDS * 1000), table_id],
-                                         client=pipe)
+                        await self._take(
+                            keys=[self._key("bots", table_id), self._key("bot-leases")],
+                            args=[self.process, int(LEASE_SECONDS * 1000), table_id],
+                            client=pipe,
+                        )
                     done = await pipe.execute()
-                for table_id, kept in zip(leases, done[len(done) - len(leases):], strict=True):
+                for table_id, kept in zip(leases, done[len(done) - len(leases) :], strict=True):
                     if not kept:  # another process took it over meanwhile
                         self._leases.discard(table_id)
             except Exception as exc:  # noqa: BLE001
@@ -274,16 +293,22 @@ class RedisBus(Alone):
         except Exception as exc:  # noqa: BLE001 - Redis away: nobody else is known to be here
             log.warning("could not read presence from Redis: %s", exc)
             return set()
-        return {seat for (process, seats), live in zip(holders.items(), alive, strict=True)
-                if live for seat in seats}
+        return {
+            seat
+            for (process, seats), live in zip(holders.items(), alive, strict=True)
+            if live
+            for seat in seats
+        }
 
     # -- bot leases -----------------------------------------------------------
     async def take_bots(self, table_id: str) -> bool:
         try:
-            held = bool(await self._take(keys=[self._key("bots", table_id),
-                                               self._key("bot-leases")],
-                                         args=[self.process, int(LEASE_SECONDS * 1000),
-                                               table_id]))
+            held = bool(
+                await self._take(
+                    keys=[self._key("bots", table_id), self._key("bot-leases")],
+                    args=[self.process, int(LEASE_SECONDS * 1000), table_id],
+                )
+            )
         except Exception as exc:  # noqa: BLE001 - Redis away: no bot moves until it is back
             log.warning("could not take a bot lease in Redis: %s", exc)
             self._unsure.add(table_id)
@@ -300,8 +325,10 @@ class RedisBus(Alone):
     async def drop_bots(self, table_id: str) -> None:
         self._leases.discard(table_id)
         with contextlib.suppress(Exception):
-            await self._drop(keys=[self._key("bots", table_id), self._key("bot-leases")],
-                             args=[self.process, table_id])
+            await self._drop(
+                keys=[self._key("bots", table_id), self._key("bot-leases")],
+                args=[self.process, table_id],
+            )
 
     async def expired_bot_tables(self) -> list[str]:
         try:

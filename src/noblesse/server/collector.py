@@ -64,8 +64,11 @@ def sweep() -> int:
     gc.unfreeze()
     found = gc.collect()
     gc.freeze()
-    log.info("full garbage collection: %d unreachable objects freed in %.0f ms",
-             found, (time.perf_counter() - start) * 1000)
+    log.info(
+        "full garbage collection: %d unreachable objects freed in %.0f ms",
+        found,
+        (time.perf_counter() - start) * 1000,
+    )
     return found
 
 

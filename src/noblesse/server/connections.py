@@ -22,18 +22,23 @@ from dataclasses import dataclass, field
 log = logging.getLogger("noblesse.server")
 
 # Close codes the page understands (web/table.js).
-CLOSE_BEHIND = 4000      # fell behind: reconnect at once and resync
-CLOSE_LIMIT = 4029       # too many connections (per table or address): try again later
-CLOSE_TOO_BIG = 1009     # a message over the size limit (RFC 6455 "message too big")
-CLOSE_POLICY = 1008      # a token that is not valid for the seat, or a flood
+CLOSE_BEHIND = 4000  # fell behind: reconnect at once and resync
+CLOSE_LIMIT = 4029  # too many connections (per table or address): try again later
+CLOSE_TOO_BIG = 1009  # a message over the size limit (RFC 6455 "message too big")
+CLOSE_POLICY = 1008  # a token that is not valid for the seat, or a flood
 
 
 class Outbox:
     """Messages waiting for one connection, sent in order by one task."""
 
-    def __init__(self, send_text: Callable[[str], Awaitable[None]],
-                 close: Callable[[int, str], Awaitable[None]], limit: int,
-                 timeout: float, write_now: Callable[[str], bool] | None = None) -> None:
+    def __init__(
+        self,
+        send_text: Callable[[str], Awaitable[None]],
+        close: Callable[[int, str], Awaitable[None]],
+        limit: int,
+        timeout: float,
+        write_now: Callable[[str], bool] | None = None,
+    ) -> None:
         self._send_text, self._close, self._write_now = send_text, close, write_now
         self._sending = False  # the writer task holds a message it has not finished sending
         self._queue: asyncio.Queue[str] = asyncio.Queue(limit or 0)
@@ -49,8 +54,12 @@ class Outbox:
             return False
         # Nothing queued or being sent: nothing can overtake, so write it at once if the
         # socket takes it without waiting (not paused by flow control, not closing).
-        if self._write_now is not None and not self._sending and self._queue.empty() \
-                and self._write_now(text):
+        if (
+            self._write_now is not None
+            and not self._sending
+            and self._queue.empty()
+            and self._write_now(text)
+        ):
             return True
         try:
             self._queue.put_nowait(text)
@@ -83,7 +92,9 @@ class Outbox:
         if asyncio.current_task() is not self._task:
             self._task.cancel()
         if code != 1006:
-            self._closing = asyncio.get_running_loop().create_task(self._close_quietly(code, reason))
+            self._closing = asyncio.get_running_loop().create_task(
+                self._close_quietly(code, reason)
+            )
 
     async def finish(self) -> None:
         """Wait (at most 2 s) until a close this outbox began has been sent: the handler

@@ -78,8 +78,15 @@ def deal_entry(table: Table) -> dict[str, Any]:
 def record_lines(table: Table) -> list[str]:
     """The finished table's game record (``core.record`` JSON Lines, without newlines)."""
     meta = table.meta
-    record = Record(game=meta.game, version=meta.version, seed=meta.seed,
-                    players=[s["kind"] for s in meta.seats], options=meta.options,
-                    actions=list(table.actions), result=meta.result,
-                    salt=meta.salt, commitment=meta.commitment)
+    record = Record(
+        game=meta.game,
+        version=meta.version,
+        seed=meta.seed,
+        players=[s["kind"] for s in meta.seats],
+        options=meta.options,
+        actions=list(table.actions),
+        result=meta.result,
+        salt=meta.salt,
+        commitment=meta.commitment,
+    )
     return record.lines()

@@ -27,5 +27,7 @@ def end_result(game: Game, state: State) -> dict[str, Any]:
     """The end of the game for the page's score table: ``scores`` (one per seat, in seat
     order) and ``winners`` (seats), as the engine counts them."""
     result = result_of(game, state)
-    return {"scores": [float(v) for v in result["scores"]],
-            "winners": [int(w) for w in result["winners"]]}
+    return {
+        "scores": [float(v) for v in result["scores"]],
+        "winners": [int(w) for w in result["winners"]],
+    }

@@ -17,10 +17,12 @@ from noblesse.server.settings import Settings
 # Pages load only their own scripts and styles (no inline script anywhere), may not be
 # framed, and never send the page's address (it carries a seat's token) elsewhere.
 SECURITY_HEADERS = [
-    (b"content-security-policy",
-     b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-     b"img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-     b"form-action 'self'; frame-ancestors 'none'"),
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        b"img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        b"form-action 'self'; frame-ancestors 'none'",
+    ),
     (b"x-frame-options", b"DENY"),
     (b"referrer-policy", b"no-referrer"),
     (b"x-content-type-options", b"nosniff"),
@@ -44,8 +46,9 @@ def too_deep(text: str, limit: int) -> bool:
 
 
 def error_body(kind: str, en: str, zh: str) -> bytes:
-    return json.dumps({"type": "error", "code": kind, "message": {"en": en, "zh-TW": zh}},
-                      ensure_ascii=False).encode()
+    return json.dumps(
+        {"type": "error", "code": kind, "message": {"en": en, "zh-TW": zh}}, ensure_ascii=False
+    ).encode()
 
 
 class Guard:
@@ -59,8 +62,11 @@ class Guard:
 
         async def send_with_headers(message: dict[str, Any]) -> None:
             if message["type"] == "http.response.start":
-                headers = [h for h in message.get("headers", [])
-                           if h[0].lower() not in {k for k, _ in SECURITY_HEADERS}]
+                headers = [
+                    h
+                    for h in message.get("headers", [])
+                    if h[0].lower() not in {k for k, _ in SECURITY_HEADERS}
+                ]
                 message = {**message, "headers": headers + SECURITY_HEADERS}
             await send(message)
 
@@ -71,9 +77,13 @@ class Guard:
         headers = dict(scope.get("headers") or [])
         declared = headers.get(b"content-length")
         if limit and declared is not None and declared.isdigit() and int(declared) > limit:
-            await self._refuse(send_with_headers, 413, "too_large",
-                               f"The request is larger than {limit} bytes.",
-                               f"請求超過{limit}位元組。")
+            await self._refuse(
+                send_with_headers,
+                413,
+                "too_large",
+                f"The request is larger than {limit} bytes.",
+                f"請求超過{limit}位元組。",
+            )
             return
         # Read the body (at most ``limit`` bytes) before the app does.
         chunks, size = [], 0
@@ -84,9 +94,13 @@ class Guard:
             chunk = message.get("body", b"")
             size += len(chunk)
             if limit and size > limit:
-                await self._refuse(send_with_headers, 413, "too_large",
-                                   f"The request is larger than {limit} bytes.",
-                                   f"請求超過{limit}位元組。")
+                await self._refuse(
+                    send_with_headers,
+                    413,
+                    "too_large",
+                    f"The request is larger than {limit} bytes.",
+                    f"請求超過{limit}位元組。",
+                )
                 return
             chunks.append(chunk)
             if not message.get("more_body"):
@@ -95,9 +109,13 @@ class Guard:
         # whatever the content type says: the app may parse a body as JSON without one
         if too_deep(body.decode("utf-8", "replace"), self.settings.max_json_depth):
             depth = self.settings.max_json_depth
-            await self._refuse(send_with_headers, 400, "bad_request",
-                               f"The request's JSON is nested deeper than {depth} levels.",
-                               f"請求的JSON巢狀超過{depth}層。")
+            await self._refuse(
+                send_with_headers,
+                400,
+                "bad_request",
+                f"The request's JSON is nested deeper than {depth} levels.",
+                f"請求的JSON巢狀超過{depth}層。",
+            )
             return
         sent = False
 
@@ -113,7 +131,15 @@ class Guard:
     @staticmethod
     async def _refuse(send: Any, status: int, kind: str, en: str, zh: str) -> None:
         body = error_body(kind, en, zh)
-        await send({"type": "http.response.start", "status": status, "headers": [
-            (b"content-type", b"application/json; charset=utf-8"),
-            (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json; charset=utf-8"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})

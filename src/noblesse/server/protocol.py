@@ -34,8 +34,8 @@ from websockets.extensions.permessage_deflate import (
 from websockets.frames import Frame, Opcode
 
 CLOSE_TIMEOUT = 1.0
-SLICE = 4096   # bytes parsed at a time
-QUEUED = 4     # messages waiting for the application before parsing stops
+SLICE = 4096  # bytes parsed at a time
+QUEUED = 4  # messages waiting for the application before parsing stops
 COMPRESS_FROM = 4096  # bytes: smaller messages are sent as they are
 WRITE_NOW = "noblesse.write_now"  # scope["extensions"][WRITE_NOW]["send_text"]: write_now
 
@@ -46,8 +46,11 @@ class SizedDeflate(PerMessageDeflate):
     shared compression context stays in step."""
 
     def encode(self, frame: Frame) -> Frame:
-        if frame.fin and frame.opcode in (Opcode.TEXT, Opcode.BINARY) \
-                and len(frame.data) < COMPRESS_FROM:
+        if (
+            frame.fin
+            and frame.opcode in (Opcode.TEXT, Opcode.BINARY)
+            and len(frame.data) < COMPRESS_FROM
+        ):
             return frame
         return super().encode(frame)
 
@@ -55,10 +58,13 @@ class SizedDeflate(PerMessageDeflate):
 class SizedDeflateFactory(ServerPerMessageDeflateFactory):
     def process_request_params(self, params: Any, accepted_extensions: Any) -> Any:
         response, ext = super().process_request_params(params, accepted_extensions)
-        return response, SizedDeflate(ext.remote_no_context_takeover,
-                                      ext.local_no_context_takeover,
-                                      ext.remote_max_window_bits, ext.local_max_window_bits,
-                                      ext.compress_settings)
+        return response, SizedDeflate(
+            ext.remote_no_context_takeover,
+            ext.local_no_context_takeover,
+            ext.remote_max_window_bits,
+            ext.local_max_window_bits,
+            ext.compress_settings,
+        )
 
 
 class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
@@ -67,9 +73,13 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         self.close_timeout = CLOSE_TIMEOUT
         self._unparsed = bytearray()
         if self.config.ws_per_message_deflate:  # uvicorn's settings, sized
-            self.conn.available_extensions = [SizedDeflateFactory(
-                server_max_window_bits=12, client_max_window_bits=12,
-                compress_settings={"memLevel": 5})]
+            self.conn.available_extensions = [
+                SizedDeflateFactory(
+                    server_max_window_bits=12,
+                    client_max_window_bits=12,
+                    compress_settings={"memLevel": 5},
+                )
+            ]
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -80,8 +90,13 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         """Write the text message ``text`` now if the socket takes it without waiting:
         accepted, not closing, not paused by flow control. False, having written nothing,
         otherwise: then it goes the ASGI way (``send``), which waits or fails as it must."""
-        if not self.handshake_complete or self.close_sent or self.disconnected \
-                or not self.writable.is_set() or self.transport.is_closing():
+        if (
+            not self.handshake_complete
+            or self.close_sent
+            or self.disconnected
+            or not self.writable.is_set()
+            or self.transport.is_closing()
+        ):
             return False
         self.conn.send_text(text.encode())
         self.transport.write(b"".join(self.conn.data_to_send()))

@@ -28,30 +28,48 @@ class Settings:
     open_tables_per_address: int = _setting(30, "unfinished tables one address may have created")
     connections_per_table: int = _setting(200, "WebSockets open at one table")
     connections_per_address: int = _setting(60, "WebSockets open from one address")
-    syncs_per_second: float = _setting(1.0, "'sync' requests per connection (bursts of 5 "
-                                            "seconds' worth, at least 5)")
-    messages_per_second: float = _setting(20.0, "messages per connection (bursts of 3 "
-                                                "seconds' worth, at least 60)")
-    outbox: int = _setting(64, "messages waiting to be sent on one connection; "
-                               "a connection that falls further behind is closed")
-    send_timeout: float = _setting(10.0, "seconds one send may take before the connection "
-                                         "is closed")
+    syncs_per_second: float = _setting(
+        1.0, "'sync' requests per connection (bursts of 5 seconds' worth, at least 5)"
+    )
+    messages_per_second: float = _setting(
+        20.0, "messages per connection (bursts of 3 seconds' worth, at least 60)"
+    )
+    outbox: int = _setting(
+        64,
+        "messages waiting to be sent on one connection; "
+        "a connection that falls further behind is closed",
+    )
+    send_timeout: float = _setting(
+        10.0, "seconds one send may take before the connection is closed"
+    )
     bot_think_ms: int = _setting(1000, "the longest a bot may think for one decision, in ms")
     bot_iters: int = _setting(100_000, "the most search iterations a bot spec may ask for")
     bot_workers: int = _setting(1, "processes that think for bots (at least 1)")
-    idle_seconds: float = _setting(600.0, "a table nobody watches or plays leaves memory after "
-                                          "this many seconds (it loads again on demand)")
+    idle_seconds: float = _setting(
+        600.0,
+        "a table nobody watches or plays leaves memory after "
+        "this many seconds (it loads again on demand)",
+    )
     rebuilds_at_once: int = _setting(2, "replays and table loads built at the same time")
-    gc_young_seconds: float = _setting(0.1, "noblesse serve: how often the youngest objects are "
-                                            "collected and what survived leaves the collector's "
-                                            "sight (see server.collector; 0: Python's own "
-                                            "schedule)")
-    gc_sweep_seconds: float = _setting(3600.0, "noblesse serve: how often a full garbage "
-                                               "collection reclaims cycles among old objects "
-                                               "(a pause of ~0.5 s with 1,000 tables; 0: never)")
-    known_deals: bool = _setting(False, "accept a chosen seed at any table, not only at a "
-                                        "practice table (tests, demonstrations: such deals "
-                                        "are known to everyone)")
+    gc_young_seconds: float = _setting(
+        0.1,
+        "noblesse serve: how often the youngest objects are "
+        "collected and what survived leaves the collector's "
+        "sight (see server.collector; 0: Python's own "
+        "schedule)",
+    )
+    gc_sweep_seconds: float = _setting(
+        3600.0,
+        "noblesse serve: how often a full garbage "
+        "collection reclaims cycles among old objects "
+        "(a pause of ~0.5 s with 1,000 tables; 0: never)",
+    )
+    known_deals: bool = _setting(
+        False,
+        "accept a chosen seed at any table, not only at a "
+        "practice table (tests, demonstrations: such deals "
+        "are known to everyone)",
+    )
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:

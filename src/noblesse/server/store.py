@@ -105,8 +105,9 @@ class TableRow(Base):
 class ActionRow(Base):
     __tablename__ = "actions"
 
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
-                                          primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
     n: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1, 2, ... without gaps
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(80))
@@ -154,8 +155,10 @@ def _now() -> datetime:
 # Actions, in plain SQL (``Store.append_actions``): SQLite's, and PostgreSQL's single
 # statement for a whole batch. A table's row moves on only from the action before
 # (``n_actions = n - 1``), and only the actions whose table moved on are inserted.
-_BUMP_TABLES = ("UPDATE tables SET n_actions = ?, revision = COALESCE(revision, 0) + 1, "
-                "updated = ? WHERE id = ? AND n_actions = ?")
+_BUMP_TABLES = (
+    "UPDATE tables SET n_actions = ?, revision = COALESCE(revision, 0) + 1, "
+    "updated = ? WHERE id = ? AND n_actions = ?"
+)
 _INSERT_ACTIONS = "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, ?, ?)"
 _PG_APPEND = (
     "WITH moved AS (UPDATE tables SET n_actions = v.n, "
@@ -164,10 +167,13 @@ _PG_APPEND = (
     "WHERE tables.id = v.id AND tables.n_actions = v.n - 1 RETURNING tables.id) "
     "INSERT INTO actions (table_id, n, seat, action) "
     "SELECT a.* FROM unnest(%s::varchar[], %s::int[], %s::int[], %s::varchar[]) "
-    "AS a(table_id, n, seat, action) WHERE a.table_id IN (SELECT id FROM moved)")
+    "AS a(table_id, n, seat, action) WHERE a.table_id IN (SELECT id FROM moved)"
+)
 # The tables whose game an action of the batch ended, after the statements above.
-_FINISH = {"sqlite": "UPDATE tables SET status = 'finished', result = ? WHERE id = ?",
-           "postgresql": "UPDATE tables SET status = 'finished', result = %s::json WHERE id = %s"}
+_FINISH = {
+    "sqlite": "UPDATE tables SET status = 'finished', result = ? WHERE id = ?",
+    "postgresql": "UPDATE tables SET status = 'finished', result = %s::json WHERE id = %s",
+}
 
 
 class StaleTable(ValueError):
@@ -191,8 +197,12 @@ class Store:
             Base.metadata.create_all(self.engine)
         if "tables.n_actions" in add_missing_columns(self.engine):  # count them once
             with self.engine.begin() as conn:
-                conn.execute(text("UPDATE tables SET n_actions = (SELECT count(*) FROM actions "
-                                  "WHERE actions.table_id = tables.id)"))
+                conn.execute(
+                    text(
+                        "UPDATE tables SET n_actions = (SELECT count(*) FROM actions "
+                        "WHERE actions.table_id = tables.id)"
+                    )
+                )
         # how actions are committed in plain SQL: "postgresql", "sqlite", or (another
         # database) None: through SQLAlchemy like every other write
         dialect = self.engine.dialect
@@ -210,27 +220,57 @@ class Store:
         self.engine.dispose()
 
     # -- tables ---------------------------------------------------------------
-    def create_table(self, table_id: str, game: str, version: str, seed: int | str,
-                     options: dict[str, Any], seats: list[dict[str, Any]], host_hash: str,
-                     salt: str | None = None, commitment: str | None = None,
-                     creator: str | None = None,
-                     bot_speed: BotSpeed = BotSpeed.NORMAL) -> None:
+    def create_table(
+        self,
+        table_id: str,
+        game: str,
+        version: str,
+        seed: int | str,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        host_hash: str,
+        salt: str | None = None,
+        commitment: str | None = None,
+        creator: str | None = None,
+        bot_speed: BotSpeed = BotSpeed.NORMAL,
+    ) -> None:
         """``seed``: a chosen int (stored in ``seed``) or a secret hex string (in ``deal``)."""
         now = _now()
         secret = isinstance(seed, str)
         with Session(self.engine) as session, session.begin():
-            session.add(TableRow(id=table_id, game=game, version=version,
-                                 seed=0 if secret else seed, deal=seed if secret else None,
-                                 salt=salt, commitment=commitment,
-                                 options=options, seats=seats, host_hash=host_hash,
-                                 status="playing", result=None, created=now, updated=now,
-                                 n_actions=0, creator=creator, bot_speed=bot_speed.value))
+            session.add(
+                TableRow(
+                    id=table_id,
+                    game=game,
+                    version=version,
+                    seed=0 if secret else seed,
+                    deal=seed if secret else None,
+                    salt=salt,
+                    commitment=commitment,
+                    options=options,
+                    seats=seats,
+                    host_hash=host_hash,
+                    status="playing",
+                    result=None,
+                    created=now,
+                    updated=now,
+                    n_actions=0,
+                    creator=creator,
+                    bot_speed=bot_speed.value,
+                )
+            )
 
     def open_tables_by(self, creator: str) -> int:
         """How many unfinished tables were created from the address hashed as ``creator``."""
         with Session(self.engine) as session:
-            return session.scalar(select(func.count()).select_from(TableRow).where(
-                TableRow.creator == creator, TableRow.status == "playing")) or 0
+            return (
+                session.scalar(
+                    select(func.count())
+                    .select_from(TableRow)
+                    .where(TableRow.creator == creator, TableRow.status == "playing")
+                )
+                or 0
+            )
 
     def load(self, table_id: str, after: int = 0) -> StoredTable | None:
         """The table, with its actions after the first ``after`` (all of them by default).
@@ -243,22 +283,36 @@ class Store:
             actions = session.execute(
                 select(ActionRow.seat, ActionRow.action)
                 .where(ActionRow.table_id == table_id, ActionRow.n > after)
-                .order_by(ActionRow.n)).all()
+                .order_by(ActionRow.n)
+            ).all()
             seed = row.deal if row.deal is not None else row.seed
-            return StoredTable(row.id, row.game, row.version, seed, dict(row.options),
-                               [dict(s) for s in row.seats], row.host_hash, row.status,
-                               row.result, row.created, [(a.seat, a.action) for a in actions],
-                               salt=row.salt, commitment=row.commitment,
-                               revision=row.revision or 0, rematch=row.rematch,
-                               bot_speed=BotSpeed(row.bot_speed or BotSpeed.NORMAL))
+            return StoredTable(
+                row.id,
+                row.game,
+                row.version,
+                seed,
+                dict(row.options),
+                [dict(s) for s in row.seats],
+                row.host_hash,
+                row.status,
+                row.result,
+                row.created,
+                [(a.seat, a.action) for a in actions],
+                salt=row.salt,
+                commitment=row.commitment,
+                revision=row.revision or 0,
+                rematch=row.rematch,
+                bot_speed=BotSpeed(row.bot_speed or BotSpeed.NORMAL),
+            )
 
     def revisions(self, table_ids: list[str]) -> dict[str, int]:
         """Each table's ``revision`` (tables that do not exist are left out)."""
         if not table_ids:
             return {}
         with Session(self.engine) as session:
-            rows = session.execute(select(TableRow.id, TableRow.revision)
-                                   .where(TableRow.id.in_(table_ids)))
+            rows = session.execute(
+                select(TableRow.id, TableRow.revision).where(TableRow.id.in_(table_ids))
+            )
             return {row.id: row.revision or 0 for row in rows}
 
     def table_ids(self, status: str | None = None) -> list[str]:
@@ -272,34 +326,60 @@ class Store:
         """The newest tables for the lobby, from the tables' own rows (no count over actions)."""
         with Session(self.engine) as session:
             rows = session.scalars(select(TableRow).order_by(TableRow.created.desc()).limit(limit))
-            return [{
-                "id": r.id, "game": r.game, "status": r.status,
-                "seats": [{"kind": s["kind"], "name": s.get("name", ""), "open": bool(s.get("open"))}
-                          for s in r.seats],
-                "actions": r.n_actions or 0, "result": r.result,
-                "created": r.created.isoformat(),
-            } for r in rows]
+            return [
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "status": r.status,
+                    "seats": [
+                        {"kind": s["kind"], "name": s.get("name", ""), "open": bool(s.get("open"))}
+                        for s in r.seats
+                    ],
+                    "actions": r.n_actions or 0,
+                    "result": r.result,
+                    "created": r.created.isoformat(),
+                }
+                for r in rows
+            ]
 
     def set_rematch(self, table_id: str, rematch: str) -> str:
         """Names ``rematch`` the rematch of a finished table, unless it has one already;
         the rematch it has, in either case."""
         with Session(self.engine) as session, session.begin():
-            session.execute(update(TableRow).where(
-                TableRow.id == table_id, TableRow.rematch.is_(None)).values(
-                rematch=rematch, updated=_now(),
-                revision=func.coalesce(TableRow.revision, 0) + 1))
-            return session.scalar(select(TableRow.rematch).where(TableRow.id == table_id)) or rematch
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.rematch.is_(None))
+                .values(
+                    rematch=rematch,
+                    updated=_now(),
+                    revision=func.coalesce(TableRow.revision, 0) + 1,
+                )
+            )
+            return (
+                session.scalar(select(TableRow.rematch).where(TableRow.id == table_id)) or rematch
+            )
 
     def set_bot_speed(self, table_id: str, speed: BotSpeed) -> None:
         with Session(self.engine) as session, session.begin():
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(
-                bot_speed=speed.value, updated=_now(),
-                revision=func.coalesce(TableRow.revision, 0) + 1))
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(
+                    bot_speed=speed.value,
+                    updated=_now(),
+                    revision=func.coalesce(TableRow.revision, 0) + 1,
+                )
+            )
 
     def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         with Session(self.engine) as session, session.begin():
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(
-                seats=seats, updated=_now(), revision=func.coalesce(TableRow.revision, 0) + 1))
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(
+                    seats=seats, updated=_now(), revision=func.coalesce(TableRow.revision, 0) + 1
+                )
+            )
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> list[dict[str, Any]] | None:
         """Give the open seat ``seat`` to whoever holds ``token_hash``: the table's seats
@@ -309,22 +389,30 @@ class Store:
         while True:
             with Session(self.engine) as session, session.begin():
                 row = session.get(TableRow, table_id)
-                if row is None or row.status != "playing" or not 0 <= seat < len(row.seats) \
-                        or not row.seats[seat].get("open"):
+                if (
+                    row is None
+                    or row.status != "playing"
+                    or not 0 <= seat < len(row.seats)
+                    or not row.seats[seat].get("open")
+                ):
                     return None
                 seats = [dict(s) for s in row.seats]
                 seats[seat] = {k: v for k, v in seats[seat].items() if k != "open"}
                 seats[seat]["token_hash"] = token_hash
                 revision = row.revision or 0
-                moved = _changed(session, update(TableRow).where(
-                    TableRow.id == table_id, func.coalesce(TableRow.revision, 0) == revision)
-                    .values(seats=seats, updated=_now(), revision=revision + 1))
+                moved = _changed(
+                    session,
+                    update(TableRow)
+                    .where(TableRow.id == table_id, func.coalesce(TableRow.revision, 0) == revision)
+                    .values(seats=seats, updated=_now(), revision=revision + 1),
+                )
             if moved:
                 return seats
 
     # -- actions --------------------------------------------------------------
-    def append_action(self, table_id: str, n: int, seat: int, action: str,
-                      result: dict[str, Any] | None = None) -> None:
+    def append_action(
+        self, table_id: str, n: int, seat: int, action: str, result: dict[str, Any] | None = None
+    ) -> None:
         """Commit action ``n``; with ``result`` the table is marked finished in the same
         transaction. Unless the table holds ``n - 1`` actions (another writer was first)
         it raises ``StaleTable`` and changes nothing."""
@@ -367,14 +455,15 @@ class Store:
         now = self._updated_value(_now())
         if plain == "postgresql":
             ids, numbers = [r.table_id for r in rows], [r.n for r in rows]
-            cursor.execute(_PG_APPEND, (now, ids, numbers, ids, numbers,
-                                        [r.seat for r in rows], [r.action for r in rows]))
+            cursor.execute(
+                _PG_APPEND,
+                (now, ids, numbers, ids, numbers, [r.seat for r in rows], [r.action for r in rows]),
+            )
             _check_moved(rows, cursor.rowcount)  # before the commit: one transaction
         else:
             cursor.executemany(_BUMP_TABLES, [(r.n, now, r.table_id, r.n - 1) for r in rows])
             _check_moved(rows, cursor.rowcount)
-            cursor.executemany(_INSERT_ACTIONS, [(r.table_id, r.n, r.seat, r.action)
-                                                 for r in rows])
+            cursor.executemany(_INSERT_ACTIONS, [(r.table_id, r.n, r.seat, r.action) for r in rows])
         finished = [(json.dumps(r.result), r.table_id) for r in rows if r.result is not None]
         if finished:
             cursor.executemany(_FINISH[plain], finished)
@@ -387,28 +476,42 @@ class Store:
         with Session(self.engine) as session, session.begin():
             moved = 0
             for r in rows:
-                values: dict[str, Any] = {"n_actions": r.n, "updated": now,
-                                          "revision": func.coalesce(TableRow.revision, 0) + 1}
+                values: dict[str, Any] = {
+                    "n_actions": r.n,
+                    "updated": now,
+                    "revision": func.coalesce(TableRow.revision, 0) + 1,
+                }
                 if r.result is not None:
                     values.update(status="finished", result=r.result)
-                moved += _changed(session, update(TableRow).where(
-                    TableRow.id == r.table_id, TableRow.n_actions == r.n - 1)
-                    .values(**values))
+                moved += _changed(
+                    session,
+                    update(TableRow)
+                    .where(TableRow.id == r.table_id, TableRow.n_actions == r.n - 1)
+                    .values(**values),
+                )
             _check_moved(rows, moved)
-            session.add_all(ActionRow(table_id=r.table_id, n=r.n, seat=r.seat, action=r.action)
-                            for r in rows)
+            session.add_all(
+                ActionRow(table_id=r.table_id, n=r.n, seat=r.seat, action=r.action) for r in rows
+            )
 
     def remove_last_action(self, table_id: str, n: int) -> None:
         """Undo: delete action ``n``; ``StaleTable`` unless it is the last."""
         with Session(self.engine) as session, session.begin():
-            moved = n >= 1 and _changed(session, update(TableRow).where(
-                TableRow.id == table_id, TableRow.n_actions == n).values(
-                n_actions=n - 1, updated=_now(),
-                revision=func.coalesce(TableRow.revision, 0) + 1))
+            moved = n >= 1 and _changed(
+                session,
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.n_actions == n)
+                .values(
+                    n_actions=n - 1,
+                    updated=_now(),
+                    revision=func.coalesce(TableRow.revision, 0) + 1,
+                ),
+            )
             if moved != 1:
                 raise StaleTable(f"action {n} is not the last of table {table_id}")
-            session.execute(delete(ActionRow).where(ActionRow.table_id == table_id,
-                                                    ActionRow.n == n))
+            session.execute(
+                delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.n == n)
+            )
 
 
 def _changed(session: Session, statement: Update) -> int:
@@ -422,8 +525,10 @@ def _check_moved(rows: list[NewAction], moved: int) -> None:
     """Raise ``StaleTable`` (the transaction then rolls back) unless every table moved on."""
     if moved != len(rows):
         stale = ", ".join(f"{r.table_id} action {r.n}" for r in rows[:3])
-        raise StaleTable(f"another writer was first: {len(rows) - moved} of {len(rows)} "
-                         f"actions are no longer next ({stale}...)")
+        raise StaleTable(
+            f"another writer was first: {len(rows) - moved} of {len(rows)} "
+            f"actions are no longer next ({stale}...)"
+        )
 
 
 _STOP = object()
@@ -544,8 +649,12 @@ def add_missing_columns(engine: Engine, metadata: Any = Base.metadata) -> list[s
             kind = column.type.compile(dialect=engine.dialect)
             try:
                 with engine.begin() as conn:
-                    conn.execute(text(f"ALTER TABLE {quote(table.name)} "
-                                      f"ADD COLUMN {quote(column.name)} {kind}"))
+                    conn.execute(
+                        text(
+                            f"ALTER TABLE {quote(table.name)} "
+                            f"ADD COLUMN {quote(column.name)} {kind}"
+                        )
+                    )
             except SQLAlchemyError:
                 if column.name not in {c["name"] for c in inspect(engine).get_columns(table.name)}:
                     raise

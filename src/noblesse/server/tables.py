@@ -57,9 +57,17 @@ from noblesse.sim.batch import game_seed
 log = logging.getLogger("noblesse.server")
 
 # The kind of every refusal, by HTTP status: the same ``code`` over HTTP and WebSocket.
-ERROR_KINDS = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "not_allowed",
-               409: "refused", 413: "too_large", 422: "bad_request", 429: "rate_limited",
-               503: "unavailable"}
+ERROR_KINDS = {
+    400: "bad_request",
+    403: "forbidden",
+    404: "not_found",
+    405: "not_allowed",
+    409: "refused",
+    413: "too_large",
+    422: "bad_request",
+    429: "rate_limited",
+    503: "unavailable",
+}
 MAX_ACTION = 80  # characters of an action string (the store's column)
 # An option's type, in the words of a refusal in Chinese.
 _KIND_ZH = {"bool": "布林值", "int": "整數", "float": "數字", "str": "文字"}
@@ -69,15 +77,19 @@ class TableError(NoblesseError):
     """A request about a table that cannot be done; ``code`` is the HTTP status and
     ``kind`` the name clients read (``ERROR_KINDS``, or a more precise one)."""
 
-    def __init__(self, message: str, message_zh: str, code: int = 400,
-                 kind: str | None = None) -> None:
+    def __init__(
+        self, message: str, message_zh: str, code: int = 400, kind: str | None = None
+    ) -> None:
         super().__init__(message)
         self.message, self.message_zh, self.code = message, message_zh, code
         self.kind = kind or ERROR_KINDS.get(code, "bad_request")
 
     def payload(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.kind,
-                "message": {"en": self.message, "zh-TW": self.message_zh}}
+        return {
+            "type": "error",
+            "code": self.kind,
+            "message": {"en": self.message, "zh-TW": self.message_zh},
+        }
 
 
 @dataclass(eq=False)
@@ -146,8 +158,9 @@ class Table:
         a JSON array; a line everyone sees alike is described once for all, and the
         same lines for several seats are joined once for all while the table is as it is."""
         events = self.events
-        mine = seat is not None and any(ev.private and seat in ev.private
-                                        for _, ev in itertools.islice(events, log_from, None))
+        mine = seat is not None and any(
+            ev.private and seat in ev.private for _, ev in itertools.islice(events, log_from, None)
+        )
         whose = (log_from, seat if mine else None)
         joined = self.told.logs.get(whose)
         if joined is not None:
@@ -160,9 +173,12 @@ class Table:
             line = said.get(key)
             if line is None:
                 visible = ev.for_seat(key[1])
-                line = said[key] = orjson.dumps({
-                    **{lang: self.game.describe_event(visible, lang, names) for lang in LANGS},
-                    **log_marks(visible)})
+                line = said[key] = orjson.dumps(
+                    {
+                        **{lang: self.game.describe_event(visible, lang, names) for lang in LANGS},
+                        **log_marks(visible),
+                    }
+                )
             lines.append(line)
         joined = self.told.logs[whose] = b"[" + b",".join(lines) + b"]"
         return joined
@@ -197,8 +213,9 @@ def _secret_fingerprint(game: Game, state: State) -> Any:
     return hash(state.rng.getstate()), game.secret_fingerprint(state)
 
 
-def _undo_right(game: Game, state: State, seat: int, n: int, events: list[Event],
-                before: Any, after: Any = None) -> tuple[int, int] | None:
+def _undo_right(
+    game: Game, state: State, seat: int, n: int, events: list[Event], before: Any, after: Any = None
+) -> tuple[int, int] | None:
     """``(n, seat)`` if ``seat``'s decision ``n`` (just applied) may be taken back: the game
     goes on, ``seat`` alone decides next, and nothing hidden was revealed (no private event,
     no card or chance moved). ``before`` and ``after``: the secret fingerprints around it."""
@@ -217,12 +234,19 @@ def dumps(msg: dict[str, Any] | list[Any]) -> str:
 def build_message(table: Table, seat: int | None, log_from: int = 0) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) is told of ``table``: its view, its legal actions
     with labels, and the log from event ``log_from`` on, in every language."""
-    return {**message_base(table, seat), "log_from": log_from,
-            "log": table.log_lines(seat, log_from)}
+    return {
+        **message_base(table, seat),
+        "log_from": log_from,
+        "log": table.log_lines(seat, log_from),
+    }
 
 
-def message_base(table: Table, seat: int | None, common: dict[str, Any] | None = None,
-                 view: dict[str, Any] | None = None) -> dict[str, Any]:
+def message_base(
+    table: Table,
+    seat: int | None,
+    common: dict[str, Any] | None = None,
+    view: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """``build_message`` without the log (``log_from``, ``log``); ``common``: the parts
     every seat is told alike (``common_parts``), and ``view`` the seat's view, if already
     made."""
@@ -240,9 +264,13 @@ def message_base(table: Table, seat: int | None, common: dict[str, Any] | None =
         "view": game.view(state, seat) if view is None else view,
         "to_act": common["to_act"],
         "over": common["over"],
-        "legal": [{"action": game.encode(a),
-                   "label": {lang: game.describe_action(state, a, lang, names) for lang in LANGS}}
-                  for a in legal],
+        "legal": [
+            {
+                "action": game.encode(a),
+                "label": {lang: game.describe_action(state, a, lang, names) for lang in LANGS},
+            }
+            for a in legal
+        ],
         "prompt": common["prompt"],
         "undo": table.undo is not None and table.undo[1] == seat and table.undo[0] == table.n,
         "error": table.error,
@@ -259,9 +287,16 @@ def common_parts(table: Table) -> dict[str, Any]:
     over = game.is_over(state)
     present = table.present()
     return {
-        "seats": [{"seat": i, "kind": s["kind"], "name": s.get("name") or "",
-                   "connected": present[i], "open": bool(s.get("open"))}
-                  for i, s in enumerate(table.meta.seats)],
+        "seats": [
+            {
+                "seat": i,
+                "kind": s["kind"],
+                "name": s.get("name") or "",
+                "connected": present[i],
+                "open": bool(s.get("open")),
+            }
+            for i, s in enumerate(table.meta.seats)
+        ],
         "to_act": list(game.to_act(state)),
         "over": over,
         "prompt": None if over else {lang: game.describe_decision(state, lang) for lang in LANGS},
@@ -313,8 +348,11 @@ def _load(store: Store, table_id: str) -> Table:
     try:
         game = games.get(stored.game)
     except KeyError:
-        raise TableError(f"This table's game '{stored.game}' is not available.",
-                         f"此牌桌的遊戲「{stored.game}」無法使用。", 409) from None
+        raise TableError(
+            f"This table's game '{stored.game}' is not available.",
+            f"此牌桌的遊戲「{stored.game}」無法使用。",
+            409,
+        ) from None
     return replay_table(game, stored, stored.actions)
 
 
@@ -327,8 +365,13 @@ def _replay_text(table: Table, step: int) -> str:
 
 
 class TableManager:
-    def __init__(self, store: Store, bot_delay: float = 0.6,
-                 settings: Settings | None = None, bus: Alone | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float = 0.6,
+        settings: Settings | None = None,
+        bus: Alone | None = None,
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.settings = settings or Settings()
@@ -336,8 +379,9 @@ class TableManager:
         self._background: set[asyncio.Task[Any]] = set()
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table]] = {}
-        self._rebuilder = ThreadPoolExecutor(self.settings.rebuilds_at_once,
-                                             thread_name_prefix="noblesse-rebuild")
+        self._rebuilder = ThreadPoolExecutor(
+            self.settings.rebuilds_at_once, thread_name_prefix="noblesse-rebuild"
+        )
         self._replays: OrderedDict[tuple[str, int], str] = OrderedDict()
         self._created: dict[str, deque[float]] = {}
         self.per_address: Counter[str] = Counter()
@@ -365,8 +409,10 @@ class TableManager:
         try:
             return capped_spec(kind, self.settings.bot_think_ms, self.settings.bot_iters)
         except BotSpecError as exc:
-            raise TableError(f"Seat kind '{kind[:40]}': {exc.message}. Use human or a bot.",
-                             f"座位類型「{kind[:40]}」：{exc.message_zh}。請用真人或電腦玩家。") from None
+            raise TableError(
+                f"Seat kind '{kind[:40]}': {exc.message}. Use human or a bot.",
+                f"座位類型「{kind[:40]}」：{exc.message_zh}。請用真人或電腦玩家。",
+            ) from None
 
     @staticmethod
     def bot_speed(value: Any) -> BotSpeed:
@@ -377,8 +423,10 @@ class TableManager:
             return BotSpeed(value)
         except ValueError:
             shown = str(value)[:20]
-            raise TableError(f"The bots' speed must be fast, normal or slow, not '{shown}'.",
-                             f"電腦玩家的速度只能是快、普通或慢，不能是「{shown}」。") from None
+            raise TableError(
+                f"The bots' speed must be fast, normal or slow, not '{shown}'.",
+                f"電腦玩家的速度只能是快、普通或慢，不能是「{shown}」。",
+            ) from None
 
     def _check_rate(self, address: str) -> None:
         limit = self.settings.tables_per_minute
@@ -389,19 +437,29 @@ class TableManager:
         while times and now - times[0] > 60:
             times.popleft()
         if len(times) >= limit:
-            raise TableError(f"Too many new tables from your address: at most {limit} a minute. "
-                             "Try again in a minute.",
-                             f"你的位址開新牌桌太頻繁了：每分鐘最多{limit}張，請一分鐘後再試。", 429)
+            raise TableError(
+                f"Too many new tables from your address: at most {limit} a minute. "
+                "Try again in a minute.",
+                f"你的位址開新牌桌太頻繁了：每分鐘最多{limit}張，請一分鐘後再試。",
+                429,
+            )
         times.append(now)
         if len(self._created) > 10_000:  # forget addresses quiet for a minute
             for addr in [a for a, t in self._created.items() if not t or now - t[-1] > 60]:
                 del self._created[addr]
 
-    async def create(self, game_id: str, seats: list[str], options: dict[str, Any] | None = None,
-                     seed: int | None = None, names: list[str] | None = None,
-                     address: str = "", seat_hashes: list[str | None] | None = None,
-                     host_hash: str | None = None, bot_speed: Any = None,
-                     ) -> tuple[Table, list[str | None], str]:
+    async def create(
+        self,
+        game_id: str,
+        seats: list[str],
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        names: list[str] | None = None,
+        address: str = "",
+        seat_hashes: list[str | None] | None = None,
+        host_hash: str | None = None,
+        bot_speed: Any = None,
+    ) -> tuple[Table, list[str | None], str]:
         """A new table; ``seat_hashes`` and ``host_hash`` (a rematch): its people keep the
         tokens of the table before (no new tokens are made, ``tokens`` are all None);
         ``bot_speed``: how long its bots wait before acting (``BotSpeed``, None: normal)."""
@@ -411,11 +469,15 @@ class TableManager:
         except KeyError as exc:
             raise TableError(str(exc).strip("'\""), f"未知的遊戲「{game_id}」", 400) from None
         if not game.min_players <= len(seats) <= game.max_players:
-            raise TableError(f"{game_id} is for {game.min_players}-{game.max_players} players",
-                             f"這個遊戲需要{game.min_players}-{game.max_players}名玩家。")
+            raise TableError(
+                f"{game_id} is for {game.min_players}-{game.max_players} players",
+                f"這個遊戲需要{game.min_players}-{game.max_players}名玩家。",
+            )
         # an open seat is a person's seat whose link goes to whoever takes it (``join``)
         opened = [str(kind).strip().lower() == "open" for kind in seats]
-        kinds = ["human" if o else self.bot_spec(kind) for kind, o in zip(seats, opened, strict=True)]
+        kinds = [
+            "human" if o else self.bot_spec(kind) for kind, o in zip(seats, opened, strict=True)
+        ]
         names = list(names or [])[: len(kinds)]
         names += [""] * (len(kinds) - len(names))
         if seed is not None:  # a known deal: anyone may search for a small seed
@@ -425,21 +487,28 @@ class TableManager:
                     "A seed may be chosen only at a practice table: exactly one human seat, "
                     "every other seat a bot. Leave the seed empty for a secret deal.",
                     "只有練習桌可以指定種子：恰好一個真人座位，其餘都是電腦玩家。"
-                    "不指定種子，就會是保密的發牌。")
+                    "不指定種子，就會是保密的發牌。",
+                )
             if not -(2**31) <= seed < 2**31:  # the store's seed column is a 32-bit integer
-                raise TableError("The seed must be a whole number from -2147483648 to 2147483647.",
-                                 "種子必須是-2147483648到2147483647之間的整數。")
+                raise TableError(
+                    "The seed must be a whole number from -2147483648 to 2147483647.",
+                    "種子必須是-2147483648到2147483647之間的整數。",
+                )
         deal = new_deal(seed)  # no seed: a secret 256-bit one
         options = dict(options or {})
         schema = game.options_schema()
         for key, value in options.items():  # JSON "no" or 0 must not switch a flag on
             if key not in schema:
-                raise TableError(f"{game.title.get('en', game.id)} has no option '{key}'.",
-                                 f"{game.title.get('zh-TW', game.id)}沒有「{key}」這個選項。")
+                raise TableError(
+                    f"{game.title.get('en', game.id)} has no option '{key}'.",
+                    f"{game.title.get('zh-TW', game.id)}沒有「{key}」這個選項。",
+                )
             if type(value) is not type(schema[key]):
                 kind = type(schema[key]).__name__
-                raise TableError(f"Option '{key}' must be a {kind}, not {value!r}.",
-                                 f"選項「{key}」必須是{_KIND_ZH.get(kind, kind)}，不能是「{value}」。")
+                raise TableError(
+                    f"Option '{key}' must be a {kind}, not {value!r}.",
+                    f"選項「{key}」必須是{_KIND_ZH.get(kind, kind)}，不能是「{value}」。",
+                )
         try:
             await self._rebuild(game.setup, len(kinds), deal.seed, options)
         except (ValueError, TypeError) as exc:
@@ -447,25 +516,48 @@ class TableManager:
         creator = token_hash(address) if address else None
         limit = self.settings.open_tables_per_address
         if limit and creator and await self._rebuild(self.store.open_tables_by, creator) >= limit:
-            raise TableError(f"Your address already has {limit} unfinished tables; finish or "
-                             "leave some first.",
-                             f"你的位址已經有{limit}張未完成的牌桌，請先完成或離開其中幾張。", 429)
+            raise TableError(
+                f"Your address already has {limit} unfinished tables; finish or leave some first.",
+                f"你的位址已經有{limit}張未完成的牌桌，請先完成或離開其中幾張。",
+                429,
+            )
         self._check_rate(address)
         tokens: list[str | None] = [
             secrets.token_urlsafe(18) if k == "human" and not o and seat_hashes is None else None
-            for k, o in zip(kinds, opened, strict=True)]
+            for k, o in zip(kinds, opened, strict=True)
+        ]
         host = secrets.token_urlsafe(18) if host_hash is None else ""
-        hashes = seat_hashes if seat_hashes is not None else [token_hash(t) if t else None
-                                                               for t in tokens]
-        seat_rows = [{"kind": k, "name": str(n)[:40],
-                      "token_hash": h if k == "human" and not o else None,
-                      **({"open": True} if o else {})}
-                     for k, n, h, o in zip(kinds, names, hashes, opened, strict=True)]
+        hashes = (
+            seat_hashes
+            if seat_hashes is not None
+            else [token_hash(t) if t else None for t in tokens]
+        )
+        seat_rows = [
+            {
+                "kind": k,
+                "name": str(n)[:40],
+                "token_hash": h if k == "human" and not o else None,
+                **({"open": True} if o else {}),
+            }
+            for k, n, h, o in zip(kinds, names, hashes, opened, strict=True)
+        ]
         table_id = secrets.token_urlsafe(8)
-        await self._write(functools.partial(
-            self.store.create_table, table_id, game.id, game.version, deal.seed, options,
-            seat_rows, host_hash or token_hash(host), salt=deal.salt, commitment=deal.commitment,
-            creator=creator, bot_speed=speed))
+        await self._write(
+            functools.partial(
+                self.store.create_table,
+                table_id,
+                game.id,
+                game.version,
+                deal.seed,
+                options,
+                seat_rows,
+                host_hash or token_hash(host),
+                salt=deal.salt,
+                commitment=deal.commitment,
+                creator=creator,
+                bot_speed=speed,
+            )
+        )
         table = await self.get(table_id)
         self._kick_bots(table)
         return table, tokens, host
@@ -475,8 +567,9 @@ class TableManager:
         with ``--known-deals``)."""
         return is_practice(kinds) or self.settings.known_deals
 
-    async def rematch(self, table: Table, seat: int | None, token: str | None,
-                      host: str | None, address: str = "") -> str:
+    async def rematch(
+        self, table: Table, seat: int | None, token: str | None, host: str | None, address: str = ""
+    ) -> str:
         """The rematch of a finished table (made at the first request of one of its people:
         a seat's token or the host's): the same game, options, seats and names, a new
         deal (secret, or for a known deal the known one derived from it: ``rematch_seed``)
@@ -485,14 +578,17 @@ class TableManager:
         if host is not None:
             self.check_host(table, host)
         elif seat is None or not token:
-            raise TableError("Only a person of the table (a seat's link, or the host's) may "
-                             "start its rematch.",
-                             "只有這張牌桌的玩家（持有座位連結或房主連結）可以發起再來一局。", 403)
+            raise TableError(
+                "Only a person of the table (a seat's link, or the host's) may start its rematch.",
+                "只有這張牌桌的玩家（持有座位連結或房主連結）可以發起再來一局。",
+                403,
+            )
         else:
             self.seat_for_token(table, seat, token)
         if table.meta.status != "finished":
-            raise TableError("A rematch can start only once the game is over.",
-                             "牌局結束後才能再來一局。", 409)
+            raise TableError(
+                "A rematch can start only once the game is over.", "牌局結束後才能再來一局。", 409
+            )
         async with table.rematch_lock:
             if table.meta.rematch:
                 return table.meta.rematch
@@ -503,10 +599,16 @@ class TableManager:
             if not self.may_choose_seed(["human" if k == "open" else k for k in kinds]):
                 seed = None
             new, _, _ = await self.create(
-                table.game.id, kinds, dict(table.meta.options), seed,
-                [s.get("name", "") for s in seats], address,
-                seat_hashes=[s.get("token_hash") for s in seats], host_hash=table.meta.host_hash,
-                bot_speed=table.meta.bot_speed)
+                table.game.id,
+                kinds,
+                dict(table.meta.options),
+                seed,
+                [s.get("name", "") for s in seats],
+                address,
+                seat_hashes=[s.get("token_hash") for s in seats],
+                host_hash=table.meta.host_hash,
+                bot_speed=table.meta.bot_speed,
+            )
             rematch = await self._write(self.store.set_rematch, table.id, new.id)
             table.meta.rematch = rematch
             self._table_changed(table)
@@ -543,7 +645,7 @@ class TableManager:
     async def _reload(self, table: Table) -> None:
         """The table as the store has it (its copy here fell behind, or went wrong)."""
         fresh = await self._rebuild(_load, self.store, table.id)
-        kept = fresh.actions[:table.n] == table.actions  # the log so far is still true
+        kept = fresh.actions[: table.n] == table.actions  # the log so far is still true
         table.meta, table.state, table.actions = fresh.meta, fresh.state, fresh.actions
         table.events, table.undo, table.error = fresh.events, fresh.undo, fresh.error
         table.said.clear()
@@ -590,11 +692,14 @@ class TableManager:
     def seat_for_token(self, table: Table, seat: int, token: str | None) -> int:
         seats = table.meta.seats
         if not 0 <= seat < len(seats):
-            raise TableError(f"There is no seat {seat} at this table.", f"這張牌桌沒有編號{seat}的座位。", 404)
+            raise TableError(
+                f"There is no seat {seat} at this table.", f"這張牌桌沒有編號{seat}的座位。", 404
+            )
         expected = seats[seat].get("token_hash")
         if not token or not expected or not secrets.compare_digest(token_hash(token), expected):
-            raise TableError("This link's token is not valid for that seat.",
-                             "此連結的憑證對該座位無效。", 403)
+            raise TableError(
+                "This link's token is not valid for that seat.", "此連結的憑證對該座位無效。", 403
+            )
         return seat
 
     def check_host(self, table: Table, host: str | None) -> None:
@@ -604,8 +709,10 @@ class TableManager:
     async def hand_to_bot(self, table: Table, seat: int, kind: str) -> str:
         spec = self.bot_spec(kind)
         if spec == "human":
-            raise TableError("A seat can be handed to a bot, not to a person.",
-                             "座位只能交給電腦玩家，不能交給真人。")
+            raise TableError(
+                "A seat can be handed to a bot, not to a person.",
+                "座位只能交給電腦玩家，不能交給真人。",
+            )
         while True:
             async with table.lock:
                 if table.evicted:  # it left memory meanwhile: work on the loaded one
@@ -615,7 +722,9 @@ class TableManager:
                 if not 0 <= seat < len(seats):
                     raise TableError(f"There is no seat {seat}.", f"沒有編號{seat}的座位。", 404)
                 if table.seated(seat) or seat in await self.bus.seats_elsewhere(table.id):
-                    raise TableError("That player is still at the table.", "這位玩家還在牌桌上。", 409)
+                    raise TableError(
+                        "That player is still at the table.", "這位玩家還在牌桌上。", 409
+                    )
                 seats[seat].update(kind=spec, token_hash=None)
                 seats[seat].pop("open", None)
                 await self._write(self.store.set_seats, table.id, seats)
@@ -651,8 +760,11 @@ class TableManager:
                     raise TableError(f"There is no seat {seat}.", f"沒有編號{seat}的座位。", 404)
                 seats = await self._write(self.store.claim_seat, table.id, seat, token_hash(token))
                 if seats is None:
-                    raise TableError("That seat is no longer open: someone else took it.",
-                                     "這個座位已經有人入座了。", 409)
+                    raise TableError(
+                        "That seat is no longer open: someone else took it.",
+                        "這個座位已經有人入座了。",
+                        409,
+                    )
                 table.meta.seats = seats
                 self._table_changed(table)
                 return token
@@ -680,21 +792,30 @@ class TableManager:
             self._broadcast(table)
             if not again:
                 return False
-        raise TableError("The table is too busy right now; nothing changed. Try again.",
-                         "牌桌現在太忙，牌局沒有改變。請再試一次。", 503, "busy")
+        raise TableError(
+            "The table is too busy right now; nothing changed. Try again.",
+            "牌桌現在太忙，牌局沒有改變。請再試一次。",
+            503,
+            "busy",
+        )
 
     async def _apply_once(self, table: Table, seat: int, text: Any) -> bool:
         """``_apply`` against this process's copy: False if the store had moved on."""
         game, state = table.game, table.state
         if table.error:
-            raise TableError(f"This table cannot go on: {table.error}", "此牌桌的紀錄已損壞，無法繼續。", 409)
+            raise TableError(
+                f"This table cannot go on: {table.error}", "此牌桌的紀錄已損壞，無法繼續。", 409
+            )
         if game.is_over(state):
             raise TableError("The game is over.", "遊戲已經結束。", 409)
         if not isinstance(text, str):
-            raise TableError("An action must be a string such as 'pass'.", "行動必須是一個字串（行動的代碼）。")
+            raise TableError(
+                "An action must be a string such as 'pass'.", "行動必須是一個字串（行動的代碼）。"
+            )
         if len(text) > MAX_ACTION:
-            raise TableError(f"An action is at most {MAX_ACTION} characters.",
-                             f"行動最多{MAX_ACTION}個字元。")
+            raise TableError(
+                f"An action is at most {MAX_ACTION} characters.", f"行動最多{MAX_ACTION}個字元。"
+            )
         if seat not in game.to_act(state):
             raise TableError("It is not your turn.", "還沒輪到你。", 409)
         try:
@@ -702,8 +823,11 @@ class TableManager:
         except IllegalAction as exc:
             raise TableError(exc.message, exc.message_zh) from None
         known = table.secrets
-        before = known[2] if known and known[0] is state and known[1] == table.n \
+        before = (
+            known[2]
+            if known and known[0] is state and known[1] == table.n
             else _secret_fingerprint(game, state)
+        )
         try:
             events = game.apply(state, seat, action)  # raises, changing nothing, if illegal
         except IllegalAction as exc:
@@ -718,8 +842,11 @@ class TableManager:
         except Exception as exc:  # the store refused: go back to what it holds
             log.exception("table %s: could not store action %d", table.id, n)
             await self._reload(table)
-            raise TableError("The action could not be saved; nothing changed. Try again.",
-                             "行動無法儲存，牌局沒有改變。請再試一次。", 503) from exc
+            raise TableError(
+                "The action could not be saved; nothing changed. Try again.",
+                "行動無法儲存，牌局沒有改變。請再試一次。",
+                503,
+            ) from exc
         table.actions.append((seat, text))
         table.events.extend((n, ev) for ev in events)
         table.acted = time.monotonic()
@@ -747,7 +874,9 @@ class TableManager:
             except StaleTable:  # another process recorded an action after it meanwhile
                 await self._reload(table)
                 self._broadcast(table)
-                raise TableError("You cannot take that back now.", "現在不能收回這一步。", 409) from None
+                raise TableError(
+                    "You cannot take that back now.", "現在不能收回這一步。", 409
+                ) from None
             await self._reload(table)
             self.bus.tell(News(table.id, "table", table.meta.revision))
             self._broadcast(table)
@@ -758,8 +887,11 @@ class TableManager:
         key = (seat, log_from, None)
         text = table.told.texts.get(key)
         if text is None:
-            text = table.told.texts[key] = self._base(table, seat).state_json(
-                log_from, table.log_json(seat, log_from)).decode()
+            text = table.told.texts[key] = (
+                self._base(table, seat)
+                .state_json(log_from, table.log_json(seat, log_from))
+                .decode()
+            )
         return text
 
     def _base(self, table: Table, seat: int | None) -> Encoded:
@@ -771,10 +903,14 @@ class TableManager:
         if base is None:
             if told.common is None:
                 told.common = common_parts(table)
-                told.common_json = {id(value): dumps(value).encode()
-                                    for value in told.common.values()}
-            seats = [s for s in dict.fromkeys([seat, *(c.seat for c in table.connections)])
-                     if s not in told.bases]
+                told.common_json = {
+                    id(value): dumps(value).encode() for value in told.common.values()
+                }
+            seats = [
+                s
+                for s in dict.fromkeys([seat, *(c.seat for c in table.connections)])
+                if s not in told.bases
+            ]
             views = table.game.views(table.state, seats)
             known = dict(told.common_json)  # and each view part, while ``views`` holds it
             for s, view in zip(seats, views, strict=True):
@@ -804,8 +940,11 @@ class TableManager:
             if before is not None:
                 told.changed_from[id(before)] = before
             log = table.log_json(conn.seat, conn.log_sent)
-            change = None if before is None else change_json(before, base, conn.log_sent,
-                                                            log, told.patches)
+            change = (
+                None
+                if before is None
+                else change_json(before, base, conn.log_sent, log, told.patches)
+            )
             text = told.texts[key] = (change or base.state_json(conn.log_sent, log)).decode()
         conn.shown = base
         conn.log_sent = len(table.events)
@@ -840,15 +979,24 @@ class TableManager:
 
     def admit(self, table: Table, address: str) -> None:
         """Refuse a new connection over the per-table or per-address limits."""
-        per_table, per_address = (self.settings.connections_per_table,
-                                  self.settings.connections_per_address)
+        per_table, per_address = (
+            self.settings.connections_per_table,
+            self.settings.connections_per_address,
+        )
         if per_table and len(table.connections) >= per_table:
-            raise TableError(f"This table already has {per_table} connections; try again later.",
-                             f"這張牌桌已經有{per_table}個連線，請稍後再試。", 429, "busy")
+            raise TableError(
+                f"This table already has {per_table} connections; try again later.",
+                f"這張牌桌已經有{per_table}個連線，請稍後再試。",
+                429,
+                "busy",
+            )
         if per_address and self.per_address[address] >= per_address:
-            raise TableError(f"Your address already has {per_address} connections open; close "
-                             "some tabs.", f"你的位址已經開了{per_address}個連線，請關掉一些分頁。",
-                             429, "busy")
+            raise TableError(
+                f"Your address already has {per_address} connections open; close some tabs.",
+                f"你的位址已經開了{per_address}個連線，請關掉一些分頁。",
+                429,
+                "busy",
+            )
 
     async def resend(self, table: Table, conn: Connection) -> None:
         """Everything again, the whole log included (a client that lost track)."""
@@ -947,16 +1095,26 @@ class TableManager:
                 seed = game_seed(table.meta.seed, n, f"bot{seat}")
                 snapshot = table.game.clone(table.state)
             try:
-                text = await bots.decide(table.game.id, snapshot, seat, spec, seed,
-                                         self.settings.bot_workers)
+                text = await bots.decide(
+                    table.game.id, snapshot, seat, spec, seed, self.settings.bot_workers
+                )
             except Exception:  # noqa: BLE001 - a bot's bug must not stall the table
-                log.exception("table %s: bot %s in seat %d failed at action %d; it plays a "
-                              "random legal action", table.id, spec, seat, n + 1)
+                log.exception(
+                    "table %s: bot %s in seat %d failed at action %d; it plays a "
+                    "random legal action",
+                    table.id,
+                    spec,
+                    seat,
+                    n + 1,
+                )
                 legal = table.game.legal_actions(snapshot, seat)
                 text = table.game.encode(legal[random.Random(seed).randrange(len(legal))])
             async with table.lock:
-                if table.n != n or seat not in self._bot_seats(table) or \
-                        table.meta.seats[seat]["kind"] != spec:
+                if (
+                    table.n != n
+                    or seat not in self._bot_seats(table)
+                    or table.meta.seats[seat]["kind"] != spec
+                ):
                     continue  # the table moved on while it thought: think again
                 try:
                     applied = await self._apply(table, seat, text, again=False)
@@ -993,8 +1151,12 @@ class TableManager:
         async with table.lock:
             if news.revision is not None and news.revision <= table.meta.revision:
                 return  # already there
-            if news.action is not None and news.revision == table.meta.revision + 1 \
-                    and not table.error and not table.evicted:
+            if (
+                news.action is not None
+                and news.revision == table.meta.revision + 1
+                and not table.error
+                and not table.evicted
+            ):
                 play_on(table, [news.action])
                 if table.error:  # cannot be, but then the store decides
                     await self._reload(table)
@@ -1033,8 +1195,10 @@ class TableManager:
                 fresh = await self._rebuild(self.store.load, table.id, table.n)
                 if fresh is None or fresh.revision == table.meta.revision:
                     return
-                if fresh.revision - table.meta.revision == len(fresh.actions) > 0 and \
-                        not table.error:
+                if (
+                    fresh.revision - table.meta.revision == len(fresh.actions) > 0
+                    and not table.error
+                ):
                     await self._rebuild(play_on, table, fresh.actions)
                     table.meta.status, table.meta.result = fresh.status, fresh.result
                     table.meta.seats, table.meta.revision = fresh.seats, fresh.revision
@@ -1059,8 +1223,10 @@ class TableManager:
                 held = list(self.tables.values())
                 stored = await self._rebuild(self.store.revisions, [t.id for t in held])
                 for table in held:
-                    if stored.get(table.id, table.meta.revision) != table.meta.revision \
-                            and not table.behind:
+                    if (
+                        stored.get(table.id, table.meta.revision) != table.meta.revision
+                        and not table.behind
+                    ):
                         table.behind = True
                         self._later(self._catch_up(table))
                 for table_id in await self.bus.expired_bot_tables():

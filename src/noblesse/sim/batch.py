@@ -41,9 +41,18 @@ class GameResult:
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> GameResult:
         features = obj.get("features")
-        return cls(obj["index"], obj["seed"], obj["scores"], obj["winners"], obj["decisions"],
-                   obj["bots"], [tuple(f) for f in features] if features is not None else None,
-                   obj.get("ending"), obj.get("lead_changes"), obj.get("leaders_at_two_thirds"))
+        return cls(
+            obj["index"],
+            obj["seed"],
+            obj["scores"],
+            obj["winners"],
+            obj["decisions"],
+            obj["bots"],
+            [tuple(f) for f in features] if features is not None else None,
+            obj.get("ending"),
+            obj.get("lead_changes"),
+            obj.get("leaders_at_two_thirds"),
+        )
 
 
 def _leaders(standing: list[float]) -> tuple[int, ...]:
@@ -51,8 +60,10 @@ def _leaders(standing: list[float]) -> tuple[int, ...]:
     return tuple(s for s, v in enumerate(standing) if v == best)
 
 
-def lead_measures(trail: list[tuple[int, tuple[int, ...]]], decisions: int,
-                  ) -> tuple[int, list[int]]:
+def lead_measures(
+    trail: list[tuple[int, tuple[int, ...]]],
+    decisions: int,
+) -> tuple[int, list[int]]:
     """From the leaders after each decision (``trail``: (decision, leaders) where they
     changed, starting at decision 0): how many times the sole leader became another
     seat (a tie in between is no change: A leads, A and B tie, B leads is one change),
@@ -74,9 +85,15 @@ def game_seed(seed: Seed, index: int, salt: str = "game") -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def play_game(game_id: str, bots: list[str], seed: int, index: int = 0,
-              options: dict[str, Any] | None = None, max_decisions: int = 1_000_000,
-              features: bool = False) -> GameResult:
+def play_game(
+    game_id: str,
+    bots: list[str],
+    seed: int,
+    index: int = 0,
+    options: dict[str, Any] | None = None,
+    max_decisions: int = 1_000_000,
+    features: bool = False,
+) -> GameResult:
     """One game; with ``features`` it also notes, per seat, the cards the game reports
     for analysis (``Game.card_features``: played, collected, held ...). The analysis
     sees every event whole (``whole_event``): a card played face down counts too."""
@@ -92,7 +109,9 @@ def play_game(game_id: str, bots: list[str], seed: int, index: int = 0,
     decisions = 0
     while not game.is_over(state):
         if decisions >= max_decisions:
-            raise RuntimeError(f"game {index} (seed {seed}) did not end in {max_decisions} decisions")
+            raise RuntimeError(
+                f"game {index} (seed {seed}) did not end in {max_decisions} decisions"
+            )
         for seat in game.to_act(state):
             events = game.apply(state, seat, act_honestly(agents[seat], game, state, seat))
             decisions += 1
@@ -106,12 +125,22 @@ def play_game(game_id: str, bots: list[str], seed: int, index: int = 0,
     if card_features is not None:
         seen.update(card_features(None, state))
     if not features:
-        return GameResult(index, seed, game.scores(state), game.winners(state), decisions,
-                          list(bots))
+        return GameResult(
+            index, seed, game.scores(state), game.winners(state), decisions, list(bots)
+        )
     changes, at_two_thirds = lead_measures(trail, decisions)
-    return GameResult(index, seed, game.scores(state), game.winners(state), decisions, list(bots),
-                      sorted(seen) if card_features is not None else None,
-                      game.ending(state), changes, at_two_thirds)
+    return GameResult(
+        index,
+        seed,
+        game.scores(state),
+        game.winners(state),
+        decisions,
+        list(bots),
+        sorted(seen) if card_features is not None else None,
+        game.ending(state),
+        changes,
+        at_two_thirds,
+    )
 
 
 def whole_event(event: Event) -> dict[str, Any]:
@@ -129,13 +158,15 @@ Job = tuple[str, list[tuple[int, list[str]]], int, dict[str, Any], bool]
 
 def _play_chunk(job: Job) -> list[GameResult]:
     game_id, games_, seed, options, features = job
-    return [play_game(game_id, bots, game_seed(seed, i), i, options, features=features)
-            for i, bots in games_]
+    return [
+        play_game(game_id, bots, game_seed(seed, i), i, options, features=features)
+        for i, bots in games_
+    ]
 
 
 def _chunks(indices: list[int], size: int) -> Iterator[list[int]]:
     for start in range(0, len(indices), size):
-        yield indices[start:start + size]
+        yield indices[start : start + size]
 
 
 def fixed_seating(bots: list[str]) -> Seating:
@@ -151,33 +182,51 @@ def rotating_seating(bots: list[str], players: int) -> Seating:
     and in most games a seat's neighbours matter)."""
     orders = list(itertools.permutations(bots))
     k = len(bots)
-    return lambda index: [orders[(index // k) % len(orders)][(index + s) % k]
-                          for s in range(players)]
+    return lambda index: [
+        orders[(index // k) % len(orders)][(index + s) % k] for s in range(players)
+    ]
 
 
-def run_batch(game_id: str, n: int, bots: list[str] | Seating, seed: int = 0, workers: int = 1,
-              options: dict[str, Any] | None = None,
-              progress: Callable[[int], None] | None = None, *, backend: str = "processes",
-              ray_address: str | None = None, features: bool = False,
-              on_done: Callable[[list[GameResult]], None] | None = None,
-              skip: dict[int, GameResult] | None = None) -> list[GameResult]:
+def run_batch(
+    game_id: str,
+    n: int,
+    bots: list[str] | Seating,
+    seed: int = 0,
+    workers: int = 1,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+    *,
+    backend: str = "processes",
+    ray_address: str | None = None,
+    features: bool = False,
+    on_done: Callable[[list[GameResult]], None] | None = None,
+    skip: dict[int, GameResult] | None = None,
+) -> list[GameResult]:
     """Play games ``0..n-1``; ``progress(k)`` and ``on_done(results)`` as blocks finish."""
     game = games.get(game_id)
     seating = fixed_seating(bots) if isinstance(bots, list) else bots
     if n > 0:  # a bad table fails here, before any work starts
         players = len(seating(0))
         if not game.min_players <= players <= game.max_players:
-            raise ValueError(f"{game_id} is for {game.min_players}-{game.max_players} players; "
-                             f"{players} bots given")
+            raise ValueError(
+                f"{game_id} is for {game.min_players}-{game.max_players} players; "
+                f"{players} bots given"
+            )
         for spec in {spec for i in range(min(n, players * 8)) for spec in seating(i)}:
             make_agent(spec)
     options = machine_options(game, options)
     results = [r for r in (skip or {}).values() if r.index < n]
     todo = [i for i in range(n) if not skip or i not in skip]
     # Small blocks: progress moves smoothly and an interruption loses little.
-    chunk = 1 if workers <= 1 and backend == "processes" else max(1, min(20, len(todo) // (workers * 8)))
-    jobs: list[Job] = [(game_id, [(i, seating(i)) for i in idx], seed, options, features)
-                       for idx in _chunks(todo, chunk)]
+    chunk = (
+        1
+        if workers <= 1 and backend == "processes"
+        else max(1, min(20, len(todo) // (workers * 8)))
+    )
+    jobs: list[Job] = [
+        (game_id, [(i, seating(i)) for i in idx], seed, options, features)
+        for idx in _chunks(todo, chunk)
+    ]
 
     def done(block: list[GameResult]) -> None:
         results.extend(block)
@@ -202,8 +251,9 @@ def run_batch(game_id: str, n: int, bots: list[str] | Seating, seed: int = 0, wo
     return results
 
 
-def _run_on_ray(jobs: list[Job], workers: int, address: str | None,
-                done: Callable[[list[GameResult]], None]) -> None:
+def _run_on_ray(
+    jobs: list[Job], workers: int, address: str | None, done: Callable[[list[GameResult]], None]
+) -> None:
     """Ray: a local instance (``workers`` CPUs) when no address is given, else join."""
     try:
         import ray

@@ -30,23 +30,35 @@ def _spread(values: list[float]) -> dict[str, float]:
     }
 
 
-def build_report(game_id: str, bots: list[str], seed: int, results: list[GameResult],
-                 options: dict[str, Any] | None = None) -> dict[str, Any]:
+def build_report(
+    game_id: str,
+    bots: list[str],
+    seed: int,
+    results: list[GameResult],
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Per seat: win rate (a k-way tie counts 1/k) with its 95% interval, scores; game length."""
     n = len(results)
     seats = []
     for seat, bot in enumerate(bots):
         wins = sum(1.0 / len(r.winners) for r in results if seat in r.winners)
         lo, hi = wilson(wins, n)
-        seats.append({
-            "seat": seat, "bot": bot,
-            "wins": round(wins, 4),
-            "win_rate": round(wins / n, 4) if n else 0.0,
-            "win_rate_95ci": [round(lo, 4), round(hi, 4)],
-            "score": _spread([r.scores[seat] for r in results]),
-        })
+        seats.append(
+            {
+                "seat": seat,
+                "bot": bot,
+                "wins": round(wins, 4),
+                "win_rate": round(wins / n, 4) if n else 0.0,
+                "win_rate_95ci": [round(lo, 4), round(hi, 4)],
+                "score": _spread([r.scores[seat] for r in results]),
+            }
+        )
     return {
-        "game": game_id, "games": n, "seed": seed, "bots": bots, "options": options or {},
+        "game": game_id,
+        "games": n,
+        "seed": seed,
+        "bots": bots,
+        "options": options or {},
         "seats": seats,
         "ties": sum(1 for r in results if len(r.winners) > 1),
         "length_decisions": _spread([float(r.decisions) for r in results]),
@@ -73,8 +85,10 @@ def plot_scores(report: dict[str, Any], results: list[GameResult], path: str | P
     left.set_title(f"{report['game']}: score per seat ({report['games']} games)")
     left.grid(axis="y", alpha=0.3)
     rates = [s["win_rate"] for s in seats]
-    errs = [[s["win_rate"] - s["win_rate_95ci"][0] for s in seats],
-            [s["win_rate_95ci"][1] - s["win_rate"] for s in seats]]
+    errs = [
+        [s["win_rate"] - s["win_rate_95ci"][0] for s in seats],
+        [s["win_rate_95ci"][1] - s["win_rate"] for s in seats],
+    ]
     right.bar(range(len(seats)), rates, yerr=errs, capsize=4, color="tab:blue", alpha=0.7)
     right.axhline(1 / len(seats), color="gray", linestyle="--", linewidth=1, label="equal share")
     right.set_xticks(range(len(seats)), labels)

@@ -31,8 +31,10 @@ class ResultLog:
         """The finished games of an earlier run with the same parameters."""
         lines = path.read_text(encoding="utf-8").splitlines()
         if not lines or json.loads(lines[0]).get("params") != params:
-            raise ValueError(f"{path} holds a run with other parameters; "
-                             "use another --out folder or drop --resume")
+            raise ValueError(
+                f"{path} holds a run with other parameters; "
+                "use another --out folder or drop --resume"
+            )
         done = {}
         for line in lines[1:]:
             try:

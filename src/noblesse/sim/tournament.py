@@ -12,8 +12,13 @@ from noblesse.sim.batch import GameResult
 from noblesse.sim.report import _spread, wilson
 
 
-def bradley_terry(pairs: dict[tuple[str, str], float], counts: dict[tuple[str, str], int],
-                  names: list[str], rounds: int = 500, prior: float = 1.0) -> dict[str, float]:
+def bradley_terry(
+    pairs: dict[tuple[str, str], float],
+    counts: dict[tuple[str, str], int],
+    names: list[str],
+    rounds: int = 500,
+    prior: float = 1.0,
+) -> dict[str, float]:
     """Strengths by the MM algorithm (Hunter 2004); ``pairs[(a, b)]`` = a's score vs b
     (1 a win, 0.5 a draw), ``counts[(a, b)]`` = games between them (both orders).
 
@@ -26,16 +31,18 @@ def bradley_terry(pairs: dict[tuple[str, str], float], counts: dict[tuple[str, s
         for a in names:
             rivals = [b for b in names if b != a]
             wins = sum(pairs.get((a, b), 0.0) + prior / 2 for b in rivals)
-            denom = sum((counts.get((a, b), 0) + prior) / (strength[a] + strength[b])
-                        for b in rivals)
+            denom = sum(
+                (counts.get((a, b), 0) + prior) / (strength[a] + strength[b]) for b in rivals
+            )
             new[a] = max(wins, 1e-9) / denom if denom else strength[a]
         mean = math.exp(sum(math.log(v) for v in new.values()) / len(new))
         strength = {a: v / mean for a, v in new.items()}
     return strength
 
 
-def tournament_report(game_id: str, bots: list[str], players: int, seed: int,
-                      results: list[GameResult]) -> dict[str, Any]:
+def tournament_report(
+    game_id: str, bots: list[str], players: int, seed: int, results: list[GameResult]
+) -> dict[str, Any]:
     seats_of: dict[str, int] = defaultdict(int)
     wins: dict[str, float] = defaultdict(float)
     scores: dict[str, list[float]] = defaultdict(list)
@@ -63,16 +70,27 @@ def tournament_report(game_id: str, bots: list[str], players: int, seed: int,
     for bot in names:
         n = seats_of[bot]
         lo, hi = wilson(wins[bot], n)
-        rows.append({
-            "bot": bot, "seats_played": n, "wins": round(wins[bot], 4),
-            "win_rate": round(wins[bot] / n, 4) if n else 0.0,
-            "win_rate_95ci": [round(lo, 4), round(hi, 4)],
-            "elo": round(1500 + 400 * math.log10(strength[bot]), 1),
-            "score": _spread(scores[bot]) if scores[bot] else {},
-        })
+        rows.append(
+            {
+                "bot": bot,
+                "seats_played": n,
+                "wins": round(wins[bot], 4),
+                "win_rate": round(wins[bot] / n, 4) if n else 0.0,
+                "win_rate_95ci": [round(lo, 4), round(hi, 4)],
+                "elo": round(1500 + 400 * math.log10(strength[bot]), 1),
+                "score": _spread(scores[bot]) if scores[bot] else {},
+            }
+        )
     rows.sort(key=lambda row: -row["elo"])
-    return {"game": game_id, "games": len(results), "players": players, "seed": seed,
-            "bots": bots, "equal_share": round(1 / players, 4), "table": rows}
+    return {
+        "game": game_id,
+        "games": len(results),
+        "players": players,
+        "seed": seed,
+        "bots": bots,
+        "equal_share": round(1 / players, 4),
+        "table": rows,
+    }
 
 
 def plot_tournament(report: dict[str, Any], path: str | Path) -> Path:
@@ -84,8 +102,10 @@ def plot_tournament(report: dict[str, Any], path: str | Path) -> Path:
     rows = report["table"]
     names = [r["bot"] for r in rows]
     rates = [r["win_rate"] for r in rows]
-    errs = [[r["win_rate"] - r["win_rate_95ci"][0] for r in rows],
-            [r["win_rate_95ci"][1] - r["win_rate"] for r in rows]]
+    errs = [
+        [r["win_rate"] - r["win_rate_95ci"][0] for r in rows],
+        [r["win_rate_95ci"][1] - r["win_rate"] for r in rows],
+    ]
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     left.bar(names, rates, yerr=errs, capsize=5, color="tab:green", alpha=0.75)
     left.axhline(report["equal_share"], color="gray", linestyle="--", label="equal share")

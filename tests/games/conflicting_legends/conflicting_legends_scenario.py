@@ -22,15 +22,33 @@ from noblesse.games.conflicting_legends.data import CARDS
 from noblesse.games.conflicting_legends.rules import ACT, LegendsState, Pending
 
 # One territory each by default (different continents), so that wars are possible.
-DEFAULT_LANDS = ("polynesia", "pampas", "great_plains", "north_africa", "west_asia",
-                 "scandinavia")
+DEFAULT_LANDS = ("polynesia", "pampas", "great_plains", "north_africa", "west_asia", "scandinavia")
 DEFAULT_DECK = ("people", "people", "people", "people", "people")
 DEFAULT_LAND_DECK = ("east_asia", "andes")  # top = andes (military 3)
 
 __all__ = [
-    "GAME", "IllegalAction", "C", "T", "table", "do", "events", "legal", "hand", "tableau",
-    "lands", "yellow", "tokens", "discard", "deck", "snapshot", "assert_illegal", "types",
-    "events_of", "throw", "start_war", "glory",
+    "GAME",
+    "IllegalAction",
+    "C",
+    "T",
+    "table",
+    "do",
+    "events",
+    "legal",
+    "hand",
+    "tableau",
+    "lands",
+    "yellow",
+    "tokens",
+    "discard",
+    "deck",
+    "snapshot",
+    "assert_illegal",
+    "types",
+    "events_of",
+    "throw",
+    "start_war",
+    "glory",
 ]
 
 
@@ -114,8 +132,14 @@ def start_war(s: LegendsState, seat: int, card: str, target: str) -> list[dict[s
     return do(s, seat, f"play:{card}", f"target:{target}")
 
 
-def throw(s: LegendsState, attacker: str, defender: str, *, first: str = "attacker",
-          announce: tuple[str, str] = ("silent", "silent")) -> list[dict[str, Any]]:
+def throw(
+    s: LegendsState,
+    attacker: str,
+    defender: str,
+    *,
+    first: str = "attacker",
+    announce: tuple[str, str] = ("silent", "silent"),
+) -> list[dict[str, Any]]:
     """One throw of the current war: both announcements, then the two secret throws
     (``first`` commits first). The public events."""
     w = s.war
@@ -173,10 +197,14 @@ def snapshot(s: LegendsState) -> Any:
     p = s.pending
     pending = None if p is None else (p.kind, p.seat, p.card, p.land, p.count)
     w = s.war
-    war = None if w is None else {name: copy.deepcopy(getattr(w, name))
-                                  for name in type(w).__slots__}
-    fields = {name: copy.deepcopy(getattr(s, name)) for name in LegendsState.__slots__
-              if name not in ("pending", "war")}
+    war = (
+        None if w is None else {name: copy.deepcopy(getattr(w, name)) for name in type(w).__slots__}
+    )
+    fields = {
+        name: copy.deepcopy(getattr(s, name))
+        for name in LegendsState.__slots__
+        if name not in ("pending", "war")
+    }
     views = [GAME.view(s, seat) for seat in [None, *range(s.n_players)]]
     return fields, pending, war, views, s.rng.getstate()
 

@@ -64,14 +64,17 @@ def test_ambiguity_04_the_settlement_reshuffle_triggers_no_heaven_card() -> None
 
 def test_ambiguity_05_heaven_resolves_for_a_passed_player() -> None:
     s = table(hands={0: ["qin_shi_huang"], 2: ["mozart"]}, passed=[2], tokens={2: ZERO})
-    do(s, 0, "play:qin_shi_huang", )
+    do(
+        s,
+        0,
+        "play:qin_shi_huang",
+    )
     do(s, 2, "card:mozart")
     assert tokens(s, 2) == [0, 3, 0]
 
 
 def test_ambiguity_06_heaven_interrupts_and_the_effect_continues() -> None:
-    s = table(hands={0: ["gutenberg", "li_bai"]}, deck=["people", "people", "galileo",
-                                                         "cai_lun"])
+    s = table(hands={0: ["gutenberg", "li_bai"]}, deck=["people", "people", "galileo", "cai_lun"])
     do(s, 0, "play:gutenberg", "card:li_bai")
     assert hand(s, 0) == ["cai_lun", "galileo"]  # Li Bai drew before Gutenberg went on
     assert GAME.to_act(s) == (0,) and "card:galileo" in legal(s)
@@ -91,8 +94,9 @@ def test_ambiguity_07_an_empty_deck_is_rebuilt_from_the_discard_pile() -> None:
 
 
 def test_ambiguity_08_an_empty_territory_deck_stops_expand_columbus_and_einstein() -> None:
-    s = table(hands={0: ["christopher_columbus", "albert_einstein"]}, tokens={0: (9, 9, 9)},
-              land_deck=[])
+    s = table(
+        hands={0: ["christopher_columbus", "albert_einstein"]}, tokens={0: (9, 9, 9)}, land_deck=[]
+    )
     assert "expand" not in legal(s)
     err = assert_illegal(s, 0, "expand")
     assert "empty" in err.message
@@ -106,8 +110,9 @@ def test_ambiguity_08_an_empty_territory_deck_stops_expand_columbus_and_einstein
 def test_ambiguity_09_a_war_card_needs_a_possible_target() -> None:
     s = table(hands={0: ["julius_caesar", "homer"]}, lands={1: [], 2: [], 3: []})
     assert [a for a in legal(s) if a.startswith("play")] == []
-    s = table(hands={0: ["julius_caesar"]}, lands={1: [], 2: [], 3: ["andes"]},
-              land_deck=["east_asia"])
+    s = table(
+        hands={0: ["julius_caesar"]}, lands={1: [], 2: [], 3: ["andes"]}, land_deck=["east_asia"]
+    )
     do(s, 0, "play:julius_caesar")
     assert legal(s) == ["target:andes"]
 
@@ -134,8 +139,7 @@ def test_ambiguity_11_announcements_attacker_then_defender_public_non_binding() 
 
 
 def test_ambiguity_12_converted_ties_count_in_the_streak() -> None:
-    s = table(hands={0: ["alexander_the_great"]}, tableau={1: ["gandhi"]},
-              armed=[("gandhi", 1)])
+    s = table(hands={0: ["alexander_the_great"]}, tableau={1: ["gandhi"]}, armed=[("gandhi", 1)])
     start_war(s, 0, "alexander_the_great", "pampas")
     throw(s, "rock", "rock")
     out = throw(s, "rock", "scissors")  # Gandhi makes it a tie: the second in a row
@@ -144,8 +148,7 @@ def test_ambiguity_12_converted_ties_count_in_the_streak() -> None:
 
 
 def test_ambiguity_13_triggers_of_both_sides_cancel_and_are_spent() -> None:
-    s = table(hands={0: ["alexander_the_great"]}, tableau={1: ["sun_tzu"]},
-              armed=[("sun_tzu", 1)])
+    s = table(hands={0: ["alexander_the_great"]}, tableau={1: ["sun_tzu"]}, armed=[("sun_tzu", 1)])
     start_war(s, 0, "alexander_the_great", "pampas")
     throw(s, "rock", "rock")
     out = throw(s, "rock", "rock")
@@ -158,8 +161,7 @@ def test_ambiguity_13_triggers_of_both_sides_cancel_and_are_spent() -> None:
 
 
 def test_ambiguity_13_triggers_of_one_side_agree() -> None:
-    s = table(hands={0: ["alexander_the_great"]}, tableau={0: ["sun_tzu"]},
-              armed=[("sun_tzu", 0)])
+    s = table(hands={0: ["alexander_the_great"]}, tableau={0: ["sun_tzu"]}, armed=[("sun_tzu", 0)])
     start_war(s, 0, "alexander_the_great", "pampas")
     throw(s, "rock", "rock")
     out = throw(s, "rock", "rock")
@@ -168,23 +170,33 @@ def test_ambiguity_13_triggers_of_one_side_agree() -> None:
 
 
 def test_ambiguity_14_armed_effects_lapse_at_settlement() -> None:
-    s = table(n=3, tableau={0: ["sun_tzu"], 1: ["gandhi"]},
-              armed=[("sun_tzu", 0), ("gandhi", 1)], passed=[1, 2])
+    s = table(
+        n=3,
+        tableau={0: ["sun_tzu"], 1: ["gandhi"]},
+        armed=[("sun_tzu", 0), ("gandhi", 1)],
+        passed=[1, 2],
+    )
     do(s, 0, "pass")
     assert s.armed == [] and s.round == 2
 
 
 def test_ambiguity_15_victory_is_checked_only_after_the_whole_action() -> None:
-    s = table(hands={0: ["machiavelli"]}, lands={0: ["east_asia", "italian_peninsula"],
-                                                 1: ["andes"]},
-              yellow=["east_asia", "italian_peninsula"], tokens={1: (3, 3, 3)})
+    s = table(
+        hands={0: ["machiavelli"]},
+        lands={0: ["east_asia", "italian_peninsula"], 1: ["andes"]},
+        yellow=["east_asia", "italian_peninsula"],
+        tokens={1: (3, 3, 3)},
+    )
     assert glory(s, 0) == 9
     start_war(s, 0, "machiavelli", "andes")
     throw(s, "rock", "scissors")
     assert glory(s, 0) == 9  # Andes white is worth 0 ...
-    s = table(hands={0: ["machiavelli"]}, lands={0: ["east_asia", "italian_peninsula"],
-                                                 1: ["south_asia"]},
-              yellow=["east_asia", "italian_peninsula"], tokens={1: (3, 3, 3)})
+    s = table(
+        hands={0: ["machiavelli"]},
+        lands={0: ["east_asia", "italian_peninsula"], 1: ["south_asia"]},
+        yellow=["east_asia", "italian_peninsula"],
+        tokens={1: (3, 3, 3)},
+    )
     start_war(s, 0, "machiavelli", "south_asia")
     throw(s, "rock", "scissors")
     assert glory(s, 0) == 10 and not GAME.is_over(s)  # ... South Asia +1: but mid-action
@@ -194,11 +206,14 @@ def test_ambiguity_15_victory_is_checked_only_after_the_whole_action() -> None:
 
 def test_ambiguity_16_active_player_first_when_several_qualify() -> None:
     # Seat 0 takes Pampas (white -1): her sixth continent; the defender rises to 10 glory.
-    s = table(hands={0: ["julius_caesar"]},
-              lands={0: ["polynesia", "scandinavia", "great_plains", "west_asia",
-                         "north_africa"],
-                     1: ["pampas", "east_asia", "italian_peninsula", "south_asia"]},
-              yellow=["east_asia", "italian_peninsula"])
+    s = table(
+        hands={0: ["julius_caesar"]},
+        lands={
+            0: ["polynesia", "scandinavia", "great_plains", "west_asia", "north_africa"],
+            1: ["pampas", "east_asia", "italian_peninsula", "south_asia"],
+        },
+        yellow=["east_asia", "italian_peninsula"],
+    )
     assert glory(s, 1) == 9
     start_war(s, 0, "julius_caesar", "pampas")
     out = throw(s, "rock", "scissors")
@@ -208,11 +223,24 @@ def test_ambiguity_16_active_player_first_when_several_qualify() -> None:
 
 
 def test_ambiguity_16_otherwise_nearest_clockwise_from_the_active_player() -> None:
-    s = table(hands={2: ["confucius"]}, player=2,
-              lands={0: ["east_asia", "italian_peninsula", "south_asia"],
-                     3: ["great_lakes", "west_africa", "andes", "mesoamerica", "pampas"]},
-              yellow=["east_asia", "italian_peninsula", "south_asia", "great_lakes",
-                      "west_africa", "andes", "mesoamerica", "pampas"])
+    s = table(
+        hands={2: ["confucius"]},
+        player=2,
+        lands={
+            0: ["east_asia", "italian_peninsula", "south_asia"],
+            3: ["great_lakes", "west_africa", "andes", "mesoamerica", "pampas"],
+        },
+        yellow=[
+            "east_asia",
+            "italian_peninsula",
+            "south_asia",
+            "great_lakes",
+            "west_africa",
+            "andes",
+            "mesoamerica",
+            "pampas",
+        ],
+    )
     assert glory(s, 0) == 13 and glory(s, 3) == 14
     do(s, 2, "play:confucius")
     assert GAME.winners(s) == [3]  # 3 comes before 0 going clockwise from 2
@@ -231,8 +259,9 @@ def test_ambiguity_18_the_start_player_is_random() -> None:
 
 
 def test_ambiguity_19_card_expansion_is_not_the_expand_action() -> None:
-    s = table(hands={0: ["christopher_columbus"]}, tokens={0: (1, 0, 0)},
-              land_deck=["andes"])  # Expand would need 3
+    s = table(
+        hands={0: ["christopher_columbus"]}, tokens={0: (1, 0, 0)}, land_deck=["andes"]
+    )  # Expand would need 3
     assert "expand" not in legal(s)
     out = do(s, 0, "play:christopher_columbus", "use")
     assert lands(s, 0) == ["polynesia", "andes"] and tokens(s, 0) == [0, 0, 0]
@@ -246,22 +275,33 @@ def test_ambiguity_20_negative_glory_is_allowed() -> None:
 
 
 def test_ambiguity_21_a_defender_wins_by_losing_a_minus_one_territory() -> None:
-    s = table(hands={0: ["julius_caesar"]},
-              lands={1: ["pampas", "east_asia", "italian_peninsula", "south_asia"]},
-              yellow=["east_asia", "italian_peninsula"])
+    s = table(
+        hands={0: ["julius_caesar"]},
+        lands={1: ["pampas", "east_asia", "italian_peninsula", "south_asia"]},
+        yellow=["east_asia", "italian_peninsula"],
+    )
     assert glory(s, 1) == 9
     start_war(s, 0, "julius_caesar", "pampas")
     out = throw(s, "rock", "scissors")  # the attacker wins the war ...
     assert GAME.is_over(s) and GAME.winners(s) == [1]  # ... and the defender the game
-    assert events_of(out, "game_over")[0] == {"type": "game_over", "winner": 1,
-                                              "goal": "glory",
-                                              "scores": [-2.0, 10.0, 0.0, 0.0]}
+    assert events_of(out, "game_over")[0] == {
+        "type": "game_over",
+        "winner": 1,
+        "goal": "glory",
+        "scores": [-2.0, 10.0, 0.0, 0.0],
+    }
 
 
 def test_ambiguity_22_settlement_order() -> None:
-    s = table(n=3, player=1, start=1, tableau={0: ["people"], 2: ["confucius"]},
-              passed=[0, 2], tokens={0: ZERO, 1: ZERO, 2: ZERO},
-              deck=["people"] * 9)
+    s = table(
+        n=3,
+        player=1,
+        start=1,
+        tableau={0: ["people"], 2: ["confucius"]},
+        passed=[0, 2],
+        tokens={0: ZERO, 1: ZERO, 2: ZERO},
+        deck=["people"] * 9,
+    )
     out = do(s, 1, "pass")
     # income of colours now (seat 2), then seat 0's people choice, before any reshuffle
     assert types(out) == ["pass", "settlement", "gain"] and GAME.to_act(s) == (0,)
@@ -273,9 +313,15 @@ def test_ambiguity_22_settlement_order() -> None:
 
 
 def test_ambiguity_23_public_information() -> None:
-    s = table(hands={1: ["mozart", "people"]}, tableau={1: ["sun_tzu"]},
-              armed=[("sun_tzu", 1)], discard=["confucius"], tokens={1: (4, 5, 6)},
-              passed=[2], yellow=["pampas"])
+    s = table(
+        hands={1: ["mozart", "people"]},
+        tableau={1: ["sun_tzu"]},
+        armed=[("sun_tzu", 1)],
+        discard=["confucius"],
+        tokens={1: (4, 5, 6)},
+        passed=[2],
+        yellow=["pampas"],
+    )
     v = GAME.view(s, 0)
     p = v["players"][1]
     assert p["tokens"] == {"military": 4, "culture": 5, "technology": 6}
@@ -295,8 +341,12 @@ def test_ambiguity_24_passing_is_always_legal() -> None:
 
 
 def test_ambiguity_25_a_territory_flipped_back_can_be_built_again() -> None:
-    s = table(hands={0: ["julius_caesar"], 1: ["people"]}, yellow=["pampas"],
-              tokens={1: (0, 4, 0)}, deck=["people", "mozart", "socrates"])
+    s = table(
+        hands={0: ["julius_caesar"], 1: ["people"]},
+        yellow=["pampas"],
+        tokens={1: (0, 4, 0)},
+        deck=["people", "mozart", "socrates"],
+    )
     start_war(s, 0, "julius_caesar", "pampas")
     throw(s, "rock", "scissors")
     assert not yellow(s, "pampas")
@@ -306,8 +356,7 @@ def test_ambiguity_25_a_territory_flipped_back_can_be_built_again() -> None:
 
 
 def test_ambiguity_26_only_a_territory_in_front_of_another_player() -> None:
-    s = table(hands={0: ["julius_caesar"]}, lands={0: ["polynesia"], 1: ["pampas"], 2: [],
-                                                   3: []})
+    s = table(hands={0: ["julius_caesar"]}, lands={0: ["polynesia"], 1: ["pampas"], 2: [], 3: []})
     do(s, 0, "play:julius_caesar")
     assert legal(s) == ["target:pampas"]
     for land in ("polynesia", "andes", "east_asia"):
@@ -326,9 +375,13 @@ def test_ambiguity_28_no_round_limit() -> None:
 
 
 def test_ambiguity_29_the_game_stops_at_once_without_settlement() -> None:
-    s = table(lands={0: ["east_asia", "italian_peninsula", "polynesia"]},
-              yellow=["east_asia", "italian_peninsula"], tokens={0: (0, 9, 0)},
-              tableau={1: ["confucius"]}, passed=[2])
+    s = table(
+        lands={0: ["east_asia", "italian_peninsula", "polynesia"]},
+        yellow=["east_asia", "italian_peninsula"],
+        tokens={0: (0, 9, 0)},
+        tableau={1: ["confucius"]},
+        passed=[2],
+    )
     out = do(s, 0, "build:polynesia:culture")
     assert GAME.is_over(s) and "settlement" not in types(out) and "turn" not in types(out)
     assert tableau(s, 1) == ["confucius"] and tokens(s, 1) == [1, 1, 1]

@@ -32,8 +32,10 @@ def qin_table(**kw):
 
 # ------------------------------------------------------------------ red
 def test_qin_shi_huang_each_other_player_discards_a_card_of_his_choice_clockwise() -> None:
-    s = qin_table(hands={0: ["qin_shi_huang"], 1: ["people", "confucius"], 2: [],
-                         3: ["isaac_newton"]}, passed=[3])
+    s = qin_table(
+        hands={0: ["qin_shi_huang"], 1: ["people", "confucius"], 2: [], 3: ["isaac_newton"]},
+        passed=[3],
+    )
     do(s, 0, "play:qin_shi_huang")
     assert GAME.to_act(s) == (1,) and legal(s) == ["card:confucius", "card:people"]
     assert_illegal(s, 1, "card:isaac_newton")
@@ -41,8 +43,11 @@ def test_qin_shi_huang_each_other_player_discards_a_card_of_his_choice_clockwise
     # seat 2 has no card and is skipped; seat 3 has passed and still discards (A5)
     assert GAME.to_act(s) == (3,)
     out = do(s, 3, "card:isaac_newton")
-    assert hand(s, 1) == ["people"] and hand(s, 3) == [] and discard(s) == [
-        "confucius", "isaac_newton"]
+    assert (
+        hand(s, 1) == ["people"]
+        and hand(s, 3) == []
+        and discard(s) == ["confucius", "isaac_newton"]
+    )
     assert events_of(out, "discard")[0]["why"] == "qin"
     assert GAME.to_act(s) == (1,)  # the action is over: next player
 
@@ -54,8 +59,9 @@ def test_qin_shi_huang_with_nobody_holding_cards_does_nothing() -> None:
 
 
 def test_augustus_when_discarded_flips_a_cheap_white_territory_for_free() -> None:
-    s = qin_table(hands={0: ["qin_shi_huang"], 1: ["augustus"]},
-                  lands={1: ["great_plains", "british_isles"]})  # builds 2 and 4
+    s = qin_table(
+        hands={0: ["qin_shi_huang"], 1: ["augustus"]}, lands={1: ["great_plains", "british_isles"]}
+    )  # builds 2 and 4
     do(s, 0, "play:qin_shi_huang")
     out = do(s, 1, "card:augustus")
     assert yellow(s, "great_plains") and not yellow(s, "british_isles")  # only one eligible
@@ -64,12 +70,14 @@ def test_augustus_when_discarded_flips_a_cheap_white_territory_for_free() -> Non
 
 
 def test_augustus_asks_which_when_several_are_eligible() -> None:
-    s = qin_table(hands={0: ["qin_shi_huang"], 1: ["augustus"], 2: ["people"]},
-                  lands={1: ["great_plains", "north_africa", "pampas"]}, yellow=["pampas"])
+    s = qin_table(
+        hands={0: ["qin_shi_huang"], 1: ["augustus"], 2: ["people"]},
+        lands={1: ["great_plains", "north_africa", "pampas"]},
+        yellow=["pampas"],
+    )
     do(s, 0, "play:qin_shi_huang")
     do(s, 1, "card:augustus")
-    assert GAME.to_act(s) == (1,) and legal(s) == ["develop:north_africa",
-                                                   "develop:great_plains"]
+    assert GAME.to_act(s) == (1,) and legal(s) == ["develop:north_africa", "develop:great_plains"]
     do(s, 1, "develop:north_africa")
     assert yellow(s, "north_africa") and not yellow(s, "great_plains")
     assert GAME.to_act(s) == (2,)  # then Qin Shi Huang goes on (A6)
@@ -97,8 +105,12 @@ def test_sun_tzu_arms_and_wins_the_owners_next_war_at_the_second_tie_defending()
 
 
 def test_sun_tzu_is_used_up_by_the_first_war_even_if_it_does_not_fire() -> None:
-    s = table(hands={0: ["julius_caesar", "hannibal"]}, tableau={0: ["sun_tzu"]},
-              armed=[("sun_tzu", 0)], passed=[1, 2, 3])
+    s = table(
+        hands={0: ["julius_caesar", "hannibal"]},
+        tableau={0: ["sun_tzu"]},
+        armed=[("sun_tzu", 0)],
+        passed=[1, 2, 3],
+    )
     start_war(s, 0, "julius_caesar", "pampas")
     throw(s, "rock", "scissors")
     assert s.armed == []
@@ -113,12 +125,19 @@ def test_sun_tzu_only_for_a_war_its_owner_takes_part_in() -> None:
 
 
 def test_columbus_takes_the_top_territory_for_military_minus_two() -> None:
-    s = table(hands={0: ["christopher_columbus"]}, tokens={0: (1, 0, 0)},
-              land_deck=["polynesia", "west_asia"])  # requirement 4 - 2 = 2 > 1
+    s = table(
+        hands={0: ["christopher_columbus"]},
+        tokens={0: (1, 0, 0)},
+        land_deck=["polynesia", "west_asia"],
+    )  # requirement 4 - 2 = 2 > 1
     out = do(s, 0, "play:christopher_columbus")
     assert "no_use" in types(out) and GAME.to_act(s) == (1,)
-    s = table(hands={0: ["christopher_columbus"]}, tokens={0: (2, 0, 0)},
-              land_deck=["pampas", "west_asia"], lands={0: ["scandinavia"]})
+    s = table(
+        hands={0: ["christopher_columbus"]},
+        tokens={0: (2, 0, 0)},
+        land_deck=["pampas", "west_asia"],
+        lands={0: ["scandinavia"]},
+    )
     do(s, 0, "play:christopher_columbus")
     assert legal(s) == ["skip", "use"]
     out = do(s, 0, "use")
@@ -127,8 +146,12 @@ def test_columbus_takes_the_top_territory_for_military_minus_two() -> None:
 
 
 def test_columbus_never_below_zero_and_may_be_declined() -> None:
-    s = table(hands={0: ["christopher_columbus"]}, tokens={0: ZERO},
-              lands={0: ["scandinavia"]}, land_deck=["polynesia"])  # requirement 1 - 2 -> 0
+    s = table(
+        hands={0: ["christopher_columbus"]},
+        tokens={0: ZERO},
+        lands={0: ["scandinavia"]},
+        land_deck=["polynesia"],
+    )  # requirement 1 - 2 -> 0
     do(s, 0, "play:christopher_columbus", "use")
     assert lands(s, 0) == ["scandinavia", "polynesia"] and tokens(s, 0) == [0, 0, 0]
     s = table(hands={0: ["christopher_columbus"]}, tokens={0: (5, 0, 0)})
@@ -151,7 +174,8 @@ def test_gandhi_turns_the_defenders_first_lost_throw_into_a_tie() -> None:
     assert events_of(out, "attached") == [{"type": "attached", "seat": 1, "card": C("gandhi")}]
     out = throw(s, "rock", "scissors")
     assert events_of(out, "converted") == [
-        {"type": "converted", "seat": 1, "card": C("gandhi"), "result": "tie"}]
+        {"type": "converted", "seat": 1, "card": C("gandhi"), "result": "tie"}
+    ]
     assert s.war.ties == 1
     out = throw(s, "rock", "scissors")  # spent: the second loss stands
     assert lands(s, 0) == ["polynesia", "pampas"]
@@ -178,8 +202,12 @@ def test_shakespeare_draws_two() -> None:
 
 
 def test_leonardo_develops_with_any_mix_of_culture_and_technology() -> None:
-    s = table(hands={0: ["leonardo_da_vinci"]}, tokens={0: (0, 2, 3)},
-              lands={0: ["british_isles", "east_asia"]}, deck=["people", "mozart"])
+    s = table(
+        hands={0: ["leonardo_da_vinci"]},
+        tokens={0: (0, 2, 3)},
+        lands={0: ["british_isles", "east_asia"]},
+        deck=["people", "mozart"],
+    )
     do(s, 0, "play:leonardo_da_vinci")
     assert legal(s) == ["skip", "develop:british_isles", "develop:east_asia"]
     do(s, 0, "develop:british_isles")  # build 4: culture 1 or 2, the rest technology
@@ -202,8 +230,12 @@ def test_leonardo_one_possible_split_is_paid_at_once_and_it_may_be_declined() ->
 
 
 def test_michelangelo_develops_for_one_less_in_a_single_type() -> None:
-    s = table(hands={0: ["michelangelo"]}, tokens={0: (0, 3, 3)},
-              lands={0: ["british_isles"]}, deck=["people", "socrates"])
+    s = table(
+        hands={0: ["michelangelo"]},
+        tokens={0: (0, 3, 3)},
+        lands={0: ["british_isles"]},
+        deck=["people", "socrates"],
+    )
     do(s, 0, "play:michelangelo", "develop:british_isles")
     assert legal(s) == ["token:culture", "token:technology"]
     out = do(s, 0, "token:technology")
@@ -212,8 +244,9 @@ def test_michelangelo_develops_for_one_less_in_a_single_type() -> None:
 
 
 def test_michelangelo_pays_the_only_affordable_type_and_never_mixes() -> None:
-    s = table(hands={0: ["michelangelo"]}, tokens={0: (0, 1, 2)},
-              lands={0: ["british_isles", "pampas"]})
+    s = table(
+        hands={0: ["michelangelo"]}, tokens={0: (0, 1, 2)}, lands={0: ["british_isles", "pampas"]}
+    )
     do(s, 0, "play:michelangelo")
     assert legal(s) == ["skip", "develop:pampas"]  # British Isles needs 3 of one type
     do(s, 0, "develop:pampas")  # 2 - 1 = 1: both types could pay... culture 1, tech 2
@@ -246,8 +279,7 @@ def test_socrates_when_discarded_gains_one_of_each() -> None:
 
 
 def test_heaven_cards_do_nothing_when_played() -> None:
-    for card in ("mozart", "li_bai", "socrates", "galileo", "marie_curie", "cai_lun",
-                 "augustus"):
+    for card in ("mozart", "li_bai", "socrates", "galileo", "marie_curie", "cai_lun", "augustus"):
         s = table(hands={0: [card]}, tokens={0: ZERO})
         out = do(s, 0, f"play:{card}")
         assert types(out) == ["play", "turn"] and tokens(s, 0) == [0, 0, 0], card
@@ -278,8 +310,11 @@ def test_edison_draws_one_and_gains_one_technology() -> None:
 
 
 def test_gutenberg_discards_up_to_two_then_draws_as_many() -> None:
-    s = table(hands={0: ["gutenberg", "people", "people", "socrates"]},
-              deck=["people", "confucius", "shakespeare"], tokens={0: ZERO})
+    s = table(
+        hands={0: ["gutenberg", "people", "people", "socrates"]},
+        deck=["people", "confucius", "shakespeare"],
+        tokens={0: ZERO},
+    )
     do(s, 0, "play:gutenberg")
     assert legal(s) == ["skip", "card:socrates", "card:people"]
     do(s, 0, "card:socrates")  # a 天 card: it resolves at once
@@ -305,8 +340,13 @@ def test_gutenberg_may_stop_after_one_or_decline() -> None:
 
 
 def test_darwin_discards_another_table_card_to_draw_two() -> None:
-    s = table(hands={0: ["charles_darwin"]}, tableau={0: ["galileo", "sun_tzu"]},
-              armed=[("sun_tzu", 0)], deck=["people", "mozart", "li_bai"], tokens={0: ZERO})
+    s = table(
+        hands={0: ["charles_darwin"]},
+        tableau={0: ["galileo", "sun_tzu"]},
+        armed=[("sun_tzu", 0)],
+        deck=["people", "mozart", "li_bai"],
+        tokens={0: ZERO},
+    )
     do(s, 0, "play:charles_darwin")
     assert legal(s) == ["skip", "card:sun_tzu", "card:galileo"]
     do(s, 0, "card:galileo")
@@ -335,7 +375,10 @@ def test_galileo_when_discarded_gains_three_technology() -> None:
 def test_marie_curie_when_discarded_gains_two_of_a_chosen_type() -> None:
     s, _ = discard_by_qin("marie_curie", tokens={1: ZERO})
     assert GAME.to_act(s) == (1,) and legal(s) == [
-        "token:military", "token:culture", "token:technology"]
+        "token:military",
+        "token:culture",
+        "token:technology",
+    ]
     do(s, 1, "token:military")
     assert tokens(s, 1) == [2, 0, 0]
 

@@ -21,8 +21,11 @@ def field(s, seat: int, name: str) -> list[float]:
 
 def charlemagne_war():
     """Seat 0 attacks seat 1 with Charlemagne; both announced nothing: the throw is due."""
-    s = table(hands={0: ["charlemagne", "people"]}, lands={1: ["pampas", "british_isles"]},
-              tokens={0: (0, 0, 0), 1: (0, 0, 0)})
+    s = table(
+        hands={0: ["charlemagne", "people"]},
+        lands={1: ["pampas", "british_isles"]},
+        tokens={0: (0, 0, 0), 1: (0, 0, 0)},
+    )
     start_war(s, 0, "charlemagne", "pampas")
     do(s, 0, "silent")
     do(s, 1, "silent")
@@ -63,8 +66,12 @@ def test_a_defenders_rock_is_revealed_too():
 
 
 def test_leonardo_developing_territory_0_names_it_in_the_decision():
-    s = table(hands={0: ["leonardo_da_vinci"]}, tokens={0: (0, 2, 3)},
-              lands={0: ["scandinavia"]}, tableau={1: ["mozart"]})
+    s = table(
+        hands={0: ["leonardo_da_vinci"]},
+        tokens={0: (0, 2, 3)},
+        lands={0: ["scandinavia"]},
+        tableau={1: ["mozart"]},
+    )
     do(s, 0, "play:leonardo_da_vinci", "develop:scandinavia")
     assert s.pending.kind == SPLIT and T("scandinavia") == 0
     assert field(s, 0, "decision_land") == one_hot(L["decision_land"].length, 0)

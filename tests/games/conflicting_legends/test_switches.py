@@ -14,6 +14,7 @@ def switch(monkeypatch: pytest.MonkeyPatch):
     def flip(name: str, value: bool) -> None:
         assert name in ASSUMED
         monkeypatch.setitem(ASSUMED, name, value)
+
     return flip
 
 
@@ -37,8 +38,10 @@ def test_passed_players_protected(switch) -> None:
     do(s, 1, "play:julius_caesar")
     assert "target:polynesia" not in legal(s)
     refused = assert_illegal(s, 1, "target:polynesia")
-    assert refused.message == ("\"Attack Seat 1's Polynesia (white side)\" is not possible "
-                               "now. Julius Caesar: choose the territory to attack.")
+    assert refused.message == (
+        '"Attack Seat 1\'s Polynesia (white side)" is not possible '
+        "now. Julius Caesar: choose the territory to attack."
+    )
 
 
 def test_hand_limit_only_at_settlement(switch) -> None:

@@ -70,11 +70,20 @@ def test_the_card_set_has_the_source_documents_composition() -> None:
 
 # ------------------------------------------------------------------ actions (§3.3)
 def test_the_action_choices() -> None:
-    s = table(hands={0: ["confucius", "people", "people"]}, tokens={0: (3, 2, 1)},
-              lands={0: ["polynesia", "great_plains"]}, yellow=["great_plains"])
+    s = table(
+        hands={0: ["confucius", "people", "people"]},
+        tokens={0: (3, 2, 1)},
+        lands={0: ["polynesia", "great_plains"]},
+        yellow=["great_plains"],
+    )
     # expand (andes needs 3 military), build polynesia (2) with culture only, the cards
-    assert legal(s) == ["pass", "expand", "build:polynesia:culture", "play:confucius",
-                        "play:people"]
+    assert legal(s) == [
+        "pass",
+        "expand",
+        "build:polynesia:culture",
+        "play:confucius",
+        "play:people",
+    ]
 
 
 def test_expand_pays_military_and_takes_the_top_territory_white_side_up() -> None:
@@ -161,9 +170,15 @@ def test_you_cannot_play_a_card_you_do_not_hold() -> None:
 
 # ------------------------------------------------------------------ settlement (§3.5)
 def test_settlement_income_per_colour_and_people_choose_any_type() -> None:
-    s = table(n=3, tableau={0: ["julius_caesar", "confucius", "mozart", "galileo", "people"],
-                            1: ["people", "people"]},
-              passed=[1, 2], tokens={0: (0, 0, 0), 1: (0, 0, 0), 2: (0, 0, 0)})
+    s = table(
+        n=3,
+        tableau={
+            0: ["julius_caesar", "confucius", "mozart", "galileo", "people"],
+            1: ["people", "people"],
+        },
+        passed=[1, 2],
+        tokens={0: (0, 0, 0), 1: (0, 0, 0), 2: (0, 0, 0)},
+    )
     out = do(s, 0, "pass")
     assert types(out)[:2] == ["pass", "settlement"]
     assert tokens(s, 0) == [1, 2, 1]  # before the people card's choice
@@ -178,9 +193,14 @@ def test_settlement_income_per_colour_and_people_choose_any_type() -> None:
 
 
 def test_settlement_reshuffles_table_areas_and_discards_then_draws_three_up_to_six() -> None:
-    s = table(n=3, hands={0: ["people"] * 2, 1: ["people"] * 4, 2: ["people"] * 6},
-              tableau={0: ["confucius"], 1: ["isaac_newton"]}, discard=["mozart"],
-              deck=["li_bai", "galileo", "socrates", "shakespeare"], passed=[1, 2])
+    s = table(
+        n=3,
+        hands={0: ["people"] * 2, 1: ["people"] * 4, 2: ["people"] * 6},
+        tableau={0: ["confucius"], 1: ["isaac_newton"]},
+        discard=["mozart"],
+        deck=["li_bai", "galileo", "socrates", "shakespeare"],
+        passed=[1, 2],
+    )
     do(s, 0, "pass")
     assert s.tableau == [[], [], []] and s.discard == []
     assert [len(h) for h in s.hands] == [5, 6, 6]  # 2+3, 4+2 (limit 6), 6+0
@@ -192,24 +212,43 @@ def test_settlement_reshuffles_table_areas_and_discards_then_draws_three_up_to_s
 def test_the_settlement_shuffles_the_cards_it_gathers_before_dealing_them() -> None:
     deals = set()
     for seed in range(1, 7):
-        s = table(n=3, seed=seed, hands={0: [], 1: [], 2: []}, deck=[],
-                  tableau={0: ["confucius", "mozart", "galileo"],
-                           1: ["isaac_newton", "li_bai", "socrates"]},
-                  discard=["shakespeare"], passed=[1, 2])
+        s = table(
+            n=3,
+            seed=seed,
+            hands={0: [], 1: [], 2: []},
+            deck=[],
+            tableau={
+                0: ["confucius", "mozart", "galileo"],
+                1: ["isaac_newton", "li_bai", "socrates"],
+            },
+            discard=["shakespeare"],
+            passed=[1, 2],
+        )
         do(s, 0, "pass")
         assert sorted(sum((hand(s, seat) for seat in range(3)), [])) == [
-            "confucius", "galileo", "isaac_newton", "li_bai", "mozart", "shakespeare",
-            "socrates"]
+            "confucius",
+            "galileo",
+            "isaac_newton",
+            "li_bai",
+            "mozart",
+            "shakespeare",
+            "socrates",
+        ]
         assert [len(s.hands[seat]) for seat in range(3)] == [3, 3, 1] and s.deck == []
         deals.add(tuple(tuple(hand(s, seat)) for seat in range(3)))
     assert len(deals) > 1
 
 
 def test_the_inventory_counts_the_discard_pile() -> None:
-    s = table(hands={0: ["confucius"]}, tableau={1: ["galileo"]}, deck=["people"],
-              discard=["mozart", "people"])
+    s = table(
+        hands={0: ["confucius"]},
+        tableau={1: ["galileo"]},
+        deck=["people"],
+        discard=["mozart", "people"],
+    )
     assert GAME.inventory(s)["character"] == Counter(
-        {"confucius": 1, "galileo": 1, "mozart": 1, "people": 2})
+        {"confucius": 1, "galileo": 1, "mozart": 1, "people": 2}
+    )
 
 
 def test_the_next_start_player_is_the_left_neighbour() -> None:  # A17
@@ -229,9 +268,12 @@ def test_after_the_settlement_seat_0_starts_and_play_goes_on_to_its_left() -> No
 
 # ------------------------------------------------------------------ end of game (§3.6)
 def test_ten_glory_wins_at_once() -> None:
-    s = table(lands={0: ["east_asia", "italian_peninsula", "polynesia"]},
-              yellow=["east_asia", "italian_peninsula"], tokens={0: (0, 9, 0)},
-              hands={1: ["people"]})
+    s = table(
+        lands={0: ["east_asia", "italian_peninsula", "polynesia"]},
+        yellow=["east_asia", "italian_peninsula"],
+        tokens={0: (0, 9, 0)},
+        hands={1: ["people"]},
+    )
     assert glory(s, 0) == 8
     out = do(s, 0, "build:polynesia:culture")
     assert glory(s, 0) == 11 and GAME.is_over(s)
@@ -243,8 +285,11 @@ def test_ten_glory_wins_at_once() -> None:
 
 
 def test_all_six_continents_win_whatever_the_glory() -> None:
-    s = table(lands={0: ["polynesia", "pampas", "scandinavia", "great_plains", "west_asia"]},
-              land_deck=["north_africa"], tokens={0: (3, 0, 0)})
+    s = table(
+        lands={0: ["polynesia", "pampas", "scandinavia", "great_plains", "west_asia"]},
+        land_deck=["north_africa"],
+        tokens={0: (3, 0, 0)},
+    )
     assert glory(s, 0) == -3
     out = do(s, 0, "expand")
     assert GAME.is_over(s) and GAME.winners(s) == [0]
@@ -266,11 +311,18 @@ def test_the_view_hides_hands_but_shows_sizes() -> None:
 def test_an_empty_deck_is_rebuilt_from_the_discard_pile_shuffled() -> None:
     drawn = set()
     for seed in range(1, 7):
-        s = table(seed=seed, hands={0: ["shakespeare"]}, deck=[],
-                  discard=["mozart", "li_bai", "confucius", "galileo", "socrates"])
+        s = table(
+            seed=seed,
+            hands={0: ["shakespeare"]},
+            deck=[],
+            discard=["mozart", "li_bai", "confucius", "galileo", "socrates"],
+        )
         out = do(s, 0, "play:shakespeare")
-        assert events_of(out, "reshuffle")[0] == {"type": "reshuffle", "count": 5,
-                                                  "settlement": False}
+        assert events_of(out, "reshuffle")[0] == {
+            "type": "reshuffle",
+            "count": 5,
+            "settlement": False,
+        }
         assert s.discard == [] and len(s.hands[0]) + len(s.deck) == 5
         drawn.add(tuple(hand(s, 0)))
     assert len(drawn) > 1

@@ -35,33 +35,46 @@ def test_a_war_card_asks_for_a_target_of_another_player() -> None:
     s = war_table("julius_caesar")
     out = do(s, 0, "play:julius_caesar")
     assert tableau(s, 0) == ["julius_caesar"]
-    assert legal(s) == ["target:british_isles", "target:north_africa", "target:great_plains",
-                        "target:pampas"]
+    assert legal(s) == [
+        "target:british_isles",
+        "target:north_africa",
+        "target:great_plains",
+        "target:pampas",
+    ]
     own = assert_illegal(s, 0, "target:polynesia")
     assert (own.message, own.message_zh) == (
         "Polynesia is your own territory: a war is fought for another player's territory.",
-        "「玻里尼西亞」是你自己的領土：戰爭只能攻打其他玩家的領土。")
+        "「玻里尼西亞」是你自己的領土：戰爭只能攻打其他玩家的領土。",
+    )
     nobodys = assert_illegal(s, 0, "target:andes")  # still in the deck
     assert (nobodys.message, nobodys.message_zh) == (
         "Andes belongs to no player: a war is fought for another player's territory.",
-        "「安地斯山區」不屬於任何玩家：戰爭只能攻打其他玩家的領土。")
+        "「安地斯山區」不屬於任何玩家：戰爭只能攻打其他玩家的領土。",
+    )
     first = assert_illegal(s, 0, "target:scandinavia")  # territory 0, nobody's at 4 seats
     assert first.message == (
-        "Scandinavia belongs to no player: a war is fought for another player's territory.")
+        "Scandinavia belongs to no player: a war is fought for another player's territory."
+    )
     assert GAME.describe_action(s, GAME.decode("target:andes")) == "Attack Andes (white side)"
     assert GAME.describe_action(s, GAME.decode("target:pampas")) == (
-        "Attack Seat 2's Pampas (white side)")
+        "Attack Seat 2's Pampas (white side)"
+    )
     # an action of no decision of a war: the words of the action and of the decision
     passing = assert_illegal(s, 0, "pass")
     assert (passing.message, passing.message_zh) == (
-        "\"Pass (no more actions this round)\" is not possible now. "
+        '"Pass (no more actions this round)" is not possible now. '
         "Julius Caesar: choose the territory to attack.",
-        "現在不能「PASS（本回合不再行動）」。「凱撒」：選擇要攻打的領土。")
+        "現在不能「PASS（本回合不再行動）」。「凱撒」：選擇要攻打的領土。",
+    )
     out = do(s, 0, "target:pampas")
     war = events_of(out, "war")[0]
     assert (war["seat"], war["defender"], war["land"]) == (0, 1, T("pampas"))
     assert GAME.to_act(s) == (0,) and legal(s) == [
-        "silent", "announce:rock", "announce:paper", "announce:scissors"]
+        "silent",
+        "announce:rock",
+        "announce:paper",
+        "announce:scissors",
+    ]
 
 
 def test_attacker_wins_a_white_territory_and_takes_it_white_side_up() -> None:
@@ -105,9 +118,14 @@ def test_ties_are_thrown_again_until_one_side_wins() -> None:
 
 
 def test_rock_paper_scissors() -> None:
-    for a, d, winner in [("rock", "scissors", 0), ("scissors", "paper", 0),
-                         ("paper", "rock", 0), ("scissors", "rock", 1),
-                         ("paper", "scissors", 1), ("rock", "paper", 1)]:
+    for a, d, winner in [
+        ("rock", "scissors", 0),
+        ("scissors", "paper", 0),
+        ("paper", "rock", 0),
+        ("scissors", "rock", 1),
+        ("paper", "scissors", 1),
+        ("rock", "paper", 1),
+    ]:
         s = war_table("julius_caesar")
         start_war(s, 0, "julius_caesar", "pampas")
         out = throw(s, a, d)
@@ -151,6 +169,7 @@ def test_no_view_shows_a_throw_until_both_are_in() -> None:
 
 def test_determinize_resamples_the_other_sides_secret_throw() -> None:
     import random
+
     s = war_table("julius_caesar")
     start_war(s, 0, "julius_caesar", "pampas")
     do(s, 0, "silent")
@@ -164,6 +183,7 @@ def test_determinize_resamples_the_other_sides_secret_throw() -> None:
 
 def test_determinize_resamples_a_secret_rock_as_well() -> None:
     import random
+
     s = war_table("julius_caesar")
     start_war(s, 0, "julius_caesar", "pampas")
     do(s, 0, "silent")
@@ -232,9 +252,12 @@ def test_alexander_wins_at_the_second_consecutive_tie() -> None:
     throw(s, "rock", "rock")
     assert s.war is not None
     out = throw(s, "paper", "paper")
-    assert events_of(out, "trigger")[0] == {"type": "trigger", "seat": 0,
-                                            "cards": [C("alexander_the_great")],
-                                            "ties": 2}
+    assert events_of(out, "trigger")[0] == {
+        "type": "trigger",
+        "seat": 0,
+        "cards": [C("alexander_the_great")],
+        "ties": 2,
+    }
     assert lands(s, 0) == ["polynesia", "pampas"]
 
 
@@ -259,8 +282,7 @@ def test_charlemagne_may_be_declined_and_is_not_offered_on_a_win_or_tie() -> Non
     assert "tie" in types(out) and s.pending.kind == 3  # announce: no Charlemagne question
     throw(s, "rock", "paper")
     out = do(s, 0, "skip")
-    assert events_of(out, "decline") == [
-        {"type": "decline", "seat": 0, "card": C("charlemagne")}]
+    assert events_of(out, "decline") == [{"type": "decline", "seat": 0, "card": C("charlemagne")}]
     assert events_of(out, "war_end")[0]["winner"] == 1
 
 
@@ -336,7 +358,10 @@ def test_machiavelli_takes_up_to_two_tokens_of_one_type() -> None:
     start_war(s, 0, "machiavelli", "pampas")
     throw(s, "rock", "scissors")
     assert GAME.to_act(s) == (0,) and legal(s) == [
-        "token:military", "token:culture", "token:technology"]
+        "token:military",
+        "token:culture",
+        "token:technology",
+    ]
     assert not GAME.is_over(s) and s.war is not None
     out = do(s, 0, "token:culture")
     assert tokens(s, 0) == [0, 1, 0] and tokens(s, 1) == [5, 0, 3]

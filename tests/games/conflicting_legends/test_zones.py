@@ -10,17 +10,33 @@ from noblesse.games.conflicting_legends import GAME
 
 
 def test_a_throw_in_but_not_revealed_is_a_secret_choice_for_everyone_but_its_maker():
-    s = table(hands={0: ["charlemagne", "people"], 1: ["mozart"]},
-              lands={1: ["pampas", "british_isles"]}, deck=["people", "li_bai"],
-              land_deck=["east_asia", "andes"], discard=["confucius"])
+    s = table(
+        hands={0: ["charlemagne", "people"], 1: ["mozart"]},
+        lands={1: ["pampas", "british_isles"]},
+        deck=["people", "li_bai"],
+        land_deck=["east_asia", "andes"],
+        discard=["confucius"],
+    )
     start_war(s, 0, "charlemagne", "pampas")
     do(s, 0, "silent")
     do(s, 1, "silent")
     do(s, 0, "throw:rock")
     z = GAME.zones(s, 1)
-    assert sorted(z) == ["deck", "discard", "hand:0", "hand:1", "hand:2", "hand:3",
-                         "table:0", "table:1", "table:2", "table:3", "territory_deck",
-                         "territory_top", "throw:0"]
+    assert sorted(z) == [
+        "deck",
+        "discard",
+        "hand:0",
+        "hand:1",
+        "hand:2",
+        "hand:3",
+        "table:0",
+        "table:1",
+        "table:2",
+        "table:3",
+        "territory_deck",
+        "territory_top",
+        "throw:0",
+    ]
     assert z["throw:0"] == Zone((0,), True, "throw:0", choices=(0, 1, 2))
     assert GAME.zones(s, 0)["throw:0"] == Zone((0,), False, "throw:0", choices=(0, 1, 2))
     assert z["hand:1"] == Zone((C("mozart"),))  # its own hand: seen

@@ -28,9 +28,32 @@ L = {CARDS[c].key: i for i, c in enumerate(LORDS)}
 C = {c.key: c.id for c in CARDS}
 B = {b.key: b.id for b in BOARD.bishoprics}
 
-__all__ = ["GAME", "A", "V", "F", "L", "C", "B", "IllegalAction", "table", "lord", "troops",
-           "fort", "mills", "begin", "do", "legal", "legal_all", "types", "events_of", "dice",
-           "assert_illegal", "snapshot", "units", "pass_window"]
+__all__ = [
+    "GAME",
+    "A",
+    "V",
+    "F",
+    "L",
+    "C",
+    "B",
+    "IllegalAction",
+    "table",
+    "lord",
+    "troops",
+    "fort",
+    "mills",
+    "begin",
+    "do",
+    "legal",
+    "legal_all",
+    "types",
+    "events_of",
+    "dice",
+    "assert_illegal",
+    "snapshot",
+    "units",
+    "pass_window",
+]
 
 
 def table(n: int = 4, seed: int = 1, first: int = 0, **options: Any) -> FiefState:
@@ -40,7 +63,16 @@ def table(n: int = 4, seed: int = 1, first: int = 0, **options: Any) -> FiefStat
             s.lord_deck.append(LORDS[lo])
         s.l_owner[lo], s.l_loc[lo], s.l_captor[lo] = -1, -1, -1
     size = NV * SEATS
-    for name in ("knights", "men_at_arms", "spent_knights", "spent_men_at_arms", "free_lords", "stamp", "engine", "new_units"):
+    for name in (
+        "knights",
+        "men_at_arms",
+        "spent_knights",
+        "spent_men_at_arms",
+        "free_lords",
+        "stamp",
+        "engine",
+        "new_units",
+    ):
         setattr(s, name, [0] * size)
     s.entry = [-1] * size
     s.ctrl, s.fort, s.mills = [-1] * NV, [0] * NV, [0] * NV
@@ -99,9 +131,9 @@ def begin(s: FiefState, phase: str) -> list[Event]:
     s.cursor, s.kind, s.legal_cache = s.n_players, A.NONE, None
     s.cards_step = s.announce_step = s.battle_step = s.permit_for = 0
     if s.phase == A.CARDS_PHASE:
-        s.cards_step = TRIMMING          # the Cards phase ends after its last step
+        s.cards_step = TRIMMING  # the Cards phase ends after its last step
     if s.phase == A.ANNOUNCE:
-        s.announce_step = KING_VOTE      # the Announcements end after their last step
+        s.announce_step = KING_VOTE  # the Announcements end after their last step
     GAME.run(s, ev)
     if phase != "income":
         ev += pass_window(s)
@@ -123,8 +155,11 @@ def legal(s: FiefState, seat: int) -> list[str]:
     """The legal actions but those offered at every window of §7.4: the openers of an
     offer (``offer:to:*``) and, outside the Ransom step, a captor's ``release:*``
     (test_offers.py and test_economy.py check them with ``legal_all``)."""
-    return [x for x in legal_all(s, seat) if not x.startswith("offer:to:")
-            and not (x.startswith("release:") and s.kind != A.RANSOM)]
+    return [
+        x
+        for x in legal_all(s, seat)
+        if not x.startswith("offer:to:") and not (x.startswith("release:") and s.kind != A.RANSOM)
+    ]
 
 
 def legal_all(s: FiefState, seat: int) -> list[str]:
@@ -149,7 +184,17 @@ def assert_illegal(s: FiefState, seat: int, name: str) -> None:
     before = s.clone()
     with pytest.raises(IllegalAction):
         GAME.apply(s, seat, GAME.decode(name))
-    for slot in ("money", "knights", "men_at_arms", "ctrl", "l_loc", "l_owner", "hand", "kind", "actor"):
+    for slot in (
+        "money",
+        "knights",
+        "men_at_arms",
+        "ctrl",
+        "l_loc",
+        "l_owner",
+        "hand",
+        "kind",
+        "actor",
+    ):
         assert getattr(s, slot) == getattr(before, slot), slot
 
 

@@ -55,16 +55,16 @@ def test_5_an_uprising_kills_lords_without_troops_even_without_a_die() -> None:
     begin(s, "income")
     dice(s, 1)
     do(s, 0, "play:uprising", "uprising:sigy")
-    assert s.l_owner[L["charles"]] == -1                    # no troops, one die: he dies
+    assert s.l_owner[L["charles"]] == -1  # no troops, one die: he dies
     s2 = table(3)
     s2.famine[B["sigy"]] = 1
     lord(s2, "charles", 1, "sigy")
-    s2.fort[V["sigy"]] = 1                                  # the stronghold removes the die
+    s2.fort[V["sigy"]] = 1  # the stronghold removes the die
     s2.hand[0] = [C["uprising"]]
     begin(s2, "income")
     ev = do(s2, 0, "play:uprising", "uprising:sigy")
     assert events_of(ev, "uprising")[0]["effective"] == 0
-    assert s2.l_owner[L["charles"]] == -1 and s2.fort[V["sigy"]] == 1   # no die: no razing
+    assert s2.l_owner[L["charles"]] == -1 and s2.fort[V["sigy"]] == 1  # no die: no razing
 
 
 def test_17_no_clergy_yet_so_no_uprising_stop_is_offered() -> None:
@@ -76,7 +76,7 @@ def test_17_no_clergy_yet_so_no_uprising_stop_is_offered() -> None:
     do(s, 0, "play:uprising")
     dice(s, 2)
     ev = do(s, 0, "uprising:sigy")
-    assert events_of(ev, "uprising")                       # rolled with nobody asked first
+    assert events_of(ev, "uprising")  # rolled with nobody asked first
 
 
 def test_setup_refuses_bad_options() -> None:
@@ -118,9 +118,11 @@ def test_21_one_family_per_fief_at_the_start_as_an_option() -> None:
         first = GAME.to_act(s)[0]
         GAME.apply(s, first, GAME.decode("start:blaye"))
         names = [GAME.encode(a) for a in GAME.legal_actions(s, GAME.to_act(s)[0])]
-        same_fief = [f"start:{BOARD.villages[v].key}"
-                     for v in BOARD.villages_of_fief(BOARD.fief_of(V["blaye"]))
-                     if BOARD.villages[v].key != "blaye"]
+        same_fief = [
+            f"start:{BOARD.villages[v].key}"
+            for v in BOARD.villages_of_fief(BOARD.fief_of(V["blaye"]))
+            if BOARD.villages[v].key != "blaye"
+        ]
         assert all((n in names) != option for n in same_fief)
 
 
@@ -157,7 +159,7 @@ def test_11_every_title_counts_for_the_ransom_the_cardinals_and_his_bishopric_to
         s.cardinal[lo] = 1
 
     s, lo = _captive_ransom(cardinal)
-    s.money[0] = 7                                         # the cap is 2 + 2 * 3 = 8
+    s.money[0] = 7  # the cap is 2 + 2 * 3 = 8
     begin(s, "ransoms")
     assert "ransom:arthur" not in legal(s, 0)
     s2, lo = _captive_ransom(cardinal)
@@ -169,8 +171,7 @@ def test_11_every_title_counts_for_the_ransom_the_cardinals_and_his_bishopric_to
 
 
 @pytest.mark.parametrize(("office", "cap"), [("pope", 6), ("king", 4), ("queen", 4)])
-def test_11_a_pope_who_is_bishop_holds_two_titles_king_and_queen_one(
-        office: str, cap: int) -> None:
+def test_11_a_pope_who_is_bishop_holds_two_titles_king_and_queen_one(office: str, cap: int) -> None:
     def crown(s: object, lo: int) -> None:
         setattr(s, office, lo)
         if office == "pope":
@@ -200,8 +201,8 @@ def test_4_the_fortification_penalty_removes_whole_uprising_cards() -> None:
     ev = do(s, 0, "play:uprising")
     up = events_of(ev, "uprising")[0]
     assert (up["cards"], up["effective"], up["damage"]) == (3, 1, 4)
-    assert s.l_owner[L["charles"]] == -1                       # no troops left: he dies
-    assert s.fort[V["charolles"]] == 0 and s.mills[V["charolles"]] == 0   # a die rolled
+    assert s.l_owner[L["charles"]] == -1  # no troops left: he dies
+    assert s.fort[V["charolles"]] == 0 and s.mills[V["charolles"]] == 0  # a die rolled
 
 
 def test_7_paying_the_ransom_cap_is_the_captive_familys_option() -> None:
@@ -217,7 +218,7 @@ def test_7_paying_the_ransom_cap_is_the_captive_familys_option() -> None:
     assert legal(s, 1) == ["pass", "release:arthur"]
     do(s, 1, "pass")
     assert flow.PHASE_NAMES[s.phase] == "purchase"
-    assert s.l_captor[lo] == 1 and s.money == [10, 0, 0]      # he stays a captive
+    assert s.l_captor[lo] == 1 and s.money == [10, 0, 0]  # he stays a captive
 
 
 def test_9_the_king_and_the_pope_earn_no_income() -> None:
@@ -225,7 +226,7 @@ def test_9_the_king_and_the_pope_earn_no_income() -> None:
     s.king = lord(s, "arthur", 0, "sigy")
     s.pope = lord(s, "charles", 1, "blaye")
     ev = begin(s, "income")
-    assert events_of(ev, "income")[0]["gains"] == [1, 1, 0]   # their villages only
+    assert events_of(ev, "income")[0]["gains"] == [1, 1, 0]  # their villages only
 
 
 def test_13_the_queen_regent_scores_no_vp() -> None:
@@ -234,6 +235,6 @@ def test_13_the_queen_regent_scores_no_vp() -> None:
     s.king = lord(s, "arthur", 1, "blaye")
     begin(s, "end_of_turn")
     assert s.vp == [0, 1, 0]
-    s.king = -1                                               # she is Regent now
+    s.king = -1  # she is Regent now
     begin(s, "end_of_turn")
     assert s.vp == [0, 0, 0] and not GAME.is_over(s)

@@ -40,8 +40,9 @@ def test_a_marriage_proposed_and_accepted_allies_the_two_families() -> None:
     do(s, 0, "propose:arthur")
     assert legal(s, 0) == ["pass", "marry:blanche"]
     ev = do(s, 0, "marry:blanche")
-    assert events_of(ev, "marriage_proposed") == [{
-        "type": "marriage_proposed", "seat": 0, "lord": arthur, "partner": blanche, "with": 1}]
+    assert events_of(ev, "marriage_proposed") == [
+        {"type": "marriage_proposed", "seat": 0, "lord": arthur, "partner": blanche, "with": 1}
+    ]
     assert GAME.to_act(s) == (1,) and legal(s, 1) == ["marriage:yes", "marriage:no"]
     ev = do(s, 1, "marriage:yes")
     assert s.spouse[arthur] == blanche and s.spouse[blanche] == arthur
@@ -60,8 +61,9 @@ def test_a_refused_marriage_leaves_both_single_and_the_turn_order_goes_on() -> N
     announce(s)
     do(s, 0, "propose:arthur", "marry:blanche")
     ev = do(s, 1, "marriage:no")
-    assert events_of(ev, "marriage_refused") == [{
-        "type": "marriage_refused", "seat": 1, "lord": blanche, "partner": arthur}]
+    assert events_of(ev, "marriage_refused") == [
+        {"type": "marriage_refused", "seat": 1, "lord": blanche, "partner": arthur}
+    ]
     assert s.spouse[arthur] == -1 and s.spouse[blanche] == -1
     # family 1's own turn: she may propose to either man; family 0 is not asked again
     assert GAME.to_act(s) == (1,)
@@ -77,16 +79,16 @@ def test_clerics_joan_captives_the_excommunicated_and_the_same_family_cannot_mar
     s = table(3)
     lord(s, "arthur", 0, "blaye")
     charles = lord(s, "charles", 0, "blaye")
-    s.bishop[B["blaye"]] = charles                          # a Bishop
+    s.bishop[B["blaye"]] = charles  # a Bishop
     eric = lord(s, "eric", 0, "blaye")
     s.bishop[B["sigy"]] = eric
-    s.cardinal[eric] = 1                                    # a Cardinal
-    lord(s, "mireille", 0, "blaye")                         # his own family's lady
-    s.l_captor[lord(s, "blanche", 1, "sigy")] = 2           # a captive
-    troops(s, "sigy", 2, 0, 1)                              # (kept by seat 2's troops)
-    s.excommunicated[lord(s, "guenievre", 1, "sigy")] = 1   # excommunicated
-    s.joan = lord(s, "isabelle", 1, "sigy")                 # Joan d'Arc never marries
-    lord(s, "jeanne", 1, None)                              # free, waiting off the board
+    s.cardinal[eric] = 1  # a Cardinal
+    lord(s, "mireille", 0, "blaye")  # his own family's lady
+    s.l_captor[lord(s, "blanche", 1, "sigy")] = 2  # a captive
+    troops(s, "sigy", 2, 0, 1)  # (kept by seat 2's troops)
+    s.excommunicated[lord(s, "guenievre", 1, "sigy")] = 1  # excommunicated
+    s.joan = lord(s, "isabelle", 1, "sigy")  # Joan d'Arc never marries
+    lord(s, "jeanne", 1, None)  # free, waiting off the board
     lord(s, "lambert", 2, "bourg")
     announce(s)
     # Charles (Bishop) and Eric (Cardinal) may not propose; Mireille may (to Lambert)
@@ -110,16 +112,16 @@ def test_a_family_is_in_one_marriage_at_most() -> None:
     charles = lord(s, "charles", 1, "sigy")
     blanche = lord(s, "blanche", 2, "bourg")
     s.spouse[charles], s.spouse[blanche] = blanche, charles
-    lord(s, "alienor", 1, "sigy")                           # families 1 and 2 are married
+    lord(s, "alienor", 1, "sigy")  # families 1 and 2 are married
     lord(s, "guenievre", 2, "bourg")
     lord(s, "jeanne", 3, "tournus")
     lord(s, "lambert", 1, "sigy")
     announce(s)
     do(s, 0, "propose:arthur")
     assert legal(s, 0) == ["pass", "marry:jeanne"]
-    do(s, 0, "pass")                                        # he thinks better of it
+    do(s, 0, "pass")  # he thinks better of it
     assert s.spouse[L["arthur"]] == -1
-    assert GAME.to_act(s) == (3,)                           # families 1 and 2 are not asked
+    assert GAME.to_act(s) == (3,)  # families 1 and 2 are not asked
     assert legal(s, 3) == ["pass", "propose:jeanne"]
     do(s, 3, "propose:jeanne")
     assert legal(s, 3) == ["pass", "marry:arthur"]
@@ -189,7 +191,7 @@ def test_the_pope_grants_an_annulment_asked_by_a_married_family() -> None:
     s = table(3)
     arthur, blanche = _married_with_pope(s)
     announce(s)
-    do(s, 2, "pass")                                        # no decree
+    do(s, 2, "pass")  # no decree
     assert GAME.to_act(s) == (0,) and legal(s, 0) == ["pass", "annulment:ask"]
     do(s, 0, "annulment:ask")
     assert GAME.to_act(s) == (2,) and legal(s, 2) == ["annulment:yes", "annulment:no"]
@@ -197,7 +199,7 @@ def test_the_pope_grants_an_annulment_asked_by_a_married_family() -> None:
     assert s.spouse[arthur] == -1 and s.spouse[blanche] == -1
     assert events_of(ev, "annulled")[0]["lord"] == arthur
     assert not allied(s, 0, 1)
-    assert s.phase == A.CARDS_PHASE                         # family 1 has nothing to ask
+    assert s.phase == A.CARDS_PHASE  # family 1 has nothing to ask
 
 
 def test_a_denied_annulment_leaves_the_marriage_and_the_other_family_may_ask() -> None:
@@ -218,7 +220,7 @@ def test_a_royal_marriage_is_annulled_only_without_a_crown_prince() -> None:
     s.crown_prince = lord(s, "charles", 1, "sigy")
     announce(s)
     do(s, 2, "pass")
-    assert s.phase == A.CARDS_PHASE                         # nobody may ask
+    assert s.phase == A.CARDS_PHASE  # nobody may ask
     s.crown_prince = -1
     announce(s)
     do(s, 2, "pass")
@@ -257,7 +259,7 @@ def _election_table() -> tuple[FiefState, int, int]:
 
 def _to_candidates(s: FiefState) -> None:
     announce(s)
-    do(s, 2, "pass")                                        # the Pope decrees nothing
+    do(s, 2, "pass")  # the Pope decrees nothing
 
 
 def test_a_bishop_is_elected_by_secret_ballot_with_the_exact_votes() -> None:
@@ -266,8 +268,8 @@ def test_a_bishop_is_elected_by_secret_ballot_with_the_exact_votes() -> None:
     assert s.election == B["tournus"] and s.kind == A.CANDIDACY
     assert legal(s, 0) == ["pass", "candidate:arthur"]
     do(s, 0, "candidate:arthur")
-    assert legal(s, 1) == ["pass", "candidate:henri"]      # Charles is already Bishop
-    ev = do(s, 1, "candidate:henri")                        # seat 2 has no candidate
+    assert legal(s, 1) == ["pass", "candidate:henri"]  # Charles is already Bishop
+    ev = do(s, 1, "candidate:henri")  # seat 2 has no candidate
     opened = events_of(ev, "ballot_open")[0]
     assert opened["votes"] == [3, 4, 6] and opened["candidates"] == [arthur, henri]
     assert s.kind == A.BALLOT and GAME.to_act(s) == (0, 1, 2)
@@ -283,7 +285,7 @@ def test_a_bishop_is_elected_by_secret_ballot_with_the_exact_votes() -> None:
     assert GAME.view(s, 0)["announcements"]["voted"] == [2]
     assert GAME.to_act(s) == (0, 1)
     do(s, 1, "vote:henri")
-    assert s.bishop[B["tournus"]] == -1                     # not before the last ballot
+    assert s.bishop[B["tournus"]] == -1  # not before the last ballot
     ev = do(s, 0, "vote:arthur")
     result = events_of(ev, "ballot")[0]
     assert result["ballots"] == [arthur, henri, arthur] and result["elected"] == arthur
@@ -301,9 +303,8 @@ def test_the_others_ballots_are_resampled_by_determinize() -> None:
     do(s, 1, "candidate:henri")
     do(s, 2, "vote:arthur")
     seen = {GAME.determinize(s, 0, random.Random(i)).ballot[2] for i in range(40)}
-    assert seen == {-2, arthur, henri}                      # abstain or either candidate
-    assert all(GAME.determinize(s, 2, random.Random(i)).ballot[2] == arthur
-               for i in range(10))
+    assert seen == {-2, arthur, henri}  # abstain or either candidate
+    assert all(GAME.determinize(s, 2, random.Random(i)).ballot[2] == arthur for i in range(10))
 
 
 def _three_way_tournus() -> tuple[FiefState, int, int]:
@@ -351,7 +352,7 @@ def test_nobody_voting_for_a_candidate_elects_nobody() -> None:
 
 def test_no_election_while_a_village_of_the_bishopric_is_uncontrolled() -> None:
     s = table(3)
-    control(s, 0, "tournus", "mazilles", "chateau_neuf")    # St Andromy: nobody's
+    control(s, 0, "tournus", "mazilles", "chateau_neuf")  # St Andromy: nobody's
     lord(s, "arthur", 0, "tournus")
     announce(s)
     assert s.phase == A.CARDS_PHASE and s.bishop == [-1] * len(s.bishop)
@@ -371,10 +372,10 @@ def test_bishoprics_are_elected_from_1_to_5_and_a_new_bishop_gives_no_votes() ->
     do(s, 0, "candidate:arthur")
     ev = do(s, 1, "candidate:henri")
     assert events_of(ev, "ballot_open")[0]["votes"] == [4 + 1 + 2, 0, 0]
-    assert GAME.to_act(s) == (0,)                           # seat 1 has no vote here
+    assert GAME.to_act(s) == (0,)  # seat 1 has no vote here
     ev = do(s, 0, "vote:arthur")
     assert s.bishop[B["tournus"]] == arthur and s.election == B["bourg"]
-    assert s.kind == A.CANDIDACY and GAME.to_act(s) == (1,)      # seat 0: nobody left
+    assert s.kind == A.CANDIDACY and GAME.to_act(s) == (1,)  # seat 0: nobody left
     ev = do(s, 1, "candidate:henri")
     assert events_of(ev, "ballot_open")[0]["votes"] == [2, 4 + 1, 0]
     do(s, 1, "vote:henri")
@@ -386,16 +387,16 @@ def test_who_may_stand_for_bishop() -> None:
     """Male, unmarried, not already Bishop, not King, not captive or excommunicated."""
     s = table(3)
     control(s, 0, "tournus", "mazilles", "chateau_neuf", "st_andromy")
-    lord(s, "arthur", 0, "tournus")                         # may stand
-    lord(s, "alienor", 0, "tournus")                        # a lady
+    lord(s, "arthur", 0, "tournus")  # may stand
+    lord(s, "alienor", 0, "tournus")  # a lady
     charles = lord(s, "charles", 0, "tournus")
     blanche = lord(s, "blanche", 2, "bourg")
     s.spouse[charles], s.spouse[blanche] = blanche, charles  # married
-    s.king = lord(s, "eric", 0, "tournus")                  # the King
-    s.bishop[B["sigy"]] = lord(s, "francois", 1, "sigy")    # already Bishop
-    s.l_captor[lord(s, "gauvain", 1, "sigy")] = 0           # a captive
-    troops(s, "sigy", 0, 0, 1)                              # (kept by seat 0's troops)
-    s.excommunicated[lord(s, "henri", 1, "sigy")] = 1       # excommunicated
+    s.king = lord(s, "eric", 0, "tournus")  # the King
+    s.bishop[B["sigy"]] = lord(s, "francois", 1, "sigy")  # already Bishop
+    s.l_captor[lord(s, "gauvain", 1, "sigy")] = 0  # a captive
+    troops(s, "sigy", 0, 0, 1)  # (kept by seat 0's troops)
+    s.excommunicated[lord(s, "henri", 1, "sigy")] = 1  # excommunicated
     announce(s)
     assert s.kind == A.CANDIDACY and legal(s, 0) == ["pass", "candidate:arthur"]
     do(s, 0, "candidate:arthur")
@@ -407,7 +408,7 @@ def test_an_excommunicated_cleric_casts_no_vote() -> None:
     """Excommunication takes his titles, hence his votes (§5.7)."""
     s, arthur, henri = _election_table()
     announce(s)
-    do(s, 2, "excommunicate:charles")                       # seat 1's old Bishop of Sigy
+    do(s, 2, "excommunicate:charles")  # seat 1's old Bishop of Sigy
     do(s, 0, "candidate:arthur")
     ev = do(s, 1, "candidate:henri")
     assert events_of(ev, "ballot_open")[0]["votes"] == [3, 2, 6]
@@ -434,7 +435,7 @@ def test_the_pope_needs_an_absolute_majority_of_the_cardinals() -> None:
     assert s.kind == A.BALLOT and GAME.to_act(s) == (0, 1)
     assert legal(s, 0) == ["abstain", "vote:charles", "vote:eric", "vote:francois"]
     do(s, 0, "vote:charles")
-    ev = do(s, 1, "vote:francois")                          # 1 of 2: not more than half
+    ev = do(s, 1, "vote:francois")  # 1 of 2: not more than half
     result = events_of(ev, "ballot")[0]
     assert result["office"] == "pope" and result["elected"] == -1 and s.pope == -1
 
@@ -446,8 +447,13 @@ def test_a_bishop_elected_pope_keeps_his_bishopric() -> None:
     do(s, 1, "vote:francois")
     ev = do(s, 0, "vote:francois")
     assert s.pope == francois and s.bishop[B["sigy"]] == francois
-    assert events_of(ev, "elected")[0] == {"type": "elected", "lord": francois, "seat": 2,
-                                           "office": "pope", "bishopric": -1}
+    assert events_of(ev, "elected")[0] == {
+        "type": "elected",
+        "lord": francois,
+        "seat": 2,
+        "office": "pope",
+        "bishopric": -1,
+    }
 
 
 def test_a_cardinal_elected_pope_gives_up_the_cardinals_office() -> None:
@@ -469,7 +475,7 @@ def test_no_pope_election_with_one_cardinal_and_no_captive_candidate() -> None:
     s2 = table(3)
     charles, eric, francois = _conclave(s2)
     s2.l_captor[francois] = 0
-    troops(s2, "bourg", 0, 0, 1)                            # (kept by seat 0's troops)
+    troops(s2, "bourg", 0, 0, 1)  # (kept by seat 0's troops)
     announce(s2)
     assert legal(s2, 0) == ["abstain", "vote:charles", "vote:eric"]
 
@@ -508,12 +514,12 @@ def test_a_cardinals_vote_crowns_the_king_and_his_wife_is_queen_the_regency_ends
     arthur, charles, henri = _realm(s)
     francois = lord(s, "francois", 2, "bourg")
     s.bishop[B["bourg"]] = francois
-    s.cardinal[francois] = 1                                # seat 2: 2 votes
-    s.queen, s.regent = lord(s, "jeanne", 2, "bourg"), 1    # a Queen Regent rules
+    s.cardinal[francois] = 1  # seat 2: 2 votes
+    s.queen, s.regent = lord(s, "jeanne", 2, "bourg"), 1  # a Queen Regent rules
     announce(s)
     do(s, 0, "vote:arthur")
     do(s, 1, "vote:charles")
-    ev = do(s, 2, "vote:arthur")                            # 3 of 4 cast, a Cardinal's
+    ev = do(s, 2, "vote:arthur")  # 3 of 4 cast, a Cardinal's
     assert events_of(ev, "ballot")[0]["votes"] == [1, 1, 2]
     assert s.king == arthur and s.queen == L["blanche"] and s.regent == 0
     assert types_in(ev) >= {"elected", "queen"}
@@ -523,21 +529,21 @@ def test_two_bishops_crown_but_fewer_than_three_votes_do_not() -> None:
     s = table(3)
     arthur, charles, henri = _realm(s)
     for key, b in (("francois", "bourg"), ("gauvain", "tournus")):
-        s.bishop[B[b]] = lord(s, key, 2, "bourg")           # seat 2: 3 votes, 2 Bishops
+        s.bishop[B[b]] = lord(s, key, 2, "bourg")  # seat 2: 3 votes, 2 Bishops
     announce(s)
     do(s, 0, "abstain")
     do(s, 1, "abstain")
     do(s, 2, "vote:arthur")
-    assert s.king == arthur                                 # 3 of 3, two Bishops
+    assert s.king == arthur  # 3 of 3, two Bishops
     s2 = table(3)
     arthur, charles, henri = _realm(s2)
     s2.bishop[B["bourg"]] = lord(s2, "francois", 2, "bourg")
-    s2.cardinal[L["francois"]] = 1                          # seat 2: 2 votes, a Cardinal
+    s2.cardinal[L["francois"]] = 1  # seat 2: 2 votes, a Cardinal
     announce(s2)
     do(s2, 0, "abstain")
     do(s2, 1, "abstain")
     do(s2, 2, "vote:arthur")
-    assert s2.king == -1                                    # 2 of 2 cast, but not 3
+    assert s2.king == -1  # 2 of 2 cast, but not 3
 
 
 def test_who_stands_and_votes_for_king() -> None:
@@ -546,14 +552,14 @@ def test_who_stands_and_votes_for_king() -> None:
     no election."""
     s = table(4)
     arthur, charles, henri = _realm(s)
-    s.excommunicated[charles] = 1                           # no vote, cannot stand
+    s.excommunicated[charles] = 1  # no vote, cannot stand
     alienor = lord(s, "alienor", 3, "tournus")
-    s.fief_holder[FIEF["tournus"]] = alienor                # a lady: votes, cannot stand
-    s.bishop[B["bourg"]] = henri                            # a cleric: votes, cannot stand
+    s.fief_holder[FIEF["tournus"]] = alienor  # a lady: votes, cannot stand
+    s.bishop[B["bourg"]] = henri  # a cleric: votes, cannot stand
     lambert = lord(s, "lambert", 3, "tournus")
     s.fief_holder[FIEF["mazilles"]] = lambert
-    s.l_captor[lambert] = 0                                 # a captive: no vote, no standing
-    troops(s, "tournus", 0, 0, 1)                           # (kept by seat 0's troops)
+    s.l_captor[lambert] = 0  # a captive: no vote, no standing
+    troops(s, "tournus", 0, 0, 1)  # (kept by seat 0's troops)
     ev = announce(s)
     assert s.kind == A.BALLOT and s.candidates == [arthur]
     assert events_of(ev, "ballot_open")[0]["votes"] == [1, 0, 1, 1]
@@ -573,11 +579,11 @@ def _greedy(s: FiefState, seat: int) -> str:
 
 
 def test_greedy_votes_for_its_own_candidate_else_for_the_one_behind_the_leader() -> None:
-    s, arthur, henri = _three_way_tournus()                # seat 1 leads: two villages
+    s, arthur, henri = _three_way_tournus()  # seat 1 leads: two villages
     assert _greedy(s, 0) == "vote:arthur" and _greedy(s, 1) == "vote:henri"
     assert _greedy(s, 2) == "vote:arthur"
     s2, _, _ = _three_way_tournus()
-    control(s2, 0, "blaye", "la_salle")                    # now seat 0 leads
+    control(s2, 0, "blaye", "la_salle")  # now seat 0 leads
     assert _greedy(s2, 2) == "vote:henri"
 
 
@@ -585,9 +591,9 @@ def test_greedy_accepts_a_marriage_when_behind_and_refuses_it_when_leading() -> 
     s = table(3)
     lord(s, "arthur", 0, "blaye")
     lord(s, "blanche", 1, "sigy")
-    control(s, 0, "blaye", "la_salle", "charolles")       # seat 0 leads
+    control(s, 0, "blaye", "la_salle", "charolles")  # seat 0 leads
     announce(s)
-    assert _greedy(s, 0) == "pass"                          # the leader seeks no alliance
+    assert _greedy(s, 0) == "pass"  # the leader seeks no alliance
     do(s, 0, "propose:arthur", "marry:blanche")
     assert _greedy(s, 1) == "marriage:yes"
     s2 = table(3)
@@ -622,10 +628,23 @@ def test_every_announcement_event_has_words_in_both_languages() -> None:
     ev += do(s3, 1, "pass") + do(s3, 2, "propose:jeanne", "marry:arthur")
     ev += do(s3, 0, "marriage:yes")
     kinds = {e.type for e in ev}
-    assert kinds >= {"excommunicated", "bishop_deposed", "cardinal_ends", "candidate",
-                     "ballot_open", "ballot_cast", "ballot", "elected", "annulment_asked",
-                     "annulment_denied", "annulled", "marriage_proposed", "marriage_refused",
-                     "marriage", "queen"}
+    assert kinds >= {
+        "excommunicated",
+        "bishop_deposed",
+        "cardinal_ends",
+        "candidate",
+        "ballot_open",
+        "ballot_cast",
+        "ballot",
+        "elected",
+        "annulment_asked",
+        "annulment_denied",
+        "annulled",
+        "marriage_proposed",
+        "marriage_refused",
+        "marriage",
+        "queen",
+    }
     for e in ev:
         for seat in (None, 0, 1, 2):
             shown = e.for_seat(seat)

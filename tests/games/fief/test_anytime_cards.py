@@ -61,7 +61,7 @@ def _court(card: str, marked: bool = True) -> FiefState:
 
 
 def _played(s: FiefState, card: str, seat: int = 0) -> list:
-    dice(s, 6 if card == "uprising" else 1)     # the Uprising's 3 + 1 hits; 1-3 kills
+    dice(s, 6 if card == "uprising" else 1)  # the Uprising's 3 + 1 hits; 1-3 kills
     return do(s, seat, *PLAYS[card])
 
 
@@ -70,7 +70,7 @@ def _done(s: FiefState, card: str) -> None:
     if card == "secret_passage":
         assert s.l_captor[L["eric"]] == -1
     else:
-        assert s.l_owner[L["charles"]] == -1                 # Charles is dead
+        assert s.l_owner[L["charles"]] == -1  # Charles is dead
 
 
 @pytest.mark.parametrize("card", PLAYS)
@@ -79,7 +79,7 @@ def test_an_any_time_card_is_played_after_income(card: str) -> None:
     breaks out; the other three likewise, at the window that opens the Ransoms phase."""
     s = _court(card)
     begin(s, "income")
-    assert s.window == [0]                                 # the window at Income's start
+    assert s.window == [0]  # the window at Income's start
     ev = do(s, 0, "pass")
     assert "income" in types(ev)
     assert flow.PHASE_NAMES[s.phase] == "ransoms" and (s.kind, s.actor) == (A.WINDOW, 0)
@@ -97,7 +97,7 @@ def test_an_any_time_card_is_played_beside_a_movement_decision(card: str) -> Non
     _played(s, card)
     _done(s, card)
     pass_window(s)
-    assert (s.kind, s.actor) == (A.MOVE_SELECT, 0)          # his movement goes on
+    assert (s.kind, s.actor) == (A.MOVE_SELECT, 0)  # his movement goes on
 
 
 @pytest.mark.parametrize("card", PLAYS)
@@ -128,7 +128,7 @@ def test_an_any_time_card_answers_another_card(card: str) -> None:
     assert s.window == [0, 2]
     do(s, 0, "pass")
     dice(s, 6)
-    do(s, 2, "play:assassination", "dies:charles")        # Charles' family holds no card
+    do(s, 2, "play:assassination", "dies:charles")  # Charles' family holds no card
     assert s.kind == A.ASSASSIN_MARKER
     do(s, 2, "assassin_marker:gauvain")
     assert (s.kind, s.actor) == (A.WINDOW, 0) and flow.PHASE_NAMES[s.phase] == "income"
@@ -153,19 +153,19 @@ def test_an_uprising_answers_a_famine_before_a_harvest_can_cancel_it() -> None:
     begin(s, "cards")
     do(s, 0, "pass")
     do(s, 1, "pass")
-    dice(s, 5)                                       # the Famine: Sigy's bishopric
+    dice(s, 5)  # the Famine: Sigy's bishopric
     do(s, 0, "draw:fortune")
     do(s, 1, "draw:fortune")
     do(s, 2, "draw:fortune")
     assert s.famine[B["sigy"]] == 1
     assert (s.kind, s.actor) == (A.WINDOW, 0)
     dice(s, 6)
-    do(s, 0, "play:uprising", "uprising:sigy", "pass")      # no more Uprising cards: roll
+    do(s, 0, "play:uprising", "uprising:sigy", "pass")  # no more Uprising cards: roll
     assert s.l_owner[L["charles"]] == -1 and s.famine[B["sigy"]] == 1
     pass_window(s)
-    assert (s.kind, s.actor) == (A.PLAY, 0)                 # then the Play step
+    assert (s.kind, s.actor) == (A.PLAY, 0)  # then the Play step
     do(s, 0, "pass")
-    assert "play:bountiful_harvest" in legal(s, 1)          # too late for Charles
+    assert "play:bountiful_harvest" in legal(s, 1)  # too late for Charles
 
 
 def test_the_reaction_window_asks_each_seat_once_and_only_where_a_card_could_be_played() -> None:

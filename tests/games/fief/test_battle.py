@@ -38,15 +38,15 @@ def test_strength_counts_knights_men_and_lords_but_not_an_untitled_lady() -> Non
     lord(s, "arthur", 0, "blaye")
     lord(s, "blanche", 0, "blaye")
     troops(s, "blaye", 0, 2, 3)
-    assert strength(s, V["blaye"], 0) == 6 + 3 + 1         # §6 #8: Blanche 0 SP
+    assert strength(s, V["blaye"], 0) == 6 + 3 + 1  # §6 #8: Blanche 0 SP
     s.fief_holder[F["blaye"]] = L["blanche"]
-    assert strength(s, V["blaye"], 0) == 11                # a titled lady: 1 SP
+    assert strength(s, V["blaye"], 0) == 11  # a titled lady: 1 SP
 
 
 def test_casualties_knights_first_the_source_example() -> None:
     s = table(3)
     troops(s, "blaye", 0, 2, 4)
-    assert take_hits(s, V["blaye"], 0, 5) == (1, 2, 0)     # 2 knights + 4 MaA, 5 hits
+    assert take_hits(s, V["blaye"], 0, 5) == (1, 2, 0)  # 2 knights + 4 MaA, 5 hits
     assert (s.knights[V["blaye"] * SEATS], s.men_at_arms[V["blaye"] * SEATS]) == (1, 2)
 
 
@@ -67,14 +67,14 @@ def _field(att_k: int, att_m: int, def_k: int, def_m: int) -> object:
 
 
 def test_a_round_rolls_both_sides_and_the_beaten_lords_are_captured() -> None:
-    s = _field(1, 3, 0, 2)       # attacker SP 7 (2 dice), defender SP 3 (1 die)
+    s = _field(1, 3, 0, 2)  # attacker SP 7 (2 dice), defender SP 3 (1 die)
     begin(s, "battles")
     assert legal(s, 0) == ["pass", "battle:charolles"]
     do(s, 0, "battle:charolles")
-    assert legal(s, 0) == ["fight", "surrender", "truce"]   # no fortress: no withdraw
+    assert legal(s, 0) == ["fight", "surrender", "truce"]  # no fortress: no withdraw
     do(s, 0, "fight")
-    assert legal(s, 1) == ["fight", "surrender", "truce"]      # both may propose a truce
-    dice(s, 1, 2, 6)             # attacker 1 + 1 hits, defender 3 hits
+    assert legal(s, 1) == ["fight", "surrender", "truce"]  # both may propose a truce
+    dice(s, 1, 2, 6)  # attacker 1 + 1 hits, defender 3 hits
     ev = do(s, 1, "fight")
     rolls = events_of(ev, "roll")
     assert [r["dice"] for r in rolls] == [[1, 2], [6]]
@@ -102,7 +102,7 @@ def test_lords_alone_on_both_sides_cannot_fight() -> None:
     lord(s, "arthur", 0, "charolles")
     lord(s, "charles", 1, "charolles")
     begin(s, "battles")
-    assert flow.PHASE_NAMES[s.phase] == "cards"               # nobody was offered a battle
+    assert flow.PHASE_NAMES[s.phase] == "cards"  # nobody was offered a battle
 
 
 def test_troops_without_a_lord_cannot_attack() -> None:
@@ -111,15 +111,15 @@ def test_troops_without_a_lord_cannot_attack() -> None:
     troops(s, "charolles", 1, 0, 1)
     lord(s, "henri", 0, "blaye")
     begin(s, "battles")
-    assert flow.PHASE_NAMES[s.phase] == "cards"               # nobody was offered a battle
+    assert flow.PHASE_NAMES[s.phase] == "cards"  # nobody was offered a battle
 
 
 def test_16_hits_beyond_the_troops_kill_lords_and_the_owner_chooses() -> None:
-    s = _field(1, 0, 0, 1)       # attacker SP 4: 1 die; defender SP 3: 1 die
+    s = _field(1, 0, 0, 1)  # attacker SP 4: 1 die; defender SP 3: 1 die
     lord(s, "eric", 1, "charolles")
     begin(s, "battles")
     do(s, 0, "battle:charolles", "fight")
-    dice(s, 4, 1)                 # attacker 2 hits: 1 MaA + 1 lord; defender 1 hit
+    dice(s, 4, 1)  # attacker 2 hits: 1 MaA + 1 lord; defender 1 hit
     do(s, 1, "fight")
     assert GAME.to_act(s) == (1,) and s.kind == A.LORD_DEATH
     assert legal(s, 1) == ["dies:charles", "dies:eric"]
@@ -131,7 +131,8 @@ def test_16_hits_beyond_the_troops_kill_lords_and_the_owner_chooses() -> None:
 
 @pytest.mark.parametrize("flipped", [None, *sorted(DATA.switches)], ids=str)
 def test_a_village_whose_two_sides_wipe_each_other_out_goes_to_the_fiefs_title_holder(
-        flipped: str | None) -> None:
+    flipped: str | None,
+) -> None:
     """§4.6.5, source "如果雙方同歸於盡，村莊由封地貴族統治": Arthur and Charles, a man-at-arms
     each (1 die a side), deal each other 2 hits in one round: nobody is left in
     Charolles, which goes to Henri's family, title holder of Blaye, whatever switch is
@@ -155,7 +156,7 @@ def test_a_village_whose_two_sides_wipe_each_other_out_goes_to_the_fiefs_title_h
 
 
 def test_fortification_penalty_and_a_siege_engine_cancelling_it() -> None:
-    s = _field(2, 1, 0, 2)       # attacker SP 7+1 = 8: 2 dice
+    s = _field(2, 1, 0, 2)  # attacker SP 7+1 = 8: 2 dice
     s.fort[V["charolles"]] = 1
     s.ctrl[V["charolles"]] = 1
     begin(s, "battles")
@@ -163,13 +164,13 @@ def test_fortification_penalty_and_a_siege_engine_cancelling_it() -> None:
     assert s.battle.penalty == 1 and events_of(ev, "fortification")[0]["penalty"] == 1
     assert "withdraw" in legal(s, 0)
     do(s, 0, "fight")
-    dice(s, 1, 1)                # attacker 1 die only, defender 1 die
+    dice(s, 1, 1)  # attacker 1 die only, defender 1 die
     ev = do(s, 1, "fight")
     assert [len(r["dice"]) for r in events_of(ev, "roll")] == [1, 1]
     s2 = _field(2, 1, 0, 2)
-    s2.fort[V["charolles"]] = 2                           # a city: -2 dice
+    s2.fort[V["charolles"]] = 2  # a city: -2 dice
     s2.ctrl[V["charolles"]] = 1
-    s2.engine[V["charolles"] * SEATS + 0] = 2             # a +2D engine cancels it
+    s2.engine[V["charolles"] * SEATS + 0] = 2  # a +2D engine cancels it
     begin(s2, "battles")
     ev = do(s2, 0, "battle:charolles")
     assert s2.battle.penalty == 0 and not events_of(ev, "fortification")
@@ -211,7 +212,7 @@ def test_withdraw_from_a_fortress_and_the_defender_lets_him_go_or_pursues() -> N
     do(s2, 0, "battle:charolles", "withdraw")
     dice(s2, 1, 1)
     ev = do(s2, 1, "pursue")
-    assert [len(r["dice"]) for r in events_of(ev, "roll")] == [1, 1]   # no penalty now
+    assert [len(r["dice"]) for r in events_of(ev, "roll")] == [1, 1]  # no penalty now
     assert "withdraw" not in legal(s2, 0)
 
 
@@ -234,15 +235,16 @@ def test_a_truce_ends_the_battle_and_both_stay() -> None:
     assert units(s, "charolles", 1) == (0, 2) and s.ctrl[V["charolles"]] == 0
     # "a truce may be broken at once" (§4.6.1): once; then one battle per village
     ev = do(s, 0, "battle:charolles")
-    assert events_of(ev, "truce_broken") == [{"type": "truce_broken", "seat": 0,
-                                              "village": V["charolles"]}]
+    assert events_of(ev, "truce_broken") == [
+        {"type": "truce_broken", "seat": 0, "village": V["charolles"]}
+    ]
     do(s, 0, "truce")
     do(s, 1, "truce:yes")
-    assert (s.kind, s.actor) == (A.BATTLE_SELECT, 1)      # no third battle for seat 0
+    assert (s.kind, s.actor) == (A.BATTLE_SELECT, 1)  # no third battle for seat 0
 
 
 def test_three_quiet_rounds_end_the_battle() -> None:
-    s = _field(1, 0, 1, 0)       # knights only, 1 die each: 1 or 2 hits never kill one
+    s = _field(1, 0, 1, 0)  # knights only, 1 die each: 1 or 2 hits never kill one
     begin(s, "battles")
     do(s, 0, "battle:charolles", "fight")
     dice(s, 1, 1)
@@ -283,7 +285,7 @@ def test_siege_engine_goes_to_plus_two_a_turn_later_and_pillage() -> None:
     do(s, 0, "pass")
     assert s.engine[V["charolles"] * SEATS] == 1
     assert flow.PHASE_NAMES[s.phase] == "pillage"
-    assert legal(s, 0) == ["pass", "pillage:charolles"]    # the besieger may pillage
+    assert legal(s, 0) == ["pass", "pillage:charolles"]  # the besieger may pillage
     do(s, 0, "pillage:charolles", "pass")
     assert s.mills[V["charolles"]] == 1 and s.money[0] == 1
     # next turn, after his battles, the engine turns to +2D
@@ -337,7 +339,7 @@ def test_lifting_a_siege_and_the_garrison_lets_him_be() -> None:
     assert GAME.to_act(s) == (1,) and legal(s, 1) == ["pursue", "let_go"]
     do(s, 1, "let_go")
     assert GAME.to_act(s) == (0,) and s.engine[V["charolles"] * SEATS] == 0
-    assert s.kind == A.WITHDRAW_TO                          # "把攻城車拆掉撤退" (NOTES #13)
+    assert s.kind == A.WITHDRAW_TO  # "把攻城車拆掉撤退" (NOTES #13)
     do(s, 0, "move:villeneuve")
     assert units(s, "villeneuve", 0) == (0, 3) and s.l_loc[L["arthur"]] == V["villeneuve"]
     assert units(s, "charolles", 0) == (0, 0)
@@ -353,16 +355,16 @@ def test_lifting_a_siege_and_the_garrison_pursues_without_penalty() -> None:
 
 
 def test_a_third_family_joins_a_side_and_the_sides_sum_their_strength() -> None:
-    s = _field(0, 3, 0, 3)       # attacker SP 4, defender SP 4: one die each
-    troops(s, "charolles", 2, 1, 0)                         # a third family, SP 3 ...
-    lord(s, "eric", 2, "charolles")                         # ... and a lord: SP 4
+    s = _field(0, 3, 0, 3)  # attacker SP 4, defender SP 4: one die each
+    troops(s, "charolles", 2, 1, 0)  # a third family, SP 3 ...
+    lord(s, "eric", 2, "charolles")  # ... and a lord: SP 4
     begin(s, "battles")
     do(s, 0, "battle:charolles", "against:2")
     assert GAME.to_act(s) == (2,)
     assert legal(s, 2) == ["side:attacker", "side:defender", "side:none"]
-    do(s, 2, "side:attacker")                               # attacker's side: SP 8, 2 dice
+    do(s, 2, "side:attacker")  # attacker's side: SP 8, 2 dice
     do(s, 0, "fight")
-    dice(s, 6, 1, 4)             # attacker side 3 + 1 hits; defender 2 hits
+    dice(s, 6, 1, 4)  # attacker side 3 + 1 hits; defender 2 hits
     ev = do(s, 1, "fight")
     assert [len(r["dice"]) for r in events_of(ev, "roll")] == [2, 1]
     # 4 hits on 3 men-at-arms and Charles; the defender's 2 hits on the attacker's side:
@@ -379,7 +381,7 @@ def test_a_side_losing_all_troops_has_all_its_lords_taken() -> None:
     do(s, 0, "battle:charolles", "against:2")
     do(s, 2, "side:attacker")
     do(s, 0, "fight")
-    dice(s, 1, 1, 1)             # attacker side SP 4: 1 die; defender SP 7: 2 dice, 2 hits
+    dice(s, 1, 1, 1)  # attacker side SP 4: 1 die; defender SP 7: 2 dice, 2 hits
     do(s, 1, "fight")
     # both men-at-arms of the attacking side fall: its lords are taken by the defender
     assert s.l_captor[L["arthur"]] == 1 and s.l_captor[L["eric"]] == 1
@@ -389,23 +391,23 @@ def test_a_side_losing_all_troops_has_all_its_lords_taken() -> None:
 def test_a_side_chooses_which_family_takes_each_loss_and_who_keeps_captives() -> None:
     """Source "戰鬥組隊時把雙方SP加起來，決定誰受傷亡跟誰抓到俘虜": the side's leader shares
     out a loss that could fall on several families, and picks the captives' keeper."""
-    s = _field(0, 2, 0, 3)       # attacker SP 3, defender SP 4
-    troops(s, "charolles", 2, 0, 2)                         # joins the attacker: SP 6
-    lord(s, "eric", 2, "charolles")                         # (troops need a lord to attack)
+    s = _field(0, 2, 0, 3)  # attacker SP 3, defender SP 4
+    troops(s, "charolles", 2, 0, 2)  # joins the attacker: SP 6
+    lord(s, "eric", 2, "charolles")  # (troops need a lord to attack)
     begin(s, "battles")
     do(s, 0, "battle:charolles", "against:2")
     do(s, 2, "side:attacker")
     do(s, 0, "fight")
-    dice(s, 1, 1)                # 1 hit each way
+    dice(s, 1, 1)  # 1 hit each way
     do(s, 1, "fight")
     assert s.kind == A.LOSS_SHARE and GAME.to_act(s) == (0,)
     assert legal(s, 0) == ["loss:1", "loss:3"]
     do(s, 0, "loss:3")
     assert units(s, "charolles", 0) == (0, 2) and units(s, "charolles", 2) == (0, 1)
     assert units(s, "charolles", 1) == (0, 2)
-    do(s, 2, "side:stay")        # the ally keeps his side after the round (§4.6.1)
+    do(s, 2, "side:stay")  # the ally keeps his side after the round (§4.6.1)
     do(s, 0, "fight")
-    dice(s, 4, 1)                # 2 hits: the defender's troops are gone; 1 hit back
+    dice(s, 4, 1)  # 2 hits: the defender's troops are gone; 1 hit back
     do(s, 1, "fight")
     do(s, 0, "loss:1")
     assert s.kind == A.KEEPER and legal(s, 0) == ["keeper:1", "keeper:3"]
@@ -461,6 +463,6 @@ def test_the_defender_may_propose_a_truce_and_the_attacker_refuse_it() -> None:
     ev = do(s, 0, "truce:no")
     assert events_of(ev, "truce_refused") and events_of(ev, "round")
     assert units(s, "charolles", 0) == (0, 2) and units(s, "charolles", 1) == (0, 2)
-    do(s, 0, "truce")                                       # the attacker's turn to offer
+    do(s, 0, "truce")  # the attacker's turn to offer
     ev = do(s, 1, "truce:yes")
     assert events_of(ev, "battle_end")[0]["how"] == "truce"

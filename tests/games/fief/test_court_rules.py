@@ -76,7 +76,7 @@ def test_a_widowed_family_is_free_to_marry_again() -> None:
     lord(s, "charles", 0, "blaye")
     lord(s, "jeanne", 2, "bourg")
     begin(s, "announcements")
-    assert s.phase == A.CARDS_PHASE                 # family 0 is taken: nobody may propose
+    assert s.phase == A.CARDS_PHASE  # family 0 is taken: nobody may propose
     kill(s, b, "battle", [])
     assert s.spouse[a] == -1 and not allied(s, 0, 1)
     begin(s, "announcements")
@@ -127,7 +127,7 @@ def test_a_vacant_title_leaves_the_empty_villages_uncontrolled_and_the_troops_st
     s = table(3)
     a = lord(s, "arthur", 0, "blaye")
     troops(s, "charolles", 0, 1, 2)
-    s.ctrl[V["la_salle"]] = 0                       # empty, governed by Arthur's family
+    s.ctrl[V["la_salle"]] = 0  # empty, governed by Arthur's family
     titles(s, {"blaye": a})
     ev: list = []
     kill(s, a, "battle", ev)
@@ -169,7 +169,8 @@ def test_a_widow_of_card_zero_inherits_and_is_widowed() -> None:
     kill(s, a, "battle", ev)
     assert s.fief_holder[F["blaye"]] == alienor
     assert events_of(ev, "title_inherited") == [
-        {"type": "title_inherited", "fief": F["blaye"], "lord": alienor, "seat": 1, "owner": 0}]
+        {"type": "title_inherited", "fief": F["blaye"], "lord": alienor, "seat": 1, "owner": 0}
+    ]
     assert events_of(ev, "widowed") == [{"type": "widowed", "lord": alienor, "seat": 1}]
     assert s.spouse[alienor] == -1 and s.spouse[a] == -1
 
@@ -183,7 +184,9 @@ def test_an_unmarried_lords_death_widows_nobody() -> None:
     assert not events_of(ev, "widowed") and s.spouse == [-1] * len(s.spouse)
 
 
-def test_a_captive_led_by_a_lord_who_dies_stays_with_his_captors_troops_for_another_to_lead() -> None:
+def test_a_captive_led_by_a_lord_who_dies_stays_with_his_captors_troops_for_another_to_lead() -> (
+    None
+):
     """§4.6.6: a captive is held by the captor's troops or led by the captor's lord; when
     the lord leading him dies, the troops there keep him and another lord may lead him."""
     s = table(3)
@@ -208,12 +211,12 @@ def test_another_family_holding_the_fiefs_city_snatches_the_vacant_title() -> No
     a = lord(s, "arthur", 0, "st_andromy")
     titles(s, {"mazilles": a})
     troops(s, "mazilles", 1, 0, 2)
-    s.fort[V["mazilles"]] = 2                       # seat 1 holds Mazilles's city
+    s.fort[V["mazilles"]] = 2  # seat 1 holds Mazilles's city
     lord(s, "charles", 1, "mazilles")
     kill(s, a, "battle", [])
     assert s.fief_holder[F["mazilles"]] == -1
     eric = lord(s, "eric", 1, "mazilles")
-    s.l_born[eric] = s.clock                        # a new member, since
+    s.l_born[eric] = s.clock  # a new member, since
     begin(s, "purchase")
     assert GAME.to_act(s) == (1,) and "title:mazilles" in legal(s, 1)
     ev = do(s, 1, "title:mazilles")
@@ -298,20 +301,26 @@ def test_a_cardinal_keeps_his_bishopric_and_tithes_it_and_any_governed_one() -> 
     do(s, 0, "play:cardinal", "cardinal:arthur")
     assert s.cardinal[arthur] == 1 and s.bishop[B["blaye"]] == arthur
     assert ransom_cap(s, arthur) == 2 + 2 * 2
-    assert fortune.tithe_targets(s, 0) == sorted([
-        (B["blaye"], TitheRank.BISHOP), (B["blaye"], TitheRank.CARDINAL),
-        (B["sigy"], TitheRank.CARDINAL)])
+    assert fortune.tithe_targets(s, 0) == sorted(
+        [
+            (B["blaye"], TitheRank.BISHOP),
+            (B["blaye"], TitheRank.CARDINAL),
+            (B["sigy"], TitheRank.CARDINAL),
+        ]
+    )
 
 
-
-@pytest.mark.parametrize(("cardinal", "roll", "stopped"), [
-    (False, 4, False), (False, 6, True), (True, 1, True), (True, 4, True)])
+@pytest.mark.parametrize(
+    ("cardinal", "roll", "stopped"),
+    [(False, 4, False), (False, 6, True), (True, 1, True), (True, 4, True)],
+)
 def test_the_stop_rolls_edges_bishop_5_to_6_cardinal_1_to_4(
-        cardinal: bool, roll: int, stopped: bool) -> None:
+    cardinal: bool, roll: int, stopped: bool
+) -> None:
     """§5.4 clergy table: a Bishop stops an uprising on 5-6, a Cardinal on 1-4 (the other
     edges, 5 and 5, are in test_offices)."""
     s = rising_with_a_cleric(cardinal)
-    dice(s, roll, 2)                 # the stop roll; then, failing, the uprising's die
+    dice(s, roll, 2)  # the stop roll; then, failing, the uprising's die
     ev = do(s, 1, "stop_uprising")
     assert bool(events_of(ev, "uprising_stopped")) is stopped
     assert units(s, "sigy", 2) == ((0, 1) if stopped else (0, 0))
@@ -327,9 +336,14 @@ def test_a_bishopric_without_a_candidate_elects_nobody() -> None:
     control(s, 0, "tournus", "mazilles", "chateau_neuf", "st_andromy")
     lord(s, "alienor", 0, "tournus")
     ev = begin(s, "announcements")
-    assert events_of(ev, "no_election") == [{
-        "type": "no_election", "office": "bishop", "bishopric": B["tournus"],
-        "why": "no_candidate"}]
+    assert events_of(ev, "no_election") == [
+        {
+            "type": "no_election",
+            "office": "bishop",
+            "bishopric": B["tournus"],
+            "why": "no_candidate",
+        }
+    ]
     assert s.bishop[B["tournus"]] == -1 and s.phase == A.CARDS_PHASE
 
 
@@ -345,8 +359,8 @@ def test_a_bishopric_emptied_by_excommunication_is_elected_the_same_phase() -> N
     do(s, 2, "excommunicate:charles")
     assert s.election == B["tournus"] and s.kind == A.CANDIDACY
     assert legal(s, 0) == ["pass", "candidate:arthur"]
-    ev = do(s, 0, "candidate:arthur")               # Charles may not stand again
-    assert events_of(ev, "ballot_open")[0]["votes"] == [4 + 1, 0, 3]   # his: none
+    ev = do(s, 0, "candidate:arthur")  # Charles may not stand again
+    assert events_of(ev, "ballot_open")[0]["votes"] == [4 + 1, 0, 3]  # his: none
     do(s, 2, "vote:arthur")
     do(s, 0, "vote:arthur")
     assert s.bishop[B["tournus"]] == arthur
@@ -374,10 +388,12 @@ def test_a_captive_cardinal_casts_no_pope_vote_nor_counts_in_the_majority() -> N
     assert s.pope == eric
 
 
-@pytest.mark.parametrize(("captive", "votes", "voters"), [
-    (False, [3, 4, 6], (0, 1, 2)), (True, [3, 2, 0], (0, 1))])
+@pytest.mark.parametrize(
+    ("captive", "votes", "voters"), [(False, [3, 4, 6], (0, 1, 2)), (True, [3, 2, 0], (0, 1))]
+)
 def test_captive_clerics_give_their_family_no_votes_for_bishop(
-        captive: bool, votes: list[int], voters: tuple[int, ...]) -> None:
+    captive: bool, votes: list[int], voters: tuple[int, ...]
+) -> None:
     """§4.6.6: Tournus held by seat 0 (2 villages and the principal: 3) and seat 1 (2
     villages); seat 1's Bishop of Sigy (2), seat 2's Pope (3) and Cardinal (3), when
     seat 0 holds them captive, give their families nothing; the villages still vote."""
@@ -395,7 +411,7 @@ def test_captive_clerics_give_their_family_no_votes_for_bishop(
     s.pope = L["eric"]
     s.cardinal[L["francois"]] = 1
     begin(s, "announcements")
-    do(s, 2, "pass")                                # the Pope decrees nothing
+    do(s, 2, "pass")  # the Pope decrees nothing
     do(s, 0, "candidate:arthur")
     ev = do(s, 1, "candidate:henri")
     assert events_of(ev, "ballot_open")[0]["votes"] == votes
@@ -411,10 +427,12 @@ def _realm(s: FiefState) -> tuple[int, int, int]:
     return arthur, charles, henri
 
 
-@pytest.mark.parametrize(("captive", "votes", "crowned"), [
-    (False, [1, 1, 1, 1], True), (True, [1, 1, 1, 0], False)])
+@pytest.mark.parametrize(
+    ("captive", "votes", "crowned"), [(False, [1, 1, 1, 1], True), (True, [1, 1, 1, 0], False)]
+)
 def test_a_family_whose_only_voter_is_a_captive_cardinal_has_no_king_ballot(
-        captive: bool, votes: list[int], crowned: bool) -> None:
+    captive: bool, votes: list[int], crowned: bool
+) -> None:
     """§4.6.6: seat 3's only voter is Cardinal François. Free, his vote for Arthur
     brings the church to three fief lords' votes and crowns him; seat 0's captive, he
     gives seat 3 no ballot, and the same three votes crown nobody."""
@@ -465,10 +483,10 @@ def test_the_popes_single_vote_is_the_church_a_king_needs() -> None:
             s.pope = eric
         ev = begin(s, "announcements")
         if pope:
-            ev = do(s, 0, "pass")                   # the Pope decrees nothing
+            ev = do(s, 0, "pass")  # the Pope decrees nothing
         assert s.kind == A.BALLOT and events_of(ev, "ballot_open")[0]["votes"] == [2, 1, 1]
         for seat in (0, 1, 2):
-            do(s, seat, "vote:arthur")              # 4 of 4 votes
+            do(s, seat, "vote:arthur")  # 4 of 4 votes
         assert (s.king == arthur) is crowned
 
 
@@ -478,10 +496,10 @@ def test_exactly_half_the_votes_cast_crowns_nobody() -> None:
     for third, crowned in (("vote:charles", False), ("abstain", True)):
         s = table(3)
         arthur, charles, henri = _realm(s)
-        s.bishop[B["tournus"]] = lord(s, "eric", 0, "blaye")             # seat 0: 2
+        s.bishop[B["tournus"]] = lord(s, "eric", 0, "blaye")  # seat 0: 2
         s.bishop[B["bourg"]] = francois = lord(s, "francois", 2, "bourg")
         s.cardinal[francois] = 1
-        s.bishop[B["st_gerome"]] = lord(s, "gauvain", 2, "bourg")        # seat 2: 3
+        s.bishop[B["st_gerome"]] = lord(s, "gauvain", 2, "bourg")  # seat 2: 3
         ev = begin(s, "announcements")
         assert events_of(ev, "ballot_open")[0]["votes"] == [2, 1, 3]
         do(s, 2, "vote:arthur")
@@ -571,23 +589,23 @@ def test_joan_may_be_any_unmarried_lady_a_captive_or_one_off_the_board_too() -> 
     captive = lord(s, "blanche", 1, "sigy")
     capture(s, captive, 2, [])
     waiting = lord(s, "isabelle", 0, None)
-    assert s.l_loc[waiting] == -1                   # waiting off the board
+    assert s.l_loc[waiting] == -1  # waiting off the board
     wife = lord(s, "jeanne", 1, "sigy")
     marry(s, wife, lord(s, "arthur", 0, "blaye"))
     s.lord_deck.remove(C["darc"])
     s.hand[2] = [C["darc"]]
-    s.options["opportunity_cards_at_windows"] = True    # Joan at the Income window
+    s.options["opportunity_cards_at_windows"] = True  # Joan at the Income window
     begin(s, "income")
-    assert GAME.to_act(s) == (2,)                   # the only hand with a card
+    assert GAME.to_act(s) == (2,)  # the only hand with a card
     do(s, 2, "play:darc")
     assert legal(s, 2) == ["joan:blanche", "joan:isabelle"]
     do(s, 2, "joan:blanche")
     assert s.joan == captive and s.l_captor[captive] == 2
     assert GAME.inventory(s)["card"]["darc"] == 1
-    free(s, captive, [])                            # released: placed by Jeanne (tier 2)
+    free(s, captive, [])  # released: placed by Jeanne (tier 2)
     assert s.l_loc[captive] == V["sigy"]
     begin(s, "movement")
-    assert s.l_moves[captive] == 3                  # she moves as Joan once free
+    assert s.l_moves[captive] == 3  # she moves as Joan once free
 
 
 def test_tie_break_the_pope_before_the_queen_regent() -> None:
@@ -613,8 +631,13 @@ def court_faults(s: FiefState) -> list[str]:
     faults = []
     for lo in range(NL):
         sp = s.spouse[lo]
-        if sp >= 0 and (s.spouse[sp] != lo or not in_play(s, lo) or not in_play(s, sp)
-                        or s.l_owner[lo] == s.l_owner[sp] or LORD_FEMALE[lo] == LORD_FEMALE[sp]):
+        if sp >= 0 and (
+            s.spouse[sp] != lo
+            or not in_play(s, lo)
+            or not in_play(s, sp)
+            or s.l_owner[lo] == s.l_owner[sp]
+            or LORD_FEMALE[lo] == LORD_FEMALE[sp]
+        ):
             faults.append(f"marriage {lo}-{sp}")
         if s.cardinal[lo] and (lo not in s.bishop or not in_play(s, lo) or s.excommunicated[lo]):
             faults.append(f"cardinal {lo}")
@@ -622,13 +645,18 @@ def court_faults(s: FiefState) -> list[str]:
         if sum(1 for lo in range(NL) if s.l_owner[lo] == f and s.spouse[lo] >= 0) > 1:
             faults.append(f"family {f} in two marriages")
     for lo in s.bishop:
-        if lo >= 0 and (not in_play(s, lo) or LORD_FEMALE[lo] or s.spouse[lo] >= 0
-                        or s.excommunicated[lo]):
+        if lo >= 0 and (
+            not in_play(s, lo) or LORD_FEMALE[lo] or s.spouse[lo] >= 0 or s.excommunicated[lo]
+        ):
             faults.append(f"bishop {lo}")
     if s.pope >= 0 and (not in_play(s, s.pope) or s.cardinal[s.pope]):
         faults.append("pope")
-    if s.king >= 0 and (not in_play(s, s.king) or s.regent
-                        or s.spouse[s.king] not in (-1, s.queen) or LORD_FEMALE[s.king]):
+    if s.king >= 0 and (
+        not in_play(s, s.king)
+        or s.regent
+        or s.spouse[s.king] not in (-1, s.queen)
+        or LORD_FEMALE[s.king]
+    ):
         faults.append("king")
     if s.queen >= 0 and not (s.regent or (s.king >= 0 and s.spouse[s.king] == s.queen)):
         faults.append("queen")
@@ -636,8 +664,9 @@ def court_faults(s: FiefState) -> list[str]:
         faults.append("crown prince")
     if s.joan >= 0 and (s.spouse[s.joan] >= 0 or not in_play(s, s.joan)):
         faults.append("joan")
-    faults += [f"title {fief}" for fief, lo in enumerate(s.fief_holder)
-               if lo >= 0 and not in_play(s, lo)]
+    faults += [
+        f"title {fief}" for fief, lo in enumerate(s.fief_holder) if lo >= 0 and not in_play(s, lo)
+    ]
     return faults
 
 
@@ -649,7 +678,7 @@ def test_random_games_with_a_court_keep_it_consistent() -> None:
     from noblesse.games.fief.state import LORD_FEMALE
 
     where = {i: key for key, i in V.items()}
-    for seed in (11, 12, 16, 17):                   # every family starts with a man
+    for seed in (11, 12, 16, 17):  # every family starts with a man
         s = GAME.setup(4, seed, {"fixed_starts": True, "max_turns": 8})
         men = [next(lo for lo in range(18) if s.l_owner[lo] == f) for f in range(4)]
         assert not any(LORD_FEMALE[lo] for lo in men)

@@ -34,7 +34,7 @@ def _drawing(deck: list[str]) -> object:
     s = table(3)
     lord(s, "arthur", 0, "sigy")
     troops(s, "sigy", 0, 0, 1)
-    s.fd_deck = [C[k] for k in deck]                       # top = last
+    s.fd_deck = [C[k] for k in deck]  # top = last
     begin(s, "cards")
     return s
 
@@ -50,7 +50,7 @@ def test_a_drawn_disaster_is_placed_by_d6_and_replaced() -> None:
 
 def test_a_struck_bishopric_is_rerolled_and_six_means_no_effect() -> None:
     s = _drawing(["taxes", "justice", "famine", "heavy_rain"])
-    dice(s, 3, 3, 1)             # rain on St Gérôme, famine rolls St Gérôme again: reroll
+    dice(s, 3, 3, 1)  # rain on St Gérôme, famine rolls St Gérôme again: reroll
     do(s, 0, "draw:fortune")
     assert s.rain[B["st_gerome"]] and s.famine[B["blaye"]]
     s2 = _drawing(["taxes", "justice", "famine"])
@@ -70,43 +70,50 @@ def test_at_most_three_disasters_a_turn() -> None:
 
 def test_16_plague_kills_lords_on_1_to_3_and_halves_the_troops_the_owner_choosing() -> None:
     s = _drawing(["taxes", "justice", "plague"])
-    lord(s, "charles", 1, "st_paul")                        # bishopric of Sigy too
-    troops(s, "st_paul", 1, 1, 4)                           # 5 units: 2 lost, he chooses
-    troops(s, "sigy", 0, 0, 2)                              # 3 MaA: 1 lost, no choice
-    dice(s, 5, 3, 4)             # Sigy; Arthur rolls 3 (dies), Charles 4 (lives)
+    lord(s, "charles", 1, "st_paul")  # bishopric of Sigy too
+    troops(s, "st_paul", 1, 1, 4)  # 5 units: 2 lost, he chooses
+    troops(s, "sigy", 0, 0, 2)  # 3 MaA: 1 lost, no choice
+    dice(s, 5, 3, 4)  # Sigy; Arthur rolls 3 (dies), Charles 4 (lives)
     ev = do(s, 0, "draw:fortune")
     assert s.l_owner[L["arthur"]] == -1 and s.l_owner[L["charles"]] == 1
     assert units(s, "sigy", 0) == (0, 2)
     assert [r["dice"] for r in events_of(ev, "roll")] == [[5], [3], [4]]
-    assert s.kind == A.PLAGUE_LOSS and s.actor == 1         # §4.2.3, §6 #16
+    assert s.kind == A.PLAGUE_LOSS and s.actor == 1  # §4.2.3, §6 #16
     assert legal(s, 1) == ["lose:knight", "lose:man_at_arms"]
-    do(s, 1, "lose:knight")                                 # then only men-at-arms: forced
+    do(s, 1, "lose:knight")  # then only men-at-arms: forced
     assert units(s, "st_paul", 1) == (0, 3)
-    assert s.kind == A.PLAY and s.actor == 0                # the drawer plays on
+    assert s.kind == A.PLAY and s.actor == 0  # the drawer plays on
 
 
 def test_plague_strikes_who_enters_not_who_leaves_or_moves_inside() -> None:
     s = table(3)
     s.plague[B["sigy"]] = 1
-    lord(s, "arthur", 0, "marcamps")                        # bishopric of Bourg
+    lord(s, "arthur", 0, "marcamps")  # bishopric of Bourg
     troops(s, "marcamps", 0, 1, 3)
     begin(s, "movement")
-    do(s, 0, "lord:arthur", "carry:knight", "carry:man_at_arms", "carry:man_at_arms",
-       "carry:man_at_arms")
+    do(
+        s,
+        0,
+        "lord:arthur",
+        "carry:knight",
+        "carry:man_at_arms",
+        "carry:man_at_arms",
+        "carry:man_at_arms",
+    )
     dice(s, 4)
-    do(s, 0, "move:sigy")                                   # 4 units: 2 lost, his choice
+    do(s, 0, "move:sigy")  # 4 units: 2 lost, his choice
     assert s.kind == A.PLAGUE_LOSS and legal(s, 0) == ["lose:knight", "lose:man_at_arms"]
     ev = do(s, 0, "lose:man_at_arms", "lose:man_at_arms")
     assert [e["men_at_arms"] for e in events_of(ev, "plague_losses")] == [1, 1]
     assert s.l_owner[L["arthur"]] == 0
-    ev = do(s, 0, "move:st_paul")                           # inside: no check
+    ev = do(s, 0, "move:st_paul")  # inside: no check
     assert not events_of(ev, "roll") and units(s, "st_paul", 0) == (1, 1)
 
 
 def test_heavy_rain_stops_movement_into_and_out_of_its_bishopric_and_battles() -> None:
     s = table(3)
     s.rain[B["blaye"]] = 1
-    lord(s, "arthur", 0, "beaujeu")                         # Sigy's bishopric
+    lord(s, "arthur", 0, "beaujeu")  # Sigy's bishopric
     begin(s, "movement")
     do(s, 0, "lord:arthur")
     assert "move:la_salle" not in legal(s, 0) and "move:st_ciers_d_abzac" in legal(s, 0)
@@ -142,7 +149,7 @@ def test_harvest_and_good_weather_bonuses_stack_once_each_then_go() -> None:
     assert s.harvest[B["blaye"]] and s.weather[B["blaye"]]
     assert "play:good_weather" in legal(s, 0)
     do(s, 0, "play:good_weather")
-    assert "bishopric:blaye" not in legal(s, 0)             # never two of the same card
+    assert "bishopric:blaye" not in legal(s, 0)  # never two of the same card
     do(s, 0, "bishopric:sigy")
     s.kind, s.legal_cache = A.NONE, None
     begin(s, "income")
@@ -170,8 +177,8 @@ def test_tallage_two_per_village_of_the_fief_controlled_or_not() -> None:
     s = table(3)
     lo = lord(s, "arthur", 0, "blaye")
     s.fief_holder[F["blaye"]] = lo
-    s.ctrl[V["la_salle"]] = s.ctrl[V["beaujeu"]] = 0       # empty, governed: the holder's
-    troops(s, "charolles", 1, 0, 1)                         # not all held by the taxer
+    s.ctrl[V["la_salle"]] = s.ctrl[V["beaujeu"]] = 0  # empty, governed: the holder's
+    troops(s, "charolles", 1, 0, 1)  # not all held by the taxer
     s.hand[0] = [C["taxes"]]
     s.fd_deck = [C["justice"], C["justice"]]
     begin(s, "cards")
@@ -211,7 +218,7 @@ def test_a_captive_led_into_a_plague_bishopric_rolls_too() -> None:
     capture(s, captive, 0, [])
     begin(s, "movement")
     do(s, 0, "lord:arthur", "escort:charles")
-    dice(s, 2, 5)                # Charles rolls 2 (dies), Arthur 5
+    dice(s, 2, 5)  # Charles rolls 2 (dies), Arthur 5
     ev = do(s, 0, "move:sigy")
     assert s.l_owner[captive] == -1 and s.l_owner[L["arthur"]] == 0
     assert [r["dice"] for r in events_of(ev, "roll")] == [[2], [5]]
@@ -225,7 +232,7 @@ def test_a_cavalcade_crossing_into_a_plague_bishopric_rolls_on_the_way_in() -> N
     troops(s, "sigy", 1, 0, 1)
     begin(s, "movement")
     do(s, 0, "lord:arthur", "carry:knight", "carry:knight")
-    dice(s, 1)                   # the group loses 1 knight of 2; Arthur rolls 1: dies
+    dice(s, 1)  # the group loses 1 knight of 2; Arthur rolls 1: dies
     ev = do(s, 0, "cavalcade:sigy")
     assert s.l_owner[L["arthur"]] == -1 and events_of(ev, "plague_losses")
     assert not events_of(ev, "round") and s.kind != A.ROUND_ATT
@@ -256,14 +263,13 @@ def test_a_cancelled_disaster_still_counts_as_struck_this_turn() -> None:
     from noblesse.games.fief.disasters import place
 
     s = table(3)
-    s.hit[B["blaye"]] = 1                                   # struck, the rain cancelled
+    s.hit[B["blaye"]] = 1  # struck, the rain cancelled
     dice(s, 1, 2)
     ev: list = []
     assert place(s, 0, C["famine"], ev) == BOARD.bishopric_numbered(2)
-    assert s.famine[B["blaye"]] == 0 and [r["dice"] for r in events_of(ev, "roll")] == [
-        [1], [2]]
+    assert s.famine[B["blaye"]] == 0 and [r["dice"] for r in events_of(ev, "roll")] == [[1], [2]]
     s.hit[B["sigy"]] = 1
-    assert place(s, 0, C["famine"], ev) == -1               # the 4th of the turn: void
+    assert place(s, 0, C["famine"], ev) == -1  # the 4th of the turn: void
     assert events_of(ev, "disaster_void")[0]["why"] == "limit"
 
 
@@ -280,7 +286,7 @@ def test_the_rain_good_weather_cancelled_is_the_rain_of_this_turn() -> None:
     dice(s, 1, 1, 2)
     do(s, 1, "draw:fortune")
     assert s.rain[B["blaye"]] == 1 and s.famine[BOARD.bishopric_numbered(2)] == 1
-    pass_window(s)                                          # the disasters placed
+    pass_window(s)  # the disasters placed
     do(s, 0, "play:good_weather", "bishopric:blaye", "effect:cancel")
     assert s.rain[B["blaye"]] == 0 and s.hit[B["blaye"]] == 1
     assert sum(s.hit) == 2
@@ -293,7 +299,7 @@ def test_plague_halves_the_villages_troops_not_each_familys() -> None:
     s = table(3)
     troops(s, "sigy", 1, 0, 1)
     troops(s, "sigy", 2, 0, 1)
-    troops(s, "st_paul", 0, 0, 1)                           # alone: half of 1 is 0
+    troops(s, "st_paul", 0, 0, 1)  # alone: half of 1 is 0
     s.fd_deck = [C["taxes"], C["justice"], C["plague"]]
     begin(s, "cards")
     dice(s, 5)

@@ -65,7 +65,7 @@ def test_a_married_family_cannot_win_alone_with_three() -> None:
     titles(s, {"blaye": a, "mazilles": a, "sigy": c})
     begin(s, "end_of_turn")
     assert s.vp == [3, 0, 0] and not GAME.is_over(s)
-    s.spouse = [-1] * len(s.spouse)                 # unmarried, the same 3 VP win
+    s.spouse = [-1] * len(s.spouse)  # unmarried, the same 3 VP win
     begin(s, "end_of_turn")
     assert GAME.is_over(s) and GAME.winners(s) == [0]
 
@@ -112,8 +112,7 @@ def test_the_king_outranks_a_pair_with_more_vp_beyond_its_target() -> None:
     assert GAME.is_over(s) and GAME.winners(s) == [2]
 
 
-def test_a_pair_holding_the_king_outranks_a_family_alone_with_more_vp_beyond_its_target(
-        ) -> None:
+def test_a_pair_holding_the_king_outranks_a_family_alone_with_more_vp_beyond_its_target() -> None:
     """A family alone at 4 VP (one beyond its 3) and a married pair at exactly 4 whose
     husband is King: the King's side wins."""
     s = table(3)
@@ -138,7 +137,7 @@ def test_the_queen_regent_has_no_vp_but_ranks_third() -> None:
     assert victory_points(s) == [0, 1, 0]
     s.vp = victory_points(s)
     assert rank_key(s, 1)[3] == 1
-    s.regent = 0                                    # a Queen beside a King: no rank
+    s.regent = 0  # a Queen beside a King: no rank
     assert rank_key(s, 1)[3] == 0
 
 
@@ -147,9 +146,9 @@ def test_the_turn_limit_names_both_families_of_the_best_pair() -> None:
     a = lord(s, "arthur", 0, "blaye")
     b = lord(s, "blanche", 2, "sigy")
     marry(s, a, b)
-    titles(s, {"blaye": a, "mazilles": a, "sigy": b})      # 3 combined: 1 short of 4
+    titles(s, {"blaye": a, "mazilles": a, "sigy": b})  # 3 combined: 1 short of 4
     c = lord(s, "charles", 1, "bourg")
-    titles(s, {"bourg": c})                                 # 1 alone: 2 short of 3
+    titles(s, {"bourg": c})  # 1 alone: 2 short of 3
     begin(s, "end_of_turn")
     assert GAME.is_over(s) and GAME.winners(s) == [0, 2]
 
@@ -165,7 +164,7 @@ def test_a_widow_inherits_the_last_lords_titles_fortress_and_troops() -> None:
     troops(s, "blaye", 0, 2, 3)
     s.fort[V["blaye"]] = 2
     troops(s, "charolles", 0, 0, 1)
-    s.ctrl[V["la_salle"]] = 0                               # empty, governed by seat 0
+    s.ctrl[V["la_salle"]] = 0  # empty, governed by seat 0
     titles(s, {"blaye": a})
     b = lord(s, "blanche", 1, "sigy")
     marry(s, a, b)
@@ -177,7 +176,7 @@ def test_a_widow_inherits_the_last_lords_titles_fortress_and_troops() -> None:
     assert s.fief_holder[F["blaye"]] == b
     assert units(s, "blaye", 1) == (2, 3) and units(s, "blaye", 0) == (0, 0)
     assert s.ctrl[V["blaye"]] == 1 and s.fort[V["blaye"]] == 2
-    assert s.l_captor[captive] == 1                         # kept by the heir's troops
+    assert s.l_captor[captive] == 1  # kept by the heir's troops
     assert units(s, "charolles", 0) == (0, 1) and s.ctrl[V["charolles"]] == 0
     assert s.ctrl[V["la_salle"]] == 1
     assert s.spouse[b] == -1 and not allied(s, 0, 1)
@@ -260,7 +259,7 @@ def test_without_a_crown_prince_the_queen_is_regent_with_the_kings_tallage() -> 
     s.fd_deck, s.fd_discard, s.first = [C["justice"], C["justice"]], [], 1
     begin(s, "cards")
     do(s, 1, "pass", "draw:fortune", "play:taxes")
-    assert "tallage:mazilles" in legal(s, 1)               # a fief nobody controls
+    assert "tallage:mazilles" in legal(s, 1)  # a fief nobody controls
     kill(s, queen, "battle", [])
     assert (s.queen, s.regent) == (-1, 0) and crown_family(s) == -1
 
@@ -305,7 +304,7 @@ def test_the_queens_family_may_play_a_male_lord_as_the_crown_prince() -> None:
     assert legal(s, 1) == ["prince:yes", "prince:no"]
     ev = do(s, 1, "prince:yes")
     assert s.crown_prince == L["henri"] and events_of(ev, "crown_prince")
-    assert s.l_loc[L["henri"]] == V["sigy"]                 # placed as any new lord
+    assert s.l_loc[L["henri"]] == V["sigy"]  # placed as any new lord
     assert s.kind == A.PLAY and GAME.to_act(s) == (1,)
 
 
@@ -320,21 +319,21 @@ def test_no_crown_prince_from_a_lady_a_captive_queen_another_family_or_no_king()
     s = _crown()
     _play_step(s, 1, [C["jeanne"]])
     do(s, 1, "play:jeanne")
-    assert s.kind == A.PLAY and s.crown_prince == -1        # a lady: not asked
+    assert s.kind == A.PLAY and s.crown_prince == -1  # a lady: not asked
     s = _crown()
     lord(s, "eric", 1, "sigy")
-    troops(s, "sigy", 0, 0, 1)                              # her keepers
+    troops(s, "sigy", 0, 0, 1)  # her keepers
     s.l_captor[s.queen] = 0
     s.free_lords[V["sigy"] * 6 + 1] -= 1
     _play_step(s, 1, [C["henri"]])
     do(s, 1, "play:henri")
-    assert s.kind != A.CROWN_PRINCE and s.crown_prince == -1   # she is a captive
+    assert s.kind != A.CROWN_PRINCE and s.crown_prince == -1  # she is a captive
     s = _crown()
-    _play_step(s, 0, [C["henri"]])                         # the King's family: no
+    _play_step(s, 0, [C["henri"]])  # the King's family: no
     do(s, 0, "play:henri")
     assert s.kind != A.CROWN_PRINCE
     s = _crown()
-    s.king, s.regent = -1, 1                                # the King is dead
+    s.king, s.regent = -1, 1  # the King is dead
     _play_step(s, 1, [C["henri"]])
     do(s, 1, "play:henri")
     assert s.kind != A.CROWN_PRINCE
@@ -369,7 +368,7 @@ def test_a_cardinal_card_on_a_bishop_of_the_family_without_a_pope() -> None:
     _play_step(s, 0, [C["cardinal"]])
     assert "play:cardinal" in legal(s, 0)
     do(s, 0, "play:cardinal")
-    assert legal(s, 0) == ["cardinal:arthur"]               # his own family's Bishop
+    assert legal(s, 0) == ["cardinal:arthur"]  # his own family's Bishop
     ev = do(s, 0, "cardinal:arthur")
     assert s.cardinal[L["arthur"]] == 1 and events_of(ev, "cardinal")
     assert GAME.inventory(s)["card"]["cardinal"] == 3
@@ -380,7 +379,7 @@ def test_the_cardinal_card_is_not_playable_without_a_bishop_of_the_family() -> N
     s = _clergy()
     s.bishop[B["blaye"]] = -1
     _play_step(s, 0, [C["cardinal"]])
-    assert legal(s, 0) == ["pass"]                          # asked all the same
+    assert legal(s, 0) == ["pass"]  # asked all the same
     assert_illegal(s, 0, "play:cardinal")
 
 
@@ -391,7 +390,7 @@ def test_the_pope_approves_a_cardinal() -> None:
     _play_step(s, 0, [C["cardinal"]])
     do(s, 0, "play:cardinal", "cardinal:arthur")
     assert GAME.to_act(s) == (2,) and legal(s, 2) == ["consent:yes", "consent:no"]
-    assert GAME.inventory(s)["card"]["cardinal"] == 3       # in play, still counted
+    assert GAME.inventory(s)["card"]["cardinal"] == 3  # in play, still counted
     do(s, 2, "consent:yes")
     assert s.cardinal[L["arthur"]] == 1 and GAME.to_act(s) == (0,)
 
@@ -404,7 +403,7 @@ def test_a_vetoed_cardinal_card_goes_to_another_bishop_of_the_popes_choice() -> 
     do(s, 0, "play:cardinal", "cardinal:arthur")
     ev = do(s, 2, "consent:no")
     assert events_of(ev, "cardinal_vetoed")
-    assert legal(s, 2) == ["pass", "cardinal:charles"]      # not the Pope, not Arthur
+    assert legal(s, 2) == ["pass", "cardinal:charles"]  # not the Pope, not Arthur
     do(s, 2, "cardinal:charles")
     assert s.cardinal[L["charles"]] == 1 and s.cardinal[L["arthur"]] == 0
     assert s.kind == A.PLAY and GAME.to_act(s) == (0,)
@@ -457,7 +456,7 @@ def test_a_pope_discards_his_cardinal_card_and_keeps_his_bishopric() -> None:
     crown_pope(s, L["arthur"], ev)
     assert s.pope == L["arthur"] and s.cardinal[L["arthur"]] == 0
     assert s.bishop[B["blaye"]] == L["arthur"] and s.lord_discard == [C["cardinal"]]
-    assert ransom_cap(s, L["arthur"]) == 2 + 2 * 2          # Bishop + Pope (§6 #11)
+    assert ransom_cap(s, L["arthur"]) == 2 + 2 * 2  # Bishop + Pope (§6 #11)
 
 
 # ------------------------------------------------------------------ the biretta
@@ -473,8 +472,8 @@ def test_the_biretta_makes_a_cardinal_for_five_deniers_once() -> None:
     assert GAME.inventory(s)["piece"]["biretta"] == 1
     assert "biretta:arthur" not in legal(s, 0)
     do(s, 0, "pass")
-    assert "biretta:charles" not in legal(s, 1)             # one biretta in the game
-    kill(s, L["arthur"], "battle", [])                      # back to the supply
+    assert "biretta:charles" not in legal(s, 1)  # one biretta in the game
+    kill(s, L["arthur"], "battle", [])  # back to the supply
     s.legal_cache = None
     assert "biretta:charles" in legal(s, 1)
     assert C["cardinal"] not in s.lord_discard
@@ -490,7 +489,7 @@ def test_the_biretta_needs_five_deniers_and_the_popes_consent() -> None:
     s.legal_cache = None
     do(s, 0, "biretta:arthur")
     assert GAME.to_act(s) == (2,) and legal(s, 2) == ["consent:yes", "consent:no"]
-    do(s, 2, "consent:no")                                  # vetoed: nothing paid
+    do(s, 2, "consent:no")  # vetoed: nothing paid
     assert s.cardinal[L["arthur"]] == 0 and s.money[0] == 5
     assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,)
 
@@ -520,7 +519,7 @@ def test_the_king_grants_a_vacant_title_free_to_a_qualifying_lord() -> None:
     assert s.fief_holder[F["bourg"]] == b and s.money == [0, 0, 0]
     assert events_of(ev, "royal_grant")
     assert GAME.to_act(s) == (1,) and legal(s, 1) == ["city:none", "city:bourg"]
-    do(s, 1, "city:bourg")                                  # the grantee's city
+    do(s, 1, "city:bourg")  # the grantee's city
     assert s.fort[V["bourg"]] == 2
     assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,)
     assert "grant:bourg" not in legal(s, 0)
@@ -601,7 +600,7 @@ def test_greedy_takes_the_crown_prince_and_grants_titles_to_its_side() -> None:
     _vacant_bourg(s)
     begin(s, "purchase")
     do(s, 0, "grant:bourg")
-    assert _greedy(s, 0) == "grant_to:charles"             # the only qualifying lord
+    assert _greedy(s, 0) == "grant_to:charles"  # the only qualifying lord
 
 
 def test_joan_darc_is_played_on_an_unmarried_lady_only() -> None:
@@ -644,20 +643,28 @@ def test_every_dynasty_event_has_words_in_both_languages() -> None:
     kill(s, s.king, "battle", ev)
     kill(s, prince, "battle", ev)
     made = {e.type for e in ev}
-    assert {"title_inherited", "fortress_inherited", "office_vacant", "crowned",
-            "widowed", "biretta_returned"} <= made
+    assert {
+        "title_inherited",
+        "fortress_inherited",
+        "office_vacant",
+        "crowned",
+        "widowed",
+        "biretta_returned",
+    } <= made
     for e in ev:
         for lang in ("en", "zh-TW"):
             text = GAME.describe_event(e.for_seat(None), lang)
             assert text != e.type and "{" not in text, (e.type, text)
     from noblesse.core.events import Event
 
-    more = [Event("queen_regent", {"lord": 3, "seat": 1}),
-            Event("crown_prince", {"lord": 11, "seat": 1}),
-            Event("cardinal", {"lord": 6, "seat": 0, "by": 0, "biretta": True}),
-            Event("cardinal_vetoed", {"seat": 2, "lord": 6, "owner": 0}),
-            Event("biretta", {"seat": 0, "lord": 6}),
-            Event("royal_grant", {"seat": 0, "fief": 0, "lord": 7, "owner": 1})]
+    more = [
+        Event("queen_regent", {"lord": 3, "seat": 1}),
+        Event("crown_prince", {"lord": 11, "seat": 1}),
+        Event("cardinal", {"lord": 6, "seat": 0, "by": 0, "biretta": True}),
+        Event("cardinal_vetoed", {"seat": 2, "lord": 6, "owner": 0}),
+        Event("biretta", {"seat": 0, "lord": 6}),
+        Event("royal_grant", {"seat": 0, "fief": 0, "lord": 7, "owner": 1}),
+    ]
     for e in more:
         for lang in ("en", "zh-TW"):
             text = GAME.describe_event(e.for_seat(None), lang)

@@ -33,7 +33,7 @@ def test_income_villages_and_mills_but_nothing_from_a_besieged_village() -> None
     s.fort[V["tournus"]] = 1
     s.mills[V["tournus"]] = 1
     troops(s, "tournus", 2, 0, 3)
-    s.engine[V["tournus"] * SEATS + 2] = 1                # seat 2 besieges Tournus
+    s.engine[V["tournus"] * SEATS + 2] = 1  # seat 2 besieges Tournus
     troops(s, "sigy", 2, 0, 1)
     ev = begin(s, "income")
     # seat 0: 2 villages + 2 mills * 2; seat 1: besieged, nothing; seat 2: Sigy
@@ -49,8 +49,9 @@ def test_18_empty_villages_of_a_governed_fief_pay_the_title_holders_family() -> 
     s.fief_holder[F["mazilles"]] = lo
     s.knights[V["st_andromy"] * SEATS + 1] = s.men_at_arms[V["st_andromy"] * SEATS + 1] = 0
     from noblesse.games.fief.control import settle
+
     settle(s, V["st_andromy"], [])
-    assert s.ctrl[V["st_andromy"]] == 1                    # governed: still the holder's
+    assert s.ctrl[V["st_andromy"]] == 1  # governed: still the holder's
     begin(s, "income")
     assert s.money[1] == 2
 
@@ -58,17 +59,23 @@ def test_18_empty_villages_of_a_governed_fief_pay_the_title_holders_family() -> 
 def test_6_troops_are_bought_where_a_lord_is_four_at_most_per_village() -> None:
     s = table(3)
     lord(s, "arthur", 0, "blaye")
-    troops(s, "sigy", 0, 0, 1)                             # no lord there
+    troops(s, "sigy", 0, 0, 1)  # no lord there
     s.money[0] = 20
     begin(s, "purchase")
     names = legal(s, 0)
     assert "buy:knight:blaye" in names and "buy:man_at_arms:blaye" in names
     assert "buy:knight:sigy" not in names
     assert_illegal(s, 0, "buy:knight:sigy")
-    do(s, 0, "buy:knight:blaye", "buy:knight:blaye", "buy:man_at_arms:blaye",
-       "buy:man_at_arms:blaye")
+    do(
+        s,
+        0,
+        "buy:knight:blaye",
+        "buy:knight:blaye",
+        "buy:man_at_arms:blaye",
+        "buy:man_at_arms:blaye",
+    )
     assert units(s, "blaye", 0) == (2, 2) and s.money[0] == 12
-    assert "buy:man_at_arms:blaye" not in legal(s, 0)     # §6 #6: 4 new units there
+    assert "buy:man_at_arms:blaye" not in legal(s, 0)  # §6 #6: 4 new units there
     assert_illegal(s, 0, "buy:man_at_arms:blaye")
 
 
@@ -92,8 +99,8 @@ def test_stronghold_and_mills_in_a_controlled_village_with_their_limits() -> Non
     do(s, 0, "buy:stronghold:blaye", "buy:mill:blaye", "buy:mill:blaye")
     assert s.fort[V["blaye"]] == 1 and s.mills[V["blaye"]] == 2 and s.money[0] == 3
     assert "buy:stronghold:blaye" not in legal(s, 0)
-    assert "buy:mill:blaye" not in legal(s, 0)            # max 2 per village
-    assert "buy:mill:sigy" not in legal(s, 0)             # not controlled
+    assert "buy:mill:blaye" not in legal(s, 0)  # max 2 per village
+    assert "buy:mill:sigy" not in legal(s, 0)  # not controlled
 
 
 def _barony(s: object) -> int:
@@ -146,7 +153,7 @@ def test_a_lord_holds_two_titles_at_most_and_gives_away_only_the_lower() -> None
     s.fief_holder[F["blaye"]] = lo
     s.money[0] = 4
     begin(s, "purchase")
-    assert "title:mazilles" not in legal(s, 0)             # Arthur is the only lord
+    assert "title:mazilles" not in legal(s, 0)  # Arthur is the only lord
     lord(s, "charles", 0, "blaye")
     s.legal_cache = None
     names = legal(s, 0)
@@ -173,7 +180,7 @@ def test_ransom_cap_is_two_plus_two_per_title_and_frees_the_lord() -> None:
     ev = do(s, 0, "ransom:arthur")
     assert s.money == [0, 4, 0]
     assert events_of(ev, "ransom")[0]["paid"] == 4
-    assert s.l_captor[lo] == -1 and s.l_loc[lo] == V["blaye"]   # placed by §5.1.2
+    assert s.l_captor[lo] == -1 and s.l_loc[lo] == V["blaye"]  # placed by §5.1.2
 
 
 def test_a_family_short_of_the_cap_cannot_ransom_but_the_captor_may_release() -> None:
@@ -183,7 +190,7 @@ def test_a_family_short_of_the_cap_cannot_ransom_but_the_captor_may_release() ->
     capture(s, lo, 1, [])
     s.money[0] = 1
     begin(s, "ransoms")
-    assert GAME.to_act(s) == (1,)                           # seat 0 has nothing to do
+    assert GAME.to_act(s) == (1,)  # seat 0 has nothing to do
     assert legal(s, 1) == ["pass", "release:arthur"]
     do(s, 1, "release:arthur")
     assert s.l_captor[lo] == -1 and s.money == [1, 0, 0]
@@ -204,10 +211,9 @@ def test_the_captor_may_free_a_captive_at_his_purchase_and_is_asked_to_purchase_
     assert "release:arthur" in legal_all(s, 1)
     kind = s.kind
     events = do(s, 1, "release:arthur")
-    assert events_of(events, "release") == [
-        {"type": "release", "seat": 1, "lord": lo, "owner": 0}]
+    assert events_of(events, "release") == [{"type": "release", "seat": 1, "lord": lo, "owner": 0}]
     assert s.l_captor[lo] == -1
-    assert GAME.to_act(s) == (1,) and s.kind == kind    # the purchase is asked again
+    assert GAME.to_act(s) == (1,) and s.kind == kind  # the purchase is asked again
     assert "release:arthur" not in legal_all(s, 1)
 
 
@@ -228,16 +234,16 @@ def test_a_vacant_title_is_free_to_a_new_member_of_the_family_holding_the_city()
     s = table(3)
     lord(s, "arthur", 2, "mazilles")
     troops(s, "mazilles", 2, 0, 1)
-    s.fort[V["mazilles"]] = 2                              # the city, left by a dead holder
-    s.vacated[F["mazilles"]] = s.clock                     # vacated after Arthur came
+    s.fort[V["mazilles"]] = 2  # the city, left by a dead holder
+    s.vacated[F["mazilles"]] = s.clock  # vacated after Arthur came
     s.clock += 1
-    troops(s, "st_andromy", 0, 0, 1)                       # not every village: no matter
+    troops(s, "st_andromy", 0, 0, 1)  # not every village: no matter
     begin(s, "purchase")
     do(s, 0, "pass")
     do(s, 1, "pass")
-    assert "title:mazilles" not in legal(s, 2)             # no new member yet
+    assert "title:mazilles" not in legal(s, 2)  # no new member yet
     lo = lord(s, "charles", 2, "mazilles")
-    s.l_born[lo] = s.clock                                 # played since
+    s.l_born[lo] = s.clock  # played since
     s.legal_cache = None
     assert "title:mazilles" in legal(s, 2)
     ev = do(s, 2, "title:mazilles")
@@ -283,7 +289,7 @@ def test_a_tallage_counts_every_village_of_the_fief_a_besieged_one_too() -> None
     troops(s, "pugnac", 1, 0, 1)
     s.fort[V["tournus"]] = 1
     troops(s, "tournus", 2, 0, 3)
-    s.engine[V["tournus"] * SEATS + 2] = 1                # seat 2 besieges Tournus
+    s.engine[V["tournus"] * SEATS + 2] = 1  # seat 2 besieges Tournus
     s.tallage[F["tournus"]] = 1
     ev = begin(s, "income")
     # seat 1: Belleville and Pugnac 1 each, Tournus nothing; tallage 2 * 3 villages
@@ -295,8 +301,8 @@ def test_a_stronghold_costs_exactly_ten_and_a_village_holds_one_fortification() 
     lord(s, "arthur", 0, "blaye")
     lord(s, "charles", 0, "sigy")
     lord(s, "eric", 0, "tournus")
-    s.fort[V["sigy"]] = 1                                   # a stronghold already
-    s.fort[V["tournus"]] = 2                                # a city
+    s.fort[V["sigy"]] = 1  # a stronghold already
+    s.fort[V["tournus"]] = 2  # a city
     s.money[0] = 10
     begin(s, "purchase")
     buys = [x for x in legal(s, 0) if x.startswith("buy:stronghold:")]

@@ -22,11 +22,14 @@ def test_each_source_of_victory_points_adds_up_to_the_score_in_every_seat_s_view
             for p in view["players"]:
                 e = p["end_points"]
                 total = sum(v for _, v in e["fief_titles"]) + sum(
-                    e.get(k, 0) for k in ("king", "pope", "queen_regent"))
+                    e.get(k, 0) for k in ("king", "pope", "queen_regent")
+                )
                 assert total == scores[p["seat"]]
                 held = {f for lo in view["lords"] if lo["seat"] == p["seat"] for f in lo["fiefs"]}
                 assert {f for f, _ in e["fief_titles"]} == held
-                sources |= {k for k in ("king", "pope") if k in e} | ({"titles"} if e["fief_titles"] else set())
+                sources |= {k for k in ("king", "pope") if k in e} | (
+                    {"titles"} if e["fief_titles"] else set()
+                )
     assert sources == {"king", "pope", "titles"}
 
 

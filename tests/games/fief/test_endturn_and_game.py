@@ -40,8 +40,16 @@ def test_several_at_three_are_ranked_and_more_villages_break_the_tie() -> None:
         x = lord(s, names[0], seat, None)
         y = lord(s, names[1], seat, None)
         s.l_loc[x] = s.l_loc[y] = -1
-    s.fief_holder = [L["arthur"], L["arthur"], L["charles"], L["eric"], L["eric"],
-                     L["henri"], -1, -1]
+    s.fief_holder = [
+        L["arthur"],
+        L["arthur"],
+        L["charles"],
+        L["eric"],
+        L["eric"],
+        L["henri"],
+        -1,
+        -1,
+    ]
     troops(s, "sigy", 2, 0, 1)
     begin(s, "end_of_turn")
     assert GAME.is_over(s)
@@ -132,9 +140,15 @@ def test_rules_tables_and_the_terminal_table() -> None:
     troops(s, "blaye", 0, 1, 3)
     s.fort[V["blaye"]] = 1
     lines = GAME.render_text(GAME.view(s, 0), "zh-TW")
-    assert "  「布萊」（[red]玩家1[/]控制，要塞）：[red]玩家1[/]有1名騎士和3名士兵；「亞瑟」（[red]玩家1[/]）" in lines
+    assert (
+        "  「布萊」（[red]玩家1[/]控制，要塞）：[red]玩家1[/]有1名騎士和3名士兵；「亞瑟」（[red]玩家1[/]）"
+        in lines
+    )
     en = GAME.render_text(GAME.view(s, 0), "en")
-    assert "  Blaye (held by [red]Seat 1[/], stronghold): [red]Seat 1[/] with a knight and 3 men-at-arms; Arthur ([red]Seat 1[/])" in en
+    assert (
+        "  Blaye (held by [red]Seat 1[/], stronghold): [red]Seat 1[/] with a knight and 3 men-at-arms; Arthur ([red]Seat 1[/])"
+        in en
+    )
 
 
 def test_the_zh_tw_log_has_no_english_words_left() -> None:
@@ -159,20 +173,31 @@ def test_lists_of_families_in_the_log_use_the_languages_own_separator() -> None:
     and with '、' in Traditional Chinese (found by the whole-game browser test); each family
     with its own number, never run into its name, and families with nothing left out."""
     lines = [
-        ({"type": "game_over", "winners": [0, 2], "vp": [3, 0, 1], "how": "victory"},
-         "Game over (victory). Winners: Seat 1 and Seat 3.",
-         "遊戲結束（有一方達成勝利條件）。玩家1和玩家3並列獲勝。"),
-        ({"type": "end_of_turn", "turn": 12, "vp": [2, 0, 1]},
-         "End of turn 12. VP: Seat 1 has 2 VP, Seat 3 has 1 VP",
-         "第12回合結束。勝利點數：玩家1有2分、玩家3有1分"),
-        ({"type": "end_of_turn", "turn": 1, "vp": [0, 0, 0]},
-         "End of turn 1: nobody has any VP yet", "第1回合結束：還沒有人得到勝利點數"),
-        ({"type": "income", "gains": [3, 4, 5]},
-         "Income: Seat 1 gets 3 D, Seat 2 gets 4 D, Seat 3 gets 5 D",
-         "收入：玩家1得3元、玩家2得4元、玩家3得5元"),
-        ({"type": "ballot_open", "office": "king", "bishopric": -1, "votes": [1, 3, 0]},
-         "Secret ballot for King: Seat 1 has 1 vote, Seat 2 has 3 votes",
-         "國王秘密投票：玩家1有1票、玩家2有3票"),
+        (
+            {"type": "game_over", "winners": [0, 2], "vp": [3, 0, 1], "how": "victory"},
+            "Game over (victory). Winners: Seat 1 and Seat 3.",
+            "遊戲結束（有一方達成勝利條件）。玩家1和玩家3並列獲勝。",
+        ),
+        (
+            {"type": "end_of_turn", "turn": 12, "vp": [2, 0, 1]},
+            "End of turn 12. VP: Seat 1 has 2 VP, Seat 3 has 1 VP",
+            "第12回合結束。勝利點數：玩家1有2分、玩家3有1分",
+        ),
+        (
+            {"type": "end_of_turn", "turn": 1, "vp": [0, 0, 0]},
+            "End of turn 1: nobody has any VP yet",
+            "第1回合結束：還沒有人得到勝利點數",
+        ),
+        (
+            {"type": "income", "gains": [3, 4, 5]},
+            "Income: Seat 1 gets 3 D, Seat 2 gets 4 D, Seat 3 gets 5 D",
+            "收入：玩家1得3元、玩家2得4元、玩家3得5元",
+        ),
+        (
+            {"type": "ballot_open", "office": "king", "bishopric": -1, "votes": [1, 3, 0]},
+            "Secret ballot for King: Seat 1 has 1 vote, Seat 2 has 3 votes",
+            "國王秘密投票：玩家1有1票、玩家2有3票",
+        ),
     ]
     for event, en, zh in lines:
         assert GAME.describe_event(event, "en") == en
@@ -183,22 +208,51 @@ def test_the_log_says_nothing_in_words_and_names_places_once() -> None:
     """No program values in the log: dice as numbers, nobody in control, an abstention,
     nothing lost; a bishopric's name already says 教區."""
     lines = [
-        ({"type": "roll", "seat": 3, "why": "disaster", "dice": [5]},
-         "Seat 4 rolls 5 (disaster)", "玩家4為災難擲出5點"),
-        ({"type": "round", "village": 0, "round": 2, "hits": [0, 2], "losses": [[0, 0], [0, 2]]},
-         "Round 2 in Beaujeu: the defender hits 2", "「博熱」第2輪：守方命中2點"),
-        ({"type": "control", "village": 0, "seat": -1},
-         "Beaujeu is held by nobody now", "「博熱」現在無人控制"),
+        (
+            {"type": "roll", "seat": 3, "why": "disaster", "dice": [5]},
+            "Seat 4 rolls 5 (disaster)",
+            "玩家4為災難擲出5點",
+        ),
+        (
+            {"type": "round", "village": 0, "round": 2, "hits": [0, 2], "losses": [[0, 0], [0, 2]]},
+            "Round 2 in Beaujeu: the defender hits 2",
+            "「博熱」第2輪：守方命中2點",
+        ),
+        (
+            {"type": "control", "village": 0, "seat": -1},
+            "Beaujeu is held by nobody now",
+            "「博熱」現在無人控制",
+        ),
         ({"type": "ballot_cast", "seat": 0, "vote": None}, "Seat 1 abstains", "玩家1棄權"),
-        ({"type": "plague_losses", "seat": 1, "village": 0, "knights": 1, "men_at_arms": 0},
-         "Seat 2 loses a knight to the Plague in Beaujeu", "玩家2在「博熱」因「瘟疫」失去1名騎士"),
-        ({"type": "disaster", "card": C["plague"], "bishopric": 3},
-         "Plague strikes Bishopric of Bourg", "「瘟疫」降臨「布爾格教區」"),
-        ({"type": "uprising", "seat": 0, "village": 0, "foe": 1, "cards": 1, "effective": 0,
-          "damage": 0, "losses": [0, 0]},
-         "Uprising in Beaujeu: no damage to Seat 2", "「博熱」發生「暴動」：玩家2沒有受到傷害"),
-        ({"type": "card_given", "seat": 0, "with": 1},
-         "Seat 1 gives a card to Seat 2", "玩家1給了玩家2一張牌"),
+        (
+            {"type": "plague_losses", "seat": 1, "village": 0, "knights": 1, "men_at_arms": 0},
+            "Seat 2 loses a knight to the Plague in Beaujeu",
+            "玩家2在「博熱」因「瘟疫」失去1名騎士",
+        ),
+        (
+            {"type": "disaster", "card": C["plague"], "bishopric": 3},
+            "Plague strikes Bishopric of Bourg",
+            "「瘟疫」降臨「布爾格教區」",
+        ),
+        (
+            {
+                "type": "uprising",
+                "seat": 0,
+                "village": 0,
+                "foe": 1,
+                "cards": 1,
+                "effective": 0,
+                "damage": 0,
+                "losses": [0, 0],
+            },
+            "Uprising in Beaujeu: no damage to Seat 2",
+            "「博熱」發生「暴動」：玩家2沒有受到傷害",
+        ),
+        (
+            {"type": "card_given", "seat": 0, "with": 1},
+            "Seat 1 gives a card to Seat 2",
+            "玩家1給了玩家2一張牌",
+        ),
     ]
     for event, en, zh in lines:
         assert GAME.describe_event(event, "en") == en
@@ -243,5 +297,5 @@ def test_a_ranking_of_equals_keeps_seat_order_and_a_pair_of_winners_leads() -> N
     s.ctrl = [-1] * len(s.ctrl)
     begin(s, "end_of_turn")
     s.ctrl = [-1] * len(s.ctrl)
-    s.winner_list = [1, 3]                      # a married pair's victory
+    s.winner_list = [1, 3]  # a married pair's victory
     assert GAME.view(s, 2)["ranking"] == [1, 3, 0, 2]

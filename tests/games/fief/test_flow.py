@@ -26,8 +26,16 @@ def test_each_phase_is_one_record_and_the_turn_comes_back_to_the_announcements()
         seen.append(phase.phase)
         phase = flow.PHASES[phase.after]
     assert [flow.PHASE_NAMES[p] for p in seen] == [
-        "announcements", "cards", "income", "ransoms", "purchase", "movement", "battles",
-        "pillage", "end_of_turn"]
+        "announcements",
+        "cards",
+        "income",
+        "ransoms",
+        "purchase",
+        "movement",
+        "battles",
+        "pillage",
+        "end_of_turn",
+    ]
     assert [ph.name for ph in flow.PHASES if ph.opens_turn] == ["announcements"]
 
 
@@ -53,7 +61,16 @@ def test_an_offer_may_open_exactly_at_the_decisions_the_rules_name() -> None:
     marriage proposal; a captor frees a captive at each of them but the Ransom step, whose
     own actions already hold the releases (§7.3)."""
     assert {d.name for d in flow.DECISIONS if d.offers} == {
-        "ransom", "purchase", "movement", "battle", "marriage_proposal"}
+        "ransom",
+        "purchase",
+        "movement",
+        "battle",
+        "marriage_proposal",
+    }
     assert {d.name for d in flow.DECISIONS if d.frees} == {
-        "purchase", "movement", "battle", "marriage_proposal"}
+        "purchase",
+        "movement",
+        "battle",
+        "marriage_proposal",
+    }
     assert {d.name for d in flow.DECISIONS if d.who is flow.Who.VOTERS} == {"ballot"}

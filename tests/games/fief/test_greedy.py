@@ -115,8 +115,8 @@ def _marriage_answer(bride_vp: int) -> str:
 
 
 def test_greedy_one_vp_short_of_a_win_refuses_a_family_without_vp() -> None:
-    assert _marriage_answer(bride_vp=1) == "marriage:yes"   # 4 together is nearer
-    assert _marriage_answer(bride_vp=2) == "marriage:no"    # alone it needs one more
+    assert _marriage_answer(bride_vp=1) == "marriage:yes"  # 4 together is nearer
+    assert _marriage_answer(bride_vp=2) == "marriage:no"  # alone it needs one more
 
 
 def _purchase(held: tuple[str, ...], fortified: tuple[str, ...]) -> str:
@@ -138,4 +138,7 @@ def test_greedy_builds_one_stronghold_per_fief_where_it_makes_a_title() -> None:
     assert _purchase(("tournus", "belleville"), ("tournus",)) == "buy:mill:tournus"
     # a stronghold in any of the three is worth the same: the bot's draw picks one
     assert _purchase(("tournus", "belleville", "pugnac"), ()) in {
-        "buy:stronghold:tournus", "buy:stronghold:belleville", "buy:stronghold:pugnac"}
+        "buy:stronghold:tournus",
+        "buy:stronghold:belleville",
+        "buy:stronghold:pugnac",
+    }

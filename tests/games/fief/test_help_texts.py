@@ -12,9 +12,22 @@ from noblesse.games.fief.catalog import catalog
 from noblesse.games.fief.data import DATA, DATA_FILE
 from noblesse.games.fief.views import action_text
 
-PIECES = ("knight", "man_at_arms", "siege_engine", "fief_title", "bishop_title", "king",
-          "queen", "pope", "crown_prince", "biretta", "mill", "stronghold", "fortified_city",
-          "battle_die")
+PIECES = (
+    "knight",
+    "man_at_arms",
+    "siege_engine",
+    "fief_title",
+    "bishop_title",
+    "king",
+    "queen",
+    "pope",
+    "crown_prince",
+    "biretta",
+    "mill",
+    "stronghold",
+    "fortified_city",
+    "battle_die",
+)
 
 
 def test_every_card_and_piece_has_help_in_both_languages() -> None:
@@ -33,9 +46,13 @@ def test_a_lord_card_says_what_playing_it_does() -> None:
 
 def test_the_prices_in_the_texts_are_the_rules_prices() -> None:
     pieces = {i.key: i for i in (*DATA.kit, *DATA.pools)}
-    for key, rule in (("knight", "knight_cost"), ("man_at_arms", "man_at_arms_cost"),
-                      ("mill", "mill_cost"), ("stronghold", "stronghold_cost"),
-                      ("biretta", "biretta_cost")):
+    for key, rule in (
+        ("knight", "knight_cost"),
+        ("man_at_arms", "man_at_arms_cost"),
+        ("mill", "mill_cost"),
+        ("stronghold", "stronghold_cost"),
+        ("biretta", "biretta_cost"),
+    ):
         price = DATA.rules[rule]
         assert f"{price} D" in pieces[key].text_en and f"{price}元" in pieces[key].text_zh
 
@@ -51,10 +68,14 @@ def test_the_catalog_serves_texts_and_prices() -> None:
 
 
 def test_purchase_labels_show_the_price() -> None:
-    assert action_text(A.BUY_KNIGHT0 + DATA.board.village("la_salle"), "en") == \
-        "Buy a knight in La Salle (3 D)"
-    assert action_text(A.BUY_KNIGHT0 + DATA.board.village("la_salle"), "zh-TW") == \
-        "在「拉薩勒」購買1名騎士（3元）"
+    assert (
+        action_text(A.BUY_KNIGHT0 + DATA.board.village("la_salle"), "en")
+        == "Buy a knight in La Salle (3 D)"
+    )
+    assert (
+        action_text(A.BUY_KNIGHT0 + DATA.board.village("la_salle"), "zh-TW")
+        == "在「拉薩勒」購買1名騎士（3元）"
+    )
     assert action_text(A.BUY_MAA0, "en").endswith("(1 D)")
     assert action_text(A.BUY_STRONGHOLD0, "zh-TW").endswith("（10元）")
     assert action_text(A.BUY_MILL0, "en").endswith("(3 D)")

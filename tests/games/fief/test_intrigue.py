@@ -35,7 +35,7 @@ def test_the_income_window_asks_every_seat_holding_a_card_in_turn_order() -> Non
     s.hand[2] = [C["justice"]]
     begin(s, "income")
     assert GAME.to_act(s) == (2,)
-    assert legal(s, 2) == ["pass"]                          # nothing playable, still asked
+    assert legal(s, 2) == ["pass"]  # nothing playable, still asked
     do(s, 2, "pass")
     assert GAME.to_act(s) == (0,) and legal(s, 0) == ["pass"]
     do(s, 0, "pass")
@@ -46,7 +46,7 @@ def _uprising() -> object:
     s = table(3)
     lo = lord(s, "arthur", 1, "blaye")
     s.fief_holder[F["blaye"]] = lo
-    s.tallage[F["blaye"]] = 1                               # seat 1 taxes its fief
+    s.tallage[F["blaye"]] = 1  # seat 1 taxes its fief
     troops(s, "charolles", 1, 1, 1)
     lord(s, "charles", 1, "charolles")
     s.mills[V["charolles"]] = 2
@@ -62,15 +62,16 @@ def test_an_uprising_on_a_taxed_village_kills_lords_and_razes_when_troops_are_go
     do(s, 0, "play:uprising")
     assert "uprising:charolles" in legal(s, 0) and "uprising:sigy" not in legal(s, 0)
     do(s, 0, "uprising:charolles")
-    assert legal(s, 0) == ["pass", "play:uprising"]         # add the second card
-    dice(s, 6)                   # 2 cards - 1 (stronghold) = 1 die: 3 hits + 1
-    ev = do(s, 0, "play:uprising")                          # no third card: it rolls
+    assert legal(s, 0) == ["pass", "play:uprising"]  # add the second card
+    dice(s, 6)  # 2 cards - 1 (stronghold) = 1 die: 3 hits + 1
+    ev = do(s, 0, "play:uprising")  # no third card: it rolls
     assert events_of(ev, "play_opportunity") == [
-        {"type": "play_opportunity", "seat": 0, "card": C["uprising"]}]
+        {"type": "play_opportunity", "seat": 0, "card": C["uprising"]}
+    ]
     up = events_of(ev, "uprising")[0]
     assert up["cards"] == 2 and up["effective"] == 1 and up["damage"] == 4
     assert units(s, "charolles", 1) == (0, 0)
-    assert s.l_owner[L["charles"]] == -1                    # rebels take no prisoners
+    assert s.l_owner[L["charles"]] == -1  # rebels take no prisoners
     assert s.mills[V["charolles"]] == 0 and s.fort[V["charolles"]] == 0
 
 
@@ -104,7 +105,7 @@ def test_famine_opens_every_village_of_the_bishopric_and_the_player_picks_the_fa
     begin(s, "income")
     do(s, 0, "play:uprising", "uprising:sigy")
     assert legal(s, 0) == ["against:2", "against:3"]
-    dice(s, 1)                   # 1 die: 1 hit + 1
+    dice(s, 1)  # 1 die: 1 hit + 1
     do(s, 0, "against:3")
     assert units(s, "sigy", 2) == (0, 1) and units(s, "sigy", 1) == (0, 2)
 
@@ -123,7 +124,7 @@ def test_rebels_kill_the_familys_free_lords_left_without_troops_but_not_its_capt
     s.hand[2] = [C["uprising"]]
     begin(s, "income")
     do(s, 2, "play:uprising", "uprising:sigy")
-    dice(s, 1)                   # 1 die: 1 hit + 1
+    dice(s, 1)  # 1 die: 1 hit + 1
     ev = do(s, 2, "against:2")
     assert units(s, "sigy", 1) == (0, 0) and units(s, "sigy", 0) == (0, 3)
     assert [e["lord"] for e in events_of(ev, "lord_dies")] == [eric]
@@ -150,7 +151,8 @@ def test_assassination_on_1_to_3_and_the_marker_then_justice() -> None:
     ev = do(s, 0, "assassin_marker:arthur")
     assert s.assassin[L["arthur"]] == 1
     assert events_of(ev, "assassin_marker") == [
-        {"type": "assassin_marker", "seat": 0, "lord": L["arthur"]}]
+        {"type": "assassin_marker", "seat": 0, "lord": L["arthur"]}
+    ]
     assert GAME.to_act(s) == (1,) and legal(s, 1) == ["pass", "play:justice"]
     do(s, 1, "pass")
     # next turn's window: Justice on the marked lord
@@ -186,7 +188,7 @@ def test_a_secret_passage_foils_an_assassination() -> None:
     assert legal(s, 1) == ["pass", "play:secret_passage"]
     ev = do(s, 1, "play:secret_passage")
     assert not events_of(ev, "roll") and s.l_owner[L["charles"]] == 1
-    assert legal(s, 0) == ["assassin_marker:arthur"]       # the marker all the same
+    assert legal(s, 0) == ["assassin_marker:arthur"]  # the marker all the same
 
 
 def test_a_secret_passage_lets_a_captive_escape() -> None:
@@ -199,7 +201,7 @@ def test_a_secret_passage_lets_a_captive_escape() -> None:
     lord(s, "charles", 0, "blaye")
     s.hand[0] = [C["secret_passage"]]
     begin(s, "income")
-    assert legal(s, 0) == ["pass", "escape:arthur"]          # the Secret Passage for him
+    assert legal(s, 0) == ["pass", "escape:arthur"]  # the Secret Passage for him
     do(s, 0, "escape:arthur")
     assert s.l_captor[lo] == -1 and s.l_loc[lo] == V["blaye"]
     assert C["secret_passage"] in s.fd_discard and s.hand[0] == []

@@ -23,28 +23,30 @@ def test_neighbours_are_symmetric() -> None:
 
 
 def test_neighbours_of_st_andromy_are_its_three_roads() -> None:
-    assert set(BOARD.neighbours(V("st_andromy"))) == {V("mazilles"), V("tournus"),
-                                                      V("st_medard")}
+    assert set(BOARD.neighbours(V("st_andromy"))) == {V("mazilles"), V("tournus"), V("st_medard")}
     assert set(BOARD.neighbours(V("st_andre"))) == {V("st_gerome"), V("la_buissiere")}
     assert not BOARD.adjacent(V("blaye"), V("tournus"))
 
 
-@pytest.mark.parametrize(("a", "b", "steps"), [
-    ("blaye", "blaye", 0),
-    ("blaye", "charolles", 1),
-    # the FFF blog's "influences indirectly" pairs are two roads apart
-    ("st_andromy", "l_epervier", 2),
-    ("st_andromy", "belleville", 2),
-    ("st_gerome", "tournus", 2),
-    ("st_andre", "bourg", 2),
-    ("st_medard", "bourg", 2),
-    ("st_medard", "les_essarts", 2),
-    ("st_paul", "bourg", 2),
-    ("blaye", "villeneuve", 2),
-    ("blaye", "tournus", 5),
-    ("beaujeu", "st_andre", 6),
-    ("sigy", "belleville", 7),
-])
+@pytest.mark.parametrize(
+    ("a", "b", "steps"),
+    [
+        ("blaye", "blaye", 0),
+        ("blaye", "charolles", 1),
+        # the FFF blog's "influences indirectly" pairs are two roads apart
+        ("st_andromy", "l_epervier", 2),
+        ("st_andromy", "belleville", 2),
+        ("st_gerome", "tournus", 2),
+        ("st_andre", "bourg", 2),
+        ("st_medard", "bourg", 2),
+        ("st_medard", "les_essarts", 2),
+        ("st_paul", "bourg", 2),
+        ("blaye", "villeneuve", 2),
+        ("blaye", "tournus", 5),
+        ("beaujeu", "st_andre", 6),
+        ("sigy", "belleville", 7),
+    ],
+)
 def test_shortest_path_lengths(a: str, b: str, steps: int) -> None:
     assert BOARD.distance(V(a), V(b)) == steps
     assert BOARD.distance(V(b), V(a)) == steps
@@ -74,7 +76,12 @@ def test_villages_of_a_fief_and_a_bishopric() -> None:
 
 def test_bishopric_numbered_follows_the_d6() -> None:
     assert [BOARD.bishoprics[BOARD.bishopric_numbered(n)].key for n in range(1, 6)] == [
-        "blaye", "tournus", "st_gerome", "bourg", "sigy"]
+        "blaye",
+        "tournus",
+        "st_gerome",
+        "bourg",
+        "sigy",
+    ]
 
 
 def test_start_villages_are_far_apart() -> None:

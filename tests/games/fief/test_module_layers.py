@@ -30,8 +30,11 @@ def _imports() -> tuple[dict[str, set[str]], list[str]]:
                 else:
                     targets = []
             elif isinstance(node, ast.Import):
-                targets = [alias.name.split(".")[3] for alias in node.names
-                           if alias.name.startswith(PACKAGE + ".")]
+                targets = [
+                    alias.name.split(".")[3]
+                    for alias in node.names
+                    if alias.name.startswith(PACKAGE + ".")
+                ]
             else:
                 continue
             graph[module].update(targets)
@@ -42,7 +45,7 @@ def _imports() -> tuple[dict[str, set[str]], list[str]]:
 
 def _cycle(graph: dict[str, set[str]]) -> list[str]:
     """One import cycle, as the list of its modules (empty: none)."""
-    state: dict[str, int] = {}           # 1: on the path being explored, 2: done
+    state: dict[str, int] = {}  # 1: on the path being explored, 2: done
     path: list[str] = []
 
     def visit(module: str) -> list[str]:
@@ -50,7 +53,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str]:
         path.append(module)
         for target in sorted(graph.get(module, ())):
             if state.get(target) == 1:
-                return [*path[path.index(target):], target]
+                return [*path[path.index(target) :], target]
             if target not in state and (found := visit(target)):
                 return found
         path.pop()
@@ -69,7 +72,7 @@ def test_every_import_of_the_package_is_at_the_top_of_its_module() -> None:
 
 def test_the_package_import_graph_has_no_cycle() -> None:
     graph, _ = _imports()
-    assert "battle" in graph and "cavalcade" in graph["movement"]      # it read the package
+    assert "battle" in graph and "cavalcade" in graph["movement"]  # it read the package
     assert _cycle(graph) == []
 
 

@@ -60,7 +60,8 @@ def test_a_village_left_empty_becomes_uncontrolled() -> None:
     ev = do(s, 0, "move:charolles")
     assert s.ctrl[V["blaye"]] == -1
     assert {"village": V["blaye"], "seat": -1} in [
-        {k: e[k] for k in ("village", "seat")} for e in events_of(ev, "control")]
+        {k: e[k] for k in ("village", "seat")} for e in events_of(ev, "control")
+    ]
 
 
 def test_troops_follow_one_lord_per_turn() -> None:
@@ -78,8 +79,15 @@ def test_a_lord_picks_up_waiting_troops_on_the_way() -> None:
     s = _mover()
     troops(s, "charolles", 0, 0, 2)
     begin(s, "movement")
-    do(s, 0, "lord:arthur", "move:charolles", "carry:man_at_arms", "carry:man_at_arms",
-       "move:villeneuve")
+    do(
+        s,
+        0,
+        "lord:arthur",
+        "move:charolles",
+        "carry:man_at_arms",
+        "carry:man_at_arms",
+        "move:villeneuve",
+    )
     assert units(s, "villeneuve", 0) == (0, 2)
 
 
@@ -92,7 +100,7 @@ def test_passing_through_another_familys_village_needs_its_permission() -> None:
     assert GAME.to_act(s) == (1,) and legal(s, 1) == ["permit:yes", "permit:no"]
     do(s, 1, "permit:yes")
     assert GAME.to_act(s) == (0,)
-    assert "drop:knight" not in legal(s, 0)               # no dropping while passing through
+    assert "drop:knight" not in legal(s, 0)  # no dropping while passing through
     do(s, 0, "move:villeneuve")
     assert units(s, "villeneuve", 0) == (1, 0) and s.ctrl[V["charolles"]] == 1
 
@@ -116,8 +124,8 @@ def test_refused_and_staying_the_later_arrival_controls_nothing() -> None:
     do(s, 0, "lord:arthur", "carry:knight", "move:charolles")
     do(s, 1, "permit:no")
     do(s, 0, "stay")
-    assert s.ctrl[V["charolles"]] == 1                    # the first to arrive keeps it
-    assert s.entry[V["charolles"] * SEATS + 0] == V["blaye"]   # he stands on the road
+    assert s.ctrl[V["charolles"]] == 1  # the first to arrive keeps it
+    assert s.entry[V["charolles"] * SEATS + 0] == V["blaye"]  # he stands on the road
 
 
 def test_the_last_move_into_a_foreign_village_asks_nothing() -> None:
@@ -135,6 +143,7 @@ def test_leaving_by_the_road_the_enemy_came_in_needs_his_permission() -> None:
     troops(s, "charolles", 0, 0, 2)
     lord(s, "charles", 1, None)
     from noblesse.games.fief.control import put_lord, settle
+
     put_lord(s, L["charles"], V["charolles"], came_from=V["blaye"])
     settle(s, V["charolles"], [])
     assert s.entry[V["charolles"] * SEATS + 1] == V["blaye"]
@@ -149,7 +158,7 @@ def test_leaving_by_the_road_the_enemy_came_in_needs_his_permission() -> None:
 
 def test_control_passes_to_the_family_that_stays() -> None:
     s = _mover()
-    troops(s, "blaye", 1, 0, 1)                            # arrived after seat 0
+    troops(s, "blaye", 1, 0, 1)  # arrived after seat 0
     assert s.ctrl[V["blaye"]] == 0
     begin(s, "movement")
     do(s, 0, "lord:arthur", "carry:knight", "carry:knight")
@@ -167,10 +176,10 @@ def test_an_empty_governed_village_is_the_holders_until_someone_enters() -> None
     lord(s, "charles", 0, "tournus")
     begin(s, "movement")
     do(s, 0, "lord:charles", "move:st_andromy")
-    assert GAME.to_act(s) == (1,)                          # passage through a governed village
+    assert GAME.to_act(s) == (1,)  # passage through a governed village
     do(s, 1, "permit:no")
     do(s, 0, "stay")
-    assert s.ctrl[V["st_andromy"]] == 0                    # alone there, he takes it
+    assert s.ctrl[V["st_andromy"]] == 0  # alone there, he takes it
 
 
 def test_the_garrison_of_a_besieged_fortress_cannot_move() -> None:
@@ -181,7 +190,7 @@ def test_the_garrison_of_a_besieged_fortress_cannot_move() -> None:
     s.engines_used[1] = 1
     lord(s, "henri", 1, "sigy")
     begin(s, "movement")
-    do(s, 0, "lord:arthur")                                # only to ride out (§4.5.2)
+    do(s, 0, "lord:arthur")  # only to ride out (§4.5.2)
     assert not [x for x in legal(s, 0) if x.startswith("move:")]
     do(s, 0, "carry:man_at_arms")
     assert not [x for x in legal(s, 0) if x.startswith(("move:", "cavalcade:"))]
@@ -209,8 +218,8 @@ def test_a_captor_leads_a_captive_along_or_leaves_him_with_troops() -> None:
     assert "escort:charles" in legal(s, 0)
     do(s, 0, "escort:charles", "move:charolles")
     assert s.l_loc[captive] == V["charolles"] and s.l_captor[captive] == 0
-    do(s, 0, "escort:charles", "move:villeneuve")          # left behind, unguarded
-    assert s.l_captor[captive] == -1                        # he escapes
+    do(s, 0, "escort:charles", "move:villeneuve")  # left behind, unguarded
+    assert s.l_captor[captive] == -1  # he escapes
     assert s.l_escort[captive] == -1
 
 

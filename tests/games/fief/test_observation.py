@@ -27,13 +27,13 @@ def test_a_villages_troops_are_counted_for_each_relative_family() -> None:
     s = table(3)
     troops(s, "blaye", 1, 3, 0)
     troops(s, "blaye", 2, 0, 5)
-    village = field(s, 0, "villages")[V["blaye"] * VILLAGE:(V["blaye"] + 1) * VILLAGE]
-    assert village[:SEATS] == one_hot(SEATS, 1)                     # seat 1 came first
-    assert village[SEATS:2 * SEATS] == [0.0, 0.3, 0.0, 0.0, 0.0, 0.0]
-    assert village[2 * SEATS:3 * SEATS] == [0.0, 0.0, 0.25, 0.0, 0.0, 0.0]
-    seen_by_2 = field(s, 2, "villages")[V["blaye"] * VILLAGE:(V["blaye"] + 1) * VILLAGE]
-    assert seen_by_2[SEATS:2 * SEATS] == [0.0, 0.0, 0.3, 0.0, 0.0, 0.0]   # seat 1: two on
-    assert seen_by_2[2 * SEATS:3 * SEATS] == [0.25, 0.0, 0.0, 0.0, 0.0, 0.0]
+    village = field(s, 0, "villages")[V["blaye"] * VILLAGE : (V["blaye"] + 1) * VILLAGE]
+    assert village[:SEATS] == one_hot(SEATS, 1)  # seat 1 came first
+    assert village[SEATS : 2 * SEATS] == [0.0, 0.3, 0.0, 0.0, 0.0, 0.0]
+    assert village[2 * SEATS : 3 * SEATS] == [0.0, 0.0, 0.25, 0.0, 0.0, 0.0]
+    seen_by_2 = field(s, 2, "villages")[V["blaye"] * VILLAGE : (V["blaye"] + 1) * VILLAGE]
+    assert seen_by_2[SEATS : 2 * SEATS] == [0.0, 0.0, 0.3, 0.0, 0.0, 0.0]  # seat 1: two on
+    assert seen_by_2[2 * SEATS : 3 * SEATS] == [0.25, 0.0, 0.0, 0.0, 0.0, 0.0]
 
 
 def test_the_troops_a_lord_carries_are_in_his_slots_and_he_is_not_married() -> None:
@@ -43,5 +43,5 @@ def test_the_troops_a_lord_carries_are_in_his_slots_and_he_is_not_married() -> N
     lords = field(s, 0, "lords")
     at = arthur * LORD + 1 + SEATS + NV + SEATS
     # moves left, assassin marker, knights / 10, men / 20, married
-    assert lords[at + 1:at + 5] == [0.0, 0.1, 4 / MEN_CAP, 0.0]
+    assert lords[at + 1 : at + 5] == [0.0, 0.1, 4 / MEN_CAP, 0.0]
     assert L["arthur"] == arthur

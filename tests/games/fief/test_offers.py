@@ -45,8 +45,7 @@ def _purchase(n: int = 3) -> object:
 
 
 def _answer(s: object, seat: int, answer: str) -> list:
-    assert GAME.to_act(s) == (seat,) and legal_all(s, seat) == ["offer:accept",
-                                                                "offer:refuse"]
+    assert GAME.to_act(s) == (seat,) and legal_all(s, seat) == ["offer:accept", "offer:refuse"]
     return do(s, seat, f"offer:{answer}")
 
 
@@ -58,10 +57,10 @@ def test_an_offer_opens_at_a_window_at_most_twice_a_phase() -> None:
     assert legal_all(s, 0)[-2:] == ["offer:to:2", "offer:to:3"]
     do(s, 0, "offer:to:2")
     assert s.kind == A.OFFER_COMPOSE and legal_all(s, 0)[0] == "offer:cancel"
-    assert "offer:send" not in legal_all(s, 0)             # nothing to send yet
+    assert "offer:send" not in legal_all(s, 0)  # nothing to send yet
     do(s, 0, "offer:cancel", "offer:to:3", "offer:cancel")
     assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,)
-    assert not [x for x in legal_all(s, 0) if x.startswith("offer")]   # two a phase
+    assert not [x for x in legal_all(s, 0) if x.startswith("offer")]  # two a phase
     assert_illegal(s, 0, "offer:to:2")
 
 
@@ -74,7 +73,7 @@ def test_each_family_has_its_own_limit_and_answers_are_no_windows() -> None:
     troops(s, "charolles", 1, 0, 1)
     begin(s, "movement")
     do(s, 0, "lord:arthur", "move:charolles")
-    assert s.kind == A.PERMIT                                # an answer, not a window
+    assert s.kind == A.PERMIT  # an answer, not a window
     assert legal_all(s, 1) == ["permit:yes", "permit:no"]
 
 
@@ -104,12 +103,12 @@ def test_money_needs_a_marker_and_one_marker_buys_money_or_cards() -> None:
     do(s, 0, "offer:to:2")
     names = legal_all(s, 0)
     assert "term:give_money:1" not in names and "term:give_card:justice" not in names
-    assert "term:ask_money:3" in names                    # seat 0 has markers left
+    assert "term:ask_money:3" in names  # seat 0 has markers left
     assert_illegal(s, 0, "term:give_money:1")
     do(s, 0, "offer:cancel")
     s.markers[1] = 3
     do(s, 0, "offer:to:2", "term:give_money:1")
-    assert "term:give_card:justice" not in legal_all(s, 0)   # one marker: money or cards
+    assert "term:give_card:justice" not in legal_all(s, 0)  # one marker: money or cards
 
 
 def test_cards_accepted_within_the_hand_limit_seen_by_the_two_only() -> None:
@@ -118,11 +117,12 @@ def test_cards_accepted_within_the_hand_limit_seen_by_the_two_only() -> None:
     s.hand[1] = [C["uprising"], C["uprising"]]
     begin(s, "purchase")
     do(s, 0, "offer:to:2", "term:give_card:justice")
-    assert "term:give_card:ambush" not in legal_all(s, 0)   # the hand limit (3)
+    assert "term:give_card:ambush" not in legal_all(s, 0)  # the hand limit (3)
     do(s, 0, "offer:send")
     ev = _answer(s, 1, "accept")
     assert s.hand[0] == [C["ambush"]] and sorted(s.hand[1]) == sorted(
-        [C["uprising"], C["uprising"], C["justice"]])
+        [C["uprising"], C["uprising"], C["justice"]]
+    )
     given = next(e for e in ev if e.type == "card_given")
     assert "card" not in given.for_seat(2) and "card" not in given.for_seat(None)
     assert given.for_seat(1)["card_received"] == C["justice"] == given.for_seat(0)["card"]
@@ -147,11 +147,10 @@ def test_an_offer_failing_at_execution_does_nothing_at_all() -> None:
     s.money = [5, 4, 0]
     begin(s, "purchase")
     do(s, 0, "offer:to:2", "term:give_money:1", "term:ask_money:3", "offer:send")
-    s.money[1] = 2                       # no longer able to pay its 3 D
+    s.money[1] = 2  # no longer able to pay its 3 D
     ev = _answer(s, 1, "accept")
     assert types(ev) == ["offer_failed"]
-    assert next(e for e in ev if e.type == "offer_failed").for_seat(0)["why"] == \
-        "term:ask_money:3"
+    assert next(e for e in ev if e.type == "offer_failed").for_seat(0)["why"] == "term:ask_money:3"
     assert "why" not in next(e for e in ev if e.type == "offer_failed").for_seat(2)
     assert s.money == [5, 2, 0] and s.markers == [3, 3, 3]
 
@@ -160,7 +159,7 @@ def test_an_offer_failing_at_execution_does_nothing_at_all() -> None:
 def _captive(s: object) -> int:
     lo = lord(s, "charles", 0, "sigy")
     capture(s, lo, 1, [])
-    s.fief_holder[F["mazilles"]] = lo                       # cap 2 + 2 = 4
+    s.fief_holder[F["mazilles"]] = lo  # cap 2 + 2 = 4
     return lo
 
 
@@ -171,8 +170,13 @@ def test_a_ransom_below_the_cap_by_agreement_frees_the_lord() -> None:
     begin(s, "purchase")
     do(s, 0, "offer:to:2", "term:ransom:charles")
     assert ransom_cap(s, lo) == 4
-    assert legal_all(s, 0) == ["offer:cancel", "term:price:0", "term:price:1",
-                               "term:price:2", "term:price:3"]   # below the cap, affordable
+    assert legal_all(s, 0) == [
+        "offer:cancel",
+        "term:price:0",
+        "term:price:1",
+        "term:price:2",
+        "term:price:3",
+    ]  # below the cap, affordable
     do(s, 0, "term:price:2", "offer:send")
     ev = _answer(s, 1, "accept")
     assert s.money == [1, 2, 0] and s.markers == [3, 3, 3]  # no marker for a ransom
@@ -186,7 +190,7 @@ def test_a_ransom_fails_when_the_captive_is_gone_meanwhile() -> None:
     s.money = [3, 0, 0]
     begin(s, "purchase")
     do(s, 0, "offer:to:2", "term:ransom:charles", "term:price:1", "offer:send")
-    s.l_captor[lo] = 2                                      # now in another's hands
+    s.l_captor[lo] = 2  # now in another's hands
     assert types(_answer(s, 1, "accept")) == ["offer_failed"]
     assert s.money == [3, 0, 0] and s.l_captor[lo] == 2
 
@@ -196,8 +200,7 @@ def test_an_agreed_passage_is_granted_by_the_engine() -> None:
     s = _purchase()
     troops(s, "charolles", 1, 0, 1)
     begin(s, "movement")
-    do(s, 0, "offer:to:2", "term:passage:charolles", "term:passage_for:arthur",
-       "offer:send")
+    do(s, 0, "offer:to:2", "term:passage:charolles", "term:passage_for:arthur", "offer:send")
     _answer(s, 1, "accept")
     assert s.kind == A.MOVE_SELECT and GAME.to_act(s) == (0,)
     ev = do(s, 0, "lord:arthur", "move:charolles")
@@ -206,20 +209,23 @@ def test_an_agreed_passage_is_granted_by_the_engine() -> None:
     assert GAME.to_act(s) == (0,) and "move:villeneuve" in legal(s, 0)
     do(s, 0, "move:villeneuve")
     assert s.l_loc[L["arthur"]] == V["villeneuve"]
-    assert GAME.to_act(s) == (1,) and s.pacts                # seat 1 moves
-    do(s, 1, "pass")                                         # the movement ends
-    assert s.phase != A.MOVEMENT and s.pacts == []                                     # the passage with it
+    assert GAME.to_act(s) == (1,) and s.pacts  # seat 1 moves
+    do(s, 1, "pass")  # the movement ends
+    assert s.phase != A.MOVEMENT and s.pacts == []  # the passage with it
 
 
 def test_a_passage_is_for_one_lord_another_of_his_family_still_asks() -> None:
     s = _purchase()
     troops(s, "charolles", 1, 0, 1)
     lord(s, "eric", 0, "blaye")
-    lord(s, "charles", 0, None)                              # not on the board
+    lord(s, "charles", 0, None)  # not on the board
     begin(s, "movement")
     do(s, 0, "offer:to:2", "term:passage:charolles")
-    assert legal_all(s, 0) == ["offer:cancel", "term:passage_for:arthur",
-                               "term:passage_for:eric"]      # a lord of the one asking
+    assert legal_all(s, 0) == [
+        "offer:cancel",
+        "term:passage_for:arthur",
+        "term:passage_for:eric",
+    ]  # a lord of the one asking
     assert_illegal(s, 0, "term:passage_for:jeanne")
     do(s, 0, "term:passage_for:arthur")
     term = GAME.view(s, 0)["offer"]["terms"][0]
@@ -285,7 +291,7 @@ def test_an_agreed_truce_blocks_the_battle_for_both() -> None:
 
 def test_a_village_is_handed_over_to_a_family_present_there() -> None:
     s = _purchase()
-    troops(s, "blaye", 1, 0, 1)                             # seat 1 came later
+    troops(s, "blaye", 1, 0, 1)  # seat 1 came later
     begin(s, "purchase")
     assert s.ctrl[V["blaye"]] == 0
     do(s, 0, "offer:to:2")
@@ -333,7 +339,7 @@ def test_the_pope_approves_a_cardinal_by_agreement() -> None:
     do(s, 0, "offer:to:3", "term:cardinal", "offer:send")
     _answer(s, 2, "accept")
     ev = do(s, 0, "biretta:arthur")
-    assert GAME.to_act(s) == (0,) and s.kind == A.PURCHASE   # the Pope is not asked
+    assert GAME.to_act(s) == (0,) and s.kind == A.PURCHASE  # the Pope is not asked
     assert events_of(ev, "cardinal_agreed") and s.cardinal[L["arthur"]] == 2
     assert s.money == [0, 0, 0]
 
@@ -356,7 +362,7 @@ def test_a_marriage_agreed_is_made_at_the_next_announcements() -> None:
     assert legal_all(s, 0) == ["offer:cancel", "term:marry:jeanne"]
     do(s, 0, "term:marry:jeanne", "offer:send")
     _answer(s, 1, "accept")
-    assert s.spouse[L["arthur"]] == -1                      # not yet
+    assert s.spouse[L["arthur"]] == -1  # not yet
     ev = begin(s, "announcements")
     assert s.spouse[L["arthur"]] == L["jeanne"] and events_of(ev, "marriage")
     assert s.pacts == []
@@ -367,7 +373,7 @@ def test_an_agreed_marriage_is_void_if_one_may_no_longer_marry() -> None:
     begin(s, "purchase")
     do(s, 0, "offer:to:2", "term:marry:arthur", "term:marry:jeanne", "offer:send")
     _answer(s, 1, "accept")
-    s.bishop[B["blaye"]] = L["arthur"]                      # a Bishop cannot marry
+    s.bishop[B["blaye"]] = L["arthur"]  # a Bishop cannot marry
     ev = begin(s, "announcements")
     assert s.spouse[L["arthur"]] == -1 and events_of(ev, "betrothal_void")
 
@@ -376,23 +382,28 @@ def test_an_agreed_marriage_is_void_if_one_may_no_longer_marry() -> None:
 def test_promises_are_recorded_and_shown_to_the_two_parties_only() -> None:
     s = _purchase()
     begin(s, "purchase")
-    do(s, 0, "offer:to:2", "promise:peace", "promise:vote:jeanne", "promise:pay:2",
-       "offer:send")
+    do(s, 0, "offer:to:2", "promise:peace", "promise:vote:jeanne", "promise:pay:2", "offer:send")
     ev = _answer(s, 1, "accept")
-    assert s.promises == [(0, 1, A.PROMISE_PEACE, s.turn, 0, 0),     # open, nothing paid
-                          (0, 1, A.PROMISE_VOTE0 + L["jeanne"], s.turn, 0, 0),
-                          (0, 1, A.PROMISE_PAY0 + 1, s.turn, 0, 0)]
+    assert s.promises == [
+        (0, 1, A.PROMISE_PEACE, s.turn, 0, 0),  # open, nothing paid
+        (0, 1, A.PROMISE_VOTE0 + L["jeanne"], s.turn, 0, 0),
+        (0, 1, A.PROMISE_PAY0 + 1, s.turn, 0, 0),
+    ]
     accepted = next(e for e in ev if e.type == "offer_accepted")
     assert accepted.for_seat(2)["terms"] == [] and "promises" not in accepted.for_seat(2)
     assert len(accepted.for_seat(1)["promises_received"]) == 3
     assert len(accepted.for_seat(0)["promises"]) == 3
     for seat in (0, 1):
         shown = GAME.view(s, seat)["promises"]
-        assert [p["term"] for p in shown] == ["promise:peace", "promise:vote:jeanne",
-                                              "promise:pay:2"]
+        assert [p["term"] for p in shown] == [
+            "promise:peace",
+            "promise:vote:jeanne",
+            "promise:pay:2",
+        ]
         assert shown[2]["en"] == "Promise: pay 2 D later"
-        assert [(p["from"], p["to"], p["until"], p["state"]) for p in shown] == \
-            [(0, 1, s.turn + 1, "open")] * 3
+        assert [(p["from"], p["to"], p["until"], p["state"]) for p in shown] == [
+            (0, 1, s.turn + 1, "open")
+        ] * 3
         assert shown[0]["state_text"] == {"en": "open", "zh-TW": "未定"}
     assert GAME.view(s, 2)["promises"] == [] == GAME.view(s, None)["promises"]
 
@@ -403,7 +414,7 @@ def test_the_offer_is_seen_by_its_author_and_once_sent_its_recipient_only() -> N
     begin(s, "purchase")
     do(s, 0, "offer:to:2", "term:give_card:justice")
     assert GAME.view(s, 0)["offer"]["terms"][0]["term"] == "term:give_card:justice"
-    assert GAME.view(s, 1)["offer"] is None                   # not sent yet
+    assert GAME.view(s, 1)["offer"] is None  # not sent yet
     ev = do(s, 0, "offer:send")
     assert GAME.view(s, 1)["offer"]["terms"][0]["zh-TW"].startswith("提議方給出")
     assert GAME.view(s, 2)["offer"] is None and GAME.view(s, None)["offer"] is None
@@ -446,8 +457,13 @@ def test_the_greedy_bot_offers_half_the_ransom_cap_for_its_captive() -> None:
     s.money = [3, 0, 0]
     begin(s, "purchase")
     bot = make_agent("greedy", seed=1)
-    for expected in ("offer:to:2", "term:ransom:charles", "term:price:2", "promise:peace",
-                     "offer:send"):
+    for expected in (
+        "offer:to:2",
+        "term:ransom:charles",
+        "term:price:2",
+        "promise:peace",
+        "offer:send",
+    ):
         assert GAME.encode(bot.act(GAME, s, 0)) == expected
         do(s, 0, expected)
     assert s.kind == A.OFFER_ANSWER and lo >= 0
@@ -459,7 +475,7 @@ def test_offers_open_in_the_ransom_step_and_at_a_marriage_proposal() -> None:
     s = _purchase()
     _captive(s)
     begin(s, "ransoms")
-    assert s.kind == A.RANSOM and GAME.to_act(s) == (1,)    # the captor may release
+    assert s.kind == A.RANSOM and GAME.to_act(s) == (1,)  # the captor may release
     assert legal_all(s, 1) == ["pass", "release:charles", "offer:to:1", "offer:to:3"]
     s = _purchase()
     begin(s, "announcements")
@@ -476,5 +492,5 @@ def test_an_agreed_truce_lasts_until_the_end_of_the_battles() -> None:
     _answer(s, 1, "accept")
     assert s.pacts == [(PactKind.TRUCE, 0, 1, V["sigy"], (s.turn, A.BATTLES))]
     begin(s, "battles")
-    assert s.kind != A.BATTLE_SELECT                         # nothing to declare
-    assert s.pacts == []                                     # gone with the phase
+    assert s.kind != A.BATTLE_SELECT  # nothing to declare
+    assert s.pacts == []  # gone with the phase

@@ -45,7 +45,7 @@ def test_the_king_taxes_a_fief_nobody_controls() -> None:
     s = table(3)
     s.king = lord(s, "arthur", 0, "sigy")
     s.fief_holder[F["blaye"]] = lord(s, "charles", 1, "blaye")
-    for v in BOARD.fiefs[F["mazilles"]].villages:           # seat 2 holds all of it
+    for v in BOARD.fiefs[F["mazilles"]].villages:  # seat 2 holds all of it
         troops(s, BOARD.villages[v].key, 2, 0, 1)
     _taxes(s, 0)
     names = legal(s, 0)
@@ -66,10 +66,10 @@ def test_a_bishops_tithe_takes_the_mill_income_before_the_cardinal_and_pope() ->
     s.cardinal[cardinal] = 1
     s.pope = lord(s, "eric", 0, "marcamps")
     troops(s, "sigy", 1, 0, 1)
-    lord(s, "gauvain", 0, "st_paul")                        # seat 0's mills in Sigy's bishopric
+    lord(s, "gauvain", 0, "st_paul")  # seat 0's mills in Sigy's bishopric
     s.mills[V["st_paul"]] = 2
     _taxes(s, 0)
-    assert "tithe:all" in legal(s, 0)                       # the Pope: every governed one
+    assert "tithe:all" in legal(s, 0)  # the Pope: every governed one
     do(s, 0, "tithe:all")
     assert s.tithe[B["sigy"]].pope == 0 and s.tithe[B["blaye"]].pope == 0
     s.kind, s.legal_cache = A.NONE, None
@@ -78,7 +78,7 @@ def test_a_bishops_tithe_takes_the_mill_income_before_the_cardinal_and_pope() ->
     do(s, 2, "tithe:sigy")
     s.kind, s.legal_cache = A.NONE, None
     _taxes(s, 1)
-    assert legal(s, 1) == ["tithe:sigy"]                    # the Bishop: his own
+    assert legal(s, 1) == ["tithe:sigy"]  # the Bishop: his own
     do(s, 1, "tithe:sigy")
     s.kind, s.legal_cache = A.NONE, None
     s.money = [0, 0, 0]
@@ -98,7 +98,7 @@ def test_a_tithed_village_may_rise_but_not_for_the_tither() -> None:
     s.hand[1] = [C["uprising"]]
     begin(s, "income")
     assert legal(s, 0) == ["pass", "play:uprising"]
-    assert s.window == [0]                                  # his own tithe: not for him
+    assert s.window == [0]  # his own tithe: not for him
     do(s, 0, "pass")
     assert_illegal(s, 1, "play:uprising")
 
@@ -114,7 +114,6 @@ def test_king_and_pope_count_one_vp_each() -> None:
     assert victory_points(s) == [1, 2, 0]
 
 
-
 def test_the_bishop_there_stops_an_uprising_on_5_or_6() -> None:
     """§4.12.1, data assumed.bishop_stops_uprising_min = 5."""
     s = rising_with_a_cleric(cardinal=False)
@@ -128,7 +127,7 @@ def test_the_bishop_there_stops_an_uprising_on_5_or_6() -> None:
 def test_a_cardinal_stops_on_1_to_4_and_failing_dies_with_the_others() -> None:
     """data assumed.cardinal_stops_uprising_max = 4; source "也可能一起陪葬"."""
     s = rising_with_a_cleric(cardinal=True)
-    dice(s, 5, 2)                # the Cardinal fails; the uprising: 1 hit + 1
+    dice(s, 5, 2)  # the Cardinal fails; the uprising: 1 hit + 1
     ev = do(s, 1, "stop_uprising")
     assert events_of(ev, "uprising") and units(s, "sigy", 2) == (0, 0)
     assert s.l_owner[L["charles"]] == -1 and s.l_owner[L["eric"]] == -1

@@ -53,7 +53,7 @@ def test_a_ransomed_lord_s_family_chooses_among_the_first_tier_villages() -> Non
     begin(s, "ransoms")
     do(s, 0, "ransom:arthur")
     assert s.kind == A.PLACE_FREED and GAME.to_act(s) == (0,)
-    assert legal(s, 0) == ["place:blaye", "place:bourg"]    # tier 1 only, not Tournus
+    assert legal(s, 0) == ["place:blaye", "place:bourg"]  # tier 1 only, not Tournus
     assert s.l_captor[lo] == -1 and s.l_loc[lo] == -1
     assert_illegal(s, 0, "place:tournus")
     ev = do(s, 0, "place:bourg")
@@ -65,7 +65,7 @@ def test_a_ransomed_lord_s_family_chooses_among_the_first_tier_villages() -> Non
 
 def test_a_single_village_tier_places_the_freed_lord_without_asking() -> None:
     s = _ransomable()
-    s.fort[V["bourg"]] = 0                                   # tier 1: Blaye alone
+    s.fort[V["bourg"]] = 0  # tier 1: Blaye alone
     begin(s, "ransoms")
     ev = do(s, 0, "ransom:arthur")
     assert s.l_loc[L["arthur"]] == V["blaye"] and s.kind != A.PLACE_FREED
@@ -91,7 +91,7 @@ def test_tier_four_counts_an_ally_s_village(monkeypatch: pytest.MonkeyPatch) -> 
     s = table(3)
     for v in range(24):
         if v != V["sigy"]:
-            troops(s, GAME_VILLAGE(v), 1, 0, 1)      # seat 1 holds every other village
+            troops(s, GAME_VILLAGE(v), 1, 0, 1)  # seat 1 holds every other village
     lo = lord(s, "arthur", 0, None)
     assert control.placement_options(s, 0) == [V["sigy"]]
     monkeypatch.setattr(control, "allies", lambda s, f: [1] if f == 0 else [0])
@@ -105,13 +105,13 @@ def GAME_VILLAGE(v: int) -> str:  # noqa: N802 - a key by id
 
 def test_a_waiting_lord_s_family_chooses_where_he_arrives_in_the_play_step() -> None:
     s = table(3)
-    lo = lord(s, "arthur", 0, None)                          # waiting off the board
+    lo = lord(s, "arthur", 0, None)  # waiting off the board
     for v in ("blaye", "sigy"):
         troops(s, v, 0, 0, 1)
     for v in range(24):
         if s.ctrl[v] < 0:
-            troops(s, GAME_VILLAGE(v), 2, 0, 1)               # nothing uncontrolled left
-    s.cards_step = PLAYING                                   # the Play step
+            troops(s, GAME_VILLAGE(v), 2, 0, 1)  # nothing uncontrolled left
+    s.cards_step = PLAYING  # the Play step
     s.phase, s.cursor, s.kind = A.CARDS_PHASE, 0, A.NONE
     GAME.run(s, [])
     assert s.kind == A.PLACE_FREED and legal(s, 0) == ["place:blaye", "place:sigy"]
@@ -135,13 +135,14 @@ def test_a_secret_passage_frees_the_captive_the_family_chooses() -> None:
     begin(s, "income")
     assert legal(s, 0) == ["pass", "escape:arthur", "escape:charles"]
     ev = do(s, 0, "escape:charles")
-    assert s.hand[0] == []                                   # the card is spent
+    assert s.hand[0] == []  # the card is spent
     assert s.l_captor[charles] == -1 and s.l_loc[charles] == V["blaye"]
     assert s.l_captor[arthur] == 1 and s.l_loc[arthur] == V["sigy"]
     assert [e["lord"] for e in events_of(ev, "escape")] == [charles]
 
 
 # ------------------------------------------------------------------ the Plague on entry
+
 
 def _plague_mover(knights: int, men: int) -> object:
     """Arthur (seat 0) in Marcamps (bishopric of Bourg) carrying his troops; the Plague
@@ -160,13 +161,13 @@ def _plague_mover(knights: int, men: int) -> object:
 def test_the_owner_chooses_which_units_a_group_entering_the_plague_loses() -> None:
     s = _plague_mover(2, 2)
     lo = L["arthur"]
-    ev = do(s, 0, "move:sigy")                      # 4 units: 2 lost, the owner's choice
-    assert not events_of(ev, "roll")                # the losses come before his roll
+    ev = do(s, 0, "move:sigy")  # 4 units: 2 lost, the owner's choice
+    assert not events_of(ev, "roll")  # the losses come before his roll
     assert s.kind == A.PLAGUE_LOSS and GAME.to_act(s) == (0,)
     assert legal(s, 0) == ["lose:knight", "lose:man_at_arms"]
     do(s, 0, "lose:knight")
     assert s.kind == A.PLAGUE_LOSS and (s.carried_knights[lo], s.carried_men_at_arms[lo]) == (1, 2)
-    dice(s, 4)                                      # he survives the roll
+    dice(s, 4)  # he survives the roll
     ev = do(s, 0, "lose:knight")
     assert [e["dice"] for e in events_of(ev, "roll")] == [[4]]
     assert (s.carried_knights[lo], s.carried_men_at_arms[lo]) == (0, 2)
@@ -175,14 +176,16 @@ def test_the_owner_chooses_which_units_a_group_entering_the_plague_loses() -> No
 
 
 def test_a_forced_remainder_is_taken_without_asking_again() -> None:
-    s = _plague_mover(1, 3)                         # 4 units: 2 lost
+    s = _plague_mover(1, 3)  # 4 units: 2 lost
     lo = L["arthur"]
     do(s, 0, "move:sigy")
     dice(s, 5)
-    ev = do(s, 0, "lose:knight")                    # no knight left: a man-at-arms goes
+    ev = do(s, 0, "lose:knight")  # no knight left: a man-at-arms goes
     assert (s.carried_knights[lo], s.carried_men_at_arms[lo]) == (0, 2)
-    assert [(e["knights"], e["men_at_arms"]) for e in events_of(ev, "plague_losses")] \
-        == [(1, 0), (0, 1)]
+    assert [(e["knights"], e["men_at_arms"]) for e in events_of(ev, "plague_losses")] == [
+        (1, 0),
+        (0, 1),
+    ]
 
 
 def test_a_group_of_one_kind_loses_half_without_a_question() -> None:
@@ -198,7 +201,7 @@ def test_the_lord_dies_after_the_choice_and_his_group_stays_there() -> None:
     s = _plague_mover(1, 1)
     lo = L["arthur"]
     do(s, 0, "move:sigy")
-    dice(s, 2)                                      # 1-3: dies
+    dice(s, 2)  # 1-3: dies
     do(s, 0, "lose:man_at_arms")
     assert s.l_owner[lo] == -1
     assert units(s, "sigy", 0) == (1, 0) and s.ctrl[V["sigy"]] == 0
@@ -211,7 +214,7 @@ def test_the_holder_is_asked_for_passage_after_the_plague_has_struck() -> None:
     s.plague[BISHOPRIC_OF[V["sigy"]]] = 1
     lord(s, "arthur", 0, "marcamps")
     troops(s, "marcamps", 0, 1, 1)
-    troops(s, "st_ciers_d_abzac", 1, 0, 1)          # seat 1 holds the village entered
+    troops(s, "st_ciers_d_abzac", 1, 0, 1)  # seat 1 holds the village entered
     begin(s, "movement")
     do(s, 0, "lord:arthur", "carry:knight", "carry:man_at_arms", "move:st_ciers_d_abzac")
     assert s.kind == A.PLAGUE_LOSS and GAME.to_act(s) == (0,)
@@ -244,11 +247,11 @@ def test_falling_back_into_the_plague_after_lifting_a_siege_is_an_entry() -> Non
     s = _besieged_mazilles()
     lo = L["arthur"]
     begin(s, "battles")
-    do(s, 0, "pass", "lift_siege:mazilles")         # the garrison has no lord: no pursuit
+    do(s, 0, "pass", "lift_siege:mazilles")  # the garrison has no lord: no pursuit
     assert s.kind == A.WITHDRAW_TO
-    do(s, 0, "move:belleville")                     # 4 units: 2 lost, his choice
+    do(s, 0, "move:belleville")  # 4 units: 2 lost, his choice
     assert s.kind == A.PLAGUE_LOSS and legal(s, 0) == ["lose:knight", "lose:man_at_arms"]
-    dice(s, 3)                                      # the lord entering dies
+    dice(s, 3)  # the lord entering dies
     ev = do(s, 0, "lose:man_at_arms", "lose:man_at_arms")
     assert units(s, "belleville", 0) == (1, 1) and units(s, "mazilles", 0) == (0, 0)
     assert s.l_owner[lo] == -1
@@ -260,10 +263,10 @@ def test_falling_back_inside_or_out_of_the_plague_is_free() -> None:
 
     s = _besieged_mazilles()
     s.plague[BISHOPRIC_OF[V["belleville"]]] = 0
-    s.plague[BISHOPRIC_OF[V["mazilles"]]] = 1      # Mazilles' own bishopric (Tournus)
+    s.plague[BISHOPRIC_OF[V["mazilles"]]] = 1  # Mazilles' own bishopric (Tournus)
     begin(s, "battles")
     do(s, 0, "pass", "lift_siege:mazilles")
-    ev = do(s, 0, "move:st_andromy")               # inside the bishopric
+    ev = do(s, 0, "move:st_andromy")  # inside the bishopric
     assert units(s, "st_andromy", 0) == (1, 3) and not events_of(ev, "roll")
 
 
@@ -325,12 +328,12 @@ def test_a_secret_passage_goes_through_a_held_village_without_asking_first() -> 
     begin(s, "movement")
     do(s, 0, "lord:arthur", "carry:knight")
     assert "secret_passage:charolles" in legal(s, 0)
-    assert "secret_passage:la_salle" not in legal(s, 0)      # nobody's: nothing to spare
+    assert "secret_passage:la_salle" not in legal(s, 0)  # nobody's: nothing to spare
     ev = do(s, 0, "secret_passage:charolles")
     assert not events_of(ev, "ask_passage") and s.hand[0] == [C["taxes"]]
     assert C["secret_passage"] in s.fd_discard
     assert s.kind == A.MOVE_LORD and s.l_loc[lo] == V["charolles"] and s.l_moves[lo] == 1
-    assert "drop:knight" not in legal(s, 0)                  # passing through (§4.5)
+    assert "drop:knight" not in legal(s, 0)  # passing through (§4.5)
     do(s, 0, "move:villeneuve")
     assert units(s, "villeneuve", 0) == (1, 0) and s.ctrl[V["charolles"]] == 1
 
@@ -345,7 +348,7 @@ def test_no_secret_passage_move_without_the_card_nor_on_a_last_move() -> None:
     s2 = _through()
     s2.hand[0] = [C["secret_passage"]]
     begin(s2, "movement")
-    do(s2, 0, "lord:arthur", "move:beaujeu")                 # one move left: no question
+    do(s2, 0, "lord:arthur", "move:beaujeu")  # one move left: no question
     assert "secret_passage:st_ciers_d_abzac" not in legal(s2, 0)
 
 
@@ -360,8 +363,8 @@ def test_a_secret_passage_leaves_by_the_road_an_enemy_came_in_by() -> None:
     begin(s, "movement")
     do(s, 1, "lord:charles", "move:blaye")
     do(s, 0, "permit:yes")
-    do(s, 1, "lord_done")                                    # he stands on the road
-    pass_window(s)                                           # his move ended: any-time cards
+    do(s, 1, "lord_done")  # he stands on the road
+    pass_window(s)  # his move ended: any-time cards
     assert s.entry[V["blaye"] * 6 + 1] == V["charolles"]
     do(s, 0, "lord:arthur")
     assert "secret_passage:charolles" in legal(s, 0)
@@ -382,7 +385,7 @@ def _garrison() -> object:
     s.fort[V["mazilles"]] = 1
     lord(s, "arthur", 0, "mazilles")
     troops(s, "mazilles", 0, 0, 3)
-    s.entry[V["mazilles"] * SEATS] = V["belleville"]        # he came in from Belleville
+    s.entry[V["mazilles"] * SEATS] = V["belleville"]  # he came in from Belleville
     s.engine[V["mazilles"] * SEATS] = 1
     s.engines_used[0] = 1
     return s
@@ -395,12 +398,12 @@ def test_a_secret_passage_out_of_a_besieged_fortress_costs_one_move() -> None:
     s.first = 1
     begin(s, "movement")
     do(s, 1, "lord:charles", "carry:man_at_arms")
-    assert not [a for a in legal(s, 1) if a.startswith("move:")]    # pinned (§4.7)
+    assert not [a for a in legal(s, 1) if a.startswith("move:")]  # pinned (§4.7)
     do(s, 1, "play:secret_passage")
-    ev = do(s, 1, "move:belleville")                 # the besieger's road: nobody asked
+    ev = do(s, 1, "move:belleville")  # the besieger's road: nobody asked
     assert not events_of(ev, "ask_passage")
     assert s.l_loc[lo] == V["belleville"] and s.l_moves[lo] == 1
-    assert s.kind == A.MOVE_LORD                     # he keeps his second move
+    assert s.kind == A.MOVE_LORD  # he keeps his second move
     do(s, 1, "move:tournus")
     assert s.l_loc[lo] == V["tournus"] and units(s, "tournus", 1) == (0, 1)
 
@@ -429,7 +432,7 @@ def _two_riders() -> object:
     lord(s, "arthur", 0, "blaye")
     lord(s, "charles", 0, "blaye")
     troops(s, "blaye", 0, 2, 1)
-    troops(s, "charolles", 1, 0, 1)          # no stronghold: may be ridden through
+    troops(s, "charolles", 1, 0, 1)  # no stronghold: may be ridden through
     return s
 
 
@@ -441,8 +444,7 @@ def test_the_family_s_lords_in_the_village_ride_a_cavalcade_together() -> None:
     assert "escort:charles" in legal(s, 0)
     do(s, 0, "escort:charles")
     # lords and knights only, and the group may only ride (or stop)
-    assert legal(s, 0) == ["lord_done", "drop:knight", "cavalcade:charolles",
-                           "escort:charles"]
+    assert legal(s, 0) == ["lord_done", "drop:knight", "cavalcade:charolles", "escort:charles"]
     assert_illegal(s, 0, "carry:man_at_arms")
     assert_illegal(s, 0, "move:la_salle")
     ev = do(s, 0, "cavalcade:charolles")
@@ -450,13 +452,13 @@ def test_the_family_s_lords_in_the_village_ride_a_cavalcade_together() -> None:
     assert s.l_loc[charles] == V["charolles"] and s.l_moves[charles] == 0
     from noblesse.games.fief.battle import ATTACKER, side_strength
 
-    assert side_strength(s, ATTACKER) == 3 + 3 + 1 + 1      # both lords fight
+    assert side_strength(s, ATTACKER) == 3 + 3 + 1 + 1  # both lords fight
     do(s, 0, "fight")
     dice(s, 1, 1, 1)
     do(s, 1, "fight")
     assert s.kind == A.MOVE_LORD and "lord_done" not in legal(s, 0)
-    assert "escort:charles" not in legal(s, 0)               # no rider stays there either
-    do(s, 0, "move:villeneuve")                              # both ride on
+    assert "escort:charles" not in legal(s, 0)  # no rider stays there either
+    do(s, 0, "move:villeneuve")  # both ride on
     assert s.l_loc[arthur] == s.l_loc[charles] == V["villeneuve"]
     assert s.l_escort[charles] == -1 and units(s, "blaye", 0) == (0, 1)
 
@@ -467,7 +469,7 @@ def test_riders_left_behind_keep_their_moves() -> None:
     begin(s, "movement")
     do(s, 0, "lord:arthur", "carry:knight", "escort:charles", "escort:charles")
     assert s.l_escort[charles] == -1 and "move:la_salle" in legal(s, 0)
-    do(s, 0, "escort:charles", "lord_done")                  # stops: Charles stays
+    do(s, 0, "escort:charles", "lord_done")  # stops: Charles stays
     assert s.l_escort[charles] == -1 and s.l_moves[charles] == 2
     do(s, 0, "lord:charles", "move:la_salle")
     assert s.l_loc[charles] == V["la_salle"]
@@ -488,15 +490,19 @@ def test_a_rider_leads_the_cavalcade_on_when_its_leader_falls() -> None:
     begin(s, "movement")
     do(s, 0, "lord:arthur", "carry:knight", "escort:charles", "cavalcade:charolles")
     do(s, 0, "fight")
-    dice(s, 1, 6)          # 1 hit kills the man-at-arms; 3 + 1 kill the knight and a lord
+    dice(s, 1, 6)  # 1 hit kills the man-at-arms; 3 + 1 kill the knight and a lord
     do(s, 1, "fight")
     assert s.kind == A.LORD_DEATH and legal(s, 0) == ["dies:arthur", "dies:charles"]
     ev = do(s, 0, "dies:arthur")
-    assert events_of(ev, "cavalcade_end")[0] == {"type": "cavalcade_end", "seat": 0,
-                                                 "lord": charles, "won": True}
+    assert events_of(ev, "cavalcade_end")[0] == {
+        "type": "cavalcade_end",
+        "seat": 0,
+        "lord": charles,
+        "won": True,
+    }
     assert s.l_owner[arthur] == -1 and s.ctrl[V["charolles"]] == 0
     assert s.kind == A.MOVE_LORD and s.moving_lord == charles and s.l_moves[charles] == 1
-    assert "lord_done" not in legal(s, 0)                    # he must ride on
+    assert "lord_done" not in legal(s, 0)  # he must ride on
     do(s, 0, "move:villeneuve")
     assert s.l_loc[charles] == V["villeneuve"]
 
@@ -513,7 +519,7 @@ def test_a_rider_leads_on_when_the_plague_takes_the_leader_on_the_way_in() -> No
     troops(s, "sigy", 1, 0, 1)
     begin(s, "movement")
     do(s, 0, "lord:arthur", "carry:knight", "escort:charles")
-    dice(s, 6, 2)                                  # Charles lives, Arthur dies
+    dice(s, 6, 2)  # Charles lives, Arthur dies
     ev = do(s, 0, "cavalcade:sigy")
     assert [e["lord"] for e in events_of(ev, "roll")] == [charles, arthur]
     assert s.l_owner[arthur] == -1 and s.cavalcade.leader == charles
@@ -524,10 +530,14 @@ def test_the_view_names_the_group_s_plague_loss_and_the_freed_lord() -> None:
     s = _plague_mover(1, 1)
     do(s, 0, "move:sigy")
     d = GAME.view(s, 0)["decision"]
-    assert d == {"kind": "plague_loss", "seat": 0, "village": "sigy", "units_to_lose": 1,
-                 "lord": "arthur"}
+    assert d == {
+        "kind": "plague_loss",
+        "seat": 0,
+        "village": "sigy",
+        "units_to_lose": 1,
+        "lord": "arthur",
+    }
     s2 = _ransomable()
     begin(s2, "ransoms")
     do(s2, 0, "ransom:arthur")
-    assert GAME.view(s2, 1)["decision"] == {"kind": "place_freed_lord", "seat": 0,
-                                            "lord": "arthur"}
+    assert GAME.view(s2, 1)["decision"] == {"kind": "place_freed_lord", "seat": 0, "lord": "arthur"}

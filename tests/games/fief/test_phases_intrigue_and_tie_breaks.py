@@ -43,7 +43,7 @@ def test_ransoms_come_first_then_purchases_go_round_in_turn_order() -> None:
     capture(s, lo, 2, [])
     lord(s, "charles", 0, "blaye")
     lord(s, "gauvain", 1, "tournus")
-    s.money[0] = 2                                         # no title: the cap is 2
+    s.money[0] = 2  # no title: the cap is 2
     begin(s, "ransoms")
     assert GAME.to_act(s) == (2,) and legal(s, 2) == ["pass", "release:arthur"]
     do(s, 2, "pass")
@@ -55,7 +55,7 @@ def test_ransoms_come_first_then_purchases_go_round_in_turn_order() -> None:
     assert GAME.to_act(s) == (2,) and "buy:man_at_arms:sigy" in legal(s, 2)
     do(s, 2, "buy:man_at_arms:sigy", "buy:man_at_arms:sigy", "pass")
     assert units(s, "sigy", 2) == (0, 4) and s.money[2] == 0
-    assert GAME.to_act(s) == (0,) and legal(s, 0) == ["pass"]   # nothing left to spend
+    assert GAME.to_act(s) == (0,) and legal(s, 0) == ["pass"]  # nothing left to spend
 
 
 # ------------------------------------------------------------------ battles (§4.6)
@@ -72,10 +72,10 @@ def test_battles_are_declared_in_turn_order_each_player_then_the_next() -> None:
     begin(s, "battles")
     assert GAME.to_act(s) == (1,) and legal(s, 1) == ["pass", "battle:charolles"]
     do(s, 1, "battle:charolles", "fight")
-    dice(s, 4, 1)                # 2 hits kill seat 2's man; 1 + ... back on seat 1
+    dice(s, 4, 1)  # 2 hits kill seat 2's man; 1 + ... back on seat 1
     do(s, 2, "fight")
     assert units(s, "charolles", 2) == (0, 0) and units(s, "charolles", 1) == (0, 1)
-    assert GAME.to_act(s) == (0,)           # seat 1 is done, seat 2 has no lord to attack
+    assert GAME.to_act(s) == (0,)  # seat 1 is done, seat 2 has no lord to attack
     assert legal(s, 0) == ["pass", "battle:sigy"]
 
 
@@ -86,8 +86,8 @@ def test_the_battle_window_asks_a_leader_holding_any_card_even_an_unplayable_one
     troops(s, "charolles", 0, 0, 3)
     lord(s, "charles", 1, "charolles")
     troops(s, "charolles", 1, 0, 1)
-    s.hand[1] = [C["taxes"]]                # nothing to play in a battle
-    s.hand[2] = [C["ambush"]]               # not a leader: not asked
+    s.hand[1] = [C["taxes"]]  # nothing to play in a battle
+    s.hand[2] = [C["ambush"]]  # not a leader: not asked
     begin(s, "battles")
     do(s, 0, "battle:charolles")
     assert (s.kind, GAME.to_act(s)) == (A.BATTLE_WINDOW, (1,)) and legal(s, 1) == ["pass"]
@@ -142,13 +142,13 @@ def test_uprising_cards_stack_one_die_and_one_hit_each() -> None:
     s.hand[0] = [C["uprising"], C["uprising"]]
     begin(s, "income")
     do(s, 0, "play:uprising", "uprising:charolles")
-    dice(s, 1, 4)                # 2 dice: 1 + 2 hits, + 1 per card = 5
+    dice(s, 1, 4)  # 2 dice: 1 + 2 hits, + 1 per card = 5
     ev = do(s, 0, "play:uprising")
     assert events_of(ev, "roll")[0]["dice"] == [1, 4]
     up = events_of(ev, "uprising")[0]
     assert (up["cards"], up["effective"], up["damage"]) == (2, 2, 5)
-    assert units(s, "charolles", 1) == (0, 1)       # the knight (3) then two men (2)
-    assert s.l_owner[L["charles"]] == 1 and s.mills[V["charolles"]] == 2   # troops left
+    assert units(s, "charolles", 1) == (0, 1)  # the knight (3) then two men (2)
+    assert s.l_owner[L["charles"]] == 1 and s.mills[V["charolles"]] == 2  # troops left
 
 
 def test_assassination_needs_a_lord_on_the_board_and_a_marker_left() -> None:
@@ -156,7 +156,7 @@ def test_assassination_needs_a_lord_on_the_board_and_a_marker_left() -> None:
     waiting off the board bears none); two markers in all."""
     s = table(3)
     arthur = lord(s, "arthur", 0, "sigy")
-    s.l_loc[arthur] = -1                        # his only lord waits off the board
+    s.l_loc[arthur] = -1  # his only lord waits off the board
     lord(s, "charles", 1, "blaye")
     s.hand[0] = [C["assassination"]]
     begin(s, "income")
@@ -164,10 +164,10 @@ def test_assassination_needs_a_lord_on_the_board_and_a_marker_left() -> None:
     s2 = table(3)
     lord(s2, "arthur", 0, "sigy")
     s2.assassin[lord(s2, "charles", 1, "blaye")] = 1
-    s2.assassin[lord(s2, "eric", 2, "tournus")] = 1   # both markers are out
+    s2.assassin[lord(s2, "eric", 2, "tournus")] = 1  # both markers are out
     s2.hand[0] = [C["assassination"]]
     begin(s2, "income")
-    assert legal(s2, 0) == ["pass"]                 # asked: Justice could be played
+    assert legal(s2, 0) == ["pass"]  # asked: Justice could be played
     s2.assassin[L["eric"]] = 0
     s2.legal_cache = None
     assert legal(s2, 0) == ["pass", "play:assassination"]
@@ -180,13 +180,13 @@ def test_the_assassin_marker_goes_on_a_captive_when_he_is_the_familys_only_lord(
     s = table(3)
     arthur = lord(s, "arthur", 0, "sigy")
     troops(s, "sigy", 1, 0, 1)
-    capture(s, arthur, 1, [])                   # his only lord is a captive
+    capture(s, arthur, 1, [])  # his only lord is a captive
     lord(s, "charles", 1, "blaye")
     s.hand[0] = [C["assassination"]]
     begin(s, "income")
     assert legal(s, 0) == ["pass", "play:assassination"]
     do(s, 0, "play:assassination")
-    dice(s, 4)                                  # 4: Charles lives
+    dice(s, 4)  # 4: Charles lives
     do(s, 0, "dies:charles")
     assert legal(s, 0) == ["assassin_marker:arthur"]
     do(s, 0, "assassin_marker:arthur")
@@ -230,7 +230,7 @@ def test_justice_spares_the_king_the_queen_and_the_pope() -> None:
     s2.assassin[s2.king] = 1
     s2.hand[0] = [C["justice"]]
     begin(s2, "income")
-    assert legal(s2, 0) == ["pass"]                 # no one Justice may strike
+    assert legal(s2, 0) == ["pass"]  # no one Justice may strike
 
 
 # ------------------------------------------------------------------ ranking (§4.10)
@@ -271,7 +271,7 @@ def test_tie_break_the_pope_before_a_fief_lord() -> None:
 
 def test_tie_break_the_queen_regent_before_more_fief_lords() -> None:
     def setup(s: FiefState) -> None:
-        s.queen = _title(s, "blanche", 0, "mazilles")       # no King: she is Regent
+        s.queen = _title(s, "blanche", 0, "mazilles")  # no King: she is Regent
         s.regent = 1
         _title(s, "eric", 2, "blaye")
         troops(s, "sigy", 2, 0, 1)
@@ -282,9 +282,9 @@ def test_tie_break_the_queen_regent_before_more_fief_lords() -> None:
 def test_tie_break_more_fief_lords_then_more_bishops_then_more_villages() -> None:
     def lords_count(s: FiefState) -> None:
         _title(s, "arthur", 0, "blaye")
-        _title(s, "arthur", 0, "mazilles")                  # 2 VP, one fief lord
+        _title(s, "arthur", 0, "mazilles")  # 2 VP, one fief lord
         _title(s, "eric", 2, "sigy")
-        _title(s, "henri", 2, "tournus")                    # 2 VP, two fief lords
+        _title(s, "henri", 2, "tournus")  # 2 VP, two fief lords
         troops(s, "st_andre", 0, 0, 1)
 
     def bishops(s: FiefState) -> None:
@@ -313,14 +313,14 @@ class _CountingRandom(random.Random):
         self.calls += 1
         return super().random()
 
-    def getrandbits(self, k: int) -> int:     # shuffles keep drawing bits, not random()
+    def getrandbits(self, k: int) -> int:  # shuffles keep drawing bits, not random()
         return super().getrandbits(k)
 
 
 def test_every_die_rolled_is_a_roll_event_and_the_seed_repeats_the_log() -> None:
     """§7.2: all randomness through one seeded RNG; every d6 is in the log (``roll``)."""
     whys: set[str] = set()
-    for seed in range(40):                      # random games until a battle was rolled
+    for seed in range(40):  # random games until a battle was rolled
         if {"battle", "disaster"} <= whys:
             break
         logs = []
@@ -339,7 +339,7 @@ def test_every_die_rolled_is_a_roll_event_and_the_seed_repeats_the_log() -> None
                     if e.type == "roll":
                         rolled += len(e.public["dice"])
                         whys.add(e.public["why"])
-            assert rolled == counting.calls         # no die rolled outside the log
+            assert rolled == counting.calls  # no die rolled outside the log
             logs.append(log)
         assert logs[0] == logs[1]
     assert {"battle", "disaster"} <= whys

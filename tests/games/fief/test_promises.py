@@ -35,8 +35,9 @@ def _no_fate_events(ev: list) -> None:
 
 def _shown(s: FiefState, seat: int | None) -> list[tuple[int, int, str, str]]:
     """The promises in ``seat``'s view: (promiser, promisee, English, state)."""
-    return [(p["from"], p["to"], p["en"], p["state"])
-            for p in GAME.view(s, seat).get("promises", [])]
+    return [
+        (p["from"], p["to"], p["en"], p["state"]) for p in GAME.view(s, seat).get("promises", [])
+    ]
 
 
 # ------------------------------------------------------------------ asked promises
@@ -54,31 +55,41 @@ def test_promises_may_be_asked_of_the_recipient_and_are_then_his() -> None:
     begin(s, "purchase")
     do(s, 0, "offer:to:2")
     names = legal_all(s, 0)
-    assert {"ask_promise:peace", "ask_promise:pay:3", "ask_promise:vote:jeanne",
-            "promise:peace"} <= set(names)
+    assert {
+        "ask_promise:peace",
+        "ask_promise:pay:3",
+        "ask_promise:vote:jeanne",
+        "promise:peace",
+    } <= set(names)
     do(s, 0, "ask_promise:peace", "ask_promise:vote:arthur", "ask_promise:pay:3")
     names = legal_all(s, 0)
     assert "ask_promise:peace" not in names and "ask_promise:pay:1" not in names
-    assert "promise:peace" in names and "promise:pay:1" in names   # one's own: still free
+    assert "promise:peace" in names and "promise:pay:1" in names  # one's own: still free
     shown = GAME.view(s, 0)["offer"]["terms"]
     assert [t["en"] for t in shown] == [
         "The other family promises not to attack",
         "The other family promises to vote for Arthur",
-        "The other family promises to pay 3 D later"]
+        "The other family promises to pay 3 D later",
+    ]
     assert shown[0]["zh-TW"] == "對方承諾不攻擊"
     do(s, 0, "promise:peace", "offer:send")
     ev = do(s, 1, "offer:accept")
-    assert s.markers == [3, 3, 3]                          # promises need no marker
-    assert s.promises == [(1, 0, A.PROMISE_PEACE, s.turn, OPEN, 0),
-                          (1, 0, A.PROMISE_VOTE0 + L["arthur"], s.turn, OPEN, 0),
-                          (1, 0, A.PROMISE_PAY0 + 2, s.turn, OPEN, 0),
-                          (0, 1, A.PROMISE_PEACE, s.turn, OPEN, 0)]
+    assert s.markers == [3, 3, 3]  # promises need no marker
+    assert s.promises == [
+        (1, 0, A.PROMISE_PEACE, s.turn, OPEN, 0),
+        (1, 0, A.PROMISE_VOTE0 + L["arthur"], s.turn, OPEN, 0),
+        (1, 0, A.PROMISE_PAY0 + 2, s.turn, OPEN, 0),
+        (0, 1, A.PROMISE_PEACE, s.turn, OPEN, 0),
+    ]
     accepted = next(e for e in ev if e.type == "offer_accepted")
     assert accepted.for_seat(1)["promises_received"][0] == "ask_promise:peace"
     view = GAME.view(s, 1)["promises"]
     assert [(p["from"], p["to"], p["en"]) for p in view] == [
-        (1, 0, "Promise: no attack"), (1, 0, "Promise: vote for Arthur"),
-        (1, 0, "Promise: pay 3 D later"), (0, 1, "Promise: no attack")]
+        (1, 0, "Promise: no attack"),
+        (1, 0, "Promise: vote for Arthur"),
+        (1, 0, "Promise: pay 3 D later"),
+        (0, 1, "Promise: no attack"),
+    ]
     assert GAME.view(s, 2)["promises"] == []
 
 
@@ -104,7 +115,7 @@ def _election() -> tuple[FiefState, int, int]:
 
 def _to_ballot(s: FiefState) -> None:
     begin(s, "announcements")
-    do(s, 2, "pass")                                        # the Pope decrees nothing
+    do(s, 2, "pass")  # the Pope decrees nothing
     do(s, 0, "candidate:arthur")
     do(s, 1, "candidate:henri")
     assert s.kind == A.BALLOT
@@ -112,10 +123,10 @@ def _to_ballot(s: FiefState) -> None:
 
 def test_a_vote_promise_kept_seen_by_the_two_parties_only() -> None:
     s, arthur, _ = _election()
-    record(s, 2, 0, A.PROMISE_VOTE0 + arthur)              # seat 3 promised seat 1
+    record(s, 2, 0, A.PROMISE_VOTE0 + arthur)  # seat 3 promised seat 1
     _to_ballot(s)
     do(s, 2, "vote:arthur")
-    assert _fates(s) == [OPEN]                              # judged when all are cast
+    assert _fates(s) == [OPEN]  # judged when all are cast
     do(s, 1, "vote:henri")
     ev = do(s, 0, "vote:arthur")
     assert "ballot" in types(ev)
@@ -143,19 +154,19 @@ def test_a_vote_for_another_candidate_breaks_the_promise() -> None:
 
 def test_abstaining_or_an_election_without_the_lord_decides_nothing_then_it_lapses() -> None:
     s, arthur, _ = _election()
-    _to_ballot(s)                                           # the Announcements: a new turn
+    _to_ballot(s)  # the Announcements: a new turn
     record(s, 2, 0, A.PROMISE_VOTE0 + arthur)
-    record(s, 2, 1, A.PROMISE_VOTE0 + L["francois"])       # Francois does not stand
-    record(s, 0, 1, A.PROMISE_VOTE0 + arthur)              # its own lord: kept
+    record(s, 2, 1, A.PROMISE_VOTE0 + L["francois"])  # Francois does not stand
+    record(s, 0, 1, A.PROMISE_VOTE0 + arthur)  # its own lord: kept
     do(s, 2, "abstain")
     do(s, 1, "vote:henri")
     do(s, 0, "vote:arthur")
     assert _fates(s) == [OPEN, OPEN, KEPT]
     made = s.turn
-    begin(s, "end_of_turn")                                 # the turn it was made in
+    begin(s, "end_of_turn")  # the turn it was made in
     assert _fates(s) == [OPEN, OPEN, KEPT]
     s.turn = made + 1
-    ev = begin(s, "end_of_turn")                            # the next: the deadline
+    ev = begin(s, "end_of_turn")  # the next: the deadline
     assert _fates(s) == [LAPSED, LAPSED, KEPT]
     _no_fate_events(ev)
     assert _shown(s, 2)[0] == (2, 0, "Promise: vote for Arthur", "lapsed")
@@ -174,8 +185,8 @@ def _facing() -> FiefState:
 def test_declaring_a_battle_on_the_promisee_breaks_peace() -> None:
     s = _facing()
     record(s, 0, 1, A.PROMISE_PEACE)
-    record(s, 0, 2, A.PROMISE_PEACE)                        # to another family
-    record(s, 1, 0, A.PROMISE_PEACE)                        # the foe's promise to him
+    record(s, 0, 2, A.PROMISE_PEACE)  # to another family
+    record(s, 1, 0, A.PROMISE_PEACE)  # the foe's promise to him
     begin(s, "battles")
     ev = do(s, 0, "battle:sigy")
     assert types(ev)[0] == "battle"
@@ -200,13 +211,13 @@ def test_peace_is_kept_at_the_deadline_without_a_battle() -> None:
 def test_gifts_in_offers_add_up_to_keep_a_promise_to_pay() -> None:
     s = _purchase()
     s.money = [5, 5, 0]
-    record(s, 0, 1, A.PROMISE_PAY0 + 2)                     # 3 D
-    record(s, 0, 2, A.PROMISE_PAY0 + 0)                     # 1 D to another family
+    record(s, 0, 1, A.PROMISE_PAY0 + 2)  # 3 D
+    record(s, 0, 2, A.PROMISE_PAY0 + 0)  # 1 D to another family
     begin(s, "purchase")
     do(s, 0, "offer:to:2", "term:give_money:2", "offer:send")
     do(s, 1, "offer:accept")
-    assert s.promises[0][4:] == (OPEN, 2)                  # 2 of 3 D given
-    do(s, 0, "pass")                                        # seat 1 asks for the rest
+    assert s.promises[0][4:] == (OPEN, 2)  # 2 of 3 D given
+    do(s, 0, "pass")  # seat 1 asks for the rest
     do(s, 1, "offer:to:1", "term:ask_money:2", "offer:send")
     ev = do(s, 0, "offer:accept")
     assert s.money == [1, 9, 0]
@@ -218,7 +229,7 @@ def test_gifts_in_offers_add_up_to_keep_a_promise_to_pay() -> None:
 def test_a_promise_to_pay_unpaid_at_the_deadline_is_broken() -> None:
     s = _purchase()
     s.money = [5, 0, 0]
-    record(s, 0, 1, A.PROMISE_PAY0 + 1)                     # 2 D
+    record(s, 0, 1, A.PROMISE_PAY0 + 1)  # 2 D
     begin(s, "purchase")
     do(s, 0, "offer:to:2", "term:give_money:1", "offer:send")
     do(s, 1, "offer:accept")
@@ -232,13 +243,15 @@ def test_a_promise_to_pay_unpaid_at_the_deadline_is_broken() -> None:
 # ------------------------------------------------------------------ trust
 def test_trust_is_laplaces_estimate_over_the_promises_made_to_the_judge() -> None:
     s = table(3)
-    s.promises = [(1, 0, A.PROMISE_PEACE, 1, KEPT, 0),
-                  (1, 0, A.PROMISE_PAY0, 1, KEPT, 1),
-                  (1, 0, A.PROMISE_PEACE, 2, BROKEN, 0),
-                  (1, 0, A.PROMISE_VOTE0, 2, LAPSED, 0),
-                  (1, 0, A.PROMISE_PEACE, 3, OPEN, 0),
-                  (1, 2, A.PROMISE_PEACE, 1, BROKEN, 0),    # to another family
-                  (0, 1, A.PROMISE_PEACE, 1, BROKEN, 0)]    # the judge's own
+    s.promises = [
+        (1, 0, A.PROMISE_PEACE, 1, KEPT, 0),
+        (1, 0, A.PROMISE_PAY0, 1, KEPT, 1),
+        (1, 0, A.PROMISE_PEACE, 2, BROKEN, 0),
+        (1, 0, A.PROMISE_VOTE0, 2, LAPSED, 0),
+        (1, 0, A.PROMISE_PEACE, 3, OPEN, 0),
+        (1, 2, A.PROMISE_PEACE, 1, BROKEN, 0),  # to another family
+        (0, 1, A.PROMISE_PEACE, 1, BROKEN, 0),
+    ]  # the judge's own
     assert trust(s, 0, 1) == (1 + 2) / (2 + 3)
     assert trust(s, 2, 1) == 1 / 3
     assert trust(s, 1, 0) == 1 / 3
@@ -253,12 +266,12 @@ def _bot(s: FiefState, seat: int) -> str:
 def test_the_greedy_bot_keeps_its_promise_of_peace() -> None:
     s = _facing()
     begin(s, "battles")
-    assert _bot(s.clone(), 0) == "battle:sigy"              # without a promise it attacks
-    record(s, 0, 2, A.PROMISE_PEACE)                        # peace with another family
+    assert _bot(s.clone(), 0) == "battle:sigy"  # without a promise it attacks
+    record(s, 0, 2, A.PROMISE_PEACE)  # peace with another family
     assert _bot(s.clone(), 0) == "battle:sigy"
     record(s, 0, 1, A.PROMISE_PEACE)
     assert _bot(s, 0) == "pass"
-    s.promises[1] = s.promises[1][:4] + (KEPT, 0)           # once kept, it may attack
+    s.promises[1] = s.promises[1][:4] + (KEPT, 0)  # once kept, it may attack
     assert _bot(s, 0) == "battle:sigy"
 
 
@@ -266,7 +279,7 @@ def test_the_greedy_bot_keeps_its_promise_to_vote() -> None:
     s, arthur, henri = _election()
     _to_ballot(s)
     unpromised = _bot(s.clone(), 2)
-    assert unpromised == "vote:arthur"                      # seat 1 leads: not its lord
+    assert unpromised == "vote:arthur"  # seat 1 leads: not its lord
     record(s, 2, 1, A.PROMISE_VOTE0 + henri)
     assert _bot(s, 2) == "vote:henri"
     do(s, 2, "vote:henri")
@@ -278,7 +291,7 @@ def test_the_greedy_bot_keeps_its_promise_to_vote() -> None:
 def test_the_greedy_bot_pays_what_it_promised_at_its_first_window() -> None:
     s = _purchase()
     s.money = [0, 5, 0]
-    record(s, 1, 0, A.PROMISE_PAY0 + 1)                     # seat 2 owes seat 1 2 D
+    record(s, 1, 0, A.PROMISE_PAY0 + 1)  # seat 2 owes seat 1 2 D
     begin(s, "purchase")
     do(s, 0, "pass")
     for expected in ("offer:to:1", "term:give_money:2", "offer:send"):
@@ -287,15 +300,16 @@ def test_the_greedy_bot_pays_what_it_promised_at_its_first_window() -> None:
     do(s, 0, "offer:accept")
     assert s.money == [2, 3, 0] and s.markers == [2, 3, 3]
     assert s.promises[0][4:] == (KEPT, 2)
-    assert _bot(s, 1) != "offer:to:1"                       # nothing owed any more
+    assert _bot(s, 1) != "offer:to:1"  # nothing owed any more
 
 
 def _gift_for_a_promise(trusted: int, betrayed: int) -> str:
     """Seat 1 asks the bot (seat 2) for 1 D against a promise to pay 3 D later."""
     s = _purchase()
     s.money = [0, 10, 10]
-    s.promises = [(1, 2, A.PROMISE_PEACE, 0, KEPT, 0)] * trusted + \
-        [(1, 2, A.PROMISE_PEACE, 0, BROKEN, 0)] * betrayed
+    s.promises = [(1, 2, A.PROMISE_PEACE, 0, KEPT, 0)] * trusted + [
+        (1, 2, A.PROMISE_PEACE, 0, BROKEN, 0)
+    ] * betrayed
     begin(s, "purchase")
     do(s, 0, "pass")
     do(s, 1, "offer:to:3", "term:ask_money:1", "promise:pay:3", "offer:send")
@@ -307,13 +321,13 @@ def test_the_greedy_bot_weighs_a_promise_by_its_trust_in_the_author() -> None:
     # 1.2 times its trust: 2/3 after one promise kept (0.8), 1/3 after one broken (0.4)
     assert _gift_for_a_promise(1, 0) == "offer:accept"
     assert _gift_for_a_promise(0, 1) == "offer:refuse"
-    assert _gift_for_a_promise(0, 0) == "offer:refuse"      # 0.6 is no gain
+    assert _gift_for_a_promise(0, 0) == "offer:refuse"  # 0.6 is no gain
 
 
 def test_the_greedy_bot_makes_no_promise_to_pay_it_cannot_keep() -> None:
     for money, answer in ((2, "offer:refuse"), (3, "offer:accept")):
         s = _purchase()
-        troops(s, "blaye", 1, 0, 1)                        # seat 2 is in seat 1's Blaye
+        troops(s, "blaye", 1, 0, 1)  # seat 2 is in seat 1's Blaye
         s.money = [0, money, 0]
         begin(s, "purchase")
         do(s, 0, "offer:to:2", "term:cede:blaye", "ask_promise:pay:3", "offer:send")
@@ -325,9 +339,9 @@ def test_the_greedy_bot_asked_for_peace_counts_its_cost() -> None:
     s.money = [5, 0, 0]
     begin(s, "purchase")
     do(s, 0, "offer:to:2", "term:give_money:1", "ask_promise:peace", "offer:send")
-    assert _bot(s.clone(), 1) == "offer:refuse"             # 1 D (0.6) < peace (1.2)
+    assert _bot(s.clone(), 1) == "offer:refuse"  # 1 D (0.6) < peace (1.2)
     s = _purchase()
     s.money = [5, 0, 0]
     begin(s, "purchase")
     do(s, 0, "offer:to:2", "term:give_money:3", "ask_promise:peace", "offer:send")
-    assert _bot(s, 1) == "offer:accept"                     # 3 D (1.8) > peace
+    assert _bot(s, 1) == "offer:accept"  # 3 D (1.8) > peace

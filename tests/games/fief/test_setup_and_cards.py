@@ -82,9 +82,9 @@ def _cards_table() -> object:
 
 def test_draw_two_fortune_cards_with_a_disaster_revealed_and_replaced() -> None:
     s = _cards_table()
-    s.fd_deck = [C["taxes"], C["uprising"], C["plague"]]          # top = last
+    s.fd_deck = [C["taxes"], C["uprising"], C["plague"]]  # top = last
     begin(s, "cards")
-    dice(s, 6)                                                     # the plague: no effect
+    dice(s, 6)  # the plague: no effect
     assert legal(s, 0) == ["pass", "draw:fortune", "draw:mixed"][1:]
     ev = do(s, 0, "draw:fortune")
     assert [e["card"] for e in events_of(ev, "disaster_drawn")] == [C["plague"]]
@@ -127,13 +127,13 @@ def test_placement_falls_to_a_lords_village_then_a_controlled_then_an_empty_one(
     from noblesse.games.fief.control import placement_options
 
     s = table(3)
-    assert placement_options(s, 0) == list(range(24))             # tier 4: uncontrolled
+    assert placement_options(s, 0) == list(range(24))  # tier 4: uncontrolled
     troops(s, "sigy", 0, 0, 1)
-    assert placement_options(s, 0) == [V["sigy"]]                  # tier 3: controlled
+    assert placement_options(s, 0) == [V["sigy"]]  # tier 3: controlled
     lord(s, "arthur", 0, "bourg")
-    assert placement_options(s, 0) == [V["bourg"]]                 # tier 2: another lord
+    assert placement_options(s, 0) == [V["bourg"]]  # tier 2: another lord
     s.fort[V["sigy"]] = 1
-    assert placement_options(s, 0) == [V["sigy"]]                  # tier 1: stronghold
+    assert placement_options(s, 0) == [V["sigy"]]  # tier 1: stronghold
 
 
 def test_four_lords_at_most_and_captives_count() -> None:
@@ -148,7 +148,7 @@ def test_four_lords_at_most_and_captives_count() -> None:
     begin(s, "cards")
     do(s, 0, "pass", "draw:fortune")
     # four lords in play (one captive): no lord card may be played, the step is skipped
-    assert legal(s, 0) == ["pass"]                         # Gauvain cannot be played
+    assert legal(s, 0) == ["pass"]  # Gauvain cannot be played
     assert_illegal(s, 0, "play:gauvain")
     assert s.l_owner[L["gauvain"]] == -1 and C["gauvain"] in s.hand[0]
 

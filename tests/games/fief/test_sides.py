@@ -58,31 +58,41 @@ def _three_at_charolles() -> object:
 def test_an_ally_goes_over_after_a_round_and_dice_losses_and_captives_follow() -> None:
     s = _three_at_charolles()
     do(s, 0, "fight")
-    dice(s, 1, 1, 1)             # attacker side 2 dice: 2 hits; defender 1 die: 1 hit
+    dice(s, 1, 1, 1)  # attacker side 2 dice: 2 hits; defender 1 die: 1 hit
     ev = do(s, 1, "fight")
     assert _rolls(ev) == [2, 1]
     assert units(s, "charolles", 1) == (0, 1)
-    assert (s.kind, s.actor) == (A.LOSS_SHARE, 0)           # 1 of 7 men-at-arms
+    assert (s.kind, s.actor) == (A.LOSS_SHARE, 0)  # 1 of 7 men-at-arms
     do(s, 0, "loss:1")
     assert units(s, "charolles", 0) == (0, 2) and units(s, "charolles", 2) == (0, 4)
     # after the round, the ally is asked: stay, go over, or leave
     assert (s.kind, s.actor) == (A.SIDE_CHANGE, 2)
     assert legal(s, 2) == ["side:defender", "side:none", "side:stay"]
-    words = [GAME.describe_action(s, GAME.decode(a), lang) for lang in ("en", "zh-TW")
-             for a in legal(s, 2)]
-    assert words == ["Go over to the defender's side", "Leave the battle", "Stay on your side",
-                     "倒戈加入守方", "退出戰鬥", "留在原本一方"]
+    words = [
+        GAME.describe_action(s, GAME.decode(a), lang)
+        for lang in ("en", "zh-TW")
+        for a in legal(s, 2)
+    ]
+    assert words == [
+        "Go over to the defender's side",
+        "Leave the battle",
+        "Stay on your side",
+        "倒戈加入守方",
+        "退出戰鬥",
+        "留在原本一方",
+    ]
     ev = do(s, 2, "side:defender")
     assert events_of(ev, "change_side") == [
-        {"type": "change_side", "seat": 2, "village": V["charolles"], "with": 1}]
+        {"type": "change_side", "seat": 2, "village": V["charolles"], "with": 1}
+    ]
     assert s.battle.sides[2] == 2 and (s.kind, s.actor) == (A.ROUND_ATT, 0)
     # now Arthur alone: SP 3, 1 die; Charles and Eric: SP 2 + 5 = 7, 2 dice
     do(s, 0, "fight")
     dice(s, 1, 1, 1)
     ev = do(s, 1, "fight")
     assert _rolls(ev) == [1, 2]
-    assert units(s, "charolles", 0) == (0, 0)               # 2 hits: both his men-at-arms
-    assert (s.kind, s.actor) == (A.LOSS_SHARE, 1)           # the defender shares 1 hit
+    assert units(s, "charolles", 0) == (0, 0)  # 2 hits: both his men-at-arms
+    assert (s.kind, s.actor) == (A.LOSS_SHARE, 1)  # the defender shares 1 hit
     assert legal(s, 1) == ["loss:2", "loss:3"]
     do(s, 1, "loss:3")
     assert units(s, "charolles", 2) == (0, 3) and units(s, "charolles", 1) == (0, 1)
@@ -104,7 +114,7 @@ def test_an_ally_who_stays_keeps_fighting_on_his_side() -> None:
     do(s, 0, "fight")
     dice(s, 1, 1, 1)
     ev = do(s, 1, "fight")
-    assert _rolls(ev) == [2, 1]                             # still SP 4 + 4 = 8: 2 dice
+    assert _rolls(ev) == [2, 1]  # still SP 4 + 4 = 8: 2 dice
 
 
 def test_an_ally_who_leaves_is_out_of_the_battle_and_of_its_captures() -> None:
@@ -112,16 +122,16 @@ def test_an_ally_who_leaves_is_out_of_the_battle_and_of_its_captures() -> None:
     has no troops, so Charles is taken at once; Eric and his knight stay free."""
     s = table(3)
     lord(s, "arthur", 0, "charolles")
-    troops(s, "charolles", 0, 1, 3)          # SP 7: 2 dice
+    troops(s, "charolles", 0, 1, 3)  # SP 7: 2 dice
     lord(s, "charles", 1, "charolles")
-    troops(s, "charolles", 1, 0, 2)          # SP 3
+    troops(s, "charolles", 1, 0, 2)  # SP 3
     lord(s, "eric", 2, "charolles")
-    troops(s, "charolles", 2, 1, 0)          # SP 4: the defender's side SP 7, 2 dice
+    troops(s, "charolles", 2, 1, 0)  # SP 4: the defender's side SP 7, 2 dice
     begin(s, "battles")
     do(s, 0, "battle:charolles", "against:2")
     do(s, 2, "side:defender")
     do(s, 0, "fight")
-    dice(s, 1, 1, 1, 1)          # 2 hits each way: no knight falls to 2 hits
+    dice(s, 1, 1, 1, 1)  # 2 hits each way: no knight falls to 2 hits
     do(s, 1, "fight")
     assert units(s, "charolles", 1) == (0, 0) and units(s, "charolles", 2) == (1, 0)
     assert units(s, "charolles", 0) == (1, 1)
@@ -137,18 +147,18 @@ def test_an_ally_who_leaves_is_out_of_the_battle_and_of_its_captures() -> None:
 def test_an_ally_with_nothing_left_in_the_village_is_not_asked() -> None:
     s = table(3)
     lord(s, "arthur", 0, "charolles")
-    troops(s, "charolles", 0, 1, 3)          # SP 7: 2 dice
+    troops(s, "charolles", 0, 1, 3)  # SP 7: 2 dice
     lord(s, "charles", 1, "charolles")
-    troops(s, "charolles", 1, 1, 0)          # SP 4
-    troops(s, "charolles", 2, 0, 1)          # SP 1, no lord: defends only
+    troops(s, "charolles", 1, 1, 0)  # SP 4
+    troops(s, "charolles", 2, 0, 1)  # SP 1, no lord: defends only
     begin(s, "battles")
     do(s, 0, "battle:charolles", "against:2")
     do(s, 2, "side:defender")
     do(s, 0, "fight")
-    dice(s, 1, 1, 1, 1)          # 2 hits on the defenders: seat 2's man-at-arms falls
-    do(s, 1, "fight")            # (the knight needs 3); 2 hits back
+    dice(s, 1, 1, 1, 1)  # 2 hits on the defenders: seat 2's man-at-arms falls
+    do(s, 1, "fight")  # (the knight needs 3); 2 hits back
     assert units(s, "charolles", 2) == (0, 0) and units(s, "charolles", 1) == (1, 0)
-    assert (s.kind, s.actor) == (A.ROUND_ATT, 0)            # nobody left to ask
+    assert (s.kind, s.actor) == (A.ROUND_ATT, 0)  # nobody left to ask
 
 
 # ------------------------------------------------------------------ no lord, no attack
@@ -158,17 +168,17 @@ def test_troops_without_a_lord_may_defend_but_not_join_the_attackers() -> None:
     """Source "沒有貴族率領的部隊不能進攻，但可以防守"."""
     s = table(3)
     lord(s, "arthur", 0, "charolles")
-    troops(s, "charolles", 0, 0, 3)          # SP 4: 1 die
+    troops(s, "charolles", 0, 0, 3)  # SP 4: 1 die
     lord(s, "charles", 1, "charolles")
     troops(s, "charolles", 1, 0, 3)
-    troops(s, "charolles", 2, 0, 2)          # no lord; the defending side SP 6: 1 die
+    troops(s, "charolles", 2, 0, 2)  # no lord; the defending side SP 6: 1 die
     begin(s, "battles")
     do(s, 0, "battle:charolles", "against:2")
     assert legal(s, 2) == ["side:defender", "side:none"]
     assert_illegal(s, 2, "side:attacker")
     do(s, 2, "side:defender")
     do(s, 0, "fight")
-    dice(s, 1, 1)                # 1 hit each way: the defenders share theirs
+    dice(s, 1, 1)  # 1 hit each way: the defenders share theirs
     do(s, 1, "fight")
     do(s, 1, "loss:2")
     # mid-battle he may stay or leave, not go over to the attackers
@@ -180,18 +190,18 @@ def test_troops_without_a_lord_may_defend_but_not_join_the_attackers() -> None:
 def test_an_ally_whose_lord_was_ambushed_may_not_go_over_to_the_attackers() -> None:
     s = table(3)
     lord(s, "arthur", 0, "charolles")
-    troops(s, "charolles", 0, 0, 4)          # SP 5
+    troops(s, "charolles", 0, 0, 4)  # SP 5
     lord(s, "charles", 1, "charolles")
-    troops(s, "charolles", 1, 0, 2)          # SP 3
+    troops(s, "charolles", 1, 0, 2)  # SP 3
     lord(s, "eric", 2, "charolles")
-    troops(s, "charolles", 2, 0, 2)          # SP 3
+    troops(s, "charolles", 2, 0, 2)  # SP 3
     s.hand[0] = [C["ambush"]]
     begin(s, "battles")
     do(s, 0, "battle:charolles", "against:2")
     assert legal(s, 2) == ["side:attacker", "side:defender", "side:none"]
     do(s, 2, "side:defender")
-    do(s, 0, "play:ambush", "capture:eric")                 # Charles still fights: no
-    assert (s.kind, s.actor) == (A.ROUND_ATT, 0)            # question to go on
+    do(s, 0, "play:ambush", "capture:eric")  # Charles still fights: no
+    assert (s.kind, s.actor) == (A.ROUND_ATT, 0)  # question to go on
     do(s, 0, "fight")
     dice(s, 1, 1)
     do(s, 1, "fight")
@@ -209,16 +219,16 @@ def test_captives_go_to_the_only_family_of_the_winning_side_with_troops_there() 
     captive (a captor without troops there would lose him at once, §4.6.6)."""
     s = table(3)
     lord(s, "arthur", 0, "charolles")
-    troops(s, "charolles", 0, 0, 2)          # SP 3
+    troops(s, "charolles", 0, 0, 2)  # SP 3
     lord(s, "charles", 1, "charolles")
-    troops(s, "charolles", 1, 0, 2)          # SP 3: 1 die
+    troops(s, "charolles", 1, 0, 2)  # SP 3: 1 die
     lord(s, "eric", 2, "charolles")
-    troops(s, "charolles", 2, 2, 0)          # SP 7: the attacker's side SP 10, 2 dice
+    troops(s, "charolles", 2, 2, 0)  # SP 7: the attacker's side SP 10, 2 dice
     begin(s, "battles")
     do(s, 0, "battle:charolles", "against:2")
     do(s, 2, "side:attacker")
     do(s, 0, "fight")
-    dice(s, 1, 1, 4)             # 2 hits each way: the knights are untouched
+    dice(s, 1, 1, 4)  # 2 hits each way: the knights are untouched
     ev = do(s, 1, "fight")
     assert units(s, "charolles", 0) == (0, 0) and units(s, "charolles", 2) == (2, 0)
     assert events_of(ev, "battle_end")[0]["how"] == "attacker_wins"
@@ -230,8 +240,10 @@ def test_captives_go_to_the_only_family_of_the_winning_side_with_troops_there() 
 # ------------------------------------------------------------------ the battle window
 
 
-def _four_at_charolles(hands: dict[int, list[str]], defender_leader_lord: bool = True,
-                       ) -> object:
+def _four_at_charolles(
+    hands: dict[int, list[str]],
+    defender_leader_lord: bool = True,
+) -> object:
     """Seat 0 (Arthur) attacks seat 1 at Charolles; Eric's seat 2 joins the attacker,
     Gauvain's seat 3 the defender; each with 2 men-at-arms."""
     s = table(4)
@@ -262,12 +274,12 @@ def test_an_ally_ambushes_a_lord_of_the_other_sides_ally() -> None:
     ev = do(s, 2, "capture:gauvain")
     assert events_of(ev, "captured")[0]["captor"] == 2
     assert s.l_captor[L["gauvain"]] == 2 and s.l_escort[L["gauvain"]] == -1
-    assert (s.kind, s.actor) == (A.ROUND_ATT, 0)            # Charles still fights
+    assert (s.kind, s.actor) == (A.ROUND_ATT, 0)  # Charles still fights
 
 
 def test_the_targeted_family_not_the_leader_answers_with_a_secret_passage() -> None:
     s = _four_at_charolles({1: ["taxes"], 2: ["ambush"], 3: ["secret_passage"]})
-    assert s.window == [1, 2, 3]             # the leaders first, then the allies
+    assert s.window == [1, 2, 3]  # the leaders first, then the allies
     assert (s.kind, s.actor) == (A.BATTLE_WINDOW, 1)
     do(s, 1, "pass")
     do(s, 2, "play:ambush", "capture:gauvain")
@@ -275,7 +287,7 @@ def test_the_targeted_family_not_the_leader_answers_with_a_secret_passage() -> N
     assert legal(s, 3) == ["pass", "play:secret_passage"]
     ev = do(s, 3, "play:secret_passage")
     assert events_of(ev, "ambush_foiled") and s.l_captor[L["gauvain"]] == -1
-    assert (s.kind, s.actor) == (A.ROUND_ATT, 0)            # seat 3's hand is now empty
+    assert (s.kind, s.actor) == (A.ROUND_ATT, 0)  # seat 3's hand is now empty
 
 
 def test_the_target_is_asked_whenever_his_hand_holds_a_card() -> None:
@@ -305,7 +317,7 @@ def test_an_ambusher_without_troops_has_his_lord_lead_the_captive() -> None:
     troops(s, "charolles", 0, 0, 3)
     lord(s, "charles", 1, "charolles")
     troops(s, "charolles", 1, 0, 2)
-    lord(s, "eric", 2, "charolles")          # a lord alone: he may join the attackers
+    lord(s, "eric", 2, "charolles")  # a lord alone: he may join the attackers
     s.hand[2] = [C["ambush"]]
     begin(s, "battles")
     do(s, 0, "battle:charolles", "against:2")
@@ -319,7 +331,7 @@ def test_an_ambusher_without_troops_has_his_lord_lead_the_captive() -> None:
 
 
 def test_an_attacking_ally_may_cancel_the_penalty_a_defending_one_may_not() -> None:
-    s = table(4)                             # a stronghold of the defender's leader
+    s = table(4)  # a stronghold of the defender's leader
     lord(s, "charles", 1, "charolles")
     troops(s, "charolles", 1, 0, 2)
     s.fort[V["charolles"]] = 1
@@ -348,11 +360,11 @@ def test_joan_is_offered_to_an_ally_at_the_battle_window() -> None:
     defending side one more die; seat 3, out of the battle, is not asked."""
     s = table(4)
     lord(s, "arthur", 0, "charolles")
-    troops(s, "charolles", 0, 1, 3)          # SP 7: 2 dice
+    troops(s, "charolles", 0, 1, 3)  # SP 7: 2 dice
     lord(s, "charles", 1, "charolles")
-    troops(s, "charolles", 1, 0, 2)          # SP 3
-    lord(s, "blanche", 2, "charolles")       # an untitled lady: SP 0
-    troops(s, "charolles", 2, 0, 2)          # SP 2: the defending side SP 5, 1 die
+    troops(s, "charolles", 1, 0, 2)  # SP 3
+    lord(s, "blanche", 2, "charolles")  # an untitled lady: SP 0
+    troops(s, "charolles", 2, 0, 2)  # SP 2: the defending side SP 5, 1 die
     troops(s, "charolles", 3, 0, 1)
     s.lord_deck.remove(C["darc"])
     s.hand[2] = [C["darc"]]
@@ -368,7 +380,7 @@ def test_joan_is_offered_to_an_ally_at_the_battle_window() -> None:
     do(s, 0, "fight")
     dice(s, 1, 1, 1, 1)
     ev = do(s, 1, "fight")
-    assert _rolls(ev) == [2, 2]              # SP 6 (1 die) + Joan's die
+    assert _rolls(ev) == [2, 2]  # SP 6 (1 die) + Joan's die
 
 
 # ------------------------------------------------------------------ the fortress follows the sides
@@ -380,26 +392,26 @@ def test_the_fortress_holder_going_over_lifts_the_penalty_and_the_withdrawal() -
     the fortress is no longer the defenders' and the attacker's side rolls in full."""
     s = table(3)
     lord(s, "eric", 2, "charolles")
-    troops(s, "charolles", 2, 1, 0)          # SP 4
+    troops(s, "charolles", 2, 1, 0)  # SP 4
     s.fort[V["charolles"]] = 1
     lord(s, "arthur", 0, "charolles")
-    troops(s, "charolles", 0, 1, 3)          # SP 7: 2 dice
+    troops(s, "charolles", 0, 1, 3)  # SP 7: 2 dice
     lord(s, "charles", 1, "charolles")
-    troops(s, "charolles", 1, 0, 2)          # SP 3: the defending side SP 7, 2 dice
+    troops(s, "charolles", 1, 0, 2)  # SP 3: the defending side SP 7, 2 dice
     assert s.ctrl[V["charolles"]] == 2
     begin(s, "battles")
     do(s, 0, "battle:charolles", "against:2")
     do(s, 2, "side:defender")
     assert s.battle.penalty == 1 and legal(s, 0) == ["fight", "surrender", "truce", "withdraw"]
     do(s, 0, "fight")
-    dice(s, 1, 1, 1)             # 1 die (2 - 1): 1 hit; 2 dice back: 2 hits
+    dice(s, 1, 1, 1)  # 1 die (2 - 1): 1 hit; 2 dice back: 2 hits
     ev = do(s, 1, "fight")
     assert _rolls(ev) == [1, 2]
     assert units(s, "charolles", 1) == (0, 1) and units(s, "charolles", 0) == (1, 1)
     do(s, 2, "side:attacker")
     assert s.battle.penalty == 0 and "withdraw" not in legal(s, 0)
     do(s, 0, "fight")
-    dice(s, 1, 1, 1)             # SP 5 + 4 = 9: 2 dice, in full; Charles's SP 2: 1 die
+    dice(s, 1, 1, 1)  # SP 5 + 4 = 9: 2 dice, in full; Charles's SP 2: 1 die
     ev = do(s, 1, "fight")
     assert _rolls(ev) == [2, 1]
 
@@ -424,13 +436,13 @@ def test_a_truce_may_be_broken_once_per_village_and_turn() -> None:
     assert events_of(ev, "battle")[0]["foe"] == 1
     do(s, 0, "truce")
     do(s, 1, "truce:yes")
-    assert (s.kind, s.actor) == (A.BATTLE_SELECT, 1)        # his battles are over
+    assert (s.kind, s.actor) == (A.BATTLE_SELECT, 1)  # his battles are over
     # seat 1's own turn: his one declaration there, not a broken truce
     assert legal(s, 1) == ["pass", "battle:charolles"]
     ev = do(s, 1, "battle:charolles")
     assert not events_of(ev, "truce_broken")
     do(s, 1, "truce")
-    ev = do(s, 0, "truce:yes")               # broken once already this turn: seat 1 is
+    ev = do(s, 0, "truce:yes")  # broken once already this turn: seat 1 is
     assert events_of(ev, "phase")[0]["phase"] == "pillage"  # not asked again
 
 
@@ -449,14 +461,14 @@ def test_another_players_truce_gives_no_second_battle_there() -> None:
     do(s, 2, "side:none")
     do(s, 0, "truce")
     do(s, 1, "truce:yes")
-    do(s, 0, "pass")                         # he does not break it
+    do(s, 0, "pass")  # he does not break it
     do(s, 1, "battle:charolles", "against:1")
     do(s, 2, "side:none")
     do(s, 1, "fight")
-    dice(s, 1, 1, 1)             # 2 hits: Arthur's man-at-arms and Arthur; 1 back
+    dice(s, 1, 1, 1)  # 2 hits: Arthur's man-at-arms and Arthur; 1 back
     ev = do(s, 0, "fight")
     assert events_of(ev, "battle_end")[0]["how"] == "attacker_wins"
-    assert (s.kind, s.actor) == (A.BATTLE_SELECT, 2)        # not seat 1 again (Eric)
+    assert (s.kind, s.actor) == (A.BATTLE_SELECT, 2)  # not seat 1 again (Eric)
 
 
 def test_the_truce_count_starts_again_next_turn() -> None:
@@ -480,7 +492,7 @@ def test_the_truce_count_starts_again_next_turn() -> None:
 def test_the_bots_answer_a_side_change_and_finish_the_battle(bot: str) -> None:
     s = _three_at_charolles()
     do(s, 0, "fight")
-    dice(s, 1, 1, 1)             # the first round leaves both sides with troops
+    dice(s, 1, 1, 1)  # the first round leaves both sides with troops
     do(s, 1, "fight")
     agents = [make_agent(bot, seed=seat) for seat in range(3)]
     kinds = []

@@ -45,7 +45,7 @@ def _city_siege() -> object:
     s = table(3)
     lord(s, "charles", 1, "charolles")
     troops(s, "charolles", 1, 0, 2)
-    s.fort[V["charolles"]] = 2                              # a city: -2 dice
+    s.fort[V["charolles"]] = 2  # a city: -2 dice
     lord(s, "arthur", 0, "charolles")
     troops(s, "charolles", 0, 4, 0)
     return s
@@ -58,17 +58,17 @@ def test_an_engine_against_a_city_leaves_one_die_off_and_allies_engines_add_up()
     begin(s, "battles")
     do(s, 0, "battle:charolles")
     do(s, 0, "fight")
-    assert s.battle.penalty == 1                                     # -2 + 1
+    assert s.battle.penalty == 1  # -2 + 1
     s2 = _city_siege()
     troops(s2, "charolles", 2, 1, 0)
-    lord(s2, "eric", 2, "charolles")     # troops with no lord cannot attack (§4.6.1)
+    lord(s2, "eric", 2, "charolles")  # troops with no lord cannot attack (§4.6.1)
     s2.engine[V["charolles"] * SEATS] = 1
     s2.engine[V["charolles"] * SEATS + 2] = 1
     s2.engines_used[0] = s2.engines_used[2] = 1
     begin(s2, "battles")
     do(s2, 0, "battle:charolles", "against:2")
     do(s2, 2, "side:attacker")
-    assert s2.battle.penalty == 0                                    # -2 + 1 + 1
+    assert s2.battle.penalty == 0  # -2 + 1 + 1
 
 
 def test_two_engines_per_player_and_one_per_village() -> None:
@@ -79,12 +79,12 @@ def test_two_engines_per_player_and_one_per_village() -> None:
         troops(s, v, 0, 0, 2)
     lord(s, "arthur", 0, "charolles")
     begin(s, "battles")
-    do(s, 0, "pass")                                        # no battle: his siege step
+    do(s, 0, "pass")  # no battle: his siege step
     assert {"siege:charolles", "siege:blaye", "siege:sigy"} <= set(legal(s, 0))
     do(s, 0, "siege:charolles")
-    assert "siege:charolles" not in legal(s, 0)             # one engine per village
+    assert "siege:charolles" not in legal(s, 0)  # one engine per village
     do(s, 0, "siege:blaye")
-    assert not [x for x in legal(s, 0) if x.startswith("siege:")]   # both engines out
+    assert not [x for x in legal(s, 0) if x.startswith("siege:")]  # both engines out
 
 
 def test_a_cavalcade_leaves_by_an_occupied_road_and_none_under_heavy_rain() -> None:
@@ -104,7 +104,7 @@ def test_a_cavalcade_leaves_by_an_occupied_road_and_none_under_heavy_rain() -> N
     s = ready()
     begin(s, "movement")
     do(s, 0, "lord:arthur", "carry:knight")
-    assert "cavalcade:blaye" in legal(s, 0)                 # the road seat 1 stands on
+    assert "cavalcade:blaye" in legal(s, 0)  # the road seat 1 stands on
     do(s, 0, "cavalcade:blaye")
     assert s.battle.village == V["charolles"] and s.battle.defender == 1
     s2 = ready()
@@ -129,8 +129,9 @@ def test_bountiful_harvest_cancels_famine() -> None:
 def test_three_tax_markers_at_most() -> None:
     s = table(3)
     for key, fief in (("arthur", "blaye"), ("eric", "mazilles"), ("gauvain", "sigy")):
-        s.fief_holder[F[fief]] = lord(s, key, 0, BOARD.villages[
-            BOARD.fiefs[F[fief]].villages[0]].key)
+        s.fief_holder[F[fief]] = lord(
+            s, key, 0, BOARD.villages[BOARD.fiefs[F[fief]].villages[0]].key
+        )
     s.tallage[F["blaye"]] = s.tallage[F["mazilles"]] = 0
     s.fief_holder[F["les_essarts"]] = L["eric"]
     s.hand[0] = [C["taxes"]]
@@ -141,7 +142,7 @@ def test_three_tax_markers_at_most() -> None:
     do(s, 0, "tallage:sigy")
     s.hand[0].append(C["taxes"])
     s.kind, s.legal_cache = A.NONE, None
-    assert "play:taxes" not in legal(s, 0)                  # a 4th marker: no
+    assert "play:taxes" not in legal(s, 0)  # a 4th marker: no
 
 
 def test_the_mill_and_stronghold_supplies_run_out() -> None:
@@ -151,11 +152,11 @@ def test_the_mill_and_stronghold_supplies_run_out() -> None:
     others = [v for v in V.values() if v != V["blaye"]]
     for v in others[:7]:
         s.mills[v] = 2
-    s.mills[others[7]] = 1                                  # 15 mills on the board
+    s.mills[others[7]] = 1  # 15 mills on the board
     assert sum(s.mills) == 15
     forts = [v for v in V.values() if v != V["blaye"]][:12]
     for v in forts:
-        s.fort[v] = 1                                       # 12 strongholds out
+        s.fort[v] = 1  # 12 strongholds out
     begin(s, "purchase")
     names = legal(s, 0)
     assert "buy:mill:blaye" not in names and "buy:stronghold:blaye" not in names
@@ -175,7 +176,7 @@ def test_a_new_lord_may_be_placed_in_a_besieged_village() -> None:
     s.fd_deck = [C["justice"], C["justice"]]
     begin(s, "cards")
     do(s, 0, "pass", "draw:fortune", "play:charles")
-    assert s.l_loc[L["charles"]] == V["blaye"]              # own stronghold first (§5.1.2)
+    assert s.l_loc[L["charles"]] == V["blaye"]  # own stronghold first (§5.1.2)
 
 
 def test_relief_led_into_a_besieged_fortress() -> None:
@@ -266,7 +267,7 @@ def test_a_captive_escapes_when_his_guards_die_though_a_lord_of_the_captor_stays
         capture(s, lo, 0, [])
         s.l_loc[lo] = V["charolles"]
         s.l_escort[lo] = arthur if leads else -1
-        s.men_at_arms[V["charolles"] * SEATS] = 0                     # the guards are gone
+        s.men_at_arms[V["charolles"] * SEATS] = 0  # the guards are gone
         ev: list = []
         settle(s, V["charolles"], ev)
         assert (s.l_captor[lo] == 0) == leads

@@ -28,15 +28,20 @@ def test_the_owner_chooses_which_lord_inherits_the_title_then_play_resumes() -> 
     ev = do(s, 0, "dies:charles")
     assert events_of(ev, "lord_dies")
     assert GAME.to_act(s) == (1,) and s.kind == A.TITLE_HEIR
-    assert legal(s, 1) == ["holder:blanche", "holder:eric"]       # not just the first
+    assert legal(s, 1) == ["holder:blanche", "holder:eric"]  # not just the first
     view = GAME.view(s, 0)["decision"]
     assert view == {"kind": "title_heir", "seat": 1, "fief": "mazilles"}
     assert GAME.describe_decision(s, "zh-TW").startswith("封地貴族死亡")
-    assert victory_points(s) == [0, 1, 0]          # the family keeps it while choosing
+    assert victory_points(s) == [0, 1, 0]  # the family keeps it while choosing
     ev = do(s, 1, "holder:eric")
     assert s.fief_holder[F["mazilles"]] == L["eric"]
-    assert events_of(ev, "title_passes")[-1] == {"fief": F["mazilles"], "lord": L["eric"],
-                                                 "seat": 1, "chosen": True, "type": "title_passes"}
+    assert events_of(ev, "title_passes")[-1] == {
+        "fief": F["mazilles"],
+        "lord": L["eric"],
+        "seat": 1,
+        "chosen": True,
+        "type": "title_passes",
+    }
     assert GAME.to_act(s) == (0,) and legal(s, 0) == ["assassin_marker:arthur"]  # resumed
     do(s, 0, "assassin_marker:arthur")
     assert s.assassin[L["arthur"]] == 1
@@ -44,11 +49,12 @@ def test_the_owner_chooses_which_lord_inherits_the_title_then_play_resumes() -> 
 
 def test_no_choice_when_a_single_lord_has_a_free_title_slot() -> None:
     s = _assassinated_holder()
-    s.fief_holder[F["blaye"]] = s.fief_holder[F["sigy"]] = L["blanche"]   # two already
+    s.fief_holder[F["blaye"]] = s.fief_holder[F["sigy"]] = L["blanche"]  # two already
     ev = do(s, 0, "dies:charles")
     assert s.fief_holder[F["mazilles"]] == L["eric"]
-    assert events_of(ev, "title_passes") == [{"fief": F["mazilles"], "lord": L["eric"],
-                                              "seat": 1, "type": "title_passes"}]
+    assert events_of(ev, "title_passes") == [
+        {"fief": F["mazilles"], "lord": L["eric"], "seat": 1, "type": "title_passes"}
+    ]
     assert GAME.to_act(s) == (0,) and legal(s, 0) == ["assassin_marker:arthur"]
 
 
@@ -56,9 +62,9 @@ def test_a_dead_lords_two_titles_are_each_given_by_the_owner() -> None:
     s = _assassinated_holder()
     s.fief_holder[F["blaye"]] = L["charles"]
     do(s, 0, "dies:charles")
-    assert legal(s, 1) == ["holder:blanche", "holder:eric"]      # Blaye first (fief 0)
+    assert legal(s, 1) == ["holder:blanche", "holder:eric"]  # Blaye first (fief 0)
     do(s, 1, "holder:eric")
-    assert legal(s, 1) == ["holder:blanche", "holder:eric"]      # then Mazilles
+    assert legal(s, 1) == ["holder:blanche", "holder:eric"]  # then Mazilles
     do(s, 1, "holder:eric")
     assert s.fief_holder[F["blaye"]] == s.fief_holder[F["mazilles"]] == L["eric"]
     assert GAME.to_act(s) == (0,)
@@ -103,19 +109,19 @@ def test_a_holder_killed_in_battle_the_heir_is_asked_before_the_battles_go_on() 
     longer offered; the attacker's battle phase then goes on."""
     s = table(3)
     lord(s, "arthur", 0, "charolles")
-    troops(s, "charolles", 0, 2, 0)          # SP 7: 2 dice
+    troops(s, "charolles", 0, 2, 0)  # SP 7: 2 dice
     lord(s, "charles", 1, "charolles")
     lord(s, "eric", 1, "charolles")
     troops(s, "charolles", 1, 0, 1)
     lord(s, "blanche", 1, "sigy")
     lord(s, "gauvain", 1, "sigy")
     s.fief_holder[F["mazilles"]] = L["charles"]
-    lord(s, "henri", 0, "tournus")           # seat 0's second battle, to come
+    lord(s, "henri", 0, "tournus")  # seat 0's second battle, to come
     troops(s, "tournus", 0, 0, 1)
     troops(s, "tournus", 2, 0, 1)
     begin(s, "battles")
     do(s, 0, "battle:charolles", "fight")
-    dice(s, 1, 1, 1)             # 2 hits: the man-at-arms, then one lord; 1 hit back
+    dice(s, 1, 1, 1)  # 2 hits: the man-at-arms, then one lord; 1 hit back
     do(s, 1, "fight")
     assert s.kind == A.LORD_DEATH and legal(s, 1) == ["dies:charles", "dies:eric"]
     do(s, 1, "dies:charles")

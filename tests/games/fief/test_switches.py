@@ -47,21 +47,28 @@ def test_every_switch_has_a_scenario_here_and_a_label() -> None:
 
 def test_the_defaults_are_the_specs_resolutions_or_the_sources() -> None:
     on = {k for k, v in DEFAULT.items() if v}
-    assert on == {"uprising_penalty_whole_cards", "unit_limit_per_village",
-                  "ransom_optional", "ransom_counts_kept_bishopric",
-                  "clerics_hold_fief_titles", "owner_chooses_losses", "cardinal_stops_low",
-                  "election_tie_no_winner",
-                  "raze_needs_empty_village", "plague_halves_the_village",
-                  "kings_tallage_uncontrolled_fief", "reclaim_needs_new_lord",
-                  "widow_inherits_every_stronghold"}
+    assert on == {
+        "uprising_penalty_whole_cards",
+        "unit_limit_per_village",
+        "ransom_optional",
+        "ransom_counts_kept_bishopric",
+        "clerics_hold_fief_titles",
+        "owner_chooses_losses",
+        "cardinal_stops_low",
+        "election_tie_no_winner",
+        "raze_needs_empty_village",
+        "plague_halves_the_village",
+        "kings_tallage_uncontrolled_fief",
+        "reclaim_needs_new_lord",
+        "widow_inherits_every_stronghold",
+    }
     assert len(DEFAULT) == 26
 
 
 # ------------------------------------------------------------------ §6 #1, #2
 
 
-@pytest.mark.parametrize(("on", "faces"), [(False, [1, 1, 1, 2, 2, 3]),
-                                           (True, [0, 1, 1, 2, 2, 3])])
+@pytest.mark.parametrize(("on", "faces"), [(False, [1, 1, 1, 2, 2, 3]), (True, [0, 1, 1, 2, 2, 3])])
 def test_public_dice_faces_give_a_blank_face(on: bool, faces: list[int]) -> None:
     s = table(3, public_dice_faces=on)
     assert [hits_of(s, [r]) for r in range(1, 7)] == faces
@@ -69,11 +76,15 @@ def test_public_dice_faces_give_a_blank_face(on: bool, faces: list[int]) -> None
 
 @pytest.mark.parametrize(("on", "harvest", "weather"), [(False, 5, 5), (True, 4, 4)])
 def test_french_grey_counts_take_one_harvest_and_one_good_weather_out(
-        on: bool, harvest: int, weather: int) -> None:
+    on: bool, harvest: int, weather: int
+) -> None:
     s = GAME.setup(4, 7, {"french_grey_counts": on})
     cards = GAME.inventory(s)["card"]
     assert (cards["bountiful_harvest"], cards["good_weather"], cards["taxes"]) == (
-        harvest, weather, 5)
+        harvest,
+        weather,
+        5,
+    )
     assert len(s.fd_deck) + sum(len(h) for h in s.hand) == len(DATA.deck("fortune")) - 2 * on
 
 
@@ -88,7 +99,7 @@ def test_uprising_penalty_whole_cards_or_dice_only(on: bool, damage: int) -> Non
     s.fief_holder[F["blaye"]] = lord(s, "arthur", 1, "blaye")
     s.tallage[F["blaye"]] = 1
     lord(s, "charles", 1, "charolles")
-    troops(s, "charolles", 1, 2, 1)                          # 7 HP: 4 or 6 hits
+    troops(s, "charolles", 1, 2, 1)  # 7 HP: 4 or 6 hits
     s.fort[V["charolles"]] = 2
     s.hand[0] = [C["uprising"]] * 3
     begin(s, "income")
@@ -97,8 +108,8 @@ def test_uprising_penalty_whole_cards_or_dice_only(on: bool, damage: int) -> Non
     ev = do(s, 0, "play:uprising")
     up = events_of(ev, "uprising")[0]
     assert (up["cards"], up["effective"], up["damage"]) == (3, 1, damage)
-    assert units(s, "charolles", 1) == ((1, 0) if on else (0, 1))   # knights first
-    assert s.l_owner[L["charles"]] == 1                     # troops left: he lives
+    assert units(s, "charolles", 1) == ((1, 0) if on else (0, 1))  # knights first
+    assert s.l_owner[L["charles"]] == 1  # troops left: he lives
 
 
 @pytest.mark.parametrize("on", [True, False])
@@ -134,7 +145,7 @@ def test_uprising_needs_effective_die_to_kill_lords_alone(on: bool) -> None:
     ev = do(s, 0, "play:uprising", "uprising:sigy")
     assert events_of(ev, "uprising")[0]["effective"] == 0
     assert s.l_owner[L["charles"]] == (1 if on else -1)
-    assert s.fort[V["sigy"]] == 1                           # no die: nothing razed
+    assert s.fort[V["sigy"]] == 1  # no die: nothing razed
 
 
 # ------------------------------------------------------------------ §6 #6, #7 (Purchase)
@@ -148,15 +159,15 @@ def test_unit_limit_per_village_or_per_family(on: bool) -> None:
     s.money[0] = 20
     begin(s, "purchase")
     do(s, 0, "buy:man_at_arms:blaye", "buy:man_at_arms:blaye", "buy:man_at_arms:sigy")
-    assert "buy:man_at_arms:blaye" in legal(s, 0)           # 3 in all: one more either way
-    do(s, 0, "buy:man_at_arms:blaye")                       # 3 at Blaye, 4 in all
+    assert "buy:man_at_arms:blaye" in legal(s, 0)  # 3 in all: one more either way
+    do(s, 0, "buy:man_at_arms:blaye")  # 3 at Blaye, 4 in all
     names = legal(s, 0)
     for item in ("man_at_arms", "knight"):
         assert (f"buy:{item}:blaye" in names) == on
         assert (f"buy:{item}:sigy" in names) == on
     assert units(s, "blaye", 0) == (0, 3) and units(s, "sigy", 0) == (0, 1)
     if on:
-        do(s, 0, "buy:man_at_arms:blaye")                   # the 4th at Blaye: its last
+        do(s, 0, "buy:man_at_arms:blaye")  # the 4th at Blaye: its last
         assert "buy:man_at_arms:blaye" not in legal(s, 0)
         assert "buy:man_at_arms:sigy" in legal(s, 0)
 
@@ -174,7 +185,7 @@ def test_ransom_optional_or_the_cap_paid_whenever_the_family_can(on: bool) -> No
     if not on:
         do(s, 0, "ransom:arthur")
         assert s.money == [8, 2, 0] and s.l_captor[lo] == -1
-    poor = table(3, ransom_optional=on)                      # cannot pay: may pass
+    poor = table(3, ransom_optional=on)  # cannot pay: may pass
     lo = lord(poor, "arthur", 0, "sigy")
     troops(poor, "sigy", 1, 0, 2)
     capture(poor, lo, 1, [])
@@ -193,7 +204,7 @@ def test_untitled_lady_has_sp_or_none(on: bool, sp: int) -> None:
     lord(s, "blanche", 0, "sigy")
     troops(s, "sigy", 0, 0, 1)
     assert strength(s, V["sigy"], 0) == sp
-    s.fief_holder[F["mazilles"]] = L["blanche"]              # titled: a lord's 1 SP
+    s.fief_holder[F["mazilles"]] = L["blanche"]  # titled: a lord's 1 SP
     assert strength(s, V["sigy"], 0) == 2
 
 
@@ -218,7 +229,8 @@ def test_king_pope_income_five_each_or_none(on: bool, gains: list[int]) -> None:
 
 @pytest.mark.parametrize(("on", "pope_cap", "cardinal_cap"), [(True, 6, 8), (False, 4, 6)])
 def test_ransom_counts_kept_bishopric_of_a_pope_and_a_cardinal(
-        on: bool, pope_cap: int, cardinal_cap: int) -> None:
+    on: bool, pope_cap: int, cardinal_cap: int
+) -> None:
     from noblesse.games.fief.economy import ransom_cap
 
     s = table(3, ransom_counts_kept_bishopric=on)
@@ -230,7 +242,10 @@ def test_ransom_counts_kept_bishopric_of_a_pope_and_a_cardinal(
     bishop = lord(s, "eric", 2, "bourg")
     s.bishop[B["bourg"]] = bishop
     assert (ransom_cap(s, pope), ransom_cap(s, cardinal), ransom_cap(s, bishop)) == (
-        pope_cap, cardinal_cap, 4)
+        pope_cap,
+        cardinal_cap,
+        4,
+    )
 
 
 # ------------------------------------------------------------------ §6 #12, #13 (crown)
@@ -276,7 +291,7 @@ def test_queen_regent_vp_one_or_none(on: bool, vp: list[int]) -> None:
     s.regent = 1
     begin(s, "end_of_turn")
     assert s.vp == vp
-    s.regent = 0                                            # a Queen beside a King: none
+    s.regent = 0  # a Queen beside a King: none
     begin(s, "end_of_turn")
     assert s.vp == [0, 0, 0]
 
@@ -299,7 +314,7 @@ def _bishop_barony(on: bool) -> tuple[FiefState, int]:
 def test_clerics_hold_fief_titles_buying_inheriting_standing(on: bool) -> None:
     s, bishop = _bishop_barony(on)
     begin(s, "purchase")
-    assert ("title:mazilles" in legal(s, 0)) == on          # his only lord is a Bishop
+    assert ("title:mazilles" in legal(s, 0)) == on  # his only lord is a Bishop
     # inheriting: the holder dies, the family's other lord is the Bishop
     s2, bishop = _bishop_barony(on)
     holder = lord(s2, "charles", 0, "st_andromy")
@@ -327,10 +342,10 @@ def test_owner_chooses_losses_in_the_plague_or_men_at_arms_go_first(on: bool) ->
     lord(s, "arthur", 0, "sigy")
     troops(s, "sigy", 0, 0, 1)
     lord(s, "charles", 1, "st_paul")
-    troops(s, "st_paul", 1, 1, 4)                           # 5 units: 2 lost
+    troops(s, "st_paul", 1, 1, 4)  # 5 units: 2 lost
     s.fd_deck = [C["taxes"], C["justice"], C["plague"]]
     begin(s, "cards")
-    dice(s, 5, 4, 4)                                        # Sigy; both lords live
+    dice(s, 5, 4, 4)  # Sigy; both lords live
     do(s, 0, "draw:fortune")
     if on:
         assert s.kind == A.PLAGUE_LOSS and s.actor == 1
@@ -338,7 +353,7 @@ def test_owner_chooses_losses_in_the_plague_or_men_at_arms_go_first(on: bool) ->
         assert units(s, "st_paul", 1) == (0, 3)
     else:
         assert units(s, "st_paul", 1) == (1, 2)
-        pass_window(s)                                      # the Plague placed
+        pass_window(s)  # the Plague placed
         assert s.kind == A.PLAY
 
 
@@ -353,7 +368,7 @@ def test_owner_chooses_losses_among_lords_or_the_least_titled_dies(on: bool) -> 
     s.fief_holder[F["blaye"]] = lord(s, "eric", 1, "charolles")
     begin(s, "battles")
     do(s, 0, "battle:charolles", "fight")
-    dice(s, 4, 1)                 # attacker 2 hits: 1 MaA + 1 lord; defender 1 hit
+    dice(s, 4, 1)  # attacker 2 hits: 1 MaA + 1 lord; defender 1 hit
     do(s, 1, "fight")
     if on:
         assert s.kind == A.LORD_DEATH and legal(s, 1) == ["dies:charles", "dies:eric"]
@@ -361,7 +376,7 @@ def test_owner_chooses_losses_among_lords_or_the_least_titled_dies(on: bool) -> 
         assert s.l_owner[L["eric"]] == -1
     else:
         assert s.l_owner[L["charles"]] == -1 and s.l_owner[L["eric"]] == 1
-        assert s.l_captor[L["eric"]] == 0                  # alone, no troops: taken
+        assert s.l_captor[L["eric"]] == 0  # alone, no troops: taken
 
 
 @pytest.mark.parametrize("on", [True, False])
@@ -376,7 +391,7 @@ def test_owner_chooses_losses_entering_the_plague_or_men_at_arms_go_first(on: bo
     do(s, 0, "move:sigy")
     if on:
         assert s.kind == A.PLAGUE_LOSS
-        do(s, 0, "lose:knight")                             # the other: a man, forced
+        do(s, 0, "lose:knight")  # the other: a man, forced
         assert (s.carried_knights[L["arthur"]], s.carried_men_at_arms[L["arthur"]]) == (0, 2)
     else:
         assert (s.carried_knights[L["arthur"]], s.carried_men_at_arms[L["arthur"]]) == (1, 1)
@@ -386,10 +401,11 @@ def test_owner_chooses_losses_entering_the_plague_or_men_at_arms_go_first(on: bo
 # ------------------------------------------------------------------ §6 #17
 
 
-@pytest.mark.parametrize(("on", "roll", "stopped"), [(True, 2, True), (True, 5, False),
-                                                     (False, 2, False), (False, 5, True)])
-def test_cardinal_stops_low_on_1_to_4_or_high_on_3_to_6(on: bool, roll: int,
-                                                        stopped: bool) -> None:
+@pytest.mark.parametrize(
+    ("on", "roll", "stopped"),
+    [(True, 2, True), (True, 5, False), (False, 2, False), (False, 5, True)],
+)
+def test_cardinal_stops_low_on_1_to_4_or_high_on_3_to_6(on: bool, roll: int, stopped: bool) -> None:
     s = table(3, cardinal_stops_low=on)
     s.famine[B["sigy"]] = 1
     cleric = lord(s, "charles", 1, "sigy")
@@ -425,8 +441,11 @@ def test_election_tie_no_winner_or_the_first_in_turn_order(on: bool) -> None:
     """Seat 0 holds Tournus (2 votes), seat 1 two villages (2), seat 2 one (1); 2 - 2."""
     for first in (0, 1):
         s = table(3, first=first, election_tie_no_winner=on)
-        for seat, villages in ((0, ["tournus"]), (1, ["mazilles", "chateau_neuf"]),
-                               (2, ["st_andromy"])):
+        for seat, villages in (
+            (0, ["tournus"]),
+            (1, ["mazilles", "chateau_neuf"]),
+            (2, ["st_andromy"]),
+        ):
             for v in villages:
                 troops(s, v, seat, 0, 1)
         arthur = lord(s, "arthur", 0, "tournus")
@@ -450,7 +469,7 @@ def test_one_family_per_fief_start_or_any_empty_village(on: bool) -> None:
     s = GAME.setup(3, 5, {"one_family_per_fief_start": on})
     GAME.apply(s, GAME.to_act(s)[0], GAME.decode("start:blaye"))
     names = legal(s, GAME.to_act(s)[0])
-    assert ("start:charolles" in names) != on               # Charolles: Blaye's fief
+    assert ("start:charolles" in names) != on  # Charolles: Blaye's fief
     assert "start:sigy" in names
 
 
@@ -461,10 +480,10 @@ def test_troops_capped_by_kit_eight_knights_or_no_limit(on: bool) -> None:
     troops(s, "blaye", 0, 7, 13)
     s.money[0] = 10
     begin(s, "purchase")
-    do(s, 0, "buy:knight:blaye")                           # the 8th knight
+    do(s, 0, "buy:knight:blaye")  # the 8th knight
     names = legal(s, 0)
     assert ("buy:knight:blaye" in names) != on
-    assert ("buy:man_at_arms:blaye" in names) != on         # 13 men-at-arms already
+    assert ("buy:man_at_arms:blaye" in names) != on  # 13 men-at-arms already
     assert units(s, "blaye", 0) == (8, 13) and s.money[0] == 7
 
 
@@ -492,12 +511,13 @@ def test_raze_needs_empty_village_or_only_the_chosen_familys_troops_gone(on: boo
 
 
 @pytest.mark.parametrize(("on", "left"), [(True, [(0, 0), (0, 1)]), (False, [(0, 1), (0, 1)])])
-def test_plague_halves_the_village_or_each_family_its_own(on: bool,
-                                                          left: list[tuple[int, int]]) -> None:
+def test_plague_halves_the_village_or_each_family_its_own(
+    on: bool, left: list[tuple[int, int]]
+) -> None:
     s = table(3, plague_halves_the_village=on)
     troops(s, "sigy", 1, 0, 1)
     troops(s, "sigy", 2, 0, 1)
-    troops(s, "st_paul", 0, 0, 3)                           # alone: 1 either way
+    troops(s, "st_paul", 0, 0, 3)  # alone: 1 either way
     s.fd_deck = [C["taxes"], C["justice"], C["plague"]]
     begin(s, "cards")
     dice(s, 5)
@@ -511,7 +531,7 @@ def test_kings_tallage_uncontrolled_fief_or_any_fief_without_a_lord(on: bool) ->
     s = table(3, kings_tallage_uncontrolled_fief=on)
     s.king = lord(s, "arthur", 0, "sigy")
     s.fief_holder[F["blaye"]] = lord(s, "charles", 1, "blaye")
-    for v in BOARD.fiefs[F["mazilles"]].villages:           # seat 2 holds all of it
+    for v in BOARD.fiefs[F["mazilles"]].villages:  # seat 2 holds all of it
         troops(s, BOARD.villages[v].key, 2, 0, 1)
     s.hand = [[] for _ in s.hand]
     s.hand[0] = [C["taxes"]]
@@ -547,13 +567,19 @@ def test_cavalcade_only_after_refusal_crossing_a_village(on: bool) -> None:
     do(s, 0, "move:charolles")
     assert s.kind == A.PERMIT and s.actor == 1
     do(s, 1, "permit:no")
-    assert legal(s, 0) == (["retreat", "stay", "cavalcade:charolles"] if on
-                           else ["retreat", "stay"])
+    assert legal(s, 0) == (
+        ["retreat", "stay", "cavalcade:charolles"] if on else ["retreat", "stay"]
+    )
     if not on:
         return
     ev = do(s, 0, "cavalcade:charolles")
     assert events_of(ev, "cavalcade")[0]["from"] == V["blaye"]
-    assert (s.cavalcade.case, s.battle.village, s.battle.defender, s.kind) == (3, V["charolles"], 1, A.ROUND_ATT)
+    assert (s.cavalcade.case, s.battle.village, s.battle.defender, s.kind) == (
+        3,
+        V["charolles"],
+        1,
+        A.ROUND_ATT,
+    )
     do(s, 0, "fight")
     dice(s, 1, 1, 1)
     ev = do(s, 1, "fight")
@@ -561,12 +587,11 @@ def test_cavalcade_only_after_refusal_crossing_a_village(on: bool) -> None:
     assert events_of(ev, "cavalcade_end")[0]["won"] is True
     lo = L["arthur"]
     assert (s.l_loc[lo], s.carried_knights[lo], s.l_moves[lo]) == (V["charolles"], 2, 1)
-    assert "lord_done" not in legal(s, 0)                  # he must ride on
+    assert "lord_done" not in legal(s, 0)  # he must ride on
 
 
 @pytest.mark.parametrize("on", [False, True])
-def test_cavalcade_only_after_refusal_not_on_a_later_move_nor_with_men_at_arms(
-        on: bool) -> None:
+def test_cavalcade_only_after_refusal_not_on_a_later_move_nor_with_men_at_arms(on: bool) -> None:
     """Refused on a later move (Joan d'Arc's second of three), or carrying a
     man-at-arms: no cavalcade either way."""
     s = table(3, cavalcade_only_after_refusal=on)
@@ -630,7 +655,7 @@ def test_cavalcade_only_after_refusal_down_a_road_refused(on: bool) -> None:
     assert ("cavalcade:blaye" in legal(s, 0)) != on
     do(s, 0, "move:blaye")
     assert s.kind == A.PERMIT and s.actor == 1
-    do(s, 1, "permit:no")                                   # no cards: back to his move
+    do(s, 1, "permit:no")  # no cards: back to his move
     names = legal(s, 0)
     assert "move:blaye" not in names and "cavalcade:blaye" in names
     do(s, 0, "cavalcade:blaye")
@@ -650,8 +675,11 @@ def test_cavalcade_only_after_refusal_still_breaks_out_of_a_siege(on: bool) -> N
     begin(s, "movement")
     do(s, 0, "lord:arthur", "carry:knight")
     assert [x for x in legal(s, 0) if x.startswith("cavalcade:")] == [
-        "cavalcade:beaujeu", "cavalcade:la_salle", "cavalcade:charolles",
-        "cavalcade:st_ciers_d_abzac"]
+        "cavalcade:beaujeu",
+        "cavalcade:la_salle",
+        "cavalcade:charolles",
+        "cavalcade:st_ciers_d_abzac",
+    ]
 
 
 # ------------------------------------------------------------------ NOTES 12, 14, 16
@@ -701,7 +729,7 @@ def test_reclaim_needs_new_lord_or_any_lord_of_the_family(on: bool) -> None:
         ev = do(s, 2, "title:mazilles", "holder:arthur")
         assert events_of(ev, "buy")[0]["paid"] == 0
         assert s.fief_holder[F["mazilles"]] == L["arthur"] and s.money[2] == 0
-    never = _vacant_mazilles(on)                            # a title never held: bought
+    never = _vacant_mazilles(on)  # a title never held: bought
     never.vacated[F["mazilles"]] = 0
     begin(never, "purchase")
     do(never, 0, "pass")
@@ -752,9 +780,9 @@ def test_opportunity_cards_at_windows_only_at_income_or_any_time(on: bool) -> No
     do(s, 0, "play:justice", "dies:charles")
     assert s.l_owner[L["charles"]] == -1
     if on:
-        assert flow.PHASE_NAMES[s.phase] != "income"        # one card a seat, once a turn
+        assert flow.PHASE_NAMES[s.phase] != "income"  # one card a seat, once a turn
     else:
-        assert (s.kind, s.actor) == (A.WINDOW, 0)           # asked again: a new event
+        assert (s.kind, s.actor) == (A.WINDOW, 0)  # asked again: a new event
         do(s, 0, "pass")
     begin(s, "movement")
     assert (s.kind, s.actor) == (A.MOVE_SELECT, 0)

@@ -30,9 +30,31 @@ DEFAULT_ACTION_DECK = ("pushed",) * 12
 DEFAULT_HAND = ("fountain_of_blood",)
 
 __all__ = [
-    "GAME", "IllegalAction", "N", "A", "ids", "nkeys", "akeys", "table", "do", "legal", "line",
-    "pile", "hand", "front", "noble_discard", "action_discard", "noble_deck", "action_deck",
-    "snapshot", "assert_illegal", "types", "events_of", "multiset", "score", "finish_day",
+    "GAME",
+    "IllegalAction",
+    "N",
+    "A",
+    "ids",
+    "nkeys",
+    "akeys",
+    "table",
+    "do",
+    "legal",
+    "line",
+    "pile",
+    "hand",
+    "front",
+    "noble_discard",
+    "action_discard",
+    "noble_deck",
+    "action_deck",
+    "snapshot",
+    "assert_illegal",
+    "types",
+    "events_of",
+    "multiset",
+    "score",
+    "finish_day",
 ]
 
 
@@ -179,10 +201,12 @@ def events_of(events: Iterable[dict[str, Any]], kind: str) -> list[dict[str, Any
 def snapshot(s: GuillotineState) -> Any:
     """Everything a state holds that an action could change."""
     p = s.pending
-    pending = None if p is None else (p.kind, p.seat, p.card, p.target, p.noble, p.picks,
-                                      p.count)
-    fields = {name: copy.deepcopy(getattr(s, name)) for name in GuillotineState.__slots__
-              if name != "pending"}
+    pending = None if p is None else (p.kind, p.seat, p.card, p.target, p.noble, p.picks, p.count)
+    fields = {
+        name: copy.deepcopy(getattr(s, name))
+        for name in GuillotineState.__slots__
+        if name != "pending"
+    }
     views = [GAME.view(s, seat) for seat in [None, *range(s.n_players)]]
     return fields, pending, views, s.rng.getstate()
 

@@ -44,8 +44,9 @@ def test_card_after_you_puts_front_noble_in_another_pile_then_actor_collects_nex
 def test_card_after_you_given_noble_triggers_nothing():
     # A given Lady draws nothing, a given Clown stays, a given Robespierre ends no day.
     for noble in ("lady", "clown", "robespierre"):
-        s = table(line=[noble, "duke", "baron"], hands={0: ["after_you"]},
-                  front={1: ["foreign_support"]})
+        s = table(
+            line=[noble, "duke", "baron"], hands={0: ["after_you"]}, front={1: ["foreign_support"]}
+        )
         do(s, 0, "play:after_you", "seat:1")
         assert pile(s, 1) == [noble]
         assert hand(s, 1) == ["fountain_of_blood"]  # no Lady draw, no Foreign Support draw
@@ -74,9 +75,13 @@ def test_card_bribed_guards_with_one_noble_changes_nothing():
 
 # ---------------------------------------------------------------- Callous Guards
 def test_card_callous_guards_blocks_line_cards_of_everyone():
-    s = table(line=["duke", "baron", "regent", "coiffeur"],
-              hands={0: ["callous_guards", "stumble"],
-                     1: ["stumble", "double_feature", "bribed_guards", "after_you"]})
+    s = table(
+        line=["duke", "baron", "regent", "coiffeur"],
+        hands={
+            0: ["callous_guards", "stumble"],
+            1: ["stumble", "double_feature", "bribed_guards", "after_you"],
+        },
+    )
     assert legal(s) == ["pass", "play:callous_guards", "play:stumble"]
     do(s, 0, "play:callous_guards")
     assert front(s, 0) == ["callous_guards"]
@@ -93,8 +98,11 @@ def test_card_callous_guards_blocks_line_cards_of_everyone():
 
 
 def test_card_callous_guards_blocks_its_owner_until_discarded():
-    s = table(line=["duke", "baron", "regent"], hands={0: ["stumble", "fountain_of_blood"]},
-              front={0: ["callous_guards"]})
+    s = table(
+        line=["duke", "baron", "regent"],
+        hands={0: ["stumble", "fountain_of_blood"]},
+        front={0: ["callous_guards"]},
+    )
     assert legal(s) == ["pass", "discard_callous", "play:fountain_of_blood"]
     assert_illegal(s, 0, "play:stumble")
     do(s, 0, "discard_callous")  # a free action: the action step goes on
@@ -109,8 +117,11 @@ def test_card_callous_guards_blocks_its_owner_until_discarded():
 
 # ---------------------------------------------------------------- Church Support
 def test_card_church_support_scores_one_per_blue_noble():
-    s = table(line=["cardinal", "duke", "baron"], hands={0: ["church_support"]},
-              piles={0: ["bishop", "heretic", "duke"]})
+    s = table(
+        line=["cardinal", "duke", "baron"],
+        hands={0: ["church_support"]},
+        piles={0: ["bishop", "heretic", "duke"]},
+    )
     do(s, 0, "play:church_support")
     assert front(s, 0) == ["church_support"]
     assert action_discard(s) == []
@@ -120,8 +131,7 @@ def test_card_church_support_scores_one_per_blue_noble():
 
 # ---------------------------------------------------------------- Civic Pride
 def test_card_civic_pride_moves_a_green_noble_forward_one_or_two():
-    s = table(line=["duke", "mayor", "baron", "governor", "regent"],
-              hands={0: ["civic_pride"]})
+    s = table(line=["duke", "mayor", "baron", "governor", "regent"], hands={0: ["civic_pride"]})
     do(s, 0, "play:civic_pride")
     assert legal(s) == ["noble:2", "noble:4"]  # green nobles that can move forward
     do(s, 0, "noble:4")
@@ -146,8 +156,11 @@ def test_card_civic_pride_needs_a_green_noble_behind_the_front():
 
 # ---------------------------------------------------------------- Civic Support
 def test_card_civic_support_scores_one_per_green_noble():
-    s = table(line=["duke", "baron"], hands={0: ["civic_support"]},
-              piles={0: ["mayor", "sheriff", "unpopular_judge", "colonel"]})
+    s = table(
+        line=["duke", "baron"],
+        hands={0: ["civic_support"]},
+        piles={0: ["mayor", "sheriff", "unpopular_judge", "colonel"]},
+    )
     do(s, 0, "play:civic_support")
     assert front(s, 0) == ["civic_support"]
     assert score(s, 0) == (3 + 1 + 2 + 3 + 3) + 3
@@ -155,8 +168,11 @@ def test_card_civic_support_scores_one_per_green_noble():
 
 # ---------------------------------------------------------------- Clerical Error
 def test_card_clerical_error_sequential_picks_from_pre_exchange_piles():
-    s = table(line=["regent", "baron"], hands={0: ["clerical_error"]},
-              piles={0: ["duke", "martyr"], 1: ["king_louis", "hero_of_the_people"]})
+    s = table(
+        line=["regent", "baron"],
+        hands={0: ["clerical_error"]},
+        piles={0: ["duke", "martyr"], 1: ["king_louis", "hero_of_the_people"]},
+    )
     do(s, 0, "play:clerical_error")
     assert legal(s) == ["seat:1", "seat:2"]  # another player
     do(s, 0, "seat:1")
@@ -175,8 +191,7 @@ def test_card_clerical_error_sequential_picks_from_pre_exchange_piles():
 
 
 def test_card_clerical_error_with_empty_piles_is_legal_and_one_sided():
-    s = table(line=["regent", "baron"], hands={0: ["clerical_error"]},
-              piles={1: ["king_louis"]})
+    s = table(line=["regent", "baron"], hands={0: ["clerical_error"]}, piles={1: ["king_louis"]})
     do(s, 0, "play:clerical_error", "seat:1", "pile:1")
     # Seat 0's pile was empty: seat 1 receives nothing and is not asked.
     assert pile(s, 0) == ["king_louis", "regent"]
@@ -192,8 +207,9 @@ def test_card_clerical_error_with_empty_piles_is_legal_and_one_sided():
 
 # ---------------------------------------------------------------- Clothing Swap
 def test_card_clothing_swap_replaces_a_noble_with_the_deck_top():
-    s = table(line=["duke", "baron", "regent"], deck=["sheriff", "cardinal"],
-              hands={0: ["clothing_swap"]})
+    s = table(
+        line=["duke", "baron", "regent"], deck=["sheriff", "cardinal"], hands={0: ["clothing_swap"]}
+    )
     do(s, 0, "play:clothing_swap")
     assert legal(s) == ["noble:1", "noble:2", "noble:3"]
     do(s, 0, "noble:2")
@@ -233,8 +249,11 @@ def test_card_confusion_in_line_shuffles_before_the_targets_next_collection():
 
 
 def test_card_confusion_in_line_twice_on_one_player_is_one_shuffle():
-    s = table(line=["duke", "baron", "regent", "coiffeur"], hands={0: ["confusion_in_line"]},
-              confusion=[2])
+    s = table(
+        line=["duke", "baron", "regent", "coiffeur"],
+        hands={0: ["confusion_in_line"]},
+        confusion=[2],
+    )
     do(s, 0, "play:confusion_in_line", "seat:2")
     assert s.confusion == [False, False, True]
     do(s, 1, "pass")
@@ -280,8 +299,11 @@ def test_card_escape_with_one_noble_discards_it():
 
 # ---------------------------------------------------------------- Extra Cart
 def test_card_extra_cart_adds_top_three_of_deck_in_drawn_order():
-    s = table(line=["duke", "baron"], deck=["sheriff", "martyr", "heretic", "bishop"],
-              hands={0: ["extra_cart"]})
+    s = table(
+        line=["duke", "baron"],
+        deck=["sheriff", "martyr", "heretic", "bishop"],
+        hands={0: ["extra_cart"]},
+    )
     do(s, 0, "play:extra_cart")
     assert pile(s, 0) == ["duke"]
     assert line(s) == ["baron", "bishop", "heretic", "martyr"]
@@ -297,8 +319,9 @@ def test_card_extra_cart_with_short_deck_adds_what_there_is():
 
 # ---------------------------------------------------------------- Fainting Spell
 def test_card_fainting_spell_moves_a_noble_back_up_to_three():
-    s = table(line=["duke", "baron", "regent", "coiffeur", "piss_boy"],
-              hands={0: ["fainting_spell"]})
+    s = table(
+        line=["duke", "baron", "regent", "coiffeur", "piss_boy"], hands={0: ["fainting_spell"]}
+    )
     do(s, 0, "play:fainting_spell")
     assert legal(s) == ["noble:1", "noble:2", "noble:3", "noble:4"]  # not the last one
     do(s, 0, "noble:1")
@@ -309,8 +332,9 @@ def test_card_fainting_spell_moves_a_noble_back_up_to_three():
 
 
 def test_card_fainting_spell_not_past_the_back():
-    s = table(line=["duke", "baron", "regent", "coiffeur", "piss_boy"],
-              hands={0: ["fainting_spell"]})
+    s = table(
+        line=["duke", "baron", "regent", "coiffeur", "piss_boy"], hands={0: ["fainting_spell"]}
+    )
     do(s, 0, "play:fainting_spell", "noble:3")
     assert legal(s) == ["by:1", "by:2"]
     do(s, 0, "by:2")
@@ -342,8 +366,10 @@ def test_card_fled_to_england_emptying_the_line_collects_nothing_and_ends_the_da
 
 # ---------------------------------------------------------------- Forced Break
 def test_card_forced_break_every_other_player_discards_one_random_card():
-    s = table(line=["duke", "baron"], hands={0: ["forced_break", "majesty"],
-                                             1: ["stumble", "trip"], 2: ["rush_job"]})
+    s = table(
+        line=["duke", "baron"],
+        hands={0: ["forced_break", "majesty"], 1: ["stumble", "trip"], 2: ["rush_job"]},
+    )
     do(s, 0, "play:forced_break")
     assert hand(s, 0) == ["majesty", "pushed"]  # the actor is untouched
     assert hand(s, 2) == []
@@ -355,8 +381,11 @@ def test_card_forced_break_every_other_player_discards_one_random_card():
 
 # ---------------------------------------------------------------- Foreign Support
 def test_card_foreign_support_draws_one_per_purple_noble_collected():
-    s = table(line=["duke", "baron", "mayor", "regent"], hands={0: ["foreign_support"]},
-              action_deck=["stumble", "trip", "majesty"])
+    s = table(
+        line=["duke", "baron", "mayor", "regent"],
+        hands={0: ["foreign_support"]},
+        action_deck=["stumble", "trip", "majesty"],
+    )
     do(s, 0, "play:foreign_support")
     assert front(s, 0) == ["foreign_support"]
     # Duke is purple: one card at collection, one in step 3.
@@ -365,16 +394,22 @@ def test_card_foreign_support_draws_one_per_purple_noble_collected():
     do(s, 1, "pass")
     assert hand(s, 1) == ["fountain_of_blood", "stumble"]
     # A green noble draws nothing extra.
-    s2 = table(line=["mayor", "duke"], front={0: ["foreign_support"]},
-               hands={0: ["stumble"]}, action_deck=["trip", "majesty"])
+    s2 = table(
+        line=["mayor", "duke"],
+        front={0: ["foreign_support"]},
+        hands={0: ["stumble"]},
+        action_deck=["trip", "majesty"],
+    )
     do(s2, 0, "pass")
     assert hand(s2, 0) == ["majesty", "stumble"]
 
 
 # ---------------------------------------------------------------- Forward March
 def test_card_forward_march_moves_a_chosen_palace_guard_to_the_front():
-    s = table(line=["duke", "palace_guard", "baron", "palace_guard", "regent"],
-              hands={0: ["forward_march"]})
+    s = table(
+        line=["duke", "palace_guard", "baron", "palace_guard", "regent"],
+        hands={0: ["forward_march"]},
+    )
     do(s, 0, "play:forward_march")
     assert legal(s) == ["noble:2", "noble:4"]
     do(s, 0, "noble:4")

@@ -29,8 +29,10 @@ from guillotine_scenario import (
 
 # ---------------------------------------------------------------- Ignoble Noble
 def test_card_ignoble_noble_moves_a_noble_forward_exactly_four():
-    s = table(line=["duke", "baron", "regent", "coiffeur", "piss_boy", "cardinal"],
-              hands={0: ["ignoble_noble"]})
+    s = table(
+        line=["duke", "baron", "regent", "coiffeur", "piss_boy", "cardinal"],
+        hands={0: ["ignoble_noble"]},
+    )
     do(s, 0, "play:ignoble_noble")
     assert legal(s) == ["noble:5", "noble:6"]
     do(s, 0, "noble:6")  # exactly 4: no distance to choose
@@ -39,16 +41,18 @@ def test_card_ignoble_noble_moves_a_noble_forward_exactly_four():
 
 
 def test_card_ignoble_noble_needs_five_nobles():
-    s = table(line=["duke", "baron", "regent", "coiffeur"],
-              hands={0: ["ignoble_noble", "stumble"]})
+    s = table(line=["duke", "baron", "regent", "coiffeur"], hands={0: ["ignoble_noble", "stumble"]})
     assert legal(s) == ["pass", "play:stumble"]
     assert_illegal(s, 0, "play:ignoble_noble")
 
 
 # ---------------------------------------------------------------- Indifferent Public
 def test_card_indifferent_public_grays_count_one_and_clown_stays():
-    s = table(line=["clown", "duke"], hands={0: ["indifferent_public"]},
-              piles={0: ["tragic_figure", "martyr", "hero_of_the_people", "duke"]})
+    s = table(
+        line=["clown", "duke"],
+        hands={0: ["indifferent_public"]},
+        piles={0: ["tragic_figure", "martyr", "hero_of_the_people", "duke"]},
+    )
     do(s, 0, "play:indifferent_public")
     assert front(s, 0) == ["indifferent_public"]
     # The Clown is not handed on: no decision, the turn went on to seat 1.
@@ -67,8 +71,7 @@ def test_card_indifferent_public_cancels_innocent_victim_discard():
 
 # ---------------------------------------------------------------- Infighting
 def test_card_infighting_target_discards_two_of_their_choice():
-    s = table(line=["duke", "baron"], hands={0: ["infighting"],
-                                             1: ["stumble", "trip", "majesty"]})
+    s = table(line=["duke", "baron"], hands={0: ["infighting"], 1: ["stumble", "trip", "majesty"]})
     do(s, 0, "play:infighting")
     assert legal(s) == ["seat:0", "seat:1", "seat:2"]  # any player
     do(s, 0, "seat:1")
@@ -95,8 +98,7 @@ def test_card_infighting_two_or_fewer_cards_are_all_discarded_without_asking():
 
 
 def test_card_infighting_on_oneself():
-    s = table(line=["duke", "baron"],
-              hands={0: ["infighting", "stumble", "trip", "majesty"]})
+    s = table(line=["duke", "baron"], hands={0: ["infighting", "stumble", "trip", "majesty"]})
     do(s, 0, "play:infighting", "seat:0")
     assert legal(s, 0) == ["card:majesty", "card:stumble", "card:trip"]  # not the played card
     do(s, 0, "card:stumble", "card:trip")
@@ -105,8 +107,10 @@ def test_card_infighting_on_oneself():
 
 # ---------------------------------------------------------------- Information Exchange
 def test_card_information_exchange_swaps_whole_hands():
-    s = table(line=["duke", "baron"], hands={0: ["information_exchange", "trip"],
-                                             2: ["stumble", "majesty", "escape"]})
+    s = table(
+        line=["duke", "baron"],
+        hands={0: ["information_exchange", "trip"], 2: ["stumble", "majesty", "escape"]},
+    )
     do(s, 0, "play:information_exchange")
     assert legal(s) == ["seat:1", "seat:2"]
     do(s, 0, "seat:2")
@@ -117,15 +121,20 @@ def test_card_information_exchange_swaps_whole_hands():
 
 
 def test_information_exchange_carries_what_a_third_seat_saw_of_a_hand_with_the_hand():
-    s = table(line=["duke", "baron"], hands={0: ["information_exchange", "trip"],
-                                             1: ["stumble", "majesty"]})
+    s = table(
+        line=["duke", "baron"],
+        hands={0: ["information_exchange", "trip"], 1: ["stumble", "majesty"]},
+    )
     s.seen[2][0] = [A("trip")]  # seat 2 knows seat 0 holds a Trip
     events = do(s, 0, "play:information_exchange", "seat:1")
     assert events_of(events, "target") == [
-        {"type": "target", "seat": 0, "card": A("information_exchange"), "target": 1}]
+        {"type": "target", "seat": 0, "card": A("information_exchange"), "target": 1}
+    ]
     assert akeys(s.seen[2][1]) == ["trip"] and s.seen[2][0] == []
     assert sorted(akeys(s.seen[0][1])) == ["trip"] and sorted(akeys(s.seen[1][0])) == [
-        "majesty", "stumble"]
+        "majesty",
+        "stumble",
+    ]
 
 
 # ---------------------------------------------------------------- Lack of Faith
@@ -161,8 +170,9 @@ def test_card_lack_of_faith_blue_already_at_front_stays():
 
 # ---------------------------------------------------------------- Lack of Support
 def test_card_lack_of_support_actor_sees_the_hand_and_discards_one():
-    s = table(line=["duke", "baron"], hands={0: ["lack_of_support"],
-                                             1: ["stumble", "trip", "majesty"]})
+    s = table(
+        line=["duke", "baron"], hands={0: ["lack_of_support"], 1: ["stumble", "trip", "majesty"]}
+    )
     do(s, 0, "play:lack_of_support")
     assert legal(s) == ["seat:0", "seat:1", "seat:2"]
     do(s, 0, "seat:1")
@@ -186,8 +196,11 @@ def test_card_lack_of_support_on_an_empty_hand_does_nothing():
 
 # ---------------------------------------------------------------- Late Arrival
 def test_card_late_arrival_one_of_top_three_to_the_back_others_discarded():
-    s = table(line=["duke", "baron"], deck=["sheriff", "martyr", "heretic", "bishop"],
-              hands={0: ["late_arrival"]})
+    s = table(
+        line=["duke", "baron"],
+        deck=["sheriff", "martyr", "heretic", "bishop"],
+        hands={0: ["late_arrival"]},
+    )
     do(s, 0, "play:late_arrival")
     assert legal(s) == ["peek:1", "peek:2", "peek:3"]
     assert GAME.view(s, 0)["decision"]["nobles"] == ["bishop", "heretic", "martyr"]
@@ -214,8 +227,10 @@ def test_card_late_arrival_with_short_deck_and_empty_deck():
 
 # ---------------------------------------------------------------- Let Them Eat Cake
 def test_card_let_them_eat_cake_marie_to_the_front():
-    s = table(line=["duke", "baron", "regent", "marie_antoinette", "coiffeur"],
-              hands={0: ["let_them_eat_cake"]})
+    s = table(
+        line=["duke", "baron", "regent", "marie_antoinette", "coiffeur"],
+        hands={0: ["let_them_eat_cake"]},
+    )
     do(s, 0, "play:let_them_eat_cake")
     assert pile(s, 0) == ["marie_antoinette"]
     assert line(s) == ["duke", "baron", "regent", "coiffeur"]
@@ -284,8 +299,9 @@ def test_card_mass_confusion_line_into_deck_and_a_new_line_of_same_length():
 
 # ---------------------------------------------------------------- Military Might
 def test_card_military_might_moves_a_red_noble_forward_one_or_two():
-    s = table(line=["colonel", "duke", "baron", "palace_guard", "mayor"],
-              hands={0: ["military_might"]})
+    s = table(
+        line=["colonel", "duke", "baron", "palace_guard", "mayor"], hands={0: ["military_might"]}
+    )
     do(s, 0, "play:military_might")
     assert legal(s) == ["noble:4"]  # the red noble at the front cannot move forward
     do(s, 0, "noble:4", "by:2")
@@ -295,8 +311,11 @@ def test_card_military_might_moves_a_red_noble_forward_one_or_two():
 
 # ---------------------------------------------------------------- Military Support
 def test_card_military_support_scores_one_per_red_noble_guards_included():
-    s = table(line=["colonel", "duke"], hands={0: ["military_support"]},
-              piles={0: ["palace_guard", "palace_guard", "lieutenant", "duke"]})
+    s = table(
+        line=["colonel", "duke"],
+        hands={0: ["military_support"]},
+        piles={0: ["palace_guard", "palace_guard", "lieutenant", "duke"]},
+    )
     do(s, 0, "play:military_support")
     assert front(s, 0) == ["military_support"]
     assert pile(s, 0) == ["palace_guard", "palace_guard", "lieutenant", "duke", "colonel"]
@@ -325,8 +344,7 @@ def test_card_milling_in_line_short_line():
 
 # ---------------------------------------------------------------- Missed!
 def test_card_missed_newest_noble_of_a_pile_goes_to_the_back():
-    s = table(line=["duke", "baron"], hands={0: ["missed"]},
-              piles={1: ["regent", "martyr"]})
+    s = table(line=["duke", "baron"], hands={0: ["missed"]}, piles={1: ["regent", "martyr"]})
     do(s, 0, "play:missed")
     assert legal(s) == ["seat:0", "seat:1", "seat:2"]
     do(s, 0, "seat:1")
@@ -343,8 +361,12 @@ def test_card_missed_on_an_empty_pile_does_nothing():
 
 
 def test_card_missed_is_blocked_by_callous_guards():
-    s = table(line=["duke", "baron"], hands={0: ["missed", "rush_job"]},
-              piles={1: ["regent"]}, front={2: ["callous_guards"]})
+    s = table(
+        line=["duke", "baron"],
+        hands={0: ["missed", "rush_job"]},
+        piles={1: ["regent"]},
+        front={2: ["callous_guards"]},
+    )
     do(s, 2, "pass")  # its owner keeps it
     assert legal(s) == ["pass", "play:rush_job"]
     assert_illegal(s, 0, "play:missed")
@@ -352,8 +374,11 @@ def test_card_missed_is_blocked_by_callous_guards():
 
 # ---------------------------------------------------------------- Missing Heads
 def test_card_missing_heads_discards_a_random_noble_of_a_pile():
-    s = table(line=["duke", "baron"], hands={0: ["missing_heads"]},
-              piles={2: ["regent", "martyr", "cardinal"]})
+    s = table(
+        line=["duke", "baron"],
+        hands={0: ["missing_heads"]},
+        piles={2: ["regent", "martyr", "cardinal"]},
+    )
     do(s, 0, "play:missing_heads")
     assert legal(s) == ["seat:0", "seat:1", "seat:2"]
     do(s, 0, "seat:2")

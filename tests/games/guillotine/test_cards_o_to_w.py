@@ -27,8 +27,9 @@ from guillotine_scenario import (
 
 # ---------------------------------------------------------------- Opinionated Guards
 def test_card_opinionated_guards_rearranges_the_first_four():
-    s = table(line=["duke", "baron", "regent", "coiffeur", "piss_boy"],
-              hands={0: ["opinionated_guards"]})
+    s = table(
+        line=["duke", "baron", "regent", "coiffeur", "piss_boy"], hands={0: ["opinionated_guards"]}
+    )
     do(s, 0, "play:opinionated_guards")
     assert legal(s) == ["noble:1", "noble:2", "noble:3", "noble:4"]
     do(s, 0, "noble:4")  # Coiffeur first
@@ -54,8 +55,11 @@ def test_card_opinionated_guards_on_short_lines():
 
 # ---------------------------------------------------------------- Political Influence
 def test_card_political_influence_no_collection_and_four_cards():
-    s = table(line=["duke", "baron"], hands={0: ["political_influence"]},
-              action_deck=["stumble", "trip", "majesty", "escape", "long_walk"])
+    s = table(
+        line=["duke", "baron"],
+        hands={0: ["political_influence"]},
+        action_deck=["stumble", "trip", "majesty", "escape", "long_walk"],
+    )
     do(s, 0, "play:political_influence")
     assert pile(s, 0) == []
     assert line(s) == ["duke", "baron"]
@@ -87,11 +91,24 @@ def test_card_pushed_moves_a_noble_forward_exactly_two():
 # ---------------------------------------------------------------- Rain Delay
 def test_card_rain_delay_all_hands_reshuffled_and_five_dealt_each():
     hands = {0: ["rain_delay", "stumble"], 1: ["trip"], 2: ["majesty", "escape"]}
-    deck = ["long_walk", "fled_to_england", "infighting", "rush_job", "missed", "pushed",
-            "l_idiot", "bribed_guards", "extra_cart", "public_demand", "late_arrival",
-            "clothing_swap", "forward_march"]
-    s = table(line=["duke", "baron"], hands=hands, action_deck=deck,
-              action_discard=["double_feature"])
+    deck = [
+        "long_walk",
+        "fled_to_england",
+        "infighting",
+        "rush_job",
+        "missed",
+        "pushed",
+        "l_idiot",
+        "bribed_guards",
+        "extra_cart",
+        "public_demand",
+        "late_arrival",
+        "clothing_swap",
+        "forward_march",
+    ]
+    s = table(
+        line=["duke", "baron"], hands=hands, action_deck=deck, action_discard=["double_feature"]
+    )
     pool = Counter(["stumble", "trip", "majesty", "escape", *deck])
     do(s, 0, "play:rain_delay")
     assert [len(h) for h in s.hands] == [6, 5, 5]  # 5 dealt, then the actor's step-3 draw
@@ -108,12 +125,27 @@ class _NoShuffle(random.Random):
 
 
 def test_card_rain_delay_deals_one_at_a_time_from_the_actor_leftwards():
-    deck = ["after_you", "bribed_guards", "church_support", "civic_pride", "civic_support",
-            "clerical_error", "clothing_swap", "confusion_in_line", "double_feature", "escape",
-            "extra_cart", "fainting_spell", "fled_to_england", "forced_break", "forward_march",
-            "friend_of_the_queen"]  # 16 distinct cards, top = last
-    s = table(line=["duke", "baron"], hands={0: [], 1: ["rain_delay"], 2: []}, player=1,
-              action_deck=deck)
+    deck = [
+        "after_you",
+        "bribed_guards",
+        "church_support",
+        "civic_pride",
+        "civic_support",
+        "clerical_error",
+        "clothing_swap",
+        "confusion_in_line",
+        "double_feature",
+        "escape",
+        "extra_cart",
+        "fainting_spell",
+        "fled_to_england",
+        "forced_break",
+        "forward_march",
+        "friend_of_the_queen",
+    ]  # 16 distinct cards, top = last
+    s = table(
+        line=["duke", "baron"], hands={0: [], 1: ["rain_delay"], 2: []}, player=1, action_deck=deck
+    )
     s.rng = _NoShuffle(0)
     do(s, 1, "play:rain_delay")
     top_first = deck[::-1]
@@ -126,8 +158,11 @@ def test_card_rain_delay_deals_one_at_a_time_from_the_actor_leftwards():
 
 # ---------------------------------------------------------------- Rat Break
 def test_card_rat_break_takes_any_card_of_the_discard_pile():
-    s = table(line=["duke", "baron"], hands={0: ["rat_break"]},
-              action_discard=["stumble", "trip", "stumble"])
+    s = table(
+        line=["duke", "baron"],
+        hands={0: ["rat_break"]},
+        action_discard=["stumble", "trip", "stumble"],
+    )
     do(s, 0, "play:rat_break")
     assert legal(s) == ["card:stumble", "card:trip"]  # not Rat Break itself
     do(s, 0, "card:trip")
@@ -137,8 +172,12 @@ def test_card_rat_break_takes_any_card_of_the_discard_pile():
 
 
 def test_a_card_taken_by_rat_break_is_known_to_every_other_seat_in_the_takers_hand():
-    s = table(line=["duke", "baron"], player=1, hands={1: ["rat_break"]},
-              action_discard=["stumble", "trip"])
+    s = table(
+        line=["duke", "baron"],
+        player=1,
+        hands={1: ["rat_break"]},
+        action_discard=["stumble", "trip"],
+    )
     do(s, 1, "play:rat_break", "card:trip")
     assert akeys(s.seen[0][1]) == ["trip"] and akeys(s.seen[2][1]) == ["trip"]
     assert s.seen[1][1] == []  # a seat does not "see" its own hand
@@ -152,8 +191,10 @@ def test_card_rat_break_needs_a_discard_pile():
 
 # ---------------------------------------------------------------- Rush Job
 def test_card_rush_job_target_cannot_play_on_its_next_turn():
-    s = table(line=["duke", "baron", "regent", "coiffeur", "piss_boy", "cardinal", "bishop"],
-              hands={0: ["rush_job"], 1: ["stumble"]})
+    s = table(
+        line=["duke", "baron", "regent", "coiffeur", "piss_boy", "cardinal", "bishop"],
+        hands={0: ["rush_job"], 1: ["stumble"]},
+    )
     do(s, 0, "play:rush_job")
     assert legal(s) == ["seat:0", "seat:1", "seat:2"]
     do(s, 0, "seat:1")
@@ -168,8 +209,9 @@ def test_card_rush_job_target_cannot_play_on_its_next_turn():
 
 
 def test_card_rush_job_on_oneself_applies_to_the_following_turn():
-    s = table(line=["duke", "baron", "regent", "coiffeur", "piss_boy"],
-              hands={0: ["rush_job", "stumble"]})
+    s = table(
+        line=["duke", "baron", "regent", "coiffeur", "piss_boy"], hands={0: ["rush_job", "stumble"]}
+    )
     do(s, 0, "play:rush_job", "seat:0")
     assert s.rush == [True, False, False]
     do(s, 1, "pass")
@@ -182,8 +224,13 @@ def test_card_rush_job_on_oneself_applies_to_the_following_turn():
 
 # ---------------------------------------------------------------- Scarlet Pimpernel
 def test_card_scarlet_pimpernel_turn_goes_on_then_the_day_ends():
-    s = table(line=["duke", "baron", "regent"], deck=["heretic", "bishop", "colonel"],
-              hands={2: ["scarlet_pimpernel"]}, player=2, starter=1)
+    s = table(
+        line=["duke", "baron", "regent"],
+        deck=["heretic", "bishop", "colonel"],
+        hands={2: ["scarlet_pimpernel"]},
+        player=2,
+        starter=1,
+    )
     do(s, 2, "play:scarlet_pimpernel")
     assert pile(s, 2) == ["duke"]
     assert hand(s, 2) == ["pushed"]
@@ -206,8 +253,9 @@ def test_card_stumble_moves_a_noble_forward_exactly_one():
 
 # ---------------------------------------------------------------- 'Tis a Far Better Thing
 def test_card_far_better_thing_moves_a_noble_forward_exactly_three():
-    s = table(line=["duke", "baron", "regent", "coiffeur", "piss_boy"],
-              hands={0: ["far_better_thing"]})
+    s = table(
+        line=["duke", "baron", "regent", "coiffeur", "piss_boy"], hands={0: ["far_better_thing"]}
+    )
     do(s, 0, "play:far_better_thing")
     assert legal(s) == ["noble:4", "noble:5"]
     do(s, 0, "noble:4")
@@ -252,8 +300,11 @@ def test_card_trip_then_stop():
 
 # ---------------------------------------------------------------- Twist of Fate
 def test_card_twist_of_fate_discards_a_face_up_card_in_front_of_anyone():
-    s = table(line=["duke", "baron"], hands={0: ["twist_of_fate"]},
-              front={0: ["fountain_of_blood"], 2: ["callous_guards", "tough_crowd"]})
+    s = table(
+        line=["duke", "baron"],
+        hands={0: ["twist_of_fate"]},
+        front={0: ["fountain_of_blood"], 2: ["callous_guards", "tough_crowd"]},
+    )
     do(s, 2, "pass")  # the owner of Callous Guards keeps it
     do(s, 0, "play:twist_of_fate")
     assert legal(s) == ["seat:0", "seat:2"]  # players with a face-up card, oneself included
@@ -273,8 +324,9 @@ def test_card_twist_of_fate_needs_a_face_up_card():
 
 # ---------------------------------------------------------------- Was That My Name?
 def test_card_was_that_my_name_moves_a_noble_forward_one_to_three():
-    s = table(line=["duke", "baron", "regent", "coiffeur", "piss_boy"],
-              hands={0: ["was_that_my_name"]})
+    s = table(
+        line=["duke", "baron", "regent", "coiffeur", "piss_boy"], hands={0: ["was_that_my_name"]}
+    )
     do(s, 0, "play:was_that_my_name")
     assert legal(s) == ["noble:2", "noble:3", "noble:4", "noble:5"]
     do(s, 0, "noble:5")
@@ -291,9 +343,21 @@ def test_card_was_that_my_name_moves_a_noble_forward_one_to_three():
 
 def test_card_rain_delay_shuffles_the_gathered_cards_before_dealing():
     hands = {0: ["rain_delay", "stumble"], 1: ["trip"], 2: ["majesty", "escape"]}
-    deck = ["long_walk", "fled_to_england", "infighting", "rush_job", "missed", "pushed",
-            "l_idiot", "bribed_guards", "extra_cart", "public_demand", "late_arrival",
-            "clothing_swap", "forward_march"]
+    deck = [
+        "long_walk",
+        "fled_to_england",
+        "infighting",
+        "rush_job",
+        "missed",
+        "pushed",
+        "l_idiot",
+        "bribed_guards",
+        "extra_cart",
+        "public_demand",
+        "late_arrival",
+        "clothing_swap",
+        "forward_march",
+    ]
     deals = set()
     for seed in range(6):
         s = table(line=["duke", "baron"], hands=hands, action_deck=deck, seed=seed)

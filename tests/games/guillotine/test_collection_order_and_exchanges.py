@@ -6,8 +6,11 @@ from guillotine_scenario import GAME, do, ids, line, noble_deck, pile, table
 
 
 def test_rival_executioner_under_double_feature_collects_the_deck_top_before_the_second():
-    s = table(line=["rival_executioner", "duke", "baron"], deck=["heretic", "bishop"],
-              hands={0: ["double_feature"]})
+    s = table(
+        line=["rival_executioner", "duke", "baron"],
+        deck=["heretic", "bishop"],
+        hands={0: ["double_feature"]},
+    )
     do(s, 0, "play:double_feature")
     assert pile(s, 0) == ["rival_executioner", "bishop", "duke"]
     assert noble_deck(s) == ["heretic"]
@@ -15,8 +18,11 @@ def test_rival_executioner_under_double_feature_collects_the_deck_top_before_the
 
 
 def test_clerical_error_hands_king_louis_back_like_any_other_noble():
-    s = table(line=["regent", "baron"], hands={0: ["clerical_error"]},
-              piles={0: ["king_louis"], 1: ["duke"]})
+    s = table(
+        line=["regent", "baron"],
+        hands={0: ["clerical_error"]},
+        piles={0: ["king_louis"], 1: ["duke"]},
+    )
     do(s, 0, "play:clerical_error", "seat:1", "pile:1")  # seat 0 takes the Duke
     do(s, 1, "pile:1")  # seat 1 takes King Louis
     assert pile(s, 1) == ["king_louis"]

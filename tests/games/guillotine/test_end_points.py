@@ -31,8 +31,9 @@ def test_each_card_s_end_points_add_up_to_the_score_in_every_seat_s_view():
                     elif key == "tragic_figure":
                         # gray: 1 under Indifferent Public, else minus each gray noble
                         indifferent = "indifferent_public" in p["front"] + [p["hidden_support"]]
-                        assert value == (1 if indifferent else -sum(
-                            GRAYS.get(k, False) for k in p["pile"]))
+                        assert value == (
+                            1 if indifferent else -sum(GRAYS.get(k, False) for k in p["pile"])
+                        )
                         guards_or_tragic += 1
     assert guards_or_tragic > 5
 

@@ -18,8 +18,13 @@ from guillotine_scenario import (
 
 from noblesse.games.guillotine.data import CARDS
 
-SUPPORTS = {"church_support", "indifferent_public", "foreign_support", "military_support",
-            "civic_support"}
+SUPPORTS = {
+    "church_support",
+    "indifferent_public",
+    "foreign_support",
+    "military_support",
+    "civic_support",
+}
 HIDDEN = {"hidden_support": True}
 
 
@@ -60,14 +65,21 @@ def test_variant_hidden_card_visible_to_its_owner_only_until_the_end():
 
 
 def test_variant_twist_of_fate_cannot_target_hidden_cards():
-    s = table(line=["duke", "baron"], hands={0: ["twist_of_fate", "stumble"]},
-              hidden={0: "church_support", 1: "civic_support", 2: "military_support"},
-              options=HIDDEN)
+    s = table(
+        line=["duke", "baron"],
+        hands={0: ["twist_of_fate", "stumble"]},
+        hidden={0: "church_support", 1: "civic_support", 2: "military_support"},
+        options=HIDDEN,
+    )
     assert legal(s) == ["pass", "play:stumble"]
     assert_illegal(s, 0, "play:twist_of_fate")
-    s = table(line=["duke", "baron"], hands={0: ["twist_of_fate"]},
-              hidden={0: "church_support", 1: "civic_support", 2: "military_support"},
-              front={2: ["fountain_of_blood"]}, options=HIDDEN)
+    s = table(
+        line=["duke", "baron"],
+        hands={0: ["twist_of_fate"]},
+        hidden={0: "church_support", 1: "civic_support", 2: "military_support"},
+        front={2: ["fountain_of_blood"]},
+        options=HIDDEN,
+    )
     do(s, 0, "play:twist_of_fate")
     assert legal(s) == ["seat:2"]
     do(s, 0, "seat:2")
@@ -77,10 +89,14 @@ def test_variant_twist_of_fate_cannot_target_hidden_cards():
 
 
 def test_variant_hidden_cards_score_only_at_the_end():
-    s = table(line=["duke"], day=3, hands={0: ["stumble"]},
-              piles={0: ["cardinal"], 1: ["mayor"], 2: ["martyr", "tragic_figure"]},
-              hidden={0: "church_support", 1: "civic_support", 2: "indifferent_public"},
-              options=HIDDEN)
+    s = table(
+        line=["duke"],
+        day=3,
+        hands={0: ["stumble"]},
+        piles={0: ["cardinal"], 1: ["mayor"], 2: ["martyr", "tragic_figure"]},
+        hidden={0: "church_support", 1: "civic_support", 2: "indifferent_public"},
+        options=HIDDEN,
+    )
     assert GAME.scores(s) == [5, 3, -1 - 2]
     assert GAME.view(s, None)["players"][0]["score"] == 5
     assert GAME.view(s, 1)["players"][0]["score"] == 5
@@ -93,22 +109,34 @@ def test_variant_hidden_cards_score_only_at_the_end():
 
 
 def test_variant_hidden_foreign_support_draws_nothing():
-    s = table(line=["duke", "baron"], hands={0: ["stumble"]},
-              hidden={0: "foreign_support"}, options=HIDDEN)
+    s = table(
+        line=["duke", "baron"],
+        hands={0: ["stumble"]},
+        hidden={0: "foreign_support"},
+        options=HIDDEN,
+    )
     do(s, 0, "pass")
     assert pile(s, 0) == ["duke"]
     assert hand(s, 0) == ["pushed", "stumble"]  # the step-3 draw only
 
 
 def test_variant_hidden_indifferent_public_does_not_cancel_clown_or_victim():
-    s = table(line=["clown", "innocent_victim", "duke"], hands={0: ["stumble", "trip"]},
-              hidden={0: "indifferent_public"}, options=HIDDEN)
+    s = table(
+        line=["clown", "innocent_victim", "duke"],
+        hands={0: ["stumble", "trip"]},
+        hidden={0: "indifferent_public"},
+        options=HIDDEN,
+    )
     do(s, 0, "pass")
     assert legal(s) == ["seat:1", "seat:2"]  # the Clown must be handed on
     do(s, 0, "seat:1")
     assert pile(s, 1) == ["clown"]
-    s = table(line=["innocent_victim", "duke"], hands={0: ["stumble", "trip"]},
-              hidden={0: "indifferent_public"}, options=HIDDEN)
+    s = table(
+        line=["innocent_victim", "duke"],
+        hands={0: ["stumble", "trip"]},
+        hidden={0: "indifferent_public"},
+        options=HIDDEN,
+    )
     do(s, 0, "pass")
     assert legal(s) == ["card:stumble", "card:trip"]  # the victim's discard applies
     do(s, 0, "card:stumble")
@@ -117,10 +145,13 @@ def test_variant_hidden_indifferent_public_does_not_cancel_clown_or_victim():
 
 
 def test_variant_leftover_support_taken_by_rat_break_is_played_face_up():
-    s = table(line=["cardinal", "bishop", "duke", "heretic", "baron"], hands={0: ["rat_break"]},
-              action_discard=["church_support", "civic_support"],
-              hidden={0: "military_support", 1: "foreign_support", 2: "indifferent_public"},
-              options=HIDDEN)
+    s = table(
+        line=["cardinal", "bishop", "duke", "heretic", "baron"],
+        hands={0: ["rat_break"]},
+        action_discard=["church_support", "civic_support"],
+        hidden={0: "military_support", 1: "foreign_support", 2: "indifferent_public"},
+        options=HIDDEN,
+    )
     do(s, 0, "play:rat_break")
     assert legal(s) == ["card:church_support", "card:civic_support"]
     do(s, 0, "card:church_support")

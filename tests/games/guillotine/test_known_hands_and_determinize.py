@@ -10,8 +10,10 @@ from guillotine_scenario import GAME, A, N, do, noble_deck, table
 
 def _looked_at():
     """Seat 0 has looked at seat 1's hand with Lack of Support and discarded its Trip."""
-    s = table(line=["duke", "baron", "regent", "coiffeur"],
-              hands={0: ["lack_of_support"], 1: ["stumble", "fountain_of_blood", "trip"]})
+    s = table(
+        line=["duke", "baron", "regent", "coiffeur"],
+        hands={0: ["lack_of_support"], 1: ["stumble", "fountain_of_blood", "trip"]},
+    )
     do(s, 0, "play:lack_of_support", "seat:1", "card:trip")
     return s
 
@@ -47,10 +49,16 @@ def test_determinize_for_a_third_seat_keeps_what_the_looker_knows_inside_the_new
 
 def late_arrival_peek():
     """Seat 1 peeked at the top three nobles with Late Arrival and has not chosen yet."""
-    s = table(line=["duke"], player=1, hands={1: ["late_arrival"]},
-              deck=["heretic", "bishop", "colonel", "mayor", "count", "lady"],
-              noble_discard=["baron"], piles={0: ["regent"]}, front={2: ["church_support"]},
-              hidden={0: "civic_support", 2: "military_support"})
+    s = table(
+        line=["duke"],
+        player=1,
+        hands={1: ["late_arrival"]},
+        deck=["heretic", "bishop", "colonel", "mayor", "count", "lady"],
+        noble_discard=["baron"],
+        piles={0: ["regent"]},
+        front={2: ["church_support"]},
+        hidden={0: "civic_support", 2: "military_support"},
+    )
     do(s, 1, "play:late_arrival")
     assert s.pending.picks == tuple(N(k) for k in ("lady", "count", "mayor"))
     return s
@@ -59,11 +67,19 @@ def late_arrival_peek():
 def test_the_inventory_counts_every_noble_and_card_once_wherever_it_lies():
     s = late_arrival_peek()
     inventory = GAME.inventory(s)
-    assert inventory["noble"] == Counter(["duke", "heretic", "bishop", "colonel", "mayor",
-                                          "count", "lady", "baron", "regent"])
-    assert inventory["action"] == Counter({"pushed": 12, "fountain_of_blood": 2,
-                                           "late_arrival": 1, "church_support": 1,
-                                           "civic_support": 1, "military_support": 1})
+    assert inventory["noble"] == Counter(
+        ["duke", "heretic", "bishop", "colonel", "mayor", "count", "lady", "baron", "regent"]
+    )
+    assert inventory["action"] == Counter(
+        {
+            "pushed": 12,
+            "fountain_of_blood": 2,
+            "late_arrival": 1,
+            "church_support": 1,
+            "civic_support": 1,
+            "military_support": 1,
+        }
+    )
 
 
 def test_determinize_keeps_the_peek_for_the_peeker_and_deals_it_anew_for_the_others():

@@ -24,8 +24,13 @@ from guillotine_scenario import (
 
 # ---------------------------------------------------------------- Robespierre
 def test_noble_robespierre_ends_the_day_discards_the_line_and_skips_the_draw():
-    s = table(line=["robespierre", "duke", "baron"], deck=["heretic", "bishop", "colonel"],
-              hands={0: ["stumble"]}, player=0, starter=2)
+    s = table(
+        line=["robespierre", "duke", "baron"],
+        deck=["heretic", "bishop", "colonel"],
+        hands={0: ["stumble"]},
+        player=0,
+        starter=2,
+    )
     do(s, 0, "pass")
     assert pile(s, 0) == ["robespierre"]
     assert hand(s, 0) == ["stumble"]  # no step-3 draw
@@ -46,8 +51,9 @@ def test_noble_robespierre_cancels_the_second_double_feature_collection():
 
 
 def test_noble_robespierre_cancels_scarlet_pimpernel_which_becomes_moot():
-    s = table(line=["robespierre", "duke"], deck=["heretic", "bishop"],
-              hands={0: ["scarlet_pimpernel"]})
+    s = table(
+        line=["robespierre", "duke"], deck=["heretic", "bishop"], hands={0: ["scarlet_pimpernel"]}
+    )
     do(s, 0, "play:scarlet_pimpernel")
     assert s.day == 2  # one day ended, not two
     assert line(s) == ["heretic", "bishop"]
@@ -102,8 +108,12 @@ def test_noble_fast_noble_first_of_a_double_feature_makes_three_collections():
 
 
 def test_noble_fast_noble_follow_up_draws_for_foreign_support():
-    s = table(line=["fast_noble", "duke", "mayor"], hands={0: ["stumble"]},
-              front={0: ["foreign_support"]}, action_deck=["escape", "trip", "majesty"])
+    s = table(
+        line=["fast_noble", "duke", "mayor"],
+        hands={0: ["stumble"]},
+        front={0: ["foreign_support"]},
+        action_deck=["escape", "trip", "majesty"],
+    )
     do(s, 0, "pass")
     assert pile(s, 0) == ["fast_noble", "duke"]
     assert hand(s, 0) == ["escape", "majesty", "stumble", "trip"]
@@ -112,8 +122,9 @@ def test_noble_fast_noble_follow_up_draws_for_foreign_support():
 # ---------------------------------------------------------------- Lady / Lord / Lady in Waiting
 def test_noble_lady_lord_lady_in_waiting_draw_one_extra_card():
     for noble in ("lady", "lord", "lady_in_waiting"):
-        s = table(line=[noble, "duke"], hands={0: ["stumble"]},
-                  action_deck=["escape", "trip", "majesty"])
+        s = table(
+            line=[noble, "duke"], hands={0: ["stumble"]}, action_deck=["escape", "trip", "majesty"]
+        )
         do(s, 0, "pass")
         assert pile(s, 0) == [noble]
         assert hand(s, 0) == ["majesty", "stumble", "trip"]
@@ -121,8 +132,9 @@ def test_noble_lady_lord_lady_in_waiting_draw_one_extra_card():
 
 # ---------------------------------------------------------------- Unpopular Judge
 def test_noble_unpopular_judge_at_the_front_blocks_all_plays():
-    s = table(line=["unpopular_judge", "duke", "baron"], hands={0: ["stumble", "rush_job"]},
-              start=False)
+    s = table(
+        line=["unpopular_judge", "duke", "baron"], hands={0: ["stumble", "rush_job"]}, start=False
+    )
     ev = []
     GAME._run(s, ev)
     # Nothing to decide: seat 0 collected the Judge at once, seat 1 now acts.
@@ -132,8 +144,11 @@ def test_noble_unpopular_judge_at_the_front_blocks_all_plays():
 
 
 def test_noble_unpopular_judge_blocks_even_with_callous_guards_to_discard():
-    s = table(line=["unpopular_judge", "duke", "baron"], hands={0: ["stumble", "rush_job"]},
-              front={0: ["callous_guards"]})
+    s = table(
+        line=["unpopular_judge", "duke", "baron"],
+        hands={0: ["stumble", "rush_job"]},
+        front={0: ["callous_guards"]},
+    )
     assert legal(s) == ["pass", "discard_callous"]
     assert_illegal(s, 0, "play:rush_job")
     do(s, 0, "discard_callous")
@@ -157,8 +172,9 @@ def test_noble_unpopular_judge_elsewhere_blocks_nothing():
 
 # ---------------------------------------------------------------- Rival Executioner
 def test_noble_rival_executioner_also_collects_the_deck_top():
-    s = table(line=["rival_executioner", "duke"], deck=["heretic", "bishop"],
-              hands={0: ["stumble"]})
+    s = table(
+        line=["rival_executioner", "duke"], deck=["heretic", "bishop"], hands={0: ["stumble"]}
+    )
     ev = do(s, 0, "pass")
     assert pile(s, 0) == ["rival_executioner", "bishop"]
     assert noble_deck(s) == ["heretic"]
@@ -273,8 +289,10 @@ def test_noble_innocent_victim_with_empty_hand_discards_nothing():
 
 # ---------------------------------------------------------------- Tragic Figure
 def test_noble_tragic_figure_worth_minus_the_grays_in_its_pile():
-    s = table(line=["duke"], piles={0: ["tragic_figure"], 1: ["tragic_figure", "martyr",
-                                                              "hero_of_the_people", "clown"]})
+    s = table(
+        line=["duke"],
+        piles={0: ["tragic_figure"], 1: ["tragic_figure", "martyr", "hero_of_the_people", "clown"]},
+    )
     assert score(s, 0) == -1
     assert score(s, 1) == -4 - 1 - 3 - 2
 

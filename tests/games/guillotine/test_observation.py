@@ -17,8 +17,11 @@ def field(s, seat: int, name: str) -> list[float]:
 
 
 def test_lack_of_support_on_seat_0_shows_seat_0s_hand_to_the_looker_alone():
-    s = table(line=["duke", "baron"], player=1,
-              hands={1: ["lack_of_support"], 0: ["stumble", "trip", "majesty"]})
+    s = table(
+        line=["duke", "baron"],
+        player=1,
+        hands={1: ["lack_of_support"], 0: ["stumble", "trip", "majesty"]},
+    )
     do(s, 1, "play:lack_of_support", "seat:0")
     assert DECISION_NAMES[LOOK_DISCARD] == "look_discard"
     for seat in range(3):
@@ -32,7 +35,10 @@ def test_lack_of_support_on_seat_0_shows_seat_0s_hand_to_the_looker_alone():
     assert field(s, 2, "decision_target") == one_hot(5, 1)
     look = field(s, 1, "decision_look")  # copies of each card / the card's copies
     assert {i: v for i, v in enumerate(look) if v} == {
-        A("majesty"): 1.0, A("stumble"): 0.5, A("trip"): 0.5}
+        A("majesty"): 1.0,
+        A("stumble"): 0.5,
+        A("trip"): 0.5,
+    }
     assert not any(field(s, 0, "decision_look")) and not any(field(s, 2, "decision_look"))
 
 
@@ -42,8 +48,7 @@ def test_lack_of_support_by_seat_0_shows_seat_2s_hand_to_seat_0():
     assert field(s, 0, "decision_seat") == one_hot(5, 0)
     assert field(s, 0, "decision_target") == one_hot(5, 2)
     assert field(s, 2, "decision_target") == one_hot(5, 0)
-    assert {i: v for i, v in enumerate(field(s, 0, "decision_look")) if v} == {
-        A("majesty"): 1.0}
+    assert {i: v for i, v in enumerate(field(s, 0, "decision_look")) if v} == {A("majesty"): 1.0}
     assert not any(field(s, 2, "decision_look"))
 
 
@@ -75,7 +80,11 @@ def test_the_line_is_counted_by_noble_and_by_colour():
     s = table(line=["palace_guard", "duke", "palace_guard", "martyr", "cardinal"])
     counts = field(s, 1, "line_counts")
     assert {i: v for i, v in enumerate(counts) if v} == {
-        N("palace_guard"): 2 / 5, N("duke"): 1.0, N("martyr"): 1 / 3, N("cardinal"): 1.0}
+        N("palace_guard"): 2 / 5,
+        N("duke"): 1.0,
+        N("martyr"): 1 / 3,
+        N("cardinal"): 1.0,
+    }
     # purple, blue, green, red, gray, each / 16 positions
     assert field(s, 1, "line_colours") == [1 / 16, 1 / 16, 0.0, 2 / 16, 1 / 16]
 
@@ -90,19 +99,27 @@ def test_a_distance_decision_for_the_noble_at_the_front_names_position_1():
 
 
 def test_late_arrivals_peek_is_shown_to_the_peeking_seat_alone():
-    s = table(line=["duke"], player=1, hands={1: ["late_arrival"]},
-              deck=["heretic", "bishop", "colonel", "mayor"])
+    s = table(
+        line=["duke"],
+        player=1,
+        hands={1: ["late_arrival"]},
+        deck=["heretic", "bishop", "colonel", "mayor"],
+    )
     do(s, 1, "play:late_arrival")
     peek = field(s, 1, "decision_peek")
     assert {i: v for i, v in enumerate(peek) if v} == {
-        N("bishop"): 1.0, N("colonel"): 1.0, N("mayor"): 1.0}
+        N("bishop"): 1.0,
+        N("colonel"): 1.0,
+        N("mayor"): 1.0,
+    }
     assert not any(field(s, 0, "decision_peek")) and not any(field(s, 2, "decision_peek"))
     assert [field(s, seat, "decision_count") for seat in range(3)] == [[3 / 5]] * 3
 
 
 def test_clerical_errors_first_pick_at_pile_position_1_is_told_to_the_target():
-    s = table(line=["duke"], hands={0: ["clerical_error"]},
-              piles={0: ["count"], 2: ["baron", "lady"]})
+    s = table(
+        line=["duke"], hands={0: ["clerical_error"]}, piles={0: ["count"], 2: ["baron", "lady"]}
+    )
     do(s, 0, "play:clerical_error", "seat:2")
     assert not any(field(s, 0, "decision_first_pick"))  # nothing picked yet
     do(s, 0, "pile:1")

@@ -19,7 +19,10 @@ from noblesse.games.guillotine.data import CARDS
 # ---------------------------------------------------------------- scoring
 def test_scoring_full_game_end_on_day_three():
     s = table(
-        line=["duke"], day=3, player=0, starter=0,
+        line=["duke"],
+        day=3,
+        player=0,
+        starter=0,
         hands={0: ["stumble"], 1: ["majesty", "escape"], 2: ["trip"]},
         piles={
             0: ["cardinal", "bishop", "palace_guard", "palace_guard", "martyr"],
@@ -49,29 +52,37 @@ def test_scoring_full_game_end_on_day_three():
 
 
 def test_scoring_supports_count_their_colour_only():
-    s = table(line=["duke"], piles={0: ["mayor", "cardinal", "colonel", "duke"]},
-              front={0: ["church_support", "civic_support", "military_support"]})
+    s = table(
+        line=["duke"],
+        piles={0: ["mayor", "cardinal", "colonel", "duke"]},
+        front={0: ["church_support", "civic_support", "military_support"]},
+    )
     assert score(s, 0) == (3 + 5 + 3 + 3) + 1 + 1 + 1
 
 
 def test_scoring_fountain_of_blood_and_tough_crowd():
-    s = table(line=["duke"], front={0: ["fountain_of_blood"], 1: ["tough_crowd"],
-                                    2: ["fountain_of_blood", "tough_crowd"]})
+    s = table(
+        line=["duke"],
+        front={
+            0: ["fountain_of_blood"],
+            1: ["tough_crowd"],
+            2: ["fountain_of_blood", "tough_crowd"],
+        },
+    )
     assert [score(s, seat) for seat in range(3)] == [2, -2, 0]
 
 
 def test_scoring_indifferent_public_makes_every_gray_one_including_tragic_figure():
-    grays = ["tragic_figure", "clown", "martyr", "martyr", "hero_of_the_people",
-             "innocent_victim"]
-    s = table(line=["duke"], piles={0: grays, 1: grays},
-              front={0: ["indifferent_public"]})
+    grays = ["tragic_figure", "clown", "martyr", "martyr", "hero_of_the_people", "innocent_victim"]
+    s = table(line=["duke"], piles={0: grays, 1: grays}, front={0: ["indifferent_public"]})
     assert score(s, 0) == 6
     assert score(s, 1) == -6 - 2 - 1 - 1 - 3 - 1
 
 
 def test_scoring_cards_in_hand_score_nothing():
-    s = table(line=["duke"], hands={0: ["fountain_of_blood", "church_support"]},
-              piles={0: ["cardinal"]})
+    s = table(
+        line=["duke"], hands={0: ["fountain_of_blood", "church_support"]}, piles={0: ["cardinal"]}
+    )
     assert score(s, 0) == 5
 
 
@@ -85,8 +96,13 @@ def test_scoring_printed_points_of_all_plain_nobles():
 
 # ---------------------------------------------------------------- days
 def test_day_next_starter_is_left_of_previous_starter_not_next_in_rotation():
-    s = table(line=["duke", "baron"], deck=["heretic", "bishop", "colonel"],
-              hands={0: ["stumble"], 1: ["stumble"], 2: ["stumble"]}, player=0, starter=0)
+    s = table(
+        line=["duke", "baron"],
+        deck=["heretic", "bishop", "colonel"],
+        hands={0: ["stumble"], 1: ["stumble"], 2: ["stumble"]},
+        player=0,
+        starter=0,
+    )
     do(s, 0, "pass")
     do(s, 1, "pass")
     # Seat 2's turn would begin with an empty line: the day ends without seat 2's turn.
@@ -98,8 +114,14 @@ def test_day_next_starter_is_left_of_previous_starter_not_next_in_rotation():
 
 
 def test_day_next_starter_four_players_wraps_around():
-    s = table(4, line=["duke"], deck=["heretic", "bishop"],
-              hands={seat: ["stumble"] for seat in range(4)}, player=1, starter=3)
+    s = table(
+        4,
+        line=["duke"],
+        deck=["heretic", "bishop"],
+        hands={seat: ["stumble"] for seat in range(4)},
+        player=1,
+        starter=3,
+    )
     do(s, 1, "pass")  # seat 2 would begin with an empty line
     assert s.day == 2
     assert s.starter == 0
@@ -107,9 +129,15 @@ def test_day_next_starter_four_players_wraps_around():
 
 
 def test_day_empty_line_ends_the_day_and_carries_everything_over():
-    s = table(line=["duke"], deck=["heretic", "bishop"],
-              hands={0: ["stumble"], 1: ["trip"]}, piles={1: ["regent"]},
-              front={2: ["fountain_of_blood"]}, rush=[2], confusion=[2])
+    s = table(
+        line=["duke"],
+        deck=["heretic", "bishop"],
+        hands={0: ["stumble"], 1: ["trip"]},
+        piles={1: ["regent"]},
+        front={2: ["fountain_of_blood"]},
+        rush=[2],
+        confusion=[2],
+    )
     do(s, 0, "pass")
     assert s.day == 2
     assert pile(s, 0) == ["duke"]
@@ -122,8 +150,22 @@ def test_day_empty_line_ends_the_day_and_carries_everything_over():
 
 
 def test_day_new_line_deals_twelve_first_dealt_at_the_back():
-    keys = ["heretic", "bishop", "colonel", "mayor", "land_lord", "regent", "duke", "baron",
-            "coiffeur", "piss_boy", "cardinal", "archbishop", "governor", "councilman"]
+    keys = [
+        "heretic",
+        "bishop",
+        "colonel",
+        "mayor",
+        "land_lord",
+        "regent",
+        "duke",
+        "baron",
+        "coiffeur",
+        "piss_boy",
+        "cardinal",
+        "archbishop",
+        "governor",
+        "councilman",
+    ]
     s = table(line=["duke"], deck=keys)
     do(s, 0, "pass")
     assert s.day == 2

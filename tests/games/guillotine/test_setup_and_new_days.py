@@ -15,4 +15,5 @@ def test_a_new_day_is_announced_with_its_number_its_starter_and_its_line():
     new_line = ["heretic", "bishop", "colonel", "mayor", "land_lord"]  # the deck, top last
     assert line(s) == new_line
     assert events_of(events, "day") == [
-        {"type": "day", "day": 2, "starter": 1, "line": ids(new_line)}]
+        {"type": "day", "day": 2, "starter": 1, "line": ids(new_line)}
+    ]

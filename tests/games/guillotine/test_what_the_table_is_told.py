@@ -10,18 +10,31 @@ def test_fled_to_england_tells_the_line_left_after_the_discard():
     s = table(line=["duke", "baron", "regent"], hands={0: ["fled_to_england"]})
     events = do(s, 0, "play:fled_to_england", "noble:2")
     assert events_of(events, "resolved") == [
-        {"type": "resolved", "seat": 0, "card": A("fled_to_england"),
-         "line": ids(["duke", "regent"])}]
+        {
+            "type": "resolved",
+            "seat": 0,
+            "card": A("fled_to_england"),
+            "line": ids(["duke", "regent"]),
+        }
+    ]
 
 
 def test_late_arrival_tells_the_noble_put_at_the_back_and_the_two_discarded():
-    s = table(line=["duke", "baron"], deck=["sheriff", "martyr", "heretic", "bishop"],
-              hands={0: ["late_arrival"]})
+    s = table(
+        line=["duke", "baron"],
+        deck=["sheriff", "martyr", "heretic", "bishop"],
+        hands={0: ["late_arrival"]},
+    )
     do(s, 0, "play:late_arrival")
     events = do(s, 0, "peek:2")
     assert events_of(events, "late_arrival") == [
-        {"type": "late_arrival", "seat": 0, "noble": ids(["heretic"])[0],
-         "rejected": ids(["bishop", "martyr"])}]
+        {
+            "type": "late_arrival",
+            "seat": 0,
+            "noble": ids(["heretic"])[0],
+            "rejected": ids(["bishop", "martyr"]),
+        }
+    ]
 
 
 def test_nobles_added_to_the_line_are_told_and_nothing_is_told_when_none_were():
@@ -35,8 +48,12 @@ def test_nobles_added_to_the_line_are_told_and_nothing_is_told_when_none_were():
 
 
 def test_drawing_from_an_empty_deck_tells_that_the_discard_pile_was_reshuffled():
-    s = table(line=["duke", "baron"], hands={0: ["stumble"]}, action_deck=[],
-              action_discard=["trip", "majesty", "escape"])
+    s = table(
+        line=["duke", "baron"],
+        hands={0: ["stumble"]},
+        action_deck=[],
+        action_discard=["trip", "majesty", "escape"],
+    )
     events = do(s, 0, "pass")
     assert events_of(events, "reshuffle") == [{"type": "reshuffle", "count": 3}]
 
@@ -53,11 +70,13 @@ def test_a_discard_from_the_hand_says_whether_infighting_or_the_innocent_victim_
     do(s, 0, "pass")
     events = do(s, 0, "card:trip")
     assert events_of(events, "discard") == [
-        {"type": "discard", "seat": 0, "card": A("trip"), "why": "innocent_victim"}]
+        {"type": "discard", "seat": 0, "card": A("trip"), "why": "innocent_victim"}
+    ]
 
 
 def test_after_you_tells_who_received_the_front_noble():
     s = table(line=["duke", "baron"], hands={0: ["after_you"]})
     events = do(s, 0, "play:after_you", "seat:2")
     assert events_of(events, "given") == [
-        {"type": "given", "seat": 0, "target": 2, "noble": ids(["duke"])[0]}]
+        {"type": "given", "seat": 0, "target": 2, "noble": ids(["duke"])[0]}
+    ]

@@ -29,9 +29,30 @@ BX = {b.key: b.id for b in BOARD.boxes}
 SL = {s.key: s.id for s in BOARD.slots}
 REV = "REVOLUTION"
 
-__all__ = ["GAME", "R", "BOARD", "A", "T", "RK", "C", "BX", "SL", "REV", "IllegalAction",
-           "table", "do", "legal", "types", "events_of", "hand", "thand", "assert_illegal",
-           "snapshot", "cards", "FixedRng"]
+__all__ = [
+    "GAME",
+    "R",
+    "BOARD",
+    "A",
+    "T",
+    "RK",
+    "C",
+    "BX",
+    "SL",
+    "REV",
+    "IllegalAction",
+    "table",
+    "do",
+    "legal",
+    "types",
+    "events_of",
+    "hand",
+    "thand",
+    "assert_illegal",
+    "snapshot",
+    "cards",
+    "FixedRng",
+]
 
 
 def cards(keys: Iterable[str]) -> list[int]:
@@ -131,8 +152,10 @@ def thand(s: R.HeadsState, seat: int) -> dict[str, int]:
 
 def snapshot(s: R.HeadsState) -> Any:
     import sys
+
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2]))
     from conformance.support import fingerprint
+
     return fingerprint(s)
 
 

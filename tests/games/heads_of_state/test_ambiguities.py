@@ -42,10 +42,12 @@ def test_point_budget_and_maximum_influence_of_the_default_board() -> None:
     century = sum(sum(sum(m) for m in c.century_markers) for c in BOARD.countries)
     majorities = sum(r.majority for r in BOARD.ranks)
     for n, budget in ((2, 339), (3, 351), (5, 351)):
-        assert initial + country + century + sum(BOARD.noble_house_markers[n]) + majorities \
-            == budget
-    most = {c.key: sum(x.influence for x in BOARD.slots if x.country == c.id)
-            for c in BOARD.countries}
+        assert (
+            initial + country + century + sum(BOARD.noble_house_markers[n]) + majorities == budget
+        )
+    most = {
+        c.key: sum(x.influence for x in BOARD.slots if x.country == c.id) for c in BOARD.countries
+    }
     assert most == {"britain": 12, "france": 17, "german_states": 15, "spain": 14}
 
 
@@ -57,8 +59,15 @@ def test_ambiguity_02_attribute_counts_and_marks() -> None:
 
 def test_ambiguity_03_requirements_one_card_per_listed_attribute() -> None:
     need = {r.key: len(r.requires) for r in BOARD.ranks}
-    assert need == {"King": 8, "Prince": 6, "Duke": 5, "Marquis": 4, "Earl": 3, "Count": 2,
-                    "Baron": 1}
+    assert need == {
+        "King": 8,
+        "Prince": 6,
+        "Duke": 5,
+        "Marquis": 4,
+        "Earl": 3,
+        "Count": 2,
+        "Baron": 1,
+    }
     s = table(3, hands={0: {"gold": 3}})  # extra cards of a kind do not help a Count
     do(s, 0, "option:attributes", "draw", "draw", "draw")
     assert_illegal(s, 0, "ennoble:FRA-BUR.bottom", "cannot pay")
@@ -120,8 +129,14 @@ def test_ambiguity_09_the_revolution_card_is_not_a_take() -> None:
 
 
 def test_ambiguity_10_each_player_picks_own_discards_active_first_then_clockwise() -> None:
-    s = table(3, player=1, deck=[], rev=[REV], discard=["gold"] * 30,
-              hands={0: {"gold": 7}, 1: {"land": 7}, 2: {"title": 7}})
+    s = table(
+        3,
+        player=1,
+        deck=[],
+        rev=[REV],
+        discard=["gold"] * 30,
+        hands={0: {"gold": 7}, 1: {"land": 7}, 2: {"title": 7}},
+    )
     do(s, 1, "option:attributes", "draw")
     order = []
     while s.kind == R.TRIMMING:
@@ -141,8 +156,12 @@ def test_ambiguity_11_option_b_takes_come_before_any_assassination() -> None:
 
 
 def test_ambiguity_12_no_second_kill_while_one_is_unfilled() -> None:
-    s = table(3, hands={0: {"gold": 1}}, thands={0: {"guillotine": 2}},
-              board={"FRA-GAS.top": 1, "FRA-BRE.bottom": 2, "GER-BRA.top": 1})
+    s = table(
+        3,
+        hands={0: {"gold": 1}},
+        thands={0: {"guillotine": 2}},
+        board={"FRA-GAS.top": 1, "FRA-BRE.bottom": 2, "GER-BRA.top": 1},
+    )
     do(s, 0, "option:treachery", "draw", "draw_treachery")
     do(s, 0, "assassinate:FRA-GAS.top")
     assert s.unfilled == SL["FRA-GAS.top"]
@@ -151,8 +170,7 @@ def test_ambiguity_12_no_second_kill_while_one_is_unfilled() -> None:
 
 
 def test_ambiguity_13_option_b_fills_only_its_own_kill() -> None:
-    s = table(3, hands={0: {"gold": 2}}, thands={0: {"guillotine": 1}},
-              board={"FRA-GAS.top": 1})
+    s = table(3, hands={0: {"gold": 2}}, thands={0: {"guillotine": 1}}, board={"FRA-GAS.top": 1})
     do(s, 0, "option:treachery", "draw", "draw_treachery", "assassinate:FRA-GAS.top")
     assert [c for c in legal(s) if c.startswith("ennoble:")] == ["ennoble:FRA-GAS.top"]
     assert_illegal(s, 0, "ennoble:GER-BRA.bottom", "killed this turn")
@@ -165,8 +183,9 @@ def test_ambiguity_14_no_attack_on_your_own_noble() -> None:
 
 
 def test_ambiguity_15_no_mixed_pair_on_a_capital_and_two_assassins_draw_once() -> None:
-    s = table(3, thands={0: {"guillotine": 1, "assassin": 1}},
-              board={"FRA-PAR.top": 1, "GER-BRA.top": 2})
+    s = table(
+        3, thands={0: {"guillotine": 1, "assassin": 1}}, board={"FRA-PAR.top": 1, "GER-BRA.top": 2}
+    )
     do(s, 0, "option:treachery", "draw", "draw_treachery")
     assert_illegal(s, 0, "assassinate:FRA-PAR.top")
     s = table(3, thands={0: {"assassin": 2}}, board={"FRA-PAR.top": 1})
@@ -228,9 +247,9 @@ def test_ambiguity_21_only_living_nobles_best_box_nobody_removes_both() -> None:
     s.dead.append((SL["GER-SAX.top"], 0))
     do(s, 0, "option:attributes", "draw")
     base = (0 * R.NC + 2) * 2
-    assert s.century_won[base:base + 2] == [1, 0]   # 2 v 2; Count v Count; Saxony 3 wins
+    assert s.century_won[base : base + 2] == [1, 0]  # 2 v 2; Count v Count; Saxony 3 wins
     spain = (0 * R.NC + 3) * 2
-    assert s.century_won[spain:spain + 2] == [R.REMOVED, R.REMOVED]
+    assert s.century_won[spain : spain + 2] == [R.REMOVED, R.REMOVED]
 
 
 def test_ambiguity_22_the_interrupted_turn_is_abandoned_in_1789() -> None:

@@ -37,8 +37,9 @@ def test_a_country_card_kills_in_its_country() -> None:
 
 
 def test_a_capital_needs_two_cards_of_one_family() -> None:
-    s = table(3, thands={0: {"guillotine": 1, "assassin": 1}},
-              board={"FRA-PAR.top": 1, "GER-BRA.top": 2})
+    s = table(
+        3, thands={0: {"guillotine": 1, "assassin": 1}}, board={"FRA-PAR.top": 1, "GER-BRA.top": 2}
+    )
     option_b(s)  # (the drawn gallows could attack Brandenburg: the turn goes on)
     assert [c for c in legal(s) if c.startswith("assassinate:")] == ["assassinate:GER-BRA.top"]
     assert_illegal(s, 0, "assassinate:FRA-PAR.top", "2 France")
@@ -53,8 +54,7 @@ def test_an_assassin_draws_a_cube_three_to_one() -> None:
     option_b(s)
     s.rng = FixedRng(s.rng, [3])  # cubes 0-2 are the attacker's, 3 the target's
     ev = do(s, 0, "assassinate:FRA-GAS.top")
-    assert events_of(ev, "cube_draw") == [{"type": "cube_draw", "seat": 0, "target": 1,
-                                           "cube": 1}]
+    assert events_of(ev, "cube_draw") == [{"type": "cube_draw", "seat": 0, "target": 1, "cube": 1}]
     assert "survived" in types(ev) and s.slots[SL["FRA-GAS.top"]] == 1
     assert s.tr_discard == [T["assassin"]]  # spent anyway
     # failed: that noble cannot be targeted again this turn
@@ -92,8 +92,7 @@ def test_when_both_families_fit_the_attacker_chooses() -> None:
 
 
 def test_the_killer_may_ennoble_in_the_space_emptied() -> None:
-    s = table(3, hands={0: BARON}, thands={0: {"guillotine": 1}},
-              board={"FRA-GAS.top": 1})
+    s = table(3, hands={0: BARON}, thands={0: {"guillotine": 1}}, board={"FRA-GAS.top": 1})
     option_b(s)
     assert not any(c.startswith("ennoble:") for c in legal(s))  # B4: only killed spaces
     do(s, 0, "assassinate:FRA-GAS.top")
@@ -104,8 +103,12 @@ def test_the_killer_may_ennoble_in_the_space_emptied() -> None:
 
 
 def test_no_second_kill_while_a_kill_is_unfilled() -> None:
-    s = table(3, hands={0: {"gold": 1}}, thands={0: {"guillotine": 3}},
-              board={"FRA-GAS.top": 1, "FRA-BRE.bottom": 2, "FRA-BUR.bottom": 1})
+    s = table(
+        3,
+        hands={0: {"gold": 1}},
+        thands={0: {"guillotine": 3}},
+        board={"FRA-GAS.top": 1, "FRA-BRE.bottom": 2, "FRA-BUR.bottom": 1},
+    )
     option_b(s)
     do(s, 0, "assassinate:FRA-GAS.top")
     assert not any(c.startswith("assassinate:") for c in legal(s))
@@ -136,8 +139,12 @@ def test_only_option_b_assassinates_and_never_your_own_noble() -> None:
     s = table(3, thands={0: {"guillotine": 2}}, board={"FRA-GAS.top": 0, "FRA-BRE.bottom": 1})
     do(s, 0, "option:attributes", "draw", "draw", "draw")
     assert s.kind != R.ACTING or not any(c.startswith("assassinate:") for c in legal(s))
-    s = table(3, hands={0: BARON}, thands={0: {"guillotine": 2}},
-              board={"FRA-GAS.top": 0, "FRA-BRE.bottom": 1})
+    s = table(
+        3,
+        hands={0: BARON},
+        thands={0: {"guillotine": 2}},
+        board={"FRA-GAS.top": 0, "FRA-BRE.bottom": 1},
+    )
     do(s, 0, "option:attributes", "draw", "draw", "draw")
     assert_illegal(s, 0, "assassinate:FRA-BRE.bottom", "chose treachery")
     s = table(3, thands={0: {"guillotine": 2}}, board={"FRA-GAS.top": 0, "FRA-BRE.bottom": 1})
@@ -159,24 +166,46 @@ def test_a_treachery_card_seen_taken_and_then_spent_is_no_longer_known_in_the_ha
     s = table(3, player=1, tr_display=("guillotine", "assassin"), board={"FRA-GAS.top": 0})
     taken = do(s, 1, "option:treachery", "draw", "take:guillotine")
     assert events_of(taken, "take_treachery") == [
-        {"type": "take_treachery", "seat": 1, "card": T["guillotine"]}]
+        {"type": "take_treachery", "seat": 1, "card": T["guillotine"]}
+    ]
     assert GAME.view(s, 0)["players"][1]["known_treachery"] == {"guillotine": 1}
     ev = do(s, 1, "assassinate:FRA-GAS.top")
     gascony = SL["FRA-GAS.top"]
-    assert events_of(ev, "assassinate") == [{"type": "assassinate", "seat": 1, "slot": gascony,
-                                             "target": 0, "card": T["guillotine"], "count": 1}]
-    assert events_of(ev, "killed") == [{"type": "killed", "seat": 1, "slot": gascony,
-                                        "target": 0}]
+    assert events_of(ev, "assassinate") == [
+        {
+            "type": "assassinate",
+            "seat": 1,
+            "slot": gascony,
+            "target": 0,
+            "card": T["guillotine"],
+            "count": 1,
+        }
+    ]
+    assert events_of(ev, "killed") == [{"type": "killed", "seat": 1, "slot": gascony, "target": 0}]
     assert GAME.view(s, 0)["players"][1]["known_treachery"] == {}
     assert GAME.view(s, 2)["players"][1]["known_treachery"] == {}
 
 
-def test_after_killing_the_noble_in_slot_0_no_other_noble_may_be_attacked_before_it_is_filled(
-) -> None:
-    king_set = {"gold": 1, "land": 1, "troops": 1, "title": 1, "castle": 1, "duelling": 1,
-                "bishop": 1, "marriage": 1}
-    s = table(3, player=1, hands={1: king_set}, thands={1: {"axeman": 3}},
-              board={"BRI-LON.top": 0, "BRI-SCO.top": 2})
+def test_after_killing_the_noble_in_slot_0_no_other_noble_may_be_attacked_before_it_is_filled() -> (
+    None
+):
+    king_set = {
+        "gold": 1,
+        "land": 1,
+        "troops": 1,
+        "title": 1,
+        "castle": 1,
+        "duelling": 1,
+        "bishop": 1,
+        "marriage": 1,
+    }
+    s = table(
+        3,
+        player=1,
+        hands={1: king_set},
+        thands={1: {"axeman": 3}},
+        board={"BRI-LON.top": 0, "BRI-SCO.top": 2},
+    )
     option_b(s, 1)
     assert SL["BRI-LON.top"] == 0
     do(s, 1, "assassinate:BRI-LON.top")  # a capital: two Axemen

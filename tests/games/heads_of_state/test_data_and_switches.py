@@ -11,10 +11,12 @@ from noblesse.games.heads_of_state import data
 
 def test_a_replaced_data_file_is_read(tmp_path: Path) -> None:
     text = data.DATA_FILE.read_text(encoding="utf-8")
-    changed = text.replace('key = "FRA-GAS"\nen = "Gascony"\nzh = "加斯科涅"\ncountry = "france"\n'
-                           'capital = false\nslots = ["Baron"]\ninitial = 1',
-                           'key = "FRA-GAS"\nen = "Gascony"\nzh = "加斯科涅"\ncountry = "france"\n'
-                           'capital = false\nslots = ["Baron"]\ninitial = 6')
+    changed = text.replace(
+        'key = "FRA-GAS"\nen = "Gascony"\nzh = "加斯科涅"\ncountry = "france"\n'
+        'capital = false\nslots = ["Baron"]\ninitial = 1',
+        'key = "FRA-GAS"\nen = "Gascony"\nzh = "加斯科涅"\ncountry = "france"\n'
+        'capital = false\nslots = ["Baron"]\ninitial = 6',
+    )
     assert changed != text
     path = tmp_path / "board.toml"
     path.write_text(changed, encoding="utf-8")
@@ -26,8 +28,9 @@ def test_a_replaced_data_file_is_read(tmp_path: Path) -> None:
 def test_data_breaking_the_tie_break_rules_is_refused(tmp_path: Path) -> None:
     text = data.DATA_FILE.read_text(encoding="utf-8")
     path = tmp_path / "board.toml"
-    path.write_text(text.replace('slots = ["Duke", "Earl"]', 'slots = ["Duke", "Duke"]'),
-                    encoding="utf-8")
+    path.write_text(
+        text.replace('slots = ["Duke", "Earl"]', 'slots = ["Duke", "Duke"]'), encoding="utf-8"
+    )
     with pytest.raises(ValueError, match="different ranks"):
         data.load(path)
     path.write_text(text.replace("initial = 3\n", "initial = 2\n", 1), encoding="utf-8")
@@ -56,13 +59,18 @@ def test_switch_treachery_rebuilt_when_needed_takes_in_the_cards_spent_meanwhile
     drawn out stays empty; the Guillotine seat 0 spends afterwards joins the two
     Inquisitions when seat 1 needs a card. The default: test_setup_and_turns
     ``test_the_last_treachery_card_drawn_shuffles_the_discard_pile_*``."""
-    s = table(3, thands={0: {"guillotine": 1}}, board={"FRA-GAS.top": 1},
-              tr_deck=["gallows"], tr_discard=["inquisition", "inquisition"],
-              options={"treachery_rebuilt_when_needed": True})
+    s = table(
+        3,
+        thands={0: {"guillotine": 1}},
+        board={"FRA-GAS.top": 1},
+        tr_deck=["gallows"],
+        tr_discard=["inquisition", "inquisition"],
+        options={"treachery_rebuilt_when_needed": True},
+    )
     do(s, 0, "option:treachery", "draw")
     ev = do(s, 0, "draw_treachery")
     assert "treachery_reshuffle" not in types(ev) and s.tr_deck == []
-    do(s, 0, "assassinate:FRA-GAS.top")                 # nothing to ennoble: seat 1's turn
+    do(s, 0, "assassinate:FRA-GAS.top")  # nothing to ennoble: seat 1's turn
     assert s.tr_discard == [T["inquisition"]] * 2 + [T["guillotine"]]
     ev = do(s, 1, "option:treachery", "draw_treachery")
     assert events_of(ev, "treachery_reshuffle") == [{"type": "treachery_reshuffle", "count": 3}]
@@ -99,8 +107,14 @@ def test_switch_noble_house_needs_all_alive(monkeypatch: pytest.MonkeyPatch) -> 
     do(s, 0, "option:attributes", "draw", "draw", "draw")
     ev = do(s, 0, "ennoble:FRA-GAS.top")
     assert "noble_house" not in types(ev)
-    board = {"BRI-LON.top": 0, "BRI-LON.bottom": 0, "BRI-SCO.top": 0, "FRA-PRO.top": 0,
-             "BRI-IRE.top": 0, "FRA-BUR.bottom": 0}
+    board = {
+        "BRI-LON.top": 0,
+        "BRI-LON.bottom": 0,
+        "BRI-SCO.top": 0,
+        "FRA-PRO.top": 0,
+        "BRI-IRE.top": 0,
+        "FRA-BUR.bottom": 0,
+    }
     s = table(3, hands={0: {"gold": 1}}, board=board)
     do(s, 0, "option:attributes", "draw", "draw", "draw")
     ev = do(s, 0, "ennoble:FRA-GAS.top")
@@ -110,6 +124,7 @@ def test_switch_noble_house_needs_all_alive(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_switch_fixed_start_player(monkeypatch: pytest.MonkeyPatch) -> None:
     from heads_of_state_scenario import GAME
+
     monkeypatch.setitem(R.ASSUMED, "random_start_player", False)
     assert {GAME.setup(4, seed).starter for seed in range(10)} == {0}
 
@@ -125,11 +140,17 @@ def test_switch_first_round_ennoble(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_switch_noble_house_needs_all_alive_a_dead_king_does_not_count(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setitem(R.ASSUMED, "noble_house_needs_all_ranks_ever", False)
     # seat 0 once held London's King (dead now); every other rank is alive but the Baron
-    board = {"BRI-LON.bottom": 0, "BRI-SCO.top": 0, "FRA-PRO.top": 0, "BRI-IRE.top": 0,
-             "FRA-BUR.bottom": 0}
+    board = {
+        "BRI-LON.bottom": 0,
+        "BRI-SCO.top": 0,
+        "FRA-PRO.top": 0,
+        "BRI-IRE.top": 0,
+        "FRA-BUR.bottom": 0,
+    }
     s = table(3, hands={0: {"gold": 1}}, board=board)
     s.ranks_ever[0] = R.ALL_RANKS & ~(1 << RK["Baron"])
     do(s, 0, "option:attributes", "draw", "draw", "draw")

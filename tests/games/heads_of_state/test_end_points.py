@@ -19,10 +19,13 @@ def test_each_source_of_points_adds_up_to_the_score_in_every_seat_s_view():
             for p in GAME.view(s, viewer)["players"]:
                 e = p["end_points"]
                 majority = sum(points for _, points in e["majority"])
-                assert e["initial"] + e["country"] + e["century"] + e["noble_house"] + majority \
+                assert (
+                    e["initial"] + e["country"] + e["century"] + e["noble_house"] + majority
                     == scores[p["seat"]]
-                assert e["initial"] + e["country"] + e["century"] + e["noble_house"] \
-                    == sum(p["markers"])
+                )
+                assert e["initial"] + e["country"] + e["century"] + e["noble_house"] == sum(
+                    p["markers"]
+                )
                 assert majority == p["majority"]
                 sources |= {k for k in ("initial", "country", "century", "noble_house") if e[k]}
     assert sources == {"initial", "country", "century", "noble_house"}

@@ -18,8 +18,16 @@ from heads_of_state_scenario import (
     types,
 )
 
-KING_SET = {"gold": 1, "land": 1, "troops": 1, "title": 1, "castle": 1, "duelling": 1,
-            "bishop": 1, "marriage": 1}
+KING_SET = {
+    "gold": 1,
+    "land": 1,
+    "troops": 1,
+    "title": 1,
+    "castle": 1,
+    "duelling": 1,
+    "bishop": 1,
+    "marriage": 1,
+}
 
 
 def act(s: R.HeadsState, seat: int = 0) -> None:
@@ -44,8 +52,12 @@ def test_only_empty_spaces_of_the_printed_rank() -> None:
     s = table(3, hands={0: {"gold": 1}}, board={"FRA-GAS.top": 1})
     act(s)
     barons = [c for c in legal(s) if c.startswith("ennoble:")]
-    assert barons == ["ennoble:BRI-IRE.bottom", "ennoble:FRA-BRE.bottom", "ennoble:GER-BRA.bottom",
-                      "ennoble:SPA-AND.bottom"]
+    assert barons == [
+        "ennoble:BRI-IRE.bottom",
+        "ennoble:FRA-BRE.bottom",
+        "ennoble:GER-BRA.bottom",
+        "ennoble:SPA-AND.bottom",
+    ]
     assert_illegal(s, 0, "ennoble:FRA-GAS.top", "taken")
     assert_illegal(s, 0, "ennoble:FRA-BUR.bottom", "cannot pay")
 
@@ -127,8 +139,13 @@ def test_initial_marker_goes_to_the_first_noble_in_a_box_either_slot() -> None:
     act(s)
     ev = do(s, 0, "ennoble:FRA-BRE.bottom")  # Brittany's bottom slot (Baron), value 2
     assert events_of(ev, "initial_marker") == [
-        {"type": "initial_marker", "seat": 0, "value": 2, "box": BOARD.boxes[R.SLOT_BOX[
-            SL["FRA-BRE.bottom"]]].id}]
+        {
+            "type": "initial_marker",
+            "seat": 0,
+            "value": 2,
+            "box": BOARD.boxes[R.SLOT_BOX[SL["FRA-BRE.bottom"]]].id,
+        }
+    ]
     assert s.score[0] == 2 and s.markers[0] == [2]
     s2 = table(3, player=1, hands={1: {"gold": 1, "land": 1}}, board={"FRA-PRO.top": 0})
     act(s2, 1)
@@ -157,7 +174,8 @@ def test_a_country_without_a_noble_in_its_capital_earns_no_country_marker() -> N
     britain = R.SLOT_COUNTRY[SL["BRI-LON.top"]]
     assert s.country_done[britain] == []
     assert s.occupied[0] == (1 << R.SLOT_BOX[SL["BRI-SCO.top"]]) | (
-        1 << R.SLOT_BOX[SL["BRI-IRE.top"]])
+        1 << R.SLOT_BOX[SL["BRI-IRE.top"]]
+    )
     assert s.occupied[1] == s.occupied[2] == 0
 
 
@@ -233,13 +251,16 @@ def test_counter_limit_option() -> None:
     s.counters[0][RK["Baron"]] = 50  # unlimited by default
     act(s)
     assert "ennoble:FRA-GAS.top" in legal(s)
-    assert GAME.options_schema() == {"counter_limit": False,
-                                     "treachery_rebuilt_when_needed": False}
+    assert GAME.options_schema() == {"counter_limit": False, "treachery_rebuilt_when_needed": False}
 
 
 def test_with_counter_limit_a_seat_holding_one_earl_still_places_its_second_and_last() -> None:
-    s = table(3, hands={0: {"land": 1, "troops": 1, "title": 1}}, board={"BRI-SCO.bottom": 0},
-              options={"counter_limit": True})
+    s = table(
+        3,
+        hands={0: {"land": 1, "troops": 1, "title": 1}},
+        board={"BRI-SCO.bottom": 0},
+        options={"counter_limit": True},
+    )
     assert BOARD.counter_limit[RK["Earl"]] == 2
     act(s)
     assert "ennoble:BRI-IRE.top" in legal(s)

@@ -17,8 +17,9 @@ def test_view_shows_only_your_own_hand_and_no_deck_order() -> None:
     assert spectator["hand"] is None and spectator["treachery_hand"] is None
     assert mine["players"][1]["attribute_count"] == 3
     assert mine["players"][1]["known_attributes"] == {}
-    other = table(3, hands={0: {"gold": 2}, 1: {"castle": 2, "title": 1}},
-                  thands={1: {"gallows": 1}})
+    other = table(
+        3, hands={0: {"gold": 2}, 1: {"castle": 2, "title": 1}}, thands={1: {"gallows": 1}}
+    )
     assert GAME.view(other, 0) == mine  # seat 1's hidden cards change nothing seat 0 sees
     assert isinstance(mine["attribute_deck"], int) and isinstance(mine["revolution_deck"], int)
 
@@ -32,8 +33,13 @@ def test_a_deck_draw_is_private_a_display_take_public() -> None:
 
 
 def test_determinize_resamples_hidden_cards_and_keeps_the_known() -> None:
-    s = table(3, hands={0: {"gold": 1}, 1: {"bishop": 4}}, thands={1: {"axeman": 2}},
-              deck=["land"] * 20, rev=["troops"] * 5 + [REV] + ["troops"] * 5)
+    s = table(
+        3,
+        hands={0: {"gold": 1}, 1: {"bishop": 4}},
+        thands={1: {"axeman": 2}},
+        deck=["land"] * 20,
+        rev=["troops"] * 5 + [REV] + ["troops"] * 5,
+    )
     s.known[1][A["bishop"]] = 1  # everyone saw seat 1 take one bishop
     changed = False
     for k in range(10):
@@ -83,13 +89,29 @@ def test_rules_table_and_catalog() -> None:
         assert len(tables) == 4 and all(tables.values())
     assert GAME.rules_table("zh-TW")["貴族"][4]["name"] == "英國伯爵"
     # the same tables in both languages, titled and their own columns named in each
-    assert list(GAME.rules_table("en")) == ["Nobles", "Attribute cards", "Treachery cards",
-                                            "Board boxes"]
+    assert list(GAME.rules_table("en")) == [
+        "Nobles",
+        "Attribute cards",
+        "Treachery cards",
+        "Board boxes",
+    ]
     assert list(GAME.rules_table("zh-TW")) == ["貴族", "屬性牌", "背叛牌", "板圖地區"]
     assert list(GAME.rules_table("zh-TW")["貴族"][4]) == [
-        "name", "other", "所需屬性牌", "可用「高級娼婦」", "points", "copies"]
+        "name",
+        "other",
+        "所需屬性牌",
+        "可用「高級娼婦」",
+        "points",
+        "copies",
+    ]
     assert list(GAME.rules_table("en")["Nobles"][4]) == [
-        "name", "other", "Requires", "Courtesan", "points", "copies"]
+        "name",
+        "other",
+        "Requires",
+        "Courtesan",
+        "points",
+        "copies",
+    ]
     cat = GAME.catalog()
     assert cat["ranks"]["Earl"]["zh-TW"] == "英國伯爵" and len(cat["slots"]) == 30
     json.dumps(cat)
@@ -109,8 +131,11 @@ def test_the_strategy_answers_every_decision_legally() -> None:
 
 
 def test_determinize_deals_unseen_treachery_between_the_deck_and_other_hands() -> None:
-    s = table(3, thands={0: {"assassin": 1}, 1: {"axeman": 2}},
-              tr_deck=["gallows"] * 5 + ["inquisition"] * 5)
+    s = table(
+        3,
+        thands={0: {"assassin": 1}, 1: {"axeman": 2}},
+        tr_deck=["gallows"] * 5 + ["inquisition"] * 5,
+    )
     decks, hands = set(), set()
     for k in range(20):
         d = GAME.determinize(s, 0, random.Random(k))
@@ -122,8 +147,12 @@ def test_determinize_deals_unseen_treachery_between_the_deck_and_other_hands() -
 
 
 def test_determinize_deals_other_hands_and_the_deck_in_more_than_one_way() -> None:
-    s = table(3, hands={0: {"gold": 1}, 1: {"bishop": 2, "castle": 2}},
-              deck=["land"] * 5 + ["title"] * 5, rev=[REV])
+    s = table(
+        3,
+        hands={0: {"gold": 1}, 1: {"bishop": 2, "castle": 2}},
+        deck=["land"] * 5 + ["title"] * 5,
+        rev=[REV],
+    )
     hands, decks = set(), set()
     for k in range(20):
         d = GAME.determinize(s, 0, random.Random(k))

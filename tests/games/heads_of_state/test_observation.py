@@ -10,8 +10,16 @@ from observation_slots import one_hot, slot
 
 SPEC = GAME.observation_spec()
 SEATS = 5
-KING_SET = {"gold": 1, "land": 1, "troops": 1, "title": 1, "castle": 1, "duelling": 1,
-            "bishop": 1, "marriage": 1}
+KING_SET = {
+    "gold": 1,
+    "land": 1,
+    "troops": 1,
+    "title": 1,
+    "castle": 1,
+    "duelling": 1,
+    "bishop": 1,
+    "marriage": 1,
+}
 
 
 def field(s: R.HeadsState, seat: int, name: str) -> list[float]:
@@ -21,14 +29,19 @@ def field(s: R.HeadsState, seat: int, name: str) -> list[float]:
 def board_at(s: R.HeadsState, seat: int, key: str) -> list[float]:
     """The owner group of one board slot in ``seat``'s observation."""
     x = SL[key]
-    return field(s, seat, "board")[x * SEATS:(x + 1) * SEATS]
+    return field(s, seat, "board")[x * SEATS : (x + 1) * SEATS]
 
 
 def king_of_seat_0_killed_by_seat_1() -> R.HeadsState:
     """Seat 1, with treachery, kills seat 0's King in London (slot 0) with two Axemen and
     could ennoble a King of its own there: its act is pending."""
-    s = table(3, player=1, hands={1: KING_SET}, thands={1: {"axeman": 2}},
-              board={"BRI-LON.top": 0, "FRA-GAS.top": 2})
+    s = table(
+        3,
+        player=1,
+        hands={1: KING_SET},
+        thands={1: {"axeman": 2}},
+        board={"BRI-LON.top": 0, "FRA-GAS.top": 2},
+    )
     do(s, 1, "option:treachery", "draw", "draw_treachery", "assassinate:BRI-LON.top")
     assert SL["BRI-LON.top"] == 0 and s.kind == R.ACTING and s.actor == 1
     return s

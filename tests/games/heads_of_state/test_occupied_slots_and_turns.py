@@ -13,8 +13,12 @@ def test_nobody_ennobles_over_a_noble_of_seat_0():
     act(s, 1)
     barons = [c for c in legal(s, 1) if c.startswith("ennoble:")]
     assert "ennoble:FRA-GAS.top" not in barons
-    assert barons == ["ennoble:BRI-IRE.bottom", "ennoble:FRA-BRE.bottom",
-                      "ennoble:GER-BRA.bottom", "ennoble:SPA-AND.bottom"]
+    assert barons == [
+        "ennoble:BRI-IRE.bottom",
+        "ennoble:FRA-BRE.bottom",
+        "ennoble:GER-BRA.bottom",
+        "ennoble:SPA-AND.bottom",
+    ]
     assert_illegal(s, 1, "ennoble:FRA-GAS.top")
 
 
@@ -22,5 +26,6 @@ def test_the_next_players_turn_is_announced_with_the_century():
     s = table(3, hands={0: {"gold": 1}})
     act(s, 0)
     events = do(s, 0, "end_turn")
-    assert events_of(events, "turn") == [{"type": "turn", "seat": 1, "century": 1589,
-                                          "first_round": False}]
+    assert events_of(events, "turn") == [
+        {"type": "turn", "seat": 1, "century": 1589, "first_round": False}
+    ]

@@ -47,8 +47,9 @@ def test_start_player_is_drawn_from_the_seed() -> None:
     assert starters == {0, 1, 2, 3}
 
 
-@pytest.mark.parametrize(("n", "draws"), [(2, [2, 3]), (3, [1, 2, 3]), (4, [1, 1, 2, 3]),
-                                          (5, [1, 1, 2, 2, 3])])
+@pytest.mark.parametrize(
+    ("n", "draws"), [(2, [2, 3]), (3, [1, 2, 3]), (4, [1, 1, 2, 3]), (5, [1, 1, 2, 2, 3])]
+)
 def test_first_round_draws_by_seat(n: int, draws: list[int]) -> None:
     s = GAME.setup(n, 11)
     owed = []
@@ -71,8 +72,7 @@ def test_first_round_refuses_treachery_with_a_reason() -> None:
     assert_illegal(s, s.actor, "option:treachery", "first round")
 
 
-def test_a_draw_refused_while_the_option_is_chosen_names_the_choice_not_the_first_round(
-) -> None:
+def test_a_draw_refused_while_the_option_is_chosen_names_the_choice_not_the_first_round() -> None:
     s = table(3)  # the second round: treachery is open
     refused = assert_illegal(s, 0, "draw", "is not possible now")
     assert "first round" not in refused.message
@@ -86,8 +86,11 @@ def test_treachery_refused_while_taking_names_the_take_not_the_first_round() -> 
 
 
 def test_option_a_three_takes_without_refill_between() -> None:
-    s = table(3, display=["gold", "gold", "land", "title", "castle", "bishop"],
-              deck=["troops", "duelling", "marriage", "marriage", "marriage"])
+    s = table(
+        3,
+        display=["gold", "gold", "land", "title", "castle", "bishop"],
+        deck=["troops", "duelling", "marriage", "marriage", "marriage"],
+    )
     do(s, 0, "option:attributes", "take:gold")
     assert R.NONE != s.kind and s.owed_attr == 2
     assert len(s.attr_display) == 5  # not refilled yet
@@ -105,8 +108,10 @@ def test_taking_is_mandatory() -> None:
     do(s, 0, "option:attributes")
     assert "end_turn" not in legal(s)
     refused = assert_illegal(s, 0, "end_turn")
-    assert refused.message == ('"End your turn" is not possible now. Take 3 attribute cards '
-                               "(from the display or the deck).")
+    assert refused.message == (
+        '"End your turn" is not possible now. Take 3 attribute cards '
+        "(from the display or the deck)."
+    )
     assert refused.message_zh == "現在不能「結束回合」。拿取3張屬性牌（翻開的牌或牌庫頂的牌）。"
 
 
@@ -115,8 +120,9 @@ def test_a_card_not_on_display_cannot_be_taken_and_the_refusal_says_so() -> None
     do(s, 0, "option:attributes")
     for code in ("take:duelling", "take:gallows", "draw_treachery"):
         refused = assert_illegal(s, 0, code)
-        assert refused.message == ("That card cannot be taken now (it is not on display, or "
-                                   "you owe no card of that kind).")
+        assert refused.message == (
+            "That card cannot be taken now (it is not on display, or you owe no card of that kind)."
+        )
 
 
 def test_reset_sets_the_display_aside_takes_one_and_shuffles_it_back() -> None:
@@ -134,7 +140,8 @@ def test_reset_sets_the_display_aside_takes_one_and_shuffles_it_back() -> None:
     # 4 marriages + 6 set aside, less the one refill card
     assert len(s.attr_deck) == 9
     assert Counter(s.attr_deck) + Counter([s.attr_display[-1]]) == Counter(
-        [A["marriage"]] * 4 + [A[k] for k in old])
+        [A["marriage"]] * 4 + [A[k] for k in old]
+    )
 
 
 def test_reset_needs_six_cards_in_the_deck() -> None:
@@ -148,9 +155,18 @@ def test_reset_needs_six_cards_in_the_deck() -> None:
 def test_option_b_takes_one_treachery_and_one_attribute_in_either_order() -> None:
     s = table(3, tr_display=["axeman", "assassin"], tr_deck=["gallows", "inquisition"])
     do(s, 0, "option:treachery")
-    assert set(legal(s)) == {"take:gold", "take:land", "take:troops", "take:title", "take:castle",
-                             "take:bishop", "draw", "take:axeman", "take:assassin",
-                             "draw_treachery"}
+    assert set(legal(s)) == {
+        "take:gold",
+        "take:land",
+        "take:troops",
+        "take:title",
+        "take:castle",
+        "take:bishop",
+        "draw",
+        "take:axeman",
+        "take:assassin",
+        "draw_treachery",
+    }
     do(s, 0, "take:assassin")
     assert not any(code.startswith("take:a") or code == "draw_treachery" for code in legal(s))
     ev = do(s, 0, "take:gold")
@@ -164,21 +180,25 @@ def test_option_b_takes_one_treachery_and_one_attribute_in_either_order() -> Non
     assert hand(s, 0) == {"marriage": 1} and thand(s, 0) == {"gallows": 1}
 
 
-def test_the_last_treachery_card_drawn_shuffles_the_discard_pile_into_a_new_deck_at_once(
-        ) -> None:
+def test_the_last_treachery_card_drawn_shuffles_the_discard_pile_into_a_new_deck_at_once() -> None:
     """§4.8, source "當背叛牌抽完時，將其棄牌堆重新洗成新背叛牌庫": seat 0 draws the deck's last
     card, a Gallows; the two discarded Inquisitions are the new deck at once, and the
     Guillotine he then spends waits in the discard pile: the next player draws an
     Inquisition, and no Guillotine can come back to him."""
-    s = table(3, thands={0: {"guillotine": 1}}, board={"FRA-GAS.top": 1},
-              tr_deck=["gallows"], tr_discard=["inquisition", "inquisition"])
+    s = table(
+        3,
+        thands={0: {"guillotine": 1}},
+        board={"FRA-GAS.top": 1},
+        tr_deck=["gallows"],
+        tr_discard=["inquisition", "inquisition"],
+    )
     do(s, 0, "option:treachery", "draw")
     ev = do(s, 0, "draw_treachery")
     assert types(ev)[:2] == ["draw_treachery", "treachery_reshuffle"]
     assert events_of(ev, "treachery_reshuffle") == [{"type": "treachery_reshuffle", "count": 2}]
     assert thand(s, 0) == {"guillotine": 1, "gallows": 1}
     assert s.tr_deck == [T["inquisition"]] * 2 and s.tr_discard == []
-    do(s, 0, "assassinate:FRA-GAS.top")                 # nothing to ennoble: seat 1's turn
+    do(s, 0, "assassinate:FRA-GAS.top")  # nothing to ennoble: seat 1's turn
     assert s.tr_discard == [T["guillotine"]] and s.tr_deck == [T["inquisition"]] * 2
     ev = do(s, 1, "option:treachery", "draw_treachery")
     assert thand(s, 1) == {"inquisition": 1} and "treachery_reshuffle" not in types(ev)
@@ -188,8 +208,7 @@ def test_the_last_treachery_card_drawn_shuffles_the_discard_pile_into_a_new_deck
 def test_a_refill_drawing_the_last_treachery_card_rebuilds_the_deck_at_once() -> None:
     """§4.6, §4.8: seat 0 takes the displayed Axeman; the refill draws the deck's last
     card, and the discard pile is the new deck at once."""
-    s = table(3, tr_display=["axeman", "assassin"], tr_deck=["gallows"],
-              tr_discard=["inquisition"])
+    s = table(3, tr_display=["axeman", "assassin"], tr_deck=["gallows"], tr_discard=["inquisition"])
     do(s, 0, "option:treachery", "take:axeman")
     ev = do(s, 0, "draw")
     assert types(ev)[:3] == ["draw", "refill_treachery", "treachery_reshuffle"]
@@ -221,8 +240,9 @@ def test_treachery_only_from_the_display_when_both_piles_are_empty() -> None:
 
 
 def test_hand_limits_at_the_end_of_your_own_turn() -> None:
-    s = table(3, hands={0: {"gold": 9}, 1: {"land": 12}},
-              thands={0: {"axeman": 5}, 1: {"gallows": 6}})
+    s = table(
+        3, hands={0: {"gold": 9}, 1: {"land": 12}}, thands={0: {"axeman": 5}, 1: {"gallows": 6}}
+    )
     do(s, 0, "option:attributes", "draw", "draw", "draw")
     do(s, 0, "end_turn")
     assert s.kind == R.DISCARDING and s.actor == 0
@@ -230,7 +250,8 @@ def test_hand_limits_at_the_end_of_your_own_turn() -> None:
     ev = do(s, 0, "discard:marriage", "discard:gold")
     assert events_of(ev, "discard") == [
         {"type": "discard", "seat": 0, "card": A["marriage"], "why": "hand_limit"},
-        {"type": "discard", "seat": 0, "card": A["gold"], "why": "hand_limit"}]
+        {"type": "discard", "seat": 0, "card": A["gold"], "why": "hand_limit"},
+    ]
     assert s.kind == R.DISCARDING
     assert_illegal(s, 0, "discard:marriage")  # hand at 10 already: only treachery now
     ev = do(s, 0, "discard:axeman")

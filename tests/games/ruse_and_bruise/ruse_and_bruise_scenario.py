@@ -35,9 +35,27 @@ from noblesse.games.ruse_and_bruise.rules import (
 )
 
 __all__ = [
-    "GAME", "IllegalAction", "ASSUMED", "VARIANTS", "table", "do", "legal", "row", "hand",
-    "discard", "deck", "score_card", "result", "values", "snapshot", "assert_illegal", "types",
-    "events_of", "won", "cid", "card_str",
+    "GAME",
+    "IllegalAction",
+    "ASSUMED",
+    "VARIANTS",
+    "table",
+    "do",
+    "legal",
+    "row",
+    "hand",
+    "discard",
+    "deck",
+    "score_card",
+    "result",
+    "values",
+    "snapshot",
+    "assert_illegal",
+    "types",
+    "events_of",
+    "won",
+    "cid",
+    "card_str",
 ]
 
 DEFAULT_HAND = ("king", "queen", "juliet", "hermit", "storm", "beggar", "wizard")
@@ -137,8 +155,8 @@ def table(
     s.row_score = row_score
     free_scores = [sc for sc in range(36) if sc not in taken]
     left = 6 - round
-    s.piles = [free_scores[i * left:(i + 1) * left] for i in range(n)]
-    s.boxed = free_scores[n * left:]
+    s.piles = [free_scores[i * left : (i + 1) * left] for i in range(n)]
+    s.boxed = free_scores[n * left :]
     s.lost = []
     s.closed = [r + 1 in set(closed) for r in range(n)]
     s.suppressed = [r + 1 in set(suppressed) for r in range(n)]
@@ -197,8 +215,9 @@ def result(s: RuseState, r: int) -> tuple[int, dict[str, Any]]:
 def values(s: RuseState, r: int) -> dict[str, Any]:
     """``{"king@1": 20, ...}``: every card's final value in row ``r`` (None if removed)."""
     _, detail = result(s, r)
-    return {f"{c['card']}@{c['owner']}": (None if c["removed"] else c["value"])
-            for c in detail["cards"]}
+    return {
+        f"{c['card']}@{c['owner']}": (None if c["removed"] else c["value"]) for c in detail["cards"]
+    }
 
 
 def types(events: Iterable[dict[str, Any]]) -> list[str]:
@@ -212,8 +231,9 @@ def events_of(events: Iterable[dict[str, Any]], kind_: str) -> list[dict[str, An
 def snapshot(s: RuseState) -> Any:
     p = s.pending
     pending = None if p is None else (p.kind, p.seat, p.card, p.row, p.cloak)
-    fields = {name: copy.deepcopy(getattr(s, name)) for name in RuseState.__slots__
-              if name != "pending"}
+    fields = {
+        name: copy.deepcopy(getattr(s, name)) for name in RuseState.__slots__ if name != "pending"
+    }
     views = [GAME.view(s, seat) for seat in [None, *range(s.n_players)]]
     return fields, pending, views, s.rng.getstate()
 

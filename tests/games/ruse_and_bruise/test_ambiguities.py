@@ -27,11 +27,32 @@ from noblesse.games.ruse_and_bruise.rules import final_score
 def test_ambiguity_01_card_values_follow_the_spec_table():
     values_ = {c.key: c.value for c in CARDS.characters}
     assert values_ == {
-        "lord_of_the_manor": 8, "trader": 8, "alchemist": 8, "fencing_master": 8,
-        "minnesinger": 8, "cardinal": 8, "storm": 9, "hermit": 12, "small_giant": 2,
-        "assassin": 9.5, "doppelganger": 0, "musketeers": 11, "dragon": 11, "cloak": 0,
-        "juliet": 14, "romeo": 5, "king": 20, "queen": 16, "prince": 14, "squire": 2,
-        "beggar": 4, "traitor": 10, "explorer": 13, "witch": 1, "wizard": 7}
+        "lord_of_the_manor": 8,
+        "trader": 8,
+        "alchemist": 8,
+        "fencing_master": 8,
+        "minnesinger": 8,
+        "cardinal": 8,
+        "storm": 9,
+        "hermit": 12,
+        "small_giant": 2,
+        "assassin": 9.5,
+        "doppelganger": 0,
+        "musketeers": 11,
+        "dragon": 11,
+        "cloak": 0,
+        "juliet": 14,
+        "romeo": 5,
+        "king": 20,
+        "queen": 16,
+        "prince": 14,
+        "squire": 2,
+        "beggar": 4,
+        "traitor": 10,
+        "explorer": 13,
+        "witch": 1,
+        "wizard": 7,
+    }
     assert sum(c.half for c in CARDS.characters) == 417  # 208½ per deck
     assert {c.key: c.zh for c in CARDS.characters}["traitor"] == "叛徒"
 
@@ -51,15 +72,22 @@ def test_ambiguity_03_n_piles_of_six_the_rest_boxed_unseen():
 
 def test_ambiguity_04_start_player_random_then_left_of_the_round_ender():
     assert len({GAME.setup(3, seed).starter for seed in range(30)}) == 3
-    s = table(n=3, rows={2: ["+king@1", "-queen@2"], 3: ["+king@2", "-queen@1"]},
-              scores={1: "corn:1", 2: "coin:2", 3: "flask:2"}, player=1)
+    s = table(
+        n=3,
+        rows={2: ["+king@1", "-queen@2"], 3: ["+king@2", "-queen@1"]},
+        scores={1: "corn:1", 2: "coin:2", 3: "flask:2"},
+        player=1,
+    )
     do(s, 1, "play:juliet", "row:1")
     assert s.round == 2 and s.starter == 2
 
 
 def test_ambiguity_05_draw_right_after_placing_so_the_cloak_owner_decides_with_three():
-    s = table(rows={1: ["-cloak@0"]}, hands={0: ["queen", "juliet", "romeo"]},
-              decks={0: ["storm", "prince"]})
+    s = table(
+        rows={1: ["-cloak@0"]},
+        hands={0: ["queen", "juliet", "romeo"]},
+        decks={0: ["storm", "prince"]},
+    )
     do(s, 0, "play:queen", "row:1")
     assert GAME.to_act(s) == (0,)
     assert hand(s, 0) == ["juliet", "prince", "romeo"]
@@ -87,18 +115,21 @@ def test_ambiguity_07_concealed_cards_are_inert_and_count_their_printed_value():
 
 
 def test_ambiguity_08_the_specialist_bonus_is_an_ability():
-    s = table(rows={1: ["+musketeers@1", "+lord_of_the_manor@0", "-queen@2"]},
-              scores={1: "corn:5"})
+    s = table(rows={1: ["+musketeers@1", "+lord_of_the_manor@0", "-queen@2"]}, scores={1: "corn:5"})
     assert values(s, 1)["lord_of_the_manor@0"] == 8
-    s = table(rows={1: ["+doppelganger@1", "+lord_of_the_manor@0", "-queen@2"]},
-              scores={1: "corn:5"})
+    s = table(
+        rows={1: ["+doppelganger@1", "+lord_of_the_manor@0", "-queen@2"]}, scores={1: "corn:5"}
+    )
     assert values(s, 1)["doppelganger@1"] == 8
 
 
 def test_ambiguity_09_musketeers_do_not_undo_what_already_happened():
     # a card tucked earlier stays tucked and counts its printed value
-    s = table(rows={1: ["+cloak@0", "+musketeers@1", "-queen@2"]}, tucks={1: [(1, "king@0")]},
-              suppressed=[1])
+    s = table(
+        rows={1: ["+cloak@0", "+musketeers@1", "-queen@2"]},
+        tucks={1: [(1, "king@0")]},
+        suppressed=[1],
+    )
     assert values(s, 1) == {"cloak@0": 0, "musketeers@1": 11, "queen@2": 16, "king@0": 20}
     assert result(s, 1)[0] == 0
     # a card killed before the Musketeers came stays in the discard pile
@@ -120,13 +151,17 @@ def test_ambiguity_10_witch_and_wizard_details():
     assert values(s, 1)["small_giant@0"] is None
     # (c) both: only the Assassin's 9½ survives
     s = table(rows={1: ["+witch@0", "+wizard@1", "+assassin@2", "+king@0", "-storm@1"]})
-    assert values(s, 1) == {"witch@0": None, "wizard@1": None, "assassin@2": 9.5,
-                            "king@0": None, "storm@1": None}
+    assert values(s, 1) == {
+        "witch@0": None,
+        "wizard@1": None,
+        "assassin@2": 9.5,
+        "king@0": None,
+        "storm@1": None,
+    }
     assert result(s, 1)[0] == 2
     # (d) no recount: the Small Giant keeps the 11 it had with the removed cards around
     s = table(rows={1: ["+small_giant@0", "+witch@1", "+squire@2", "-king@1"]})
-    assert values(s, 1) == {"small_giant@0": 11, "witch@1": None, "squire@2": None,
-                            "king@1": 20}
+    assert values(s, 1) == {"small_giant@0": 11, "witch@1": None, "squire@2": None, "king@1": 20}
 
 
 def test_ambiguity_11_removed_cards_add_nothing_do_nothing_and_hold_no_position():
@@ -142,9 +177,14 @@ def test_ambiguity_11_removed_cards_add_nothing_do_nothing_and_hold_no_position(
 
 def test_ambiguity_12_values_are_floored_at_zero_after_dragons():
     s = table(rows={1: ["+beggar@0", "+dragon@0", "+dragon@2", "+squire@1", "-witch@1"]})
-    assert values(s, 1) == {"beggar@0": 2, "dragon@0": 9, "dragon@2": 9, "squire@1": 0,
-                            "witch@1": 0}
-    assert result(s, 1) [0] == 1  # the Beggar: a total of 0 wins
+    assert values(s, 1) == {
+        "beggar@0": 2,
+        "dragon@0": 9,
+        "dragon@2": 9,
+        "squire@1": 0,
+        "witch@1": 0,
+    }
+    assert result(s, 1)[0] == 1  # the Beggar: a total of 0 wins
 
 
 def test_ambiguity_13_hermit_counts_what_is_in_the_row_at_scoring():
@@ -173,7 +213,8 @@ def test_ambiguity_15_the_assassin_kills_an_arriving_explorer():
     assert discard(s, 2) == ["explorer"] and s.secret[2] == []
     # everyone saw the Explorer jump: its death is public
     assert events_of(events, "kill") == [
-        {"type": "kill", "row": 2, "owner": 2, "card": CARDS.kind("explorer")}]
+        {"type": "kill", "row": 2, "owner": 2, "card": CARDS.kind("explorer")}
+    ]
 
 
 def test_ambiguity_16_explorer_in_and_out_of_suppressed_rows():
@@ -182,16 +223,20 @@ def test_ambiguity_16_explorer_in_and_out_of_suppressed_rows():
     do(s, 0, "play:queen", "row:1")
     assert row(s, 1) == ["+musketeers@1", "+explorer@2", "-queen@0"]
     # arriving in a Musketeers row: it arrives, the card it reveals there does nothing
-    s = table(rows={1: ["+king@1", "-explorer@2"], 2: ["+musketeers@1", "-storm@1"]},
-              suppressed=[2])
+    s = table(
+        rows={1: ["+king@1", "-explorer@2"], 2: ["+musketeers@1", "-storm@1"]}, suppressed=[2]
+    )
     do(s, 0, "play:queen", "row:1")
     assert row(s, 2) == ["+musketeers@1", "+storm@1", "~explorer@2"]
     assert not s.closed[1]
 
 
 def test_ambiguity_17_the_traitors_owner_must_swap_a_closed_row_stays_closed():
-    s = table(rows={1: ["+king@1", "-traitor@2"], 2: ["+storm@0", "-queen@1"]},
-              scores={1: "corn:4", 2: "coin:5", 3: "hat:5"}, closed=[2])
+    s = table(
+        rows={1: ["+king@1", "-traitor@2"], 2: ["+storm@0", "-queen@1"]},
+        scores={1: "corn:4", 2: "coin:5", 3: "hat:5"},
+        closed=[2],
+    )
     do(s, 0, "play:queen", "row:1")
     assert GAME.to_act(s) == (2,) and legal(s) == ["swap:2", "swap:3"]
     do(s, 2, "swap:2")
@@ -205,22 +250,37 @@ def test_ambiguity_18_cloak_tucked_card_counts_its_printed_value_only():
     assert values(s, 1) == {"cloak@0": 0, "king@1": 20, "queen@2": 16, "wizard@0": 7}
     _, detail = result(s, 1)
     tucked = [c for c in detail["cards"] if c["tucked"]]
-    assert tucked == [{"card": "wizard", "owner": 0, "pos": 1, "tucked": True, "live": False,
-                       "active": False, "value": 7, "removed": False}]
+    assert tucked == [
+        {
+            "card": "wizard",
+            "owner": 0,
+            "pos": 1,
+            "tucked": True,
+            "live": False,
+            "active": False,
+            "value": 7,
+            "removed": False,
+        }
+    ]
     assert result(s, 1)[0] == 1
 
 
 def test_ambiguity_19_a_storm_closed_row_counts_as_satisfied():
-    s = table(n=2, rows={1: ["+storm@1", "-king@1"], 2: ["+queen@1"]},
-              scores={1: "corn:5", 2: "coin:2"}, closed=[1])
+    s = table(
+        n=2,
+        rows={1: ["+storm@1", "-king@1"], 2: ["+queen@1"]},
+        scores={1: "corn:5", 2: "coin:2"},
+        closed=[1],
+    )
     do(s, 0, "play:queen", "row:2")
     assert s.round == 2
 
 
 def test_ambiguity_20_the_round_end_is_checked_after_the_whole_turn():
     # the placed card would fill row 2, but the Assassin kills it: the round goes on
-    s = table(n=2, rows={1: ["+king@1"], 2: ["+king@0", "-assassin@1"]},
-              scores={1: "corn:1", 2: "coin:3"})
+    s = table(
+        n=2, rows={1: ["+king@1"], 2: ["+king@0", "-assassin@1"]}, scores={1: "corn:1", 2: "coin:3"}
+    )
     do(s, 0, "play:queen", "row:2")
     assert s.round == 1 and len(s.rows[1]) == 2 and GAME.to_act(s) == (1,)
 
@@ -249,8 +309,12 @@ def test_ambiguity_24_romeo_needs_his_own_juliet_both_live():
 
 
 def test_ambiguity_25_unclaimed_score_cards_leave_the_game():
-    s = table(n=2, rows={1: ["+storm@0", "+witch@1"], 2: ["+king@1", "-queen@0"]},
-              scores={1: "corn:3", 2: "coin:2"}, hands={0: ["squire", "juliet", "romeo"]})
+    s = table(
+        n=2,
+        rows={1: ["+storm@0", "+witch@1"], 2: ["+king@1", "-queen@0"]},
+        scores={1: "corn:3", 2: "coin:2"},
+        hands={0: ["squire", "juliet", "romeo"]},
+    )
     events = do(s, 0, "play:squire", "row:1")
     end = events_of(events, "round_end")[0]
     assert end["rows"][0]["winner"] is None and end["rows"][0]["reason"] == "nobody"
@@ -260,15 +324,34 @@ def test_ambiguity_25_unclaimed_score_cards_leave_the_game():
 
 def test_ambiguity_26_the_six_icon_set_is_mandatory():
     taken: set[int] = set()
-    cards = [score_card(c, taken) for c in (
-        "corn:3", "corn:3", "coin:4", "coin:3", "flask:5", "flask:4", "sword:2", "sword:1",
-        "lyre:3", "lyre:3", "hat:4", "hat:3")]
+    cards = [
+        score_card(c, taken)
+        for c in (
+            "corn:3",
+            "corn:3",
+            "coin:4",
+            "coin:3",
+            "flask:5",
+            "flask:4",
+            "sword:2",
+            "sword:1",
+            "lyre:3",
+            "lyre:3",
+            "hat:4",
+            "hat:3",
+        )
+    ]
     assert final_score(cards) == 36  # not the plain 38
 
 
 def test_ambiguity_27_a_tied_game_is_a_shared_victory():
-    s = table(n=2, rows={2: ["+king@0", "-queen@1"]}, round=6,
-              scores={1: "corn:1", 2: "coin:1"}, won={0: ["hat:2"], 1: ["hat:4"]})
+    s = table(
+        n=2,
+        rows={2: ["+king@0", "-queen@1"]},
+        round=6,
+        scores={1: "corn:1", 2: "coin:1"},
+        won={0: ["hat:2"], 1: ["hat:4"]},
+    )
     do(s, 0, "play:queen", "row:1")
     assert GAME.is_over(s)
     assert GAME.scores(s) == [4.0, 4.0] and GAME.winners(s) == [0, 1]

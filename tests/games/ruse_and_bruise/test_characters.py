@@ -20,8 +20,14 @@ from ruse_and_bruise_scenario import (
     values,
 )
 
-SPECIALISTS = [("lord_of_the_manor", "corn"), ("trader", "coin"), ("alchemist", "flask"),
-               ("fencing_master", "sword"), ("minnesinger", "lyre"), ("cardinal", "hat")]
+SPECIALISTS = [
+    ("lord_of_the_manor", "corn"),
+    ("trader", "coin"),
+    ("alchemist", "flask"),
+    ("fencing_master", "sword"),
+    ("minnesinger", "lyre"),
+    ("cardinal", "hat"),
+]
 
 
 def _specialist(key: str, icon: str) -> None:
@@ -80,8 +86,9 @@ def test_card_storm_closes_its_row_when_revealed():
 
 
 def test_card_hermit_loses_one_per_other_card_including_tucked_ones():
-    s = table(rows={1: ["+hermit@0", "+cloak@1", "+king@2", "-queen@1"]},
-              tucks={1: [(2, "juliet@1")]})
+    s = table(
+        rows={1: ["+hermit@0", "+cloak@1", "+king@2", "-queen@1"]}, tucks={1: [(2, "juliet@1")]}
+    )
     assert values(s, 1)["hermit@0"] == 12 - 4
     concealed = table(rows={1: ["+king@2", "-hermit@0"]})
     assert values(concealed, 1)["hermit@0"] == 12
@@ -95,8 +102,11 @@ def test_card_small_giant_gains_three_per_other_card():
 
 
 def test_card_assassin_kills_the_card_that_covers_it():
-    s = table(rows={1: ["+king@1", "-assassin@2"]}, hands={0: ["queen", "juliet", "romeo"]},
-              decks={0: ["prince"]})
+    s = table(
+        rows={1: ["+king@1", "-assassin@2"]},
+        hands={0: ["queen", "juliet", "romeo"]},
+        decks={0: ["prince"]},
+    )
     events = GAME.apply(s, 0, GAME.decode("play:queen")) + GAME.apply(s, 0, GAME.decode("row:1"))
     assert row(s, 1) == ["+king@1", "+assassin@2"]
     assert discard(s, 0) == ["queen"]
@@ -116,8 +126,9 @@ def test_card_doppelganger_copies_the_base_value_of_the_next_revealed_card():
     s = table(rows={1: ["+doppelganger@0", "+king@1", "-queen@2"]})
     assert values(s, 1)["doppelganger@0"] == 20
     # a specialist at 12 is copied as its printed 8, a Small Giant as 2
-    s = table(rows={1: ["+doppelganger@0", "+lord_of_the_manor@1", "-queen@2"]},
-              scores={1: "corn:5"})
+    s = table(
+        rows={1: ["+doppelganger@0", "+lord_of_the_manor@1", "-queen@2"]}, scores={1: "corn:5"}
+    )
     assert values(s, 1) == {"doppelganger@0": 8, "lord_of_the_manor@1": 12, "queen@2": 16}
     s = table(rows={1: ["+doppelganger@0", "+small_giant@1", "-queen@2"]})
     assert values(s, 1)["doppelganger@0"] == 2
@@ -139,10 +150,17 @@ def test_card_musketeers_cancel_every_later_reveal_and_every_scoring_ability():
     assert row(s, 1) == ["+king@1", "+musketeers@2", "+assassin@2", "-juliet@0"]
     assert "kill" not in types(events)
     # at scoring: printed values only, highest total wins
-    s2 = table(rows={1: ["+witch@0", "+musketeers@1", "+dragon@2", "+lord_of_the_manor@0",
-                         "-king@1"]}, scores={1: "corn:5"})
-    assert values(s2, 1) == {"witch@0": 1, "musketeers@1": 11, "dragon@2": 11,
-                             "lord_of_the_manor@0": 8, "king@1": 20}
+    s2 = table(
+        rows={1: ["+witch@0", "+musketeers@1", "+dragon@2", "+lord_of_the_manor@0", "-king@1"]},
+        scores={1: "corn:5"},
+    )
+    assert values(s2, 1) == {
+        "witch@0": 1,
+        "musketeers@1": 11,
+        "dragon@2": 11,
+        "lord_of_the_manor@0": 8,
+        "king@1": 20,
+    }
     assert result(s2, 1)[1]["reason"] == "musketeers"
     assert result(s2, 1)[0] == 1
 
@@ -151,17 +169,24 @@ def test_card_dragon_hits_every_other_players_card_and_stacks():
     s = table(rows={1: ["+dragon@0", "+king@1", "+dragon@1", "+queen@0", "-juliet@2"]})
     # king@1 and dragon@1 lose 2 (dragon@0); queen@0 and dragon@0 lose 2 (dragon@1);
     # juliet@2 (concealed) loses 2 twice
-    assert values(s, 1) == {"dragon@0": 9, "king@1": 18, "dragon@1": 9, "queen@0": 14,
-                            "juliet@2": 10}
+    assert values(s, 1) == {
+        "dragon@0": 9,
+        "king@1": 18,
+        "dragon@1": 9,
+        "queen@0": 14,
+        "juliet@2": 10,
+    }
     # never below zero (ambiguity 12): a Squire hit by two Dragons
     s = table(rows={1: ["+dragon@0", "+dragon@1", "+squire@2", "-king@0"]})
     assert values(s, 1)["squire@2"] == 0
 
 
 def test_card_cloak_lets_its_owner_tuck_a_card_shown_at_scoring():
-    s = table(rows={1: ["+king@2", "-cloak@1"]}, hands={0: ["queen", "juliet", "romeo"],
-                                                        1: ["prince", "hermit", "witch"]},
-              decks={1: ["storm"]})
+    s = table(
+        rows={1: ["+king@2", "-cloak@1"]},
+        hands={0: ["queen", "juliet", "romeo"], 1: ["prince", "hermit", "witch"]},
+        decks={1: ["storm"]},
+    )
     do(s, 0, "play:queen", "row:1")
     # the Cloak's owner (seat 1) decides, on seat 0's turn
     assert GAME.to_act(s) == (1,)
@@ -264,10 +289,15 @@ def test_card_traitor_must_swap_the_score_card_of_its_row():
 def test_card_traitor_swap_may_end_the_round():
     # row 1 (3 cards after the play) under Corn 5; row 2 (5 cards) under Coin 1; row 3
     # closed: swapping rows 1 and 2 satisfies every row at once
-    s = table(rows={1: ["+king@1", "-traitor@2"],
-                    2: ["+queen@1", "+juliet@1", "+romeo@2", "+hermit@2", "-beggar@1"],
-                    3: ["+storm@2", "-storm@1"]},
-              scores={1: "corn:5", 2: "coin:1", 3: "flask:1"}, closed=[3])
+    s = table(
+        rows={
+            1: ["+king@1", "-traitor@2"],
+            2: ["+queen@1", "+juliet@1", "+romeo@2", "+hermit@2", "-beggar@1"],
+            3: ["+storm@2", "-storm@1"],
+        },
+        scores={1: "corn:5", 2: "coin:1", 3: "flask:1"},
+        closed=[3],
+    )
     do(s, 0, "play:queen", "row:1")
     assert s.round == 1
     assert GAME.to_act(s) == (2,)
@@ -288,8 +318,7 @@ def test_card_explorer_jumps_right_face_down_and_reveals_the_card_there():
 
 
 def test_card_explorer_wraps_around_and_skips_closed_rows():
-    s = table(rows={3: ["+king@1", "-explorer@2"], 1: ["+queen@2"], 2: ["+juliet@2"]},
-              closed=[1])
+    s = table(rows={3: ["+king@1", "-explorer@2"], 1: ["+queen@2"], 2: ["+juliet@2"]}, closed=[1])
     do(s, 0, "play:queen", "row:3")
     assert row(s, 2) == ["+juliet@2", "~explorer@2"]  # row 1 closed: on to row 2
     # every other row closed: it stays, face up
@@ -299,8 +328,14 @@ def test_card_explorer_wraps_around_and_skips_closed_rows():
 
 
 def test_card_explorer_chains_through_other_explorers():
-    s = table(rows={1: ["+king@1", "-explorer@0"], 2: ["+king@2", "-explorer@1"],
-                    3: ["+king@0", "-explorer@2"]}, hands={0: ["queen", "juliet", "romeo"]})
+    s = table(
+        rows={
+            1: ["+king@1", "-explorer@0"],
+            2: ["+king@2", "-explorer@1"],
+            3: ["+king@0", "-explorer@2"],
+        },
+        hands={0: ["queen", "juliet", "romeo"]},
+    )
     do(s, 0, "play:queen", "row:1")
     # explorer@0 → row 2 reveals explorer@1 → row 3 reveals explorer@2 → row 1 reveals
     # queen@0 (no ability): the chain ends
@@ -313,9 +348,15 @@ def test_card_explorer_moves_once_per_turn():
     """Placing an Explorer on an Explorer, with row 3 closed: explorer@1 → row 2 reveals
     explorer@2 → (row 3 skipped) row 1 reveals the placed explorer@0 → row 2 reveals
     explorer@1 again, which has moved this turn: it stays, face up."""
-    s = table(rows={1: ["+king@1", "-explorer@1"], 2: ["+king@2", "-explorer@2"],
-                    3: ["+storm@1", "-queen@2"]}, closed=[3],
-              hands={0: ["explorer", "juliet", "romeo"]})
+    s = table(
+        rows={
+            1: ["+king@1", "-explorer@1"],
+            2: ["+king@2", "-explorer@2"],
+            3: ["+storm@1", "-queen@2"],
+        },
+        closed=[3],
+        hands={0: ["explorer", "juliet", "romeo"]},
+    )
     do(s, 0, "play:explorer", "row:1")
     assert row(s, 1) == ["+king@1", "~explorer@2"]
     assert row(s, 2) == ["+king@2", "+explorer@1", "~explorer@0"]
@@ -359,23 +400,33 @@ def test_card_traitor_refusals_name_the_decision_they_do_not_answer():
     s = table(rows={1: ["+king@1", "-traitor@2"]}, scores={1: "corn:2", 2: "coin:5", 3: "hat:4"})
     # a swap before any Traitor is revealed answers the card decision wrongly
     early = assert_illegal(s, 0, "swap:2")
-    assert early.message == ("“Swap with row 2 (Coin 5, no cards yet)” is not a choice now: "
-                             "choose a card from your hand.")
+    assert early.message == (
+        "“Swap with row 2 (Coin 5, no cards yet)” is not a choice now: "
+        "choose a card from your hand."
+    )
     do(s, 0, "play:queen", "row:1")
     # a row to place in does not answer the Traitor's decision
     wrong = assert_illegal(s, 2, "row:2")
-    assert wrong.message == ("“Place it in row 2 (Coin 5, no cards yet)” is not a choice now: "
-                             "choose the row whose score card your Traitor swaps.")
+    assert wrong.message == (
+        "“Place it in row 2 (Coin 5, no cards yet)” is not a choice now: "
+        "choose the row whose score card your Traitor swaps."
+    )
     missing = assert_illegal(s, 2, "swap:4")
-    assert (missing.message, missing.message_zh) == ("There is no row 4 in a 3-player game.",
-                                                     "3人遊戲沒有第4列。")
+    assert (missing.message, missing.message_zh) == (
+        "There is no row 4 in a 3-player game.",
+        "3人遊戲沒有第4列。",
+    )
 
 
 def test_card_cloak_owner_who_tucks_nothing_is_announced_with_the_cloaks_row():
     s = table(rows={2: ["-cloak@0"]}, hands={0: ["prince", "queen", "romeo"]}, player=1)
     do(s, 1, "play:king", "row:2")
     assert GAME.to_act(s) == (0,) and legal(s) == [
-        "tuck:romeo", "tuck:queen", "tuck:prince", "tuck:none"]
+        "tuck:romeo",
+        "tuck:queen",
+        "tuck:prince",
+        "tuck:none",
+    ]
     events = do(s, 0, "tuck:none")
     assert events_of(events, "tuck_none") == [{"type": "tuck_none", "seat": 0, "row": 2}]
     assert s.tucks[1] == [] and hand(s, 0) == ["prince", "queen", "romeo"]
@@ -383,8 +434,10 @@ def test_card_cloak_owner_who_tucks_nothing_is_announced_with_the_cloaks_row():
 
 
 def test_card_explorer_that_jumped_in_one_turn_jumps_again_when_covered_in_a_later_turn():
-    s = table(rows={1: ["+king@1", "-explorer@2"], 2: ["+queen@2"], 3: ["+juliet@2"]},
-              hands={0: ["queen", "juliet", "romeo"], 1: ["prince", "hermit", "witch"]})
+    s = table(
+        rows={1: ["+king@1", "-explorer@2"], 2: ["+queen@2"], 3: ["+juliet@2"]},
+        hands={0: ["queen", "juliet", "romeo"], 1: ["prince", "hermit", "witch"]},
+    )
     do(s, 0, "play:queen", "row:1")
     assert row(s, 2) == ["+queen@2", "~explorer@2"]  # it jumped on seat 0's turn
     assert GAME.to_act(s) == (1,)

@@ -38,8 +38,11 @@ def test_events_put_the_placed_and_drawn_cards_in_the_private_part():
 
 
 def test_determinize_keeps_owners_and_resamples_from_the_owners_unseen_cards():
-    s = table(rows={1: ["+king@1", "-queen@2", "~explorer@2"], 2: ["+assassin@0", "-hermit@1"]},
-              tucks={1: [(1, "juliet@1")]}, discards={2: ["king", "witch"]})
+    s = table(
+        rows={1: ["+king@1", "-queen@2", "~explorer@2"], 2: ["+assassin@0", "-hermit@1"]},
+        tucks={1: [(1, "juliet@1")]},
+        discards={2: ["king", "witch"]},
+    )
     s.secret[2] = [s.discards[2][1]]  # the Witch was killed unseen; the King is public
     seen_changes = 0
     for k in range(30):
@@ -48,8 +51,10 @@ def test_determinize_keeps_owners_and_resamples_from_the_owners_unseen_cards():
         assert GAME.inventory(d) == GAME.inventory(s)
         # the face-down card of seat 2 is still seat 2's, and not one everybody has seen
         c = d.rows[0][1]
-        assert OWNER[c] == 2 and c % KINDS not in (GAME.decode("play:king"),
-                                                    GAME.decode("play:explorer"))
+        assert OWNER[c] == 2 and c % KINDS not in (
+            GAME.decode("play:king"),
+            GAME.decode("play:explorer"),
+        )
         assert d.up[0][1] == DOWN and d.rows[0][2] == s.rows[0][2]  # the jumped Explorer
         assert d.discards[2][0] == s.discards[2][0]  # the public King stays
         assert OWNER[d.tucks[0][0][1]] == 1
@@ -84,16 +89,25 @@ def test_a_killed_card_stays_secret_and_is_resampled_for_others():
 
 
 def test_the_last_rounds_scoring_is_public_in_every_view():
-    s = table(n=2, rows={1: ["+cloak@0", "+witch@1"], 2: ["+king@1", "-queen@0"]},
-              tucks={1: [(1, "king@0")]}, scores={1: "corn:3", 2: "coin:2"},
-              hands={0: ["squire", "juliet", "romeo"]})
+    s = table(
+        n=2,
+        rows={1: ["+cloak@0", "+witch@1"], 2: ["+king@1", "-queen@0"]},
+        tucks={1: [(1, "king@0")]},
+        scores={1: "corn:3", 2: "coin:2"},
+        hands={0: ["squire", "juliet", "romeo"]},
+    )
     do(s, 0, "play:squire", "row:1")
     last = GAME.view(s, None)["last_round"]
     assert last == GAME.view(s, 1)["last_round"] == GAME.view(s, 0)["last_round"]
     assert last["round"] == 1
-    assert last["rows"][0] == {"row": 1, "score": "corn:3", "winner": 0, "reason": "highest",
-                               "totals": {"0": 20}, "cards": [
-                                   "xcloak@0=0", "xwitch@1=1", "xsquire@0=2", "^king@0=20"]}
+    assert last["rows"][0] == {
+        "row": 1,
+        "score": "corn:3",
+        "winner": 0,
+        "reason": "highest",
+        "totals": {"0": 20},
+        "cards": ["xcloak@0=0", "xwitch@1=1", "xsquire@0=2", "^king@0=20"],
+    }
     assert last["rows"][1]["cards"] == ["+king@1=20", "-queen@0=16"]
 
 

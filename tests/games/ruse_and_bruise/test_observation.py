@@ -25,9 +25,13 @@ def field(s, seat: int, name: str) -> list[float]:
 
 
 def test_the_starter_and_the_rows_closed_suppressed_and_satisfied():
-    s = table(player=1, rows={1: ["+storm@2"], 2: ["+musketeers@0", "+king@1"],
-                              3: ["+king@0", "+queen@2"]},
-              scores={1: "corn:5", 2: "coin:5", 3: "flask:1"}, closed=[1], suppressed=[2])
+    s = table(
+        player=1,
+        rows={1: ["+storm@2"], 2: ["+musketeers@0", "+king@1"], 3: ["+king@0", "+queen@2"]},
+        scores={1: "corn:5", 2: "coin:5", 3: "flask:1"},
+        closed=[1],
+        suppressed=[2],
+    )
     assert field(s, 0, "starter") == one_hot(ROWS, 1)  # seat 1, the next seat after me
     assert field(s, 1, "starter") == one_hot(ROWS, 0)
     assert field(s, 2, "starter") == one_hot(ROWS, 2)
@@ -36,8 +40,7 @@ def test_the_starter_and_the_rows_closed_suppressed_and_satisfied():
     # row 1, position 1: seat 2's Storm, face up: its owner, its face and its kind
     slot = ROWS + 3 + KINDS
     storm = field(s, 0, "row_cards")[:slot]
-    assert storm == (one_hot(ROWS, 2) + one_hot(3, UP)
-                     + one_hot(KINDS, GAME.decode("play:storm")))
+    assert storm == (one_hot(ROWS, 2) + one_hot(3, UP) + one_hot(KINDS, GAME.decode("play:storm")))
 
 
 def test_a_face_down_card_of_another_seat_shows_its_owner_and_face_but_not_its_kind():
@@ -45,7 +48,8 @@ def test_a_face_down_card_of_another_seat_shows_its_owner_and_face_but_not_its_k
     slot = ROWS + 3 + KINDS
     assert field(s, 0, "row_cards")[:slot] == one_hot(ROWS, 1) + one_hot(3, DOWN) + [0.0] * KINDS
     assert field(s, 1, "row_cards")[:slot] == (
-        one_hot(ROWS, 0) + one_hot(3, DOWN) + one_hot(KINDS, GAME.decode("play:king")))
+        one_hot(ROWS, 0) + one_hot(3, DOWN) + one_hot(KINDS, GAME.decode("play:king"))
+    )
 
 
 def test_a_card_being_placed_is_shown_to_its_player_alone():

@@ -61,7 +61,8 @@ def test_turn_is_a_card_then_a_row_and_the_card_goes_face_down_at_the_end():
     assert refused.message_zh == "你的手牌中沒有「莊園的主人」。"
     assert_illegal(s, 1, "play:king")
     assert assert_illegal(s, 0, "row:1").message.endswith(
-        "is not a choice now: choose a card from your hand.")
+        "is not a choice now: choose a card from your hand."
+    )
     events = do(s, 0, "play:queen")
     assert events == [] and GAME.to_act(s) == (0,)
     assert legal(s) == ["row:1", "row:2", "row:3"]
@@ -83,7 +84,8 @@ def test_covering_a_face_down_card_reveals_it():
     events = do(s, 0, "play:queen", "row:1")
     assert row(s, 1) == ["+king@1", "-queen@0"]
     assert events_of(events, "reveal") == [
-        {"type": "reveal", "row": 1, "pos": 1, "owner": 1, "card": GAME.decode("play:king")}]
+        {"type": "reveal", "row": 1, "pos": 1, "owner": 1, "card": GAME.decode("play:king")}
+    ]
 
 
 def test_an_empty_draw_pile_is_rebuilt_from_the_own_discard_pile():
@@ -95,8 +97,9 @@ def test_an_empty_draw_pile_is_rebuilt_from_the_own_discard_pile():
 
 
 def test_rows_may_overfill_while_any_row_is_short():
-    s = table(n=2, rows={1: ["+king@1", "+queen@1", "-juliet@1"]},
-              scores={1: "corn:1", 2: "coin:5"})
+    s = table(
+        n=2, rows={1: ["+king@1", "+queen@1", "-juliet@1"]}, scores={1: "corn:1", 2: "coin:5"}
+    )
     assert GAME.satisfied(s, 0) and not GAME.satisfied(s, 1)
     do(s, 0, "play:king")
     assert legal(s) == ["row:1", "row:2"]
@@ -105,16 +108,30 @@ def test_rows_may_overfill_while_any_row_is_short():
 
 
 def test_round_ends_when_every_row_is_satisfied_and_the_last_card_never_triggers():
-    s = table(n=2, rows={2: ["+king@1", "-queen@0"]}, scores={1: "corn:1", 2: "coin:2"},
-              hands={0: ["storm", "juliet", "romeo"]})
+    s = table(
+        n=2,
+        rows={2: ["+king@1", "-queen@0"]},
+        scores={1: "corn:1", 2: "coin:2"},
+        hands={0: ["storm", "juliet", "romeo"]},
+    )
     events = do(s, 0, "play:storm", "row:1")
     end = events_of(events, "round_end")[0]
     assert [(r["row"], r["winner"], r["reason"]) for r in end["rows"]] == [
-        (1, 0, "highest"), (2, 1, "highest")]
+        (1, 0, "highest"),
+        (2, 1, "highest"),
+    ]
     # the Storm was the last card of row 1: turned up only to count its 9, never closing
     storm = end["rows"][0]["cards"][0]
-    assert storm == {"card": "storm", "owner": 0, "pos": 1, "tucked": False, "live": False,
-                     "active": False, "value": 9, "removed": False}
+    assert storm == {
+        "card": "storm",
+        "owner": 0,
+        "pos": 1,
+        "tucked": False,
+        "live": False,
+        "active": False,
+        "value": 9,
+        "removed": False,
+    }
     assert won(s, 0) == ["corn:1"] and won(s, 1) == ["coin:2"]
     # cleanup: every card on the table to its owner's discard pile, hands kept
     assert discard(s, 0) == ["storm", "queen"] and discard(s, 1) == ["king"]
@@ -127,16 +144,24 @@ def test_round_ends_when_every_row_is_satisfied_and_the_last_card_never_triggers
 
 
 def test_the_start_player_of_the_next_round_sits_left_of_the_round_ender():
-    s = table(n=4, rows={1: ["+king@1", "-queen@2"], 3: ["+king@2", "-queen@1"],
-                         4: ["+king@0", "-queen@0"]},
-              scores={1: "corn:1", 2: "coin:1", 3: "flask:1", 4: "hat:1"}, player=3)
+    s = table(
+        n=4,
+        rows={1: ["+king@1", "-queen@2"], 3: ["+king@2", "-queen@1"], 4: ["+king@0", "-queen@0"]},
+        scores={1: "corn:1", 2: "coin:1", 3: "flask:1", 4: "hat:1"},
+        player=3,
+    )
     do(s, 3, "play:king", "row:2")  # seat 3 fills the last row: it ended the round
     assert s.round == 2 and s.starter == 0 and GAME.to_act(s) == (0,)
 
 
 def test_the_game_ends_after_round_six_with_final_scores():
-    s = table(n=2, rows={2: ["-king@1"]}, scores={1: "corn:1", 2: "coin:1"}, round=6,
-              won={0: ["hat:5"], 1: ["hat:4"]})
+    s = table(
+        n=2,
+        rows={2: ["-king@1"]},
+        scores={1: "corn:1", 2: "coin:1"},
+        round=6,
+        won={0: ["hat:5"], 1: ["hat:4"]},
+    )
     assert [len(p) for p in s.piles] == [0, 0]
     events = do(s, 0, "play:queen", "row:1")
     assert GAME.is_over(s) and GAME.to_act(s) == ()
@@ -144,7 +169,8 @@ def test_the_game_ends_after_round_six_with_final_scores():
     assert GAME.scores(s) == [6.0, 5.0] and GAME.winners(s) == [0]
     assert GAME.ending(s) == "rounds"
     assert events_of(events, "game_over") == [
-        {"type": "game_over", "scores": [6.0, 5.0], "winners": [0]}]
+        {"type": "game_over", "scores": [6.0, 5.0], "winners": [0]}
+    ]
     assert GAME.legal_actions(s, 0) == [] and GAME.legal_actions(s, 1) == []
     assert_illegal(s, 0, "play:king")
     # the two score cards went to their winners: none is left above the empty rows
@@ -221,9 +247,13 @@ def test_the_game_ends_early_when_a_score_pile_is_empty():
 
 
 def test_a_row_closed_by_a_storm_is_open_again_in_the_next_round():
-    s = table(n=2, rows={1: ["+storm@1", "+king@0"], 2: ["+king@1"]},
-              scores={1: "corn:5", 2: "coin:2"}, closed=[1],
-              hands={0: ["juliet", "romeo", "hermit"]})
+    s = table(
+        n=2,
+        rows={1: ["+storm@1", "+king@0"], 2: ["+king@1"]},
+        scores={1: "corn:5", 2: "coin:2"},
+        closed=[1],
+        hands={0: ["juliet", "romeo", "hermit"]},
+    )
     assert legal(s, 0) == ["play:hermit", "play:juliet", "play:romeo"]
     do(s, 0, "play:juliet")
     assert legal(s) == ["row:2"]  # row 1 is closed for the rest of the round

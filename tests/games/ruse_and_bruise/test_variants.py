@@ -23,14 +23,22 @@ from noblesse.games.ruse_and_bruise.rules import final_score
 
 def test_defaults_are_the_specs():
     assert CARDS.variants == {
-        "concealed_cards_keep_scoring_abilities": False, "specialist_bonus_is_ability": True,
-        "witch_removes_itself": True, "traitor_swap_optional": False,
-        "six_icon_set_optional": False, "value_floor_zero": True,
-        "explorer_skips_closed_rows": True, "explorer_moves_once_per_turn": True,
-        "beggar_tie_key": "frontmost_latest"}
+        "concealed_cards_keep_scoring_abilities": False,
+        "specialist_bonus_is_ability": True,
+        "witch_removes_itself": True,
+        "traitor_swap_optional": False,
+        "six_icon_set_optional": False,
+        "value_floor_zero": True,
+        "explorer_skips_closed_rows": True,
+        "explorer_moves_once_per_turn": True,
+        "beggar_tie_key": "frontmost_latest",
+    }
     assert CARDS.assumed == {
-        "random_first_start_player": True, "draw_before_reveal": True,
-        "tucked_cards_count_toward_capacity": False, "keep_hands_between_rounds": True}
+        "random_first_start_player": True,
+        "draw_before_reveal": True,
+        "tucked_cards_count_toward_capacity": False,
+        "keep_hands_between_rounds": True,
+    }
 
 
 def test_variant_concealed_cards_keep_scoring_abilities():
@@ -45,14 +53,21 @@ def test_variant_concealed_cards_keep_scoring_abilities():
 
 def test_variant_specialist_bonus_is_a_value():
     VARIANTS["specialist_bonus_is_ability"] = False
-    s = table(rows={1: ["+musketeers@1", "+doppelganger@2", "+lord_of_the_manor@0",
-                        "-trader@0"]}, scores={1: "corn:5"})
+    s = table(
+        rows={1: ["+musketeers@1", "+doppelganger@2", "+lord_of_the_manor@0", "-trader@0"]},
+        scores={1: "corn:5"},
+    )
     # 12 in its row even under the Musketeers, and copied as 12 (when live)
     assert values(s, 1)["lord_of_the_manor@0"] == 12
-    s = table(rows={1: ["+doppelganger@2", "+lord_of_the_manor@1", "-lord_of_the_manor@0"]},
-              scores={1: "corn:5"})
-    assert values(s, 1) == {"doppelganger@2": 12, "lord_of_the_manor@1": 12,
-                            "lord_of_the_manor@0": 12}
+    s = table(
+        rows={1: ["+doppelganger@2", "+lord_of_the_manor@1", "-lord_of_the_manor@0"]},
+        scores={1: "corn:5"},
+    )
+    assert values(s, 1) == {
+        "doppelganger@2": 12,
+        "lord_of_the_manor@1": 12,
+        "lord_of_the_manor@0": 12,
+    }
 
 
 def test_variant_witch_spares_witches():
@@ -76,9 +91,23 @@ def test_variant_traitor_swap_optional():
 def test_variant_six_icon_set_optional():
     VARIANTS["six_icon_set_optional"] = True
     taken: set[int] = set()
-    cards = [score_card(c, taken) for c in (
-        "corn:3", "corn:3", "coin:4", "coin:3", "flask:5", "flask:4", "sword:2", "sword:1",
-        "lyre:3", "lyre:3", "hat:4", "hat:3")]
+    cards = [
+        score_card(c, taken)
+        for c in (
+            "corn:3",
+            "corn:3",
+            "coin:4",
+            "coin:3",
+            "flask:5",
+            "flask:4",
+            "sword:2",
+            "sword:1",
+            "lyre:3",
+            "lyre:3",
+            "hat:4",
+            "hat:3",
+        )
+    ]
     assert final_score(cards) == 38
 
 
@@ -97,9 +126,15 @@ def test_variant_explorer_may_jump_into_a_closed_row():
 
 def test_variant_explorer_may_move_again_but_never_twice_from_one_row():
     VARIANTS["explorer_moves_once_per_turn"] = False
-    s = table(rows={1: ["+king@1", "-explorer@1"], 2: ["+king@2", "-explorer@2"],
-                    3: ["+storm@1", "-queen@2"]}, closed=[3],
-              hands={0: ["explorer", "juliet", "romeo"]})
+    s = table(
+        rows={
+            1: ["+king@1", "-explorer@1"],
+            2: ["+king@2", "-explorer@2"],
+            3: ["+storm@1", "-queen@2"],
+        },
+        closed=[3],
+        hands={0: ["explorer", "juliet", "romeo"]},
+    )
     do(s, 0, "play:explorer", "row:1")
     assert row(s, 1) == ["+king@1", "+explorer@1", "~explorer@0"]
     assert row(s, 2) == ["+king@2", "~explorer@2"]
@@ -118,8 +153,11 @@ def test_assumed_first_start_player_is_seat_one_when_not_random():
 
 def test_assumed_draw_after_the_whole_turn():
     ASSUMED["draw_before_reveal"] = False
-    s = table(rows={1: ["-cloak@0"]}, hands={0: ["queen", "juliet", "romeo"]},
-              decks={0: ["storm", "prince"]})
+    s = table(
+        rows={1: ["-cloak@0"]},
+        hands={0: ["queen", "juliet", "romeo"]},
+        decks={0: ["storm", "prince"]},
+    )
     do(s, 0, "play:queen", "row:1")
     assert hand(s, 0) == ["juliet", "romeo"]  # deciding with two cards
     do(s, 0, "tuck:none")
@@ -127,8 +165,12 @@ def test_assumed_draw_after_the_whole_turn():
 
 
 def test_assumed_tucked_cards_may_count_toward_capacity():
-    s = table(n=2, rows={1: ["+cloak@0", "-king@1"], 2: ["+queen@1", "-queen@0"]},
-              tucks={1: [(1, "juliet@0")]}, scores={1: "corn:3", 2: "coin:2"})
+    s = table(
+        n=2,
+        rows={1: ["+cloak@0", "-king@1"], 2: ["+queen@1", "-queen@0"]},
+        tucks={1: [(1, "juliet@0")]},
+        scores={1: "corn:3", 2: "coin:2"},
+    )
     assert not GAME.satisfied(s, 0)
     ASSUMED["tucked_cards_count_toward_capacity"] = True
     assert GAME.satisfied(s, 0)
@@ -136,8 +178,12 @@ def test_assumed_tucked_cards_may_count_toward_capacity():
 
 def test_assumed_hands_may_be_discarded_between_rounds():
     ASSUMED["keep_hands_between_rounds"] = False
-    s = table(n=2, rows={2: ["+king@1", "-queen@0"]}, scores={1: "corn:1", 2: "coin:2"},
-              hands={0: ["storm", "juliet", "romeo"], 1: ["prince", "squire", "witch"]})
+    s = table(
+        n=2,
+        rows={2: ["+king@1", "-queen@0"]},
+        scores={1: "corn:1", 2: "coin:2"},
+        hands={0: ["storm", "juliet", "romeo"], 1: ["prince", "squire", "witch"]},
+    )
     do(s, 0, "play:storm", "row:1")
     assert s.round == 2
     assert {"prince", "squire", "witch"} <= set(discard(s, 1))

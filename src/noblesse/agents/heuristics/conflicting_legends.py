@@ -25,10 +25,10 @@ WIN = 1000.0
 GLORY = 1.0
 LAND = 0.6
 CONTINENT = 0.5
-POTENTIAL = 0.4   # of the glory a white territory would gain by building
+POTENTIAL = 0.4  # of the glory a white territory would gain by building
 TOKEN = 0.3
 TABLE_CARD = 0.3  # one token of income at settlement
-HAND_CARD = 0.5   # the first three cards in hand ...
+HAND_CARD = 0.5  # the first three cards in hand ...
 EXTRA_CARD = 0.1  # ... then each one blocks a settlement draw
 WAR_ODDS = 0.5
 
@@ -88,8 +88,9 @@ def evaluate(game: LegendsViews, state: LegendsState, seat: int) -> float:
     return strength[seat] - max(others)
 
 
-def choose(game: LegendsViews, state: LegendsState, seat: int, legal: list[Action],
-           rng: random.Random) -> Action | None:
+def choose(
+    game: LegendsViews, state: LegendsState, seat: int, legal: list[Action], rng: random.Random
+) -> Action | None:
     p = state.pending  # what the view calls the decision (its kind's name), unbuilt
     kind = DECISION_NAMES[p.kind] if p is not None else ""
     if kind in ("throw", "announce"):
@@ -102,8 +103,14 @@ def choose(game: LegendsViews, state: LegendsState, seat: int, legal: list[Actio
     return None
 
 
-def _target(game: LegendsViews, state: LegendsState, seat: int, legal: list[Action],
-            names: list[str], rng: random.Random) -> Action:
+def _target(
+    game: LegendsViews,
+    state: LegendsState,
+    seat: int,
+    legal: list[Action],
+    names: list[str],
+    rng: random.Random,
+) -> Action:
     """The territory whose capture (or flip) helps most against the strongest rival."""
     view = game.view(state, seat)
     lands = _lands(game.id, game)
@@ -118,8 +125,9 @@ def _target(game: LegendsViews, state: LegendsState, seat: int, legal: list[Acti
         if yellow:
             value = _land_value(land["glory"], True) - _land_value(land["glory"], False)
         else:
-            value = 2 * _land_value(land["glory"], False) + (CONTINENT if land["continent"] not in mine
-                                                    else 0.0)
+            value = 2 * _land_value(land["glory"], False) + (
+                CONTINENT if land["continent"] not in mine else 0.0
+            )
         value += 0.2 * strength[owner]
         if value > best_value + 1e-9:
             best, best_value = [action], value

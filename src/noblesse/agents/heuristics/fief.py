@@ -38,28 +38,28 @@ from noblesse.games.fief.state import (
     FiefState,
 )
 
-VP = 20.0             # a fief title (or the crown, the tiara): what the game is won by
-VILLAGE = 2.0         # a controlled village: income and a step towards a fief
-FIEF_PROGRESS = 5.0   # times the squared share of a fief's villages controlled
-MILL = 2.5            # two deniers a turn
-STRONGHOLD = 5.5     # a title's condition, and a defence (worth more than its 10 D)
-CITY = 6.0            # (both times FORT_BASE + the rest times the share of the fief held:
-FORT_BASE = 0.3       # the supply has only 12 strongholds, and one per fief makes a title)
-EXTRA_FORT = 0.5      # a second one in the same fief: a defence only
-DENIER = 0.4          # a little under what it buys: money is for spending ...
-PURSE = 20            # ... up to a purse of this many deniers (a title, a stronghold);
-HOARD = 0.1           # beyond it a denier is worth little: it should become troops
-THREAT = 3.0          # an enemy village where our troops outnumber the controller's,
-                      # times our share of the way to a winnable battle: armies march
-ARMY = 4.0            # times the square root of the family's troop strength: the first
-                      # troops matter most, and money is better kept past ~25 strength
-FIEF_COMPLETE = 4.0   # every village of a fief held ...
-TITLE_READY = 8.0     # ... and one of them with our stronghold: the title can be bought
-FREE_LORD = 3.0       # lords lead troops and hold titles
+VP = 20.0  # a fief title (or the crown, the tiara): what the game is won by
+VILLAGE = 2.0  # a controlled village: income and a step towards a fief
+FIEF_PROGRESS = 5.0  # times the squared share of a fief's villages controlled
+MILL = 2.5  # two deniers a turn
+STRONGHOLD = 5.5  # a title's condition, and a defence (worth more than its 10 D)
+CITY = 6.0  # (both times FORT_BASE + the rest times the share of the fief held:
+FORT_BASE = 0.3  # the supply has only 12 strongholds, and one per fief makes a title)
+EXTRA_FORT = 0.5  # a second one in the same fief: a defence only
+DENIER = 0.4  # a little under what it buys: money is for spending ...
+PURSE = 20  # ... up to a purse of this many deniers (a title, a stronghold);
+HOARD = 0.1  # beyond it a denier is worth little: it should become troops
+THREAT = 3.0  # an enemy village where our troops outnumber the controller's,
+# times our share of the way to a winnable battle: armies march
+ARMY = 4.0  # times the square root of the family's troop strength: the first
+# troops matter most, and money is better kept past ~25 strength
+FIEF_COMPLETE = 4.0  # every village of a fief held ...
+TITLE_READY = 8.0  # ... and one of them with our stronghold: the title can be bought
+FREE_LORD = 3.0  # lords lead troops and hold titles
 CAPTIVE_LORD = 1.0
 CARD = 0.4
-CARDINAL = 2.5        # a tithe on any governed bishopric, votes, a way to the tiara
-CROWN_PRINCE = 4.0    # the King's heir: the crown's VP at the King's death
+CARDINAL = 2.5  # a tithe on any governed bishopric, votes, a way to the tiara
+CROWN_PRINCE = 4.0  # the King's heir: the crown's VP at the King's death
 SCALE = 8.0
 
 
@@ -82,8 +82,9 @@ def worths(s: FiefState) -> list[float]:
     for h in s.fief_holder:
         if h >= 0 and s.l_owner[h] >= 0:
             titles[s.l_owner[h]] += 1
-    value = [VP * max(s.vp[f], titles[f]) + _money(s.money[f]) + CARD * len(s.hand[f])
-             for f in fams]
+    value = [
+        VP * max(s.vp[f], titles[f]) + _money(s.money[f]) + CARD * len(s.hand[f]) for f in fams
+    ]
     held = [[0] * NF for _ in range(SEATS)]
     forts = [[0] * NF for _ in range(SEATS)]
     best_fort = [[0] * NF for _ in range(SEATS)]
@@ -113,7 +114,7 @@ def worths(s: FiefState) -> list[float]:
         for fief in range(NF):
             if held_f[fief]:
                 share = held_f[fief] / FIEF_SIZE[fief]
-                v_f += FIEF_PROGRESS * share ** 2
+                v_f += FIEF_PROGRESS * share**2
                 if forts_f[fief]:
                     first = STRONGHOLD if best_f[fief] == 1 else CITY
                     v_f += first * (FORT_BASE + (1 - FORT_BASE) * share)
@@ -144,17 +145,16 @@ def evaluate(game: Game, state: State, seat: int) -> float:
     return evaluate_all(game, state)[seat]
 
 
-WINNABLE = 1.5        # attack when this many times stronger than the defence (after penalty)
+WINNABLE = 1.5  # attack when this many times stronger than the defence (after penalty)
 
 
-def choose(game: Game, state: State, seat: int, legal: list[Action],
-           rng: random.Random) -> Action:
+def choose(game: Game, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
     s: FiefState = state  # type: ignore[assignment]
     offered = _diplomacy(game, s, seat, legal, rng)
     if offered is not None:
         return offered
-    legal = [a for a in legal if a < A.OFFER_TO0] or legal     # no other offers
-    if s.kind != A.RANSOM:    # it frees captives only in its Ransom step, as before
+    legal = [a for a in legal if a < A.OFFER_TO0] or legal  # no other offers
+    if s.kind != A.RANSOM:  # it frees captives only in its Ransom step, as before
         legal = [a for a in legal if not A.RELEASE0 <= a < A.RELEASE0 + NL] or legal
     legal = _keeping_peace(s, seat, legal)
     if s.kind == A.BATTLE_SELECT or s.kind in ANNOUNCING:
@@ -178,8 +178,18 @@ def choose(game: Game, state: State, seat: int, legal: list[Action],
     return _best_by_worth(game, s, seat, legal, rng)
 
 
-ANNOUNCING = frozenset((A.PROPOSAL, A.PARTNER, A.MARRIAGE_ANSWER, A.POPE_DECREE,
-                        A.ANNULMENT_REQUEST, A.ANNULMENT_ANSWER, A.CANDIDACY, A.BALLOT))
+ANNOUNCING = frozenset(
+    (
+        A.PROPOSAL,
+        A.PARTNER,
+        A.MARRIAGE_ANSWER,
+        A.POPE_DECREE,
+        A.ANNULMENT_REQUEST,
+        A.ANNULMENT_ANSWER,
+        A.CANDIDACY,
+        A.BALLOT,
+    )
+)
 
 
 def _announce(s: FiefState, seat: int, legal: list[Action]) -> Action:
@@ -197,8 +207,11 @@ def _announce(s: FiefState, seat: int, legal: list[Action]) -> Action:
     if kind == A.PROPOSAL:
         return legal[1] if len(legal) > 1 and (not ahead or _match_helps(s, seat)) else A.PASS
     if kind == A.PARTNER:
-        options = [a for a in legal if a != A.PASS
-                   and not _better_alone(s, seat, s.l_owner[a - A.PARTNER0])]
+        options = [
+            a
+            for a in legal
+            if a != A.PASS and not _better_alone(s, seat, s.l_owner[a - A.PARTNER0])
+        ]
         return max(options, key=lambda a: _partner_key(s, values, a), default=A.PASS)
     if kind == A.MARRIAGE_ANSWER:
         suitor = s.l_owner[s.m_lord]
@@ -235,12 +248,15 @@ def _partner_key(s: FiefState, worths: list[float], action: Action) -> tuple[int
 
 
 def _ballot(s: FiefState, seat: int, legal: list[Action], leader: int) -> Action:
-    for p, _, act, _, fate, _ in s.promises:        # a promise to vote is kept first
+    for p, _, act, _, fate, _ in s.promises:  # a promise to vote is kept first
         lo = vote_for(act)
         if p == seat and fate == OPEN and lo >= 0 and A.VOTE0 + lo in legal:
             return A.VOTE0 + lo
-    votes = {s.l_owner[a - A.VOTE0]: a for a in reversed(legal)
-             if A.VOTE0 <= a < A.VOTE0 + NL and s.l_owner[a - A.VOTE0] >= 0}
+    votes = {
+        s.l_owner[a - A.VOTE0]: a
+        for a in reversed(legal)
+        if A.VOTE0 <= a < A.VOTE0 + NL and s.l_owner[a - A.VOTE0] >= 0
+    }
     for family in (seat, ally_of(s, seat)):
         if family in votes:
             return votes[family]
@@ -253,14 +269,16 @@ def _ballot(s: FiefState, seat: int, legal: list[Action], leader: int) -> Action
 def _decree(s: FiefState, seat: int, legal: list[Action], leader: int) -> Action:
     """The Pope reinstates his own lord, else excommunicates a cleric of the leader."""
     for action in legal:
-        if A.REINSTATE0 <= action < A.REINSTATE0 + NL and s.l_owner[
-                action - A.REINSTATE0] == seat:
+        if A.REINSTATE0 <= action < A.REINSTATE0 + NL and s.l_owner[action - A.REINSTATE0] == seat:
             return action
     if leader != seat:
         for action in legal:
             lo = action - A.EXCOMMUNICATE0
-            if (A.EXCOMMUNICATE0 <= action < A.EXCOMMUNICATE0 + NL
-                    and s.l_owner[lo] == leader and (lo in s.bishop or s.cardinal[lo])):
+            if (
+                A.EXCOMMUNICATE0 <= action < A.EXCOMMUNICATE0 + NL
+                and s.l_owner[lo] == leader
+                and (lo in s.bishop or s.cardinal[lo])
+            ):
                 return action
     return A.PASS
 
@@ -325,11 +343,12 @@ def _truce_answer(s: FiefState, seat: int) -> Action:
     return A.TRUCE_NO if ours > theirs else A.TRUCE_YES
 
 
-LOOKAHEAD = 2         # own consecutive decisions looked through (a title, then its holder)
+LOOKAHEAD = 2  # own consecutive decisions looked through (a title, then its holder)
 
 
-def _value(game: Game, world: FiefState, seat: int, action: Action, depth: int,
-           owned: bool = False) -> float:
+def _value(
+    game: Game, world: FiefState, seat: int, action: Action, depth: int, owned: bool = False
+) -> float:
     """The worth after ``action``, looking through what it opens for the same seat (a
     title's holder, a lord's moves); not through one more decision of the same kind (a
     second purchase), which costs much and changes little. ``owned``: ``world`` is
@@ -338,17 +357,21 @@ def _value(game: Game, world: FiefState, seat: int, action: Action, depth: int,
     after: FiefState = world if owned else game.clone(world)  # type: ignore[assignment]
     after.legal_cache = world.legal_cache  # the same position, the same legal actions
     game.apply(after, seat, action)
-    if (depth > 1 and after.kind != kind and not game.is_over(after)
-            and game.to_act(after) == (seat,)):
+    if (
+        depth > 1
+        and after.kind != kind
+        and not game.is_over(after)
+        and game.to_act(after) == (seat,)
+    ):
         legal = game.legal_actions(after, seat)
         last = len(legal) - 1
-        return max(_value(game, after, seat, a, depth - 1, i == last)
-                   for i, a in enumerate(legal))
+        return max(_value(game, after, seat, a, depth - 1, i == last) for i, a in enumerate(legal))
     return evaluate_all(game, after)[seat]
 
 
-def _best_by_worth(game: Game, s: FiefState, seat: int, legal: list[Action],
-                   rng: random.Random) -> Action:
+def _best_by_worth(
+    game: Game, s: FiefState, seat: int, legal: list[Action], rng: random.Random
+) -> Action:
     """``s`` is already the seat's world (``choose`` is asked on one): the search
     branches from a copy of it whose clones share one generator (``search_world``)."""
     world = search_world(game, s)
@@ -364,12 +387,13 @@ def _best_by_worth(game: Game, s: FiefState, seat: int, legal: list[Action],
 
 
 # ------------------------------------------------------------------ diplomacy (offers.py)
-PROMISED_PEACE = 1.2   # a promise not to attack, and ...
-PROMISED_VOTE = 1.2    # ... one to vote for a lord: modest, about three deniers each
+PROMISED_PEACE = 1.2  # a promise not to attack, and ...
+PROMISED_VOTE = 1.2  # ... one to vote for a lord: modest, about three deniers each
 
 
-def _diplomacy(game: Game, s: FiefState, seat: int, legal: list[Action],
-               rng: random.Random) -> Action | None:
+def _diplomacy(
+    game: Game, s: FiefState, seat: int, legal: list[Action], rng: random.Random
+) -> Action | None:
     """Offers (§7.4): an offer to it is accepted when the position after it, plus what
     its promises are worth (``_promised``), beats the position after refusing; it pays
     what it promised to pay at the first window it can; it offers half the ransom cap
@@ -422,8 +446,11 @@ def _promised(s: FiefState, seat: int) -> float:
         if promises.asked(act):
             promise = act - A.ASKED
             lo = vote_for(promise)
-            cost += (PROMISED_VOTE * (s.l_owner[lo] != seat) if lo >= 0
-                     else _promise_worth(s, seat, promise))
+            cost += (
+                PROMISED_VOTE * (s.l_owner[lo] != seat)
+                if lo >= 0
+                else _promise_worth(s, seat, promise)
+            )
         elif promises.is_promise(act):
             gain += _promise_worth(s, seat, act)
     return trust(s, seat, s.offer_author) * gain - cost
@@ -436,8 +463,11 @@ def _can_pay(s: FiefState, seat: int, after_money: int) -> bool:
     asked = sum(pay_amount(act - A.ASKED) for act, _ in s.offer_terms if promises.asked(act))
     if not asked:
         return True
-    owed = sum(pay_amount(act) - paid for p, _, act, _, fate, paid in s.promises
-               if p == seat and fate == OPEN)
+    owed = sum(
+        pay_amount(act) - paid
+        for p, _, act, _, fate, paid in s.promises
+        if p == seat and fate == OPEN
+    )
     return asked + owed <= after_money and s.markers[s.offer_author] > 0
 
 
@@ -446,16 +476,18 @@ def _debt(s: FiefState, seat: int) -> tuple[int, int]:
     still due, at most 3: one gift), or (-1, 0)."""
     for p, q, act, _, fate, paid in s.promises:
         due = min(3, pay_amount(act) - paid)
-        if p == seat and fate == OPEN and due > 0 and s.money[seat] >= due \
-                and s.markers[q] > 0:
+        if p == seat and fate == OPEN and due > 0 and s.money[seat] >= due and s.markers[q] > 0:
             return q, due
     return -1, 0
 
 
 def _peace_owed(s: FiefState, seat: int) -> set[int]:
     """The families ``seat`` promised peace to, the promise still open."""
-    return {q for p, q, act, _, fate, _ in s.promises
-            if p == seat and fate == OPEN and act == A.PROMISE_PEACE}
+    return {
+        q
+        for p, q, act, _, fate, _ in s.promises
+        if p == seat and fate == OPEN and act == A.PROMISE_PEACE
+    }
 
 
 def _foe_of(s: FiefState, seat: int, action: Action) -> set[int]:
@@ -484,8 +516,11 @@ def _keeping_peace(s: FiefState, seat: int, legal: list[Action]) -> list[Action]
 def _captive_to_buy(s: FiefState, seat: int) -> int:
     """A lord of ``seat`` held by another family, whose half cap it can pay, or -1."""
     for lo in range(NL):
-        if s.l_owner[lo] == seat and s.l_captor[lo] >= 0 \
-                and s.money[seat] >= ransom_cap(s, lo) // 2:
+        if (
+            s.l_owner[lo] == seat
+            and s.l_captor[lo] >= 0
+            and s.money[seat] >= ransom_cap(s, lo) // 2
+        ):
             return lo
     return -1
 
@@ -513,5 +548,4 @@ def _compose_offer(s: FiefState, legal: list[Action]) -> Action:
     return term if lo >= 0 and term in legal else A.OFFER_CANCEL
 
 
-HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, scale=SCALE,
-                        choose=choose)
+HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, scale=SCALE, choose=choose)

@@ -113,8 +113,7 @@ def _targets(s: HeadsState, seat: int) -> list[tuple[float, int]]:
             r = SLOT_RANK[x]
             if v > best[r]:
                 best[r] = v
-    return sorted(((best[r] / len(REQUIRES[r]), r) for r in range(NR) if best[r] > 0),
-                  reverse=True)
+    return sorted(((best[r] / len(REQUIRES[r]), r) for r in range(NR) if best[r] > 0), reverse=True)
 
 
 def wants(s: HeadsState, seat: int) -> list[float]:
@@ -143,14 +142,18 @@ def _kill_gain(s: HeadsState, seat: int, x: int) -> float:
     return gain
 
 
-def choose(game: HeadsRules, state: HeadsState, seat: int, legal: list[Action],
-           rng: random.Random) -> Action | None:
+def choose(
+    game: HeadsRules, state: HeadsState, seat: int, legal: list[Action], rng: random.Random
+) -> Action | None:
     s = state
     kind = s.kind
     if kind == CHOOSE:  # the option
         if OPT_B in legal and any(s.thands[seat]):
-            gains = [_kill_gain(s, seat, x) for x, o in enumerate(s.slots)
-                     if o >= 0 and o != seat and _methods(s, seat, x)]
+            gains = [
+                _kill_gain(s, seat, x)
+                for x, o in enumerate(s.slots)
+                if o >= 0 and o != seat and _methods(s, seat, x)
+            ]
             if gains and max(gains) >= 8:
                 return OPT_B
         if OPT_B in legal and sum(s.hands[seat]) >= 8 and sum(s.thands[seat]) < 3:
@@ -179,8 +182,9 @@ def choose(game: HeadsRules, state: HeadsState, seat: int, legal: list[Action],
                 return best
         return END_TURN
     if kind == PAYING:
-        return PAY_CARDS if PAY_CARDS in legal else min(
-            legal, key=lambda a: s.hands[seat][a - PAY0])
+        return (
+            PAY_CARDS if PAY_CARDS in legal else min(legal, key=lambda a: s.hands[seat][a - PAY0])
+        )
     if kind == METHOD:  # a sure country card before the cube bag
         sure = [a for a in legal if T_COUNTRY[a - WITH0] >= 0]
         return sure[0] if sure else legal[0]
@@ -191,15 +195,20 @@ def choose(game: HeadsRules, state: HeadsState, seat: int, legal: list[Action],
         hand = s.hands[seat]
         return min(attrs, key=lambda a: want[a - DISCARD_A0] / max(1, hand[a - DISCARD_A0]))
     th = s.thands[seat]
-    return max((a for a in legal if a >= DISCARD_T0),
-               key=lambda a: (T_COUNTRY[a - DISCARD_T0] >= 0, th[a - DISCARD_T0]))
+    return max(
+        (a for a in legal if a >= DISCARD_T0),
+        key=lambda a: (T_COUNTRY[a - DISCARD_T0] >= 0, th[a - DISCARD_T0]),
+    )
 
 
 def _weapon_value(s: HeadsState, seat: int, card: int) -> float:
     """How much a treachery card could kill: the rivals' influence it can reach."""
     country = T_COUNTRY[card]
-    return sum(SLOTS[x].influence for x, o in enumerate(s.slots)
-               if o >= 0 and o != seat and country in (-1, SLOT_COUNTRY[x]))
+    return sum(
+        SLOTS[x].influence
+        for x, o in enumerate(s.slots)
+        if o >= 0 and o != seat and country in (-1, SLOT_COUNTRY[x])
+    )
 
 
 def _methods(s: HeadsState, seat: int, x: int) -> bool:
@@ -208,5 +217,6 @@ def _methods(s: HeadsState, seat: int, x: int) -> bool:
     return any(th[t] >= need and T_COUNTRY[t] in (-1, SLOT_COUNTRY[x]) for t in range(NT))
 
 
-HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, scale=SCALE,
-                        choose=choose, search=SEARCH)
+HEURISTICS = Heuristics(
+    evaluate=evaluate, evaluate_all=evaluate_all, scale=SCALE, choose=choose, search=SEARCH
+)

@@ -18,8 +18,8 @@ from noblesse.games.ruse_and_bruise.rules import (
     final_score,
 )
 
-OPEN_ROW_WEIGHT = 0.8   # a provisional win in a row that can still change hands
-CARD_COST = 0.02        # per half-point of a card spent from hand (cards come back)
+OPEN_ROW_WEIGHT = 0.8  # a provisional win in a row that can still change hands
+CARD_COST = 0.02  # per half-point of a card spent from hand (cards come back)
 
 
 _WINNERS: dict[tuple[object, ...], int] = {}
@@ -72,8 +72,9 @@ def evaluate(game: RuseRules, state: RuseState, seat: int) -> float:
                 taken.setdefault(winner, []).append(sc)
             else:
                 open_bonus[winner] += OPEN_ROW_WEIGHT * SCORE_VALUE[sc]
-    scores = [_final_score(won[o] + taken[o] if o in taken else won[o]) + open_bonus[o]
-              for o in range(n)]
+    scores = [
+        _final_score(won[o] + taken[o] if o in taken else won[o]) + open_bonus[o] for o in range(n)
+    ]
     best_other = max(v for o, v in enumerate(scores) if o != seat)
     # Spending strong cards where they are not needed leaves weaker hands later.
     on_table = sum(1 for row in s.rows for c in row if OWNER[c] == seat)

@@ -43,8 +43,8 @@ class Territory:
     continent: int
     en: str
     zh: str
-    military: int           # requirement for Expand (lower left)
-    build: int              # requirement for Build (lower right)
+    military: int  # requirement for Expand (lower left)
+    build: int  # requirement for Build (lower right)
     white: tuple[int, int]  # (gold stars, black stars) of the white side
     yellow: tuple[int, int]
 
@@ -60,22 +60,22 @@ class Character:
     code: str
     en: str
     zh: str
-    colour: int             # MILITARY, CULTURE, TECHNOLOGY or PEOPLE
-    type: int               # SKILL, HEAVEN, WAR or NONE
-    optional: bool          # "you may": may be declined when played
+    colour: int  # MILITARY, CULTURE, TECHNOLOGY or PEOPLE
+    type: int  # SKILL, HEAVEN, WAR or NONE
+    optional: bool  # "you may": may be declined when played
     copies: int
-    effect: str             # the key of the card's rule in rules.py ("" = fields only)
-    draw: int               # cards drawn
+    effect: str  # the key of the card's rule in rules.py ("" = fields only)
+    draw: int  # cards drawn
     gain: tuple[int, int, int]  # tokens gained per type
-    gain_any: int           # tokens of one type the owner names
-    bonus: int              # military tokens won (Caesar, Napoleon)
-    discount: int           # off a requirement (Columbus, Michelangelo)
-    tie_threshold: int      # consecutive ties that make its side win (Alexander, Sun Tzu)
-    gesture: int            # the gesture the card names, or -1
-    throws: int             # how many throws a restriction lasts (Hannibal)
-    take: int               # tokens taken from the defender (Machiavelli)
-    max_build: int          # Augustus: highest build requirement it develops
-    limit: int              # Gutenberg: most cards discarded
+    gain_any: int  # tokens of one type the owner names
+    bonus: int  # military tokens won (Caesar, Napoleon)
+    discount: int  # off a requirement (Columbus, Michelangelo)
+    tie_threshold: int  # consecutive ties that make its side win (Alexander, Sun Tzu)
+    gesture: int  # the gesture the card names, or -1
+    throws: int  # how many throws a restriction lasts (Hannibal)
+    take: int  # tokens taken from the defender (Machiavelli)
+    max_build: int  # Augustus: highest build requirement it develops
+    limit: int  # Gutenberg: most cards discarded
     text_en: str
     text_zh: str
 
@@ -116,32 +116,61 @@ def _index(name: str, names: tuple[str, ...], what: str) -> int:
 def load(path: Path = DATA_FILE) -> CardSet:
     raw = path.read_bytes()
     data = tomllib.loads(raw.decode("utf-8"))
-    continents = tuple(Continent(i, c["key"], c["en"], c["zh"])
-                       for i, c in enumerate(data["continent"]))
+    continents = tuple(
+        Continent(i, c["key"], c["en"], c["zh"]) for i, c in enumerate(data["continent"])
+    )
     continent_keys = tuple(c.key for c in continents)
     territories = tuple(
-        Territory(i, t["key"], t["code"], _index(t["continent"], continent_keys, "continent"),
-                  t["en"], t["zh"], int(t["military"]), int(t["build"]),
-                  (int(t["white"][0]), int(t["white"][1])),
-                  (int(t["yellow"][0]), int(t["yellow"][1])))
+        Territory(
+            i,
+            t["key"],
+            t["code"],
+            _index(t["continent"], continent_keys, "continent"),
+            t["en"],
+            t["zh"],
+            int(t["military"]),
+            int(t["build"]),
+            (int(t["white"][0]), int(t["white"][1])),
+            (int(t["yellow"][0]), int(t["yellow"][1])),
+        )
         for i, t in enumerate(data["territory"])
     )
     characters = tuple(
         Character(
-            i, c["key"], c["code"], c["en"], c["zh"], _index(c["colour"], COLOURS, "colour"),
-            _index(c["type"], TYPES, "type"), bool(c.get("optional", False)),
-            int(c.get("copies", 1)), c.get("effect", ""), int(c.get("draw", 0)),
+            i,
+            c["key"],
+            c["code"],
+            c["en"],
+            c["zh"],
+            _index(c["colour"], COLOURS, "colour"),
+            _index(c["type"], TYPES, "type"),
+            bool(c.get("optional", False)),
+            int(c.get("copies", 1)),
+            c.get("effect", ""),
+            int(c.get("draw", 0)),
             _gain(c["key"], c.get("gain", (0, 0, 0))),
-            int(c.get("gain_any", 0)), int(c.get("bonus", 0)), int(c.get("discount", 0)),
+            int(c.get("gain_any", 0)),
+            int(c.get("bonus", 0)),
+            int(c.get("discount", 0)),
             int(c.get("tie_threshold", 0)),
             _index(c["gesture"], GESTURES, "gesture") if "gesture" in c else -1,
-            int(c.get("throws", 0)), int(c.get("take", 0)), int(c.get("max_build", 0)),
-            int(c.get("limit", 0)), c["text_en"], c["text_zh"],
+            int(c.get("throws", 0)),
+            int(c.get("take", 0)),
+            int(c.get("max_build", 0)),
+            int(c.get("limit", 0)),
+            c["text_en"],
+            c["text_zh"],
         )
         for i, c in enumerate(data["character"])
     )
-    return CardSet(continents, territories, characters, dict(data["rules"]),
-                   dict(data["assumed"]), rules_digest(data))
+    return CardSet(
+        continents,
+        territories,
+        characters,
+        dict(data["rules"]),
+        dict(data["assumed"]),
+        rules_digest(data),
+    )
 
 
 CARDS = load()

@@ -30,11 +30,11 @@ from noblesse.games.conflicting_legends.rules import (
 )
 
 SEATS = MAX_SEATS
-HAND_CAP = 2 * HAND_LIMIT   # hands saturate here (the limit holds only at settlement)
-TOKEN_CAP = 20              # tokens of one type saturate here
-ROUND_CAP = 30              # rounds saturate here
-WAR_CAP = 5                 # a war's throws and ties saturate here
-THROWS_SHOWN = 3            # the last throws of the war written one by one
+HAND_CAP = 2 * HAND_LIMIT  # hands saturate here (the limit holds only at settlement)
+TOKEN_CAP = 20  # tokens of one type saturate here
+ROUND_CAP = 30  # rounds saturate here
+WAR_CAP = 5  # a war's throws and ties saturate here
+THROWS_SHOWN = 3  # the last throws of the war written one by one
 TRIGGER_CAP = 3
 COPIES = [1.0 / c.copies for c in CHARS]
 DECK = sum(c.copies for c in CHARS)
@@ -48,19 +48,36 @@ PRESENT = L.add("seat_present", SEATS, "1 for each relative seat (me, next, ...)
 START = L.add("start", SEATS, "relative seat that starts this round, one-hot")
 ACTIVE = L.add("active", SEATS, "relative seat whose turn it is, one-hot")
 TO_ACT = L.add("to_act", SEATS, "relative seats that must decide now (two in a throw)")
-HAND_SIZE = L.add("hand_size", SEATS, f"cards in each relative seat's hand / {HAND_CAP} "
-                  "(saturates)")
-TOKENS_F = L.add("tokens", SEATS * len(TOKENS), f"per relative seat, its {', '.join(TOKENS)} "
-                 f"tokens / {TOKEN_CAP} (saturates)")
+HAND_SIZE = L.add(
+    "hand_size", SEATS, f"cards in each relative seat's hand / {HAND_CAP} (saturates)"
+)
+TOKENS_F = L.add(
+    "tokens",
+    SEATS * len(TOKENS),
+    f"per relative seat, its {', '.join(TOKENS)} tokens / {TOKEN_CAP} (saturates)",
+)
 PASSED = L.add("passed", SEATS, "the relative seat has passed this round")
-GLORY = L.add("glory", SEATS, f"each relative seat's glory / {GLORY_TO_WIN} (saturates; "
-              f"{GLORY_TO_WIN} and {CONTINENTS_TO_WIN} continents win)")
-CONT = L.add("continents", SEATS, f"continents each relative seat holds land in / "
-             f"{CONTINENTS_TO_WIN}")
-LANDS_F = L.add("lands", SEATS * N_LANDS, f"per relative seat ({N_LANDS} slots each), 1 for "
-                f"each territory it holds; territories: {LAND_KEYS}")
-TABLEAU = L.add("tableau", SEATS * N_CHARS, f"per relative seat ({N_CHARS} slots each), its "
-                f"characters in play / the card's copies; characters: {CHAR_KEYS}")
+GLORY = L.add(
+    "glory",
+    SEATS,
+    f"each relative seat's glory / {GLORY_TO_WIN} (saturates; "
+    f"{GLORY_TO_WIN} and {CONTINENTS_TO_WIN} continents win)",
+)
+CONT = L.add(
+    "continents", SEATS, f"continents each relative seat holds land in / {CONTINENTS_TO_WIN}"
+)
+LANDS_F = L.add(
+    "lands",
+    SEATS * N_LANDS,
+    f"per relative seat ({N_LANDS} slots each), 1 for "
+    f"each territory it holds; territories: {LAND_KEYS}",
+)
+TABLEAU = L.add(
+    "tableau",
+    SEATS * N_CHARS,
+    f"per relative seat ({N_CHARS} slots each), its "
+    f"characters in play / the card's copies; characters: {CHAR_KEYS}",
+)
 ARMED = L.add("armed", SEATS * N_CHARS, "per relative seat, its armed characters / copies")
 HAND = L.add("hand", N_CHARS, "my hand: each character / its copies")
 YELLOW = L.add("yellow", N_LANDS, "1 for each territory turned to its yellow side")
@@ -76,39 +93,68 @@ W_DEF = L.add("war_defender", SEATS, "the defender's relative seat, one-hot")
 W_LAND = L.add("war_land", N_LANDS, "the territory fought for, one-hot")
 W_CARD = L.add("war_card", N_CHARS, "the character that declared the war, one-hot")
 W_COUNT = L.add("war_counts", 2, f"throws made / {WAR_CAP}, ties / {WAR_CAP} (saturating)")
-W_SAID = L.add("war_announced", 2 * (NG + 1), "what the attacker, then the defender announced: "
-               f"{', '.join(GESTURES)} or silence, one-hot each (all zero: nothing yet)")
-W_THROWS = L.add("war_throws", THROWS_SHOWN * (2 * NG + NR), f"the last {THROWS_SHOWN} throws, "
-                 f"latest first: attacker's gesture, defender's gesture, result "
-                 f"({', '.join(RESULT_NAMES)}), one-hot each")
-W_TRIG = L.add("war_triggers", 2, f"tie triggers on the attacker's, the defender's side / "
-               f"{TRIGGER_CAP} (saturating)")
+W_SAID = L.add(
+    "war_announced",
+    2 * (NG + 1),
+    "what the attacker, then the defender announced: "
+    f"{', '.join(GESTURES)} or silence, one-hot each (all zero: nothing yet)",
+)
+W_THROWS = L.add(
+    "war_throws",
+    THROWS_SHOWN * (2 * NG + NR),
+    f"the last {THROWS_SHOWN} throws, "
+    f"latest first: attacker's gesture, defender's gesture, result "
+    f"({', '.join(RESULT_NAMES)}), one-hot each",
+)
+W_TRIG = L.add(
+    "war_triggers",
+    2,
+    f"tie triggers on the attacker's, the defender's side / {TRIGGER_CAP} (saturating)",
+)
 W_FLAGS = L.add("war_flags", 3, "Gandhi in force, Charlemagne's choice open, the war decided")
 W_BANNED = L.add("war_banned", NG, "the gesture the defender may not throw (Hannibal), one-hot")
 W_MINE = L.add("war_my_throw", NG, "my secret throw, committed and not yet revealed, one-hot")
-W_SHOWN = L.add("war_revealed", 2 * NG, "the throw being resolved, once both are revealed: "
-                "attacker's, defender's, one-hot each")
-D_KIND = L.add("decision_kind", len(DECISION_NAMES), "the pending decision, one-hot over "
-               + ", ".join(DECISION_NAMES))
+W_SHOWN = L.add(
+    "war_revealed",
+    2 * NG,
+    "the throw being resolved, once both are revealed: attacker's, defender's, one-hot each",
+)
+D_KIND = L.add(
+    "decision_kind",
+    len(DECISION_NAMES),
+    "the pending decision, one-hot over " + ", ".join(DECISION_NAMES),
+)
 D_SEAT = L.add("decision_seat", SEATS, "relative seat that answers it, one-hot")
 D_CARD = L.add("decision_card", N_CHARS, "the character being resolved, one-hot")
 D_LAND = L.add("decision_land", N_LANDS, "the territory chosen, one-hot")
 D_COUNT = L.add("decision_count", 1, f"its running count / {SEATS} (saturates)")
 
 
-THROWN_CAP = 20             # gestures of one kind thrown by one seat saturate here
+THROWN_CAP = 20  # gestures of one kind thrown by one seat saturate here
 GESTURE_INDEX = {g: i for i, g in enumerate(GESTURES)}
 
 H = Layout()
-H_PLAYED = H.add("played", SEATS * N_CHARS, f"per relative seat ({N_CHARS} slots each), the "
-                 "characters it has played to its tableau this game / the card's copies "
-                 "(saturates)")
-H_DISCARDED = H.add("discarded", SEATS * N_CHARS, f"per relative seat ({N_CHARS} slots each), "
-                    "its characters discarded this game, from its hand or its tableau / the "
-                    "card's copies (saturates)")
-H_THROWN = H.add("thrown", SEATS * NG, f"per relative seat ({NG} slots each: "
-                 f"{', '.join(GESTURES)}), the gestures it has thrown in wars, as revealed / "
-                 f"{THROWN_CAP} (saturates)")
+H_PLAYED = H.add(
+    "played",
+    SEATS * N_CHARS,
+    f"per relative seat ({N_CHARS} slots each), the "
+    "characters it has played to its tableau this game / the card's copies "
+    "(saturates)",
+)
+H_DISCARDED = H.add(
+    "discarded",
+    SEATS * N_CHARS,
+    f"per relative seat ({N_CHARS} slots each), "
+    "its characters discarded this game, from its hand or its tableau / the "
+    "card's copies (saturates)",
+)
+H_THROWN = H.add(
+    "thrown",
+    SEATS * NG,
+    f"per relative seat ({NG} slots each: "
+    f"{', '.join(GESTURES)}), the gestures it has thrown in wars, as revealed / "
+    f"{THROWN_CAP} (saturates)",
+)
 
 
 class LegendsHistory(HistorySpec):
@@ -125,10 +171,16 @@ class LegendsHistory(HistorySpec):
             acc[base + ((e["seat"] - seat) % n_players) * N_CHARS + e["card"]] += 1.0
         elif kind == "reveal":
             e = event.public
-            acc[H_THROWN + ((e["seat"] - seat) % n_players) * NG
-                + GESTURE_INDEX[e["attacker_gesture"]]] += 1.0
-            acc[H_THROWN + ((e["defender"] - seat) % n_players) * NG
-                + GESTURE_INDEX[e["defender_gesture"]]] += 1.0
+            acc[
+                H_THROWN
+                + ((e["seat"] - seat) % n_players) * NG
+                + GESTURE_INDEX[e["attacker_gesture"]]
+            ] += 1.0
+            acc[
+                H_THROWN
+                + ((e["defender"] - seat) % n_players) * NG
+                + GESTURE_INDEX[e["defender_gesture"]]
+            ] += 1.0
 
     def scales(self) -> list[float]:
         return COPIES * (2 * SEATS) + [1.0 / THROWN_CAP] * (SEATS * NG)

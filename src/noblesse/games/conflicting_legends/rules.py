@@ -77,11 +77,44 @@ PAY0 = len(ACTION_NAMES)  # Leonardo: how many of the build requirement are paid
 ACTION_NAMES += [f"pay_culture:{c}" for c in range(MAX_BUILD + 1)]
 
 # -- decision kinds (spec §7) -----------------------------------------------------
-(ACT, TARGET, NOBEL, ANNOUNCE, THROW, CHARLEMAGNE, MACHIAVELLI, TAKE_TOP, DEVELOP, SPLIT,
- PAY_TYPE, GUTENBERG, DARWIN, QIN, AUGUSTUS, GAIN_ANY, INCOME) = range(17)
-DECISION_NAMES = ("act", "target", "nobel", "announce", "throw", "charlemagne", "machiavelli",
-                  "take_top", "develop", "split", "pay_type", "gutenberg", "darwin", "qin",
-                  "augustus", "gain_any", "income")
+(
+    ACT,
+    TARGET,
+    NOBEL,
+    ANNOUNCE,
+    THROW,
+    CHARLEMAGNE,
+    MACHIAVELLI,
+    TAKE_TOP,
+    DEVELOP,
+    SPLIT,
+    PAY_TYPE,
+    GUTENBERG,
+    DARWIN,
+    QIN,
+    AUGUSTUS,
+    GAIN_ANY,
+    INCOME,
+) = range(17)
+DECISION_NAMES = (
+    "act",
+    "target",
+    "nobel",
+    "announce",
+    "throw",
+    "charlemagne",
+    "machiavelli",
+    "take_top",
+    "develop",
+    "split",
+    "pay_type",
+    "gutenberg",
+    "darwin",
+    "qin",
+    "augustus",
+    "gain_any",
+    "income",
+)
 # a throw's result, from the attacker's side
 TIE, ATTACKER, DEFENDER = range(3)
 RESULT_NAMES = ("tie", "attacker", "defender")
@@ -98,8 +131,9 @@ class Pending:
 
     __slots__ = ("kind", "seat", "card", "land", "count")
 
-    def __init__(self, kind: int, seat: int, card: int = -1, land: int = -1,
-                 count: int = 0) -> None:
+    def __init__(
+        self, kind: int, seat: int, card: int = -1, land: int = -1, count: int = 0
+    ) -> None:
         self.kind, self.seat, self.card, self.land, self.count = kind, seat, card, land, count
 
 
@@ -107,9 +141,22 @@ class War:
     """One war (§3.4, §4.3). ``att_triggers``/``def_triggers``: (card, threshold) of the
     tie triggers on each side; ``committed``: the secret throws, -1 until made."""
 
-    __slots__ = ("attacker", "defender", "target", "card", "throw_no", "ties", "charlemagne",
-                 "gandhi", "att_triggers", "def_triggers", "announced", "committed", "throws",
-                 "winner")
+    __slots__ = (
+        "attacker",
+        "defender",
+        "target",
+        "card",
+        "throw_no",
+        "ties",
+        "charlemagne",
+        "gandhi",
+        "att_triggers",
+        "def_triggers",
+        "announced",
+        "committed",
+        "throws",
+        "winner",
+    )
     attacker: int
     defender: int
     target: int  # the territory fought for
@@ -127,8 +174,18 @@ class War:
 
     def clone(self) -> War:
         w = War.__new__(War)
-        w.attacker, w.defender, w.target, w.card = self.attacker, self.defender, self.target, self.card
-        w.throw_no, w.ties, w.charlemagne, w.gandhi = self.throw_no, self.ties, self.charlemagne, self.gandhi
+        w.attacker, w.defender, w.target, w.card = (
+            self.attacker,
+            self.defender,
+            self.target,
+            self.card,
+        )
+        w.throw_no, w.ties, w.charlemagne, w.gandhi = (
+            self.throw_no,
+            self.ties,
+            self.charlemagne,
+            self.gandhi,
+        )
         w.att_triggers, w.def_triggers = self.att_triggers, self.def_triggers
         w.winner = self.winner
         w.announced = self.announced[:]
@@ -139,8 +196,23 @@ class War:
 
 class LegendsState(State):
     __slots__ = (
-        "land_deck", "yellow", "lands", "deck", "discard", "hands", "tableau", "tokens",
-        "armed", "passed", "start", "active", "round", "pending", "stack", "war", "over",
+        "land_deck",
+        "yellow",
+        "lands",
+        "deck",
+        "discard",
+        "hands",
+        "tableau",
+        "tokens",
+        "armed",
+        "passed",
+        "start",
+        "active",
+        "round",
+        "pending",
+        "stack",
+        "war",
+        "over",
         "winner",
     )
     land_deck: list[int]  # white side up; the top card is the last
@@ -207,16 +279,23 @@ class LegendsRules(GameBase[LegendsState]):
     action_names = ACTION_NAMES
 
     # ================================================================ setup (§3.1)
-    def setup(self, n_players: int, seed: Seed, options: dict[str, Any] | None = None,
-              ) -> LegendsState:
+    def setup(
+        self,
+        n_players: int,
+        seed: Seed,
+        options: dict[str, Any] | None = None,
+    ) -> LegendsState:
         if not self.min_players <= n_players <= self.max_players:
-            raise ValueError(f"Conflicting Legends is for {self.min_players}-{self.max_players} "
-                             f"players, not {n_players}")
+            raise ValueError(
+                f"Conflicting Legends is for {self.min_players}-{self.max_players} "
+                f"players, not {n_players}"
+            )
         options = {**self.options_schema(), **(options or {})}
         unknown = set(options) - set(self.options_schema())
         if unknown:
-            raise ValueError(f"unknown option(s) for Conflicting Legends: "
-                             f"{', '.join(sorted(unknown))}")
+            raise ValueError(
+                f"unknown option(s) for Conflicting Legends: {', '.join(sorted(unknown))}"
+            )
         s = LegendsState(n_players, seed, options)
         rng = s.rng
         lands = list(range(N_LANDS))
@@ -266,21 +345,30 @@ class LegendsRules(GameBase[LegendsState]):
     def winners(self, state: LegendsState) -> list[int]:
         return [state.winner] if state.winner >= 0 else []
 
-    endings = {"continents": {"en": "all six continents", "zh-TW": "征服六大洲"},
-               "glory": {"en": "10 glory or more", "zh-TW": "榮耀10分以上"}}
+    endings = {
+        "continents": {"en": "all six continents", "zh-TW": "征服六大洲"},
+        "glory": {"en": "10 glory or more", "zh-TW": "榮耀10分以上"},
+    }
 
     def ending(self, state: LegendsState) -> str:
         """§3.6: the winner met the continents goal, else the glory goal."""
         won = state.winner
-        return "continents" if won >= 0 and self.continents(state, won) >= CONTINENTS_TO_WIN \
+        return (
+            "continents"
+            if won >= 0 and self.continents(state, won) >= CONTINENTS_TO_WIN
             else "glory"
+        )
 
     def standing(self, state: LegendsState) -> list[float]:
         """How near each seat is to the nearer of its two goals (§3.6): the larger of
         glory / 10 and continents / 6, so 1.0 means it qualifies."""
-        return [max(self.glory(state, seat) / GLORY_TO_WIN,
-                    self.continents(state, seat) / CONTINENTS_TO_WIN)
-                for seat in range(state.n_players)]
+        return [
+            max(
+                self.glory(state, seat) / GLORY_TO_WIN,
+                self.continents(state, seat) / CONTINENTS_TO_WIN,
+            )
+            for seat in range(state.n_players)
+        ]
 
     @staticmethod
     def glory(s: LegendsState, seat: int) -> int:
@@ -431,44 +519,60 @@ class LegendsRules(GameBase[LegendsState]):
                     return IllegalAction(f"You do not hold {c.en}.", f"你手上沒有「{c.zh}」。")
                 return IllegalAction(
                     f"{c.en} starts a war, and no other player has a territory to attack.",
-                    f"「{c.zh}」須發動戰爭，但其他玩家都沒有可攻打的領土。")
+                    f"「{c.zh}」須發動戰爭，但其他玩家都沒有可攻打的領土。",
+                )
             if action == EXPAND:
                 if not s.land_deck:
                     return IllegalAction("The territory deck is empty.", "領土卡牌堆已經用完。")
                 top = LANDS[s.land_deck[-1]]
                 return IllegalAction(
                     f"Expanding into {top.en} needs {top.military} military tokens.",
-                    f"擴張取得「{top.zh}」需要{top.military}點武力標記。")
+                    f"擴張取得「{top.zh}」需要{top.military}點武力標記。",
+                )
             if BUILD0 <= action < PLAY0:
                 t = LANDS[(action - BUILD0) // 2]
                 if t.id not in s.lands[seat] or s.yellow[t.id]:
-                    return IllegalAction(f"{t.en} is not one of your white-side territories.",
-                                         f"「{t.zh}」不是你面前白色面朝上的領土。")
+                    return IllegalAction(
+                        f"{t.en} is not one of your white-side territories.",
+                        f"「{t.zh}」不是你面前白色面朝上的領土。",
+                    )
                 k = (action - BUILD0) % 2 + 1
                 en, zh = _token_text(k)
-                return IllegalAction(f"Building {t.en} needs {t.build} {en} tokens.",
-                                     f"建設「{t.zh}」需要{t.build}點{zh}標記。")
+                return IllegalAction(
+                    f"Building {t.en} needs {t.build} {en} tokens.",
+                    f"建設「{t.zh}」需要{t.build}點{zh}標記。",
+                )
         if p.kind == TARGET and TARGET0 <= action < DEVELOP0:
             t = LANDS[action - TARGET0]
             owner = self.owner(s, t.id)
             if owner < 0 or owner == seat:
-                whose = ("belongs to no player", "不屬於任何玩家") if owner < 0 else (
-                    "is your own territory", "是你自己的領土")
+                whose = (
+                    ("belongs to no player", "不屬於任何玩家")
+                    if owner < 0
+                    else ("is your own territory", "是你自己的領土")
+                )
                 return IllegalAction(
                     f"{t.en} {whose[0]}: a war is fought for another player's territory.",
-                    f"「{t.zh}」{whose[1]}：戰爭只能攻打其他玩家的領土。")
+                    f"「{t.zh}」{whose[1]}：戰爭只能攻打其他玩家的領土。",
+                )
         if p.kind == THROW and action == THROW0 + self._banned(s.at_war()):
-            return IllegalAction("Hannibal: the defender may not throw Paper in the first throw.",
-                                 "「漢尼拔」：第一次猜拳守方不能出布。")
+            return IllegalAction(
+                "Hannibal: the defender may not throw Paper in the first throw.",
+                "「漢尼拔」：第一次猜拳守方不能出布。",
+            )
         decision = self.describe_decision(s, "en")
         decision_zh = self.describe_decision(s, "zh-TW")
         if not 0 <= action < len(ACTION_NAMES):
-            return IllegalAction(f"There is no action {action} in this game. {decision}.",
-                                 f"這個遊戲沒有編號{action}的動作。{decision_zh}。")
+            return IllegalAction(
+                f"There is no action {action} in this game. {decision}.",
+                f"這個遊戲沒有編號{action}的動作。{decision_zh}。",
+            )
         words = self.describe_action(s, action, "en")
         words_zh = self.describe_action(s, action, "zh-TW")
-        return IllegalAction(f"\"{words}\" is not possible now. {decision}.",
-                             f"現在不能「{words_zh}」。{decision_zh}。")
+        return IllegalAction(
+            f'"{words}" is not possible now. {decision}.',
+            f"現在不能「{words_zh}」。{decision_zh}。",
+        )
 
     # ================================================================ acting
     def _apply(self, s: LegendsState, seat: int, action: Action) -> list[Event]:
@@ -508,8 +612,11 @@ class LegendsRules(GameBase[LegendsState]):
             land, k = (action - BUILD0) // 2, (action - BUILD0) % 2 + 1
             s.tokens[seat][k] -= LAND_BUILD[land]
             s.yellow[land] = True
-            ev.append(Event("build", {"seat": seat, "land": land,
-                                      "paid": self._paid(k, LAND_BUILD[land])}))
+            ev.append(
+                Event(
+                    "build", {"seat": seat, "land": land, "paid": self._paid(k, LAND_BUILD[land])}
+                )
+            )
             self._draw(s, seat, 1, ev)
         else:  # A: play a card
             self._play(s, seat, action - PLAY0, ev)
@@ -551,8 +658,9 @@ class LegendsRules(GameBase[LegendsState]):
             self._simple(s, seat, card, ev)
 
     @staticmethod
-    def _offer(s: LegendsState, seat: int, card: int, possible: bool, kind: int,
-               ev: list[Event]) -> None:
+    def _offer(
+        s: LegendsState, seat: int, card: int, possible: bool, kind: int, ev: list[Event]
+    ) -> None:
         """§4.1: an optional use is offered only if it can be completed."""
         if possible:
             s.pending = Pending(kind, seat, card)
@@ -582,8 +690,9 @@ class LegendsRules(GameBase[LegendsState]):
                 s.over, s.winner = True, seat
                 s.pending, s.stack = None, []
                 goal = "continents" if self.continents(s, seat) >= CONTINENTS_TO_WIN else "glory"
-                ev.append(Event("game_over", {"winner": seat, "goal": goal,
-                                              "scores": self.scores(s)}))
+                ev.append(
+                    Event("game_over", {"winner": seat, "goal": goal, "scores": self.scores(s)})
+                )
                 return True
         return False
 
@@ -641,8 +750,9 @@ class LegendsRules(GameBase[LegendsState]):
         s.pending = Pending(ACT, s.start)
 
     # ---------------------------------------------------------------- card movements
-    def _draw(self, s: LegendsState, seat: int, n: int, ev: list[Event],
-              limit: bool = False) -> None:
+    def _draw(
+        self, s: LegendsState, seat: int, n: int, ev: list[Event], limit: bool = False
+    ) -> None:
         """Draw one at a time; skipped at the hand limit (A3); an empty deck is rebuilt
         from the discard pile (A7)."""
         hand = s.hands[seat]
@@ -660,8 +770,13 @@ class LegendsRules(GameBase[LegendsState]):
             card = s.deck.pop()
             hand.append(card)
             drawn.append(card)
-        ev.append(Event("draw", {"seat": seat, "count": len(drawn), "wanted": n},
-                        {seat: {"cards": drawn}} if drawn else None))
+        ev.append(
+            Event(
+                "draw",
+                {"seat": seat, "count": len(drawn), "wanted": n},
+                {seat: {"cards": drawn}} if drawn else None,
+            )
+        )
 
     @staticmethod
     def _gain(s: LegendsState, seat: int, gain: list[int], card: int, ev: list[Event]) -> None:
@@ -670,8 +785,9 @@ class LegendsRules(GameBase[LegendsState]):
             tokens[k] += gain[k]
         ev.append(Event("gain", {"seat": seat, "gain": gain, "card": card}))
 
-    def _discard(self, s: LegendsState, owner: int, card: int, from_table: bool, why: int,
-                 ev: list[Event]) -> None:
+    def _discard(
+        self, s: LegendsState, owner: int, card: int, from_table: bool, why: int, ev: list[Event]
+    ) -> None:
         """An effect discards a card (§4.1); a 天 card then resolves for its owner (A6)."""
         if from_table:
             s.tableau[owner].remove(card)
@@ -679,8 +795,12 @@ class LegendsRules(GameBase[LegendsState]):
         else:
             s.hands[owner].remove(card)
         s.discard.append(card)
-        ev.append(Event("discard", {"seat": owner, "card": card, "from_table": from_table,
-                                    "why": DECISION_NAMES[why]}))
+        ev.append(
+            Event(
+                "discard",
+                {"seat": owner, "card": card, "from_table": from_table, "why": DECISION_NAMES[why]},
+            )
+        )
         if CHAR_TYPE[card] == HEAVEN:
             ev.append(Event("heaven", {"seat": owner, "card": card}))
             if EFFECT[card] == "augustus":
@@ -697,15 +817,18 @@ class LegendsRules(GameBase[LegendsState]):
         else:
             ev.append(Event("no_use", {"seat": seat, "card": card}))
 
-    def _take_top(self, s: LegendsState, seat: int, why: str, paid: int, k: int,
-                  ev: list[Event]) -> None:
+    def _take_top(
+        self, s: LegendsState, seat: int, why: str, paid: int, k: int, ev: list[Event]
+    ) -> None:
         land = s.land_deck.pop()
         s.lands[seat].append(land)
-        ev.append(Event("expand", {"seat": seat, "land": land, "paid": self._paid(k, paid),
-                                   "why": why}))
+        ev.append(
+            Event("expand", {"seat": seat, "land": land, "paid": self._paid(k, paid), "why": why})
+        )
 
-    def _develop(self, s: LegendsState, seat: int, card: int, land: int, paid: list[int],
-                 ev: list[Event]) -> None:
+    def _develop(
+        self, s: LegendsState, seat: int, card: int, land: int, paid: list[int], ev: list[Event]
+    ) -> None:
         """Leonardo, Michelangelo, Augustus (§4.1 "Develop", A19)."""
         for k in range(3):
             s.tokens[seat][k] -= paid[k]
@@ -715,8 +838,9 @@ class LegendsRules(GameBase[LegendsState]):
             self._draw(s, seat, CHARS[card].draw, ev)
 
     # ---------------------------------------------------------------- answers
-    def _answer_take_top(self, s: LegendsState, p: Pending, action: Action,
-                         ev: list[Event]) -> None:
+    def _answer_take_top(
+        self, s: LegendsState, p: Pending, action: Action, ev: list[Event]
+    ) -> None:
         """Columbus (R10) / Einstein (B01)."""
         if action == SKIP:
             ev.append(Event("decline", {"seat": p.seat, "card": p.card}))
@@ -725,8 +849,7 @@ class LegendsRules(GameBase[LegendsState]):
         s.tokens[p.seat][k] -= cost
         self._take_top(s, p.seat, CHARS[p.card].key, cost, k, ev)
 
-    def _answer_develop(self, s: LegendsState, p: Pending, action: Action,
-                        ev: list[Event]) -> None:
+    def _answer_develop(self, s: LegendsState, p: Pending, action: Action, ev: list[Event]) -> None:
         if action == SKIP:
             ev.append(Event("decline", {"seat": p.seat, "card": p.card}))
             return
@@ -749,21 +872,23 @@ class LegendsRules(GameBase[LegendsState]):
         c = action - PAY0
         self._develop(s, p.seat, p.card, p.land, [0, c, LAND_BUILD[p.land] - c], ev)
 
-    def _answer_pay_type(self, s: LegendsState, p: Pending, action: Action,
-                         ev: list[Event]) -> None:
+    def _answer_pay_type(
+        self, s: LegendsState, p: Pending, action: Action, ev: list[Event]
+    ) -> None:
         cost = self._michelangelo_cost(p.card, p.land)
         self._develop(s, p.seat, p.card, p.land, self._paid(action - TOKEN0, cost), ev)
 
-    def _answer_augustus(self, s: LegendsState, p: Pending, action: Action,
-                         ev: list[Event]) -> None:
+    def _answer_augustus(
+        self, s: LegendsState, p: Pending, action: Action, ev: list[Event]
+    ) -> None:
         self._develop(s, p.seat, p.card, action - DEVELOP0, [0, 0, 0], ev)
 
-    def _answer_gain_any(self, s: LegendsState, p: Pending, action: Action,
-                         ev: list[Event]) -> None:
+    def _answer_gain_any(
+        self, s: LegendsState, p: Pending, action: Action, ev: list[Event]
+    ) -> None:
         self._gain(s, p.seat, self._paid(action - TOKEN0, CHARS[p.card].gain_any), p.card, ev)
 
-    def _answer_income(self, s: LegendsState, p: Pending, action: Action,
-                       ev: list[Event]) -> None:
+    def _answer_income(self, s: LegendsState, p: Pending, action: Action, ev: list[Event]) -> None:
         self._gain(s, p.seat, self._paid(action - TOKEN0, 1), -1, ev)
 
     # Qin Shi Huang (R07): clockwise from the actor's left, each other player with cards
@@ -789,8 +914,9 @@ class LegendsRules(GameBase[LegendsState]):
         else:
             self._draw(s, seat, count, ev)
 
-    def _answer_gutenberg(self, s: LegendsState, p: Pending, action: Action,
-                          ev: list[Event]) -> None:
+    def _answer_gutenberg(
+        self, s: LegendsState, p: Pending, action: Action, ev: list[Event]
+    ) -> None:
         if action == SKIP:
             if p.count == 0:
                 ev.append(Event("decline", {"seat": p.seat, "card": p.card}))
@@ -801,8 +927,7 @@ class LegendsRules(GameBase[LegendsState]):
         self._discard(s, p.seat, action - CARD0, False, GUTENBERG, ev)
 
     # Darwin (B07): discard another card of your table area, then draw 2
-    def _answer_darwin(self, s: LegendsState, p: Pending, action: Action,
-                       ev: list[Event]) -> None:
+    def _answer_darwin(self, s: LegendsState, p: Pending, action: Action, ev: list[Event]) -> None:
         if action == SKIP:
             ev.append(Event("decline", {"seat": p.seat, "card": p.card}))
             return
@@ -813,8 +938,7 @@ class LegendsRules(GameBase[LegendsState]):
         self._draw(s, frame[1], frame[2], ev)
 
     # ================================================================ war (§3.4, §4.3)
-    def _answer_target(self, s: LegendsState, p: Pending, action: Action,
-                       ev: list[Event]) -> None:
+    def _answer_target(self, s: LegendsState, p: Pending, action: Action, ev: list[Event]) -> None:
         land = action - TARGET0
         w = War()
         w.attacker, w.defender, w.target, w.card = p.seat, self.owner(s, land), land, p.card
@@ -826,15 +950,15 @@ class LegendsRules(GameBase[LegendsState]):
         w.def_triggers = ()
         w.announced, w.committed, w.throws, w.winner = [-1, -1], [-1, -1], [], -1
         s.war = w
-        ev.append(Event("war", {"seat": w.attacker, "defender": w.defender, "land": land,
-                                "card": w.card}))
+        ev.append(
+            Event("war", {"seat": w.attacker, "defender": w.defender, "land": land, "card": w.card})
+        )
         if card.effect == "nobel" and s.tableau[w.defender]:  # step 2: D3
             s.pending = Pending(NOBEL, w.attacker, w.card)
         else:
             self._war_attach(s, ("war_attach",), ev)
 
-    def _answer_nobel(self, s: LegendsState, p: Pending, action: Action,
-                      ev: list[Event]) -> None:
+    def _answer_nobel(self, s: LegendsState, p: Pending, action: Action, ev: list[Event]) -> None:
         s.stack.append(("war_attach",))
         if action == SKIP:
             ev.append(Event("decline", {"seat": p.seat, "card": p.card}))
@@ -871,14 +995,23 @@ class LegendsRules(GameBase[LegendsState]):
         # each side's own choice); A11: attacker first, then defender
         s.pending = Pending(ANNOUNCE, w.attacker, w.card)
 
-    def _answer_announce(self, s: LegendsState, p: Pending, action: Action,
-                         ev: list[Event]) -> None:
+    def _answer_announce(
+        self, s: LegendsState, p: Pending, action: Action, ev: list[Event]
+    ) -> None:
         w = s.at_war()
         side = 0 if p.seat == w.attacker else 1
         gesture = SILENCE if action == SILENT else action - ANNOUNCE0
         w.announced[side] = gesture
-        ev.append(Event("announce", {"seat": p.seat, "throw": w.throw_no,
-                                     "gesture": GESTURES[gesture] if gesture != SILENCE else None}))
+        ev.append(
+            Event(
+                "announce",
+                {
+                    "seat": p.seat,
+                    "throw": w.throw_no,
+                    "gesture": GESTURES[gesture] if gesture != SILENCE else None,
+                },
+            )
+        )
         if side == 0:
             s.pending = Pending(ANNOUNCE, w.defender, w.card)
         else:
@@ -899,21 +1032,34 @@ class LegendsRules(GameBase[LegendsState]):
         w = s.at_war()
         a, d = w.committed
         raw = (TIE, ATTACKER, DEFENDER)[(a - d) % 3]
-        ev.append(Event("reveal", {"throw": w.throw_no, "seat": w.attacker,
-                                   "defender": w.defender, "attacker_gesture": GESTURES[a],
-                                   "defender_gesture": GESTURES[d],
-                                   "result": RESULT_NAMES[raw]}))
+        ev.append(
+            Event(
+                "reveal",
+                {
+                    "throw": w.throw_no,
+                    "seat": w.attacker,
+                    "defender": w.defender,
+                    "attacker_gesture": GESTURES[a],
+                    "defender_gesture": GESTURES[d],
+                    "result": RESULT_NAMES[raw],
+                },
+            )
+        )
         result = raw
         card = CHARS[w.card]
         if raw == TIE and card.effect in ("homer", "archimedes") and a == card.gesture:
             result = ATTACKER  # step 4 (G02, B03)
-            ev.append(Event("converted", {"seat": w.attacker, "card": w.card,
-                                          "result": "attacker"}))
+            ev.append(
+                Event("converted", {"seat": w.attacker, "card": w.card, "result": "attacker"})
+            )
         if result == ATTACKER and w.gandhi:  # step 5: the defender's Gandhi, automatic
             w.gandhi = False
             result = TIE
-            ev.append(Event("converted", {"seat": w.defender, "card": self._gandhi_card(),
-                                          "result": "tie"}))
+            ev.append(
+                Event(
+                    "converted", {"seat": w.defender, "card": self._gandhi_card(), "result": "tie"}
+                )
+            )
         elif result == DEFENDER and w.charlemagne:  # step 5: D6
             s.pending = Pending(CHARLEMAGNE, w.attacker, w.card)
             return
@@ -923,8 +1069,9 @@ class LegendsRules(GameBase[LegendsState]):
     def _gandhi_card() -> int:
         return next(c.id for c in CHARS if c.effect == "gandhi")
 
-    def _answer_charlemagne(self, s: LegendsState, p: Pending, action: Action,
-                            ev: list[Event]) -> None:
+    def _answer_charlemagne(
+        self, s: LegendsState, p: Pending, action: Action, ev: list[Event]
+    ) -> None:
         w = s.at_war()
         if action == USE:
             w.charlemagne = False
@@ -975,42 +1122,73 @@ class LegendsRules(GameBase[LegendsState]):
             if outcome != "flipped":
                 s.lands[dfn].remove(land)
                 s.lands[att].append(land)
-        ev.append(Event("war_end", {"seat": att, "defender": dfn, "land": land,
-                                    "winner": att if winner == ATTACKER else dfn,
-                                    "outcome": outcome, "throws": len(w.throws),
-                                    "ties": w.ties}))
+        ev.append(
+            Event(
+                "war_end",
+                {
+                    "seat": att,
+                    "defender": dfn,
+                    "land": land,
+                    "winner": att if winner == ATTACKER else dfn,
+                    "outcome": outcome,
+                    "throws": len(w.throws),
+                    "ties": w.ties,
+                },
+            )
+        )
         if winner == ATTACKER:
             final = w.throws[-1][0]
             if (card.effect == "caesar" and w.ties == 0) or (
-                    card.effect == "napoleon" and final == card.gesture):
+                card.effect == "napoleon" and final == card.gesture
+            ):
                 self._gain(s, att, self._paid(MILITARY, card.bonus), w.card, ev)
             elif card.effect == "machiavelli" and any(s.tokens[dfn]):
                 s.pending = Pending(MACHIAVELLI, att, w.card)
                 return
         s.war = None
 
-    def _answer_machiavelli(self, s: LegendsState, p: Pending, action: Action,
-                            ev: list[Event]) -> None:
+    def _answer_machiavelli(
+        self, s: LegendsState, p: Pending, action: Action, ev: list[Event]
+    ) -> None:
         w = s.at_war()
         k = action - TOKEN0
         amount = min(CHARS[p.card].take, s.tokens[w.defender][k])
         s.tokens[w.defender][k] -= amount
         s.tokens[w.attacker][k] += amount
-        ev.append(Event("steal", {"seat": w.attacker, "defender": w.defender,
-                                  "token": TOKENS[k], "amount": amount}))
+        ev.append(
+            Event(
+                "steal",
+                {"seat": w.attacker, "defender": w.defender, "token": TOKENS[k], "amount": amount},
+            )
+        )
         s.war = None
 
     _ANSWER = {
-        ACT: _answer_act, TARGET: _answer_target, NOBEL: _answer_nobel,
-        ANNOUNCE: _answer_announce, CHARLEMAGNE: _answer_charlemagne,
-        MACHIAVELLI: _answer_machiavelli, TAKE_TOP: _answer_take_top, DEVELOP: _answer_develop,
-        SPLIT: _answer_split, PAY_TYPE: _answer_pay_type, GUTENBERG: _answer_gutenberg,
-        DARWIN: _answer_darwin, QIN: _answer_qin, AUGUSTUS: _answer_augustus,
-        GAIN_ANY: _answer_gain_any, INCOME: _answer_income,
+        ACT: _answer_act,
+        TARGET: _answer_target,
+        NOBEL: _answer_nobel,
+        ANNOUNCE: _answer_announce,
+        CHARLEMAGNE: _answer_charlemagne,
+        MACHIAVELLI: _answer_machiavelli,
+        TAKE_TOP: _answer_take_top,
+        DEVELOP: _answer_develop,
+        SPLIT: _answer_split,
+        PAY_TYPE: _answer_pay_type,
+        GUTENBERG: _answer_gutenberg,
+        DARWIN: _answer_darwin,
+        QIN: _answer_qin,
+        AUGUSTUS: _answer_augustus,
+        GAIN_ANY: _answer_gain_any,
+        INCOME: _answer_income,
     }
     _FRAME = {
-        "end_action": _end_action, "qin": _qin, "gutenberg": _gutenberg, "draw": _draw_frame,
-        "war_attach": _war_attach, "income": _income, "settle_rest": _settle_rest,
+        "end_action": _end_action,
+        "qin": _qin,
+        "gutenberg": _gutenberg,
+        "draw": _draw_frame,
+        "war_attach": _war_attach,
+        "income": _income,
+        "settle_rest": _settle_rest,
     }
 
     # ================================================================ information
@@ -1025,8 +1203,10 @@ class LegendsRules(GameBase[LegendsState]):
         lands = Counter(s.land_deck)
         for row in s.lands:
             lands.update(row)
-        return {"character": Counter({CHARS[c].key: k for c, k in chars.items()}),
-                "territory": Counter({LANDS[t].key: k for t, k in lands.items()})}
+        return {
+            "character": Counter({CHARS[c].key: k for c, k in chars.items()}),
+            "territory": Counter({LANDS[t].key: k for t, k in lands.items()}),
+        }
 
     def determinize(self, state: LegendsState, seat: int, rng: random.Random) -> LegendsState:
         """Resample what ``seat`` cannot know (§6): other hands and the character deck
@@ -1047,8 +1227,8 @@ class LegendsRules(GameBase[LegendsState]):
         for other in range(s.n_players):
             if other != seat:
                 k = len(s.hands[other])
-                s.hands[other] = pool[len(pool) - k:]
-                del pool[len(pool) - k:]
+                s.hands[other] = pool[len(pool) - k :]
+                del pool[len(pool) - k :]
         s.deck = pool
         if len(s.land_deck) > 1:
             rest = sorted(s.land_deck[:-1])
@@ -1070,8 +1250,9 @@ class LegendsRules(GameBase[LegendsState]):
         s = state
         out: dict[str, Zone] = {}
         for o in range(s.n_players):
-            out[f"hand:{o}"] = Zone(tuple(sorted(s.hands[o])), o != seat,
-                                    "characters" if o != seat else "")
+            out[f"hand:{o}"] = Zone(
+                tuple(sorted(s.hands[o])), o != seat, "characters" if o != seat else ""
+            )
             out[f"table:{o}"] = Zone(tuple(s.tableau[o]))
         out["deck"] = Zone(tuple(s.deck), True, "characters", True)
         out["discard"] = Zone(tuple(s.discard))
@@ -1083,6 +1264,9 @@ class LegendsRules(GameBase[LegendsState]):
                 if w.committed[side] >= 0:
                     banned = self._banned(w) if side == 1 else -1
                     out[f"throw:{side}"] = Zone(
-                        (w.committed[side],), other != seat, f"throw:{side}",
-                        choices=tuple(g for g in range(3) if g != banned))
+                        (w.committed[side],),
+                        other != seat,
+                        f"throw:{side}",
+                        choices=tuple(g for g in range(3) if g != banned),
+                    )
         return out

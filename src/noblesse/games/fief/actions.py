@@ -14,17 +14,73 @@ LKEYS = [CARDS[c].key for c in LORDS]
 CARD_KEYS = [c.key for c in CARDS]
 
 ACTION_NAMES: list[str] = [
-    "pass", "draw:fortune", "draw:mixed", "lord_done", "permit:yes", "permit:no", "retreat",
-    "stay", "fight", "surrender", "withdraw", "truce", "truce:yes", "truce:no", "pursue",
-    "let_go", "carry:knight", "carry:man_at_arms", "drop:knight", "drop:man_at_arms",
-    "city:none", "effect:cancel", "effect:bonus", "ambush:continue", "ambush:end",
-    "side:attacker", "side:defender", "side:none", "lose:knight", "lose:man_at_arms",
-    "tithe:all", "stop_uprising",
+    "pass",
+    "draw:fortune",
+    "draw:mixed",
+    "lord_done",
+    "permit:yes",
+    "permit:no",
+    "retreat",
+    "stay",
+    "fight",
+    "surrender",
+    "withdraw",
+    "truce",
+    "truce:yes",
+    "truce:no",
+    "pursue",
+    "let_go",
+    "carry:knight",
+    "carry:man_at_arms",
+    "drop:knight",
+    "drop:man_at_arms",
+    "city:none",
+    "effect:cancel",
+    "effect:bonus",
+    "ambush:continue",
+    "ambush:end",
+    "side:attacker",
+    "side:defender",
+    "side:none",
+    "lose:knight",
+    "lose:man_at_arms",
+    "tithe:all",
+    "stop_uprising",
 ]
-(PASS, DRAW_FORTUNE, DRAW_MIXED, LORD_DONE, PERMIT_YES, PERMIT_NO, RETREAT, STAY, FIGHT,
- SURRENDER, WITHDRAW, TRUCE, TRUCE_YES, TRUCE_NO, PURSUE, LET_GO, CARRY_K, CARRY_M, DROP_K,
- DROP_M, CITY_NONE, EFFECT_CANCEL, EFFECT_BONUS, AMBUSH_GO_ON, AMBUSH_END, SIDE_ATT, SIDE_DEF,
- SIDE_NONE, LOSE_K, LOSE_M, TITHE_ALL, STOP_UPRISING) = range(len(ACTION_NAMES))
+(
+    PASS,
+    DRAW_FORTUNE,
+    DRAW_MIXED,
+    LORD_DONE,
+    PERMIT_YES,
+    PERMIT_NO,
+    RETREAT,
+    STAY,
+    FIGHT,
+    SURRENDER,
+    WITHDRAW,
+    TRUCE,
+    TRUCE_YES,
+    TRUCE_NO,
+    PURSUE,
+    LET_GO,
+    CARRY_K,
+    CARRY_M,
+    DROP_K,
+    DROP_M,
+    CITY_NONE,
+    EFFECT_CANCEL,
+    EFFECT_BONUS,
+    AMBUSH_GO_ON,
+    AMBUSH_END,
+    SIDE_ATT,
+    SIDE_DEF,
+    SIDE_NONE,
+    LOSE_K,
+    LOSE_M,
+    TITHE_ALL,
+    STOP_UPRISING,
+) = range(len(ACTION_NAMES))
 
 
 def _block(prefix: str, keys: list[str]) -> int:
@@ -68,19 +124,21 @@ KEEPER0 = _block("keeper", [str(i + 1) for i in range(SEATS)])
 JOAN0 = _block("joan", LKEYS)
 SECRET0 = _block("secret_passage", VKEYS)
 ESCAPE0 = _block("escape", LKEYS)
-SIDE_STAY = len(ACTION_NAMES)           # an ally keeps his side after a round (§4.6.1)
+SIDE_STAY = len(ACTION_NAMES)  # an ally keeps his side after a round (§4.6.1)
 ACTION_NAMES.append("side:stay")
 # -- the Announcements phase (spec §3 step 1, §5.2, §5.4-§5.7) --------------------------
-PROPOSE0 = _block("propose", LKEYS)            # the proposer's own lord
-PARTNER0 = _block("marry", LKEYS)              # the lord of the other family he is to marry
+PROPOSE0 = _block("propose", LKEYS)  # the proposer's own lord
+PARTNER0 = _block("marry", LKEYS)  # the lord of the other family he is to marry
 EXCOMMUNICATE0 = _block("excommunicate", LKEYS)
 REINSTATE0 = _block("reinstate", LKEYS)
 CANDIDATE0 = _block("candidate", LKEYS)
 VOTE0 = _block("vote", LKEYS)
 (MARRY_YES, MARRY_NO, ANNUL_ASK, ANNUL_YES, ANNUL_NO, ABSTAIN) = range(
-    len(ACTION_NAMES), len(ACTION_NAMES) + 6)
-ACTION_NAMES.extend(["marriage:yes", "marriage:no", "annulment:ask", "annulment:yes",
-                     "annulment:no", "abstain"])
+    len(ACTION_NAMES), len(ACTION_NAMES) + 6
+)
+ACTION_NAMES.extend(
+    ["marriage:yes", "marriage:no", "annulment:ask", "annulment:yes", "annulment:no", "abstain"]
+)
 # -- dynasty and crown (Fief II): Crown Prince, Cardinals, the biretta, royal grants
 PRINCE_YES = _block("prince", ["yes", "no"])
 PRINCE_NO = PRINCE_YES + 1
@@ -91,32 +149,32 @@ BIRETTA0 = _block("biretta", LKEYS)
 GRANT0 = _block("grant", FKEYS)
 GRANTEE0 = _block("grant_to", LKEYS)
 # -- diplomacy: structured offers (spec §4.11, §7.4; offers.py) -------------------------
-MAX_PRICE = 15                                 # an agreed ransom is below the cap (<= 14)
+MAX_PRICE = 15  # an agreed ransom is below the cap (<= 14)
 OFFER_TO0 = _block("offer:to", [str(i + 1) for i in range(SEATS)])
 OFFER_SEND = _block("offer", ["send", "cancel", "accept", "refuse"])
 OFFER_CANCEL, OFFER_ACCEPT, OFFER_REFUSE = OFFER_SEND + 1, OFFER_SEND + 2, OFFER_SEND + 3
-GIVE_MONEY0 = _block("term:give_money", ["1", "2", "3"])     # the author pays
-ASK_MONEY0 = _block("term:ask_money", ["1", "2", "3"])       # the recipient pays
-GIVE_CARD0 = _block("term:give_card", CARD_KEYS)             # from the author's hand
-RANSOM_TERM0 = _block("term:ransom", LKEYS)                  # then term:price:<D>
+GIVE_MONEY0 = _block("term:give_money", ["1", "2", "3"])  # the author pays
+ASK_MONEY0 = _block("term:ask_money", ["1", "2", "3"])  # the recipient pays
+GIVE_CARD0 = _block("term:give_card", CARD_KEYS)  # from the author's hand
+RANSOM_TERM0 = _block("term:ransom", LKEYS)  # then term:price:<D>
 PRICE0 = _block("term:price", [str(i) for i in range(MAX_PRICE + 1)])
-PASSAGE0 = _block("term:passage", VKEYS)                     # then term:passage_for:<lord>
+PASSAGE0 = _block("term:passage", VKEYS)  # then term:passage_for:<lord>
 TRUCE_TERM0 = _block("term:truce", VKEYS)
 CEDE0 = _block("term:cede", VKEYS)
 TITLE_TERM0 = _block("term:title", FKEYS)
-WED0 = _block("term:marry", LKEYS)                           # own lord, then the partner
+WED0 = _block("term:marry", LKEYS)  # own lord, then the partner
 CARDINAL_TERM = _block("term", ["cardinal", "annulment"])
 ANNUL_TERM = CARDINAL_TERM + 1
 PROMISE_VOTE0 = _block("promise:vote", LKEYS)
 PROMISE_PAY0 = _block("promise:pay", ["1", "2", "3"])
 PROMISE_PEACE = _block("promise", ["peace"])
-PROMISES = PROMISE_PEACE + 1 - PROMISE_VOTE0                # the size of a promise block
+PROMISES = PROMISE_PEACE + 1 - PROMISE_VOTE0  # the size of a promise block
 # promises asked of the recipient (the same layout: vote, pay, peace; promises.py)
 ASK_PROMISE_VOTE0 = _block("ask_promise:vote", LKEYS)
 ASK_PROMISE_PAY0 = _block("ask_promise:pay", ["1", "2", "3"])
 ASK_PROMISE_PEACE = _block("ask_promise", ["peace"])
-ASKED = ASK_PROMISE_VOTE0 - PROMISE_VOTE0                   # an asked promise - its promise
-PASSAGE_LORD0 = _block("term:passage_for", LKEYS)            # after term:passage:<village>
+ASKED = ASK_PROMISE_VOTE0 - PROMISE_VOTE0  # an asked promise - its promise
+PASSAGE_LORD0 = _block("term:passage_for", LKEYS)  # after term:passage:<village>
 OFFER_END = len(ACTION_NAMES)
 assert len(LKEYS) == NL and len(VKEYS) == NV and len(FKEYS) == NF
 

@@ -36,8 +36,15 @@ class AnnounceStep(IntEnum):
 
 
 (MARRYING, DECREES, ANNULMENTS, DECLARING, BISHOP_VOTE, POPE_VOTE, KING_VOTE) = AnnounceStep
-STEP_NAMES = ("marriages", "pope_decrees", "annulments", "bishop_candidates",
-              "bishop_ballot", "pope_ballot", "king_ballot")
+STEP_NAMES = (
+    "marriages",
+    "pope_decrees",
+    "annulments",
+    "bishop_candidates",
+    "bishop_ballot",
+    "pope_ballot",
+    "king_ballot",
+)
 OFFICE = {BISHOP_VOTE: "bishop", POPE_VOTE: "pope", KING_VOTE: "king"}
 NOT_CAST, ABSTAINED = -1, -2
 
@@ -126,13 +133,17 @@ def legal_partner(s: FiefState, p: int) -> list[int]:
 
 
 def apply_partner(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    if action == A.PASS:                 # he thinks better of it: his turn ends
+    if action == A.PASS:  # he thinks better of it: his turn ends
         s.m_lord = -1
         s.cursor += 1
         return
     s.m_partner = other = action - A.PARTNER0
-    ev.append(Event("marriage_proposed", {"seat": p, "lord": s.m_lord, "partner": other,
-                                          "with": s.l_owner[other]}))
+    ev.append(
+        Event(
+            "marriage_proposed",
+            {"seat": p, "lord": s.m_lord, "partner": other, "with": s.l_owner[other]},
+        )
+    )
     s.kind, s.actor = A.MARRIAGE_ANSWER, s.l_owner[other]
 
 
@@ -140,8 +151,7 @@ def apply_marriage_answer(s: FiefState, p: int, action: int, ev: list[Event]) ->
     if action == A.MARRY_YES:
         marriage.wed(s, s.m_lord, s.m_partner, ev)
     else:
-        ev.append(Event("marriage_refused", {"seat": p, "lord": s.m_partner,
-                                             "partner": s.m_lord}))
+        ev.append(Event("marriage_refused", {"seat": p, "lord": s.m_partner, "partner": s.m_lord}))
     s.m_lord = s.m_partner = -1
     s.cursor += 1
 
@@ -149,8 +159,11 @@ def apply_marriage_answer(s: FiefState, p: int, action: int, ev: list[Event]) ->
 # ------------------------------------------------------------------ the Pope (§5.7)
 def legal_decree(s: FiefState, p: int) -> list[int]:
     out = [A.PASS, *(A.EXCOMMUNICATE0 + lo for lo in church.excommunicable(s))]
-    out += [A.REINSTATE0 + lo for lo in range(len(s.excommunicated))
-            if s.excommunicated[lo] and marriage.in_play(s, lo)]
+    out += [
+        A.REINSTATE0 + lo
+        for lo in range(len(s.excommunicated))
+        if s.excommunicated[lo] and marriage.in_play(s, lo)
+    ]
     return out
 
 
@@ -214,8 +227,7 @@ def _open_ballot(s: FiefState, ev: list[Event]) -> bool:
         s.candidates, s.voters = [], []
         return False
     s.ballot = [NOT_CAST] * s.n_players
-    ev.append(Event("ballot_open", {**where, "candidates": list(s.candidates),
-                                    "votes": weights}))
+    ev.append(Event("ballot_open", {**where, "candidates": list(s.candidates), "votes": weights}))
     s.kind, s.actor, s.cursor = A.BALLOT, s.voters[0], s.n_players
     return True
 
@@ -252,12 +264,22 @@ def _count(s: FiefState, ev: list[Event]) -> None:
         winner = church.pope_elected(s, tally)
     else:
         winner = church.king_elected(s, ballots)
-    ev.append(Event("ballot", {
-        "office": OFFICE[s.announce_step], "bishopric": s.election, "votes": weights,
-        "ballots": [max(s.ballot[f], -1) if f in s.voters else None
-                    for f in range(s.n_players)],            # -1: abstained
-        "tally": [[lo, n] for lo, n in tally.items()], "elected": winner}))
-    if s.promises:                        # §7.4: promises to vote, judged on the ballots
+    ev.append(
+        Event(
+            "ballot",
+            {
+                "office": OFFICE[s.announce_step],
+                "bishopric": s.election,
+                "votes": weights,
+                "ballots": [
+                    max(s.ballot[f], -1) if f in s.voters else None for f in range(s.n_players)
+                ],  # -1: abstained
+                "tally": [[lo, n] for lo, n in tally.items()],
+                "elected": winner,
+            },
+        )
+    )
+    if s.promises:  # §7.4: promises to vote, judged on the ballots
         promises.on_ballots(s, ballots, s.candidates)
     if winner >= 0:
         _install(s, winner, ev)
@@ -289,8 +311,17 @@ def plurality(tally: dict[int, int], tie_break: list[int] | None = None) -> int:
 
 
 def _install(s: FiefState, lo: int, ev: list[Event]) -> None:
-    ev.append(Event("elected", {"lord": lo, "seat": s.l_owner[lo],
-                                "office": OFFICE[s.announce_step], "bishopric": s.election}))
+    ev.append(
+        Event(
+            "elected",
+            {
+                "lord": lo,
+                "seat": s.l_owner[lo],
+                "office": OFFICE[s.announce_step],
+                "bishopric": s.election,
+            },
+        )
+    )
     if s.announce_step == BISHOP_VOTE:
         s.bishop[s.election] = lo
         s.new_bishops.append(lo)

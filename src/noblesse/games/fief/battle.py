@@ -56,8 +56,10 @@ JOAN_SP = rule("joan_sp")
 JOAN_SP_ALT = rule("joan_sp_alternative")
 if rule("lord_hp") != 1 or int(ASSUMED["untitled_lady_hp"]) != 1 or rule("man_at_arms_hp") != 1:
     # queue_deaths kills one lord per hit beyond the troops (§4.6.4)
-    raise ValueError("data.toml: lord_hp, untitled_lady_hp and man_at_arms_hp must be 1: "
-                     "the engine takes one hit per lord and per man-at-arms")
+    raise ValueError(
+        "data.toml: lord_hp, untitled_lady_hp and man_at_arms_hp must be 1: "
+        "the engine takes one hit per lord and per man-at-arms"
+    )
 DICE_1, DICE_7, DICE_13 = rule("dice_at_1_sp"), rule("dice_at_7_sp"), rule("dice_at_13_sp")
 PENALTY = (0, rule("stronghold_penalty"), rule("city_penalty"))
 ENGINE_FIRST, ENGINE_LATER = rule("siege_engine_first"), rule("siege_engine_later")
@@ -161,15 +163,15 @@ def foes(s: FiefState, v: int, p: int) -> list[int]:
     ``lords_alone_declare_battle`` (spec §4.6.1 "figures", NOTES disagreement 12) his
     lords alone may attack a family with troops there (lords alone on both sides: no
     battle); his side, without troops, is taken after the first round (``decided``)."""
-    there: Callable[[FiefState, int, int], object]      # who may be attacked
+    there: Callable[[FiefState, int, int], object]  # who may be attacked
     if troops(s, v, p):
         there = present
     elif s.options["lords_alone_declare_battle"]:
         there = troops
     else:
-        return []         # source: "在有自己和對方部隊的村莊" (NOTES disagreement 12)
+        return []  # source: "在有自己和對方部隊的村莊" (NOTES disagreement 12)
     out = [g for g in range(s.n_players) if g != p and there(s, v, g)]
-    if s.pacts:           # §7.4: a truce agreed in an offer blocks the declaration
+    if s.pacts:  # §7.4: a truce agreed in an offer blocks the declaration
         out = [g for g in out if not truce_agreed(s, p, g, v)]
     return out
 
@@ -189,7 +191,7 @@ def legal_battle(s: FiefState, p: int) -> list[int]:
         if (s.fought >> v) & 1 and not breakable(s, v):
             continue
         if not s.free_lords[v * SEATS + p] or s.rain[BISHOPRIC_OF[v]]:
-            continue      # troops without a lord cannot attack; no battle in rain (§4.6.1)
+            continue  # troops without a lord cannot attack; no battle in rain (§4.6.1)
         if foes(s, v, p):
             out.append(A.BATTLE0 + v)
     return [A.PASS, *out] if out else []
@@ -226,10 +228,10 @@ def start_battle(s: FiefState, v: int, att: int, dfn: int, ev: list[Event]) -> N
     sides = [0] * SEATS
     sides[att], sides[dfn] = ATTACKER, DEFENDER
     s.battle = b = Battle(v, att, dfn, sides)
-    s.contested_village = s.moving_lord = -1   # a cavalcade's leader: see after_battle
+    s.contested_village = s.moving_lord = -1  # a cavalcade's leader: see after_battle
     ev.append(Event("battle", {"seat": att, "foe": dfn, "village": v}))
     if s.promises:
-        on_battle(s, att, dfn)          # §7.4: a promise of peace to the foe breaks
+        on_battle(s, att, dfn)  # §7.4: a promise of peace to the foe breaks
     if s.cavalcade is None:
         b.asking = [g for g in order(s) if g not in (att, dfn) and present(s, v, g)]
     next_side_or_fight(s, ev)
@@ -250,8 +252,7 @@ def may_attack(s: FiefState, p: int) -> bool:
 
 
 def legal_join_side(s: FiefState, p: int) -> list[int]:
-    return [a for a in (A.SIDE_ATT, A.SIDE_DEF, A.SIDE_NONE)
-            if a != A.SIDE_ATT or may_attack(s, p)]
+    return [a for a in (A.SIDE_ATT, A.SIDE_DEF, A.SIDE_NONE) if a != A.SIDE_ATT or may_attack(s, p)]
 
 
 def apply_join_side(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -259,9 +260,16 @@ def apply_join_side(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     b.asking.pop(0)
     if action != A.SIDE_NONE:
         b.sides[p] = ATTACKER if action == A.SIDE_ATT else DEFENDER
-        ev.append(Event("join_side", {"seat": p, "village": b.village,
-                                      "with": b.attacker if action == A.SIDE_ATT
-                                      else b.defender}))
+        ev.append(
+            Event(
+                "join_side",
+                {
+                    "seat": p,
+                    "village": b.village,
+                    "with": b.attacker if action == A.SIDE_ATT else b.defender,
+                },
+            )
+        )
     next_side_or_fight(s, ev)
 
 
@@ -329,7 +337,7 @@ def open_battle_window(s: FiefState) -> None:
 
 
 def next_in_battle_window(s: FiefState) -> None:
-    s.window = [f for f in s.window if s.hand[f]]   # a hand emptied meanwhile: not asked
+    s.window = [f for f in s.window if s.hand[f]]  # a hand emptied meanwhile: not asked
     if s.window:
         s.kind, s.actor = A.BATTLE_WINDOW, s.window[0]
     else:
@@ -344,9 +352,8 @@ def capture_side(s: FiefState, which: int, ev: list[Event]) -> None:
     b = s.battle
     leader = b.defender if which == ATTACKER else b.attacker
     v = b.village
-    keepers = [f for f in side(s, DEFENDER if which == ATTACKER else ATTACKER)
-               if troops(s, v, f)]
-    captor = keepers[0] if keepers else leader      # the leader first, when he has troops
+    keepers = [f for f in side(s, DEFENDER if which == ATTACKER else ATTACKER) if troops(s, v, f)]
+    captor = keepers[0] if keepers else leader  # the leader first, when he has troops
     choice = tuple(sorted(keepers))
     for f in side(s, which):
         for lo in range(NL):
@@ -389,7 +396,7 @@ def end_battle(s: FiefState, how: str, ev: list[Event]) -> None:
         s.truced |= 1 << v
     settle(s, v, ev)
     s.battle = None
-    s.react = True                  # a battle ends: a public event (§4.12)
+    s.react = True  # a battle ends: a public event (§4.12)
     s.kind, s.actor = A.NONE, att
     if s.keep_due:
         next_keeper(s)
@@ -528,8 +535,12 @@ def apply_side_loss(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     f = action - A.LOSS0
     v = s.battle.village
     take_unit(s, v * SEATS + f, due.knights, 1)
-    ev.append(Event("side_loss", {"seat": f, "village": v,
-                                  "unit": "knight" if due.knights else "man_at_arms"}))
+    ev.append(
+        Event(
+            "side_loss",
+            {"seat": f, "village": v, "unit": "knight" if due.knights else "man_at_arms"},
+        )
+    )
     s.loss_due[0] = due._replace(units=due.units - 1)
     settle_losses(s)
     resume_battle(s, ev)
@@ -558,18 +569,28 @@ def fight_round(s: FiefState, ev: list[Event]) -> None:
     b = s.battle
     v, att, dfn = b.village, b.attacker, b.defender
     b.round += 1
-    a_dice = max(0, dice_for(side_strength(s, ATTACKER))
-                 + side_dice(s, side(s, ATTACKER), v) - b.penalty)
+    a_dice = max(
+        0, dice_for(side_strength(s, ATTACKER)) + side_dice(s, side(s, ATTACKER), v) - b.penalty
+    )
     d_dice = dice_for(side_strength(s, DEFENDER)) + side_dice(s, side(s, DEFENDER), v)
     a_rolls = roll(s, "battle", att, a_dice, ev, village=v)
     d_rolls = roll(s, "battle", dfn, d_dice, ev, village=v)
     a_hits, d_hits = hits_of(s, a_rolls), hits_of(s, d_rolls)
     if s.cavalcade is not None:
-        d_hits += CAVALCADE_BONUS * d_dice       # §4.5.2: +1 hit on each defender die
+        d_hits += CAVALCADE_BONUS * d_dice  # §4.5.2: +1 hit on each defender die
     dk, dm, d_left = side_hits(s, DEFENDER, a_hits)
     ak, am, a_left = side_hits(s, ATTACKER, d_hits)
-    ev.append(Event("round", {"village": v, "round": b.round, "hits": [a_hits, d_hits],
-                              "losses": [[ak, am], [dk, dm]]}))
+    ev.append(
+        Event(
+            "round",
+            {
+                "village": v,
+                "round": b.round,
+                "hits": [a_hits, d_hits],
+                "losses": [[ak, am], [dk, dm]],
+            },
+        )
+    )
     b.casualties = ak + am + dk + dm
     for which, left in ((DEFENDER, d_left), (ATTACKER, a_left)):
         for f in side(s, which):
@@ -581,8 +602,9 @@ def fight_round(s: FiefState, ev: list[Event]) -> None:
 def queue_deaths(s: FiefState, v: int, f: int, hits: int, ev: list[Event]) -> int:
     """Hits beyond the troops kill lords, one each; the owner chooses who (§6 #16).
     Returns the hits left for the next family of the side."""
-    lords = [lo for lo in range(NL)
-             if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0]
+    lords = [
+        lo for lo in range(NL) if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0
+    ]
     if not lords:
         return hits
     s.battle.casualties += min(hits, len(lords))
@@ -590,7 +612,7 @@ def queue_deaths(s: FiefState, v: int, f: int, hits: int, ev: list[Event]) -> in
         for lo in lords:
             kill(s, lo, "battle", ev)
         return hits - len(lords)
-    if not s.options["owner_chooses_losses"]:       # §6 #16 switched: least valuable first
+    if not s.options["owner_chooses_losses"]:  # §6 #16 switched: least valuable first
         for lo in sorted(lords, key=lambda lo: (titles_held(s, lo), lo))[:hits]:
             kill(s, lo, "battle", ev)
         return 0
@@ -601,8 +623,11 @@ def queue_deaths(s: FiefState, v: int, f: int, hits: int, ev: list[Event]) -> in
 def legal_death(s: FiefState) -> list[int]:
     f = s.deaths[0].family
     v = s.battle.village
-    return [A.KILL0 + lo for lo in range(NL)
-            if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0]
+    return [
+        A.KILL0 + lo
+        for lo in range(NL)
+        if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0
+    ]
 
 
 def apply_death(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -632,9 +657,10 @@ def resume_battle(s: FiefState, ev: list[Event]) -> None:
     if b.quiet >= QUIET_END:
         end_battle(s, "quiet", ev)
         return
-    v = b.village                   # §4.6.1: after each round allies may change sides
-    b.asking = [g for g in order(s) if b.sides[g] and g not in (b.attacker, b.defender)
-                and present(s, v, g)]
+    v = b.village  # §4.6.1: after each round allies may change sides
+    b.asking = [
+        g for g in order(s) if b.sides[g] and g not in (b.attacker, b.defender) and present(s, v, g)
+    ]
     next_side_change(s, ev)
 
 
@@ -680,9 +706,16 @@ def apply_side_change(s: FiefState, p: int, action: int, ev: list[Event]) -> Non
         ev.append(Event("leave_battle", {"seat": p, "village": v}))
     elif action != A.SIDE_STAY:
         b.sides[p] = ATTACKER if action == A.SIDE_ATT else DEFENDER
-        ev.append(Event("change_side", {"seat": p, "village": v,
-                                        "with": b.attacker if action == A.SIDE_ATT
-                                        else b.defender}))
+        ev.append(
+            Event(
+                "change_side",
+                {
+                    "seat": p,
+                    "village": v,
+                    "with": b.attacker if action == A.SIDE_ATT else b.defender,
+                },
+            )
+        )
     next_side_change(s, ev)
 
 
@@ -713,9 +746,14 @@ def flip_engines(s: FiefState, p: int, ev: list[Event]) -> None:
 def legal_siege(s: FiefState, p: int) -> list[int]:
     out = []
     if s.engines_used[p] < ENGINES:
-        out = [A.SIEGE0 + v for v in range(NV)
-               if s.fort[v] and s.ctrl[v] not in (-1, p) and troops(s, v, p)
-               and not s.engine[v * SEATS + p]]
+        out = [
+            A.SIEGE0 + v
+            for v in range(NV)
+            if s.fort[v]
+            and s.ctrl[v] not in (-1, p)
+            and troops(s, v, p)
+            and not s.engine[v * SEATS + p]
+        ]
     out += [A.LIFT0 + v for v in range(NV) if s.engine[v * SEATS + p] and s.ctrl[v] != p]
     return [A.PASS, *out] if out else []
 
@@ -739,9 +777,13 @@ def lift(s: FiefState, p: int, v: int, ev: list[Event]) -> None:
     s.engine[v * SEATS + p] = 0
     s.engines_used[p] -= 1
     ev.append(Event("siege_lifted", {"seat": p, "village": v}))
-    garrison = s.ctrl[v]      # no pursuit (a battle) under Heavy Rain (§4.2.1)
-    if (garrison not in (-1, p) and s.free_lords[v * SEATS + garrison] and troops(s, v, p)
-            and not s.rain[BISHOPRIC_OF[v]]):
+    garrison = s.ctrl[v]  # no pursuit (a battle) under Heavy Rain (§4.2.1)
+    if (
+        garrison not in (-1, p)
+        and s.free_lords[v * SEATS + garrison]
+        and troops(s, v, p)
+        and not s.rain[BISHOPRIC_OF[v]]
+    ):
         s.kind, s.actor, s.contested_village, s.besieger = A.LIFT_PURSUE, garrison, v, p
     else:
         start_withdrawal(s, p, v, ev)
@@ -794,19 +836,20 @@ def withdraw_to(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> None:
     貴族 / 部隊要進行死亡檢定"): the group first loses half its units, its owner choosing
     when it has both kinds; its lords and the captives they guard then roll."""
     if plague_entry(s, v, w) and entry_loss(s, -1, f, v, w, ev):
-        return                            # finish_withdrawal once the owner has chosen
+        return  # finish_withdrawal once the owner has chosen
     finish_withdrawal(s, f, v, w, ev)
 
 
 def finish_withdrawal(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> None:
     i, j = v * SEATS + f, w * SEATS + f
     held = [c for c in range(NL) if s.l_captor[c] == f and s.l_loc[c] == v]
-    lords = [lo for lo in range(NL) if s.l_loc[lo] == v and s.l_owner[lo] == f
-             and s.l_captor[lo] < 0]
+    lords = [
+        lo for lo in range(NL) if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0
+    ]
     for lo in lords:
         lift_lord(s, lo)
         put_lord(s, lo, w, v)
-    arrive(s, w, f, v)                   # no-op when his lords got there first
+    arrive(s, w, f, v)  # no-op when his lords got there first
     s.knights[j] += s.knights[i]
     s.men_at_arms[j] += s.men_at_arms[i]
     s.knights[i] = s.men_at_arms[i] = s.spent_knights[i] = s.spent_men_at_arms[i] = 0
@@ -815,7 +858,7 @@ def finish_withdrawal(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> 
     ev.append(Event("withdrawn", {"seat": f, "from": v, "to": w}))
     settle(s, v, ev)
     if plague_entry(s, v, w):
-        for lo in (*held, *lords):        # the captives, then his lords
+        for lo in (*held, *lords):  # the captives, then his lords
             death_check(s, lo, ev)
     settle(s, w, ev)
 
@@ -824,8 +867,11 @@ def finish_withdrawal(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> 
 
 
 def legal_pillage(s: FiefState, p: int) -> list[int]:
-    out = [A.PILLAGE0 + v for v in range(NV)
-           if s.mills[v] and (s.ctrl[v] == p or s.engine[v * SEATS + p])]
+    out = [
+        A.PILLAGE0 + v
+        for v in range(NV)
+        if s.mills[v] and (s.ctrl[v] == p or s.engine[v * SEATS + p])
+    ]
     return [A.PASS, *out] if out else []
 
 

@@ -25,9 +25,9 @@ class Side(IntEnum):
 class CavalcadeCase(IntEnum):
     """The three cavalcades of §4.5.2."""
 
-    BREAKOUT = 1      # out of its besieged fortress, fighting the besiegers there
-    ROAD = 2          # down a road another family stands on, fighting it there
-    CROSSING = 3      # through an opponent's village, fighting its holder in it
+    BREAKOUT = 1  # out of its besieged fortress, fighting the besiegers there
+    ROAD = 2  # down a road another family stands on, fighting it there
+    CROSSING = 3  # through an opponent's village, fighting its holder in it
 
 
 @dataclass(slots=True)

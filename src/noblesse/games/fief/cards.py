@@ -81,8 +81,13 @@ def place_waiting_lords(s: FiefState, f: int, ev: list[Event]) -> bool:
     """Lords waiting off the board come in by §5.1.2; True when the family is asked
     where (several villages in the tier)."""
     for lo in range(NL):
-        if s.l_owner[lo] == f and s.l_loc[lo] < 0 and s.l_captor[lo] < 0 \
-                and PlacementDue(lo) not in s.place_due and placement_options(s, f):
+        if (
+            s.l_owner[lo] == f
+            and s.l_loc[lo] < 0
+            and s.l_captor[lo] < 0
+            and PlacementDue(lo) not in s.place_due
+            and placement_options(s, f)
+        ):
             place_or_ask(s, lo, ev)
     return next_placement(s, ev)
 
@@ -125,7 +130,7 @@ def next_step(s: FiefState, ev: list[Event]) -> bool:
     s.cursor = 0
     if s.cards_step == PLACING:
         if s.revealed:
-            s.react = True               # disasters placed: a public event (§4.12)
+            s.react = True  # disasters placed: a public event (§4.12)
         disasters.place_revealed(s, ev)
         s.cards_step = PLAYING
     return True
@@ -145,9 +150,12 @@ def legal_draw(s: FiefState) -> list[int]:
 
 def legal_play(s: FiefState, p: int) -> list[int]:
     room = lords_in_play(s, p) < MAX_LORDS
-    plays = {A.PLAY0 + c for c in s.hand[p]
-             if (room and CARD_KIND[c] == "lord") or fortune.playable(s, p, c)}
-    if joan.playable(s, p):              # a lord opportunity card: "any time" (§4.12.6)
+    plays = {
+        A.PLAY0 + c
+        for c in s.hand[p]
+        if (room and CARD_KIND[c] == "lord") or fortune.playable(s, p, c)
+    }
+    if joan.playable(s, p):  # a lord opportunity card: "any time" (§4.12.6)
         plays.add(A.PLAY0 + joan.DARC)
     if dynasty.cardinal_playable(s, p):  # the other one (§4.12.7)
         plays.add(A.PLAY0 + dynasty.CARDINAL)
@@ -156,7 +164,7 @@ def legal_play(s: FiefState, p: int) -> list[int]:
 
 def apply_discard(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.PASS:
-        s.cursor += 1                    # done discarding: the next player
+        s.cursor += 1  # done discarding: the next player
         return
     card = action - A.DISCARD0
     s.hand[p].remove(card)
@@ -165,7 +173,7 @@ def apply_discard(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 
 def apply_draw(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    lords = 0 if action == A.DRAW_FORTUNE else MAX_LORD_DRAWS     # §3.2.2
+    lords = 0 if action == A.DRAW_FORTUNE else MAX_LORD_DRAWS  # §3.2.2
     decks = ["fortune"] * (DRAWS - lords) + ["lord"] * lords
     for deck in decks:
         while True:
@@ -186,7 +194,7 @@ def apply_draw(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 def apply_play(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.PASS:
-        s.cursor += 1                    # done playing: the next player
+        s.cursor += 1  # done playing: the next player
         return
     card = action - A.PLAY0
     if card == joan.DARC:
@@ -201,7 +209,7 @@ def apply_play(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     s.hand[p].remove(card)
     lo = LORD_OF_CARD[card]
     s.l_owner[lo] = p
-    s.l_born[lo] = s.clock               # a new member of the family (§4.4.3 reclaim)
+    s.l_born[lo] = s.clock  # a new member of the family (§4.4.3 reclaim)
     s.clock += 1
     ev.append(Event("play_lord", {"seat": p, "card": card, "lord": lo}))
     if may_bear_prince(s, p, lo):
@@ -217,8 +225,14 @@ def may_bear_prince(s: FiefState, p: int, lo: int) -> bool:
     him instead (the Queen still there and free)."""
     queen, king = s.queen, s.king
     parent = king if s.options["crown_prince_kings_family"] else queen
-    return (not LORD_FEMALE[lo] and queen >= 0 and king >= 0 and s.l_owner[parent] == p
-            and s.l_captor[queen] < 0 and s.crown_prince < 0)
+    return (
+        not LORD_FEMALE[lo]
+        and queen >= 0
+        and king >= 0
+        and s.l_owner[parent] == p
+        and s.l_captor[queen] < 0
+        and s.crown_prince < 0
+    )
 
 
 def apply_prince(s: FiefState, p: int, action: int, ev: list[Event]) -> None:

@@ -64,14 +64,20 @@ def options(s: FiefState, lo: int, p: int) -> list[int]:
         keeper = road_keeper(s, v, w, p)
         if keeper >= 0:
             if (knights or troops(s, v, keeper)) and not (
-                    strict and not (s.l_refused[lo] >> w) & 1):
+                strict and not (s.l_refused[lo] >> w) & 1
+            ):
                 out.append(w)
             continue
         if strict:
-            continue          # a crossing only once refused (``after_refusal``)
+            continue  # a crossing only once refused (``after_refusal``)
         g = s.ctrl[w]
-        if g >= 0 and g != p and not s.fort[w] and present(s, w, g) and (
-                knights or troops(s, w, g)):
+        if (
+            g >= 0
+            and g != p
+            and not s.fort[w]
+            and present(s, w, g)
+            and (knights or troops(s, w, g))
+        ):
             out.append(w)
     return out
 
@@ -95,8 +101,15 @@ def after_refusal(s: FiefState, lo: int, p: int) -> list[int]:
         return []
     w = s.l_loc[lo]
     g = s.ctrl[w]
-    if s.l_moves[lo] != full_moves(s, lo) - 1 or s.carried_men_at_arms[lo] or s.fort[w] \
-            or s.rain[BISHOPRIC_OF[w]] or g < 0 or g == p or not present(s, w, g):
+    if (
+        s.l_moves[lo] != full_moves(s, lo) - 1
+        or s.carried_men_at_arms[lo]
+        or s.fort[w]
+        or s.rain[BISHOPRIC_OF[w]]
+        or g < 0
+        or g == p
+        or not present(s, w, g)
+    ):
         return []
     return [w] if s.carried_knights[lo] or troops(s, w, g) else []
 
@@ -112,15 +125,28 @@ def ride_on(s: FiefState, p: int, ev: list[Event]) -> None:
     battle.start_battle(s, w, p, foe, ev)
 
 
-def muster(s: FiefState, p: int, lo: int, case: CavalcadeCase, v: int, w: int, foe: int,
-           ev: list[Event]) -> None:
+def muster(
+    s: FiefState, p: int, lo: int, case: CavalcadeCase, v: int, w: int, foe: int, ev: list[Event]
+) -> None:
     """The cavalcade sets out: its case, its riders (their move spent) and its event."""
     group = riders(s, lo)
     for c in group:
-        s.l_moves[c] = 0                 # they ride with him: their move this turn
+        s.l_moves[c] = 0  # they ride with him: their move this turn
     s.cavalcade = Cavalcade(case, lo, [lo, *group], v, w)
-    ev.append(Event("cavalcade", {"seat": p, "lord": lo, "from": v, "to": w, "foe": foe,
-                                  "knights": s.carried_knights[lo], "lords": [lo, *group]}))
+    ev.append(
+        Event(
+            "cavalcade",
+            {
+                "seat": p,
+                "lord": lo,
+                "from": v,
+                "to": w,
+                "foe": foe,
+                "knights": s.carried_knights[lo],
+                "lords": [lo, *group],
+            },
+        )
+    )
 
 
 def knights_in(s: FiefState, lo: int, i: int) -> None:
@@ -144,11 +170,11 @@ def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
         settle(s, v, ev)
     i = where * SEATS + p
     if case == CROSSING and plague_entry(s, v, w):
-        entry_loss(s, lo, p, v, w, ev)   # knights only: nothing to choose
+        entry_loss(s, lo, p, v, w, ev)  # knights only: nothing to choose
     knights_in(s, lo, i)
     if case == CROSSING and plague_entry(s, v, w) and entry_deaths(s, lo, ev):
-        lo = take_over(s, p, lo, w, case)   # the plague took the leader on the way in
-        if lo < 0:                       # his knights stay there, spent
+        lo = take_over(s, p, lo, w, case)  # the plague took the leader on the way in
+        if lo < 0:  # his knights stay there, spent
             s.spent_knights[i] = min(s.knights[i], s.spent_knights[i] + s.cavalcade.knights)
             s.cavalcade = None
             settle(s, w, ev)
@@ -162,8 +188,11 @@ def take_over(s: FiefState, p: int, dead: int, where: int, case: CavalcadeCase) 
     cavalcade on (it succeeds while one of its lords lives, §4.5.2), the others riding
     with him; -1 if none is left."""
     cav = s.cavalcade
-    left = [c for c in cav.riders if c != dead and s.l_owner[c] == p
-            and s.l_captor[c] < 0 and s.l_loc[c] == where]
+    left = [
+        c
+        for c in cav.riders
+        if c != dead and s.l_owner[c] == p and s.l_captor[c] < 0 and s.l_loc[c] == where
+    ]
     if not left:
         return -1
     lead = left[0]
@@ -201,7 +230,7 @@ def after_battle(s: FiefState, p: int, where: int, foe: int, ev: list[Event]) ->
     else:
         if case == CROSSING:
             lift_lord(s, lo)
-            put_lord(s, lo, v)           # the riders come back with him
+            put_lord(s, lo, v)  # the riders come back with him
             settle(s, w, ev)
             settle(s, v, ev)
         finish_lord(s, lo)

@@ -82,9 +82,18 @@ def bishop_candidates(s: FiefState, f: int) -> list[int]:
     """§5.4: male, unmarried, not already Bishop, not King, free; no fief lord with
     ``clerics_hold_fief_titles`` off (§6 #15)."""
     lay = not s.options["clerics_hold_fief_titles"]
-    return [lo for lo in range(NL) if s.l_owner[lo] == f and not LORD_FEMALE[lo]
-            and free(s, lo) and not married(s, lo) and bishop_of(s, lo) < 0
-            and lo != s.king and lo != s.pope and not (lay and lo in s.fief_holder)]
+    return [
+        lo
+        for lo in range(NL)
+        if s.l_owner[lo] == f
+        and not LORD_FEMALE[lo]
+        and free(s, lo)
+        and not married(s, lo)
+        and bishop_of(s, lo) < 0
+        and lo != s.king
+        and lo != s.pope
+        and not (lay and lo in s.fief_holder)
+    ]
 
 
 def cleric_votes(s: FiefState, lo: int) -> int:
@@ -139,7 +148,7 @@ def make_pope(s: FiefState, lo: int, ev: list[Event]) -> None:
     """He keeps his Bishop title and gives up his Cardinal's office (§5.4)."""
     if s.cardinal[lo]:
         ev.append(Event("cardinal_ends", {"lord": lo, "seat": s.l_owner[lo]}))
-    crown_pope(s, lo, ev)                # his Cardinal card is discarded
+    crown_pope(s, lo, ev)  # his Cardinal card is discarded
 
 
 # ------------------------------------------------------------------ the King (§5.6)
@@ -148,15 +157,17 @@ def king_election_due(s: FiefState) -> bool:
 
 
 def king_candidates(s: FiefState) -> list[int]:
-    return [lo for lo in fief_lords(s)
-            if not LORD_FEMALE[lo] and not cleric(s, lo) and free(s, lo)]
+    return [lo for lo in fief_lords(s) if not LORD_FEMALE[lo] and not cleric(s, lo) and free(s, lo)]
 
 
 def king_voters(s: FiefState, f: int) -> list[int]:
     """The lords of ``f`` with a vote: fief lords, Bishops, Cardinals, the Pope, none of
     them captive or excommunicated (a captive meets no church requirement either)."""
-    return [lo for lo in range(NL) if s.l_owner[lo] == f and free(s, lo)
-            and (lo in s.fief_holder or cleric(s, lo))]
+    return [
+        lo
+        for lo in range(NL)
+        if s.l_owner[lo] == f and free(s, lo) and (lo in s.fief_holder or cleric(s, lo))
+    ]
 
 
 def king_votes(s: FiefState, f: int) -> int:
@@ -173,9 +184,11 @@ def king_elected(s: FiefState, ballots: dict[int, int]) -> int:
     for lo, voters in tally.items():
         votes = KING_VOTES * len(voters)
         bishops = sum(1 for x in voters if bishop_of(s, x) >= 0)
-        church = (bishops >= KING_BISHOPS
-                  or sum(1 for x in voters if s.cardinal[x]) >= KING_CARDINALS
-                  or (KING_POPE and s.pope in voters))
+        church = (
+            bishops >= KING_BISHOPS
+            or sum(1 for x in voters if s.cardinal[x]) >= KING_CARDINALS
+            or (KING_POPE and s.pope in voters)
+        )
         if 2 * votes > cast and votes >= KING_MIN_VOTES and church:
             return lo
     return -1
@@ -195,15 +208,13 @@ def excommunicable(s: FiefState) -> list[int]:
     """Lords the Pope may excommunicate: none while one is (one at a time)."""
     if sum(1 for lo in range(NL) if s.excommunicated[lo] and in_play(s, lo)) >= AT_ONCE:
         return []
-    return [lo for lo in range(NL) if in_play(s, lo) and lo != s.pope
-            and not s.excommunicated[lo]]
+    return [lo for lo in range(NL) if in_play(s, lo) and lo != s.pope and not s.excommunicated[lo]]
 
 
 def excommunicate(s: FiefState, lo: int, ev: list[Event]) -> None:
     """He loses his Bishop and Cardinal titles for good (§5.7)."""
     s.excommunicated[lo] = 1
-    ev.append(Event("excommunicated", {"lord": lo, "seat": s.l_owner[lo],
-                                       "by": s.l_owner[s.pope]}))
+    ev.append(Event("excommunicated", {"lord": lo, "seat": s.l_owner[lo], "by": s.l_owner[s.pope]}))
     b = bishop_of(s, lo)
     if b >= 0:
         s.bishop[b] = -1
@@ -215,5 +226,4 @@ def excommunicate(s: FiefState, lo: int, ev: list[Event]) -> None:
 
 def reinstate(s: FiefState, lo: int, ev: list[Event]) -> None:
     s.excommunicated[lo] = 0
-    ev.append(Event("reinstated", {"lord": lo, "seat": s.l_owner[lo],
-                                   "by": s.l_owner[s.pope]}))
+    ev.append(Event("reinstated", {"lord": lo, "seat": s.l_owner[lo], "by": s.l_owner[s.pope]}))

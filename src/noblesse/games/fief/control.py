@@ -52,8 +52,8 @@ def put_lord(s: FiefState, lo: int, v: int, came_from: int = -1) -> None:
     arrive(s, v, f, came_from)
     s.l_loc[lo] = v
     s.free_lords[v * SEATS + f] += 1
-    if lo in s.l_escort:                 # the captives he leads come along (§4.6.6)
-        for c in range(NL):              # and the lords Joan carries (§4.12.6)
+    if lo in s.l_escort:  # the captives he leads come along (§4.6.6)
+        for c in range(NL):  # and the lords Joan carries (§4.12.6)
             if s.l_escort[c] == lo:
                 if s.l_captor[c] < 0:
                     s.free_lords[s.l_loc[c] * SEATS + f] -= 1
@@ -85,15 +85,17 @@ def settle(s: FiefState, v: int, ev: list[Event]) -> None:
         best, when = -1, 0
         for g in range(n):
             i = base + g
-            if (s.free_lords[i] > 0 or s.knights[i] + s.men_at_arms[i] > 0) and (best < 0 or s.stamp[i] < when):
+            if (s.free_lords[i] > 0 or s.knights[i] + s.men_at_arms[i] > 0) and (
+                best < 0 or s.stamp[i] < when
+            ):
                 best, when = g, s.stamp[i]
         if best < 0:
-            best = holder_family(s, FIEF_OF[v])      # §4.4.3, §4.6.5: -1 if ungoverned
+            best = holder_family(s, FIEF_OF[v])  # §4.4.3, §4.6.5: -1 if ungoverned
         if best != c:
             s.ctrl[v] = best
             ev.append(Event("control", {"village": v, "seat": best}))
     c = s.ctrl[v]
-    for g in range(n):      # §4.7: an engine goes when its troops are gone or it has won
+    for g in range(n):  # §4.7: an engine goes when its troops are gone or it has won
         if s.engine[base + g] and (s.knights[base + g] + s.men_at_arms[base + g] == 0 or g == c):
             s.engine[base + g] = 0
             s.engines_used[g] -= 1
@@ -187,7 +189,7 @@ def next_placement(s: FiefState, ev: list[Event]) -> bool:
     while s.place_due:
         lo = s.place_due[0].lord
         if s.l_owner[lo] < 0 or s.l_captor[lo] >= 0 or s.l_loc[lo] >= 0:
-            s.place_due.pop(0)           # died, taken or placed meanwhile
+            s.place_due.pop(0)  # died, taken or placed meanwhile
             continue
         if len(placement_options(s, s.l_owner[lo])) > 1:
             s.kind, s.actor = A.PLACE_FREED, s.l_owner[lo]
@@ -201,10 +203,11 @@ def capture(s: FiefState, lo: int, captor: int, ev: list[Event]) -> None:
     v = s.l_loc[lo]
     s.free_lords[v * SEATS + s.l_owner[lo]] -= 1
     s.l_captor[lo] = captor
-    s.l_escort[lo] = -1                  # no longer carried by Joan
+    s.l_escort[lo] = -1  # no longer carried by Joan
     drop_escort(s, lo)
-    ev.append(Event("captured", {"lord": lo, "seat": s.l_owner[lo], "captor": captor,
-                                 "village": v}))
+    ev.append(
+        Event("captured", {"lord": lo, "seat": s.l_owner[lo], "captor": captor, "village": v})
+    )
 
 
 # ------------------------------------------------------------------ the start (§2.8)

@@ -14,7 +14,7 @@ from noblesse.games.fief.state import (
 )
 
 CARDINAL = DATA.card("cardinal")
-BY_CARD, BY_BIRETTA = 1, 2               # ``s.cardinal[lord]``: how he got the red hat
+BY_CARD, BY_BIRETTA = 1, 2  # ``s.cardinal[lord]``: how he got the red hat
 
 
 def owner(s: FiefState, lo: int) -> int:

@@ -24,18 +24,41 @@ DECKS = ("lord", "fortune")
 CARD_KINDS = ("lord", "lord_opportunity", "disaster", "fortune", "opportunity")
 SEXES = ("m", "f")
 REQUIRED_POOLS = (
-    "fief_title", "bishop_title", "king", "queen", "pope", "crown_prince", "biretta", "mill",
-    "stronghold", "fortified_city", "assassin_marker", "excommunication_marker", "battle_die",
-    "standard_d6", "first_player_card",
+    "fief_title",
+    "bishop_title",
+    "king",
+    "queen",
+    "pope",
+    "crown_prince",
+    "biretta",
+    "mill",
+    "stronghold",
+    "fortified_city",
+    "assassin_marker",
+    "excommunication_marker",
+    "battle_die",
+    "standard_d6",
+    "first_player_card",
 )
 REQUIRED_KIT = (
-    "knight", "man_at_arms", "siege_engine", "diplomacy_marker", "vote_marker", "tax_marker",
+    "knight",
+    "man_at_arms",
+    "siege_engine",
+    "diplomacy_marker",
+    "vote_marker",
+    "tax_marker",
     "marriage_marker",
 )
 START_KEYS = ("money", "knights", "men_at_arms", "strongholds", "lords")
 TOTAL_KEYS = (
-    "villages", "fiefs", "bishoprics", "lord_deck", "lord_cards_male", "lord_cards_female",
-    "fortune_disaster_deck", "disaster_cards",
+    "villages",
+    "fiefs",
+    "bishoprics",
+    "lord_deck",
+    "lord_cards_male",
+    "lord_cards_female",
+    "fortune_disaster_deck",
+    "disaster_cards",
 )
 
 
@@ -49,8 +72,8 @@ class Village:
     key: str
     en: str
     zh: str
-    x: float                # board position, percent of the width, origin top-left
-    y: float                # percent of the height
+    x: float  # board position, percent of the width, origin top-left
+    y: float  # percent of the height
 
 
 @dataclass(frozen=True)
@@ -75,10 +98,10 @@ class Fief:
 class Bishopric:
     id: int
     key: str
-    number: int             # 1-5: the disaster d6 result that hits it
+    number: int  # 1-5: the disaster d6 result that hits it
     en: str
     zh: str
-    principal: int          # the village with two votes in its bishop election
+    principal: int  # the village with two votes in its bishop election
     villages: tuple[int, ...]
 
 
@@ -87,7 +110,7 @@ class Road:
     id: int
     a: int
     b: int
-    tag: str                # "P", "Pi", "Pi/A" or "A" (spec §2.7)
+    tag: str  # "P", "Pi", "Pi/A" or "A" (spec §2.7)
 
 
 @dataclass(frozen=True)
@@ -96,11 +119,11 @@ class Card:
     key: str
     en: str
     zh: str
-    deck: str               # "lord" or "fortune"
-    kind: str               # one of CARD_KINDS
-    sex: str                # "m" or "f" for lord cards, "" otherwise
+    deck: str  # "lord" or "fortune"
+    kind: str  # one of CARD_KINDS
+    sex: str  # "m" or "f" for lord cards, "" otherwise
     copies: int
-    text_en: str = ""       # help: what the card does (words, not rules: not in the digest)
+    text_en: str = ""  # help: what the card does (words, not rules: not in the digest)
     text_zh: str = ""
 
 
@@ -112,7 +135,7 @@ class Item:
     en: str
     zh: str
     count: int
-    text_en: str = ""       # help: what the piece is for, and its price
+    text_en: str = ""  # help: what the piece is for, and its price
     text_zh: str = ""
 
 
@@ -299,8 +322,12 @@ def _villages(r: _Reader, rows: list[Mapping[str, Any]]) -> tuple[Village, ...]:
 
 def _ranks(r: _Reader, rows: list[Mapping[str, Any]]) -> tuple[Rank, ...]:
     ranks = tuple(
-        Rank(r.integer(row, "villages", f"rank #{i + 1}"), r.text(row, "key", f"rank #{i + 1}"),
-             r.text(row, "en", f"rank #{i + 1}"), r.text(row, "zh", f"rank #{i + 1}"))
+        Rank(
+            r.integer(row, "villages", f"rank #{i + 1}"),
+            r.text(row, "key", f"rank #{i + 1}"),
+            r.text(row, "en", f"rank #{i + 1}"),
+            r.text(row, "zh", f"rank #{i + 1}"),
+        )
         for i, row in enumerate(rows)
     )
     _unique_keys(r, "rank", (k.key for k in ranks))
@@ -308,8 +335,9 @@ def _ranks(r: _Reader, rows: list[Mapping[str, Any]]) -> tuple[Rank, ...]:
     return ranks
 
 
-def _members(r: _Reader, row: Mapping[str, Any], where: str,
-             keys: Mapping[str, int]) -> tuple[int, ...]:
+def _members(
+    r: _Reader, row: Mapping[str, Any], where: str, keys: Mapping[str, int]
+) -> tuple[int, ...]:
     names = r.table(row, "villages", where)
     members = tuple(_index(r, keys, name, where) for name in names)
     if len(set(members)) != len(members):
@@ -317,8 +345,9 @@ def _members(r: _Reader, row: Mapping[str, Any], where: str,
     return members
 
 
-def _fiefs(r: _Reader, rows: list[Mapping[str, Any]], keys: Mapping[str, int],
-           ranks: Sequence[Rank]) -> tuple[Fief, ...]:
+def _fiefs(
+    r: _Reader, rows: list[Mapping[str, Any]], keys: Mapping[str, int], ranks: Sequence[Rank]
+) -> tuple[Fief, ...]:
     by_size = {rank.villages: rank for rank in ranks}
     fiefs = []
     for i, row in enumerate(rows):
@@ -326,16 +355,26 @@ def _fiefs(r: _Reader, rows: list[Mapping[str, Any]], keys: Mapping[str, int],
         where = f"fief '{key}'"
         members = _members(r, row, where, keys)
         if len(members) not in by_size:
-            raise r.fail(where, f"has {len(members)} villages; ranks exist for "
-                                f"{sorted(by_size)} villages")
-        fiefs.append(Fief(i, key, r.text(row, "en", where), r.text(row, "zh", where), members,
-                          by_size[len(members)]))
+            raise r.fail(
+                where, f"has {len(members)} villages; ranks exist for {sorted(by_size)} villages"
+            )
+        fiefs.append(
+            Fief(
+                i,
+                key,
+                r.text(row, "en", where),
+                r.text(row, "zh", where),
+                members,
+                by_size[len(members)],
+            )
+        )
     _unique_keys(r, "fief", (f.key for f in fiefs))
     return tuple(fiefs)
 
 
-def _bishoprics(r: _Reader, rows: list[Mapping[str, Any]],
-                keys: Mapping[str, int]) -> tuple[Bishopric, ...]:
+def _bishoprics(
+    r: _Reader, rows: list[Mapping[str, Any]], keys: Mapping[str, int]
+) -> tuple[Bishopric, ...]:
     result = []
     for i, row in enumerate(rows):
         key = r.text(row, "key", f"bishopric #{i + 1}")
@@ -343,24 +382,37 @@ def _bishoprics(r: _Reader, rows: list[Mapping[str, Any]],
         members = _members(r, row, where, keys)
         principal = _index(r, keys, r.text(row, "principal", where), where)
         if principal not in members:
-            raise r.fail(where, f"principal village '{row['principal']}' is not one of its "
-                                "villages")
-        result.append(Bishopric(i, key, r.integer(row, "number", where), r.text(row, "en", where),
-                                r.text(row, "zh", where), principal, members))
+            raise r.fail(
+                where, f"principal village '{row['principal']}' is not one of its villages"
+            )
+        result.append(
+            Bishopric(
+                i,
+                key,
+                r.integer(row, "number", where),
+                r.text(row, "en", where),
+                r.text(row, "zh", where),
+                principal,
+                members,
+            )
+        )
     _unique_keys(r, "bishopric", (b.key for b in result))
     _unique_keys(r, "bishopric number", (str(b.number) for b in result))
     return tuple(result)
 
 
-def _membership(r: _Reader, what: str, groups: Sequence[Fief] | Sequence[Bishopric],
-                villages: Sequence[Village]) -> tuple[int, ...]:
+def _membership(
+    r: _Reader, what: str, groups: Sequence[Fief] | Sequence[Bishopric], villages: Sequence[Village]
+) -> tuple[int, ...]:
     """For each village, the one group (fief or bishopric) that lists it."""
     owner: list[int] = [-1] * len(villages)
     for group in groups:
         for v in group.villages:
             if owner[v] != -1:
-                raise r.fail(f"village '{villages[v].key}'", f"is in two {what}s: "
-                             f"'{groups[owner[v]].key}' and '{group.key}'")
+                raise r.fail(
+                    f"village '{villages[v].key}'",
+                    f"is in two {what}s: '{groups[owner[v]].key}' and '{group.key}'",
+                )
             owner[v] = group.id
     for v, group_id in enumerate(owner):
         if group_id == -1:
@@ -407,13 +459,17 @@ def bfs_distances(adjacency: Sequence[Sequence[int]], source: int) -> tuple[int,
     return tuple(dist)
 
 
-def _distances(r: _Reader, villages: Sequence[Village],
-               adjacency: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+def _distances(
+    r: _Reader, villages: Sequence[Village], adjacency: Sequence[Sequence[int]]
+) -> tuple[tuple[int, ...], ...]:
     table = tuple(bfs_distances(adjacency, v) for v in range(len(villages)))
     unreachable = [villages[v].key for v, d in enumerate(table[0]) if d == -1]
     if unreachable:
-        raise r.fail("roads", f"the map is disconnected: no route from '{villages[0].key}' to "
-                              f"{', '.join(repr(k) for k in unreachable)}")
+        raise r.fail(
+            "roads",
+            f"the map is disconnected: no route from '{villages[0].key}' to "
+            f"{', '.join(repr(k) for k in unreachable)}",
+        )
     return table
 
 
@@ -427,15 +483,17 @@ def _board(r: _Reader, data: Mapping[str, Any], ranks: Sequence[Rank]) -> Board:
     roads = _roads(r, r.rows(r.table(data, "map", "file"), "roads"), keys)
     adjacency = _adjacency(len(villages), roads)
     distances = _distances(r, villages, adjacency)
-    return Board(villages, fiefs, bishoprics, roads, adjacency, fief_index, bishopric_index,
-                 distances)
+    return Board(
+        villages, fiefs, bishoprics, roads, adjacency, fief_index, bishopric_index, distances
+    )
 
 
 # ------------------------------------------------------------------ kit, pools, cards
 
 
-def _items(r: _Reader, rows: list[Mapping[str, Any]], what: str,
-           required: Sequence[str]) -> tuple[Item, ...]:
+def _items(
+    r: _Reader, rows: list[Mapping[str, Any]], what: str, required: Sequence[str]
+) -> tuple[Item, ...]:
     items = []
     for i, row in enumerate(rows):
         key = r.text(row, "key", f"{what} #{i + 1}")
@@ -443,8 +501,16 @@ def _items(r: _Reader, rows: list[Mapping[str, Any]], what: str,
         count = r.integer(row, "count", where)
         if count < 0:
             raise r.fail(where, f"count {count} is negative")
-        items.append(Item(key, r.text(row, "en", where), r.text(row, "zh", where), count,
-                          str(row.get("text_en", "")), str(row.get("text_zh", ""))))
+        items.append(
+            Item(
+                key,
+                r.text(row, "en", where),
+                r.text(row, "zh", where),
+                count,
+                str(row.get("text_en", "")),
+                str(row.get("text_zh", "")),
+            )
+        )
     _unique_keys(r, what, (item.key for item in items))
     missing = [k for k in required if k not in {item.key for item in items}]
     if missing:
@@ -466,8 +532,18 @@ def _card(r: _Reader, i: int, row: Mapping[str, Any]) -> Card:
     copies = r.integer(row, "copies", where)
     if copies < 1:
         raise r.fail(where, f"copies must be at least 1, not {copies}")
-    return Card(i, key, r.text(row, "en", where), r.text(row, "zh", where), deck, kind, sex,
-                copies, str(row.get("text_en", "")), str(row.get("text_zh", "")))
+    return Card(
+        i,
+        key,
+        r.text(row, "en", where),
+        r.text(row, "zh", where),
+        deck,
+        kind,
+        sex,
+        copies,
+        str(row.get("text_en", "")),
+        str(row.get("text_zh", "")),
+    )
 
 
 def _cards(r: _Reader, data: Mapping[str, Any]) -> tuple[Card, ...]:
@@ -486,8 +562,9 @@ def _total(r: _Reader, what: str, expected: int, actual: int) -> None:
         raise r.fail(f"totals.{what}", f"the file lists {actual}, but the total says {expected}")
 
 
-def _check_totals(r: _Reader, totals: Mapping[str, Any], board: Board,
-                  cards: Sequence[Card]) -> None:
+def _check_totals(
+    r: _Reader, totals: Mapping[str, Any], board: Board, cards: Sequence[Card]
+) -> None:
     def copies(predicate: Any) -> int:
         return sum(c.copies for c in cards if predicate(c))
 
@@ -505,19 +582,29 @@ def _check_totals(r: _Reader, totals: Mapping[str, Any], board: Board,
         _total(r, key, r.integer(totals, key, "totals"), actual[key])
 
 
-def _check_pools(r: _Reader, pools: Sequence[Item], board: Board, start: Mapping[str, int],
-                 max_players: int) -> None:
+def _check_pools(
+    r: _Reader, pools: Sequence[Item], board: Board, start: Mapping[str, int], max_players: int
+) -> None:
     count = {item.key: item.count for item in pools}
-    expected = {"fief_title": len(board.fiefs), "bishop_title": len(board.bishoprics),
-                "fortified_city": len(board.fiefs)}
+    expected = {
+        "fief_title": len(board.fiefs),
+        "bishop_title": len(board.bishoprics),
+        "fortified_city": len(board.fiefs),
+    }
     for key, want in expected.items():
         if count[key] != want:
-            raise r.fail(f"pool '{key}'", f"count {count[key]} should be {want} (one per "
-                                          f"{'bishopric' if key == 'bishop_title' else 'fief'})")
+            raise r.fail(
+                f"pool '{key}'",
+                f"count {count[key]} should be {want} (one per "
+                f"{'bishopric' if key == 'bishop_title' else 'fief'})",
+            )
     needed = start["strongholds"] * max_players
     if count["stronghold"] < needed:
-        raise r.fail("pool 'stronghold'", f"count {count['stronghold']} is less than the "
-                                          f"{needed} strongholds {max_players} players start with")
+        raise r.fail(
+            "pool 'stronghold'",
+            f"count {count['stronghold']} is less than the "
+            f"{needed} strongholds {max_players} players start with",
+        )
 
 
 def _start(r: _Reader, data: Mapping[str, Any], kit: Sequence[Item]) -> dict[str, int]:
@@ -530,8 +617,9 @@ def _start(r: _Reader, data: Mapping[str, Any], kit: Sequence[Item]) -> dict[str
     return start
 
 
-def _start_villages(r: _Reader, raw: Mapping[str, Any], board: Board, low: int,
-                    high: int) -> dict[int, tuple[int, ...]]:
+def _start_villages(
+    r: _Reader, raw: Mapping[str, Any], board: Board, low: int, high: int
+) -> dict[int, tuple[int, ...]]:
     keys = {v.key: v.id for v in board.villages}
     result: dict[int, tuple[int, ...]] = {}
     for n in range(low, high + 1):
@@ -556,8 +644,9 @@ def _check_die(r: _Reader, assumed: Mapping[str, Any]) -> None:
     for key in ("battle_die_faces", "battle_die_faces_alternative"):
         faces = r.table(assumed, key, "assumed")
         if len(faces) != 6 or any(not isinstance(f, int) or f < 0 for f in faces):
-            raise r.fail(f"assumed.{key}", f"a battle die needs 6 faces of 0 or more hits, "
-                                           f"got {faces!r}")
+            raise r.fail(
+                f"assumed.{key}", f"a battle die needs 6 faces of 0 or more hits, got {faces!r}"
+            )
 
 
 TIE_BREAKS = ("king", "pope", "queen_regent", "fief_lords", "bishops", "villages")
@@ -615,8 +704,21 @@ def load(path: Path = DATA_FILE) -> FiefData:
     starts = _start_villages(r, r.table(assumed, "start_villages", "assumed"), board, low, high)
     _check_tie_break(r, rules)
     _check_removed(r, rules, cards)
-    return FiefData(board, low, high, kit, start, pools, cards, ranks, rules, assumed, starts,
-                    rules_digest(data), _switches(r, data))
+    return FiefData(
+        board,
+        low,
+        high,
+        kit,
+        start,
+        pools,
+        cards,
+        ranks,
+        rules,
+        assumed,
+        starts,
+        rules_digest(data),
+        _switches(r, data),
+    )
 
 
 DATA = load()

@@ -43,7 +43,7 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
     return to the board (§5.3)."""
     f, v = s.l_owner[lo], s.l_loc[lo]
     if v >= 0 and (s.carried_knights[lo] or s.carried_men_at_arms[lo]):
-        i = v * SEATS + f       # set down where he fell, spent: one lord a turn (§4.5)
+        i = v * SEATS + f  # set down where he fell, spent: one lord a turn (§4.5)
         s.knights[i] += s.carried_knights[lo]
         s.men_at_arms[i] += s.carried_men_at_arms[lo]
         s.spent_knights[i] += s.carried_knights[lo]
@@ -55,24 +55,24 @@ def kill(s: FiefState, lo: int, why: str, ev: list[Event]) -> None:
     s.l_owner[lo] = -1
     s.l_captor[lo] = -1
     s.l_moves[lo] = 0
-    s.assassin[lo] = 0                   # the marker goes back to the supply
+    s.assassin[lo] = 0  # the marker goes back to the supply
     s.lord_discard.append(LORDS[lo])
-    if lo == s.joan:                     # her d'Arc card is discarded too (§4.12.6)
+    if lo == s.joan:  # her d'Arc card is discarded too (§4.12.6)
         died(s, lo, ev)
     ev.append(Event("lord_dies", {"lord": lo, "seat": f, "village": v, "why": why}))
-    on_death(s, lo, f, ev)               # offices, marriage, a widow's inheritance (§5.3)
+    on_death(s, lo, f, ev)  # offices, marriage, a widow's inheritance (§5.3)
     for fief, holder in enumerate(s.fief_holder):
         if holder != lo:
             continue
         s.fief_holder[fief] = -1
         candidates = heirs(s, f, fief)
         heir = candidates[0] if candidates else -1
-        s.fief_holder[fief] = heir        # for now: the owner's choice is asked next
+        s.fief_holder[fief] = heir  # for now: the owner's choice is asked next
         if len(candidates) > 1 and TitleDue(fief) not in s.heir_due:
             s.heir_due.append(TitleDue(fief))
         ev.append(Event("title_passes", {"fief": fief, "lord": heir, "seat": f}))
         if heir < 0:
-            s.vacated[fief] = s.clock     # reclaimed only by a lord born since (§4.4.3)
+            s.vacated[fief] = s.clock  # reclaimed only by a lord born since (§4.4.3)
             s.clock += 1
             for w in FIEF_VILLAGES[fief]:
                 if s.ctrl[w] == f and not present(s, w, f):
@@ -103,12 +103,11 @@ def spouse_inherits(s: FiefState, lo: int, f: int, ev: list[Event]) -> None:
         if s.fief_holder[fief] != lo:
             continue
         s.fief_holder[fief] = spouse
-        ev.append(Event("title_inherited", {"fief": fief, "lord": spouse, "seat": g,
-                                            "owner": f}))
+        ev.append(Event("title_inherited", {"fief": fief, "lord": spouse, "seat": g, "owner": f}))
         for v in FIEF_VILLAGES[fief]:
             if s.fort[v] >= least and s.ctrl[v] == f:
                 hand_over(s, v, f, g, ev)
-        for v in FIEF_VILLAGES[fief]:       # the empty villages follow the new holder
+        for v in FIEF_VILLAGES[fief]:  # the empty villages follow the new holder
             if s.ctrl[v] == f and not present(s, v, f):
                 settle(s, v, ev)
 
@@ -118,19 +117,23 @@ def hand_over(s: FiefState, v: int, f: int, g: int, ev: list[Event]) -> None:
     i, j = v * SEATS + f, v * SEATS + g
     knights, men = s.knights[i], s.men_at_arms[i]
     if not present(s, v, g):
-        s.stamp[j] = s.stamp[i]             # the heir stands where the dead family stood
+        s.stamp[j] = s.stamp[i]  # the heir stands where the dead family stood
         s.entry[j] = -1
     for name in ("knights", "men_at_arms", "spent_knights", "spent_men_at_arms", "new_units"):
         counts = getattr(s, name)
         counts[j] += counts[i]
         counts[i] = 0
     s.ctrl[v] = g
-    ev.append(Event("fortress_inherited", {"seat": g, "owner": f, "village": v,
-                                           "knights": knights, "men_at_arms": men}))
-    for c in range(NL):                     # the captives they guard change keeper
+    ev.append(
+        Event(
+            "fortress_inherited",
+            {"seat": g, "owner": f, "village": v, "knights": knights, "men_at_arms": men},
+        )
+    )
+    for c in range(NL):  # the captives they guard change keeper
         if s.l_captor[c] == f and s.l_loc[c] == v and s.l_escort[c] < 0:
             s.l_captor[c] = g
-            if s.l_owner[c] == g:           # a lord of the heir's own family walks free
+            if s.l_owner[c] == g:  # a lord of the heir's own family walks free
                 ev.append(Event("escape", {"lord": c, "seat": g, "village": v}))
                 free(s, c, ev)
     settle(s, v, ev)
@@ -140,8 +143,9 @@ def vacate_offices(s: FiefState, lo: int, f: int, ev: list[Event]) -> None:
     for b in range(NB):
         if s.bishop[b] == lo:
             s.bishop[b] = -1
-            ev.append(Event("office_vacant", {"office": "bishop", "lord": lo, "seat": f,
-                                              "bishopric": b}))
+            ev.append(
+                Event("office_vacant", {"office": "bishop", "lord": lo, "seat": f, "bishopric": b})
+            )
     if s.cardinal[lo]:
         drop_cardinal(s, lo, f, ev)
     if s.pope == lo:

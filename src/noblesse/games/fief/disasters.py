@@ -44,7 +44,7 @@ def struck(s: FiefState, b: int) -> bool:
 
 def place(s: FiefState, p: int, card: int, ev: list[Event]) -> int:
     """Place one disaster drawn by ``p``; the bishopric it strikes, or -1 (void)."""
-    placed = sum(s.hit)           # the disasters placed this turn, cancelled ones too
+    placed = sum(s.hit)  # the disasters placed this turn, cancelled ones too
     if placed >= MAX_DISASTERS:
         s.fd_discard.append(card)
         ev.append(Event("disaster_void", {"card": card, "why": "limit"}))
@@ -142,8 +142,7 @@ def strike_village(s: FiefState, v: int, ev: list[Event]) -> None:
             s.plague_due.append(PlagueLoss(v, f, n))
             continue
         k, m = lose(s, i, n)
-        ev.append(Event("plague_losses", {"seat": f, "village": v, "knights": k,
-                                          "men_at_arms": m}))
+        ev.append(Event("plague_losses", {"seat": f, "village": v, "knights": k, "men_at_arms": m}))
     settle(s, v, ev)
 
 
@@ -158,8 +157,9 @@ def next_plague_loss(s: FiefState, ev: list[Event]) -> None:
         s.plague_due.pop(0)
         if n:
             k, m = lose(s, i, n)
-            ev.append(Event("plague_losses", {"seat": f, "village": v,
-                                              "knights": k, "men_at_arms": m}))
+            ev.append(
+                Event("plague_losses", {"seat": f, "village": v, "knights": k, "men_at_arms": m})
+            )
         settle(s, v, ev)
     s.kind = A.NONE
 
@@ -171,8 +171,17 @@ def apply_plague_loss(s: FiefState, p: int, action: int, ev: list[Event]) -> Non
     due = s.plague_due[0]
     lose_one(s, due.village * SEATS + due.family, knight)
     s.plague_due[0] = due._replace(units=due.units - 1)
-    ev.append(Event("plague_losses", {"seat": p, "village": due.village,
-                                      "knights": int(knight), "men_at_arms": int(not knight)}))
+    ev.append(
+        Event(
+            "plague_losses",
+            {
+                "seat": p,
+                "village": due.village,
+                "knights": int(knight),
+                "men_at_arms": int(not knight),
+            },
+        )
+    )
     next_plague_loss(s, ev)
 
 
@@ -199,8 +208,7 @@ def legal_plague_loss(s: FiefState) -> list[int]:
 def death_check(s: FiefState, lo: int, ev: list[Event]) -> bool:
     """d6, 1-3: the lord dies. True if he died."""
     r = d6(s)
-    ev.append(Event("roll", {"seat": s.l_owner[lo], "why": "plague", "dice": [r],
-                             "lord": lo}))
+    ev.append(Event("roll", {"seat": s.l_owner[lo], "why": "plague", "dice": [r], "lord": lo}))
     if r <= DEATH_MAX:
         kill(s, lo, "plague", ev)
         return True
@@ -266,8 +274,12 @@ def entry_loss(s: FiefState, lo: int, f: int, v: int, w: int, ev: list[Event]) -
     knights = max(0, lost - m)
     group_lose(s, lo, f, v, knights, lost - knights)
     if lost:
-        ev.append(Event("plague_losses", {"seat": f, "village": w, "knights": knights,
-                                          "men_at_arms": lost - knights}))
+        ev.append(
+            Event(
+                "plague_losses",
+                {"seat": f, "village": w, "knights": knights, "men_at_arms": lost - knights},
+            )
+        )
     return False
 
 
@@ -277,19 +289,27 @@ def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> bool:
     back (``rules``: ``roads.arrived``, ``battle.finish_withdrawal``)."""
     lo, f, v, w, lost = s.entry_due
     group_lose(s, lo, f, v, int(knight), int(not knight))
-    ev.append(Event("plague_losses", {"seat": p, "village": w, "knights": int(knight),
-                                      "men_at_arms": int(not knight)}))
+    ev.append(
+        Event(
+            "plague_losses",
+            {"seat": p, "village": w, "knights": int(knight), "men_at_arms": int(not knight)},
+        )
+    )
     lost -= 1
     k, m = group_units(s, lo, f, v)
     if lost and k and m:
         s.entry_due = s.entry_due._replace(units=lost)
         s.kind, s.actor = A.PLAGUE_LOSS, f
         return False
-    if lost:                              # one kind left: the rest is forced
+    if lost:  # one kind left: the rest is forced
         knights = lost if k else 0
         group_lose(s, lo, f, v, knights, lost - knights)
-        ev.append(Event("plague_losses", {"seat": f, "village": w, "knights": knights,
-                                          "men_at_arms": lost - knights}))
+        ev.append(
+            Event(
+                "plague_losses",
+                {"seat": f, "village": w, "knights": knights, "men_at_arms": lost - knights},
+            )
+        )
     s.entry_due = None
     s.kind = A.NONE
     return True

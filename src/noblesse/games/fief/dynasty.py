@@ -36,8 +36,13 @@ BIRETTA_COST = rule("biretta_cost")
 
 def bishops_for_red_hat(s: FiefState, p: int) -> list[int]:
     """Bishops of ``p`` (every family: -1) who are neither Cardinal nor Pope."""
-    return sorted({lo for lo in s.bishop if lo >= 0 and not s.cardinal[lo]
-                   and lo != s.pope and (p < 0 or s.l_owner[lo] == p)})
+    return sorted(
+        {
+            lo
+            for lo in s.bishop
+            if lo >= 0 and not s.cardinal[lo] and lo != s.pope and (p < 0 or s.l_owner[lo] == p)
+        }
+    )
 
 
 def cardinal_playable(s: FiefState, p: int) -> bool:
@@ -75,8 +80,9 @@ def apply_consent(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.CONSENT_YES:
         make_cardinal(s, s.red_hat, ev)
         return
-    ev.append(Event("cardinal_vetoed", {"seat": p, "lord": s.red_hat,
-                                        "owner": s.l_owner[s.red_hat]}))
+    ev.append(
+        Event("cardinal_vetoed", {"seat": p, "lord": s.red_hat, "owner": s.l_owner[s.red_hat]})
+    )
     if s.red_hat_how == BY_CARD and other_bishops(s):
         s.kind, s.actor = A.CARDINAL_REDIRECT, p
         return
@@ -111,8 +117,12 @@ def make_cardinal(s: FiefState, lo: int, ev: list[Event]) -> None:
     if how == BY_BIRETTA:
         s.money[s.red_hat_by] -= BIRETTA_COST
     s.cardinal[lo] = how
-    ev.append(Event("cardinal", {"lord": lo, "seat": s.l_owner[lo], "by": s.red_hat_by,
-                                 "biretta": how == BY_BIRETTA}))
+    ev.append(
+        Event(
+            "cardinal",
+            {"lord": lo, "seat": s.l_owner[lo], "by": s.red_hat_by, "biretta": how == BY_BIRETTA},
+        )
+    )
     finish(s)
 
 
@@ -181,7 +191,6 @@ def apply_grantee(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     s.fief_holder[fief] = lo
     ev.append(Event("royal_grant", {"seat": p, "fief": fief, "lord": lo, "owner": g}))
     if economy.city_options(s, g, fief):
-        s.kind, s.actor = A.CITY, g            # the grantee may raise the city (§4.4.3)
+        s.kind, s.actor = A.CITY, g  # the grantee may raise the city (§4.4.3)
     else:
         s.kind, s.title_fief = A.NONE, -1
-

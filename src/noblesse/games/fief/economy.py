@@ -34,8 +34,10 @@ MAX_FORTS = rule("max_strongholds_per_village")
 MAX_CITIES = rule("max_cities_per_fief")
 KIT_K, KIT_M = DATA.kit_count("knight"), DATA.kit_count("man_at_arms")
 if not DATA.assumed["unlimited_bank"]:
-    raise ValueError("data.toml: assumed.unlimited_bank: only an unlimited bank is built "
-                     "(money is never short in the bank, §2.2)")
+    raise ValueError(
+        "data.toml: assumed.unlimited_bank: only an unlimited bank is built "
+        "(money is never short in the bank, §2.2)"
+    )
 MAX_NEW = rule("max_new_units_per_location")
 MAX_TITLES = rule("max_fief_titles_per_lord")
 RANSOM_BASE, RANSOM_PER_TITLE = rule("ransom_base"), rule("ransom_per_title")
@@ -58,21 +60,22 @@ def collect_income(s: FiefState, ev: list[Event]) -> None:
             continue
         gains[c] += VILLAGE_INCOME
         b = BISHOPRIC_OF[v]
-        if s.mills[v] and not s.famine[b]:     # Famine: mills earn nothing (§4.2.2)
-            taker = tithe_taker(s, b)          # a tithe takes the mills' income (§4.3)
+        if s.mills[v] and not s.famine[b]:  # Famine: mills earn nothing (§4.2.2)
+            taker = tithe_taker(s, b)  # a tithe takes the mills' income (§4.3)
             gains[c if taker < 0 else taker] += (
-                MILL_INCOME + HARVEST * s.harvest[b] + WEATHER * s.weather[b]) * s.mills[v]
+                MILL_INCOME + HARVEST * s.harvest[b] + WEATHER * s.weather[b]
+            ) * s.mills[v]
     for fief, f in enumerate(s.tallage):
-        if f >= 0:                              # §4.2.5: 2 D per village of the fief
+        if f >= 0:  # §4.2.5: 2 D per village of the fief
             gains[f] += TALLAGE * FIEF_SIZE[fief]
-    if s.options["king_pope_income"]:           # §6 #9 switched on: 5 D each a turn
+    if s.options["king_pope_income"]:  # §6 #9 switched on: 5 D each a turn
         for office in (s.king, s.pope):
             if office >= 0 and s.l_owner[office] >= 0:
                 gains[s.l_owner[office]] += OFFICE_INCOME
     for f, g in enumerate(gains):
         s.money[f] += g
     ev.append(Event("income", {"gains": gains}))
-    nb = len(s.harvest)                         # markers and bonuses go after income
+    nb = len(s.harvest)  # markers and bonuses go after income
     s.harvest, s.weather, s.tallage = [0] * nb, [0] * nb, [-1] * NF
     s.tithe = [UNTITHED] * len(s.tithe)
 
@@ -155,10 +158,16 @@ def eligible_holders(s: FiefState, p: int, exclude: int = -1) -> list[int]:
     """Free lords on the board with fewer than two fief titles (§4.4.3); no cleric
     with ``clerics_hold_fief_titles`` off (§6 #15)."""
     clerics = s.options["clerics_hold_fief_titles"]
-    return [lo for lo in range(NL) if s.l_owner[lo] == p and s.l_captor[lo] < 0
-            and s.l_loc[lo] >= 0 and lo != exclude
-            and sum(1 for h in s.fief_holder if h == lo) < MAX_TITLES
-            and (clerics or not cleric(s, lo))]
+    return [
+        lo
+        for lo in range(NL)
+        if s.l_owner[lo] == p
+        and s.l_captor[lo] < 0
+        and s.l_loc[lo] >= 0
+        and lo != exclude
+        and sum(1 for h in s.fief_holder if h == lo) < MAX_TITLES
+        and (clerics or not cleric(s, lo))
+    ]
 
 
 def holds_city(s: FiefState, p: int, fief: int) -> bool:
@@ -229,7 +238,7 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
     room_k, room_m = kit_room(s, p)
     per_village = s.options["unit_limit_per_village"]
     if not per_village and sum(new[v * SEATS + p] for v in range(NV)) >= MAX_NEW:
-        room_k = room_m = False               # §6 #6 switched: 4 a family a phase
+        room_k = room_m = False  # §6 #6 switched: 4 a family a phase
     for v in range(NV):
         i = v * SEATS + p
         if lp[i] and (new[i] < MAX_NEW or not per_village) and not besieged(s, v):
@@ -238,8 +247,11 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
             if m >= KNIGHT_COST and room_k:
                 out.append(A.BUY_KNIGHT0 + v)
         if ctrl[v] == p:
-            if (int(s.fort[v] > 0) < MAX_FORTS and m >= STRONGHOLD_COST
-                    and forts_out < STRONGHOLD_POOL):
+            if (
+                int(s.fort[v] > 0) < MAX_FORTS
+                and m >= STRONGHOLD_COST
+                and forts_out < STRONGHOLD_POOL
+            ):
                 buys.append(A.BUY_STRONGHOLD0 + v)
             if s.mills[v] < MAX_MILLS and m >= MILL_COST and mills_out < MILL_POOL:
                 buys.append(A.BUY_MILL0 + v)
@@ -267,8 +279,9 @@ def apply_purchase(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
             s.knights[i] += 1
         else:
             s.men_at_arms[i] += 1
-        ev.append(Event("buy", {"seat": p, "item": "knight" if knight else "man_at_arms",
-                                "village": v}))
+        ev.append(
+            Event("buy", {"seat": p, "item": "knight" if knight else "man_at_arms", "village": v})
+        )
     elif action < A.BUY_MILL0:
         v = action - A.BUY_STRONGHOLD0
         s.money[p] -= STRONGHOLD_COST
@@ -283,9 +296,12 @@ def apply_purchase(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
         fief = action - A.TITLE0
         price = title_price(s, p, fief)
         s.money[p] -= price
-        ev.append(Event("buy", {"seat": p, "item": "fief_title", "fief": fief,
-                                "paid": price}))
-        s.kind, s.title_fief, s.title_how = A.HOLDER, fief, TitleHow.BOUGHT if price else TitleHow.RECLAIMED
+        ev.append(Event("buy", {"seat": p, "item": "fief_title", "fief": fief, "paid": price}))
+        s.kind, s.title_fief, s.title_how = (
+            A.HOLDER,
+            fief,
+            TitleHow.BOUGHT if price else TitleHow.RECLAIMED,
+        )
     else:
         s.kind, s.title_fief, s.title_how = A.HOLDER, action - A.TRANSFER0, TitleHow.TRANSFERRED
     return False
@@ -311,7 +327,7 @@ def apply_holder(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     old = s.fief_holder[fief]
     s.fief_holder[fief] = lo
     if s.title_how == TitleHow.TRANSFERRED:
-        s.transferred[fief] = 1           # one transfer per fief per Purchase phase
+        s.transferred[fief] = 1  # one transfer per fief per Purchase phase
         ev.append(Event("title_transfer", {"seat": p, "fief": fief, "lord": lo, "from": old}))
         s.kind, s.title_fief = A.NONE, -1
         return

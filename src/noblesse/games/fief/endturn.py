@@ -26,7 +26,7 @@ VP_TITLE, VP_KING, VP_POPE = rule("vp_per_fief_title"), rule("vp_king"), rule("v
 VP_REGENT = rule("vp_queen_regent")
 VP_WIN = rule("vp_to_win_alone")
 TIE_BREAK: tuple[str, ...] = tuple(DATA.rules["tie_break_order"])
-HELD = frozenset(("king", "pope", "queen_regent"))     # offices: a pair holds, not sums
+HELD = frozenset(("king", "pope", "queen_regent"))  # offices: a pair holds, not sums
 VP_WIN_MARRIED = rule("vp_to_win_married")
 
 
@@ -85,8 +85,10 @@ def side_key(s: FiefState, side: tuple[int, ...], by_vp: bool = False) -> tuple[
     Regency, the sums of fief lords, bishops and villages. With ``by_vp`` (the turn
     limit) its VP beyond its target come first."""
     keys = [rank_key(s, f) for f in side]
-    rest = tuple((max if name in HELD else sum)(k[i] for k in keys)
-                 for i, name in enumerate(TIE_BREAK, start=1))
+    rest = tuple(
+        (max if name in HELD else sum)(k[i] for k in keys)
+        for i, name in enumerate(TIE_BREAK, start=1)
+    )
     if not by_vp:
         return rest
     return (sum(k[0] for k in keys) - needed(side), *rest)
@@ -105,7 +107,7 @@ def victors(s: FiefState) -> list[tuple[int, ...]]:
 
 
 def end_turn(s: FiefState, ev: list[Event]) -> None:
-    s.fd_discard.extend(s.set_aside)      # the disasters are discarded (§4.10)
+    s.fd_discard.extend(s.set_aside)  # the disasters are discarded (§4.10)
     s.set_aside.clear()
     end_of_disasters(s)
     s.vp = victory_points(s)
@@ -116,7 +118,7 @@ def end_turn(s: FiefState, ev: list[Event]) -> None:
     elif s.max_turns and s.turn >= s.max_turns:
         finish(s, best_of(s, sides(s), by_vp=True), "turn_limit", ev)
     else:
-        s.first = (s.first + 1) % s.n_players   # the first-player card passes left
+        s.first = (s.first + 1) % s.n_players  # the first-player card passes left
         ev.append(Event("first_player", {"seat": s.first}))
 
 

@@ -69,10 +69,16 @@ def tallage_targets(s: FiefState, p: int) -> list[int]:
     """§4.2.5: a fief lord on his own fief; the King on a fief nobody controls."""
     if markers_out(s, p) >= TAX_MARKERS:
         return []
-    king = crown_family(s) == p          # the King, or the Queen Regent (§5.7)
-    return [f for f in range(NF) if s.tallage[f] < 0 and (
-        (s.fief_holder[f] >= 0 and s.l_owner[s.fief_holder[f]] == p)
-        or (king and ungoverned(s, f)))]
+    king = crown_family(s) == p  # the King, or the Queen Regent (§5.7)
+    return [
+        f
+        for f in range(NF)
+        if s.tallage[f] < 0
+        and (
+            (s.fief_holder[f] >= 0 and s.l_owner[s.fief_holder[f]] == p)
+            or (king and ungoverned(s, f))
+        )
+    ]
 
 
 def governed(s: FiefState) -> list[int]:
@@ -92,8 +98,11 @@ def tithe_targets(s: FiefState, p: int) -> list[tuple[int, TitheRank]]:
 
 def pope_may_tithe(s: FiefState, p: int) -> bool:
     """The Pope tithes every governed bishopric with one card (§4.2.5)."""
-    return (office_of(s, s.pope, p) and markers_out(s, p) < TAX_MARKERS
-            and any(s.tithe[b].pope < 0 for b in governed(s)))
+    return (
+        office_of(s, s.pope, p)
+        and markers_out(s, p) < TAX_MARKERS
+        and any(s.tithe[b].pope < 0 for b in governed(s))
+    )
 
 
 def tithe_taker(s: FiefState, b: int) -> int:
@@ -114,7 +123,7 @@ def play(s: FiefState, p: int, card: int, ev: list[Event]) -> None:
     s.hand[p].remove(card)
     s.fd_discard.append(card)
     ev.append(Event("play_fortune", {"seat": p, "card": card}))
-    s.react = True                       # a public event (§4.12), once it is resolved
+    s.react = True  # a public event (§4.12), once it is resolved
     s.fortune_card = card
     s.kind = A.TALLAGE if card == TAXES else A.TARGET_BISHOPRIC
 
@@ -150,8 +159,12 @@ def effect(s: FiefState, p: int, card: int, b: int, cancel: bool, ev: list[Event
         _disaster(s, card)[b] = 0
     else:
         _bonus(s, card)[b] = 1
-    ev.append(Event("fortune", {"seat": p, "card": card, "bishopric": b,
-                                "effect": "cancel" if cancel else "bonus"}))
+    ev.append(
+        Event(
+            "fortune",
+            {"seat": p, "card": card, "bishopric": b, "effect": "cancel" if cancel else "bonus"},
+        )
+    )
     s.kind, s.fortune_card, s.fortune_bishopric = A.NONE, -1, -1
 
 

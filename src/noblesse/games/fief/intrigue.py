@@ -77,8 +77,9 @@ BISHOP_STOPS = int(ASSUMED["bishop_stops_uprising_min"])
 CARDINAL_STOPS = int(ASSUMED["cardinal_stops_uprising_max"])
 CARDINAL_STOPS_ALT = int(ASSUMED["cardinal_stops_uprising_min_alternative"])
 MARKERS = DATA.pool_count("assassin_marker")
-COPIES = {c: DATA.deck("fortune").count(c) for c in (UPRISING, ASSASSINATION, JUSTICE,
-                                                      SECRET_PASSAGE)}
+COPIES = {
+    c: DATA.deck("fortune").count(c) for c in (UPRISING, ASSASSINATION, JUSTICE, SECRET_PASSAGE)
+}
 
 
 def at_windows(s: FiefState) -> bool:
@@ -105,7 +106,7 @@ def uprising_villages(s: FiefState, p: int) -> list[int]:
     for v in range(NV):
         b = BISHOPRIC_OF[v]
         taxers = {s.tallage[FIEF_OF[v]], *s.tithe[b]} - {-1}
-        if not (taxers - {p} or s.famine[b]):   # not on a tax of his own only (§4.12.1)
+        if not (taxers - {p} or s.famine[b]):  # not on a tax of his own only (§4.12.1)
             continue
         if any(present(s, v, f) for f in range(s.n_players)):
             out.append(v)
@@ -120,8 +121,7 @@ def assassination_targets(s: FiefState, p: int) -> list[int]:
 
 def justice_targets(s: FiefState) -> list[int]:
     immune = immune_to_justice(s)
-    return [lo for lo in range(NL) if s.assassin[lo] and s.l_owner[lo] >= 0
-            and lo not in immune]
+    return [lo for lo in range(NL) if s.assassin[lo] and s.l_owner[lo] >= 0 and lo not in immune]
 
 
 def unseen(s: FiefState, card: int) -> bool:
@@ -135,10 +135,12 @@ def may_answer(s: FiefState, p: int) -> bool:
     decides it (hand sizes are public), so being asked reveals nothing."""
     if not s.hand[p]:
         return False
-    return bool((unseen(s, JUSTICE) and any(s.assassin) and justice_targets(s))
-                or (unseen(s, SECRET_PASSAGE) and captives_of(s, p))
-                or (unseen(s, ASSASSINATION) and assassination_targets(s, p))
-                or (unseen(s, UPRISING) and uprising_villages(s, p)))
+    return bool(
+        (unseen(s, JUSTICE) and any(s.assassin) and justice_targets(s))
+        or (unseen(s, SECRET_PASSAGE) and captives_of(s, p))
+        or (unseen(s, ASSASSINATION) and assassination_targets(s, p))
+        or (unseen(s, UPRISING) and uprising_villages(s, p))
+    )
 
 
 def anytime_plays(s: FiefState, p: int) -> list[int]:
@@ -166,7 +168,7 @@ def is_anytime(action: int) -> bool:
 
 def play_anytime(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """Play one of ``anytime_plays``; its resolution follows, then a reaction window."""
-    s.react = True                  # a card played: others may answer it
+    s.react = True  # a card played: others may answer it
     if A.ESCAPE0 <= action < A.ESCAPE0 + NL:
         _spend(s, p, SECRET_PASSAGE, ev)
         s.actor = p
@@ -255,10 +257,10 @@ def _play_card(s: FiefState, p: int, card: int, ev: list[Event]) -> None:
         s.kind = A.ASSASSIN_TARGET
     elif card == JUSTICE:
         s.kind = A.JUSTICE_TARGET
-    else:                        # Secret Passage: a captive escapes (§4.12.2)
+    else:  # Secret Passage: a captive escapes (§4.12.2)
         held = captives_of(s, p)
         if len(held) > 1:
-            s.kind = A.ESCAPE_CHOICE          # the family chooses which
+            s.kind = A.ESCAPE_CHOICE  # the family chooses which
             return
         escape(s, p, held[0], ev)
 
@@ -328,8 +330,14 @@ def clerics_at(s: FiefState, v: int) -> list[int]:
     """Free lords in ``v`` who may try to stop the uprising: the Bishop of its
     bishopric, any Cardinal [presence in the village: assumed, spec §4.12.1]."""
     b = BISHOPRIC_OF[v]
-    return [lo for lo in range(NL) if s.l_loc[lo] == v and s.l_owner[lo] >= 0
-            and s.l_captor[lo] < 0 and (s.bishop[b] == lo or s.cardinal[lo])]
+    return [
+        lo
+        for lo in range(NL)
+        if s.l_loc[lo] == v
+        and s.l_owner[lo] >= 0
+        and s.l_captor[lo] < 0
+        and (s.bishop[b] == lo or s.cardinal[lo])
+    ]
 
 
 def before_roll(s: FiefState, p: int, ev: list[Event]) -> None:
@@ -363,8 +371,7 @@ def apply_uprising_stop(s: FiefState, p: int, action: int, ev: list[Event]) -> N
     else:
         stopped = r >= CARDINAL_STOPS_ALT
     if stopped:
-        ev.append(Event("uprising_stopped", {"seat": p, "lord": lo,
-                                             "village": s.uprising_village}))
+        ev.append(Event("uprising_stopped", {"seat": p, "lord": lo, "village": s.uprising_village}))
         end_uprising(s)
         return
     s.uprising_failed.append(lo)
@@ -403,7 +410,7 @@ def apply_uprising_more(s: FiefState, p: int, action: int, ev: list[Event]) -> N
     s.fd_discard.append(card)
     ev.append(Event("play_opportunity", {"seat": p, "card": card}))
     if card == SECRET_PASSAGE:
-        s.uprising_penalty_cancelled = True       # §4.12.2
+        s.uprising_penalty_cancelled = True  # §4.12.2
     else:
         s.uprising_cards += 1
     more_or_roll(s, p, ev)
@@ -422,22 +429,31 @@ def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
     ev.append(Event("roll", {"seat": p, "why": "uprising", "dice": rolls, "village": v}))
     # source "如果沒有擲骰就沒有 + 1 傷害效果": with no die rolled no card's +1 counts,
     # whichever way the penalty is read
-    bonus_cards = effective if s.options["uprising_penalty_whole_cards"] or not effective \
-        else cards
+    bonus_cards = effective if s.options["uprising_penalty_whole_cards"] or not effective else cards
     damage = hits_of(s, rolls) + BONUS * bonus_cards
     k, m, _ = take_hits(s, v, f, damage)
-    ev.append(Event("uprising", {"seat": p, "village": v, "foe": f, "cards": cards,
-                                 "effective": effective, "damage": damage,
-                                 "losses": [k, m]}))
+    ev.append(
+        Event(
+            "uprising",
+            {
+                "seat": p,
+                "village": v,
+                "foe": f,
+                "cards": cards,
+                "effective": effective,
+                "damage": damage,
+                "losses": [k, m],
+            },
+        )
+    )
     deadly = effective > 0 or not s.options["uprising_needs_effective_die"]
     if troops(s, v, f) == 0 and deadly:
         # source: lords without troops are simply killed; rebels take no prisoners
         for lo in range(NL):
             if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
                 kill(s, lo, "uprising", ev)
-    for lo in s.uprising_failed:      # "也可能一起陪葬": a failed cleric without troops there
-        if deadly and s.l_owner[lo] >= 0 and s.l_loc[lo] == v \
-                and not troops(s, v, s.l_owner[lo]):
+    for lo in s.uprising_failed:  # "也可能一起陪葬": a failed cleric without troops there
+        if deadly and s.l_owner[lo] >= 0 and s.l_loc[lo] == v and not troops(s, v, s.l_owner[lo]):
             kill(s, lo, "uprising", ev)
     if effective and rebels_raze(s, v, f):
         raze(s, v, ev)
@@ -472,7 +488,7 @@ def legal_assassin_target(s: FiefState, p: int) -> list[int]:
 def apply_assassin_target(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     lo = action - A.KILL0
     target = s.l_owner[lo]
-    if s.hand[target]:           # the target's family may answer with a Secret Passage
+    if s.hand[target]:  # the target's family may answer with a Secret Passage
         s.answer_for, s.victim, s.uprising_family = ANSWER_ASSASSINATION, lo, p
         s.kind, s.actor = A.SP_ANSWER, target
         return
@@ -493,8 +509,9 @@ def marker_bearers(s: FiefState, p: int) -> list[int]:
     """The family's lords on the board without a marker, captives included: the source
     puts the marker on "自己控制的某個貴族" (a lord the player controls), and "肉票依然算在
     玩家控制的四個貴族內" (a captive still counts among the player's four lords)."""
-    return [lo for lo in range(NL) if s.l_owner[lo] == p and s.l_loc[lo] >= 0
-            and not s.assassin[lo]]
+    return [
+        lo for lo in range(NL) if s.l_owner[lo] == p and s.l_loc[lo] >= 0 and not s.assassin[lo]
+    ]
 
 
 def legal_marker(s: FiefState, p: int) -> list[int]:
@@ -519,7 +536,6 @@ def apply_justice(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     s.kind = A.NONE
 
 
-
 # ------------------------------------------------------------------ Secret Passage answers
 
 
@@ -540,8 +556,10 @@ def apply_sp_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.uprising_family = -1
         if cancelled:
             ev.append(Event("assassination_failed", {"seat": assassin, "lord": lo}))
-            s.kind, s.actor = (A.ASSASSIN_MARKER if marker_bearers(s, assassin)
-                               else A.NONE), assassin
+            s.kind, s.actor = (
+                (A.ASSASSIN_MARKER if marker_bearers(s, assassin) else A.NONE),
+                assassin,
+            )
         else:
             assassinate(s, assassin, lo, ev)
         return
@@ -558,8 +576,9 @@ def apply_sp_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 
 def _free_lords(s: FiefState, v: int, f: int) -> list[int]:
-    return [lo for lo in range(NL)
-            if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0]
+    return [
+        lo for lo in range(NL) if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0
+    ]
 
 
 def _other_side(s: FiefState, p: int) -> int:
@@ -570,8 +589,14 @@ def ambush_targets(s: FiefState, p: int) -> list[int]:
     """The free lords in the battle of every family on the other side from ``p``."""
     which = _other_side(s, p)
     b = s.battle
-    return [lo for lo in range(NL) if s.l_loc[lo] == b.village and s.l_captor[lo] < 0
-            and s.l_owner[lo] >= 0 and b.sides[s.l_owner[lo]] == which]
+    return [
+        lo
+        for lo in range(NL)
+        if s.l_loc[lo] == b.village
+        and s.l_captor[lo] < 0
+        and s.l_owner[lo] >= 0
+        and b.sides[s.l_owner[lo]] == which
+    ]
 
 
 def legal_battle_window(s: FiefState, p: int) -> list[int]:
@@ -587,7 +612,7 @@ def legal_battle_window(s: FiefState, p: int) -> list[int]:
     if SECRET_PASSAGE in s.hand[p] and b.sides[p] == ATTACKER and b.penalty > 0:
         out.append(A.PLAY0 + SECRET_PASSAGE)
     out += lord_cards(s, p)
-    if not at_windows(s):                    # the green cards, any time
+    if not at_windows(s):  # the green cards, any time
         out += anytime_plays(s, p)
     return sorted(out)
 
@@ -604,10 +629,10 @@ def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> N
         return
     card = action - A.PLAY0
     if card == joan.DARC:
-        joan.play(s, p, ev)                  # her lady next, then the window goes on
+        joan.play(s, p, ev)  # her lady next, then the window goes on
         return
     if card == dynasty.CARDINAL:
-        dynasty.play_cardinal(s, p, ev)      # his Bishop next, then the window goes on
+        dynasty.play_cardinal(s, p, ev)  # his Bishop next, then the window goes on
         return
     s.hand[p].remove(card)
     s.fd_discard.append(card)
@@ -615,7 +640,7 @@ def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> N
     b = s.battle
     if card == SECRET_PASSAGE:
         b.penalty = 0
-        b.secret_passage = True              # for the whole battle, whoever changes sides
+        b.secret_passage = True  # for the whole battle, whoever changes sides
         ev.append(Event("penalty_cancelled", {"seat": p, "village": b.village}))
         next_in_battle_window(s)
         return
@@ -676,7 +701,7 @@ def ambush_take(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
     if ambush_targets(s, p):
         next_in_battle_window(s)
     else:
-        s.kind, s.actor = A.AMBUSH_DECIDE, p   # their last lord there: go on or stop
+        s.kind, s.actor = A.AMBUSH_DECIDE, p  # their last lord there: go on or stop
 
 
 def apply_ambush_decide(s: FiefState, p: int, action: int, ev: list[Event]) -> None:

@@ -28,8 +28,7 @@ def ladies(s: FiefState) -> list[int]:
     beside her lord card; she moves and fights as Joan once free and on the board."""
     if s.joan >= 0:
         return []
-    return [lo for lo in range(NL) if LORD_FEMALE[lo] and s.l_owner[lo] >= 0
-            and not married(s, lo)]
+    return [lo for lo in range(NL) if LORD_FEMALE[lo] and s.l_owner[lo] >= 0 and not married(s, lo)]
 
 
 def playable(s: FiefState, p: int) -> bool:

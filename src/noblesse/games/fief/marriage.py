@@ -43,8 +43,14 @@ def allied(s: FiefState, f: int, g: int) -> bool:
 
 def can_marry(s: FiefState, lo: int) -> bool:
     """§5.2: an unmarried lord who is no cleric, not Joan d'Arc, free and in communion."""
-    return (in_play(s, lo) and not married(s, lo) and not cleric(s, lo) and lo != s.joan
-            and s.l_captor[lo] < 0 and not s.excommunicated[lo])
+    return (
+        in_play(s, lo)
+        and not married(s, lo)
+        and not cleric(s, lo)
+        and lo != s.joan
+        and s.l_captor[lo] < 0
+        and not s.excommunicated[lo]
+    )
 
 
 def family_free(s: FiefState, f: int) -> bool:
@@ -55,23 +61,32 @@ def family_free(s: FiefState, f: int) -> bool:
 def partners(s: FiefState, lo: int) -> list[int]:
     """Whom ``lo`` could marry: a marriageable lord of the other sex of another free family."""
     f = s.l_owner[lo]
-    return [x for x in range(NL) if LORD_FEMALE[x] != LORD_FEMALE[lo] and can_marry(s, x)
-            and s.l_owner[x] != f and family_free(s, s.l_owner[x])]
+    return [
+        x
+        for x in range(NL)
+        if LORD_FEMALE[x] != LORD_FEMALE[lo]
+        and can_marry(s, x)
+        and s.l_owner[x] != f
+        and family_free(s, s.l_owner[x])
+    ]
 
 
 def suitors(s: FiefState, f: int) -> list[int]:
     """The lords family ``f`` may propose a marriage for (empty: it is not asked)."""
     if not family_free(s, f):
         return []
-    return [lo for lo in range(NL) if s.l_owner[lo] == f and can_marry(s, lo)
-            and partners(s, lo)]
+    return [lo for lo in range(NL) if s.l_owner[lo] == f and can_marry(s, lo) and partners(s, lo)]
 
 
 def wed(s: FiefState, lo: int, other: int, ev: list[Event]) -> None:
     """The marriage is made; the King's wife becomes Queen (§5.6)."""
     s.spouse[lo], s.spouse[other] = other, lo
-    ev.append(Event("marriage", {"seat": s.l_owner[lo], "lord": lo, "partner": other,
-                                 "with": s.l_owner[other]}))
+    ev.append(
+        Event(
+            "marriage",
+            {"seat": s.l_owner[lo], "lord": lo, "partner": other, "with": s.l_owner[other]},
+        )
+    )
     for king, wife in ((lo, other), (other, lo)):
         if king == s.king and s.king >= 0:
             s.queen = wife
@@ -88,8 +103,14 @@ def annullable(s: FiefState, lo: int) -> bool:
 
 def family_marriage(s: FiefState, f: int) -> int:
     """The lord of ``f`` in its marriage, or -1."""
-    return next((lo for lo in range(NL) if s.l_owner[lo] == f and married(s, lo)
-                 and s.l_owner[s.spouse[lo]] != f), -1)
+    return next(
+        (
+            lo
+            for lo in range(NL)
+            if s.l_owner[lo] == f and married(s, lo) and s.l_owner[s.spouse[lo]] != f
+        ),
+        -1,
+    )
 
 
 def annul(s: FiefState, lo: int, ev: list[Event]) -> None:
@@ -99,5 +120,9 @@ def annul(s: FiefState, lo: int, ev: list[Event]) -> None:
     s.spouse[lo] = s.spouse[other] = -1
     if s.queen in (lo, other) and s.king in (lo, other):
         s.queen = -1
-    ev.append(Event("annulled", {"seat": s.l_owner[lo], "lord": lo, "partner": other,
-                                 "with": s.l_owner[other]}))
+    ev.append(
+        Event(
+            "annulled",
+            {"seat": s.l_owner[lo], "lord": lo, "partner": other, "with": s.l_owner[other]},
+        )
+    )

@@ -52,8 +52,7 @@ def movable_lords(s: FiefState, p: int) -> list[int]:
     """Lords with moves left; a besieged garrison's lords only to ride out (§4.5.2)."""
     out = []
     for lo in range(NL):
-        if s.l_owner[lo] == p and s.l_moves[lo] > 0 and s.l_captor[lo] < 0 \
-                and s.l_loc[lo] >= 0:
+        if s.l_owner[lo] == p and s.l_moves[lo] > 0 and s.l_captor[lo] < 0 and s.l_loc[lo] >= 0:
             if pinned(s, s.l_loc[lo], p):
                 if besieger(s, s.l_loc[lo], p) < 0 or s.l_moves[lo] != full_moves(s, lo):
                     continue
@@ -72,14 +71,17 @@ def may_move(s: FiefState, p: int) -> bool:
 
 
 def legal_select(s: FiefState, p: int) -> list[int]:
-    return [A.PASS, *(A.LORD0 + lo for lo in movable_lords(s, p)),
-            *(A.LIFT0 + v for v in liftable(s, p))]
+    return [
+        A.PASS,
+        *(A.LORD0 + lo for lo in movable_lords(s, p)),
+        *(A.LIFT0 + v for v in liftable(s, p)),
+    ]
 
 
 def apply_select(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     """True when ``p`` ends his movement."""
     if action >= A.LIFT0 and action < A.LIFT0 + NV:
-        lift(s, p, action - A.LIFT0, ev)   # the garrison may pursue; he falls back
+        lift(s, p, action - A.LIFT0, ev)  # the garrison may pursue; he falls back
         return False
     if action == A.PASS:
         for lo in range(NL):
@@ -99,32 +101,46 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
         out.append(A.CARRY_K)
     if s.men_at_arms[i] > s.spent_men_at_arms[i]:
         out.append(A.CARRY_M)
-    if s.l_pass[lo] != 1:      # not while passing through with permission
+    if s.l_pass[lo] != 1:  # not while passing through with permission
         if s.carried_knights[lo]:
             out.append(A.DROP_K)
         if s.carried_men_at_arms[lo]:
             out.append(A.DROP_M)
         # lead a captive of the family along, or leave one here (§4.6.6)
-        out += [A.ESCORT0 + c for c in range(NL) if s.l_captor[c] == p and s.l_loc[c] == v
-                and s.l_escort[c] in (-1, lo)]
-        if lo == s.joan:      # Joan carries lords of her family (§4.12.6)
-            out += [A.ESCORT0 + c for c in range(NL) if c != lo and s.l_owner[c] == p
-                    and s.l_captor[c] < 0 and s.l_loc[c] == v and s.l_escort[c] in (-1, lo)]
-        else:                 # lords of the family riding with him in a cavalcade
+        out += [
+            A.ESCORT0 + c
+            for c in range(NL)
+            if s.l_captor[c] == p and s.l_loc[c] == v and s.l_escort[c] in (-1, lo)
+        ]
+        if lo == s.joan:  # Joan carries lords of her family (§4.12.6)
+            out += [
+                A.ESCORT0 + c
+                for c in range(NL)
+                if c != lo
+                and s.l_owner[c] == p
+                and s.l_captor[c] < 0
+                and s.l_loc[c] == v
+                and s.l_escort[c] in (-1, lo)
+            ]
+        else:  # lords of the family riding with him in a cavalcade
             out += [A.ESCORT0 + c for c in companions(s, lo, p)]
         out.sort()
     if lo != s.joan and s.l_moves[lo] == full_moves(s, lo) and riders(s, lo):
         return cavalcade_only(s, lo, p, out)
     moves = [A.MOVE0 + w for w in open_roads(s, lo, p)]
     mode = s.l_pass[lo]
-    if (mode == 0 and s.l_moves[lo] > 0 and SECRET_PASSAGE in s.hand[p]
-            and (pinned(s, v, p) or any(blocked(s, v, w) for w in ADJ[v]))):
+    if (
+        mode == 0
+        and s.l_moves[lo] > 0
+        and SECRET_PASSAGE in s.hand[p]
+        and (pinned(s, v, p) or any(blocked(s, v, w) for w in ADJ[v]))
+    ):
         out.append(A.PLAY0 + SECRET_PASSAGE)
     if s.l_pass[lo] != MUST_MOVE_ON or not moves:
-        out.append(A.LORD_DONE)   # a crossing cavalcade cannot stop there (§4.5.2)
+        out.append(A.LORD_DONE)  # a crossing cavalcade cannot stop there (§4.5.2)
     out += moves
     out += [A.SECRET0 + w for w in unasked_moves(s, lo, p)]
-    if s.l_moves[lo] == full_moves(s, lo):       # a cavalcade is a first move (§4.5.2)
+    if s.l_moves[lo] == full_moves(s, lo):  # a cavalcade is a first move (§4.5.2)
         out += [A.CAVALCADE0 + w for w in options(s, lo, p)]
     out.sort()
     return out
@@ -139,13 +155,24 @@ def companions(s: FiefState, lo: int, p: int) -> list[int]:
     but in a village the cavalcade crossed."""
     v = s.l_loc[lo]
     if s.l_pass[lo] == MUST_MOVE_ON or s.free_lords[v * SEATS + p] < 2:
-        return []             # none stays in a village crossed (§4.5.2); or none here
-    if s.l_moves[lo] != full_moves(s, lo) or s.carried_men_at_arms[lo] or s.l_pass[lo] \
-            or not options(s, lo, p):
-        return riders(s, lo)              # only to leave them
-    return [c for c in range(NL) if c != lo and s.l_owner[c] == p and s.l_captor[c] < 0
-            and s.l_loc[c] == v and s.l_moves[c] == full_moves(s, c)
-            and s.l_escort[c] in (-1, lo)]
+        return []  # none stays in a village crossed (§4.5.2); or none here
+    if (
+        s.l_moves[lo] != full_moves(s, lo)
+        or s.carried_men_at_arms[lo]
+        or s.l_pass[lo]
+        or not options(s, lo, p)
+    ):
+        return riders(s, lo)  # only to leave them
+    return [
+        c
+        for c in range(NL)
+        if c != lo
+        and s.l_owner[c] == p
+        and s.l_captor[c] < 0
+        and s.l_loc[c] == v
+        and s.l_moves[c] == full_moves(s, c)
+        and s.l_escort[c] in (-1, lo)
+    ]
 
 
 def cavalcade_only(s: FiefState, lo: int, p: int, out: list[int]) -> list[int]:
@@ -162,12 +189,19 @@ def unasked_moves(s: FiefState, lo: int, p: int) -> list[int]:
     Passage; the option sits in his own movement decision, asked card or no card, so
     it tells the others nothing."""
     v, mode = s.l_loc[lo], s.l_pass[lo]
-    if SECRET_PASSAGE not in s.hand[p] or s.l_moves[lo] <= 0 or pinned(s, v, p) \
-            or mode not in (0, PERMITTED, MUST_MOVE_ON):
+    if (
+        SECRET_PASSAGE not in s.hand[p]
+        or s.l_moves[lo] <= 0
+        or pinned(s, v, p)
+        or mode not in (0, PERMITTED, MUST_MOVE_ON)
+    ):
         return []
-    return [w for w in ADJ[v] if not blocked(s, v, w) and (
-        road_keeper(s, v, w, p) >= 0
-        or (s.ctrl[w] not in (-1, p) and s.l_moves[lo] > 1))]
+    return [
+        w
+        for w in ADJ[v]
+        if not blocked(s, v, w)
+        and (road_keeper(s, v, w, p) >= 0 or (s.ctrl[w] not in (-1, p) and s.l_moves[lo] > 1))
+    ]
 
 
 def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
@@ -186,7 +220,7 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.carried_knights[lo] -= 1
         s.knights[i] += 1
         s.spent_knights[i] += 1
-    elif action >= A.SECRET0:                   # secret_passage:<village>
+    elif action >= A.SECRET0:  # secret_passage:<village>
         play_secret_passage(s, p, lo, ev)
         s.l_pass[lo] = SP_GO
         move(s, lo, action - A.SECRET0, ev)
@@ -194,10 +228,11 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         c = action - A.ESCORT0
         s.l_escort[c] = -1 if s.l_escort[c] == lo else lo
         if s.l_captor[c] < 0 and lo == s.joan:
-            s.l_moves[c] = 0              # a carried lord has followed her this turn
-        ev.append(Event("escort", {"seat": p, "lord": lo, "captive": c,
-                                   "led": s.l_escort[c] == lo}))
-    elif A.PLAY0 <= action < A.PLACE0:          # play:secret_passage
+            s.l_moves[c] = 0  # a carried lord has followed her this turn
+        ev.append(
+            Event("escort", {"seat": p, "lord": lo, "captive": c, "led": s.l_escort[c] == lo})
+        )
+    elif A.PLAY0 <= action < A.PLACE0:  # play:secret_passage
         secret_passage(s, p, lo, ev)
     elif action >= A.CAVALCADE0:
         ride(s, p, action - A.CAVALCADE0, ev)
@@ -210,13 +245,28 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         # out of a besieged fortress by a Secret Passage, no besieger is asked for his road
         keeper = road_keeper(s, v, w, p) if s.l_pass[lo] != SP_OUT else -1
         if keeper >= 0 and s.pacts and passage_agreed(s, keeper, lo, v):
-            ev.append(Event("passage", {"seat": keeper, "mover": p, "lord": lo,
-                                        "granted": True, "village": v, "agreed": True}))
-            keeper = -1                  # §7.4: a passage agreed in an offer
+            ev.append(
+                Event(
+                    "passage",
+                    {
+                        "seat": keeper,
+                        "mover": p,
+                        "lord": lo,
+                        "granted": True,
+                        "village": v,
+                        "agreed": True,
+                    },
+                )
+            )
+            keeper = -1  # §7.4: a passage agreed in an offer
         if keeper >= 0:
             s.kind, s.actor, s.asked_village, s.permit_for = A.PERMIT, keeper, w, ROAD
-            ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
-                                            "asked": keeper, "road": True}))
+            ev.append(
+                Event(
+                    "ask_passage",
+                    {"seat": p, "lord": lo, "from": v, "to": w, "asked": keeper, "road": True},
+                )
+            )
             return
         move(s, lo, w, ev)
 
@@ -235,8 +285,12 @@ def apply_permit(s: FiefState, seat: int, action: int, ev: list[Event]) -> None:
     lo = s.moving_lord
     p = s.l_owner[lo]
     yes = action == A.PERMIT_YES
-    ev.append(Event("passage", {"seat": seat, "mover": p, "lord": lo, "granted": yes,
-                                "village": s.asked_village}))
+    ev.append(
+        Event(
+            "passage",
+            {"seat": seat, "mover": p, "lord": lo, "granted": yes, "village": s.asked_village},
+        )
+    )
     if s.permit_for == ROAD:
         if yes:
             move(s, lo, s.asked_village, ev)

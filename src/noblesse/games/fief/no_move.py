@@ -26,8 +26,11 @@ def open_roads(s: FiefState, lo: int, p: int) -> list[int]:
     v, mode = s.l_loc[lo], s.l_pass[lo]
     if s.l_moves[lo] <= 0 or (mode != SP_OUT and pinned(s, v, p)):
         return []
-    return [w for w in ADJ[v]
-            if not (s.l_refused[lo] >> w) & 1 and (mode == SP_RAIN or not blocked(s, v, w))]
+    return [
+        w
+        for w in ADJ[v]
+        if not (s.l_refused[lo] >> w) & 1 and (mode == SP_RAIN or not blocked(s, v, w))
+    ]
 
 
 class NoMove(Enum):
@@ -61,8 +64,11 @@ def why_no_move(s: FiefState, lo: int) -> Standstill | None:
         return Standstill(NoMove.BESIEGED)
     if open_roads(s, lo, p):
         return None
-    rained = sorted({b for w in ADJ[v] for b in (BISHOPRIC_OF[v], BISHOPRIC_OF[w])
-                     if s.rain[b]}) if s.l_pass[lo] != SP_RAIN else []
+    rained = (
+        sorted({b for w in ADJ[v] for b in (BISHOPRIC_OF[v], BISHOPRIC_OF[w]) if s.rain[b]})
+        if s.l_pass[lo] != SP_RAIN
+        else []
+    )
     if rained:
         return Standstill(NoMove.HEAVY_RAIN, tuple(rained))
     return Standstill(NoMove.REFUSED)

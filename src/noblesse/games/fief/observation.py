@@ -50,8 +50,8 @@ KNIGHT_CAP = 10
 MEN_CAP = 20
 MILLS = rule("max_mills_per_village")
 MOVES_CAP = rule("joan_moves")
-TURN_CAP = 30          # turns saturate here when there is no turn limit
-ROUND_CAP = 10         # battle rounds saturate here
+TURN_CAP = 30  # turns saturate here when there is no turn limit
+ROUND_CAP = 10  # battle rounds saturate here
 PEN_CAP = 3
 QUIET = rule("quiet_rounds_to_end")
 MARKERS = DATA.kit_count("diplomacy_marker")
@@ -60,7 +60,7 @@ PROMISE_CAP = 5
 LORD_FOCUS = (A.MOVE_LORD, A.PERMIT, A.REFUSED, A.PLACE, A.CROWN_PRINCE)
 CARD_FOCUS = (A.TARGET_BISHOPRIC, A.FORTUNE_EFFECT, A.TALLAGE)
 FIEF_FOCUS = (A.HOLDER, A.CITY, A.GRANTEE)
-VILLAGE = 6 + 3 * SEATS + 4   # controller, knights, men, engines, then mills/fort/city/siege
+VILLAGE = 6 + 3 * SEATS + 4  # controller, knights, men, engines, then mills/fort/city/siege
 LORD = 1 + SEATS + NV + SEATS + 1 + 1 + 2 + 3 + NB + NF + 4
 CARD_KEYS = ", ".join(c.key for c in CARDS)
 
@@ -70,43 +70,68 @@ FIRST = L.add("first", SEATS, "relative family that is first player this turn, o
 TO_ACT = L.add("to_act", SEATS, "relative families that must decide now")
 MONEY = L.add("money", SEATS, f"each relative family's deniers / {MONEY_CAP} (saturates)")
 VP = L.add("vp", SEATS, f"each relative family's victory points / {VP_CAP} (saturates)")
-HAND_N = L.add("hand_count", SEATS, f"cards in each relative family's hand / {HAND_CAP} "
-               "(saturates)")
+HAND_N = L.add(
+    "hand_count", SEATS, f"cards in each relative family's hand / {HAND_CAP} (saturates)"
+)
 BACKS = L.add("hand_lord_backs", SEATS, f"of them, lord-deck backs / {HAND_CAP} (saturates)")
 ENGINES = L.add("siege_engines_left", SEATS, "each relative family's siege engines left / 2")
 DIPLO = L.add("diplomacy_markers", SEATS, f"each relative family's diplomacy markers / {MARKERS}")
 HAND = L.add("hand", NC, f"my hand: each card / its copies; cards in data order: {CARD_KEYS}")
 TURN = L.add("turn", 1, f"the turn / max_turns (without a limit: / {TURN_CAP}, saturating)")
 PHASE = L.add("phase", len(PHASE_NAMES), "the phase, one-hot over " + ", ".join(PHASE_NAMES))
-CSTEP = L.add("cards_step", len(CARD_STEPS), "in the Cards phase, its step, one-hot over "
-              + ", ".join(CARD_STEPS))
+CSTEP = L.add(
+    "cards_step",
+    len(CARD_STEPS),
+    "in the Cards phase, its step, one-hot over " + ", ".join(CARD_STEPS),
+)
 OVER = L.add("over", 1, "the game is over")
-DECKS = L.add("decks", 2, f"cards left in the lord deck / {DECK_SIZE['lord']}, the fortune deck "
-              f"/ {DECK_SIZE['fortune']}")
+DECKS = L.add(
+    "decks",
+    2,
+    f"cards left in the lord deck / {DECK_SIZE['lord']}, the fortune deck / {DECK_SIZE['fortune']}",
+)
 LORD_DISC = L.add("lord_discard", NC, "the lord-deck discard: each card / its copies")
 FORT_DISC = L.add("fortune_discard", NC, "the fortune-deck discard: each card / its copies")
 ASIDE = L.add("disasters_drawn", NC, "disasters drawn and set aside: each card / its copies")
 REVEALED = L.add("disasters_to_place", NC, "disasters drawn this Cards phase, still to place")
 OFFICES = L.add("offices", 2, "the Queen rules as Regent; the King's office is vacant")
-VILLAGES = L.add("villages", NV * VILLAGE, f"per village ({NV}, data order; {VILLAGE} slots "
-                 f"each): the controlling relative family, one-hot ({SEATS}); knights of each "
-                 f"relative family / {KNIGHT_CAP} ({SEATS}); men-at-arms / {MEN_CAP} ({SEATS}); "
-                 f"siege engines / 2 ({SEATS}); mills / {MILLS}; stronghold; fortified city; "
-                 "besieged")
-LORDS_F = L.add("lords", NL * LORD, f"per lord card ({NL}, data order; {LORD} slots each): in "
-                f"play; its family, relative, one-hot ({SEATS}); its village, one-hot ({NV}); "
-                f"its captor, relative, one-hot ({SEATS}); moves left / {MOVES_CAP}; assassin "
-                f"marker; troops carried: knights / {KNIGHT_CAP}, men / {MEN_CAP}; married, "
-                f"Cardinal, excommunicated; Bishop of, one-hot ({NB}); fief titles held ({NF}); "
-                "King, Queen, Pope, Crown Prince")
+VILLAGES = L.add(
+    "villages",
+    NV * VILLAGE,
+    f"per village ({NV}, data order; {VILLAGE} slots "
+    f"each): the controlling relative family, one-hot ({SEATS}); knights of each "
+    f"relative family / {KNIGHT_CAP} ({SEATS}); men-at-arms / {MEN_CAP} ({SEATS}); "
+    f"siege engines / 2 ({SEATS}); mills / {MILLS}; stronghold; fortified city; "
+    "besieged",
+)
+LORDS_F = L.add(
+    "lords",
+    NL * LORD,
+    f"per lord card ({NL}, data order; {LORD} slots each): in "
+    f"play; its family, relative, one-hot ({SEATS}); its village, one-hot ({NV}); "
+    f"its captor, relative, one-hot ({SEATS}); moves left / {MOVES_CAP}; assassin "
+    f"marker; troops carried: knights / {KNIGHT_CAP}, men / {MEN_CAP}; married, "
+    f"Cardinal, excommunicated; Bishop of, one-hot ({NB}); fief titles held ({NF}); "
+    "King, Queen, Pope, Crown Prince",
+)
 FEMALE = L.add("lord_female", NL, "1 for each lord card that is a lady (data)")
 TALLAGE = L.add("tallage", NF * SEATS, "per fief, the relative family whose tax marker is on it")
-BISHOPRICS = L.add("bishoprics", NB * 5, "per bishopric: heavy rain, famine, plague, bountiful "
-                   "harvest, good weather")
-TITHE = L.add("tithe", NB * 3 * SEATS, "per bishopric and office (Bishop, Cardinal, Pope): the "
-              "relative family receiving its tithe, one-hot")
-D_KIND = L.add("decision_kind", len(KIND_NAMES), "the pending decision, one-hot over none, "
-               + ", ".join(KIND_NAMES[1:]))
+BISHOPRICS = L.add(
+    "bishoprics",
+    NB * 5,
+    "per bishopric: heavy rain, famine, plague, bountiful harvest, good weather",
+)
+TITHE = L.add(
+    "tithe",
+    NB * 3 * SEATS,
+    "per bishopric and office (Bishop, Cardinal, Pope): the "
+    "relative family receiving its tithe, one-hot",
+)
+D_KIND = L.add(
+    "decision_kind",
+    len(KIND_NAMES),
+    "the pending decision, one-hot over none, " + ", ".join(KIND_NAMES[1:]),
+)
 D_SEAT = L.add("decision_seat", SEATS, "relative family that answers it, one-hot")
 D_LORD = L.add("decision_lord", NL, "the lord it is about, one-hot")
 D_CARD = L.add("decision_card", NC, "the card it is about, one-hot")
@@ -114,45 +139,87 @@ D_FIEF = L.add("decision_fief", NF, "the fief it is about, one-hot")
 D_VILLAGE = L.add("decision_village", NV, "the village it is about (permission), one-hot")
 B_ON = L.add("battle", 1, "a battle is being fought")
 B_VILLAGE = L.add("battle_village", NV, "its village, one-hot")
-B_SIDES = L.add("battle_sides", 4 * SEATS, "relative families: the attacker, the defender, "
-                "then those on the attacker's side, those on the defender's side")
-B_COUNTS = L.add("battle_counts", 4, f"round / {ROUND_CAP}, quiet rounds / {QUIET}, penalty / "
-                 f"{PEN_CAP} (saturating); a cavalcade")
-AN_STEP = L.add("announce_step", len(announce.STEP_NAMES), "in the Announcements phase, its "
-                "step, one-hot over " + ", ".join(announce.STEP_NAMES))
+B_SIDES = L.add(
+    "battle_sides",
+    4 * SEATS,
+    "relative families: the attacker, the defender, "
+    "then those on the attacker's side, those on the defender's side",
+)
+B_COUNTS = L.add(
+    "battle_counts",
+    4,
+    f"round / {ROUND_CAP}, quiet rounds / {QUIET}, penalty / {PEN_CAP} (saturating); a cavalcade",
+)
+AN_STEP = L.add(
+    "announce_step",
+    len(announce.STEP_NAMES),
+    "in the Announcements phase, its step, one-hot over " + ", ".join(announce.STEP_NAMES),
+)
 AN_ELECT = L.add("election", NB, "the bishopric whose Bishop is being elected, one-hot")
 AN_CAND = L.add("candidates", NL, "the lords standing in the election")
 AN_VOTERS = L.add("voters", 2 * SEATS, "relative families voting; of them, those who have voted")
-AN_PROP = L.add("proposal", 2 * NL, "a marriage proposal: the proposer's lord, the other, "
-                "one-hot each")
-AN_MINE = L.add("my_ballot", NL + 1, "my secret ballot once cast: the lord voted for, one-hot, "
-                "or the last slot for an abstention")
-OFFER = L.add("offer", 2 * SEATS + 2, "the offer I make or am sent: its author, its recipient "
-              f"(relative, one-hot), sent, its terms / {TERMS_CAP} (saturating)")
-PROMISES = L.add("promises", 2, f"promises I made, promises made to me, in force or not / "
-                 f"{PROMISE_CAP} (saturating)")
+AN_PROP = L.add(
+    "proposal", 2 * NL, "a marriage proposal: the proposer's lord, the other, one-hot each"
+)
+AN_MINE = L.add(
+    "my_ballot",
+    NL + 1,
+    "my secret ballot once cast: the lord voted for, one-hot, or the last slot for an abstention",
+)
+OFFER = L.add(
+    "offer",
+    2 * SEATS + 2,
+    "the offer I make or am sent: its author, its recipient "
+    f"(relative, one-hot), sent, its terms / {TERMS_CAP} (saturating)",
+)
+PROMISES = L.add(
+    "promises",
+    2,
+    f"promises I made, promises made to me, in force or not / {PROMISE_CAP} (saturating)",
+)
 
 
 BUYS = ("knight", "man_at_arms", "stronghold", "mill", "fief_title")
-BUY_CAP = 20       # purchases of one kind by one family saturate here
-DEED_CAP = 10      # sieges, pillages and offers of one kind by one family saturate here
-MARRIAGE_CAP = 3   # marriages of one family's lords saturate here
+BUY_CAP = 20  # purchases of one kind by one family saturate here
+DEED_CAP = 10  # sieges, pillages and offers of one kind by one family saturate here
+MARRIAGE_CAP = 3  # marriages of one family's lords saturate here
 OFFERS = ("offer_made", "offer_refused", "offer_accepted")
 
 H = Layout()
-H_PLAYED = H.add("played", SEATS * NC, f"per relative family ({NC} slots each), the cards it "
-                 "has played (lords, fortune cards) this game / the card's copies (saturates); "
-                 "cards in data order")
-H_DISCARDED = H.add("discarded", SEATS * NC, "per relative family, the cards it has discarded "
-                    "/ the card's copies (saturates)")
-H_BOUGHT = H.add("bought", SEATS * len(BUYS), f"per relative family, what it has bought "
-                 f"({', '.join(BUYS)}) / {BUY_CAP} (saturates)")
-H_DEEDS = H.add("sieges_and_pillages", SEATS * 2, f"per relative family, the sieges it has "
-                f"laid and the villages it has pillaged / {DEED_CAP} (saturates)")
-H_OFFERS = H.add("offers", SEATS * len(OFFERS), "per relative family, the offers it has made, "
-                 f"refused and accepted / {DEED_CAP} (saturates)")
-H_MARRIAGES = H.add("marriages", SEATS, f"per relative family, the marriages of its lords "
-                    f"(both families of a marriage count it) / {MARRIAGE_CAP} (saturates)")
+H_PLAYED = H.add(
+    "played",
+    SEATS * NC,
+    f"per relative family ({NC} slots each), the cards it "
+    "has played (lords, fortune cards) this game / the card's copies (saturates); "
+    "cards in data order",
+)
+H_DISCARDED = H.add(
+    "discarded",
+    SEATS * NC,
+    "per relative family, the cards it has discarded / the card's copies (saturates)",
+)
+H_BOUGHT = H.add(
+    "bought",
+    SEATS * len(BUYS),
+    f"per relative family, what it has bought ({', '.join(BUYS)}) / {BUY_CAP} (saturates)",
+)
+H_DEEDS = H.add(
+    "sieges_and_pillages",
+    SEATS * 2,
+    f"per relative family, the sieges it has "
+    f"laid and the villages it has pillaged / {DEED_CAP} (saturates)",
+)
+H_OFFERS = H.add(
+    "offers",
+    SEATS * len(OFFERS),
+    f"per relative family, the offers it has made, refused and accepted / {DEED_CAP} (saturates)",
+)
+H_MARRIAGES = H.add(
+    "marriages",
+    SEATS,
+    f"per relative family, the marriages of its lords "
+    f"(both families of a marriage count it) / {MARRIAGE_CAP} (saturates)",
+)
 _BUY_INDEX = {item: i for i, item in enumerate(BUYS)}
 _DEED_INDEX = {"siege": 0, "pillage": 1}
 _OFFER_INDEX = {kind: i for i, kind in enumerate(OFFERS)}
@@ -190,9 +257,12 @@ class FiefHistory(HistorySpec):
                 acc[H_MARRIAGES + (other - seat) % n_players] += 1.0
 
     def scales(self) -> list[float]:
-        return (COPIES * (2 * SEATS) + [1.0 / BUY_CAP] * (SEATS * len(BUYS))
-                + [1.0 / DEED_CAP] * (SEATS * (2 + len(OFFERS)))
-                + [1.0 / MARRIAGE_CAP] * SEATS)
+        return (
+            COPIES * (2 * SEATS)
+            + [1.0 / BUY_CAP] * (SEATS * len(BUYS))
+            + [1.0 / DEED_CAP] * (SEATS * (2 + len(OFFERS)))
+            + [1.0 / MARRIAGE_CAP] * SEATS
+        )
 
 
 class FiefObservation(ObservationSpec):
@@ -258,15 +328,27 @@ def _piles_key(s: FiefState, seat: int) -> object:
 
 
 def _piles(s: FiefState, seat: int, out: Buffer) -> None:
-    for base, pile in ((LORD_DISC, s.lord_discard), (FORT_DISC, s.fd_discard),
-                       (ASIDE, s.set_aside), (REVEALED, s.revealed)):
+    for base, pile in (
+        (LORD_DISC, s.lord_discard),
+        (FORT_DISC, s.fd_discard),
+        (ASIDE, s.set_aside),
+        (REVEALED, s.revealed),
+    ):
         for c in pile:
             out[base + c] = min(1.0, out[base + c] + COPIES[c])
 
 
 def _map_key(s: FiefState, seat: int) -> object:
-    return (s.regent, s.king, tuple(s.ctrl), tuple(s.knights), tuple(s.men_at_arms),
-            tuple(s.engine), tuple(s.mills), tuple(s.fort))
+    return (
+        s.regent,
+        s.king,
+        tuple(s.ctrl),
+        tuple(s.knights),
+        tuple(s.men_at_arms),
+        tuple(s.engine),
+        tuple(s.mills),
+        tuple(s.fort),
+    )
 
 
 def _map(s: FiefState, seat: int, out: Buffer) -> None:
@@ -281,8 +363,11 @@ def _map(s: FiefState, seat: int, out: Buffer) -> None:
             out[VILLAGES + v * VILLAGE + rel[c]] = 1.0
     # the troops: only the families' non-zero counts (most villages hold none)
     slots = range(NV * SEATS)
-    for off, row, cap in ((SEATS, s.knights, KNIGHT_CAP), (2 * SEATS, s.men_at_arms, MEN_CAP),
-                          (3 * SEATS, s.engine, 2)):
+    for off, row, cap in (
+        (SEATS, s.knights, KNIGHT_CAP),
+        (2 * SEATS, s.men_at_arms, MEN_CAP),
+        (3 * SEATS, s.engine, 2),
+    ):
         for i in compress(slots, row):
             v, f = divmod(i, SEATS)
             if f < n:
@@ -299,10 +384,24 @@ def _map(s: FiefState, seat: int, out: Buffer) -> None:
 
 
 def _lords_key(s: FiefState, seat: int) -> object:
-    return (tuple(s.l_owner), tuple(s.l_loc), tuple(s.l_captor), tuple(s.l_moves),
-            tuple(s.assassin), tuple(s.carried_knights), tuple(s.carried_men_at_arms),
-            tuple(s.spouse), tuple(s.cardinal), tuple(s.excommunicated), tuple(s.bishop),
-            tuple(s.fief_holder), s.king, s.queen, s.pope, s.crown_prince)
+    return (
+        tuple(s.l_owner),
+        tuple(s.l_loc),
+        tuple(s.l_captor),
+        tuple(s.l_moves),
+        tuple(s.assassin),
+        tuple(s.carried_knights),
+        tuple(s.carried_men_at_arms),
+        tuple(s.spouse),
+        tuple(s.cardinal),
+        tuple(s.excommunicated),
+        tuple(s.bishop),
+        tuple(s.fief_holder),
+        s.king,
+        s.queen,
+        s.pope,
+        s.crown_prince,
+    )
 
 
 def _lords(s: FiefState, seat: int, out: Buffer) -> None:
@@ -356,8 +455,15 @@ def _lords(s: FiefState, seat: int, out: Buffer) -> None:
 
 
 def _realm_key(s: FiefState, seat: int) -> object:
-    return (tuple(s.tallage), tuple(s.rain), tuple(s.famine), tuple(s.plague),
-            tuple(s.harvest), tuple(s.weather), tuple(map(tuple, s.tithe)))
+    return (
+        tuple(s.tallage),
+        tuple(s.rain),
+        tuple(s.famine),
+        tuple(s.plague),
+        tuple(s.harvest),
+        tuple(s.weather),
+        tuple(map(tuple, s.tithe)),
+    )
 
 
 def _realm(s: FiefState, seat: int, out: Buffer) -> None:
@@ -368,8 +474,7 @@ def _realm(s: FiefState, seat: int, out: Buffer) -> None:
             out[TALLAGE + f * SEATS + rel[s.tallage[f]]] = 1.0
     for b in range(NB):
         at = BISHOPRICS + b * 5
-        for i, flag in enumerate((s.rain[b], s.famine[b], s.plague[b], s.harvest[b],
-                                  s.weather[b])):
+        for i, flag in enumerate((s.rain[b], s.famine[b], s.plague[b], s.harvest[b], s.weather[b])):
             if flag:
                 out[at + i] = 1.0
     for b, tithes in enumerate(s.tithe):

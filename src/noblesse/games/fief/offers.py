@@ -84,19 +84,23 @@ def on_phase(s: FiefState, ev: list[Event]) -> None:
 
 
 def _perform_betrothal(s: FiefState, lo: int, other: int, ev: list[Event]) -> None:
-    if other in marriage.partners(s, lo) and marriage.can_marry(s, lo) \
-            and marriage.family_free(s, s.l_owner[lo]):
+    if (
+        other in marriage.partners(s, lo)
+        and marriage.can_marry(s, lo)
+        and marriage.family_free(s, s.l_owner[lo])
+    ):
         marriage.wed(s, lo, other, ev)
     else:
-        ev.append(Event("betrothal_void", {"seat": s.l_owner[lo], "lord": lo,
-                                           "partner": other}))
+        ev.append(Event("betrothal_void", {"seat": s.l_owner[lo], "lord": lo, "partner": other}))
 
 
 def may_grant_passage(s: FiefState, g: int, v: int) -> bool:
     """``g`` is asked for passage through ``v``: he holds it, or he keeps a road there
     (came in by it and stands on it, ``roads.road_keeper``)."""
     i = v * SEATS + g
-    return s.ctrl[v] == g or (s.entry[i] >= 0 and bool(s.free_lords[i] or s.knights[i] or s.men_at_arms[i]))
+    return s.ctrl[v] == g or (
+        s.entry[i] >= 0 and bool(s.free_lords[i] or s.knights[i] or s.men_at_arms[i])
+    )
 
 
 def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
@@ -105,8 +109,13 @@ def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
     if s.phase > A.MOVEMENT:
         return False
     lords = [lo] if lo >= 0 else range(NL)
-    return any(s.l_owner[x] in (a, r) and s.l_captor[x] < 0 and s.l_loc[x] >= 0
-               and may_grant_passage(s, a + r - s.l_owner[x], v) for x in lords)
+    return any(
+        s.l_owner[x] in (a, r)
+        and s.l_captor[x] < 0
+        and s.l_loc[x] >= 0
+        and may_grant_passage(s, a + r - s.l_owner[x], v)
+        for x in lords
+    )
 
 
 # ------------------------------------------------------------------ the terms
@@ -143,13 +152,21 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
         return _passage_ok(s, a, r, act - A.PASSAGE0, x)
     if _in(act, A.TRUCE_TERM0, NV):
         v = act - A.TRUCE_TERM0
-        return (s.phase <= A.BATTLES and battle_village(s) != v and present(s, v, a)
-                and present(s, v, r))
+        return (
+            s.phase <= A.BATTLES
+            and battle_village(s) != v
+            and present(s, v, a)
+            and present(s, v, r)
+        )
     if _in(act, A.CEDE0, NV):
         v = act - A.CEDE0
         c = s.ctrl[v]
-        return (c in (a, r) and present(s, v, a + r - c) and battle_village(s) != v
-                and not besieged(s, v))
+        return (
+            c in (a, r)
+            and present(s, v, a + r - c)
+            and battle_village(s) != v
+            and not besieged(s, v)
+        )
     if _in(act, A.TITLE_TERM0, NF):
         crown = crown_family(s)
         if crown not in (a, r):
@@ -159,11 +176,19 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
     if _in(act, A.WED0, NL):
         lo = act - A.WED0
         if x < 0:
-            return (s.l_owner[lo] == a and marriage.can_marry(s, lo)
-                    and marriage.family_free(s, a) and any(s.l_owner[o] == r for o in marriage.partners(s, lo)))
-        return (s.l_owner[lo] == a and marriage.can_marry(s, lo)
-                and marriage.family_free(s, a) and s.l_owner[x] == r
-                and x in marriage.partners(s, lo))
+            return (
+                s.l_owner[lo] == a
+                and marriage.can_marry(s, lo)
+                and marriage.family_free(s, a)
+                and any(s.l_owner[o] == r for o in marriage.partners(s, lo))
+            )
+        return (
+            s.l_owner[lo] == a
+            and marriage.can_marry(s, lo)
+            and marriage.family_free(s, a)
+            and s.l_owner[x] == r
+            and x in marriage.partners(s, lo)
+        )
     if act == A.CARDINAL_TERM:
         pope = s.l_owner[s.pope] if marriage.in_play(s, s.pope) else -1
         return pope in (a, r)
@@ -174,7 +199,7 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
         lo = marriage.family_marriage(s, a + r - pope)
         return lo >= 0 and marriage.annullable(s, lo)
     if promises.asked(act):
-        act -= A.ASKED                         # asked of the recipient: the same promise
+        act -= A.ASKED  # asked of the recipient: the same promise
     if _in(act, A.PROMISE_VOTE0, NL):
         return marriage.in_play(s, act - A.PROMISE_VOTE0)
     return _in(act, A.PROMISE_PAY0, 3) or act == A.PROMISE_PEACE
@@ -185,11 +210,11 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
     once there is a term, cancel always. Written out block by block: the random
     playouts compose many offers, so this must be quick."""
     a, r = p, s.offer_recipient
-    if s.offer_open_term >= 0:           # the second half of a ransom, a marriage, a passage
+    if s.offer_open_term >= 0:  # the second half of a ransom, a marriage, a passage
         act = s.offer_open_term
         first, size = _second_half(act)
         second = [first + x for x in range(size) if term_ok(s, a, r, act, x)]
-        return [A.OFFER_CANCEL, *second]          # cancel comes first in the index
+        return [A.OFFER_CANCEL, *second]  # cancel comes first in the index
     out = [A.OFFER_SEND, A.OFFER_CANCEL] if s.offer_terms else [A.OFFER_CANCEL]
     if len(s.offer_terms) >= TERMS_MAX:
         return out
@@ -200,22 +225,28 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
     if not to_author and s.markers[a]:
         out += range(A.ASK_MONEY0, A.ASK_MONEY0 + min(3, s.money[r]))
     cards = sum(1 for act in used if _in(act, A.GIVE_CARD0, NCARDS))
-    if "money" not in to_recipient and s.markers[r] \
-            and len(s.hand[r]) + cards < HAND_LIMIT:
+    if "money" not in to_recipient and s.markers[r] and len(s.hand[r]) + cards < HAND_LIMIT:
         out += {A.GIVE_CARD0 + c for c in s.hand[a]} - used
     for lo in range(NL):
         captor = s.l_captor[lo]
-        if captor >= 0 and A.RANSOM_TERM0 + lo not in used \
-                and {captor, s.l_owner[lo]} == {a, r}:
+        if captor >= 0 and A.RANSOM_TERM0 + lo not in used and {captor, s.l_owner[lo]} == {a, r}:
             out.append(A.RANSOM_TERM0 + lo)
     out += _village_terms(s, a, r, used)
     crown = crown_family(s)
     if crown in (a, r):
-        out += [A.TITLE_TERM0 + f for f in range(NF) if s.fief_holder[f] < 0
-                and A.TITLE_TERM0 + f not in used and term_ok(s, a, r, A.TITLE_TERM0 + f, -1)]
+        out += [
+            A.TITLE_TERM0 + f
+            for f in range(NF)
+            if s.fief_holder[f] < 0
+            and A.TITLE_TERM0 + f not in used
+            and term_ok(s, a, r, A.TITLE_TERM0 + f, -1)
+        ]
     if not any(_in(u, A.WED0, NL) for u in used) and marriage.family_free(s, a):
-        out += [A.WED0 + lo for lo in range(NL)
-                if s.l_owner[lo] == a and term_ok(s, a, r, A.WED0 + lo, -1)]
+        out += [
+            A.WED0 + lo
+            for lo in range(NL)
+            if s.l_owner[lo] == a and term_ok(s, a, r, A.WED0 + lo, -1)
+        ]
     for act in (A.CARDINAL_TERM, A.ANNUL_TERM):
         if act not in used and term_ok(s, a, r, act, -1):
             out.append(act)
@@ -227,8 +258,7 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
 def _promise_terms(s: FiefState, used: set[int], shift: int) -> list[int]:
     """The author's promises (``shift`` 0) or those asked of the recipient (``ASKED``):
     a vote for a lord in play, one promise to pay, peace; each once."""
-    vote0, pay0, peace = (A.PROMISE_VOTE0 + shift, A.PROMISE_PAY0 + shift,
-                          A.PROMISE_PEACE + shift)
+    vote0, pay0, peace = (A.PROMISE_VOTE0 + shift, A.PROMISE_PAY0 + shift, A.PROMISE_PEACE + shift)
     out = [vote0 + lo for lo in range(NL) if s.l_owner[lo] >= 0 and vote0 + lo not in used]
     if not any(_in(u, pay0, 3) for u in used):
         out += range(pay0, pay0 + 3)
@@ -254,8 +284,15 @@ def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
     out = []
     truce = s.phase <= A.BATTLES
     passage = s.phase <= A.MOVEMENT
-    movers = {s.l_owner[x] for x in range(NL) if s.l_owner[x] in (a, r)
-              and s.l_captor[x] < 0 and s.l_loc[x] >= 0} if passage else set()
+    movers = (
+        {
+            s.l_owner[x]
+            for x in range(NL)
+            if s.l_owner[x] in (a, r) and s.l_captor[x] < 0 and s.l_loc[x] >= 0
+        }
+        if passage
+        else set()
+    )
     lp, k, m, ctrl = s.free_lords, s.knights, s.men_at_arms, s.ctrl
     fighting = battle_village(s)
     for v in range(NV):
@@ -263,7 +300,7 @@ def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
         if movers and any(may_grant_passage(s, a + r - f, v) for f in movers):
             out.append(A.PASSAGE0 + v)
         ia, ir = v * SEATS + a, v * SEATS + r
-        here_a = lp[ia] or k[ia] or m[ia]         # present(s, v, a), inlined
+        here_a = lp[ia] or k[ia] or m[ia]  # present(s, v, a), inlined
         here_r = lp[ir] or k[ir] or m[ir]
         if not (here_a or here_r) or fighting == v:
             continue
@@ -294,8 +331,13 @@ def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.kind, s.actor = A.OFFER_ANSWER, s.offer_recipient
         terms = term_names(s.offer_terms)
         # each party's private part has its own key: a private part is one seat's
-        ev.append(Event("offer_made", {"seat": p, "with": s.offer_recipient},
-                        {p: {"terms": terms}, s.offer_recipient: {"terms_received": terms}}))
+        ev.append(
+            Event(
+                "offer_made",
+                {"seat": p, "with": s.offer_recipient},
+                {p: {"terms": terms}, s.offer_recipient: {"terms_received": terms}},
+            )
+        )
     elif action == A.OFFER_REFUSE:
         ev.append(Event("offer_refused", {"seat": p, "with": s.offer_author}))
         _close(s)
@@ -305,8 +347,7 @@ def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     elif s.offer_open_term >= 0:
         s.offer_terms.append((s.offer_open_term, action - _second_half(s.offer_open_term)[0]))
         s.offer_open_term = -1
-    elif _in(action, A.RANSOM_TERM0, NL) or _in(action, A.WED0, NL) \
-            or _in(action, A.PASSAGE0, NV):
+    elif _in(action, A.RANSOM_TERM0, NL) or _in(action, A.WED0, NL) or _in(action, A.PASSAGE0, NV):
         s.offer_open_term = action
     else:
         s.offer_terms.append((action, -1))
@@ -361,15 +402,21 @@ def accept(s: FiefState, ev: list[Event]) -> None:
     a, r = s.offer_author, s.offer_recipient
     why = check(s)
     if why is not None:
-        ev.append(Event("offer_failed", {"seat": r, "with": a},
-                        {a: {"why": why}, r: {"why_received": why}}))
+        ev.append(
+            Event(
+                "offer_failed", {"seat": r, "with": a}, {a: {"why": why}, r: {"why_received": why}}
+            )
+        )
         return
     binding = [(act, x) for act, x in s.offer_terms if not promises.is_promise(act)]
     promised = [(act, x) for act, x in s.offer_terms if promises.is_promise(act)]
-    ev.append(Event("offer_accepted", {"seat": r, "with": a,
-                                       "terms": term_names(binding)},
-                    {a: {"promises": term_names(promised)},
-                     r: {"promises_received": term_names(promised)}}))
+    ev.append(
+        Event(
+            "offer_accepted",
+            {"seat": r, "with": a, "terms": term_names(binding)},
+            {a: {"promises": term_names(promised)}, r: {"promises_received": term_names(promised)}},
+        )
+    )
     to_author, to_recipient = _gifts(s, binding)
     for f, gifts in ((a, to_author), (r, to_recipient)):
         if gifts:
@@ -394,8 +441,13 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
         card = act - A.GIVE_CARD0
         s.hand[a].remove(card)
         s.hand[r].append(card)
-        ev.append(Event("card_given", {"seat": a, "with": r},
-                        {a: {"card": card}, r: {"card_received": card}}))
+        ev.append(
+            Event(
+                "card_given",
+                {"seat": a, "with": r},
+                {a: {"card": card}, r: {"card_received": card}},
+            )
+        )
     elif _in(act, A.RANSOM_TERM0, NL):
         lo = act - A.RANSOM_TERM0
         owner, captor, v = s.l_owner[lo], s.l_captor[lo], s.l_loc[lo]
@@ -406,11 +458,11 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
         settle(s, v, ev)
     elif _in(act, A.PASSAGE0, NV):
         grantor = a + r - s.l_owner[x]
-        s.pacts.append(Pact(PactKind.PASSAGE, grantor, x, act - A.PASSAGE0,
-                            Deadline(s.turn, A.MOVEMENT)))
+        s.pacts.append(
+            Pact(PactKind.PASSAGE, grantor, x, act - A.PASSAGE0, Deadline(s.turn, A.MOVEMENT))
+        )
     elif _in(act, A.TRUCE_TERM0, NV):
-        s.pacts.append(Pact(PactKind.TRUCE, a, r, act - A.TRUCE_TERM0,
-                            Deadline(s.turn, A.BATTLES)))
+        s.pacts.append(Pact(PactKind.TRUCE, a, r, act - A.TRUCE_TERM0, Deadline(s.turn, A.BATTLES)))
     elif _in(act, A.CEDE0, NV):
         v = act - A.CEDE0
         g = a + r - s.ctrl[v]
@@ -421,14 +473,19 @@ def _execute(s: FiefState, a: int, r: int, act: int, x: int, ev: list[Event]) ->
         fief = act - A.TITLE_TERM0
         lo = grantees(s, fief)[0]
         s.fief_holder[fief] = lo
-        ev.append(Event("royal_grant", {"seat": crown_family(s), "fief": fief, "lord": lo,
-                                        "owner": s.l_owner[lo]}))
+        ev.append(
+            Event(
+                "royal_grant",
+                {"seat": crown_family(s), "fief": fief, "lord": lo, "owner": s.l_owner[lo]},
+            )
+        )
     elif _in(act, A.WED0, NL):
         s.pacts.append(Pact(PactKind.BETROTHAL, act - A.WED0, x, -1, None))
     elif act == A.CARDINAL_TERM:
         pope = s.l_owner[s.pope]
-        s.pacts.append(Pact(PactKind.CARDINAL, pope, a + r - pope, -1,
-                            Deadline(s.turn, A.END_OF_TURN)))
+        s.pacts.append(
+            Pact(PactKind.CARDINAL, pope, a + r - pope, -1, Deadline(s.turn, A.END_OF_TURN))
+        )
     elif act == A.ANNUL_TERM:
         pope = s.l_owner[s.pope]
         marriage.annul(s, marriage.family_marriage(s, a + r - pope), ev)

@@ -14,10 +14,10 @@ from noblesse.games.fief.state import FiefState
 class PactKind(IntEnum):
     """The binding agreements an accepted offer leaves (§7.4, ``FiefState.pacts``)."""
 
-    PASSAGE = 0       # ``first`` lets lord ``second`` through ``village``, up to the Movement
-    TRUCE = 1         # families ``first`` and ``second`` fight no battle in ``village``
-    CARDINAL = 2      # the Pope's family ``first`` consents to a Cardinal of ``second``
-    BETROTHAL = 3     # lords ``first`` and ``second`` marry at the next Announcements
+    PASSAGE = 0  # ``first`` lets lord ``second`` through ``village``, up to the Movement
+    TRUCE = 1  # families ``first`` and ``second`` fight no battle in ``village``
+    CARDINAL = 2  # the Pope's family ``first`` consents to a Cardinal of ``second``
+    BETROTHAL = 3  # lords ``first`` and ``second`` marry at the next Announcements
 
 
 class Deadline(NamedTuple):
@@ -42,16 +42,25 @@ class Pact(NamedTuple):
 def passage_agreed(s: FiefState, grantor: int, lord: int, v: int) -> bool:
     """An accepted passage term for ``lord`` through ``v``: the engine answers the
     request of ``grantor`` (to enter ``v``, or to leave it by his road) itself (§7.4)."""
-    return any(pact.kind == PactKind.PASSAGE and pact.first == grantor
-               and pact.second == lord and pact.village == v for pact in s.pacts)
+    return any(
+        pact.kind == PactKind.PASSAGE
+        and pact.first == grantor
+        and pact.second == lord
+        and pact.village == v
+        for pact in s.pacts
+    )
 
 
 def truce_agreed(s: FiefState, f: int, g: int, v: int) -> bool:
     """An accepted truce term: neither family declares a battle on the other there."""
-    return any(pact.kind == PactKind.TRUCE and pact.village == v
-               and {pact.first, pact.second} == {f, g} for pact in s.pacts)
+    return any(
+        pact.kind == PactKind.TRUCE and pact.village == v and {pact.first, pact.second} == {f, g}
+        for pact in s.pacts
+    )
 
 
 def consent_agreed(s: FiefState, pope_family: int, by: int) -> bool:
-    return any(pact.kind == PactKind.CARDINAL and pact.first == pope_family
-               and pact.second == by for pact in s.pacts)
+    return any(
+        pact.kind == PactKind.CARDINAL and pact.first == pope_family and pact.second == by
+        for pact in s.pacts
+    )

@@ -34,8 +34,10 @@ FATES = ("open", "kept", "broken", "lapsed")
 
 def is_promise(act: int) -> bool:
     """A ``promise:*`` or ``ask_promise:*`` term (they bind nobody)."""
-    return (A.PROMISE_VOTE0 <= act < A.PROMISE_VOTE0 + A.PROMISES
-            or A.ASK_PROMISE_VOTE0 <= act < A.ASK_PROMISE_VOTE0 + A.PROMISES)
+    return (
+        A.PROMISE_VOTE0 <= act < A.PROMISE_VOTE0 + A.PROMISES
+        or A.ASK_PROMISE_VOTE0 <= act < A.ASK_PROMISE_VOTE0 + A.PROMISES
+    )
 
 
 def asked(act: int) -> bool:

@@ -33,8 +33,8 @@ LORD_MOVES = rule("lord_moves")
 class PermitFor(IntEnum):
     """What a lord asks another family's leave for (``A.PERMIT``, ``s.permit_for``)."""
 
-    VILLAGE = 0       # to enter or pass through the village it controls (§4.5)
-    ROAD = 1          # to leave by the road it came in by and stands on (§4.5)
+    VILLAGE = 0  # to enter or pass through the village it controls (§4.5)
+    ROAD = 1  # to leave by the road it came in by and stands on (§4.5)
 
 
 ROAD = PermitFor.ROAD
@@ -47,7 +47,7 @@ SECRET_PASSAGE = DATA.card("secret_passage")
 
 
 def full_moves(s: FiefState, lo: int) -> int:
-    return JOAN_MOVES if lo == s.joan else LORD_MOVES       # §4.12.6: Joan moves 3
+    return JOAN_MOVES if lo == s.joan else LORD_MOVES  # §4.12.6: Joan moves 3
 
 
 def start_movement(s: FiefState) -> None:
@@ -91,7 +91,7 @@ def finish_lord(s: FiefState, lo: int) -> None:
     s.l_moves[lo] = s.l_pass[lo] = 0
     drop_escort(s, lo)
     s.kind, s.moving_lord, s.actor = A.NONE, -1, f
-    s.react = True               # a lord ends his move: a public event (§4.12)
+    s.react = True  # a lord ends his move: a public event (§4.12)
 
 
 def road_keeper(s: FiefState, v: int, w: int, p: int) -> int:
@@ -113,17 +113,28 @@ def move(s: FiefState, lo: int, w: int, ev: list[Event]) -> None:
     """One road: the lord and what he carries go from his village to ``w``."""
     p, v = s.l_owner[lo], s.l_loc[lo]
     if s.l_pass[lo] == SP_RAIN:
-        s.l_moves[lo] = 1        # a Secret Passage through the rain: this move only
+        s.l_moves[lo] = 1  # a Secret Passage through the rain: this move only
     lift_lord(s, lo)
     put_lord(s, lo, w, came_from=v)
     s.l_prev[lo] = v
     s.l_moves[lo] -= 1
     s.l_pass[lo] = SP_GO if s.l_pass[lo] == SP_GO else 0
-    ev.append(Event("move", {"seat": p, "lord": lo, "from": v, "to": w,
-                             "knights": s.carried_knights[lo], "men_at_arms": s.carried_men_at_arms[lo]}))
+    ev.append(
+        Event(
+            "move",
+            {
+                "seat": p,
+                "lord": lo,
+                "from": v,
+                "to": w,
+                "knights": s.carried_knights[lo],
+                "men_at_arms": s.carried_men_at_arms[lo],
+            },
+        )
+    )
     settle(s, v, ev)
     if plague_entry(s, v, w) and entry_loss(s, lo, p, v, w, ev):
-        return                   # the owner chooses the units the plague takes first
+        return  # the owner chooses the units the plague takes first
     arrived(s, lo, ev)
 
 
@@ -131,27 +142,42 @@ def arrived(s: FiefState, lo: int, ev: list[Event]) -> None:
     """The lord is in his new village (the plague's losses taken): his death roll if
     he entered a Plague bishopric, then the holder's permission or his next step."""
     p, v, w = s.l_owner[lo], s.l_prev[lo], s.l_loc[lo]
-    owner = s.ctrl[w]            # not settled yet: the holder before he came
+    owner = s.ctrl[w]  # not settled yet: the holder before he came
     unasked = s.l_pass[lo] == SP_GO
     s.l_pass[lo] = 0
     if plague_entry(s, v, w) and entry_deaths(s, lo, ev):
-        s.kind, s.moving_lord, s.actor = A.NONE, -1, p       # died of the plague on the way in
+        s.kind, s.moving_lord, s.actor = A.NONE, -1, p  # died of the plague on the way in
         return
     settle(s, w, ev)
     if owner >= 0 and owner != p and s.l_moves[lo] > 0:
-        if unasked:              # a Secret Passage: through without asking (§4.12.2)
+        if unasked:  # a Secret Passage: through without asking (§4.12.2)
             s.l_pass[lo] = PERMITTED
             s.kind, s.actor = A.MOVE_LORD, p
             return
         if s.pacts and passage_agreed(s, owner, lo, w):  # §7.4: agreed in an offer
-            ev.append(Event("passage", {"seat": owner, "mover": p, "lord": lo,
-                                        "granted": True, "village": w, "agreed": True}))
+            ev.append(
+                Event(
+                    "passage",
+                    {
+                        "seat": owner,
+                        "mover": p,
+                        "lord": lo,
+                        "granted": True,
+                        "village": w,
+                        "agreed": True,
+                    },
+                )
+            )
             s.l_pass[lo] = PERMITTED
             s.kind, s.actor = A.MOVE_LORD, p
             return
         s.kind, s.actor, s.asked_village, s.permit_for = A.PERMIT, owner, w, PermitFor.VILLAGE
-        ev.append(Event("ask_passage", {"seat": p, "lord": lo, "from": v, "to": w,
-                                        "asked": owner, "road": False}))
+        ev.append(
+            Event(
+                "ask_passage",
+                {"seat": p, "lord": lo, "from": v, "to": w, "asked": owner, "road": False},
+            )
+        )
     elif s.l_moves[lo] == 0:
         finish_lord(s, lo)
     else:

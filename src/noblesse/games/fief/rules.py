@@ -61,11 +61,16 @@ class FiefRules(GameBase):
         return {"max_turns": 0, "fixed_starts": False, **DATA.switches}
 
     # ================================================================ setup
-    def setup(self, n_players: int, seed: int, options: dict[str, Any] | None = None,
-              ) -> FiefState:
+    def setup(
+        self,
+        n_players: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> FiefState:
         if not self.min_players <= n_players <= self.max_players:
-            raise ValueError(f"Fief is for {self.min_players}-{self.max_players} players, "
-                             f"not {n_players}")
+            raise ValueError(
+                f"Fief is for {self.min_players}-{self.max_players} players, not {n_players}"
+            )
         schema = self.options_schema()
         options = {RENAMED.get(k, k): v for k, v in (options or {}).items()}
         unknown = set(options) - set(schema)
@@ -82,12 +87,12 @@ class FiefRules(GameBase):
         rng = s.rng
         s.lord_deck = DATA.deck("lord")
         s.fd_deck = DATA.deck("fortune")
-        if opts["french_grey_counts"]:           # §6 #2 switched: 4 + 4 + 5 grey cards
+        if opts["french_grey_counts"]:  # §6 #2 switched: 4 + 4 + 5 grey cards
             for key in DATA.rules["french_grey_removed"]:
                 s.fd_deck.remove(DATA.card(key))
         shuffle(rng, s.lord_deck)
         shuffle(rng, s.fd_deck)
-        s.first = rng.randrange(n_players)        # §2.8: the first player at random
+        s.first = rng.randrange(n_players)  # §2.8: the first player at random
         self._starting_lords(s, ev)
         if opts["fixed_starts"]:
             for p, v in zip(order(s), DATA.starts(n_players), strict=True):
@@ -124,16 +129,16 @@ class FiefRules(GameBase):
         n = s.n_players
         while s.kind == A.NONE and not s.over:
             if s.place_due and next_placement(s, ev):
-                break                       # a freed lord's family chooses where
-            if s.interrupted:               # a green card of the battle window resolved
+                break  # a freed lord's family chooses where
+            if s.interrupted:  # a green card of the battle window resolved
                 intrigue.back_to_battle(s, ev)
                 continue
             if s.react and not intrigue.at_windows(s) and intrigue.open_reaction(s):
-                break                       # §4.12: the any-time cards answer an event
+                break  # §4.12: the any-time cards answer an event
             phase = PHASES[s.phase]
             if s.cursor >= n:
                 if phase.more is not None and phase.more(s, ev):
-                    continue                # the next step of the phase
+                    continue  # the next step of the phase
                 self._next_phase(s, ev)
                 continue
             p = order(s)[s.cursor]
@@ -141,8 +146,8 @@ class FiefRules(GameBase):
             if not phase.offer(s, p, ev):
                 s.cursor += 1
                 if phase.more is None:
-                    s.battle_step = battle.BATTLING   # the next player's own steps
-        succession.ask(s, ev)           # a dead lord's title: the owner picks the heir first
+                    s.battle_step = battle.BATTLING  # the next player's own steps
+        succession.ask(s, ev)  # a dead lord's title: the owner picks the heir first
 
     def _next_phase(self, s: FiefState, ev: list[Event]) -> None:
         """Leave the current phase and open the one after it (§3)."""
@@ -155,15 +160,15 @@ class FiefRules(GameBase):
         if phase.opens_turn:
             s.turn += 1
             ev.append(Event("turn", {"turn": s.turn, "first": s.first}))
-        offers.on_phase(s, ev)            # offers counted again, pacts expire or apply
+        offers.on_phase(s, ev)  # offers counted again, pacts expire or apply
         ev.append(Event("phase", {"phase": phase.name}))
-        s.react = True                    # a phase begins: a public event (§4.12)
+        s.react = True  # a phase begins: a public event (§4.12)
         if phase.enter is not None:
             phase.enter(s, ev)
 
     # ================================================================ the contract
     def to_act(self, state: FiefState) -> tuple[int, ...]:
-        if state.kind in VOTED:          # a secret simultaneous ballot: who has not voted
+        if state.kind in VOTED:  # a secret simultaneous ballot: who has not voted
             return tuple(announce.still_to_vote(state))
         return (state.actor,) if state.kind != A.NONE else ()
 
@@ -184,12 +189,17 @@ class FiefRules(GameBase):
     # holding the crown, the tiara, both or neither of them; or the turn limit is reached
     endings = {
         f"{who}{held}": {"en": f"victory {who_en}{held_en}", "zh-TW": f"{who_zh}獲勝{held_zh}"}
-        for who, who_en, who_zh in (("alone", "alone", "單獨"),
-                                    ("married", "by a married pair", "已婚的兩家"))
+        for who, who_en, who_zh in (
+            ("alone", "alone", "單獨"),
+            ("married", "by a married pair", "已婚的兩家"),
+        )
         for held, held_en, held_zh in (
-            ("", "", ""), ("+king", " with the King", "，握有國王"),
+            ("", "", ""),
+            ("+king", " with the King", "，握有國王"),
             ("+pope", " with the Pope", "，握有教宗"),
-            ("+king+pope", " with the King and the Pope", "，握有國王和教宗"))}
+            ("+king+pope", " with the King and the Pope", "，握有國王和教宗"),
+        )
+    }
     endings["turn_limit"] = {"en": "the turn limit", "zh-TW": "已達回合上限"}
 
     def ending(self, state: FiefState) -> str:
@@ -200,19 +210,22 @@ class FiefRules(GameBase):
             return "turn_limit"
         won = set(self.winners(s))
         married = any(len(side) > 1 and set(side) <= won for side in sides(s))
-        held = "".join(f"+{office}" for office, lo in (("king", s.king), ("pope", s.pope))
-                       if owner_of(s, lo) in won)
+        held = "".join(
+            f"+{office}"
+            for office, lo in (("king", s.king), ("pope", s.pope))
+            if owner_of(s, lo) in won
+        )
         return ("married" if married else "alone") + held
 
     def _legal(self, state: FiefState, seat: int) -> list[Action]:
         d = DECISIONS[state.kind]
         out = d.legal(state, seat)
         if d.offers and out:
-            if d.frees:                 # a captor may free a captive here (§7.3)
+            if d.frees:  # a captor may free a captive here (§7.3)
                 out = out + economy.releases(state, seat)
             out = out + offers.openers(state, seat)  # §7.4: an offer may open here
         if d.anytime and out and not intrigue.at_windows(state):
-            out = out + intrigue.anytime_plays(state, seat)   # §4.12: a green card
+            out = out + intrigue.anytime_plays(state, seat)  # §4.12: a green card
         return out
 
     def _apply(self, state: FiefState, seat: int, action: Action) -> list[Event]:
@@ -222,9 +235,9 @@ class FiefRules(GameBase):
             offers.apply(s, seat, action, ev)
             now = DECISIONS[s.kind]
             if now.offers and not now.legal(s, s.actor):
-                s.kind = A.NONE           # what the offer did ended the decision
+                s.kind = A.NONE  # what the offer did ended the decision
         elif d.anytime and intrigue.is_anytime(action):
-            s.kind = A.NONE               # the card, then the decision again
+            s.kind = A.NONE  # the card, then the decision again
             intrigue.play_anytime(s, seat, action, ev)
         elif d.frees and A.RELEASE0 <= action < A.RELEASE0 + NL:
             economy.release(s, seat, action - A.RELEASE0, ev)  # then the decision again
@@ -232,11 +245,11 @@ class FiefRules(GameBase):
                 s.kind = A.NONE
         else:
             s.kind = A.NONE
-            if d.apply(s, seat, action, ev):    # the decision is done: next in turn
+            if d.apply(s, seat, action, ev):  # the decision is done: next in turn
                 s.kind = A.NONE
                 s.cursor += 1
                 s.battle_step = battle.BATTLING
         self.run(s, ev)
         if not s.over:
-            s.vp = victory_points(s)      # titles change mid-turn: VP shown as they stand
+            s.vp = victory_points(s)  # titles change mid-turn: VP shown as they stand
         return ev

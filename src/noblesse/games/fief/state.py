@@ -89,9 +89,9 @@ class PlacementDue(NamedTuple):
 class TitleHow(IntEnum):
     """How a fief title is changing hands in the Purchase phase (``s.title_how``)."""
 
-    BOUGHT = 0        # bought: any eligible lord of the family
-    TRANSFERRED = 1   # transferred (§4.4.3): another lord than its holder
-    RECLAIMED = 2     # a vacant title reclaimed free: a lord born since it fell vacant
+    BOUGHT = 0  # bought: any eligible lord of the family
+    TRANSFERRED = 1  # transferred (§4.4.3): another lord than its holder
+    RECLAIMED = 2  # a vacant title reclaimed free: a lord born since it fell vacant
 
 
 def rule(key: str) -> int:
@@ -121,33 +121,126 @@ def d6(s: FiefState) -> int:
 
 
 _LISTS = (
-    "money", "lord_deck", "fd_deck", "lord_discard", "fd_discard", "set_aside",
-    "l_owner", "l_loc", "l_captor", "l_moves", "l_prev", "l_pass", "l_refused",
-    "carried_knights", "carried_men_at_arms", "ctrl", "fort", "mills", "knights",
-    "men_at_arms", "spent_knights", "spent_men_at_arms", "free_lords",
-    "stamp", "entry", "engine", "new_units", "fief_holder", "bishop", "rain", "famine",
-    "plague", "harvest", "weather", "deaths", "engines_used", "vp", "tallage", "window",
-    "assassin", "l_escort", "hit",
-    "plague_due", "l_born", "vacated", "transferred", "cardinal", "tithe",
-    "clerics", "uprising_failed", "loss_due", "keep_due", "revealed", "revealed_by",
-    "heir_due", "spouse", "excommunicated", "place_due",
-    "ballot", "voters", "candidates", "new_bishops",
-    "markers", "offers_made", "offer_terms", "pacts", "promises",
+    "money",
+    "lord_deck",
+    "fd_deck",
+    "lord_discard",
+    "fd_discard",
+    "set_aside",
+    "l_owner",
+    "l_loc",
+    "l_captor",
+    "l_moves",
+    "l_prev",
+    "l_pass",
+    "l_refused",
+    "carried_knights",
+    "carried_men_at_arms",
+    "ctrl",
+    "fort",
+    "mills",
+    "knights",
+    "men_at_arms",
+    "spent_knights",
+    "spent_men_at_arms",
+    "free_lords",
+    "stamp",
+    "entry",
+    "engine",
+    "new_units",
+    "fief_holder",
+    "bishop",
+    "rain",
+    "famine",
+    "plague",
+    "harvest",
+    "weather",
+    "deaths",
+    "engines_used",
+    "vp",
+    "tallage",
+    "window",
+    "assassin",
+    "l_escort",
+    "hit",
+    "plague_due",
+    "l_born",
+    "vacated",
+    "transferred",
+    "cardinal",
+    "tithe",
+    "clerics",
+    "uprising_failed",
+    "loss_due",
+    "keep_due",
+    "revealed",
+    "revealed_by",
+    "heir_due",
+    "spouse",
+    "excommunicated",
+    "place_due",
+    "ballot",
+    "voters",
+    "candidates",
+    "new_bishops",
+    "markers",
+    "offers_made",
+    "offer_terms",
+    "pacts",
+    "promises",
 )
 _SCALARS = (
-    "turn", "first", "phase", "kind", "actor", "cursor", "over", "clock",
-    "moving_lord", "asked_village", "new_lord", "contested_village", "besieger",
-    "fortune_card", "fortune_bishopric", "title_fief", "title_how", "fought", "king",
-    "queen", "pope", "max_turns", "winner_list",
-    "cards_step", "announce_step", "battle_step", "permit_for",
-    "uprising_village", "uprising_family", "uprising_cards", "answer_for", "victim",
-    "uprising_by", "uprising_penalty_cancelled", "joan", "entry_due",
-    "crown_prince", "regent",
-    "interrupted", "react",
-    "truced", "truce_broken",
-    "election", "m_lord", "m_partner",
-    "red_hat", "red_hat_by", "red_hat_how",
-    "offer_author", "offer_recipient", "offer_open_term",
+    "turn",
+    "first",
+    "phase",
+    "kind",
+    "actor",
+    "cursor",
+    "over",
+    "clock",
+    "moving_lord",
+    "asked_village",
+    "new_lord",
+    "contested_village",
+    "besieger",
+    "fortune_card",
+    "fortune_bishopric",
+    "title_fief",
+    "title_how",
+    "fought",
+    "king",
+    "queen",
+    "pope",
+    "max_turns",
+    "winner_list",
+    "cards_step",
+    "announce_step",
+    "battle_step",
+    "permit_for",
+    "uprising_village",
+    "uprising_family",
+    "uprising_cards",
+    "answer_for",
+    "victim",
+    "uprising_by",
+    "uprising_penalty_cancelled",
+    "joan",
+    "entry_due",
+    "crown_prince",
+    "regent",
+    "interrupted",
+    "react",
+    "truced",
+    "truce_broken",
+    "election",
+    "m_lord",
+    "m_partner",
+    "red_hat",
+    "red_hat_by",
+    "red_hat_how",
+    "offer_author",
+    "offer_recipient",
+    "offer_open_term",
 )
 
 
@@ -193,28 +286,28 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.turn, s.first, s.phase, s.kind, s.actor, s.cursor = 0, 0, 0, 0, -1, 0
     s.over, s.clock = False, 1
     # what the decision under way is about (-1: none)
-    s.moving_lord = -1                   # the lord moving (movement, its permissions)
-    s.asked_village = -1                 # where he asks passage (a village, or a road's end)
-    s.new_lord = -1                      # a lord come into play: placed, or Crown Prince
-    s.contested_village = -1             # a battle being declared, a siege lifted, a fall back
-    s.besieger = -1                      # who lifted that siege (the garrison may pursue)
-    s.fortune_card = -1                  # a fortune card being played
-    s.fortune_bishopric = -1             # the bishopric it went to
-    s.title_fief = -1                    # a fief title being bought, transferred or granted
-    s.title_how = TitleHow.BOUGHT        # how (the lords who may hold it differ)
+    s.moving_lord = -1  # the lord moving (movement, its permissions)
+    s.asked_village = -1  # where he asks passage (a village, or a road's end)
+    s.new_lord = -1  # a lord come into play: placed, or Crown Prince
+    s.contested_village = -1  # a battle being declared, a siege lifted, a fall back
+    s.besieger = -1  # who lifted that siege (the garrison may pursue)
+    s.fortune_card = -1  # a fortune card being played
+    s.fortune_bishopric = -1  # the bishopric it went to
+    s.title_fief = -1  # a fief title being bought, transferred or granted
+    s.title_how = TitleHow.BOUGHT  # how (the lords who may hold it differ)
     # the step of the Cards phase (cards.CardsStep), of the Announcements
     # (announce.AnnounceStep), of a player in the Battles phase (battle.BattleStep), and
     # what a lord asks leave for (roads.PermitFor)
     s.cards_step = s.announce_step = s.battle_step = s.permit_for = 0
     s.battle = s.cavalcade = None
     s.fought = 0
-    s.truced = s.truce_broken = 0        # villages (bits): a truce this turn; broken since
-    s.king = s.queen = s.pope = -1       # the lords holding the offices (-1: vacant)
-    s.crown_prince = -1                  # §5.7: the Queen's son, King at the King's death
-    s.regent = 0                         # 1: the Queen rules as Queen Regent (no King)
-    s.red_hat = -1                       # the Bishop a Cardinal card or biretta is for
-    s.red_hat_by = -1                    # who played it (or pays for the biretta)
-    s.red_hat_how = 0                    # 1: the Cardinal card, 2: the biretta
+    s.truced = s.truce_broken = 0  # villages (bits): a truce this turn; broken since
+    s.king = s.queen = s.pope = -1  # the lords holding the offices (-1: vacant)
+    s.crown_prince = -1  # §5.7: the Queen's son, King at the King's death
+    s.regent = 0  # 1: the Queen rules as Queen Regent (no King)
+    s.red_hat = -1  # the Bishop a Cardinal card or biretta is for
+    s.red_hat_by = -1  # who played it (or pays for the biretta)
+    s.red_hat_how = 0  # 1: the Cardinal card, 2: the biretta
     s.max_turns = int(options.get("max_turns", 0))
     s.winner_list = None
     s.money = [0] * n
@@ -230,56 +323,56 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
     s.carried_knights = [0] * NL
     s.carried_men_at_arms = [0] * NL
     s.ctrl = [-1] * NV
-    s.fort = [0] * NV                    # 0 none, 1 stronghold, 2 fortified city
+    s.fort = [0] * NV  # 0 none, 1 stronghold, 2 fortified city
     s.mills = [0] * NV
     size = NV * SEATS
     s.knights, s.men_at_arms = [0] * size, [0] * size
     s.spent_knights, s.spent_men_at_arms = [0] * size, [0] * size
-    s.free_lords = [0] * size            # free (not captive) lords of f in v
-    s.stamp = [0] * size                 # when f arrived in v (first arrival controls)
-    s.entry = [-1] * size                # the village f came from, arriving after another
-    s.engine = [0] * size                # siege engine of f at v: 0, +1D or +2D
-    s.new_units = [0] * size             # units bought this Purchase phase
-    s.fief_holder = [-1] * NF            # lord holding the fief title
-    s.bishop = [-1] * NB                 # the Bishop of each bishopric (-1: vacant)
+    s.free_lords = [0] * size  # free (not captive) lords of f in v
+    s.stamp = [0] * size  # when f arrived in v (first arrival controls)
+    s.entry = [-1] * size  # the village f came from, arriving after another
+    s.engine = [0] * size  # siege engine of f at v: 0, +1D or +2D
+    s.new_units = [0] * size  # units bought this Purchase phase
+    s.fief_holder = [-1] * NF  # lord holding the fief title
+    s.bishop = [-1] * NB  # the Bishop of each bishopric (-1: vacant)
     s.rain, s.famine, s.plague = [0] * NB, [0] * NB, [0] * NB
     s.harvest, s.weather = [0] * NB, [0] * NB
-    s.l_born = [0] * NL                  # clock when the lord came into play
-    s.vacated = [0] * NF                 # clock when the title went back to the board
-    s.transferred = [0] * NF             # title transferred in this Purchase phase
-    s.cardinal = [0] * NL                # Cardinals: 1 by the card, 2 by the biretta
-    s.spouse = [-1] * NL                 # §5.2: the lord a lord is married to
-    s.excommunicated = [0] * NL          # §5.7: lords the Pope has excommunicated
-    s.ballot = [-1] * n                  # a secret ballot: -1 not cast, -2 abstain, a lord
-    s.voters = []                        # the families voting in the open ballot
-    s.candidates = []                    # the lords standing in the current election
-    s.new_bishops = []                   # Bishops elected this turn (no votes in §5.4.1)
-    s.election = -1                      # the bishopric whose Bishop is being elected
-    s.m_lord = s.m_partner = -1          # a marriage proposal: the proposer's lord, the other
-    s.tithe = [UNTITHED] * NB            # the families tithing each bishopric
-    s.plague_due = []                    # plague losses the owners still choose (PlagueLoss)
-    s.revealed = []                      # disasters drawn this Cards phase, to be placed
-    s.revealed_by = []                   # who drew each of them
-    s.hit = [0] * NB                     # bishoprics a disaster was placed on this turn
-    s.tallage = [-1] * NF                # the family whose tax marker is on the fief
-    s.window = []                        # seats still to answer a reaction window
-    s.react = False                      # a public event since the last any-time window
-    s.assassin = [0] * NL                # lords carrying an assassin marker
-    s.l_escort = [-1] * NL               # the lord a captive is led along by
+    s.l_born = [0] * NL  # clock when the lord came into play
+    s.vacated = [0] * NF  # clock when the title went back to the board
+    s.transferred = [0] * NF  # title transferred in this Purchase phase
+    s.cardinal = [0] * NL  # Cardinals: 1 by the card, 2 by the biretta
+    s.spouse = [-1] * NL  # §5.2: the lord a lord is married to
+    s.excommunicated = [0] * NL  # §5.7: lords the Pope has excommunicated
+    s.ballot = [-1] * n  # a secret ballot: -1 not cast, -2 abstain, a lord
+    s.voters = []  # the families voting in the open ballot
+    s.candidates = []  # the lords standing in the current election
+    s.new_bishops = []  # Bishops elected this turn (no votes in §5.4.1)
+    s.election = -1  # the bishopric whose Bishop is being elected
+    s.m_lord = s.m_partner = -1  # a marriage proposal: the proposer's lord, the other
+    s.tithe = [UNTITHED] * NB  # the families tithing each bishopric
+    s.plague_due = []  # plague losses the owners still choose (PlagueLoss)
+    s.revealed = []  # disasters drawn this Cards phase, to be placed
+    s.revealed_by = []  # who drew each of them
+    s.hit = [0] * NB  # bishoprics a disaster was placed on this turn
+    s.tallage = [-1] * NF  # the family whose tax marker is on the fief
+    s.window = []  # seats still to answer a reaction window
+    s.react = False  # a public event since the last any-time window
+    s.assassin = [0] * NL  # lords carrying an assassin marker
+    s.l_escort = [-1] * NL  # the lord a captive is led along by
     # an Uprising being played: its village, the family it rises against, the cards
     # played on it, who played it, a Secret Passage cancelling the fortification's penalty
     s.uprising_village, s.uprising_family, s.uprising_cards, s.uprising_by = -1, -1, 0, -1
     s.uprising_penalty_cancelled = False
-    s.joan = -1                          # the lady Joan d'Arc's card is on
-    s.loss_due = []                      # a side's losses its leader shares out (LossDue)
-    s.keep_due = []                      # captives whose keeper the winners choose (KeeperDue)
-    s.clerics, s.uprising_failed = [], []    # clerics still to try to stop it; who failed
-    s.answer_for, s.victim = 0, -1       # a Secret Passage answer: to what, about whom
-    s.place_due = []                     # freed lords whose family chooses the village (PlacementDue)
-    s.entry_due = None                   # a group's Plague loss on entry (EntryLoss)
-    s.deaths = []                        # pending lord deaths in the battle (DeathDue)
-    s.heir_due = []                      # fiefs whose dead holder's heir the owner picks (TitleDue)
-    s.interrupted = ()                   # decisions set aside, the latest last (Interrupted)
+    s.joan = -1  # the lady Joan d'Arc's card is on
+    s.loss_due = []  # a side's losses its leader shares out (LossDue)
+    s.keep_due = []  # captives whose keeper the winners choose (KeeperDue)
+    s.clerics, s.uprising_failed = [], []  # clerics still to try to stop it; who failed
+    s.answer_for, s.victim = 0, -1  # a Secret Passage answer: to what, about whom
+    s.place_due = []  # freed lords whose family chooses the village (PlacementDue)
+    s.entry_due = None  # a group's Plague loss on entry (EntryLoss)
+    s.deaths = []  # pending lord deaths in the battle (DeathDue)
+    s.heir_due = []  # fiefs whose dead holder's heir the owner picks (TitleDue)
+    s.interrupted = ()  # decisions set aside, the latest last (Interrupted)
     s.engines_used = [0] * n
     s.vp = [0] * n
     # diplomacy (§4.11, §7.4; offers.py): markers left, offers opened this phase, the
@@ -322,8 +415,9 @@ def present(s: FiefState, v: int, f: int) -> bool:
 
 def lords_at(s: FiefState, v: int, f: int) -> list[int]:
     """Free lords of ``f`` in ``v``."""
-    return [lo for lo in range(NL)
-            if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0]
+    return [
+        lo for lo in range(NL) if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0
+    ]
 
 
 def family_lords(s: FiefState, f: int) -> list[int]:

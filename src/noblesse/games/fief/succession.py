@@ -24,9 +24,13 @@ def heirs(s: FiefState, f: int, fief: int) -> list[int]:
     §6 #15; nor does a cleric with ``clerics_hold_fief_titles`` off)."""
     holder = s.fief_holder[fief]
     clerics = s.options["clerics_hold_fief_titles"]
-    return [h for h in range(NL) if s.l_owner[h] == f and s.l_captor[h] < 0
-            and (h == holder or titles_of(s, h) < MAX_TITLES
-                 and (clerics or not cleric(s, h)))]
+    return [
+        h
+        for h in range(NL)
+        if s.l_owner[h] == f
+        and s.l_captor[h] < 0
+        and (h == holder or titles_of(s, h) < MAX_TITLES and (clerics or not cleric(s, h)))
+    ]
 
 
 def _due(s: FiefState, ev: list[Event]) -> int:
@@ -43,8 +47,7 @@ def _due(s: FiefState, ev: list[Event]) -> int:
                 return fief
             if candidates and candidates[0] != holder:
                 s.fief_holder[fief] = candidates[0]
-                ev.append(Event("title_passes", {"fief": fief, "lord": candidates[0],
-                                                 "seat": f}))
+                ev.append(Event("title_passes", {"fief": fief, "lord": candidates[0], "seat": f}))
         s.heir_due.pop(0)
     return -1
 
@@ -74,5 +77,5 @@ def apply_heir(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     if fief >= 0:
         s.kind, s.actor = A.TITLE_HEIR, s.l_owner[s.fief_holder[fief]]
     else:
-        resume(s)                                         # the interrupted decision
+        resume(s)  # the interrupted decision
     return False

@@ -39,14 +39,14 @@ class ActionCard:
     en: str
     zh: str
     copies: int
-    line: bool              # alters the line: blocked by Callous Guards
-    front: str              # "", "self" or "other": stays face up in front of a player
-    seat: str               # "", "other" or "any": the card names a player
-    noble: str              # "", "any" or a noble key: the card names a noble in line
-    colour: int             # -1, or the colour the named noble must have
+    line: bool  # alters the line: blocked by Callous Guards
+    front: str  # "", "self" or "other": stays face up in front of a player
+    seat: str  # "", "other" or "any": the card names a player
+    noble: str  # "", "any" or a noble key: the card names a noble in line
+    colour: int  # -1, or the colour the named noble must have
     forward: tuple[int, ...]  # distances a named noble may move forward
-    back: tuple[int, ...]     # distances a named noble may move back
-    support: int            # -1, or the colour a support card scores
+    back: tuple[int, ...]  # distances a named noble may move back
+    support: int  # -1, or the colour a support card scores
     text_en: str
     text_zh: str
 
@@ -85,21 +85,48 @@ def load(path: Path = DATA_FILE) -> CardSet:
     raw = path.read_bytes()
     data = tomllib.loads(raw.decode("utf-8"))
     nobles = tuple(
-        Noble(i, n["key"], n["en"], n["zh"], _colour(n["colour"]), int(n["points"]),
-              int(n["copies"]), n.get("effect", ""), n.get("text_en", ""), n.get("text_zh", ""))
+        Noble(
+            i,
+            n["key"],
+            n["en"],
+            n["zh"],
+            _colour(n["colour"]),
+            int(n["points"]),
+            int(n["copies"]),
+            n.get("effect", ""),
+            n.get("text_en", ""),
+            n.get("text_zh", ""),
+        )
         for i, n in enumerate(data["noble"])
     )
     actions = tuple(
         ActionCard(
-            i, a["key"], a["en"], a["zh"], int(a["copies"]), bool(a["line"]), a.get("front", ""),
-            a.get("seat", ""), a.get("noble", ""), _colour(a.get("colour")),
-            tuple(a.get("forward", ())), tuple(a.get("back", ())), _colour(a.get("support")),
-            a["text_en"], a["text_zh"],
+            i,
+            a["key"],
+            a["en"],
+            a["zh"],
+            int(a["copies"]),
+            bool(a["line"]),
+            a.get("front", ""),
+            a.get("seat", ""),
+            a.get("noble", ""),
+            _colour(a.get("colour")),
+            tuple(a.get("forward", ())),
+            tuple(a.get("back", ())),
+            _colour(a.get("support")),
+            a["text_en"],
+            a["text_zh"],
         )
         for i, a in enumerate(data["action"])
     )
-    return CardSet(nobles, actions, dict(data["rules"]), dict(data["assumed"]),
-                   rules_digest(data), dict(data["switches"]))
+    return CardSet(
+        nobles,
+        actions,
+        dict(data["rules"]),
+        dict(data["assumed"]),
+        rules_digest(data),
+        dict(data["switches"]),
+    )
 
 
 CARDS = load()

@@ -40,11 +40,11 @@ from noblesse.games.guillotine.rules import (
     GuillotineState,
 )
 
-LINE_SLOTS = 16        # line positions written one by one (the line starts at 12)
-HAND_CAP = 15          # hand sizes saturate here
-PILE_CAP = 30          # score-pile sizes saturate here
-SCORE_CAP = 40         # scores saturate at +-40
-COUNT_CAP = 5          # a decision's count (cards to discard) saturates here
+LINE_SLOTS = 16  # line positions written one by one (the line starts at 12)
+HAND_CAP = 15  # hand sizes saturate here
+PILE_CAP = 30  # score-pile sizes saturate here
+SCORE_CAP = 40  # scores saturate at +-40
+COUNT_CAP = 5  # a decision's count (cards to discard) saturates here
 SPAN = RULES["opinionated_guards_span"]
 DAYS = RULES["days"]
 N_DECISIONS = len(DECISION_NAMES)
@@ -62,64 +62,116 @@ PRESENT = L.add("seat_present", SEATS, "1 for each relative seat (me, next, ...)
 STARTER = L.add("starter", SEATS, "relative seat that started this day, one-hot")
 PLAYER = L.add("player", SEATS, "relative seat whose turn it is, one-hot")
 TO_ACT = L.add("to_act", SEATS, "relative seat that must decide now, one-hot")
-HAND_SIZE = L.add("hand_size", SEATS, f"cards in each relative seat's hand / {HAND_CAP} (saturates)")
-SCORE = L.add("score", SEATS, f"each relative seat's score as the view shows it (mine with my "
-              f"hidden support) / {SCORE_CAP}, clipped", -1.0, 1.0)
+HAND_SIZE = L.add(
+    "hand_size", SEATS, f"cards in each relative seat's hand / {HAND_CAP} (saturates)"
+)
+SCORE = L.add(
+    "score",
+    SEATS,
+    f"each relative seat's score as the view shows it (mine with my "
+    f"hidden support) / {SCORE_CAP}, clipped",
+    -1.0,
+    1.0,
+)
 PILE_SIZE = L.add("pile_size", SEATS, f"nobles in each relative seat's score pile / {PILE_CAP}")
-HAS_HIDDEN = L.add("has_hidden_support", SEATS, "the relative seat has a face-down support card "
-                   "(hidden_support variant)")
+HAS_HIDDEN = L.add(
+    "has_hidden_support",
+    SEATS,
+    "the relative seat has a face-down support card (hidden_support variant)",
+)
 RUSH = L.add("rush_job", SEATS, "the relative seat has Rush Job in front of it")
 CONFUSION = L.add("confusion_in_line", SEATS, "the relative seat has Confusion in Line in front")
-PILES = L.add("piles", SEATS * N_NOBLES, f"per relative seat ({N_NOBLES} slots each), copies of "
-              f"each noble in its score pile / the noble's copies; nobles in data order: "
-              f"{NOBLE_KEYS}")
-FRONT = L.add("front", SEATS * N_ACTIONS, f"per relative seat ({N_ACTIONS} slots each), action "
-              f"cards face up in front of it / the card's copies; cards in data order: "
-              f"{ACTION_KEYS}")
-KNOWN = L.add("known_hands", SEATS * N_ACTIONS, f"per relative seat ({N_ACTIONS} slots each; "
-              "mine all zero), the cards I have seen in its hand / the card's copies")
+PILES = L.add(
+    "piles",
+    SEATS * N_NOBLES,
+    f"per relative seat ({N_NOBLES} slots each), copies of "
+    f"each noble in its score pile / the noble's copies; nobles in data order: "
+    f"{NOBLE_KEYS}",
+)
+FRONT = L.add(
+    "front",
+    SEATS * N_ACTIONS,
+    f"per relative seat ({N_ACTIONS} slots each), action "
+    f"cards face up in front of it / the card's copies; cards in data order: "
+    f"{ACTION_KEYS}",
+)
+KNOWN = L.add(
+    "known_hands",
+    SEATS * N_ACTIONS,
+    f"per relative seat ({N_ACTIONS} slots each; "
+    "mine all zero), the cards I have seen in its hand / the card's copies",
+)
 HAND = L.add("hand", N_ACTIONS, "my hand: copies of each action card / the card's copies")
-HIDDEN = L.add("hidden_support", len(SUPPORT_CARDS), "my face-down support card, one-hot "
-               "over " + ", ".join(ACTIONS[c].key for c in SUPPORT_CARDS))
+HIDDEN = L.add(
+    "hidden_support",
+    len(SUPPORT_CARDS),
+    "my face-down support card, one-hot over " + ", ".join(ACTIONS[c].key for c in SUPPORT_CARDS),
+)
 DAY = L.add("day", DAYS, "the day, one-hot (day 1 first)")
 OVER = L.add("over", 1, "the game is over")
 NOBLE_DECK_F = L.add("noble_deck", 1, f"nobles left in the noble deck / {NOBLE_DECK}")
 ACTION_DECK_F = L.add("action_deck", 1, f"cards left in the action deck / {ACTION_DECK}")
 NOBLE_DISCARD = L.add("noble_discard", N_NOBLES, "discarded nobles / the noble's copies")
 ACTION_DISCARD = L.add("action_discard", N_ACTIONS, "discarded action cards / the card's copies")
-TURN = L.add("turn_flags", 5, "this turn: Rush Job active, Political Influence, Double "
-             "Feature, Scarlet Pimpernel, after a Trip")
+TURN = L.add(
+    "turn_flags",
+    5,
+    "this turn: Rush Job active, Political Influence, Double "
+    "Feature, Scarlet Pimpernel, after a Trip",
+)
 IN_PLAY = L.add("in_play", N_ACTIONS, "the action card being resolved, one-hot")
 LINE_LEN = L.add("line_length", 1, f"nobles in the line / {LINE_SLOTS} (saturates)")
-LINE = L.add("line", LINE_SLOTS * N_NOBLES, f"the line from the front, {LINE_SLOTS} positions "
-             f"of {N_NOBLES} slots: the noble at that position, one-hot")
+LINE = L.add(
+    "line",
+    LINE_SLOTS * N_NOBLES,
+    f"the line from the front, {LINE_SLOTS} positions "
+    f"of {N_NOBLES} slots: the noble at that position, one-hot",
+)
 LINE_COUNTS = L.add("line_counts", N_NOBLES, "every noble in the line (any position) / its copies")
-LINE_COLOURS = L.add("line_colours", len(COLOURS), f"nobles of each colour ({', '.join(COLOURS)}) "
-                     f"in the line / {LINE_SLOTS}")
-D_KIND = L.add("decision_kind", N_DECISIONS, "the pending decision, one-hot over "
-               + ", ".join(DECISION_NAMES))
+LINE_COLOURS = L.add(
+    "line_colours",
+    len(COLOURS),
+    f"nobles of each colour ({', '.join(COLOURS)}) in the line / {LINE_SLOTS}",
+)
+D_KIND = L.add(
+    "decision_kind", N_DECISIONS, "the pending decision, one-hot over " + ", ".join(DECISION_NAMES)
+)
 D_SEAT = L.add("decision_seat", SEATS, "relative seat that answers it, one-hot")
 D_CARD = L.add("decision_card", N_ACTIONS, "the action card it resolves, one-hot")
 D_TARGET = L.add("decision_target", SEATS, "relative seat the card named, one-hot")
 D_NOBLE = L.add("decision_noble", 1, f"line position chosen (1 = front) / {LINE_SLOTS}, 0 if none")
 D_COUNT = L.add("decision_count", 1, f"cards still to discard (or nobles peeked) / {COUNT_CAP}")
-D_ORDER = L.add("decision_order", SPAN, f"Opinionated Guards: the positions put in order so "
-                f"far, each / {SPAN}")
-D_FIRST = L.add("decision_first_pick", 1, f"Clerical Error: the first pile position picked / "
-                f"{PILE_CAP}")
-D_PEEK = L.add("decision_peek", N_NOBLES, "Late Arrival, to the seat that peeks: the nobles "
-               "revealed / the noble's copies")
-D_LOOK = L.add("decision_look", N_ACTIONS, "to the seat looking at another hand: that hand "
-               "/ the card's copies")
+D_ORDER = L.add(
+    "decision_order", SPAN, f"Opinionated Guards: the positions put in order so far, each / {SPAN}"
+)
+D_FIRST = L.add(
+    "decision_first_pick", 1, f"Clerical Error: the first pile position picked / {PILE_CAP}"
+)
+D_PEEK = L.add(
+    "decision_peek",
+    N_NOBLES,
+    "Late Arrival, to the seat that peeks: the nobles revealed / the noble's copies",
+)
+D_LOOK = L.add(
+    "decision_look", N_ACTIONS, "to the seat looking at another hand: that hand / the card's copies"
+)
 
 
 H = Layout()
-H_PLAYED = H.add("played", SEATS * N_ACTIONS, f"per relative seat ({N_ACTIONS} slots each), "
-                 "the action cards it has played this game / the card's copies (saturates); "
-                 "cards in data order")
-H_DISCARDED = H.add("discarded", SEATS * N_ACTIONS, f"per relative seat ({N_ACTIONS} slots "
-                    "each), the action cards it has discarded from its hand this game / the "
-                    "card's copies (saturates)")
+H_PLAYED = H.add(
+    "played",
+    SEATS * N_ACTIONS,
+    f"per relative seat ({N_ACTIONS} slots each), "
+    "the action cards it has played this game / the card's copies (saturates); "
+    "cards in data order",
+)
+H_DISCARDED = H.add(
+    "discarded",
+    SEATS * N_ACTIONS,
+    f"per relative seat ({N_ACTIONS} slots "
+    "each), the action cards it has discarded from its hand this game / the "
+    "card's copies (saturates)",
+)
 
 
 class GuillotineHistory(HistorySpec):
@@ -237,8 +289,7 @@ def _table(s: GuillotineState, seat: int, out: Buffer) -> None:
         out[OVER] = 1.0
     out[NOBLE_DECK_F] = frac(len(s.noble_deck), NOBLE_DECK)
     out[ACTION_DECK_F] = frac(len(s.action_deck), ACTION_DECK)
-    for i, flag in enumerate((s.rush_active, s.political, s.double, s.pimpernel,
-                              s.after_trip)):
+    for i, flag in enumerate((s.rush_active, s.political, s.double, s.pimpernel, s.after_trip)):
         if flag:
             out[TURN + i] = 1.0
     if s.in_play >= 0:

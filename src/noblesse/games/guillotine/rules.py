@@ -57,22 +57,64 @@ CALLOUS, INDIFFERENT, FOREIGN = A["callous_guards"], A["indifferent_public"], A[
 TRIP, TOUGH_CROWD = A["trip"], A["tough_crowd"]
 JUDGE, MASTER_SPY, PALACE_GUARD = N["unpopular_judge"], N["master_spy"], N["palace_guard"]
 MARIE, CLOWN, TRAGIC, COUNT, COUNTESS = (
-    N["marie_antoinette"], N["clown"], N["tragic_figure"], N["count"], N["countess"])
-SUPPORT_CARDS = tuple(A[k] for k in (
-    "church_support", "indifferent_public", "foreign_support", "military_support", "civic_support"))
+    N["marie_antoinette"],
+    N["clown"],
+    N["tragic_figure"],
+    N["count"],
+    N["countess"],
+)
+SUPPORT_CARDS = tuple(
+    A[k]
+    for k in (
+        "church_support",
+        "indifferent_public",
+        "foreign_support",
+        "military_support",
+        "civic_support",
+    )
+)
 NOBLE_COLOUR = [n.colour for n in NOBLES]
 NOBLE_EFFECT = [n.effect for n in NOBLES]
-LINE_CARD = [a.line or (a.key == "after_you" and ASSUMED["after_you_is_line_altering"])
-             for a in ACTIONS]
+LINE_CARD = [
+    a.line or (a.key == "after_you" and ASSUMED["after_you_is_line_altering"]) for a in ACTIONS
+]
 NOBLE_FILTER = [N.get(a.noble, -1) if a.noble not in ("", "any") else -1 for a in ACTIONS]
 NAMES_NOBLE = [bool(a.noble or a.forward or a.back) for a in ACTIONS]
 
 # -- turn steps and decision kinds -------------------------------------------------
 START, COLLECT, COLLECTING, DRAW, END = range(5)
-(ACT, NOBLE, DISTANCE, SEAT, FRONT_CARD, PILE_PICK, PILE_PICK_BACK, ORDER, PEEK_PICK,
- TAKE, LOOK_DISCARD, DISCARD, CLOWN_SEAT, GUARDS) = range(14)
-DECISION_NAMES = ("act", "noble", "distance", "seat", "front_card", "pile", "pile_back",
-                  "order", "peek", "take", "look_discard", "discard", "clown", "guards")
+(
+    ACT,
+    NOBLE,
+    DISTANCE,
+    SEAT,
+    FRONT_CARD,
+    PILE_PICK,
+    PILE_PICK_BACK,
+    ORDER,
+    PEEK_PICK,
+    TAKE,
+    LOOK_DISCARD,
+    DISCARD,
+    CLOWN_SEAT,
+    GUARDS,
+) = range(14)
+DECISION_NAMES = (
+    "act",
+    "noble",
+    "distance",
+    "seat",
+    "front_card",
+    "pile",
+    "pile_back",
+    "order",
+    "peek",
+    "take",
+    "look_discard",
+    "discard",
+    "clown",
+    "guards",
+)
 FROM_LINE, FROM_DECK = 0, 1
 
 
@@ -88,18 +130,49 @@ class Pending:
 
     __slots__ = ("kind", "seat", "card", "target", "noble", "picks", "count")
 
-    def __init__(self, kind: int, seat: int, card: int = -1, target: int = -1, noble: int = -1,
-                 picks: tuple[int, ...] = (), count: int = 0) -> None:
+    def __init__(
+        self,
+        kind: int,
+        seat: int,
+        card: int = -1,
+        target: int = -1,
+        noble: int = -1,
+        picks: tuple[int, ...] = (),
+        count: int = 0,
+    ) -> None:
         self.kind, self.seat, self.card, self.target = kind, seat, card, target
         self.noble, self.picks, self.count = noble, picks, count
 
 
 class GuillotineState(State):
     __slots__ = (
-        "line", "noble_deck", "noble_discard", "action_deck", "action_discard", "hands",
-        "piles", "front", "hidden", "day", "starter", "player", "step", "pending", "in_play",
-        "rush", "rush_active", "confusion", "political", "double", "pimpernel", "day_over",
-        "queue", "seen", "over", "turns", "after_trip",
+        "line",
+        "noble_deck",
+        "noble_discard",
+        "action_deck",
+        "action_discard",
+        "hands",
+        "piles",
+        "front",
+        "hidden",
+        "day",
+        "starter",
+        "player",
+        "step",
+        "pending",
+        "in_play",
+        "rush",
+        "rush_active",
+        "confusion",
+        "political",
+        "double",
+        "pimpernel",
+        "day_over",
+        "queue",
+        "seen",
+        "over",
+        "turns",
+        "after_trip",
     )
     line: list[int]  # noble ids, the back of the line first (§3.1.3)
     noble_deck: list[int]
@@ -208,11 +281,16 @@ class GuillotineRules(GameBase[GuillotineState]):
         return {"hidden_support": False, **CARDS.switches}
 
     # ================================================================ setup
-    def setup(self, n_players: int, seed: Seed, options: dict[str, Any] | None = None,
-              ) -> GuillotineState:
+    def setup(
+        self,
+        n_players: int,
+        seed: Seed,
+        options: dict[str, Any] | None = None,
+    ) -> GuillotineState:
         if not self.min_players <= n_players <= self.max_players:
-            raise ValueError(f"Guillotine is for {self.min_players}-{self.max_players} players, "
-                             f"not {n_players}")
+            raise ValueError(
+                f"Guillotine is for {self.min_players}-{self.max_players} players, not {n_players}"
+            )
         options = {**self.options_schema(), **(options or {})}
         unknown = set(options) - set(self.options_schema())
         if unknown:
@@ -276,10 +354,14 @@ class GuillotineRules(GameBase[GuillotineState]):
 
     def scores(self, state: GuillotineState) -> list[float]:
         """Final scores (§3.4); hidden variant cards count only once the game is over."""
-        return [float(self.score(state, seat, reveal=state.over)) for seat in range(state.n_players)]
+        return [
+            float(self.score(state, seat, reveal=state.over)) for seat in range(state.n_players)
+        ]
 
-    endings = {"days": {"en": "the last day ended", "zh-TW": "最後一天結束"},
-               "deck": {"en": "the noble deck ran out", "zh-TW": "人物牌用完"}}
+    endings = {
+        "days": {"en": "the last day ended", "zh-TW": "最後一天結束"},
+        "deck": {"en": "the noble deck ran out", "zh-TW": "人物牌用完"},
+    }
 
     def ending(self, state: GuillotineState) -> str:
         """§3.3: after the last day, or earlier when no noble is left to deal."""
@@ -335,11 +417,15 @@ class GuillotineRules(GameBase[GuillotineState]):
     def _plays_blocked(self, s: GuillotineState) -> tuple[str, str] | None:
         """Why no action card may be played now (§4.1.3, Rush Job), or None."""
         if s.line and s.line[0] == JUDGE:
-            return ("the Unpopular Judge is at the front of the line: no one may play action cards",
-                    "「討厭的法官」站在斷頭臺前，所有玩家都不能打出行動牌")
+            return (
+                "the Unpopular Judge is at the front of the line: no one may play action cards",
+                "「討厭的法官」站在斷頭臺前，所有玩家都不能打出行動牌",
+            )
         if s.rush_active:
-            return ("Rush Job: you may not play action cards this turn",
-                    "受到「趕工」影響，你這回合不能打出行動牌")
+            return (
+                "Rush Job: you may not play action cards this turn",
+                "受到「趕工」影響，你這回合不能打出行動牌",
+            )
         return None
 
     @staticmethod
@@ -400,20 +486,27 @@ class GuillotineRules(GameBase[GuillotineState]):
             card = action - PLAY0
             a = ACTIONS[card]
             if card not in s.hands[seat]:
-                return IllegalAction(f"You have no {a.en} in your hand.", f"你的手牌中沒有「{a.zh}」。")
+                return IllegalAction(
+                    f"You have no {a.en} in your hand.", f"你的手牌中沒有「{a.zh}」。"
+                )
             blocked = self._plays_blocked(s)
             if blocked:
-                return IllegalAction(f"You cannot play {a.en}: {blocked[0]}.",
-                                     f"不能打出「{a.zh}」：{blocked[1]}。")
+                return IllegalAction(
+                    f"You cannot play {a.en}: {blocked[0]}.", f"不能打出「{a.zh}」：{blocked[1]}。"
+                )
             if LINE_CARD[card] and self._callous_out(s):
                 return IllegalAction(
                     f"You cannot play {a.en}: Callous Guards forbid cards that change the line.",
-                    f"不能打出「{a.zh}」：「冷酷的守衛」在場時，不能打出改變人物隊列的行動牌。")
-            return IllegalAction(f"{a.en} has nothing it could act on now.",
-                                 f"「{a.zh}」現在沒有可以作用的對象。")
+                    f"不能打出「{a.zh}」：「冷酷的守衛」在場時，不能打出改變人物隊列的行動牌。",
+                )
+            return IllegalAction(
+                f"{a.en} has nothing it could act on now.", f"「{a.zh}」現在沒有可以作用的對象。"
+            )
         if action == DISCARD_CALLOUS:
-            return IllegalAction("You have no Callous Guards in front of you to discard.",
-                                 "你面前沒有可以丟棄的「冷酷的守衛」。")
+            return IllegalAction(
+                "You have no Callous Guards in front of you to discard.",
+                "你面前沒有可以丟棄的「冷酷的守衛」。",
+            )
         return self._not_a_choice(s, action)
 
     @abstractmethod
@@ -471,8 +564,9 @@ class GuillotineRules(GameBase[GuillotineState]):
             self._discard_from_hand(s, p.target, action - CARD0, "lack_of_support", ev)
             self._finish_card(s, seat, p.card, ev)
         elif kind == DISCARD:
-            self._discard_from_hand(s, seat, action - CARD0,
-                                    "infighting" if p.card >= 0 else "innocent_victim", ev)
+            self._discard_from_hand(
+                s, seat, action - CARD0, "infighting" if p.card >= 0 else "innocent_victim", ev
+            )
             if p.count > 1 and s.hands[seat]:
                 s.pending = Pending(DISCARD, seat, p.card, p.target, count=p.count - 1)
             elif p.card >= 0:
@@ -613,8 +707,16 @@ class GuillotineRules(GameBase[GuillotineState]):
         if s.day >= RULES["days"] or not s.noble_deck:
             s.over = True
             s.pending = None
-            ev.append(Event("game_over", {"scores": self.scores(s), "winners": self.winners(s),
-                                          "hidden": list(s.hidden)}))
+            ev.append(
+                Event(
+                    "game_over",
+                    {
+                        "scores": self.scores(s),
+                        "winners": self.winners(s),
+                        "hidden": list(s.hidden),
+                    },
+                )
+            )
             return
         s.day += 1
         s.starter = (s.starter + 1) % s.n_players
@@ -639,8 +741,11 @@ class GuillotineRules(GameBase[GuillotineState]):
             s.pending = Pending(ORDER, seat, card)
         elif a.key == "late_arrival":
             peeked = tuple(s.noble_deck.pop() for _ in range(min(PEEK, len(s.noble_deck))))
-            ev.append(Event("peek", {"seat": seat, "count": len(peeked)},
-                            {seat: {"nobles": list(peeked)}}))
+            ev.append(
+                Event(
+                    "peek", {"seat": seat, "count": len(peeked)}, {seat: {"nobles": list(peeked)}}
+                )
+            )
             s.pending = Pending(PEEK_PICK, seat, card, picks=peeked)
         elif a.key == "rat_break":
             s.pending = Pending(TAKE, seat, card)
@@ -648,8 +753,9 @@ class GuillotineRules(GameBase[GuillotineState]):
             self._resolve_simple(s, seat, card, ev)
             self._finish_card(s, seat, card, ev)
 
-    def _finish_card(self, s: GuillotineState, seat: int, card: int, ev: list[Event],
-                     target: int = -1) -> None:
+    def _finish_card(
+        self, s: GuillotineState, seat: int, card: int, ev: list[Event], target: int = -1
+    ) -> None:
         """Put the card away (§4.1.1), move the Master Spy (§4.1.4), go on with the turn."""
         a = ACTIONS[card]
         if a.front == "self":
@@ -713,8 +819,9 @@ class GuillotineRules(GameBase[GuillotineState]):
             for other in range(s.n_players):
                 hand = s.hands[other]
                 if other != seat and hand:
-                    self._discard_from_hand(s, other, hand[rng.randrange(len(hand))],
-                                            "forced_break", ev)
+                    self._discard_from_hand(
+                        s, other, hand[rng.randrange(len(hand))], "forced_break", ev
+                    )
         elif key == "rain_delay":
             self._rain_delay(s, seat, ev)
         elif key == "opinionated_guards":
@@ -762,8 +869,9 @@ class GuillotineRules(GameBase[GuillotineState]):
         line = s.line
         to = i - distance if ACTIONS[card].forward else i + distance
         line.insert(to, line.pop(i))
-        ev.append(Event("resolved", {"card": card, "from": i + 1, "to": to + 1,
-                                     "line": list(line)}))
+        ev.append(
+            Event("resolved", {"card": card, "from": i + 1, "to": to + 1, "line": list(line)})
+        )
 
     def _named_seat(self, s: GuillotineState, p: Pending, target: int, ev: list[Event]) -> None:
         card, seat = p.card, p.seat
@@ -784,8 +892,13 @@ class GuillotineRules(GameBase[GuillotineState]):
                 s.pending = Pending(LOOK_DISCARD, seat, card, target)
                 if target != seat:
                     s.seen[seat][target] = hands[target][:]
-                ev.append(Event("look", {"seat": seat, "target": target},
-                                {seat: {"hand": sorted(hands[target])}}))
+                ev.append(
+                    Event(
+                        "look",
+                        {"seat": seat, "target": target},
+                        {seat: {"hand": sorted(hands[target])}},
+                    )
+                )
                 return
         elif key == "infighting":
             hand = hands[target]
@@ -823,24 +936,30 @@ class GuillotineRules(GameBase[GuillotineState]):
         """Clerical Error (ambiguity 8): the actor picked X; the target now picks from the
         actor's pile as it was before the exchange."""
         if x >= 0:
-            ev.append(Event("clerical_pick", {"seat": p.seat, "from": p.target,
-                                              "noble": s.piles[p.target][x]}))
+            ev.append(
+                Event(
+                    "clerical_pick",
+                    {"seat": p.seat, "from": p.target, "noble": s.piles[p.target][x]},
+                )
+            )
         if s.piles[p.seat]:
             s.pending = Pending(PILE_PICK_BACK, p.target, p.card, p.seat, picks=(x,))
             return
         self._clerical_exchange(s, p.seat, p.target, x, -1, ev)
         self._finish_card(s, p.seat, p.card, ev)
 
-    def _clerical_exchange(self, s: GuillotineState, actor: int, target: int, x: int, y: int,
-                           ev: list[Event]) -> None:
+    def _clerical_exchange(
+        self, s: GuillotineState, actor: int, target: int, x: int, y: int, ev: list[Event]
+    ) -> None:
         got_x = s.piles[target].pop(x) if x >= 0 else -1
         got_y = s.piles[actor].pop(y) if y >= 0 else -1
         if got_x >= 0:
             s.piles[actor].append(got_x)
         if got_y >= 0:
             s.piles[target].append(got_y)
-        ev.append(Event("clerical_error", {"seat": actor, "target": target,
-                                           "took": got_x, "gave": got_y}))
+        ev.append(
+            Event("clerical_error", {"seat": actor, "target": target, "took": got_x, "gave": got_y})
+        )
 
     def _order_pick(self, s: GuillotineState, p: Pending, i: int, ev: list[Event]) -> None:
         picks = p.picks + (i,)
@@ -877,8 +996,9 @@ class GuillotineRules(GameBase[GuillotineState]):
         s.hands[seat].extend(drawn)
         ev.append(Event("draw", {"seat": seat, "count": len(drawn)}, {seat: {"cards": drawn}}))
 
-    def _discard_from_hand(self, s: GuillotineState, seat: int, card: int, why: str,
-                           ev: list[Event]) -> None:
+    def _discard_from_hand(
+        self, s: GuillotineState, seat: int, card: int, why: str, ev: list[Event]
+    ) -> None:
         s.hands[seat].remove(card)
         for row in s.seen:
             _remove_one(row[seat], card)
@@ -923,8 +1043,12 @@ class GuillotineRules(GameBase[GuillotineState]):
             "action": Counter({ACTIONS[c].key: k for c, k in cards.items()}),
         }
 
-    def determinize(self, state: GuillotineState, seat: int, rng: random.Random,
-                    ) -> GuillotineState:
+    def determinize(
+        self,
+        state: GuillotineState,
+        seat: int,
+        rng: random.Random,
+    ) -> GuillotineState:
         """Resample what ``seat`` cannot know: deck orders, the unknown part of other
         hands, others' hidden support cards, nobles another player peeked at.
 
@@ -964,8 +1088,9 @@ class GuillotineRules(GameBase[GuillotineState]):
                 if count and viewer != seat and other != seat:
                     s.seen[viewer][other] = s.hands[other][:count]
         # hidden support cards are revealed once the game is over (views show them then)
-        others_hidden = [o for o in range(s.n_players)
-                         if o != seat and s.hidden[o] >= 0 and not s.over]
+        others_hidden = [
+            o for o in range(s.n_players) if o != seat and s.hidden[o] >= 0 and not s.over
+        ]
         cards = sorted(s.hidden[o] for o in others_hidden)
         shuffle(rng, cards)
         for o, c in zip(others_hidden, cards, strict=True):

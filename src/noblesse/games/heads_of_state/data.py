@@ -24,9 +24,9 @@ class Rank:
     en: str
     zh: str
     majority: int
-    courtesan: bool                  # may the Courtesan stand in for one requirement
-    requires: tuple[int, ...]        # attribute kinds, one card each
-    text_en: str = ""                # help: what the rank requires and scores
+    courtesan: bool  # may the Courtesan stand in for one requirement
+    requires: tuple[int, ...]  # attribute kinds, one card each
+    text_en: str = ""  # help: what the rank requires and scores
     text_zh: str = ""
 
 
@@ -38,7 +38,7 @@ class Attribute:
     zh: str
     copies: tuple[int, int, int, int]  # unmarked, mark 3, mark 4, mark 5
     wild: bool
-    text_en: str = ""                # help: what the card does
+    text_en: str = ""  # help: what the card does
     text_zh: str = ""
 
 
@@ -58,9 +58,9 @@ class Treachery:
     key: str
     en: str
     zh: str
-    country: int                     # -1: an Assassin
+    country: int  # -1: an Assassin
     copies: int
-    text_en: str = ""                # help: what the card does
+    text_en: str = ""  # help: what the card does
     text_zh: str = ""
 
 
@@ -72,14 +72,14 @@ class Box:
     zh: str
     country: int
     capital: bool
-    slots: tuple[int, ...]           # slot ids, top first
+    slots: tuple[int, ...]  # slot ids, top first
     initial: int
 
 
 @dataclass(frozen=True)
 class Slot:
     id: int
-    key: str                         # "BRI-LON.top"
+    key: str  # "BRI-LON.top"
     box: int
     rank: int
     top: bool
@@ -102,12 +102,14 @@ class Board:
     noble_house_markers: dict[int, tuple[int, ...]]
     counter_limit: tuple[int, ...]
     digest: str
-    switches: dict[str, bool]        # game options and their defaults ([switches])
+    switches: dict[str, bool]  # game options and their defaults ([switches])
 
     def attribute_deck(self, n_players: int) -> list[int]:
         """§3.2: unmarked cards and the marks up to the player count."""
         keep = 1 + max(0, min(3, n_players - 2))  # 2 p: unmarked only; 5 p: all four
-        return [a.id for a in self.attributes for mark in range(keep) for _ in range(a.copies[mark])]
+        return [
+            a.id for a in self.attributes for mark in range(keep) for _ in range(a.copies[mark])
+        ]
 
     def treachery_deck(self) -> list[int]:
         return [t.id for t in self.treachery for _ in range(t.copies)]
@@ -132,26 +134,61 @@ def load(path: Path = DATA_FILE) -> Board:
     raw = path.read_bytes()
     data = tomllib.loads(raw.decode("utf-8"))
     attributes = tuple(
-        Attribute(i, a["key"], a["en"], a["zh"], _copies(a["key"], a["copies"]),
-                  bool(a.get("wild", False)), a.get("text_en", ""), a.get("text_zh", ""))
-        for i, a in enumerate(data["attribute"]))
+        Attribute(
+            i,
+            a["key"],
+            a["en"],
+            a["zh"],
+            _copies(a["key"], a["copies"]),
+            bool(a.get("wild", False)),
+            a.get("text_en", ""),
+            a.get("text_zh", ""),
+        )
+        for i, a in enumerate(data["attribute"])
+    )
     if not attributes[-1].wild or sum(a.wild for a in attributes) != 1:
         raise _fail("exactly one attribute kind, the last, must be wild (the Courtesan)")
     attr_ids = {a.key: a.id for a in attributes}
     ranks = tuple(
-        Rank(i, r["key"], r["en"], r["zh"], int(r["majority"]), bool(r["courtesan"]),
-             tuple(attr_ids[k] for k in r["requires"]), r.get("text_en", ""), r.get("text_zh", ""))
-        for i, r in enumerate(data["rank"]))
+        Rank(
+            i,
+            r["key"],
+            r["en"],
+            r["zh"],
+            int(r["majority"]),
+            bool(r["courtesan"]),
+            tuple(attr_ids[k] for k in r["requires"]),
+            r.get("text_en", ""),
+            r.get("text_zh", ""),
+        )
+        for i, r in enumerate(data["rank"])
+    )
     rank_ids = {r.key: r.id for r in ranks}
     countries = tuple(
-        Country(i, c["key"], c["en"], c["zh"], tuple(c["country_marker"]),
-                tuple(tuple(m) for m in c["century_markers"]))
-        for i, c in enumerate(data["country"]))
+        Country(
+            i,
+            c["key"],
+            c["en"],
+            c["zh"],
+            tuple(c["country_marker"]),
+            tuple(tuple(m) for m in c["century_markers"]),
+        )
+        for i, c in enumerate(data["country"])
+    )
     country_ids = {c.key: c.id for c in countries}
     treachery = tuple(
-        Treachery(i, t["key"], t["en"], t["zh"], country_ids[t["country"]] if t["country"] else -1,
-                  int(t["copies"]), t.get("text_en", ""), t.get("text_zh", ""))
-        for i, t in enumerate(data["treachery"]))
+        Treachery(
+            i,
+            t["key"],
+            t["en"],
+            t["zh"],
+            country_ids[t["country"]] if t["country"] else -1,
+            int(t["copies"]),
+            t.get("text_en", ""),
+            t.get("text_zh", ""),
+        )
+        for i, t in enumerate(data["treachery"])
+    )
     rules = dict(data["rules"])
     boxes: list[Box] = []
     slots: list[Slot] = []
@@ -162,13 +199,32 @@ def load(path: Path = DATA_FILE) -> Board:
         for k, rank_key in enumerate(b["slots"]):
             slot_id = len(slots)
             ids.append(slot_id)
-            slots.append(Slot(slot_id, f"{b['key']}.{'top' if k == 0 else 'bottom'}", b_id,
-                              rank_ids[rank_key], k == 0, int(influence[k]), capital,
-                              country_ids[b["country"]]))
+            slots.append(
+                Slot(
+                    slot_id,
+                    f"{b['key']}.{'top' if k == 0 else 'bottom'}",
+                    b_id,
+                    rank_ids[rank_key],
+                    k == 0,
+                    int(influence[k]),
+                    capital,
+                    country_ids[b["country"]],
+                )
+            )
         if len(ids) not in (1, 2) or len(set(b["slots"])) != len(ids):
             raise _fail(f"box {b['key']}: one or two slots of different ranks")
-        boxes.append(Box(b_id, b["key"], b["en"], b["zh"], country_ids[b["country"]], capital,
-                         tuple(ids), int(b["initial"])))
+        boxes.append(
+            Box(
+                b_id,
+                b["key"],
+                b["en"],
+                b["zh"],
+                country_ids[b["country"]],
+                capital,
+                tuple(ids),
+                int(b["initial"]),
+            )
+        )
     for c in countries:
         values = [b.initial for b in boxes if b.country == c.id]
         if len(values) != len(set(values)):
@@ -181,12 +237,20 @@ def load(path: Path = DATA_FILE) -> Board:
         if not isinstance(value, bool):
             raise _fail(f"switches.{key} must be true or false, not {value!r}")
     return Board(
-        rules, dict(data["assumed"]), ranks, attributes, countries, treachery, tuple(boxes),
+        rules,
+        dict(data["assumed"]),
+        ranks,
+        attributes,
+        countries,
+        treachery,
+        tuple(boxes),
         tuple(slots),
         {int(k): tuple(v) for k, v in data["first_turn_draws"].items()},
         {int(k): tuple(v) for k, v in data["noble_house_markers"].items()},
         tuple(int(limits[r.key]) for r in ranks),
-        rules_digest(data), switches)
+        rules_digest(data),
+        switches,
+    )
 
 
 BOARD = load()

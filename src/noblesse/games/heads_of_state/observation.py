@@ -48,11 +48,11 @@ from noblesse.games.heads_of_state.rules import (
 )
 
 SEATS = 5
-SCORE_CAP = 100       # scores saturate here
-HAND_CAP = 20         # attribute hands saturate here (the limit, 10, holds only at turn end)
-THAND_CAP = 8         # treachery hands saturate here (the limit is 4)
-PILE_CAP = 20         # discard piles: cards of one kind saturate here
-MARKER_TOP = 16       # the most valuable single marker
+SCORE_CAP = 100  # scores saturate here
+HAND_CAP = 20  # attribute hands saturate here (the limit, 10, holds only at turn end)
+THAND_CAP = 8  # treachery hands saturate here (the limit is 4)
+PILE_CAP = 20  # discard piles: cards of one kind saturate here
+MARKER_TOP = 16  # the most valuable single marker
 N_CENT = len(CENTURIES)
 ATTR_DECK = max(len(BOARD.attribute_deck(n)) for n in range(2, 6))
 TR_DECK = len(BOARD.treachery_deck())
@@ -61,29 +61,53 @@ HOUSE = max(len(v) for v in BOARD.noble_house_markers.values())
 ATTR_KEYS = ", ".join(a.key for a in ATTRS)
 TR_KEYS = ", ".join(t.key for t in TREACHERY)
 RANK_KEYS = ", ".join(r.key for r in RANKS)
-OWNER = SEATS         # an owner slot group: the relative seat, one-hot (all zero: nobody)
+OWNER = SEATS  # an owner slot group: the relative seat, one-hot (all zero: nobody)
 
 L = Layout()
 PRESENT = L.add("seat_present", SEATS, "1 for each relative seat (me, next, ...) in the game")
 STARTER = L.add("starter", SEATS, "relative seat that started the game, one-hot")
 PLAYER = L.add("player", SEATS, "relative seat whose turn it is, one-hot")
-SCORE = L.add("score", SEATS, f"each relative seat's points (markers and majorities) / "
-              f"{SCORE_CAP}, clipped", -1.0, 1.0)
+SCORE = L.add(
+    "score",
+    SEATS,
+    f"each relative seat's points (markers and majorities) / {SCORE_CAP}, clipped",
+    -1.0,
+    1.0,
+)
 MAJ = L.add("majority", SEATS, f"each relative seat's majority points / {SCORE_CAP}")
 MARK_N = L.add("markers", SEATS, "each relative seat's scoring markers / 10 (saturates)")
 MARK_TOP = L.add("best_marker", SEATS, f"each relative seat's most valuable marker / {MARKER_TOP}")
-A_COUNT = L.add("attribute_count", SEATS, f"attribute cards in each relative seat's hand / "
-                f"{HAND_CAP} (saturates)")
-T_COUNT = L.add("treachery_count", SEATS, f"treachery cards in each relative seat's hand / "
-                f"{THAND_CAP} (saturates)")
-KNOWN_A = L.add("known_attributes", SEATS * NA, f"per relative seat ({NA} slots each), the "
-                f"attribute cards the table knows in its hand / 10 (saturates); kinds: {ATTR_KEYS}")
-KNOWN_T = L.add("known_treachery", SEATS * NT, f"per relative seat ({NT} slots each), the "
-                f"treachery cards the table knows in its hand / {LIMIT_T}; kinds: {TR_KEYS}")
-NOBLES = L.add("noble_cards", SEATS * NR, f"per relative seat ({NR} slots each), its noble "
-               f"cards of each rank / {NOBLE_CARDS}; ranks: {RANK_KEYS}")
-EVER = L.add("ranks_ennobled", SEATS * NR, "per relative seat, 1 for each rank it has ever "
-             "ennobled")
+A_COUNT = L.add(
+    "attribute_count",
+    SEATS,
+    f"attribute cards in each relative seat's hand / {HAND_CAP} (saturates)",
+)
+T_COUNT = L.add(
+    "treachery_count",
+    SEATS,
+    f"treachery cards in each relative seat's hand / {THAND_CAP} (saturates)",
+)
+KNOWN_A = L.add(
+    "known_attributes",
+    SEATS * NA,
+    f"per relative seat ({NA} slots each), the "
+    f"attribute cards the table knows in its hand / 10 (saturates); kinds: {ATTR_KEYS}",
+)
+KNOWN_T = L.add(
+    "known_treachery",
+    SEATS * NT,
+    f"per relative seat ({NT} slots each), the "
+    f"treachery cards the table knows in its hand / {LIMIT_T}; kinds: {TR_KEYS}",
+)
+NOBLES = L.add(
+    "noble_cards",
+    SEATS * NR,
+    f"per relative seat ({NR} slots each), its noble "
+    f"cards of each rank / {NOBLE_CARDS}; ranks: {RANK_KEYS}",
+)
+EVER = L.add(
+    "ranks_ennobled", SEATS * NR, "per relative seat, 1 for each rank it has ever ennobled"
+)
 HAND = L.add("hand", NA, "my attribute cards of each kind / 10 (saturates)")
 THAND = L.add("treachery_hand", NT, f"my treachery cards of each kind / {LIMIT_T}")
 CENTURY = L.add("century", N_CENT, "the century, one-hot (" + ", ".join(map(str, CENTURIES)) + ")")
@@ -94,58 +118,113 @@ R_DECK = L.add("revolution_deck", 1, f"cards in the revolution deck / {REV_CARDS
 T_DECK = L.add("treachery_deck", 1, f"cards in the treachery deck / {TR_DECK}")
 A_DISPLAY = L.add("attribute_display", NA, f"attribute display: cards of each kind / {DISPLAY_A}")
 ASIDE = L.add("set_aside", NA, f"attribute cards set aside, each kind / {DISPLAY_A}")
-A_DISCARD = L.add("attribute_discard", NA, f"attribute discard, each kind / {PILE_CAP} "
-                  "(saturates)")
+A_DISCARD = L.add("attribute_discard", NA, f"attribute discard, each kind / {PILE_CAP} (saturates)")
 T_DISPLAY = L.add("treachery_display", NT, f"treachery display: cards of each kind / {DISPLAY_T}")
 T_DISCARD = L.add("treachery_discard", NT, "treachery discard, each kind / its copies")
-BOARD_F = L.add("board", NS * OWNER, f"per slot ({NS}, in data order; {OWNER} slots each): "
-                "the relative seat whose noble stands there, one-hot (all zero: empty)")
+BOARD_F = L.add(
+    "board",
+    NS * OWNER,
+    f"per slot ({NS}, in data order; {OWNER} slots each): "
+    "the relative seat whose noble stands there, one-hot (all zero: empty)",
+)
 DEAD = L.add("dead", NS, "nobles assassinated on each slot / 3 (saturates)")
-INITIAL = L.add("initial_markers", NB * OWNER, f"per box ({NB}): the relative seat that holds its "
-                "initial marker, one-hot (all zero: nobody yet)")
-COUNTRY = L.add("country_markers", NC * 2 * SEATS, f"per country ({NC}) and place (first, "
-                "second): the relative seat that took the country marker, one-hot")
-CENT_WON = L.add("century_markers", N_CENT * NC * 2 * OWNER, "per century, country and marker "
-                 "(high, low): the relative seat that won it, one-hot (all zero: not awarded)")
-HOUSE_F = L.add("noble_house", HOUSE * SEATS, f"per noble-house marker ({HOUSE}, most valuable "
-                "first): the relative seat that took it, one-hot")
+INITIAL = L.add(
+    "initial_markers",
+    NB * OWNER,
+    f"per box ({NB}): the relative seat that holds its "
+    "initial marker, one-hot (all zero: nobody yet)",
+)
+COUNTRY = L.add(
+    "country_markers",
+    NC * 2 * SEATS,
+    f"per country ({NC}) and place (first, "
+    "second): the relative seat that took the country marker, one-hot",
+)
+CENT_WON = L.add(
+    "century_markers",
+    N_CENT * NC * 2 * OWNER,
+    "per century, country and marker "
+    "(high, low): the relative seat that won it, one-hot (all zero: not awarded)",
+)
+HOUSE_F = L.add(
+    "noble_house",
+    HOUSE * SEATS,
+    f"per noble-house marker ({HOUSE}, most valuable "
+    "first): the relative seat that took it, one-hot",
+)
 NOBLE_LEFT = L.add("noble_cards_left", NR, f"noble cards left of each rank / {NOBLE_CARDS}")
-OPTION = L.add("option", len(OPTION_NAMES), "this turn's option, one-hot over none, "
-               + ", ".join(OPTION_NAMES[1:]))
-OWED = L.add("owed", 2, f"cards still owed this turn: attributes / {TAKES_A}, treachery / 3 "
-             "(saturating)")
+OPTION = L.add(
+    "option",
+    len(OPTION_NAMES),
+    "this turn's option, one-hot over none, " + ", ".join(OPTION_NAMES[1:]),
+)
+OWED = L.add(
+    "owed", 2, f"cards still owed this turn: attributes / {TAKES_A}, treachery / 3 (saturating)"
+)
 TARGETED = L.add("targeted", NS, "slots targeted by assassins this turn")
 UNFILLED = L.add("unfilled", NS, "the slot left unfilled, one-hot")
-D_KIND = L.add("decision_kind", len(DECISION_NAMES), "the pending decision, one-hot over none, "
-               + ", ".join(DECISION_NAMES[1:]))
+D_KIND = L.add(
+    "decision_kind",
+    len(DECISION_NAMES),
+    "the pending decision, one-hot over none, " + ", ".join(DECISION_NAMES[1:]),
+)
 D_SEAT = L.add("decision_seat", SEATS, "relative seat that answers it, one-hot")
 D_SLOT = L.add("decision_slot", NS, "the slot being paid for (pay, method), one-hot")
 
 
-TAKEN_CAP = 10     # attribute cards of one kind taken or discarded by one seat saturate here
-ATTACK_CAP = 5     # assassinations of one seat's nobles by one seat saturate here
-OPTION_CAP = 20    # turns one seat chose one option saturate here
+TAKEN_CAP = 10  # attribute cards of one kind taken or discarded by one seat saturate here
+ATTACK_CAP = 5  # assassinations of one seat's nobles by one seat saturate here
+OPTION_CAP = 20  # turns one seat chose one option saturate here
 
 H = Layout()
-H_TAKEN = H.add("taken", SEATS * NA, f"per relative seat ({NA} slots each), the attribute "
-                f"cards it has taken face up from the display this game / {TAKEN_CAP} "
-                "(saturates); cards in data order")
-H_TAKEN_T = H.add("treachery_taken", SEATS * NT, f"per relative seat ({NT} slots each), the "
-                  "treachery cards it has taken face up from the display / the card's copies "
-                  "(saturates)")
-H_DISCARDED = H.add("discarded", SEATS * NA, f"per relative seat, the attribute cards it has "
-                    f"discarded / {TAKEN_CAP} (saturates)")
-H_DISCARDED_T = H.add("treachery_discarded", SEATS * NT, "per relative seat, the treachery "
-                      "cards it has discarded / the card's copies (saturates)")
-H_ASSASSINS = H.add("assassins_played", SEATS * NT, "per relative seat, the treachery cards it "
-                    "has played to assassinate / the card's copies (saturates)")
-H_ATTACKS = H.add("assassinations", SEATS * SEATS, f"per relative seat ({SEATS} slots each), "
-                  f"its attempts on each relative seat's nobles / {ATTACK_CAP} (saturates)")
-H_KILLS = H.add("kills", SEATS * SEATS, f"per relative seat, the nobles of each relative seat "
-                f"it has killed / {ATTACK_CAP} (saturates)")
-H_OPTIONS = H.add("options", SEATS * (len(OPTION_NAMES) - 1), "per relative seat, the turns it "
-                  f"chose each option ({', '.join(OPTION_NAMES[1:])}) / {OPTION_CAP} "
-                  "(saturates)")
+H_TAKEN = H.add(
+    "taken",
+    SEATS * NA,
+    f"per relative seat ({NA} slots each), the attribute "
+    f"cards it has taken face up from the display this game / {TAKEN_CAP} "
+    "(saturates); cards in data order",
+)
+H_TAKEN_T = H.add(
+    "treachery_taken",
+    SEATS * NT,
+    f"per relative seat ({NT} slots each), the "
+    "treachery cards it has taken face up from the display / the card's copies "
+    "(saturates)",
+)
+H_DISCARDED = H.add(
+    "discarded",
+    SEATS * NA,
+    f"per relative seat, the attribute cards it has discarded / {TAKEN_CAP} (saturates)",
+)
+H_DISCARDED_T = H.add(
+    "treachery_discarded",
+    SEATS * NT,
+    "per relative seat, the treachery cards it has discarded / the card's copies (saturates)",
+)
+H_ASSASSINS = H.add(
+    "assassins_played",
+    SEATS * NT,
+    "per relative seat, the treachery cards it "
+    "has played to assassinate / the card's copies (saturates)",
+)
+H_ATTACKS = H.add(
+    "assassinations",
+    SEATS * SEATS,
+    f"per relative seat ({SEATS} slots each), "
+    f"its attempts on each relative seat's nobles / {ATTACK_CAP} (saturates)",
+)
+H_KILLS = H.add(
+    "kills",
+    SEATS * SEATS,
+    f"per relative seat, the nobles of each relative seat it has killed / {ATTACK_CAP} (saturates)",
+)
+H_OPTIONS = H.add(
+    "options",
+    SEATS * (len(OPTION_NAMES) - 1),
+    "per relative seat, the turns it "
+    f"chose each option ({', '.join(OPTION_NAMES[1:])}) / {OPTION_CAP} "
+    "(saturates)",
+)
 _OPTION_INDEX = {name: i - 1 for i, name in enumerate(OPTION_NAMES) if name}
 
 
@@ -155,8 +234,12 @@ class HeadsHistory(HistorySpec):
     kills, and the option it chooses each turn (a card drawn blind is not in it)."""
 
     layout = H
-    _cards = {"take": (H_TAKEN, NA), "take_treachery": (H_TAKEN_T, NT),
-              "discard": (H_DISCARDED, NA), "discard_treachery": (H_DISCARDED_T, NT)}
+    _cards = {
+        "take": (H_TAKEN, NA),
+        "take_treachery": (H_TAKEN_T, NT),
+        "discard": (H_DISCARDED, NA),
+        "discard_treachery": (H_DISCARDED_T, NT),
+    }
 
     def see(self, event: Event, seat: int, n_players: int, acc: Sparse) -> None:
         kind = event.type
@@ -170,17 +253,28 @@ class HeadsHistory(HistorySpec):
             if e["target"] >= 0:
                 acc[H_ATTACKS + r * SEATS + (e["target"] - seat) % n_players] += 1.0
         elif kind == "killed" and e["target"] >= 0:
-            acc[H_KILLS + ((e["seat"] - seat) % n_players) * SEATS
-                + (e["target"] - seat) % n_players] += 1.0
+            acc[
+                H_KILLS
+                + ((e["seat"] - seat) % n_players) * SEATS
+                + (e["target"] - seat) % n_players
+            ] += 1.0
         elif kind == "option":
-            acc[H_OPTIONS + ((e["seat"] - seat) % n_players) * (len(OPTION_NAMES) - 1)
-                + _OPTION_INDEX[e["option"]]] += 1.0
+            acc[
+                H_OPTIONS
+                + ((e["seat"] - seat) % n_players) * (len(OPTION_NAMES) - 1)
+                + _OPTION_INDEX[e["option"]]
+            ] += 1.0
 
     def scales(self) -> list[float]:
-        return ([1.0 / TAKEN_CAP] * (SEATS * NA) + T_COPIES * SEATS
-                + [1.0 / TAKEN_CAP] * (SEATS * NA) + T_COPIES * SEATS + T_COPIES * SEATS
-                + [1.0 / ATTACK_CAP] * (2 * SEATS * SEATS)
-                + [1.0 / OPTION_CAP] * (SEATS * (len(OPTION_NAMES) - 1)))
+        return (
+            [1.0 / TAKEN_CAP] * (SEATS * NA)
+            + T_COPIES * SEATS
+            + [1.0 / TAKEN_CAP] * (SEATS * NA)
+            + T_COPIES * SEATS
+            + T_COPIES * SEATS
+            + [1.0 / ATTACK_CAP] * (2 * SEATS * SEATS)
+            + [1.0 / OPTION_CAP] * (SEATS * (len(OPTION_NAMES) - 1))
+        )
 
 
 class HeadsObservation(ObservationSpec):
@@ -289,15 +383,22 @@ def _hand(s: HeadsState, seat: int, out: Buffer) -> None:
 
 
 def _displays_key(s: HeadsState, seat: int) -> object:
-    return (tuple(s.attr_display), tuple(s.set_aside), tuple(s.attr_discard),
-            tuple(s.tr_display), tuple(s.tr_discard))
+    return (
+        tuple(s.attr_display),
+        tuple(s.set_aside),
+        tuple(s.attr_discard),
+        tuple(s.tr_display),
+        tuple(s.tr_discard),
+    )
 
 
 def _displays(s: HeadsState, seat: int, out: Buffer) -> None:
-    for base, pile, cap in ((A_DISPLAY, s.attr_display, DISPLAY_A),
-                            (ASIDE, s.set_aside, DISPLAY_A),
-                            (A_DISCARD, s.attr_discard, PILE_CAP),
-                            (T_DISPLAY, s.tr_display, DISPLAY_T)):
+    for base, pile, cap in (
+        (A_DISPLAY, s.attr_display, DISPLAY_A),
+        (ASIDE, s.set_aside, DISPLAY_A),
+        (A_DISCARD, s.attr_discard, PILE_CAP),
+        (T_DISPLAY, s.tr_display, DISPLAY_T),
+    ):
         for k, c in _counts(pile).items():
             out[base + k] = frac(c, cap)
     for k, c in _counts(s.tr_discard).items():
@@ -313,9 +414,15 @@ def _counts(cards: list[int]) -> dict[int, int]:
 
 
 def _board_key(s: HeadsState, seat: int) -> object:
-    return (tuple(s.slots), tuple(s.dead), tuple(s.initial_owner),
-            tuple(map(tuple, s.country_done)), tuple(s.century_won), tuple(s.house),
-            tuple(s.noble_left))
+    return (
+        tuple(s.slots),
+        tuple(s.dead),
+        tuple(s.initial_owner),
+        tuple(map(tuple, s.country_done)),
+        tuple(s.century_won),
+        tuple(s.house),
+        tuple(s.noble_left),
+    )
 
 
 def _board(s: HeadsState, seat: int, out: Buffer) -> None:

@@ -26,9 +26,16 @@ RULES = BOARD.rules
 ASSUMED = BOARD.assumed
 RANKS, ATTRS, COUNTRIES = BOARD.ranks, BOARD.attributes, BOARD.countries
 TREACHERY, BOXES, SLOTS = BOARD.treachery, BOARD.boxes, BOARD.slots
-NR, NA, NT, NC, NB, NS = len(RANKS), len(ATTRS), len(TREACHERY), len(COUNTRIES), len(BOXES), len(SLOTS)
-WILD = NA - 1                       # the Courtesan (the loader checks it is the last kind)
-REVOLUTION = -1                     # the Revolution card in the revolution deck
+NR, NA, NT, NC, NB, NS = (
+    len(RANKS),
+    len(ATTRS),
+    len(TREACHERY),
+    len(COUNTRIES),
+    len(BOXES),
+    len(SLOTS),
+)
+WILD = NA - 1  # the Courtesan (the loader checks it is the last kind)
+REVOLUTION = -1  # the Revolution card in the revolution deck
 CENTURIES: list[int] = list(RULES["centuries"])
 DISPLAY_A = int(RULES["attribute_display"])
 DISPLAY_T = int(RULES["treachery_display"])
@@ -60,11 +67,11 @@ MAJORITY = [r.majority for r in RANKS]
 # -- the action index: every action of the game has a fixed number -------------
 ACTION_NAMES: list[str] = ["option:attributes", "option:reset", "option:treachery"]
 OPT_A, OPT_RESET, OPT_B = 0, 1, 2
-TAKE_A0 = len(ACTION_NAMES)                       # take:<attribute> from the display
+TAKE_A0 = len(ACTION_NAMES)  # take:<attribute> from the display
 ACTION_NAMES += [f"take:{a.key}" for a in ATTRS]
 DRAW = len(ACTION_NAMES)
-ACTION_NAMES.append("draw")                      # the top of the attribute deck
-TAKE_T0 = len(ACTION_NAMES)                       # take:<treachery> from its display
+ACTION_NAMES.append("draw")  # the top of the attribute deck
+TAKE_T0 = len(ACTION_NAMES)  # take:<treachery> from its display
 ACTION_NAMES += [f"take:{t.key}" for t in TREACHERY]
 DRAW_T = len(ACTION_NAMES)
 ACTION_NAMES.append("draw_treachery")
@@ -73,8 +80,8 @@ ACTION_NAMES += [f"ennoble:{s.key}" for s in SLOTS]
 KILL0 = len(ACTION_NAMES)
 ACTION_NAMES += [f"assassinate:{s.key}" for s in SLOTS]
 PAY_CARDS = len(ACTION_NAMES)
-ACTION_NAMES.append("pay:cards")                  # every requirement with its own card
-PAY0 = len(ACTION_NAMES)                          # pay:courtesan_for:<attribute>
+ACTION_NAMES.append("pay:cards")  # every requirement with its own card
+PAY0 = len(ACTION_NAMES)  # pay:courtesan_for:<attribute>
 ACTION_NAMES += [f"pay:courtesan_for:{a.key}" for a in ATTRS[:WILD]]
 WITH0 = len(ACTION_NAMES)
 ACTION_NAMES += [f"with:{t.key}" for t in TREACHERY]
@@ -96,14 +103,48 @@ NOT_SCORED, REMOVED = -2, -1
 
 class HeadsState(State):
     __slots__ = (
-        "century", "turns", "starter", "player", "step", "kind", "actor", "focus", "over",
-        "attr_deck", "rev_deck", "attr_display", "attr_discard", "set_aside",
-        "tr_deck", "tr_display", "tr_discard",
-        "hands", "thands", "known", "tknown",
-        "slots", "dead", "occupied", "ranks_ever", "counters",
-        "initial_owner", "country_done", "century_won", "house",
-        "noble_left", "noble_cards", "score", "markers", "majority",
-        "option", "owed_attr", "owed_tr", "targeted", "unfilled", "resume", "trim_queue",
+        "century",
+        "turns",
+        "starter",
+        "player",
+        "step",
+        "kind",
+        "actor",
+        "focus",
+        "over",
+        "attr_deck",
+        "rev_deck",
+        "attr_display",
+        "attr_discard",
+        "set_aside",
+        "tr_deck",
+        "tr_display",
+        "tr_discard",
+        "hands",
+        "thands",
+        "known",
+        "tknown",
+        "slots",
+        "dead",
+        "occupied",
+        "ranks_ever",
+        "counters",
+        "initial_owner",
+        "country_done",
+        "century_won",
+        "house",
+        "noble_left",
+        "noble_cards",
+        "score",
+        "markers",
+        "majority",
+        "option",
+        "owed_attr",
+        "owed_tr",
+        "targeted",
+        "unfilled",
+        "resume",
+        "trim_queue",
         "rev_drawn",
     )
     century: int
@@ -153,10 +194,25 @@ class HeadsState(State):
     def clone(self, rng: random.Random | None = None) -> HeadsState:
         c = HeadsState.__new__(HeadsState)
         self._copy_base(c, rng)
-        c.century, c.turns, c.starter, c.player = self.century, self.turns, self.starter, self.player
+        c.century, c.turns, c.starter, c.player = (
+            self.century,
+            self.turns,
+            self.starter,
+            self.player,
+        )
         c.step, c.kind, c.actor, c.focus = self.step, self.kind, self.actor, self.focus
-        c.over, c.option, c.owed_attr, c.owed_tr = self.over, self.option, self.owed_attr, self.owed_tr
-        c.targeted, c.unfilled, c.resume, c.rev_drawn = self.targeted, self.unfilled, self.resume, self.rev_drawn
+        c.over, c.option, c.owed_attr, c.owed_tr = (
+            self.over,
+            self.option,
+            self.owed_attr,
+            self.owed_tr,
+        )
+        c.targeted, c.unfilled, c.resume, c.rev_drawn = (
+            self.targeted,
+            self.unfilled,
+            self.resume,
+            self.rev_drawn,
+        )
         c.attr_deck = self.attr_deck[:]
         c.rev_deck = self.rev_deck[:]
         c.attr_display = self.attr_display[:]
@@ -207,11 +263,17 @@ class HeadsRules(GameBase[HeadsState]):
         return {"counter_limit": False, **BOARD.switches}
 
     # ================================================================ setup
-    def setup(self, n_players: int, seed: Seed, options: dict[str, Any] | None = None,
-              ) -> HeadsState:
+    def setup(
+        self,
+        n_players: int,
+        seed: Seed,
+        options: dict[str, Any] | None = None,
+    ) -> HeadsState:
         if not self.min_players <= n_players <= self.max_players:
-            raise ValueError(f"Heads of State is for {self.min_players}-{self.max_players} "
-                             f"players, not {n_players}")
+            raise ValueError(
+                f"Heads of State is for {self.min_players}-{self.max_players} "
+                f"players, not {n_players}"
+            )
         options = {**self.options_schema(), **(options or {})}
         unknown = set(options) - set(self.options_schema())
         if unknown:
@@ -266,8 +328,8 @@ class HeadsRules(GameBase[HeadsState]):
         rng = s.rng
         shuffle(rng, cards)
         k = min(REV_CARDS, len(cards))
-        rev = cards[len(cards) - k:] + [REVOLUTION]
-        del cards[len(cards) - k:]
+        rev = cards[len(cards) - k :] + [REVOLUTION]
+        del cards[len(cards) - k :]
         shuffle(rng, rev)
         s.attr_deck, s.rev_deck = cards, rev
         s.rev_drawn = False
@@ -299,10 +361,14 @@ class HeadsRules(GameBase[HeadsState]):
             tied = [i for i in tied if top[i] == high]
         return tied
 
-    endings = {"points": {"en": "most points", "zh-TW": "分數最高"},
-               "marker": {"en": "a tie broken by the highest marker",
-                          "zh-TW": "同分，以最高的分數標記決勝"},
-               "shared": {"en": "a tie, shared", "zh-TW": "同分，並列獲勝"}}
+    endings = {
+        "points": {"en": "most points", "zh-TW": "分數最高"},
+        "marker": {
+            "en": "a tie broken by the highest marker",
+            "zh-TW": "同分，以最高的分數標記決勝",
+        },
+        "shared": {"en": "a tie, shared", "zh-TW": "同分，並列獲勝"},
+    }
 
     def ending(self, state: HeadsState) -> str:
         """The game always ends after the last century (§4.10); what tells games apart is
@@ -359,8 +425,12 @@ class HeadsRules(GameBase[HeadsState]):
         hand = s.hands[seat]
         if s.option == OPTION_B:
             slot = s.unfilled  # B4: only the slot this player emptied, still unfilled
-            if slot >= 0 and s.slots[slot] < 0 and self._can_pay(hand, SLOT_RANK[slot]) \
-                    and self._has_counter(s, seat, SLOT_RANK[slot]):
+            if (
+                slot >= 0
+                and s.slots[slot] < 0
+                and self._can_pay(hand, SLOT_RANK[slot])
+                and self._has_counter(s, seat, SLOT_RANK[slot])
+            ):
                 return [slot]
             return []
         out: list[int] = []
@@ -385,8 +455,12 @@ class HeadsRules(GameBase[HeadsState]):
             return []
         out = []
         for x, owner in enumerate(s.slots):
-            if owner >= 0 and owner != seat and not (s.targeted >> x) & 1 \
-                    and self.kill_methods(s, seat, x):
+            if (
+                owner >= 0
+                and owner != seat
+                and not (s.targeted >> x) & 1
+                and self.kill_methods(s, seat, x)
+            ):
                 out.append(x)
         return out
 
@@ -425,8 +499,10 @@ class HeadsRules(GameBase[HeadsState]):
                 out.append(OPT_B)
             return out
         if kind == PAYING:
-            return [PAY_CARDS if p < 0 else PAY0 + p
-                    for p in self.payments(s.hands[seat], SLOT_RANK[s.focus])]
+            return [
+                PAY_CARDS if p < 0 else PAY0 + p
+                for p in self.payments(s.hands[seat], SLOT_RANK[s.focus])
+            ]
         if kind == METHOD:
             return [WITH0 + t for t in self.kill_methods(s, seat, s.focus)]
         if kind == DISCARDING or kind == TRIMMING:
@@ -443,57 +519,76 @@ class HeadsRules(GameBase[HeadsState]):
     def _explain_illegal(self, s: HeadsState, seat: int, action: Action) -> IllegalAction:
         kind = s.kind
         if kind == CHOOSE and action == OPT_B:
-            return IllegalAction("No treachery in the first round: take attribute cards.",
-                                 "第一回合只能拿取屬性牌，不能選擇背叛。")
+            return IllegalAction(
+                "No treachery in the first round: take attribute cards.",
+                "第一回合只能拿取屬性牌，不能選擇背叛。",
+            )
         if kind == CHOOSE and action == OPT_RESET and not self.reset_allowed(s):
             n = self.first_round_draws(s)
             return IllegalAction(
                 f"No reset now: in the first round you take your {n} attribute cards, and "
                 "a reset takes only 1.",
-                f"現在不能重新翻開屬性牌：第一回合你要拿{n}張屬性牌，重新翻開只能拿1張。")
+                f"現在不能重新翻開屬性牌：第一回合你要拿{n}張屬性牌，重新翻開只能拿1張。",
+            )
         if kind == CHOOSE and action == OPT_RESET:
             return IllegalAction(
                 f"You cannot reset the display: the attribute deck has fewer than {RESET_MIN} "
-                "cards.", f"屬性牌庫剩不到{RESET_MIN}張，不能重新翻開屬性牌。")
+                "cards.",
+                f"屬性牌庫剩不到{RESET_MIN}張，不能重新翻開屬性牌。",
+            )
         if kind == ACTING and ENNOBLE0 <= action < KILL0:
             return self._why_not_ennoble(s, seat, action - ENNOBLE0)
         if kind == ACTING and KILL0 <= action < PAY_CARDS:
             return self._why_not_kill(s, seat, action - KILL0)
         if kind == TAKING and (TAKE_A0 <= action <= DRAW_T):
-            return IllegalAction("That card cannot be taken now (it is not on display, or you "
-                                 "owe no card of that kind).",
-                                 "現在不能拿那張牌（它不在翻開的牌中，或你已不能再拿這種牌）。")
+            return IllegalAction(
+                "That card cannot be taken now (it is not on display, or you "
+                "owe no card of that kind).",
+                "現在不能拿那張牌（它不在翻開的牌中，或你已不能再拿這種牌）。",
+            )
         if kind in (DISCARDING, TRIMMING) and action >= DISCARD_A0:
-            return IllegalAction("You cannot discard that card: you do not hold it, or you "
-                                 "are already within the limit for that kind of card.",
-                                 "不能丟棄那張牌：你沒有這張牌，或這類手牌已在上限之內。")
+            return IllegalAction(
+                "You cannot discard that card: you do not hold it, or you "
+                "are already within the limit for that kind of card.",
+                "不能丟棄那張牌：你沒有這張牌，或這類手牌已在上限之內。",
+            )
         if kind == PAYING:
-            return IllegalAction("That is not a way to pay for this noble.",
-                                 "這不是冊封這位貴族的付費方式。")
+            return IllegalAction(
+                "That is not a way to pay for this noble.", "這不是冊封這位貴族的付費方式。"
+            )
         if not 0 <= action < len(ACTION_NAMES):
-            return IllegalAction(f"There is no action {action} in this game.",
-                                 f"這個遊戲沒有編號{action}的動作。")
+            return IllegalAction(
+                f"There is no action {action} in this game.", f"這個遊戲沒有編號{action}的動作。"
+            )
         words = self.describe_action(s, action, "en")
         words_zh = self.describe_action(s, action, "zh-TW")
         what = self.describe_decision(s, "en")
         what_zh = self.describe_decision(s, "zh-TW")
         if not what:
-            return IllegalAction(f"\"{words}\" is not possible now: the game is over.",
-                                 f"現在不能「{words_zh}」：遊戲已結束。")
-        return IllegalAction(f"\"{words}\" is not possible now. {what}.",
-                             f"現在不能「{words_zh}」。{what_zh}。")
+            return IllegalAction(
+                f'"{words}" is not possible now: the game is over.',
+                f"現在不能「{words_zh}」：遊戲已結束。",
+            )
+        return IllegalAction(
+            f'"{words}" is not possible now. {what}.', f"現在不能「{words_zh}」。{what_zh}。"
+        )
 
     def _why_not_ennoble(self, s: HeadsState, seat: int, slot: int) -> IllegalAction:
         rank = RANKS[SLOT_RANK[slot]]
         if s.slots[slot] >= 0:
-            return IllegalAction("That space is taken: only an empty space can be ennobled.",
-                                 "那個格子已有貴族，只能在空的格子冊封。")
+            return IllegalAction(
+                "That space is taken: only an empty space can be ennobled.",
+                "那個格子已有貴族，只能在空的格子冊封。",
+            )
         if s.option == OPTION_B and slot != s.unfilled:
-            return IllegalAction("With treachery you may only ennoble a noble you killed this "
-                                 "turn.", "選擇背叛時，只能冊封你這回合殺掉的貴族。")
+            return IllegalAction(
+                "With treachery you may only ennoble a noble you killed this turn.",
+                "選擇背叛時，只能冊封你這回合殺掉的貴族。",
+            )
         if not self._has_counter(s, seat, rank.id):
-            return IllegalAction(f"You have no {rank.en} counter left.",
-                                 f"你已沒有{rank.zh}的貴族標誌。")
+            return IllegalAction(
+                f"You have no {rank.en} counter left.", f"你已沒有{rank.zh}的貴族標誌。"
+            )
         if rank.id in (0, NR - 1) or not rank.courtesan:
             extra_en = " (the Courtesan cannot be used for it)"
             extra_zh = "（不能使用「高級娼婦」）"
@@ -501,31 +596,41 @@ class HeadsRules(GameBase[HeadsState]):
             extra_en, extra_zh = " (at most one Courtesan)", "（最多只能用1張「高級娼婦」）"
         need_en = join_and((ATTRS[a].en for a in REQUIRES[rank.id]), "en")
         need_zh = join_and((f"「{ATTRS[a].zh}」" for a in REQUIRES[rank.id]), "zh-TW")
-        return IllegalAction(f"You cannot pay for a {rank.en}: it needs {need_en}{extra_en}.",
-                             f"你付不起{rank.zh}：需要{need_zh}{extra_zh}。")
+        return IllegalAction(
+            f"You cannot pay for a {rank.en}: it needs {need_en}{extra_en}.",
+            f"你付不起{rank.zh}：需要{need_zh}{extra_zh}。",
+        )
 
     def _why_not_kill(self, s: HeadsState, seat: int, slot: int) -> IllegalAction:
         owner = s.slots[slot]
         if s.option != OPTION_B:
-            return IllegalAction("Only a player who chose treachery this turn may assassinate.",
-                                 "只有這回合選擇背叛的玩家可以暗殺貴族。")
+            return IllegalAction(
+                "Only a player who chose treachery this turn may assassinate.",
+                "只有這回合選擇背叛的玩家可以暗殺貴族。",
+            )
         if owner < 0:
-            return IllegalAction("There is no noble there to assassinate.", "那裡沒有貴族可以暗殺。")
+            return IllegalAction(
+                "There is no noble there to assassinate.", "那裡沒有貴族可以暗殺。"
+            )
         if owner == seat:
             return IllegalAction("You cannot assassinate your own noble.", "你不能暗殺自己的貴族。")
         if (s.targeted >> slot) & 1:
-            return IllegalAction("That noble was already targeted this turn.",
-                                 "這位貴族這回合已經被瞄準過了。")
+            return IllegalAction(
+                "That noble was already targeted this turn.", "這位貴族這回合已經被瞄準過了。"
+            )
         if s.unfilled >= 0:
-            return IllegalAction("Ennoble the noble you killed first: at most one killed noble "
-                                 "may be left without your own.",
-                                 "請先冊封你殺掉的貴族：最多只能有1位貴族被你殺了而還沒重新冊封。")
+            return IllegalAction(
+                "Ennoble the noble you killed first: at most one killed noble "
+                "may be left without your own.",
+                "請先冊封你殺掉的貴族：最多只能有1位貴族被你殺了而還沒重新冊封。",
+            )
         country = COUNTRIES[SLOT_COUNTRY[slot]]
         need = SLOT_NEED[slot]
         return IllegalAction(
             f"You need {need} {country.en} treachery card{'s' * (need > 1)} or "
             f"{need} Assassin{'s' * (need > 1)}.",
-            f"你需要{need}張{country.zh}的暗殺牌或{need}張「刺客」。")
+            f"你需要{need}張{country.zh}的暗殺牌或{need}張「刺客」。",
+        )
 
     # ================================================================ apply
     def _apply(self, s: HeadsState, seat: int, action: Action) -> list[Event]:
@@ -573,8 +678,16 @@ class HeadsRules(GameBase[HeadsState]):
             if step == START:
                 s.turns += 1
                 self._reset_turn(s)
-                ev.append(Event("turn", {"seat": s.player, "century": CENTURIES[s.century],
-                                         "first_round": self.first_round(s)}))
+                ev.append(
+                    Event(
+                        "turn",
+                        {
+                            "seat": s.player,
+                            "century": CENTURIES[s.century],
+                            "first_round": self.first_round(s),
+                        },
+                    )
+                )
                 s.kind, s.actor = CHOOSE, s.player
                 s.step = TAKE
             elif step == TAKE:
@@ -632,8 +745,11 @@ class HeadsRules(GameBase[HeadsState]):
         if action == DRAW:
             card = self._pop_attribute(s)
             if card == REVOLUTION:
-                ev.append(Event("revolution", {"seat": seat, "century": CENTURIES[s.century],
-                                               "by": "draw"}))
+                ev.append(
+                    Event(
+                        "revolution", {"seat": seat, "century": CENTURIES[s.century], "by": "draw"}
+                    )
+                )
                 if ASSUMED["revolution_card_is_a_take"]:
                     s.owed_attr -= 1
                 self._revolution(s, ev)
@@ -706,8 +822,12 @@ class HeadsRules(GameBase[HeadsState]):
             if card == REVOLUTION:
                 if added:
                     ev.append(Event("refill", {"cards": added}))
-                ev.append(Event("revolution", {"seat": s.player,
-                                               "century": CENTURIES[s.century], "by": "refill"}))
+                ev.append(
+                    Event(
+                        "revolution",
+                        {"seat": s.player, "century": CENTURIES[s.century], "by": "refill"},
+                    )
+                )
                 self._revolution(s, ev)
                 return
             s.attr_display.append(card)
@@ -727,8 +847,9 @@ class HeadsRules(GameBase[HeadsState]):
         s.step = ACT
 
     # ---------------------------------------------------------------- ennobling
-    def _ennoble(self, s: HeadsState, seat: int, slot: int, courtesan_for: int,
-                 ev: list[Event]) -> None:
+    def _ennoble(
+        self, s: HeadsState, seat: int, slot: int, courtesan_for: int, ev: list[Event]
+    ) -> None:
         """§5.1: pay, place the counter, take a noble card if any remain, score markers."""
         rank = SLOT_RANK[slot]
         hand, known = s.hands[seat], s.known[seat]
@@ -747,8 +868,12 @@ class HeadsRules(GameBase[HeadsState]):
             s.noble_cards[seat][rank] += 1
         if s.unfilled == slot:
             s.unfilled = -1
-        ev.append(Event("ennoble", {"seat": seat, "slot": slot, "rank": rank, "paid": paid,
-                                    "noble_card": card_taken}))
+        ev.append(
+            Event(
+                "ennoble",
+                {"seat": seat, "slot": slot, "rank": rank, "paid": paid, "noble_card": card_taken},
+            )
+        )
         box = SLOT_BOX[slot]
         if s.initial_owner[box] < 0:  # §6.1: the first noble in the box
             s.initial_owner[box] = seat
@@ -759,8 +884,14 @@ class HeadsRules(GameBase[HeadsState]):
         mask = COUNTRY_BOXES[country]
         if seat not in done and len(done) < 2 and s.occupied[seat] & mask == mask:  # §6.2
             done.append(seat)
-            self._award(s, seat, COUNTRIES[country].country_marker[len(done) - 1],
-                        "country_marker", {"country": country}, ev)
+            self._award(
+                s,
+                seat,
+                COUNTRIES[country].country_marker[len(done) - 1],
+                "country_marker",
+                {"country": country},
+                ev,
+            )
         s.ranks_ever[seat] |= 1 << rank
         self._check_house(s, seat, ev)
 
@@ -781,16 +912,16 @@ class HeadsRules(GameBase[HeadsState]):
             self._award(s, seat, values[len(s.house) - 1], "noble_house", {}, ev)
 
     @staticmethod
-    def _award(s: HeadsState, seat: int, value: int, what: str, extra: dict[str, Any],
-               ev: list[Event]) -> None:
+    def _award(
+        s: HeadsState, seat: int, value: int, what: str, extra: dict[str, Any], ev: list[Event]
+    ) -> None:
         """§6: a marker's points go on the score track as soon as it is taken."""
         s.score[seat] += value
         s.markers[seat].append(value)
         ev.append(Event(what, {"seat": seat, "value": value, **extra}))
 
     # ---------------------------------------------------------------- assassination
-    def _assassinate(self, s: HeadsState, seat: int, slot: int, card: int,
-                     ev: list[Event]) -> None:
+    def _assassinate(self, s: HeadsState, seat: int, slot: int, card: int, ev: list[Event]) -> None:
         """§5.4: play the cards; a country card kills, an Assassin draws from the cube bag."""
         need = SLOT_NEED[slot]
         victim = s.slots[slot]
@@ -798,16 +929,24 @@ class HeadsRules(GameBase[HeadsState]):
         _lower_known(s.tknown[seat], card, need)
         s.tr_discard.extend([card] * need)
         s.targeted |= 1 << slot
-        ev.append(Event("assassinate", {"seat": seat, "slot": slot, "target": victim,
-                                        "card": card, "count": need}))
+        ev.append(
+            Event(
+                "assassinate",
+                {"seat": seat, "slot": slot, "target": victim, "card": card, "count": need},
+            )
+        )
         success = True
         if T_COUNTRY[card] < 0:
             draws = 1 if ASSUMED["capital_assassins_single_draw"] else need
             for _ in range(draws):  # §5.5: 3 of the attacker's cubes, 1 of the target's
                 cube = s.rng.randrange(CUBES_ATT + CUBES_DEF)
                 mine = cube < CUBES_ATT
-                ev.append(Event("cube_draw", {"seat": seat, "target": victim,
-                                              "cube": seat if mine else victim}))
+                ev.append(
+                    Event(
+                        "cube_draw",
+                        {"seat": seat, "target": victim, "cube": seat if mine else victim},
+                    )
+                )
                 if not mine:
                     success = False
                     break
@@ -820,8 +959,7 @@ class HeadsRules(GameBase[HeadsState]):
             ev.append(Event("survived", {"seat": seat, "slot": slot, "target": victim}))
 
     # ---------------------------------------------------------------- discards
-    def _discard(self, s: HeadsState, seat: int, action: Action, why: str,
-                 ev: list[Event]) -> None:
+    def _discard(self, s: HeadsState, seat: int, action: Action, why: str, ev: list[Event]) -> None:
         if action < DISCARD_T0:
             card = action - DISCARD_A0
             s.hands[seat][card] -= 1
@@ -872,9 +1010,16 @@ class HeadsRules(GameBase[HeadsState]):
         self._drawn_out(s, ev)
         # step 5: the next century; step 6: the interrupted player goes on
         s.century += 1
-        ev.append(Event("rebuild", {"century": CENTURIES[s.century],
-                                    "display": s.attr_display[:],
-                                    "treachery_display": s.tr_display[:]}))
+        ev.append(
+            Event(
+                "rebuild",
+                {
+                    "century": CENTURIES[s.century],
+                    "display": s.attr_display[:],
+                    "treachery_display": s.tr_display[:],
+                },
+            )
+        )
         s.step = s.resume
 
     def _score_century(self, s: HeadsState, ev: list[Event]) -> None:
@@ -890,24 +1035,48 @@ class HeadsRules(GameBase[HeadsState]):
                     continue
                 influence[owner] += SLOTS[x].influence
                 rank, initial = SLOT_RANK[x], BOXES[SLOT_BOX[x]].initial
-                if rank < best_rank[owner] or (rank == best_rank[owner]
-                                               and initial > best_initial[owner]):
+                if rank < best_rank[owner] or (
+                    rank == best_rank[owner] and initial > best_initial[owner]
+                ):
                     best_rank[owner], best_initial[owner] = rank, initial
-            ranked = sorted((i for i in range(n) if influence[i] > 0),
-                            key=lambda i: (-influence[i], best_rank[i], -best_initial[i]))
+            ranked = sorted(
+                (i for i in range(n) if influence[i] > 0),
+                key=lambda i: (-influence[i], best_rank[i], -best_initial[i]),
+            )
             high, low = COUNTRIES[c].century_markers[s.century]
             base = (s.century * NC + c) * 2
             first = ranked[0] if ranked else REMOVED
             second = ranked[1] if len(ranked) > 1 else REMOVED
             s.century_won[base], s.century_won[base + 1] = first, second
             if first >= 0:
-                self._award(s, first, high, "century_marker",
-                            {"country": c, "century": CENTURIES[s.century], "place": 1}, ev)
+                self._award(
+                    s,
+                    first,
+                    high,
+                    "century_marker",
+                    {"country": c, "century": CENTURIES[s.century], "place": 1},
+                    ev,
+                )
             if second >= 0:
-                self._award(s, second, low, "century_marker",
-                            {"country": c, "century": CENTURIES[s.century], "place": 2}, ev)
-            ev.append(Event("influence", {"country": c, "century": CENTURIES[s.century],
-                                          "influence": influence, "order": ranked}))
+                self._award(
+                    s,
+                    second,
+                    low,
+                    "century_marker",
+                    {"country": c, "century": CENTURIES[s.century], "place": 2},
+                    ev,
+                )
+            ev.append(
+                Event(
+                    "influence",
+                    {
+                        "country": c,
+                        "century": CENTURIES[s.century],
+                        "influence": influence,
+                        "order": ranked,
+                    },
+                )
+            )
 
     def _end_game(self, s: HeadsState, ev: list[Event]) -> None:
         """§6.5 noble-card majorities, then the winner (§6.6)."""
@@ -916,13 +1085,15 @@ class HeadsRules(GameBase[HeadsState]):
             counts = [s.noble_cards[i][r] for i in range(n)]
             most = max(counts)
             holders = [i for i in range(n) if counts[i] == most] if most > 0 else []
-            points = MAJORITY[r] if len(holders) == 1 else MAJORITY[r] / 2 if len(holders) == 2 \
-                else 0
+            points = (
+                MAJORITY[r] if len(holders) == 1 else MAJORITY[r] / 2 if len(holders) == 2 else 0
+            )
             if points:
                 for i in holders:
                     s.majority[i] += points
-            ev.append(Event("majority", {"rank": r, "seats": holders if points else [],
-                                         "points": points}))
+            ev.append(
+                Event("majority", {"rank": r, "seats": holders if points else [], "points": points})
+            )
         s.over = True
         s.kind, s.actor = NONE, -1
         ev.append(Event("game_over", {"scores": self.scores(s), "winners": self.winners(s)}))
@@ -949,9 +1120,14 @@ class HeadsRules(GameBase[HeadsState]):
             for r, v in enumerate(held):
                 nobles[RANKS[r].key] += v
         revolution = s.rev_deck.count(REVOLUTION) + (1 if s.rev_drawn else 0)
-        markers = Counter({"initial": NB, "country": 2 * NC,
-                           "century": len(s.century_won),
-                           "noble_house": len(BOARD.noble_house_markers[s.n_players])})
+        markers = Counter(
+            {
+                "initial": NB,
+                "country": 2 * NC,
+                "century": len(s.century_won),
+                "noble_house": len(BOARD.noble_house_markers[s.n_players]),
+            }
+        )
         return {
             "attribute": Counter({ATTRS[k].key: v for k, v in attrs.items() if v}),
             "treachery": Counter({TREACHERY[k].key: v for k, v in tr.items() if v}),
@@ -1023,16 +1199,21 @@ class HeadsRules(GameBase[HeadsState]):
                 continue
             out[f"hand:{o}"] = Zone(tuple(known))
             out[f"hand:{o}:unseen"] = Zone(
-                tuple(k for k in range(NA) for _ in range(hand[k] - known[k])), True, "attr")
+                tuple(k for k in range(NA) for _ in range(hand[k] - known[k])), True, "attr"
+            )
             out[f"treachery:{o}"] = Zone(tuple(tk))
             out[f"treachery:{o}:unseen"] = Zone(
-                tuple(k for k in range(NT) for _ in range(th[k] - tk[k])), True, "treachery")
+                tuple(k for k in range(NT) for _ in range(th[k] - tk[k])), True, "treachery"
+            )
         out["attr_deck"] = Zone(tuple(s.attr_deck), True, "attr", True)
-        out["rev_deck"] = Zone(tuple(c for c in s.rev_deck if c != REVOLUTION), True, "attr",
-                               True)
+        out["rev_deck"] = Zone(tuple(c for c in s.rev_deck if c != REVOLUTION), True, "attr", True)
         if REVOLUTION in s.rev_deck:
-            out["revolution"] = Zone((s.rev_deck.index(REVOLUTION),), True, "revolution",
-                                     choices=tuple(range(len(s.rev_deck))))
+            out["revolution"] = Zone(
+                (s.rev_deck.index(REVOLUTION),),
+                True,
+                "revolution",
+                choices=tuple(range(len(s.rev_deck))),
+            )
         out["treachery_deck"] = Zone(tuple(s.tr_deck), True, "treachery", True)
         out["display"] = Zone(tuple(s.attr_display))
         return out

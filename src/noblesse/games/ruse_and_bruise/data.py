@@ -25,8 +25,8 @@ class Character:
     key: str
     en: str
     zh: str
-    half: int        # printed value ×2
-    icon: int        # -1, or the icon that makes a specialist worth more
+    half: int  # printed value ×2
+    icon: int  # -1, or the icon that makes a specialist worth more
     timing: str
     text_en: str
     text_zh: str
@@ -42,7 +42,7 @@ class Named:
     key: str
     en: str
     zh: str
-    extra: str       # an icon's symbol, a colour's CSS colour
+    extra: str  # an icon's symbol, a colour's CSS colour
 
 
 @dataclass(frozen=True)
@@ -77,24 +77,42 @@ def _half(value: Any, key: str) -> int:
 def load(path: Path = DATA_FILE) -> CardSet:
     raw = path.read_bytes()
     data = tomllib.loads(raw.decode("utf-8"))
-    icons = tuple(Named(i, d["key"], d["en"], d["zh"], d["symbol"])
-                  for i, d in enumerate(data["icon"]))
-    colours = tuple(Named(i, d["key"], d["en"], d["zh"], d["css"])
-                    for i, d in enumerate(data["colour"]))
+    icons = tuple(
+        Named(i, d["key"], d["en"], d["zh"], d["symbol"]) for i, d in enumerate(data["icon"])
+    )
+    colours = tuple(
+        Named(i, d["key"], d["en"], d["zh"], d["css"]) for i, d in enumerate(data["colour"])
+    )
     icon_ids = {i.key: i.id for i in icons}
     characters = []
     for i, c in enumerate(data["character"]):
         if c["timing"] not in TIMINGS:
             raise ValueError(f"{DATA_FILE.name}: {c['key']} has unknown timing {c['timing']!r}")
-        characters.append(Character(
-            i, c["key"], c["en"], c["zh"], _half(c["value"], c["key"]),
-            icon_ids[c["icon"]] if c.get("icon") else -1, c["timing"],
-            c["text_en"], c["text_zh"]))
+        characters.append(
+            Character(
+                i,
+                c["key"],
+                c["en"],
+                c["zh"],
+                _half(c["value"], c["key"]),
+                icon_ids[c["icon"]] if c.get("icon") else -1,
+                c["timing"],
+                c["text_en"],
+                c["text_zh"],
+            )
+        )
     rules = dict(data["rules"])
     if len(colours) < rules["max_players"]:
         raise ValueError(f"{DATA_FILE.name}: fewer colours than players")
-    return CardSet(tuple(characters), icons, colours, rules, dict(data["variants"]),
-                   dict(data["assumed"]), rules_digest(data))
+    return CardSet(
+        tuple(characters),
+        icons,
+        colours,
+        rules,
+        dict(data["variants"]),
+        dict(data["assumed"]),
+        rules_digest(data),
+    )
 
 
 CARDS = load()

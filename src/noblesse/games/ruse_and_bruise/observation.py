@@ -40,12 +40,12 @@ from noblesse.games.ruse_and_bruise.rules import (
 )
 
 SEATS = ROWS = MAX_SEATS
-ROW_SLOTS = 10         # row positions written one by one (nearest the score card first)
-ROW_CAP = 12           # row sizes saturate here
-SCORE_CAP = 60         # final scores saturate at +-60
+ROW_SLOTS = 10  # row positions written one by one (nearest the score card first)
+ROW_CAP = 12  # row sizes saturate here
+SCORE_CAP = 60  # final scores saturate at +-60
 TOP = max(PER_ICON)
 PILE = 6
-N_FACES = 3            # face down, face up, face down but known to all
+N_FACES = 3  # face down, face up, face down but known to all
 SLOT = SEATS + N_FACES + KINDS
 KIND_KEYS = ", ".join(c.key for c in CHARACTERS)
 ICON_KEYS = ", ".join(i.key for i in ICONS)
@@ -58,11 +58,16 @@ HAND_SIZE = L.add("hand_size", SEATS, f"cards in each relative seat's hand / {HA
 DECK = L.add("deck_size", SEATS, f"cards in each relative seat's draw pile / {KINDS}")
 DISCARD = L.add("discard_size", SEATS, f"cards in each relative seat's discard pile / {KINDS}")
 PILES = L.add("score_pile", SEATS, f"score cards left in each relative seat's pile / {PILE}")
-SCORE = L.add("score", SEATS, f"each relative seat's score so far / {SCORE_CAP}, clipped",
-              -1.0, 1.0)
-WON = L.add("won", SEATS * N_SCORE, f"per relative seat ({N_SCORE} slots each), the score "
-            f"cards it has won, one slot per card (icon by icon: {ICON_KEYS}; values "
-            f"{', '.join(map(str, PER_ICON))})")
+SCORE = L.add(
+    "score", SEATS, f"each relative seat's score so far / {SCORE_CAP}, clipped", -1.0, 1.0
+)
+WON = L.add(
+    "won",
+    SEATS * N_SCORE,
+    f"per relative seat ({N_SCORE} slots each), the score "
+    f"cards it has won, one slot per card (icon by icon: {ICON_KEYS}; values "
+    f"{', '.join(map(str, PER_ICON))})",
+)
 HAND_F = L.add("hand", KINDS, f"my hand: 1 for each kind I hold; kinds: {KIND_KEYS}")
 MY_DISCARD = L.add("my_discard", KINDS, "my discard pile: 1 for each kind in it")
 ROUND = L.add("round", ROUNDS, "the round, one-hot (round 1 first)")
@@ -74,27 +79,46 @@ R_VALUE = L.add("row_value", ROWS, f"per row, its score card's value (cards need
 R_COUNT = L.add("row_count", ROWS, f"per row, the cards counted toward its capacity / {ROW_CAP}")
 R_FLAGS = L.add("row_flags", ROWS * 3, "per row: closed by a Storm, suppressed, satisfied")
 R_TUCKS = L.add("row_tucks", ROWS, "per row, cards tucked under Cloaks / 3 (saturates)")
-R_CARDS = L.add("row_cards", ROWS * ROW_SLOTS * SLOT, f"per row and position ({ROW_SLOTS} "
-                f"positions of {SLOT} slots): the relative seat owning the card, one-hot "
-                f"({SEATS}); face down, face up, known to all, one-hot (3); its kind, one-hot "
-                f"({KINDS}), only when face up, known to all, or mine")
-R_KINDS = L.add("row_kinds", ROWS * KINDS, "per row, 1 for each kind visible to me anywhere in "
-                "the row (beyond the positions above too)")
-D_KIND = L.add("decision_kind", len(DECISION_NAMES), "the pending decision, one-hot over "
-               + ", ".join(DECISION_NAMES))
+R_CARDS = L.add(
+    "row_cards",
+    ROWS * ROW_SLOTS * SLOT,
+    f"per row and position ({ROW_SLOTS} "
+    f"positions of {SLOT} slots): the relative seat owning the card, one-hot "
+    f"({SEATS}); face down, face up, known to all, one-hot (3); its kind, one-hot "
+    f"({KINDS}), only when face up, known to all, or mine",
+)
+R_KINDS = L.add(
+    "row_kinds",
+    ROWS * KINDS,
+    "per row, 1 for each kind visible to me anywhere in the row (beyond the positions above too)",
+)
+D_KIND = L.add(
+    "decision_kind",
+    len(DECISION_NAMES),
+    "the pending decision, one-hot over " + ", ".join(DECISION_NAMES),
+)
 D_SEAT = L.add("decision_seat", SEATS, "relative seat that answers it, one-hot")
 D_ROW = L.add("decision_row", ROWS, "the row of the revealed Cloak or Traitor, one-hot")
-D_CARD = L.add("decision_card", KINDS, "to the seat placing it: the kind of the card chosen, "
-               "one-hot")
+D_CARD = L.add(
+    "decision_card", KINDS, "to the seat placing it: the kind of the card chosen, one-hot"
+)
 
 
 H = Layout()
-H_REVEALED = H.add("revealed", SEATS * KINDS, f"per relative seat ({KINDS} slots each), its "
-                   f"characters revealed on the table this game / {ROUNDS} (saturates); kinds: "
-                   f"{KIND_KEYS}")
-H_KILLED = H.add("killed", SEATS * KINDS, f"per relative seat ({KINDS} slots each), its "
-                 f"characters an Assassin discarded this game, as far as I saw them (the owner "
-                 f"sees its own; a face-up card everyone) / {ROUNDS} (saturates)")
+H_REVEALED = H.add(
+    "revealed",
+    SEATS * KINDS,
+    f"per relative seat ({KINDS} slots each), its "
+    f"characters revealed on the table this game / {ROUNDS} (saturates); kinds: "
+    f"{KIND_KEYS}",
+)
+H_KILLED = H.add(
+    "killed",
+    SEATS * KINDS,
+    f"per relative seat ({KINDS} slots each), its "
+    f"characters an Assassin discarded this game, as far as I saw them (the owner "
+    f"sees its own; a face-up card everyone) / {ROUNDS} (saturates)",
+)
 
 
 class RuseHistory(HistorySpec):

@@ -26,7 +26,7 @@ CHARACTERS = CARDS.characters
 ICONS = CARDS.icons
 COLOURS = CARDS.colours
 RULES = CARDS.rules
-VARIANTS = CARDS.variants   # read at call time, so a test may switch a variant
+VARIANTS = CARDS.variants  # read at call time, so a test may switch a variant
 ASSUMED = CARDS.assumed
 KINDS = len(CHARACTERS)
 MAX_SEATS = RULES["max_players"]
@@ -39,14 +39,24 @@ N_SCORE = len(ICONS) * len(PER_ICON)
 K = {c.key: c.id for c in CHARACTERS}
 STORM, HERMIT, SMALL_GIANT, ASSASSIN = K["storm"], K["hermit"], K["small_giant"], K["assassin"]
 DOPPELGANGER, MUSKETEERS, DRAGON, CLOAK = (
-    K["doppelganger"], K["musketeers"], K["dragon"], K["cloak"])
-JULIET, ROMEO, PRINCE, SQUIRE, BEGGAR = K["juliet"], K["romeo"], K["prince"], K["squire"], K["beggar"]
+    K["doppelganger"],
+    K["musketeers"],
+    K["dragon"],
+    K["cloak"],
+)
+JULIET, ROMEO, PRINCE, SQUIRE, BEGGAR = (
+    K["juliet"],
+    K["romeo"],
+    K["prince"],
+    K["squire"],
+    K["beggar"],
+)
 TRAITOR, EXPLORER, WITCH, WIZARD = K["traitor"], K["explorer"], K["witch"], K["wizard"]
 
 # A physical card is owner * KINDS + kind; these tables avoid the arithmetic.
 KIND = [c % KINDS for c in range(MAX_SEATS * KINDS)]
 OWNER = [c // KINDS for c in range(MAX_SEATS * KINDS)]
-HALF = [c.half for c in CHARACTERS]            # base values in half-points
+HALF = [c.half for c in CHARACTERS]  # base values in half-points
 SPECIALIST_ICON = [c.icon for c in CHARACTERS]
 SCORE_ICON = [sc // len(PER_ICON) for sc in range(N_SCORE)]
 SCORE_VALUE = [PER_ICON[sc % len(PER_ICON)] for sc in range(N_SCORE)]
@@ -62,15 +72,15 @@ WIZARD_HALF = 2 * RULES["wizard_removes_at_or_above"]
 
 # -- the action index ------------------------------------------------------------------
 ACTION_NAMES: list[str] = []
-PLAY0 = len(ACTION_NAMES)   # play:K — choose the card of kind K from your hand
+PLAY0 = len(ACTION_NAMES)  # play:K — choose the card of kind K from your hand
 ACTION_NAMES += [f"play:{c.key}" for c in CHARACTERS]
-ROW0 = len(ACTION_NAMES)    # row:R — place the chosen card at the end of row R (1 = left)
+ROW0 = len(ACTION_NAMES)  # row:R — place the chosen card at the end of row R (1 = left)
 ACTION_NAMES += [f"row:{r}" for r in range(1, MAX_SEATS + 1)]
-TUCK0 = len(ACTION_NAMES)   # tuck:K — put the card of kind K under your Cloak
+TUCK0 = len(ACTION_NAMES)  # tuck:K — put the card of kind K under your Cloak
 ACTION_NAMES += [f"tuck:{c.key}" for c in CHARACTERS]
 TUCK_NONE = len(ACTION_NAMES)
 ACTION_NAMES.append("tuck:none")
-SWAP0 = len(ACTION_NAMES)   # swap:R — the Traitor swaps its row's score card with row R's
+SWAP0 = len(ACTION_NAMES)  # swap:R — the Traitor swaps its row's score card with row R's
 ACTION_NAMES += [f"swap:{r}" for r in range(1, MAX_SEATS + 1)]
 SWAP_NONE = len(ACTION_NAMES)  # only with the traitor_swap_optional variant
 ACTION_NAMES.append("swap:none")
@@ -91,8 +101,9 @@ class Pending:
 
     __slots__ = ("kind", "seat", "card", "row", "cloak")
 
-    def __init__(self, kind: int, seat: int, card: int = -1, row: int = -1,
-                 cloak: int = -1) -> None:
+    def __init__(
+        self, kind: int, seat: int, card: int = -1, row: int = -1, cloak: int = -1
+    ) -> None:
         self.kind, self.seat, self.card, self.row, self.cloak = kind, seat, card, row, cloak
 
 
@@ -103,9 +114,28 @@ class RuseState(State):
     cards, discarded hands): determinize may resample them."""
 
     __slots__ = (
-        "decks", "hands", "discards", "secret", "piles", "boxed", "row_score", "rows", "up",
-        "tucks", "closed", "suppressed", "won", "lost", "round", "starter", "player",
-        "ender", "pending", "moved", "over", "last_round",
+        "decks",
+        "hands",
+        "discards",
+        "secret",
+        "piles",
+        "boxed",
+        "row_score",
+        "rows",
+        "up",
+        "tucks",
+        "closed",
+        "suppressed",
+        "won",
+        "lost",
+        "round",
+        "starter",
+        "player",
+        "ender",
+        "pending",
+        "moved",
+        "over",
+        "last_round",
     )
     decks: list[list[int]]  # each seat's draw deck
     hands: list[list[int]]
@@ -170,8 +200,9 @@ def final_score(won: list[int]) -> int:
             best[icon] = SCORE_VALUE[sc]
     if not all(best):
         return plain
-    with_set = (RULES["set_multiplier"] * sum(best)
-                - RULES["extra_card_penalty"] * (len(won) - len(best)))
+    with_set = RULES["set_multiplier"] * sum(best) - RULES["extra_card_penalty"] * (
+        len(won) - len(best)
+    )
     if VARIANTS["six_icon_set_optional"]:
         return max(plain, with_set)
     return with_set
@@ -181,12 +212,22 @@ def _compact(summary: dict[str, Any]) -> dict[str, Any]:
     """The last round's scoring as views carry it (see views.py for the notation)."""
     rows = []
     for row in summary["rows"]:
-        cards = [("x" if c["removed"] else "^" if c["tucked"] else "+" if c["live"] else "-")
-                 + f"{c['card']}@{c['owner']}={c['value']}" for c in row["cards"]]
+        cards = [
+            ("x" if c["removed"] else "^" if c["tucked"] else "+" if c["live"] else "-")
+            + f"{c['card']}@{c['owner']}={c['value']}"
+            for c in row["cards"]
+        ]
         sc = row["score"]
-        rows.append({"row": row["row"], "winner": row["winner"], "reason": row["reason"],
-                     "score": f"{ICONS[SCORE_ICON[sc]].key}:{SCORE_VALUE[sc]}",
-                     "totals": row["totals"], "cards": cards})
+        rows.append(
+            {
+                "row": row["row"],
+                "winner": row["winner"],
+                "reason": row["reason"],
+                "score": f"{ICONS[SCORE_ICON[sc]].key}:{SCORE_VALUE[sc]}",
+                "totals": row["totals"],
+                "cards": cards,
+            }
+        )
     return {"round": summary["round"], "rows": rows}
 
 
@@ -199,11 +240,17 @@ class RuseRules(GameBase[RuseState]):
     action_names = ACTION_NAMES
 
     # ================================================================ setup
-    def setup(self, n_players: int, seed: Seed, options: dict[str, Any] | None = None,
-              ) -> RuseState:
+    def setup(
+        self,
+        n_players: int,
+        seed: Seed,
+        options: dict[str, Any] | None = None,
+    ) -> RuseState:
         if not self.min_players <= n_players <= self.max_players:
-            raise ValueError(f"Ruse & Bruise is for {self.min_players}-{self.max_players} "
-                             f"players, not {n_players}")
+            raise ValueError(
+                f"Ruse & Bruise is for {self.min_players}-{self.max_players} "
+                f"players, not {n_players}"
+            )
         options = dict(options or {})
         if options:
             raise ValueError(f"unknown option(s) for Ruse & Bruise: {', '.join(sorted(options))}")
@@ -219,8 +266,8 @@ class RuseRules(GameBase[RuseState]):
         scores = list(range(N_SCORE))
         shuffle(rng, scores)
         per = RULES["score_cards_per_pile"]
-        s.piles = [scores[i * per:(i + 1) * per] for i in range(n_players)]
-        s.boxed = scores[n_players * per:]
+        s.piles = [scores[i * per : (i + 1) * per] for i in range(n_players)]
+        s.boxed = scores[n_players * per :]
         s.hands = [[] for _ in range(n_players)]
         s.discards = [[] for _ in range(n_players)]
         s.secret = [[] for _ in range(n_players)]
@@ -250,8 +297,11 @@ class RuseRules(GameBase[RuseState]):
         s.round += 1
         s.row_score = [pile.pop() for pile in s.piles]
         s.starter = s.player = (s.ender + 1) % s.n_players  # round 1: ender = starter - 1
-        ev.append(Event("round", {"round": s.round, "starter": s.starter,
-                                  "score_cards": list(s.row_score)}))
+        ev.append(
+            Event(
+                "round", {"round": s.round, "starter": s.starter, "score_cards": list(s.row_score)}
+            )
+        )
         self._start_turn(s, ev)
 
     # ================================================================ queries
@@ -265,8 +315,10 @@ class RuseRules(GameBase[RuseState]):
     def scores(self, state: RuseState) -> list[float]:
         return [float(final_score(w)) for w in state.won]
 
-    endings = {"rounds": {"en": "the last round was scored", "zh-TW": "最後一輪結算完畢"},
-               "pile": {"en": "a draw pile ran out", "zh-TW": "有人的牌堆用完"}}
+    endings = {
+        "rounds": {"en": "the last round was scored", "zh-TW": "最後一輪結算完畢"},
+        "pile": {"en": "a draw pile ran out", "zh-TW": "有人的牌堆用完"},
+    }
 
     def ending(self, state: RuseState) -> str:
         """§R14: after the last round, or earlier when a score-card pile is empty."""
@@ -307,27 +359,38 @@ class RuseRules(GameBase[RuseState]):
     def _explain_illegal(self, state: RuseState, seat: int, action: Action) -> IllegalAction:
         s = state
         p = s.decision()
-        in_hand = ((p.kind == CARD and PLAY0 <= action < ROW0)
-                   or (p.kind == CLOAK_DECISION and TUCK0 <= action < TUCK_NONE))
+        in_hand = (p.kind == CARD and PLAY0 <= action < ROW0) or (
+            p.kind == CLOAK_DECISION and TUCK0 <= action < TUCK_NONE
+        )
         if in_hand:
             c = CHARACTERS[action - (PLAY0 if p.kind == CARD else TUCK0)]
             return IllegalAction(f"You have no {c.en} in your hand.", f"你的手牌中沒有「{c.zh}」。")
         if p.kind == ROW and ROW0 <= action < TUCK0:
             r = action - ROW0
             if r >= s.n_players:
-                return IllegalAction(f"There is no row {r + 1} in a {s.n_players}-player game.",
-                                     f"{s.n_players}人遊戲沒有第{r + 1}列。")
-            return IllegalAction(f"Row {r + 1} is closed by a Storm: no card may be placed there.",
-                                 f"第{r + 1}列已被「暴風」封閉，不能再蓋牌。")
+                return IllegalAction(
+                    f"There is no row {r + 1} in a {s.n_players}-player game.",
+                    f"{s.n_players}人遊戲沒有第{r + 1}列。",
+                )
+            return IllegalAction(
+                f"Row {r + 1} is closed by a Storm: no card may be placed there.",
+                f"第{r + 1}列已被「暴風」封閉，不能再蓋牌。",
+            )
         if p.kind == TRAITOR_DECISION and SWAP0 <= action <= SWAP_NONE:
             if action == SWAP_NONE:
-                return IllegalAction("The Traitor's swap is compulsory.", "「叛徒」一定要交換，不能選擇不換。")
+                return IllegalAction(
+                    "The Traitor's swap is compulsory.", "「叛徒」一定要交換，不能選擇不換。"
+                )
             r = action - SWAP0
             if r == p.row:
-                return IllegalAction("Choose another row than the Traitor's own.",
-                                     "請選擇「叛徒」所在列以外的另一列。")
-            return IllegalAction(f"There is no row {r + 1} in a {s.n_players}-player game.",
-                                 f"{s.n_players}人遊戲沒有第{r + 1}列。")
+                return IllegalAction(
+                    "Choose another row than the Traitor's own.",
+                    "請選擇「叛徒」所在列以外的另一列。",
+                )
+            return IllegalAction(
+                f"There is no row {r + 1} in a {s.n_players}-player game.",
+                f"{s.n_players}人遊戲沒有第{r + 1}列。",
+            )
         return self._not_a_choice(s, action)
 
     @abstractmethod
@@ -353,8 +416,17 @@ class RuseRules(GameBase[RuseState]):
                 other = action - SWAP0
                 rs = s.row_score
                 rs[p.row], rs[other] = rs[other], rs[p.row]
-                ev.append(Event("swap", {"seat": seat, "row": p.row + 1, "other": other + 1,
-                                         "score_cards": list(rs)}))
+                ev.append(
+                    Event(
+                        "swap",
+                        {
+                            "seat": seat,
+                            "row": p.row + 1,
+                            "other": other + 1,
+                            "score_cards": list(rs),
+                        },
+                    )
+                )
             else:
                 ev.append(Event("no_swap", {"seat": seat, "row": p.row + 1}))
             self._end_turn(s, ev)
@@ -426,8 +498,11 @@ class RuseRules(GameBase[RuseState]):
                     ev.append(Event("kill", {"row": r + 1, "owner": owner, "card": KIND[victim]}))
                 else:
                     s.secret[owner].append(victim)
-                    ev.append(Event("kill", {"row": r + 1, "owner": owner},
-                                    {owner: {"card": KIND[victim]}}))
+                    ev.append(
+                        Event(
+                            "kill", {"row": r + 1, "owner": owner}, {owner: {"card": KIND[victim]}}
+                        )
+                    )
         elif kind == MUSKETEERS:  # §4.12
             s.suppressed[r] = True
             ev.append(Event("musketeers", {"row": r + 1}))
@@ -503,12 +578,21 @@ class RuseRules(GameBase[RuseState]):
             need -= 1
         if drawn:
             hand.extend(drawn)
-            ev.append(Event("draw", {"seat": seat, "count": len(drawn)},
-                            {seat: {"cards": [KIND[c] for c in drawn]}}))
+            ev.append(
+                Event(
+                    "draw",
+                    {"seat": seat, "count": len(drawn)},
+                    {seat: {"cards": [KIND[c] for c in drawn]}},
+                )
+            )
 
     # ================================================================ scoring (§R10)
-    def score_row(self, s: RuseState, r: int, detail: bool = False,
-                  ) -> tuple[int, dict[str, Any] | None]:
+    def score_row(
+        self,
+        s: RuseState,
+        r: int,
+        detail: bool = False,
+    ) -> tuple[int, dict[str, Any] | None]:
         """The winner of row ``r`` (-1: nobody) if the round ended now, and optionally
         the whole breakdown (every card with its final value, totals, the reason)."""
         seq, up, tucks = s.rows[r], s.up[r], s.tucks[r]
@@ -529,8 +613,10 @@ class RuseRules(GameBase[RuseState]):
         owners = [OWNER[c] for c in cards]
         base = [HALF[k] for k in kinds]
         if not bonus_is_ability:  # variant: the specialist's 12 is a printed value
-            base = [SPECIALIST_HALF if SPECIALIST_ICON[k] == icon else b
-                    for k, b in zip(kinds, base, strict=True)]
+            base = [
+                SPECIALIST_HALF if SPECIALIST_ICON[k] == icon else b
+                for k, b in zip(kinds, base, strict=True)
+            ]
         values = base[:]
         removed = [False] * n
         reason = "highest"
@@ -549,8 +635,10 @@ class RuseRules(GameBase[RuseState]):
                 if SPECIALIST_ICON[k] == icon and bonus_is_ability:
                     values[i] = SPECIALIST_HALF
                 elif k == ROMEO:
-                    if any(kinds[j] == JULIET and owners[j] == owners[i] and active[j]
-                           for j in range(n)):
+                    if any(
+                        kinds[j] == JULIET and owners[j] == owners[i] and active[j]
+                        for j in range(n)
+                    ):
                         values[i] = ROMEO_HALF
                 elif k == SMALL_GIANT:
                     values[i] = base[i] + GIANT_HALF * others
@@ -575,13 +663,17 @@ class RuseRules(GameBase[RuseState]):
                 if active[i] and not removed[i] and kinds[i] == PRINCE:
                     o = owners[i]
                     for j in range(n):
-                        if (kinds[j] == SQUIRE and owners[j] == o and active[j]
-                                and not removed[j]):
+                        if kinds[j] == SQUIRE and owners[j] == o and active[j] and not removed[j]:
                             pairs[o] = min(pos[i], pos[j])
             if pairs:
                 winner = min(pairs, key=pairs.__getitem__)
-                return winner, (self._detail(s, r, cards, pos, active, values, removed, {},
-                                             winner, "prince_squire") if detail else None)
+                return winner, (
+                    self._detail(
+                        s, r, cards, pos, active, values, removed, {}, winner, "prince_squire"
+                    )
+                    if detail
+                    else None
+                )
             # S5: Dragons hit every other player's card, stacking; floor at 0
             for i in range(n):
                 if kinds[i] == DRAGON and active[i] and not removed[i]:
@@ -618,23 +710,43 @@ class RuseRules(GameBase[RuseState]):
             high = max(totals.values())
             tied = [o for o, t in totals.items() if t == high]
             winner = min(tied, key=front.__getitem__)
-        return winner, (self._detail(s, r, cards, pos, active, values, removed, totals,
-                                     winner, reason) if detail else None)
+        return winner, (
+            self._detail(s, r, cards, pos, active, values, removed, totals, winner, reason)
+            if detail
+            else None
+        )
 
     @staticmethod
-    def _detail(s: RuseState, r: int, cards: list[int], pos: list[int], active: list[bool],
-                values: list[int], removed: list[bool], totals: dict[int, int], winner: int,
-                reason: str) -> dict[str, Any]:
+    def _detail(
+        s: RuseState,
+        r: int,
+        cards: list[int],
+        pos: list[int],
+        active: list[bool],
+        values: list[int],
+        removed: list[bool],
+        totals: dict[int, int],
+        winner: int,
+        reason: str,
+    ) -> dict[str, Any]:
         n_seq = len(s.rows[r])
         return {
             "row": r + 1,
             "score": s.row_score[r],
             "closed": s.closed[r],
-            "cards": [{"card": CHARACTERS[KIND[c]].key, "owner": OWNER[c], "pos": pos[i] + 1,
-                       "tucked": i >= n_seq, "live": i < n_seq and s.up[r][i] == UP,
-                       "active": active[i],
-                       "value": half_to_number(values[i]), "removed": removed[i]}
-                      for i, c in enumerate(cards)],
+            "cards": [
+                {
+                    "card": CHARACTERS[KIND[c]].key,
+                    "owner": OWNER[c],
+                    "pos": pos[i] + 1,
+                    "tucked": i >= n_seq,
+                    "live": i < n_seq and s.up[r][i] == UP,
+                    "active": active[i],
+                    "value": half_to_number(values[i]),
+                    "removed": removed[i],
+                }
+                for i, c in enumerate(cards)
+            ],
             "totals": {str(o): half_to_number(t) for o, t in sorted(totals.items())},
             "winner": winner if winner >= 0 else None,
             "reason": reason,
@@ -697,10 +809,12 @@ class RuseRules(GameBase[RuseState]):
         for zone in (*s.piles, *s.won):
             scores.update(zone)
         return {
-            "character": Counter({f"{COLOURS[OWNER[c]].key}:{CHARACTERS[KIND[c]].key}": k
-                                  for c, k in chars.items()}),
-            "score_card": Counter({f"{ICONS[SCORE_ICON[sc]].key}:{sc % len(PER_ICON)}": k
-                                   for sc, k in scores.items()}),
+            "character": Counter(
+                {f"{COLOURS[OWNER[c]].key}:{CHARACTERS[KIND[c]].key}": k for c, k in chars.items()}
+            ),
+            "score_card": Counter(
+                {f"{ICONS[SCORE_ICON[sc]].key}:{sc % len(PER_ICON)}": k for sc, k in scores.items()}
+            ),
         }
 
     def determinize(self, state: RuseState, seat: int, rng: random.Random) -> RuseState:
@@ -729,8 +843,12 @@ class RuseRules(GameBase[RuseState]):
                     if up[i] == DOWN and OWNER[c] == o:
                         spots.append((r, i))
                         pool.append(c)
-            tucked = [(r, j) for r in range(s.n_players)
-                      for j, (_, c) in enumerate(s.tucks[r]) if OWNER[c] == o]
+            tucked = [
+                (r, j)
+                for r in range(s.n_players)
+                for j, (_, c) in enumerate(s.tucks[r])
+                if OWNER[c] == o
+            ]
             pool.extend(s.tucks[r][j][1] for r, j in tucked)
             pool.sort()
             shuffle(rng, pool)
@@ -746,7 +864,7 @@ class RuseRules(GameBase[RuseState]):
                 k += 1
             if s.secret[o]:
                 secret = set(s.secret[o])
-                fresh = pool[k:k + len(s.secret[o])]
+                fresh = pool[k : k + len(s.secret[o])]
                 k += len(fresh)
                 it = iter(fresh)
                 s.discards[o] = [next(it) if c in secret else c for c in s.discards[o]]
@@ -759,7 +877,7 @@ class RuseRules(GameBase[RuseState]):
         shuffle(rng, unseen)
         k = 0
         for i, pile in enumerate(s.piles):
-            s.piles[i] = unseen[k:k + len(pile)]
+            s.piles[i] = unseen[k : k + len(pile)]
             k += len(pile)
         s.boxed = unseen[k:]
         return s
@@ -789,6 +907,7 @@ class RuseRules(GameBase[RuseState]):
         out["score_cards"] = Zone(tuple(s.row_score))
         p = s.pending
         if p is not None and p.kind == ROW:
-            out["placing"] = Zone((p.card,), p.seat != seat,
-                                  f"cards:{p.seat}" if p.seat != seat else "")
+            out["placing"] = Zone(
+                (p.card,), p.seat != seat, f"cards:{p.seat}" if p.seat != seat else ""
+            )
         return out

@@ -67,12 +67,14 @@ from noblesse.games.ruse_and_bruise.rules import (
 KEYS = [c.key for c in CHARACTERS]
 
 
-
 # What each kind of decision asks for (English, 繁體中文), as a refusal reminds the player.
 WAITING_FOR = (
     ("choose a card from your hand", "請從手牌選一張牌"),
     ("choose the row for your card", "請選擇要蓋牌的牌列"),
-    ("tuck a card from your hand under your Cloak, or none", "請選擇是否把一張手牌放進「披風」下方"),
+    (
+        "tuck a card from your hand under your Cloak, or none",
+        "請選擇是否把一張手牌放進「披風」下方",
+    ),
     ("choose the row whose score card your Traitor swaps", "請選擇「叛徒」要和哪一列交換分數卡"),
 )
 
@@ -88,7 +90,6 @@ def score_name(sc: int, lang: str = "en") -> str:
     return f"{icon.zh}{SCORE_VALUE[sc]}分" if is_zh(lang) else f"{icon.en} {SCORE_VALUE[sc]}"
 
 
-
 def _score_card(sc: int) -> str | None:
     """``"corn:3"``."""
     if sc < 0:
@@ -96,8 +97,9 @@ def _score_card(sc: int) -> str | None:
     return f"{ICONS[SCORE_ICON[sc]].key}:{SCORE_VALUE[sc]}"
 
 
-_SCORE_CARDS = {(ICONS[SCORE_ICON[sc]].key, str(SCORE_VALUE[sc])): sc
-                for sc in range(len(SCORE_ICON))}  # ``_score_card``'s key, read back
+_SCORE_CARDS = {
+    (ICONS[SCORE_ICON[sc]].key, str(SCORE_VALUE[sc])): sc for sc in range(len(SCORE_ICON))
+}  # ``_score_card``'s key, read back
 
 FACE = {DOWN: "-", UP: "+", KNOWN: "~"}
 
@@ -113,31 +115,52 @@ REASONS = {
 # The log, in both languages: (English, 繁體中文). Fields: see _event_fields; a kind with
 # a "/…" suffix is the same event in other circumstances (see describe_event).
 EVENT_TEXT: dict[str, tuple[str, str]] = {
-    "round": ("Round {round} begins; {starter} starts. Score cards: {score_cards}.",
-              "第{round}輪開始，由{starter}先出牌。分數卡：{score_cards}。"),
+    "round": (
+        "Round {round} begins; {starter} starts. Score cards: {score_cards}.",
+        "第{round}輪開始，由{starter}先出牌。分數卡：{score_cards}。",
+    ),
     "place": ("{who} places a card face down in row {row}", "{who}在第{row}列蓋了一張牌"),
     "place/seen": ("{who} places {card} face down in row {row}", "{who}把{card}蓋在第{row}列"),
     "draw": ("{who} draws {count}", "{who}抽了{count}"),
     "draw/seen": ("{who} draws {cards}", "{who}抽到{cards}"),
-    "reshuffle": ("{who} shuffles their discard pile into a new draw pile",
-                  "{who}把自己的棄牌堆洗勻，成為新的牌堆"),
+    "reshuffle": (
+        "{who} shuffles their discard pile into a new draw pile",
+        "{who}把自己的棄牌堆洗勻，成為新的牌堆",
+    ),
     "reveal": ("Row {row}: {owner}'s {card} is revealed", "第{row}列翻開了{owner}的{card}"),
     "storm": ("Storm: no more cards may be placed in row {row}", "「暴風」：第{row}列不能再蓋牌"),
-    "kill": ("Assassin: {owner}'s card in row {row} is killed and discarded unseen",
-             "「刺客」：{owner}在第{row}列的一張牌被刺殺，沒有翻開就放進棄牌堆"),
-    "kill/seen": ("Assassin: {owner}'s {card} in row {row} is killed and discarded",
-                  "「刺客」：{owner}在第{row}列的{card}被刺殺，放進棄牌堆"),
-    "musketeers": ("3 Musketeers: every ability in row {row} is cancelled",
-                   "「三劍客」：第{row}列的能力全部取消"),
-    "tuck": ("{who} tucks a card under the Cloak in row {row}", "{who}把一張牌放進第{row}列的「披風」下方"),
-    "tuck/seen": ("{who} tucks {card} under the Cloak in row {row}",
-                  "{who}把{card}放進第{row}列的「披風」下方"),
-    "tuck_none": ("{who} tucks nothing under the Cloak in row {row}",
-                  "{who}沒有把牌放進第{row}列的「披風」下方"),
-    "explorer": ("{owner}'s Explorer jumps face down from row {row} to the end of row {to}",
-                 "{owner}的「探險家」從第{row}列跳到第{to}列，蓋著排在最後"),
-    "swap": ("Traitor: {who} swaps the score cards of rows {row} and {other}",
-             "「叛徒」：{who}交換第{row}列和第{other}列的分數卡"),
+    "kill": (
+        "Assassin: {owner}'s card in row {row} is killed and discarded unseen",
+        "「刺客」：{owner}在第{row}列的一張牌被刺殺，沒有翻開就放進棄牌堆",
+    ),
+    "kill/seen": (
+        "Assassin: {owner}'s {card} in row {row} is killed and discarded",
+        "「刺客」：{owner}在第{row}列的{card}被刺殺，放進棄牌堆",
+    ),
+    "musketeers": (
+        "3 Musketeers: every ability in row {row} is cancelled",
+        "「三劍客」：第{row}列的能力全部取消",
+    ),
+    "tuck": (
+        "{who} tucks a card under the Cloak in row {row}",
+        "{who}把一張牌放進第{row}列的「披風」下方",
+    ),
+    "tuck/seen": (
+        "{who} tucks {card} under the Cloak in row {row}",
+        "{who}把{card}放進第{row}列的「披風」下方",
+    ),
+    "tuck_none": (
+        "{who} tucks nothing under the Cloak in row {row}",
+        "{who}沒有把牌放進第{row}列的「披風」下方",
+    ),
+    "explorer": (
+        "{owner}'s Explorer jumps face down from row {row} to the end of row {to}",
+        "{owner}的「探險家」從第{row}列跳到第{to}列，蓋著排在最後",
+    ),
+    "swap": (
+        "Traitor: {who} swaps the score cards of rows {row} and {other}",
+        "「叛徒」：{who}交換第{row}列和第{other}列的分數卡",
+    ),
     "no_swap": ("Traitor: {who} swaps nothing", "「叛徒」：{who}選擇不換"),
     "skip": ("{who} has no card and is skipped", "{who}沒有手牌，跳過這一次"),
     "round_end": ("Round {round} scored: {results}", "第{round}輪結算：{results}"),
@@ -151,18 +174,25 @@ def _row_result(row: dict[str, Any], lang: str, names: list[str] | None) -> str:
     score = score_name(row["score"], lang)
     why = REASONS[row["reason"]][1 if zh else 0]
     if row["winner"] is None:
-        return (f"第{row['row']}列的{score}無人獲得（{why}）" if zh else
-                f"nobody wins row {row['row']}'s {score} ({why})")
+        return (
+            f"第{row['row']}列的{score}無人獲得（{why}）"
+            if zh
+            else f"nobody wins row {row['row']}'s {score} ({why})"
+        )
     who = seat_name(row["winner"], lang, names)
-    return (f"第{row['row']}列的{score}由{who}獲得（{why}）" if zh else
-            f"row {row['row']}'s {score} goes to {who} ({why})")
+    return (
+        f"第{row['row']}列的{score}由{who}獲得（{why}）"
+        if zh
+        else f"row {row['row']}'s {score} goes to {who} ({why})"
+    )
 
 
 def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> dict[str, Any]:
     """Every field an event's text may name, in the reader's language."""
     zh = is_zh(lang)
-    fields: dict[str, Any] = {k: v for k, v in event.items()
-                              if k in ("round", "row", "to", "other", "pos")}
+    fields: dict[str, Any] = {
+        k: v for k, v in event.items() if k in ("round", "row", "to", "other", "pos")
+    }
     for key in ("seat", "owner", "starter"):
         if key in event:
             fields["who" if key == "seat" else key] = seat_name(event[key], lang, names)
@@ -176,7 +206,8 @@ def _event_fields(event: dict[str, Any], lang: str, names: list[str] | None) -> 
         fields["score_cards"] = join((score_name(sc, lang) for sc in event["score_cards"]), lang)
     if "rows" in event:
         fields["results"] = ("；" if zh else "; ").join(
-            _row_result(row, lang, names) for row in event["rows"])
+            _row_result(row, lang, names) for row in event["rows"]
+        )
     fields.update(result_fields(event, lang, names))
     return fields
 
@@ -226,26 +257,42 @@ class RuseViews(RuseRules):
         rows = []
         for r in range(s.n_players):
             up = s.up[r]
-            cards = [f"{FACE[f]}{KEYS[KIND[c]] if f != DOWN or OWNER[c] == seat else '?'}"
-                     f"@{OWNER[c]}" for c, f in zip(s.rows[r], up, strict=True)]
-            tucks = [[s.rows[r].index(cloak) + 1,
-                      f"-{KEYS[KIND[c]] if OWNER[c] == seat else '?'}@{OWNER[c]}"]
-                     for cloak, c in s.tucks[r]]
+            cards = [
+                f"{FACE[f]}{KEYS[KIND[c]] if f != DOWN or OWNER[c] == seat else '?'}@{OWNER[c]}"
+                for c, f in zip(s.rows[r], up, strict=True)
+            ]
+            tucks = [
+                [
+                    s.rows[r].index(cloak) + 1,
+                    f"-{KEYS[KIND[c]] if OWNER[c] == seat else '?'}@{OWNER[c]}",
+                ]
+                for cloak, c in s.tucks[r]
+            ]
             sc = s.row_score[r]
-            rows.append({
-                "row": r + 1, "score": _score_card(sc),
-                "count": self.count(s, r),
-                "closed": s.closed[r], "suppressed": s.suppressed[r],
-                "satisfied": self.satisfied(s, r) if sc >= 0 else False,
-                "cards": cards, "tucks": tucks,
-            })
-        players = [{
-            "seat": o, "colour": COLOURS[o].key,
-            "hand_size": len(s.hands[o]), "deck_size": len(s.decks[o]),
-            "discard_size": len(s.discards[o]),
-            "won": [_score_card(sc) for sc in s.won[o]],
-            "score": self.score(s, o),
-        } for o in range(s.n_players)]
+            rows.append(
+                {
+                    "row": r + 1,
+                    "score": _score_card(sc),
+                    "count": self.count(s, r),
+                    "closed": s.closed[r],
+                    "suppressed": s.suppressed[r],
+                    "satisfied": self.satisfied(s, r) if sc >= 0 else False,
+                    "cards": cards,
+                    "tucks": tucks,
+                }
+            )
+        players = [
+            {
+                "seat": o,
+                "colour": COLOURS[o].key,
+                "hand_size": len(s.hands[o]),
+                "deck_size": len(s.decks[o]),
+                "discard_size": len(s.discards[o]),
+                "won": [_score_card(sc) for sc in s.won[o]],
+                "score": self.score(s, o),
+            }
+            for o in range(s.n_players)
+        ]
         last = json.loads(s.last_round) if s.last_round else None
         out: dict[str, Any] = {
             "game": "ruse_and_bruise",
@@ -277,8 +324,12 @@ class RuseViews(RuseRules):
         p = s.pending
         if p is None:
             return None
-        d: dict[str, Any] = {"kind": DECISION_NAMES[p.kind], "seat": p.seat,
-                             "row": p.row + 1 if p.row >= 0 else None, "card": None}
+        d: dict[str, Any] = {
+            "kind": DECISION_NAMES[p.kind],
+            "seat": p.seat,
+            "row": p.row + 1 if p.row >= 0 else None,
+            "card": None,
+        }
         if p.kind == ROW and seat == p.seat:
             d["card"] = CHARACTERS[KIND[p.card]].key
         return d
@@ -287,10 +338,12 @@ class RuseViews(RuseRules):
     def _not_a_choice(self, s: RuseState, action: int) -> IllegalAction:
         return IllegalAction.not_a_choice(
             (action_words(s, action, "en"), action_words(s, action, "zh-TW")),
-            WAITING_FOR[s.decision().kind])
+            WAITING_FOR[s.decision().kind],
+        )
 
-    def describe_action(self, state: RuseState, action: int, lang: str = "en",
-                        names: list[str] | None = None) -> str:
+    def describe_action(
+        self, state: RuseState, action: int, lang: str = "en", names: list[str] | None = None
+    ) -> str:
         return action_words(state, action, lang)
 
     def describe_decision(self, state: RuseState, lang: str = "en") -> str:
@@ -304,13 +357,20 @@ class RuseViews(RuseRules):
         if p.kind == ROW:
             return "選擇要蓋牌的牌列" if zh else "Choose the row for your card"
         if p.kind == CLOAK_DECISION:
-            return (f"「披風」（第{p.row + 1}列）：選擇是否把一張手牌放進「披風」下方" if zh else
-                    f"Cloak (row {p.row + 1}): tuck a card from your hand under it, or none")
-        return (f"「叛徒」（第{p.row + 1}列）：選擇要和哪一列交換分數卡" if zh else
-                f"Traitor (row {p.row + 1}): choose the row to swap score cards with")
+            return (
+                f"「披風」（第{p.row + 1}列）：選擇是否把一張手牌放進「披風」下方"
+                if zh
+                else f"Cloak (row {p.row + 1}): tuck a card from your hand under it, or none"
+            )
+        return (
+            f"「叛徒」（第{p.row + 1}列）：選擇要和哪一列交換分數卡"
+            if zh
+            else f"Traitor (row {p.row + 1}): choose the row to swap score cards with"
+        )
 
-    def describe_event(self, event: dict[str, Any], lang: str = "en",
-                       names: list[str] | None = None) -> str:
+    def describe_event(
+        self, event: dict[str, Any], lang: str = "en", names: list[str] | None = None
+    ) -> str:
         """One line of the log, from an event as the reader's seat may see it."""
         kind = event["type"]
         if kind in ("place", "kill", "tuck") and "card" in event:
@@ -331,19 +391,26 @@ class RuseViews(RuseRules):
         """Ruse & Bruise has no table options (its variants are switches in cards.toml)."""
         return {}
 
-    def render_text(self, view: dict[str, Any], lang: str = "en",
-                    names: list[str] | None = None) -> list[str]:
+    def render_text(
+        self, view: dict[str, Any], lang: str = "en", names: list[str] | None = None
+    ) -> list[str]:
         return render_text(view, lang, names)
 
     @staticmethod
     def catalog() -> dict[str, Any]:
         """Names and texts of every card in both languages, for the browser table."""
         return {
-            "characters": {c.key: {"en": c.en, "zh-TW": c.zh, "value": c.value,
-                                   "icon": ICONS[c.icon].key if c.icon >= 0 else None,
-                                   "timing": c.timing,
-                                   "text": {"en": c.text_en, "zh-TW": c.text_zh}}
-                           for c in CHARACTERS},
+            "characters": {
+                c.key: {
+                    "en": c.en,
+                    "zh-TW": c.zh,
+                    "value": c.value,
+                    "icon": ICONS[c.icon].key if c.icon >= 0 else None,
+                    "timing": c.timing,
+                    "text": {"en": c.text_en, "zh-TW": c.text_zh},
+                }
+                for c in CHARACTERS
+            },
             "icons": {i.key: {"en": i.en, "zh-TW": i.zh, "symbol": i.extra} for i in ICONS},
             "colours": {c.key: {"en": c.en, "zh-TW": c.zh, "css": c.extra} for c in COLOURS},
             "reasons": {k: {"en": en, "zh-TW": zh} for k, (en, zh) in REASONS.items()},
@@ -360,11 +427,14 @@ class RuseViews(RuseRules):
         "in a winning row": {"en": "in a winning row", "zh-TW": "在獲勝的一列"},
         "killed": {"en": "killed", "zh-TW": "被殺"},
         "tucked": {"en": "tucked", "zh-TW": "放進「披風」下方"},
-        "score card won": {"en": "score card won", "zh-TW": "贏得的分數卡"}}
+        "score card won": {"en": "score card won", "zh-TW": "贏得的分數卡"},
+    }
 
     @staticmethod
-    def card_features(event: dict[str, Any] | None, state: RuseState | None,
-                      ) -> list[tuple[int, str, str]]:
+    def card_features(
+        event: dict[str, Any] | None,
+        state: RuseState | None,
+    ) -> list[tuple[int, str, str]]:
         """For balance analysis: (seat, what, card) — a character played (placed face
         down), in a row its owner won, killed by an Assassin, tucked under a Cloak; and
         at the end the score cards each seat won (``icon:value``). Reads events whole:
@@ -377,13 +447,20 @@ class RuseViews(RuseRules):
                 what = {"place": "played", "tuck": "tucked", "kill": "killed"}[kind]
                 return [] if card is None else [(seat, what, CHARACTERS[card].key)]
             if kind == "round_end":
-                return [(row["winner"], "in a winning row", c["card"])
-                        for row in event["rows"] if row["winner"] is not None
-                        for c in row["cards"] if c["owner"] == row["winner"] and not c["removed"]]
+                return [
+                    (row["winner"], "in a winning row", c["card"])
+                    for row in event["rows"]
+                    if row["winner"] is not None
+                    for c in row["cards"]
+                    if c["owner"] == row["winner"] and not c["removed"]
+                ]
             return []
         assert state is not None
-        return [(seat, "score card won", _score_card(sc) or "") for seat, won in enumerate(state.won)
-                for sc in won]
+        return [
+            (seat, "score card won", _score_card(sc) or "")
+            for seat, won in enumerate(state.won)
+            for sc in won
+        ]
 
     @staticmethod
     def describe_card(key: str, lang: str = "en") -> str | None:
@@ -401,19 +478,32 @@ class RuseViews(RuseRules):
     def rules_table(lang: str = "en") -> dict[str, list[dict[str, Any]]]:
         """The card lists for ``noblesse rules``: one deck of characters, the score cards."""
         zh = is_zh(lang)
-        characters = [{
-            "name": c.zh if zh else c.en, "other": c.en if zh else c.zh,
-            "points": _value_words(c.id, lang), "copies": 1,
-            "effect": c.text_zh if zh else c.text_en,
-        } for c in CHARACTERS]
+        characters = [
+            {
+                "name": c.zh if zh else c.en,
+                "other": c.en if zh else c.zh,
+                "points": _value_words(c.id, lang),
+                "copies": 1,
+                "effect": c.text_zh if zh else c.text_en,
+            }
+            for c in CHARACTERS
+        ]
         values = ("、" if zh else ", ").join(map(str, PER_ICON))
         top = RULES["specialist_value_in_own_row"]
-        scores = [{
-            "name": f"{i.extra} {i.zh if zh else i.en}", "other": i.en if zh else i.zh,
-            "points": values, "copies": len(PER_ICON),
-            "effect": (f"{quoted(_specialist(i.id, lang), lang)}在這一列算{top}點" if zh
-                       else f"{_specialist(i.id, lang)} is worth {top} here"),
-        } for i in ICONS]
+        scores = [
+            {
+                "name": f"{i.extra} {i.zh if zh else i.en}",
+                "other": i.en if zh else i.zh,
+                "points": values,
+                "copies": len(PER_ICON),
+                "effect": (
+                    f"{quoted(_specialist(i.id, lang), lang)}在這一列算{top}點"
+                    if zh
+                    else f"{_specialist(i.id, lang)} is worth {top} here"
+                ),
+            }
+            for i in ICONS
+        ]
         if zh:
             return {"角色牌（每人一副）": characters, "分數卡": scores}
         return {"Characters (one deck per player)": characters, "Score cards": scores}
@@ -446,13 +536,21 @@ def _how_many(n: int, lang: str, en: str = "card", zh: str = "張") -> str:
     return amount(n, lang, en, zh)
 
 
-def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> list[str]:
+def render_text(
+    view: dict[str, Any], lang: str = "en", names: list[str] | None = None
+) -> list[str]:
     """The table as lines of Rich markup, for the terminal."""
     zh = is_zh(lang)
     by_key = {c.key: c for c in CHARACTERS}
     icons = {i.key: i for i in ICONS}
-    rich = {"red": "red", "blue": "blue", "yellow": "yellow", "green": "green",
-            "white": "white", "black": "bright_black"}
+    rich = {
+        "red": "red",
+        "blue": "blue",
+        "yellow": "yellow",
+        "green": "green",
+        "white": "white",
+        "black": "bright_black",
+    }
     none = "沒有" if zh else "none"
 
     def name(key: str) -> str:
@@ -477,8 +575,11 @@ def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None 
 
     out = []
     turn_of = seat_name(view["player"], lang, names)
-    out.append(f"[bold]第{view['round']}/{view['rounds']}輪[/] · 輪到{turn_of}" if zh else
-               f"[bold]Round {view['round']}/{view['rounds']}[/] · {turn_of}'s turn")
+    out.append(
+        f"[bold]第{view['round']}/{view['rounds']}輪[/] · 輪到{turn_of}"
+        if zh
+        else f"[bold]Round {view['round']}/{view['rounds']}[/] · {turn_of}'s turn"
+    )
     for row in view["rows"]:
         marks = []
         if row["closed"]:
@@ -487,10 +588,16 @@ def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None 
             marks.append("能力已被「三劍客」取消" if zh else "abilities cancelled by 3 Musketeers")
         if row["satisfied"]:
             marks.append("已滿" if zh else "full")
-        count = amount(row["count"], lang, "card", "張牌") if row["count"] else (
-            "還沒有牌" if zh else "no cards yet")
-        head = (f"  [bold]第{row['row']}列[/] · {score(row['score'])} · {count}" if zh else
-                f"  [bold]Row {row['row']}[/] · {score(row['score'])} · {count}")
+        count = (
+            amount(row["count"], lang, "card", "張牌")
+            if row["count"]
+            else ("還沒有牌" if zh else "no cards yet")
+        )
+        head = (
+            f"  [bold]第{row['row']}列[/] · {score(row['score'])} · {count}"
+            if zh
+            else f"  [bold]Row {row['row']}[/] · {score(row['score'])} · {count}"
+        )
         cards = []
         for c in row["cards"]:
             key, owner = c[1:].split("@")
@@ -498,8 +605,11 @@ def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None 
             cards.append(f"[{colour(int(owner))}]{text}[/]")
         for under, c in row["tucks"]:
             key, owner = c[1:].split("@")
-            tucked = (f"（第{under}張「披風」下方：{hidden(key)}）" if zh else
-                      f"(under the Cloak, card {under}: {hidden(key)})")
+            tucked = (
+                f"（第{under}張「披風」下方：{hidden(key)}）"
+                if zh
+                else f"(under the Cloak, card {under}: {hidden(key)})"
+            )
             cards.append(f"[{colour(int(owner))}]{tucked}[/]")
         if cards:
             head += ("：" if zh else ": ") + join(cards, lang)
@@ -510,15 +620,28 @@ def render_text(view: dict[str, Any], lang: str = "en", names: list[str] | None 
         who = seat_name(p["seat"], lang, names)
         won = join((score(w) for w in p["won"]), lang) or none
         points = amount(p["score"], lang, "pt", "分")
-        out.append(f"  [{colour(p['seat'])}]■[/] [bold]{who}[/] · {points} · "
-                   f"手牌：{_how_many(p['hand_size'], lang)} · 牌堆：{_how_many(p['deck_size'], lang)} · "
-                   f"棄牌堆：{_how_many(p['discard_size'], lang)} · 分數卡：{won}" if zh else
-                   f"  [{colour(p['seat'])}]■[/] [bold]{who}[/] · {points} · "
-                   f"hand: {_how_many(p['hand_size'], lang)} · deck: {_how_many(p['deck_size'], lang)} · "
-                   f"discard: {_how_many(p['discard_size'], lang)} · won: {won}")
+        out.append(
+            f"  [{colour(p['seat'])}]■[/] [bold]{who}[/] · {points} · "
+            f"手牌：{_how_many(p['hand_size'], lang)} · 牌堆：{_how_many(p['deck_size'], lang)} · "
+            f"棄牌堆：{_how_many(p['discard_size'], lang)} · 分數卡：{won}"
+            if zh
+            else f"  [{colour(p['seat'])}]■[/] [bold]{who}[/] · {points} · "
+            f"hand: {_how_many(p['hand_size'], lang)} · deck: {_how_many(p['deck_size'], lang)} · "
+            f"discard: {_how_many(p['discard_size'], lang)} · won: {won}"
+        )
     if view["hand"] is not None:
-        hand = join((f"{name(k)}（{by_key[k].value:g}）" if zh else f"{name(k)} ({by_key[k].value:g})"
-                     for k in view["hand"]), lang) or none
+        hand = (
+            join(
+                (
+                    f"{name(k)}（{by_key[k].value:g}）"
+                    if zh
+                    else f"{name(k)} ({by_key[k].value:g})"
+                    for k in view["hand"]
+                ),
+                lang,
+            )
+            or none
+        )
         out.append(("[bold]你的手牌：[/]" if zh else "[bold]Your hand:[/] ") + hand)
     d = view["decision"]
     if d and d.get("card"):
