@@ -19,6 +19,7 @@ run: $(STAMP)
 
 test: $(STAMP) typecheck
 	$(BIN)/ruff check src tests scripts
+	$(BIN)/ruff format --check src tests scripts
 	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not alone"
 	$(BIN)/python -m pytest -m alone
 	$(BIN)/python scripts/mutate.py --daily -n 15 --budget 120 --no-baseline
@@ -36,6 +37,7 @@ mutate: $(STAMP)
 # The same with the full test budgets (more seeds, examples and games; see tests/budget.py).
 test-full: $(STAMP) typecheck
 	$(BIN)/ruff check src tests scripts
+	$(BIN)/ruff format --check src tests scripts
 	$(BIN)/python -m pytest -n 2 --dist worksteal --full -m "not alone"
 	$(BIN)/python -m pytest --full -m alone
 
