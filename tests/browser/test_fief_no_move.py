@@ -54,7 +54,9 @@ def test_a_lord_in_heavy_rain_is_told_why_he_cannot_move(
     rain = catalog["cards"]["heavy_rain"][lang]
     places = [catalog["bishoprics"][BISHOPRICS[b].key][lang] for b in stand.bishoprics]
     said = (
-        f"{'和'.join(places)}{rain}" if lang == "zh-TW" else f"{rain} on the {' and '.join(places)}"
+        "和".join(f"「{p}」" for p in places) + f"有「{rain}」"
+        if lang == "zh-TW"
+        else f"{rain} on the {' and '.join(places)}"
     )
     reason = f"無法移動：{said}" if lang == "zh-TW" else f"no move: {said}"
 
@@ -79,7 +81,7 @@ def test_a_lord_in_heavy_rain_is_told_why_he_cannot_move(
     assert not [a for a in table.legal(0) if a.startswith("move:")]
     status = page.inner_text("#status")
     assert (
-        f"{lord}無法移動：{said}" if lang == "zh-TW" else f"{lord} cannot move: {said}"
+        f"「{lord}」無法移動：{said}" if lang == "zh-TW" else f"{lord} cannot move: {said}"
     ) in status
     for width, height in ((390, 844), (1280, 800)):
         page.set_viewport_size({"width": width, "height": height})

@@ -22,7 +22,7 @@ def test_heavy_rain_on_his_bishopric_is_named_as_why_a_lord_has_no_move() -> Non
         "reason": "heavy_rain",
         "bishoprics": ["blaye"],
         "en": "no move: Heavy Rain on the Bishopric of Blaye",
-        "zh-TW": "無法移動：布萊教區暴雨",
+        "zh-TW": "無法移動：「布萊教區」有「暴雨」",
     }
     assert GAME.describe_decision(s, "en") == (
         "Move, carry or drop troops, or stop. Arthur cannot "
@@ -30,7 +30,7 @@ def test_heavy_rain_on_his_bishopric_is_named_as_why_a_lord_has_no_move() -> Non
     )
     assert (
         GAME.describe_decision(s, "zh-TW")
-        == "移動、帶上或留下部隊，或停下。亞瑟無法移動：布萊教區暴雨"
+        == "移動、帶上或留下部隊，或停下。「亞瑟」無法移動：「布萊教區」有「暴雨」"
     )
 
 

@@ -523,7 +523,7 @@ class FiefViews:
         stand = why_no_move(s, s.moving_lord) if s.kind == A.MOVE_LORD else None
         if stand is None:
             return prompt
-        lord = lord_name(s.moving_lord, lang)
+        lord = quoted(lord_name(s.moving_lord, lang), lang)
         if is_zh(lang):  # the moving lord has no road: the prompt says why
             return f"{prompt}。{lord}無法移動：{no_move_reason(stand, lang)}"
         return f"{prompt}. {lord} cannot move: {no_move_reason(stand, lang)}"
@@ -1166,12 +1166,12 @@ def bishopric_name(b: int, lang: str = "en") -> str:
 
 
 def no_move_reason(stand: Standstill, lang: str) -> str:
-    """The rule that left a lord without a move (``no_move.why_no_move``): 「布萊教區暴雨」
-    / "Heavy Rain on the Bishopric of Blaye"."""
+    """The rule that left a lord without a move (``no_move.why_no_move``): 「布萊教區」有
+    「暴雨」 / "Heavy Rain on the Bishopric of Blaye"."""
     if stand.reason is NoMove.HEAVY_RAIN:
-        where = join_and((bishopric_name(b, lang) for b in stand.bishoprics), lang)
-        rain = card_name(HEAVY_RAIN, lang)
-        return f"{where}{rain}" if is_zh(lang) else f"{rain} on the {where}"
+        where = join_and((quoted(bishopric_name(b, lang), lang) for b in stand.bishoprics), lang)
+        rain = quoted(card_name(HEAVY_RAIN, lang), lang)
+        return f"{where}有{rain}" if is_zh(lang) else f"{rain} on the {where}"
     return pick(*NO_MOVE_WORDS[stand.reason], lang)
 
 
