@@ -7,7 +7,9 @@
 // for a reader who asks the system for reduced motion.
 
 const CARDS = ".card, .rb-card, .cl-card";
-const DURATION = "0.4s";
+const SLIDE_MS = 400;
+const DURATION = `${SLIDE_MS}ms`;
+const SETTLE_MS = 200;
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 // Each card of the board by a key that stays the same from one drawing to the next: its
@@ -66,17 +68,30 @@ export function slide(root, first) {
   if (!moving.length) return;
   root.getBoundingClientRect();  // lay the cards out at their first places before they move
   for (const node of moving) {
-    const done = (ev) => {
-      if (ev.target !== node || ev.propertyName !== "transform") return;
+    const finish = () => {
       node.classList.remove("flip-moving");
       node.style.transition = "";
       node.removeEventListener("transitionend", done);
       node.removeEventListener("transitioncancel", done);
+    };
+    const done = (ev) => {
+      if (ev.target === node && ev.propertyName === "transform") finish();
+    };
+    // A slide that ends with no event (the card hidden, or drawn again, meanwhile) is
+    // over once no transform transition runs on the card any more.
+    const settle = () => {
+      if (!node.classList.contains("flip-moving")) return;
+      if (node.getAnimations().some((a) => a.transitionProperty === "transform")) {
+        setTimeout(settle, SETTLE_MS);
+      } else {
+        finish();
+      }
     };
     node.addEventListener("transitionend", done);
     node.addEventListener("transitioncancel", done);
     node.classList.add("flip-moving");
     node.style.transition = `transform ${DURATION} ease-out`;
     node.style.transform = "";
+    setTimeout(settle, SLIDE_MS + SETTLE_MS);
   }
 }
