@@ -51,8 +51,8 @@ REACHABLE_JS = """(skip) => {
   }
   return null; }"""
 # A Fief deal in which seat 0, tapping what a finger reaches first, moves lords on the map
-# early (with 13, a marriage comes first and its lords stay home for 45 decisions).
-MOVING_SEED = 2
+# early (with 13, or with 2 since the any-time cards, its lords stay home for 45 decisions).
+MOVING_SEED = 3
 # Writing a diplomatic offer goes on for many steps: a finger sends none.
 COMPOSING = ["offer:", "term:", "promise:", "ask_promise:", "propose"]
 
