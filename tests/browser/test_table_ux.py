@@ -36,9 +36,14 @@ def wait_mine(page: Page) -> None:
 
 
 def play_turn_out(page: Page, max_clicks: int = 40) -> None:
-    """Click this seat's decisions (going on where it can) until it is no longer its turn."""
+    """Click this seat's decisions (going on where it can) until it is no longer its turn:
+    the status is no longer this seat's, or another seat has moved (a quick bot may have
+    played and handed the turn back before the page is looked at again)."""
+    began = page.evaluate(N_JS)
     for _ in range(max_clicks):
         if "mine" not in (page.get_attribute("#status", "class") or ""):
+            return
+        if page.evaluate(f"() => Number(document.body.dataset.lastMove || -1) > {began}"):
             return
         shown = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
         if not shown:
