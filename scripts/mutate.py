@@ -208,9 +208,9 @@ def moved_key(path: Path, place: tuple[int, int, str], old: str, new: str) -> st
     after = module_mutants(path, new)
     if ast.dump(ast.parse(old)) == ast.dump(ast.parse(new)):
         return after[at].key
-    mark = _reading(before, old.splitlines())
-    wanted = mark(before[at])
-    same = [m for m in after if _reading(after, new.splitlines())(m) == wanted]
+    wanted = _reading(before, old.splitlines())(before[at])
+    mark = _reading(after, new.splitlines())
+    same = [m for m in after if mark(m) == wanted]
     return same[0].key if len(same) == 1 else None
 
 
