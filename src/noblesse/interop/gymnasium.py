@@ -165,6 +165,7 @@ class SingleSeatEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(n_actions)
         self.state: State | None = None
         self._bots: dict[int, Any] = {}
+        self._agent_seats: set[int] = set()  # the seats whose bot is a noblesse agent
         self._returns = 0.0
         self._done = False
         self.decisions = 0
@@ -198,7 +199,7 @@ class SingleSeatEnv(gymnasium.Env):
         bot = self._bots[seat]
         game, state = self.game, self.state
         assert state is not None, "reset() comes first"
-        if isinstance(bot, Agent):  # a noblesse agent: on its seat's world
+        if seat in self._agent_seats:  # a noblesse agent: on its seat's world
             return act_honestly(bot, game, state, seat)
         index = int(bot(self._obs(seat), self._mask(seat)))
         action = game.action_at(index)
@@ -240,6 +241,7 @@ class SingleSeatEnv(gymnasium.Env):
             for s, kind in enumerate(self.opponent_kinds)
             if s != self.seat
         }
+        self._agent_seats = {s for s, bot in self._bots.items() if isinstance(bot, Agent)}
         self._returns = 0.0
         self._done = False
         self.decisions = 0
