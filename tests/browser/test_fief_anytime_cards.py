@@ -1,0 +1,146 @@
+"""Fief's green-lightning cards at the web table (source "這些帶有綠色閃電的牌可以在任何時
+間使用"; spec §4.12): a family holding one is asked after a public event in Movement and
+sees the card beside its own Movement decision, in both languages; a card it does not
+hold is refused over the socket in the game's words and changes nothing. Four human
+seats; the greedy bots play them over their WebSockets up to seat 0's moment."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import Page  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
+
+from noblesse.games.fief import actions as A  # noqa: E402
+from noblesse.games.fief.game import GAME  # noqa: E402
+from noblesse.games.fief.state import FiefState  # noqa: E402
+
+from .server import ServerProcess  # noqa: E402
+from .test_fief_court import Table, click  # noqa: E402
+from .test_follow_game import set_lang  # noqa: E402
+
+MAX_PREFIX = 400
+SEEDS = range(1, 4)
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+WINDOW_PROMPT = {"en": "Play an opportunity card, or pass", "zh-TW": "打出機會卡，或跳過"}
+
+
+def green_plays(state: FiefState) -> list[str]:
+    """Seat 0's legal green-card plays, when seat 0 alone is to act."""
+    if GAME.to_act(state) != (0,):
+        return []
+    legal = (GAME.encode(a) for a in GAME.legal_actions(state, 0))
+    return [a for a in legal if a.startswith(("play:uprising", "play:assassination", "escape:"))]
+
+
+def asked_in_movement(state: FiefState) -> bool:
+    """Seat 0 is asked in a reaction window of the Movement phase, a green card in hand."""
+    return state.phase == A.MOVEMENT and state.kind == A.WINDOW and bool(green_plays(state))
+
+
+def choosing_a_lord(state: FiefState) -> bool:
+    """Seat 0 picks a lord to move and may play a green card instead."""
+    return state.kind == A.MOVE_SELECT and bool(green_plays(state))
+
+
+def table_now(table: Table, seat: int) -> dict[str, Any]:
+    """The table as ``seat``'s socket is first told it."""
+    token = table.info["seats"][seat]["token"]
+    url = f"{table.ws}/ws/tables/{table.info['id']}/seats/{seat}?token={token}"
+    with connect(url, max_size=None) as socket:
+        msg: dict[str, Any] = json.loads(socket.recv(timeout=10))
+    return msg
+
+
+def refusal(table: Table, seat: int, action: str) -> dict[str, Any]:
+    """What the server answers ``seat`` sending ``action``."""
+    token = table.info["seats"][seat]["token"]
+    url = f"{table.ws}/ws/tables/{table.info['id']}/seats/{seat}?token={token}"
+    with connect(url, max_size=None) as socket:
+        json.loads(socket.recv(timeout=10))
+        socket.send(json.dumps({"type": "act", "action": action}))
+        while True:
+            msg: dict[str, Any] = json.loads(socket.recv(timeout=10))
+            if msg["type"] == "error":
+                return msg
+            assert msg["type"] not in ("state", "change"), msg
+
+
+def screenshots(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width, height in ((390, 844), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator("#bar").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{width}.png"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_a_family_with_a_green_card_is_asked_after_a_public_event_in_movement(
+    server: ServerProcess, page: Page, lang: str
+) -> None:
+    table = Table.reaching(server, asked_in_movement, SEEDS, MAX_PREFIX)
+    play = green_plays(table.state)[0]
+    assert sorted(table.legal(0)) == ["pass", play]
+
+    set_lang(page, lang)
+    page.goto(server.url + table.info["seats"][0]["link"])
+    page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
+    assert WINDOW_PROMPT[lang] in page.inner_text("#status")
+    assert page.locator(f'[data-action="{play}"]').first.is_visible()
+    assert page.locator('[data-action="pass"]').first.is_visible()
+    screenshots(page, f"fief-anytime-window-{lang}")
+
+    click(page, table, "pass")  # the window goes on to the next holder, or Movement resumes
+    assert not (GAME.to_act(table.state) == (0,) and table.state.kind == A.WINDOW)
+
+
+def test_a_green_card_not_held_is_refused_in_the_game_s_words_and_changes_nothing(
+    server: ServerProcess,
+) -> None:
+    table = Table.reaching(server, asked_in_movement, SEEDS, MAX_PREFIX)
+    held = green_plays(table.state)[0]
+    other = "play:assassination" if held != "play:assassination" else "play:uprising"
+    assert other not in table.legal(0)
+    before = table_now(table, 0)
+
+    msg = refusal(table, 0, other)
+    card = "Assassination" if other == "play:assassination" else "Uprising"
+    card_zh = "暗殺" if other == "play:assassination" else "暴動"
+    assert msg["code"] == "refused"
+    assert msg["message"]["en"] == (
+        f"Not possible now: Play {card}. Now: Play an opportunity card, or pass."
+    )
+    assert msg["message"]["zh-TW"] == (
+        f"現在不能這樣做：打出「{card_zh}」。現在要決定的是：打出機會卡，或跳過。"
+    )
+
+    after = table_now(table, 0)
+    assert after["n"] == before["n"] == table.n
+    assert after["view"] == before["view"]
+    table.send(0, held)  # the card it holds is still its to play
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_a_green_card_is_offered_beside_the_choice_of_a_lord_to_move(
+    server: ServerProcess, page: Page, lang: str
+) -> None:
+    table = Table.reaching(server, choosing_a_lord, SEEDS, MAX_PREFIX)
+    play = green_plays(table.state)[0]
+    lords = [a for a in table.legal(0) if a.startswith("lord:")]
+    assert lords
+
+    set_lang(page, lang)
+    page.goto(server.url + table.info["seats"][0]["link"])
+    page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
+    assert page.locator(f'[data-action="{play}"]').first.is_visible()
+    assert page.locator(f'[data-action="{lords[0]}"]').first.count() == 1
+    screenshots(page, f"fief-anytime-movement-{lang}")
+
+    click(page, table, play)
+    assert table.state.kind in (A.UPRISING_TARGET, A.ASSASSIN_TARGET)
+    assert GAME.to_act(table.state) == (0,)
