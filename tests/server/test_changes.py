@@ -11,7 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from noblesse.server.changes import MAX_OPS, OutOfStep, change_json, diff, encode, follow
+from noblesse.server.changes import (
+    MAX_OPS,
+    WHOLE_PART,
+    OutOfStep,
+    change_json,
+    diff,
+    encode,
+    follow,
+)
 
 KEYS = st.sampled_from(["a", "b", "c/d", "e~f", "0", "hand", "line"])
 JSON = st.recursive(
@@ -127,8 +135,16 @@ def test_a_message_is_encoded_part_by_part_and_read_back_whole() -> None:
     }
 
 
+def board(coins: dict[int, int]) -> list[dict]:
+    """A part longer than ``WHOLE_PART`` bytes of JSON: 30 seats' coins."""
+    return [{"seat": i, "coins": coins.get(i, 0)} for i in range(30)]
+
+
 def test_a_change_carries_the_small_fields_whole_and_the_rest_as_a_patch() -> None:
-    before, after = message(3, line=[1, 2], day=1), message(4, line=[2, 1], day=1)
+    before = message(3, line=[1, 2], day=1, board=board({}))
+    after = message(4, line=[2, 1], day=1, board=board({1: 5}))
+    assert len(orjson.dumps(before["view"]["line"])) <= WHOLE_PART
+    assert len(orjson.dumps(before["view"]["board"])) > WHOLE_PART
     after["legal"] = []
     change = change_message(before, after, 7, [{"en": "Seat 1 plays."}])
     assert change == {
@@ -140,8 +156,8 @@ def test_a_change_carries_the_small_fields_whole_and_the_rest_as_a_patch() -> No
         "to_act": [0],
         "legal": [],
         "patch": [
-            {"op": "replace", "path": "/view/line/0", "value": 2},
-            {"op": "replace", "path": "/view/line/1", "value": 1},
+            {"op": "replace", "path": "/view/line", "value": [2, 1]},  # small: whole
+            {"op": "replace", "path": "/view/board/1/coins", "value": 5},
         ],
         "log_from": 7,
         "log": [{"en": "Seat 1 plays."}],
@@ -185,28 +201,24 @@ def test_a_change_from_another_message_is_out_of_step() -> None:
 
 
 def test_parts_every_seat_sees_alike_are_compared_once() -> None:
-    def seat_message(n: int, seat: int, line: list, hand: list) -> dict:
-        return {**message(n, line=line, hand=hand, flags=[1, 0]), "seat": seat}
+    def seat_message(n: int, seat: int, coins: dict[int, int], hand: list) -> dict:
+        return {**message(n, board=board(coins), hand=hand, flags=[1, 0]), "seat": seat}
 
-    first = [seat_message(1, s, ["a", "b"], [f"card{s}"]) for s in range(3)]
-    second = [seat_message(2, s, ["b", "a"], [f"card{s}"]) for s in range(3)]
+    first = [seat_message(1, s, {}, [f"card{s}"]) for s in range(3)]
+    second = [seat_message(2, s, {0: 2, 3: 1}, [f"card{s}"]) for s in range(3)]
     second[2]["view"]["flags"] = [True, 0]  # the same in Python (True == 1), not in JSON
     memo: dict = {}
     changes = [change_message(b, a, 0, [], memo) for b, a in zip(first, second, strict=True)]
-    assert [c["patch"] for c in changes] == [
-        [
-            {"op": "replace", "path": "/view/line/0", "value": "b"},
-            {"op": "replace", "path": "/view/line/1", "value": "a"},
-        ]
-    ] * 2 + [
-        [
-            {"op": "replace", "path": "/view/line/0", "value": "b"},
-            {"op": "replace", "path": "/view/line/1", "value": "a"},
-            {"op": "replace", "path": "/view/flags/0", "value": True},
-        ]
+    coins = [
+        {"op": "replace", "path": "/view/board/0/coins", "value": 2},
+        {"op": "replace", "path": "/view/board/3/coins", "value": 1},
     ]
-    # the line's patch was made once, for all three; the hands did not change
-    assert sorted(path for path, _old, _new in memo) == ["/view/flags", "/view/line"]
+    assert [c["patch"] for c in changes] == [coins] * 2 + [
+        [*coins, {"op": "replace", "path": "/view/flags", "value": [True, 0]}]
+    ]
+    # the board's patch was made once, for all three; the hands did not change, and the
+    # flags, small, were replaced whole without a look inside
+    assert sorted(path for path, _old, _new in memo) == ["/view/board"]
     for before, after, change in zip(first, second, changes, strict=True):
         held = {**before, "log_from": 0, "log": []}
         assert follow(held, change) == {**after, "log_from": 0, "log": []}

@@ -29,6 +29,9 @@ import orjson
 WHOLE = ("n", "seat", "over", "to_act", "legal")  # sent whole in every change
 LOG = ("log_from", "log")  # the log's lines: only the new ones, in every message
 MAX_OPS = 100  # more changes than this: the whole message is cheaper to send and apply
+# A changed part of at most this many bytes of JSON is replaced whole: finding the
+# operations inside it would cost the server more than the few bytes they would save.
+WHOLE_PART = 256
 _KEYS = orjson.OPT_NON_STR_KEYS
 
 
@@ -196,6 +199,12 @@ def _parts(
             ops.append(b'{"op":"add","path":' + _path(prefix, key) + b',"value":' + new + b"}")
             count += 1
         elif old != new:
+            if len(new) <= WHOLE_PART:
+                ops.append(
+                    b'{"op":"replace","path":' + _path(prefix, key) + b',"value":' + new + b"}"
+                )
+                count += 1
+                continue
             path = prefix + _pointer(key)
             known = memo.get((path, old, new)) if memo is not None else None
             if known is None:
