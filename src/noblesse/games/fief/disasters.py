@@ -11,8 +11,6 @@ again whoever enters the bishopric this turn (§4.2.3).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import settle
@@ -24,7 +22,9 @@ from noblesse.games.fief.state import (
     CARDS,
     NL,
     SEATS,
+    EntryLoss,
     FiefState,
+    PlagueLoss,
     d6,
     order,
     rule,
@@ -108,27 +108,6 @@ def village_shares(s: FiefState, v: int) -> list[tuple[int, int]]:
             shares[f] += 1
             extra -= 1
     return [(f, n) for f, n in shares.items() if n]
-
-
-class EntryLoss(NamedTuple):
-    """A group entering a Plague bishopric whose owner chooses the ``units`` it still
-    loses (``FiefState.entry_due``): a lord's carried group (``lord``), or with -1 the
-    family's units falling back from ``origin`` to ``destination``."""
-
-    lord: int
-    family: int
-    origin: int
-    destination: int
-    units: int
-
-
-class PlagueLoss(NamedTuple):
-    """``units`` a ``family`` still loses to the Plague in ``village``, choosing knights
-    or men-at-arms one by one (``FiefState.plague_due``)."""
-
-    village: int
-    family: int
-    units: int
 
 
 def strike_village(s: FiefState, v: int, ev: list[Event]) -> None:
