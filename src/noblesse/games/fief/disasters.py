@@ -174,9 +174,9 @@ def lose_one(s: FiefState, i: int, knight: bool) -> None:
 
 
 def legal_plague_loss(s: FiefState) -> list[int]:
-    if s.entry_due:
-        due = s.entry_due
-        k, m = group_units(s, due.lord, due.family, due.origin)
+    entry = s.entry_due
+    if entry:
+        k, m = group_units(s, entry.lord, entry.family, entry.origin)
     else:
         due = s.plague_due[0]
         i = due.village * SEATS + due.family
@@ -266,7 +266,9 @@ def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> bool:
     """The owner's choice of one unit the plague takes on entering. True when the
     entry's losses are all taken: the caller then goes on with the move or the fall
     back (``rules``: ``roads.arrived``, ``battle.finish_withdrawal``)."""
-    lo, f, v, w, lost = s.entry_due
+    due = s.entry_due
+    assert due is not None, "no group is entering the Plague"
+    lo, f, v, w, lost = due
     group_lose(s, lo, f, v, int(knight), int(not knight))
     ev.append(
         Event(
@@ -277,7 +279,7 @@ def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> bool:
     lost -= 1
     k, m = group_units(s, lo, f, v)
     if lost and k and m:
-        s.entry_due = s.entry_due._replace(units=lost)
+        s.entry_due = due._replace(units=lost)
         s.kind, s.actor = A.PLAGUE_LOSS, f
         return False
     if lost:  # one kind left: the rest is forced

@@ -18,6 +18,7 @@ from enum import IntEnum
 from typing import Any, NamedTuple, TypeAlias
 
 from noblesse.core.game import State
+from noblesse.core.rng import Seed
 from noblesse.games.fief.battle_state import Battle, Cavalcade, DeathDue, KeeperDue, LossDue
 from noblesse.games.fief.data import DATA
 
@@ -457,7 +458,7 @@ class FiefState(State):
         return c
 
 
-def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
+def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s = FiefState(n, seed, options)
     s.dice = Dice()
     s.turn, s.first, s.phase, s.kind, s.actor, s.cursor = 0, 0, 0, 0, -1, 0
@@ -618,6 +619,21 @@ def battle_village(s: FiefState) -> int:
     """The village of the battle on, -1 if none."""
     b = s.battle
     return -1 if b is None else b.village
+
+
+def the_battle(s: FiefState) -> Battle:
+    """The battle on, for the rules that run only while one is (its sides, rounds,
+    losses and window)."""
+    b = s.battle
+    assert b is not None, "no battle is on"
+    return b
+
+
+def the_cavalcade(s: FiefState) -> Cavalcade:
+    """The cavalcade under way, for the rules that run only while one is."""
+    cav = s.cavalcade
+    assert cav is not None, "no cavalcade is under way"
+    return cav
 
 
 def order(s: FiefState) -> list[int]:
