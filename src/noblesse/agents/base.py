@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from noblesse.core.game import Action, Game, State
 from noblesse.core.rng import SharedRandom
+
+S = TypeVar("S", bound=State)
 
 
 @runtime_checkable
@@ -52,7 +54,7 @@ def world_for(game: Game, state: State, seat: int, rng: random.Random) -> State:
     return game.determinize(state, seat, rng)
 
 
-def search_world(game: Game, world: State) -> State:
+def search_world(game: Game[S], world: S) -> S:
     """A copy of ``world`` for a search to branch from: its clones share one generator
     (``core.rng.SharedRandom``, seeded from the world's), so a branch costs no copy of
     the generator. ``world`` itself is left as it was."""

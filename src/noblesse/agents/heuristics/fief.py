@@ -18,7 +18,7 @@ import random
 
 from noblesse.agents.base import search_world
 from noblesse.agents.heuristics import Heuristics
-from noblesse.core.game import Action, Game, State
+from noblesse.core.game import Action, Game
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import promises
 from noblesse.games.fief.battle import ATTACKER, DEFENDER, foes, side_strength, strength
@@ -36,6 +36,7 @@ from noblesse.games.fief.state import (
     NV,
     SEATS,
     FiefState,
+    the_battle,
 )
 
 VP = 20.0  # a fief title (or the crown, the tiara): what the game is won by
@@ -133,23 +134,24 @@ def worths(s: FiefState) -> list[float]:
     return [value[f] + ARMY * army[f] ** 0.5 for f in fams]
 
 
-def evaluate_all(game: Game, state: State) -> list[float]:
+def evaluate_all(game: Game, state: FiefState) -> list[float]:
     """Each family's worth against the mean of the others."""
-    s: FiefState = state  # type: ignore[assignment]
-    values = worths(s)
+    values = worths(state)
     total, n = sum(values), len(values)
     return [w - (total - w) / max(1, n - 1) for w in values]
 
 
-def evaluate(game: Game, state: State, seat: int) -> float:
+def evaluate(game: Game, state: FiefState, seat: int) -> float:
     return evaluate_all(game, state)[seat]
 
 
 WINNABLE = 1.5  # attack when this many times stronger than the defence (after penalty)
 
 
-def choose(game: Game, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
-    s: FiefState = state  # type: ignore[assignment]
+def choose(
+    game: Game, state: FiefState, seat: int, legal: list[Action], rng: random.Random
+) -> Action:
+    s = state
     offered = _diplomacy(game, s, seat, legal, rng)
     if offered is not None:
         return offered
@@ -323,7 +325,7 @@ def _declare(s: FiefState, seat: int, legal: list[Action], rng: random.Random) -
 
 
 def _round(s: FiefState, seat: int, legal: list[Action]) -> Action:
-    ours_side = ATTACKER if seat == s.battle.attacker else DEFENDER
+    ours_side = ATTACKER if seat == the_battle(s).attacker else DEFENDER
     ours = side_strength(s, ours_side)
     theirs = side_strength(s, DEFENDER if ours_side == ATTACKER else ATTACKER)
     if ours >= theirs or (A.FIGHT not in legal and A.SURRENDER not in legal):
@@ -337,7 +339,7 @@ def _round(s: FiefState, seat: int, legal: list[Action]) -> Action:
 def _truce_answer(s: FiefState, seat: int) -> Action:
     """The stronger side refuses a truce and fights on (dice cap at three a side, so a
     larger army wins by lasting, not by one round); the weaker accepts."""
-    ours_side = ATTACKER if seat == s.battle.attacker else DEFENDER
+    ours_side = ATTACKER if seat == the_battle(s).attacker else DEFENDER
     ours = side_strength(s, ours_side)
     theirs = side_strength(s, DEFENDER if ours_side == ATTACKER else ATTACKER)
     return A.TRUCE_NO if ours > theirs else A.TRUCE_YES
@@ -354,7 +356,7 @@ def _value(
     second purchase), which costs much and changes little. ``owned``: ``world`` is
     needed no more, so the action is applied to it rather than to a copy."""
     kind = world.kind
-    after: FiefState = world if owned else game.clone(world)  # type: ignore[assignment]
+    after: FiefState = world if owned else game.clone(world)
     after.legal_cache = world.legal_cache  # the same position, the same legal actions
     game.apply(after, seat, action)
     if (
@@ -403,7 +405,7 @@ def _diplomacy(
         world = search_world(game, s)  # ``s`` is already the seat's world
         afters: list[FiefState] = []
         for answer in (A.OFFER_ACCEPT, A.OFFER_REFUSE):
-            after: FiefState = game.clone(world)  # type: ignore[assignment]
+            after: FiefState = game.clone(world)
             game.apply(after, seat, answer)
             afters.append(after)
         if not _can_pay(s, seat, afters[0].money[seat]):

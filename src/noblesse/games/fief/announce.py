@@ -45,7 +45,7 @@ STEP_NAMES = (
     "pope_ballot",
     "king_ballot",
 )
-OFFICE = {BISHOP_VOTE: "bishop", POPE_VOTE: "pope", KING_VOTE: "king"}
+OFFICE: dict[int, str] = {BISHOP_VOTE: "bishop", POPE_VOTE: "pope", KING_VOTE: "king"}
 NOT_CAST, ABSTAINED = -1, -2
 
 

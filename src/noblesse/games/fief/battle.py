@@ -43,6 +43,7 @@ from noblesse.games.fief.state import (
     order,
     present,
     rule,
+    the_battle,
     troops,
 )
 
@@ -238,8 +239,9 @@ def start_battle(s: FiefState, v: int, att: int, dfn: int, ev: list[Event]) -> N
 
 
 def next_side_or_fight(s: FiefState, ev: list[Event]) -> None:
-    if s.battle.asking:
-        s.kind, s.actor = A.JOIN_SIDE, s.battle.asking[0]
+    asking = the_battle(s).asking
+    if asking:
+        s.kind, s.actor = A.JOIN_SIDE, asking[0]
         return
     begin_fight(s, ev)
 
@@ -248,7 +250,7 @@ def may_attack(s: FiefState, p: int) -> bool:
     """§4.6.1 "troops with no lord cannot attack but defend normally" (source
     "沒有貴族率領的部隊不能進攻"): only a family with a free lord in the battle's village
     joins or goes over to the attacking side [assumed: one already there may stay]."""
-    return s.free_lords[s.battle.village * SEATS + p] > 0
+    return s.free_lords[the_battle(s).village * SEATS + p] > 0
 
 
 def legal_join_side(s: FiefState, p: int) -> list[int]:
@@ -256,7 +258,7 @@ def legal_join_side(s: FiefState, p: int) -> list[int]:
 
 
 def apply_join_side(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    b = s.battle
+    b = the_battle(s)
     b.asking.pop(0)
     if action != A.SIDE_NONE:
         b.sides[p] = ATTACKER if action == A.SIDE_ATT else DEFENDER
@@ -273,21 +275,21 @@ def apply_join_side(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     next_side_or_fight(s, ev)
 
 
-def side(s: FiefState, which: int) -> list[int]:
+def side(s: FiefState, which: Side) -> list[int]:
     """The families of a side, its leader first, then in turn order."""
-    b = s.battle
+    b = the_battle(s)
     lead = b.attacker if which == ATTACKER else b.defender
     sides = b.sides
     return [lead, *(g for g in order(s) if g != lead and sides[g] == which)]
 
 
-def side_troops(s: FiefState, which: int) -> int:
-    v = s.battle.village
+def side_troops(s: FiefState, which: Side) -> int:
+    v = the_battle(s).village
     return sum(troops(s, v, f) for f in side(s, which))
 
 
-def side_present(s: FiefState, which: int) -> bool:
-    v = s.battle.village
+def side_present(s: FiefState, which: Side) -> bool:
+    v = the_battle(s).village
     return any(present(s, v, f) for f in side(s, which))
 
 
@@ -297,7 +299,7 @@ def fortification(s: FiefState, ev: list[Event]) -> None:
     siege engines (allies' engines add up); a sally (the garrison attacking) has no
     penalty, nor a battle the defender pursued into the open field, nor one where a
     Secret Passage cancelled it. Withdrawing is for the attackers of a fortress."""
-    b = s.battle
+    b = the_battle(s)
     v = b.village
     holder = s.ctrl[v]
     fortress = holder >= 0 and b.sides[holder] == DEFENDER and s.fort[v] > 0
@@ -312,7 +314,7 @@ def fortification(s: FiefState, ev: list[Event]) -> None:
 
 
 def begin_fight(s: FiefState, ev: list[Event]) -> None:
-    s.battle.penalty = 0
+    the_battle(s).penalty = 0
     fortification(s, ev)
     if side_troops(s, DEFENDER) == 0 and side_troops(s, ATTACKER) > 0:
         # lords alone facing troops are taken without dice (§4.6.1)
@@ -326,7 +328,7 @@ def open_battle_window(s: FiefState) -> None:
     """The battle window (§4.12.5, §4.12.6): every family of either side whose hand
     holds a card, the attacker first, then the defender, then their allies in turn
     order [assumed]; being asked reveals nothing (hand sizes are public)."""
-    b = s.battle
+    b = the_battle(s)
     att, dfn = b.attacker, b.defender
     members = [att, dfn, *(g for g in order(s) if b.sides[g] and g not in (att, dfn))]
     s.window = [f for f in members if s.hand[f]]
@@ -341,15 +343,15 @@ def next_in_battle_window(s: FiefState) -> None:
     if s.window:
         s.kind, s.actor = A.BATTLE_WINDOW, s.window[0]
     else:
-        s.kind, s.actor = A.ROUND_ATT, s.battle.attacker
+        s.kind, s.actor = A.ROUND_ATT, the_battle(s).attacker
 
 
-def capture_side(s: FiefState, which: int, ev: list[Event]) -> None:
+def capture_side(s: FiefState, which: Side, ev: list[Event]) -> None:
     """The side's free lords there are taken by the winning side (source
     "戰鬥組隊時…決定誰受傷亡跟誰抓到俘虜"): a captive is kept by a family of that side with
     troops there (captives escape from a captor without troops, §4.6.6); with several
     such families, the winning side's leader chooses the keeper of each."""
-    b = s.battle
+    b = the_battle(s)
     leader = b.defender if which == ATTACKER else b.attacker
     v = b.village
     keepers = [f for f in side(s, DEFENDER if which == ATTACKER else ATTACKER) if troops(s, v, f)]
@@ -389,7 +391,7 @@ def capture_all(s: FiefState, v: int, f: int, captor: int, ev: list[Event]) -> N
 
 
 def end_battle(s: FiefState, how: str, ev: list[Event]) -> None:
-    b = s.battle
+    b = the_battle(s)
     v, att, foe = b.village, b.attacker, b.defender
     ev.append(Event("battle_end", {"village": v, "how": how, "seat": att, "foe": foe}))
     if how == "truce":
@@ -409,15 +411,16 @@ def end_battle(s: FiefState, how: str, ev: list[Event]) -> None:
 
 def legal_round_att(s: FiefState) -> list[int]:
     out = [A.FIGHT, A.SURRENDER, A.TRUCE]
-    if not s.battle.cannot_withdraw:
+    if not the_battle(s).cannot_withdraw:
         out.append(A.WITHDRAW)
     return out
 
 
 def surrender(s: FiefState, loser: int, winner: int, ev: list[Event]) -> None:
     """§4.6.5: the surrendering side's troops are removed and its lords captured."""
-    v = s.battle.village
-    which = ATTACKER if loser == s.battle.attacker else DEFENDER
+    b = the_battle(s)
+    v = b.village
+    which = ATTACKER if loser == b.attacker else DEFENDER
     for f in side(s, which):
         i = v * SEATS + f
         s.knights[i] = s.men_at_arms[i] = s.spent_knights[i] = s.spent_men_at_arms[i] = 0
@@ -426,7 +429,7 @@ def surrender(s: FiefState, loser: int, winner: int, ev: list[Event]) -> None:
 
 
 def apply_round_att(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    b = s.battle
+    b = the_battle(s)
     if action == A.FIGHT:
         s.kind, s.actor = A.ROUND_DEF, b.defender
     elif action == A.SURRENDER:
@@ -445,7 +448,7 @@ def apply_truce_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> No
     if action == A.TRUCE_YES:
         end_battle(s, "truce", ev)
         return
-    b = s.battle
+    b = the_battle(s)
     ev.append(Event("truce_refused", {"seat": p, "village": b.village}))
     if p == b.defender:
         s.kind, s.actor = A.ROUND_DEF, b.defender
@@ -458,10 +461,11 @@ def legal_round_def(s: FiefState) -> list[int]:
 
 
 def apply_round_def(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    b = the_battle(s)
     if action == A.SURRENDER:
-        surrender(s, s.battle.defender, s.battle.attacker, ev)
+        surrender(s, b.defender, b.attacker, ev)
     elif action == A.TRUCE:
-        s.kind, s.actor = A.TRUCE_ANSWER, s.battle.attacker
+        s.kind, s.actor = A.TRUCE_ANSWER, b.attacker
     else:
         fight_round(s, ev)
 
@@ -469,7 +473,7 @@ def apply_round_def(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 def apply_pursue(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """§4.6.5 #6: pursued, the battle goes on in the open field, without penalty; let
     go, the attacker leaves the village (source "攻方可以直接撤退", NOTES #13)."""
-    b = s.battle
+    b = the_battle(s)
     if action == A.LET_GO:
         att, v, caval = b.attacker, b.village, s.cavalcade is not None
         end_battle(s, "withdrawn", ev)
@@ -481,16 +485,16 @@ def apply_pursue(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     fight_round(s, ev)
 
 
-def side_strength(s: FiefState, which: int) -> int:
-    v = s.battle.village
+def side_strength(s: FiefState, which: Side) -> int:
+    v = the_battle(s).village
     return sum(strength(s, v, f) for f in side(s, which))
 
 
-def side_hits(s: FiefState, which: int, hits: int) -> tuple[int, int, int]:
+def side_hits(s: FiefState, which: Side, hits: int) -> tuple[int, int, int]:
     """§4.6.4 over a side: knights first, then men-at-arms. A side of several families
     shares each loss as its leader chooses (source: "戰鬥組隊時…決定誰受傷亡跟誰抓到俘虜";
     the leader speaks for the side [assumed]); forced losses are taken at once."""
-    v = s.battle.village
+    v = the_battle(s).village
     families = side(s, which)
     knights = sum(s.knights[v * SEATS + f] for f in families)
     k_lost = min(knights, hits // KNIGHT_HP)
@@ -522,7 +526,7 @@ def take_unit(s: FiefState, i: int, knight: int, count: int) -> None:
 def loss_holders(s: FiefState) -> list[int]:
     due = s.loss_due[0]
     units = s.knights if due.knights else s.men_at_arms
-    v = s.battle.village
+    v = the_battle(s).village
     return [f for f in side(s, due.side) if units[v * SEATS + f]]
 
 
@@ -533,7 +537,7 @@ def legal_side_loss(s: FiefState) -> list[int]:
 def apply_side_loss(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     due = s.loss_due[0]
     f = action - A.LOSS0
-    v = s.battle.village
+    v = the_battle(s).village
     take_unit(s, v * SEATS + f, due.knights, 1)
     ev.append(
         Event(
@@ -553,7 +557,7 @@ def settle_losses(s: FiefState) -> None:
         n = due.units
         holders = loss_holders(s)
         units = s.knights if due.knights else s.men_at_arms
-        v = s.battle.village
+        v = the_battle(s).village
         total = sum(units[v * SEATS + f] for f in holders)
         if n and len(holders) > 1 and n < total:
             return
@@ -566,7 +570,7 @@ def settle_losses(s: FiefState) -> None:
 
 
 def fight_round(s: FiefState, ev: list[Event]) -> None:
-    b = s.battle
+    b = the_battle(s)
     v, att, dfn = b.village, b.attacker, b.defender
     b.round += 1
     a_dice = max(
@@ -607,7 +611,7 @@ def queue_deaths(s: FiefState, v: int, f: int, hits: int, ev: list[Event]) -> in
     ]
     if not lords:
         return hits
-    s.battle.casualties += min(hits, len(lords))
+    the_battle(s).casualties += min(hits, len(lords))
     if hits >= len(lords):
         for lo in lords:
             kill(s, lo, "battle", ev)
@@ -622,7 +626,7 @@ def queue_deaths(s: FiefState, v: int, f: int, hits: int, ev: list[Event]) -> in
 
 def legal_death(s: FiefState) -> list[int]:
     f = s.deaths[0].family
-    v = s.battle.village
+    v = the_battle(s).village
     return [
         A.KILL0 + lo
         for lo in range(NL)
@@ -643,7 +647,7 @@ def apply_death(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 def resume_battle(s: FiefState, ev: list[Event]) -> None:
     """After a round (and its lord deaths): end conditions of §4.6.5, or the next round."""
     settle_losses(s)
-    b = s.battle
+    b = the_battle(s)
     if s.loss_due:
         which = s.loss_due[0].side
         s.kind, s.actor = A.LOSS_SHARE, b.attacker if which == ATTACKER else b.defender
@@ -688,7 +692,7 @@ def decided(s: FiefState, ev: list[Event]) -> bool:
 def legal_side_change(s: FiefState, p: int) -> list[int]:
     """Stay, go over to the other side (to the attackers only with a lord there), or
     leave the battle."""
-    other = A.SIDE_DEF if s.battle.sides[p] == ATTACKER else A.SIDE_ATT
+    other = A.SIDE_DEF if the_battle(s).sides[p] == ATTACKER else A.SIDE_ATT
     out = [A.SIDE_STAY, A.SIDE_NONE]
     if other == A.SIDE_DEF or may_attack(s, p):
         out.append(other)
@@ -698,7 +702,7 @@ def legal_side_change(s: FiefState, p: int) -> list[int]:
 def apply_side_change(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """Source "同盟也可以在戰鬥中背叛" (an ally may betray mid-battle); spec §4.6.1 "after
     each round allies may change sides": strength, dice, losses and captives follow."""
-    b = s.battle
+    b = the_battle(s)
     b.asking.pop(0)
     v = b.village
     if action == A.SIDE_NONE:
@@ -722,7 +726,7 @@ def apply_side_change(s: FiefState, p: int, action: int, ev: list[Event]) -> Non
 def next_side_change(s: FiefState, ev: list[Event]) -> None:
     """The next ally to answer; when all have, the penalty as the sides now stand and,
     unless a side is left without troops, the next round."""
-    b = s.battle
+    b = the_battle(s)
     if b.asking:
         s.kind, s.actor = A.SIDE_CHANGE, b.asking[0]
         return

@@ -35,7 +35,16 @@ from noblesse.games.fief.roads import (
     riders,
     road_keeper,
 )
-from noblesse.games.fief.state import ADJ, BISHOPRIC_OF, SEATS, FiefState, order, present, troops
+from noblesse.games.fief.state import (
+    ADJ,
+    BISHOPRIC_OF,
+    SEATS,
+    FiefState,
+    order,
+    present,
+    the_cavalcade,
+    troops,
+)
 
 BREAKOUT, ROAD, CROSSING = CavalcadeCase.BREAKOUT, CavalcadeCase.ROAD, CavalcadeCase.CROSSING
 
@@ -152,7 +161,7 @@ def muster(
 def knights_in(s: FiefState, lo: int, i: int) -> None:
     """The knights riding with ``lo`` join the family's troops where the battle is
     (``i``: village * SEATS + family) as the cavalcade's own (``Cavalcade.knights``)."""
-    s.cavalcade.knights = s.carried_knights[lo]
+    the_cavalcade(s).knights = s.carried_knights[lo]
     s.knights[i] += s.carried_knights[lo]
     s.carried_knights[lo] = 0
 
@@ -175,7 +184,7 @@ def ride(s: FiefState, p: int, w: int, ev: list[Event]) -> None:
     if case == CROSSING and plague_entry(s, v, w) and entry_deaths(s, lo, ev):
         lo = take_over(s, p, lo, w, case)  # the plague took the leader on the way in
         if lo < 0:  # his knights stay there, spent
-            s.spent_knights[i] = min(s.knights[i], s.spent_knights[i] + s.cavalcade.knights)
+            s.spent_knights[i] = min(s.knights[i], s.spent_knights[i] + the_cavalcade(s).knights)
             s.cavalcade = None
             settle(s, w, ev)
             s.kind, s.moving_lord, s.actor = A.NONE, -1, p
@@ -187,7 +196,7 @@ def take_over(s: FiefState, p: int, dead: int, where: int, case: CavalcadeCase) 
     """The leader is dead or taken: the first rider still free in ``where`` leads the
     cavalcade on (it succeeds while one of its lords lives, §4.5.2), the others riding
     with him; -1 if none is left."""
-    cav = s.cavalcade
+    cav = the_cavalcade(s)
     left = [
         c
         for c in cav.riders
@@ -207,7 +216,7 @@ def take_over(s: FiefState, p: int, dead: int, where: int, case: CavalcadeCase) 
 def after_battle(s: FiefState, p: int, where: int, foe: int, ev: list[Event]) -> None:
     """The cavalcade (of ``p``, the battle's attacker) fought its battle in ``where``
     against ``foe``: ride on, or stay where it started."""
-    cav = s.cavalcade
+    cav = the_cavalcade(s)
     lo, case, v, w = cav.leader, cav.case, cav.origin, cav.destination
     if s.l_owner[lo] != p or s.l_captor[lo] >= 0:
         lo = take_over(s, p, lo, where, case)

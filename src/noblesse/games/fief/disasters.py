@@ -11,8 +11,6 @@ again whoever enters the bishopric this turn (§4.2.3).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import settle
@@ -24,7 +22,9 @@ from noblesse.games.fief.state import (
     CARDS,
     NL,
     SEATS,
+    EntryLoss,
     FiefState,
+    PlagueLoss,
     d6,
     order,
     rule,
@@ -110,27 +110,6 @@ def village_shares(s: FiefState, v: int) -> list[tuple[int, int]]:
     return [(f, n) for f, n in shares.items() if n]
 
 
-class EntryLoss(NamedTuple):
-    """A group entering a Plague bishopric whose owner chooses the ``units`` it still
-    loses (``FiefState.entry_due``): a lord's carried group (``lord``), or with -1 the
-    family's units falling back from ``origin`` to ``destination``."""
-
-    lord: int
-    family: int
-    origin: int
-    destination: int
-    units: int
-
-
-class PlagueLoss(NamedTuple):
-    """``units`` a ``family`` still loses to the Plague in ``village``, choosing knights
-    or men-at-arms one by one (``FiefState.plague_due``)."""
-
-    village: int
-    family: int
-    units: int
-
-
 def strike_village(s: FiefState, v: int, ev: list[Event]) -> None:
     """Forced losses at once; a family with both knights and men-at-arms and a loss
     smaller than its units chooses, unit by unit (§6 #16: the owner chooses; with
@@ -195,9 +174,9 @@ def lose_one(s: FiefState, i: int, knight: bool) -> None:
 
 
 def legal_plague_loss(s: FiefState) -> list[int]:
-    if s.entry_due:
-        due = s.entry_due
-        k, m = group_units(s, due.lord, due.family, due.origin)
+    entry = s.entry_due
+    if entry:
+        k, m = group_units(s, entry.lord, entry.family, entry.origin)
     else:
         due = s.plague_due[0]
         i = due.village * SEATS + due.family
@@ -287,7 +266,9 @@ def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> bool:
     """The owner's choice of one unit the plague takes on entering. True when the
     entry's losses are all taken: the caller then goes on with the move or the fall
     back (``rules``: ``roads.arrived``, ``battle.finish_withdrawal``)."""
-    lo, f, v, w, lost = s.entry_due
+    due = s.entry_due
+    assert due is not None, "no group is entering the Plague"
+    lo, f, v, w, lost = due
     group_lose(s, lo, f, v, int(knight), int(not knight))
     ev.append(
         Event(
@@ -298,7 +279,7 @@ def entry_choice(s: FiefState, p: int, knight: bool, ev: list[Event]) -> bool:
     lost -= 1
     k, m = group_units(s, lo, f, v)
     if lost and k and m:
-        s.entry_due = s.entry_due._replace(units=lost)
+        s.entry_due = due._replace(units=lost)
         s.kind, s.actor = A.PLAGUE_LOSS, f
         return False
     if lost:  # one kind left: the rest is forced

@@ -47,6 +47,7 @@ from noblesse.games.fief.battle import (
     side_troops,
     take_hits,
 )
+from noblesse.games.fief.battle_state import Side
 from noblesse.games.fief.control import capture, free, settle
 from noblesse.games.fief.crown import immune_to_justice
 from noblesse.games.fief.death import kill
@@ -63,6 +64,7 @@ from noblesse.games.fief.state import (
     d6,
     present,
     rule,
+    the_battle,
     troops,
 )
 
@@ -563,7 +565,7 @@ def apply_sp_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         else:
             assassinate(s, assassin, lo, ev)
         return
-    b = s.battle
+    b = the_battle(s)
     ambusher, b.ambusher = b.ambusher, -1
     if cancelled:
         ev.append(Event("ambush_foiled", {"seat": p, "lord": lo}))
@@ -581,14 +583,14 @@ def _free_lords(s: FiefState, v: int, f: int) -> list[int]:
     ]
 
 
-def _other_side(s: FiefState, p: int) -> int:
-    return DEFENDER if s.battle.sides[p] == ATTACKER else ATTACKER
+def _other_side(s: FiefState, p: int) -> Side:
+    return DEFENDER if the_battle(s).sides[p] == ATTACKER else ATTACKER
 
 
 def ambush_targets(s: FiefState, p: int) -> list[int]:
     """The free lords in the battle of every family on the other side from ``p``."""
     which = _other_side(s, p)
-    b = s.battle
+    b = the_battle(s)
     return [
         lo
         for lo in range(NL)
@@ -605,7 +607,7 @@ def legal_battle_window(s: FiefState, p: int) -> list[int]:
     Secret Passage against the fortification penalty (a family of the attacking side,
     §4.12.2); Joan d'Arc (§4.12.6)."""
     out = [A.PASS]
-    b = s.battle
+    b = the_battle(s)
     v = b.village
     if AMBUSH in s.hand[p] and _free_lords(s, v, p) and ambush_targets(s, p):
         out.append(A.PLAY0 + AMBUSH)
@@ -637,7 +639,7 @@ def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> N
     s.hand[p].remove(card)
     s.fd_discard.append(card)
     ev.append(Event("play_opportunity", {"seat": p, "card": card}))
-    b = s.battle
+    b = the_battle(s)
     if card == SECRET_PASSAGE:
         b.penalty = 0
         b.secret_passage = True  # for the whole battle, whoever changes sides
@@ -684,7 +686,7 @@ def apply_ambush_capture(s: FiefState, p: int, action: int, ev: list[Event]) -> 
         s.answer_for, s.victim = ANSWER_AMBUSH, lo
         s.kind, s.actor = A.SP_ANSWER, foe
         return
-    s.battle.ambusher = -1
+    the_battle(s).ambusher = -1
     ambush_take(s, p, lo, ev)
 
 
@@ -694,7 +696,7 @@ def ambush_take(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:
     [assumed]. If the other side has no free lord left in the battle ("對方最後一名領主",
     the opponent read as the other side [assumed]), the ambusher decides whether the
     battle goes on."""
-    v = s.battle.village
+    v = the_battle(s).village
     capture(s, lo, p, ev)
     if not troops(s, v, p):
         s.l_escort[lo] = _free_lords(s, v, p)[0]

@@ -25,6 +25,7 @@ from noblesse.games.fief import actions as A
 from noblesse.games.fief import announce
 from noblesse.games.fief.cards import STEP_NAMES as CARD_STEPS
 from noblesse.games.fief.flow import KIND_NAMES, PHASE_NAMES
+from noblesse.games.fief.rules import FiefRules
 from noblesse.games.fief.state import (
     CARD_DECK,
     CARDS,
@@ -269,7 +270,7 @@ class FiefObservation(ObservationSpec):
     layout = L
     history = FiefHistory()
 
-    def __init__(self, rules: object) -> None:
+    def __init__(self, rules: FiefRules) -> None:
         self._rules = rules  # the game: to_act()
         self.sections = (
             Section(((PRESENT, HAND),), None, self._seats),
@@ -299,7 +300,7 @@ class FiefObservation(ObservationSpec):
             out[ENGINES + r] = frac(2 - s.engines_used[f], 2)
             out[DIPLO + r] = frac(s.markers[f], MARKERS)
         out[FIRST + rel[s.first]] = 1.0
-        for f in self._rules.to_act(s):  # type: ignore[attr-defined]
+        for f in self._rules.to_act(s):
             out[TO_ACT + rel[f]] = 1.0
 
 
@@ -412,7 +413,7 @@ def _lords(s: FiefState, seat: int, out: Buffer) -> None:
     for f, lo in enumerate(s.fief_holder):
         if lo >= 0:
             titles.setdefault(lo, []).append(f)
-    offices = {}
+    offices: dict[int, list[int]] = {}
     for i, lo in enumerate((s.king, s.queen, s.pope, s.crown_prince)):
         if lo >= 0:
             offices.setdefault(lo, []).append(i)

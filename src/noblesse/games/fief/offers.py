@@ -26,14 +26,16 @@ from noblesse.games.fief.control import free, settle
 from noblesse.games.fief.crown import crown_family
 from noblesse.games.fief.dynasty import grantees
 from noblesse.games.fief.economy import ransom_cap
-from noblesse.games.fief.pacts import Deadline, Pact, PactKind
 from noblesse.games.fief.state import (
     ASSUMED,
     NF,
     NL,
     NV,
     SEATS,
+    Deadline,
     FiefState,
+    Pact,
+    PactKind,
     battle_village,
     besieged,
     interrupt,

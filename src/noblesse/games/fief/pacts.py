@@ -1,42 +1,12 @@
 """The binding agreements an accepted offer leaves for later (spec §7.4): a passage, a
 truce, the Pope's consent to a Cardinal, a betrothal. ``offers`` makes them; movement,
-battles and the red hat ask them here.
+battles and the red hat ask them here. Their data (``Pact``, ``PactKind``, ``Deadline``)
+is in ``state``, which holds them in ``FiefState.pacts``.
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
-from typing import NamedTuple
-
-from noblesse.games.fief.state import FiefState
-
-
-class PactKind(IntEnum):
-    """The binding agreements an accepted offer leaves (§7.4, ``FiefState.pacts``)."""
-
-    PASSAGE = 0  # ``first`` lets lord ``second`` through ``village``, up to the Movement
-    TRUCE = 1  # families ``first`` and ``second`` fight no battle in ``village``
-    CARDINAL = 2  # the Pope's family ``first`` consents to a Cardinal of ``second``
-    BETROTHAL = 3  # lords ``first`` and ``second`` marry at the next Announcements
-
-
-class Deadline(NamedTuple):
-    """The last phase of a turn an agreement holds (ordered as time goes: a turn, then
-    its phases)."""
-
-    turn: int
-    phase: int
-
-
-class Pact(NamedTuple):
-    """One binding agreement; ``until``: the last phase it holds (``None``: a betrothal,
-    until the next Announcements); ``village``: -1 when none."""
-
-    kind: PactKind
-    first: int
-    second: int
-    village: int
-    until: Deadline | None
+from noblesse.games.fief.state import FiefState, PactKind
 
 
 def passage_agreed(s: FiefState, grantor: int, lord: int, v: int) -> bool:

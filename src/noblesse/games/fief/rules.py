@@ -15,7 +15,7 @@ from typing import Any
 
 from noblesse.core.events import Event
 from noblesse.core.game import Action, GameBase
-from noblesse.core.rng import shuffle
+from noblesse.core.rng import Seed, shuffle
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import (
     announce,
@@ -46,7 +46,7 @@ battle.wire(after_cavalcade=cavalcade.after_battle)
 RENAMED = {"alternative_dice": "public_dice_faces"}
 
 
-class FiefRules(GameBase):
+class FiefRules(GameBase[FiefState]):
     id = "fief"
     version = f"0.1+{DATA.digest}"
     title = {"en": "Fief: France 1429", "zh-TW": "封地：法蘭西1429"}
@@ -64,7 +64,7 @@ class FiefRules(GameBase):
     def setup(
         self,
         n_players: int,
-        seed: int,
+        seed: Seed,
         options: dict[str, Any] | None = None,
     ) -> FiefState:
         if not self.min_players <= n_players <= self.max_players:

@@ -15,10 +15,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeAlias
 
 from noblesse.core.game import State
-from noblesse.games.fief.battle_state import Battle, Cavalcade
+from noblesse.core.rng import Seed
+from noblesse.games.fief.battle_state import Battle, Cavalcade, DeathDue, KeeperDue, LossDue
 from noblesse.games.fief.data import DATA
 
 BOARD = DATA.board
@@ -84,6 +85,60 @@ class PlacementDue(NamedTuple):
     is over."""
 
     lord: int
+
+
+class EntryLoss(NamedTuple):
+    """A group entering a Plague bishopric whose owner chooses the ``units`` it still
+    loses (``FiefState.entry_due``): a lord's carried group (``lord``), or with -1 the
+    family's units falling back from ``origin`` to ``destination``."""
+
+    lord: int
+    family: int
+    origin: int
+    destination: int
+    units: int
+
+
+class PlagueLoss(NamedTuple):
+    """``units`` a ``family`` still loses to the Plague in ``village``, choosing knights
+    or men-at-arms one by one (``FiefState.plague_due``)."""
+
+    village: int
+    family: int
+    units: int
+
+
+class PactKind(IntEnum):
+    """The binding agreements an accepted offer leaves (§7.4, ``FiefState.pacts``)."""
+
+    PASSAGE = 0  # ``first`` lets lord ``second`` through ``village``, up to the Movement
+    TRUCE = 1  # families ``first`` and ``second`` fight no battle in ``village``
+    CARDINAL = 2  # the Pope's family ``first`` consents to a Cardinal of ``second``
+    BETROTHAL = 3  # lords ``first`` and ``second`` marry at the next Announcements
+
+
+class Deadline(NamedTuple):
+    """The last phase of a turn an agreement holds (ordered as time goes: a turn, then
+    its phases)."""
+
+    turn: int
+    phase: int
+
+
+class Pact(NamedTuple):
+    """One binding agreement; ``until``: the last phase it holds (``None``: a betrothal,
+    until the next Announcements); ``village``: -1 when none."""
+
+    kind: PactKind
+    first: int
+    second: int
+    village: int
+    until: Deadline | None
+
+
+# A promise (§7.4, ``promises``, ``FiefState.promises``): (promiser, promisee, act, turn,
+# fate, paid)
+Promise: TypeAlias = tuple[int, int, int, int, int, int]
 
 
 class TitleHow(IntEnum):
@@ -264,6 +319,129 @@ class FiefState(State):
 
     __slots__ = (*_LISTS, *_SCALARS, "hand", "dice", "battle", "cavalcade")
 
+    # _LISTS (``new_state`` tells what each holds)
+    money: list[int]
+    lord_deck: list[int]
+    fd_deck: list[int]
+    lord_discard: list[int]
+    fd_discard: list[int]
+    set_aside: list[int]
+    l_owner: list[int]
+    l_loc: list[int]
+    l_captor: list[int]
+    l_moves: list[int]
+    l_prev: list[int]
+    l_pass: list[int]
+    l_refused: list[int]
+    carried_knights: list[int]
+    carried_men_at_arms: list[int]
+    ctrl: list[int]
+    fort: list[int]
+    mills: list[int]
+    knights: list[int]
+    men_at_arms: list[int]
+    spent_knights: list[int]
+    spent_men_at_arms: list[int]
+    free_lords: list[int]
+    stamp: list[int]
+    entry: list[int]
+    engine: list[int]
+    new_units: list[int]
+    fief_holder: list[int]
+    bishop: list[int]
+    rain: list[int]
+    famine: list[int]
+    plague: list[int]
+    harvest: list[int]
+    weather: list[int]
+    deaths: list[DeathDue]
+    engines_used: list[int]
+    vp: list[int]
+    tallage: list[int]
+    window: list[int]
+    assassin: list[int]
+    l_escort: list[int]
+    hit: list[int]
+    plague_due: list[PlagueLoss]
+    l_born: list[int]
+    vacated: list[int]
+    transferred: list[int]
+    cardinal: list[int]
+    tithe: list[Tithes]
+    clerics: list[int]
+    uprising_failed: list[int]
+    loss_due: list[LossDue]
+    keep_due: list[KeeperDue]
+    revealed: list[int]
+    revealed_by: list[int]
+    heir_due: list[TitleDue]
+    spouse: list[int]
+    excommunicated: list[int]
+    place_due: list[PlacementDue]
+    ballot: list[int]
+    voters: list[int]
+    candidates: list[int]
+    new_bishops: list[int]
+    markers: list[int]
+    offers_made: list[int]
+    offer_terms: list[tuple[int, int]]
+    pacts: list[Pact]
+    promises: list[Promise]
+    # _SCALARS
+    turn: int
+    first: int
+    phase: int
+    kind: int
+    actor: int
+    cursor: int
+    over: bool
+    clock: int
+    moving_lord: int
+    asked_village: int
+    new_lord: int
+    contested_village: int
+    besieger: int
+    fortune_card: int
+    fortune_bishopric: int
+    title_fief: int
+    title_how: TitleHow
+    fought: int
+    king: int
+    queen: int
+    pope: int
+    max_turns: int
+    winner_list: list[int] | None
+    cards_step: int
+    announce_step: int
+    battle_step: int
+    permit_for: int
+    uprising_village: int
+    uprising_family: int
+    uprising_cards: int
+    answer_for: int
+    victim: int
+    uprising_by: int
+    uprising_penalty_cancelled: bool
+    joan: int
+    entry_due: EntryLoss | None
+    crown_prince: int
+    regent: int
+    interrupted: tuple[Interrupted, ...]
+    react: bool
+    truced: int
+    truce_broken: int
+    election: int
+    m_lord: int
+    m_partner: int
+    red_hat: int
+    red_hat_by: int
+    red_hat_how: int
+    offer_author: int
+    offer_recipient: int
+    offer_open_term: int
+    # the rest
+    hand: list[list[int]]
+    dice: Dice
     battle: Battle | None
     cavalcade: Cavalcade | None
 
@@ -280,7 +458,7 @@ class FiefState(State):
         return c
 
 
-def new_state(n: int, seed: int, options: dict[str, Any]) -> FiefState:
+def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s = FiefState(n, seed, options)
     s.dice = Dice()
     s.turn, s.first, s.phase, s.kind, s.actor, s.cursor = 0, 0, 0, 0, -1, 0
@@ -441,6 +619,21 @@ def battle_village(s: FiefState) -> int:
     """The village of the battle on, -1 if none."""
     b = s.battle
     return -1 if b is None else b.village
+
+
+def the_battle(s: FiefState) -> Battle:
+    """The battle on, for the rules that run only while one is (its sides, rounds,
+    losses and window)."""
+    b = s.battle
+    assert b is not None, "no battle is on"
+    return b
+
+
+def the_cavalcade(s: FiefState) -> Cavalcade:
+    """The cavalcade under way, for the rules that run only while one is."""
+    cav = s.cavalcade
+    assert cav is not None, "no cavalcade is under way"
+    return cav
 
 
 def order(s: FiefState) -> list[int]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.rng import shuffle
@@ -162,6 +162,11 @@ def end_points(s: FiefState, seat: int) -> dict[str, Any]:
 class FiefViews:
     """The observation and text half of the Fief game object."""
 
+    if TYPE_CHECKING:  # from the rules half (``FiefRules``) of the game object
+
+        def to_act(self, state: FiefState) -> tuple[int, ...]: ...
+        def winners(self, state: FiefState) -> list[int]: ...
+
     # ------------------------------------------------------------------ view
     def view(self, state: FiefState, seat: int | None) -> dict[str, Any]:
         s = state
@@ -209,7 +214,7 @@ class FiefViews:
                     "no_move": _no_move(s, lo),
                 }
             )
-        players = []
+        players: list[dict[str, Any]] = []
         for f in range(n):
             hand = s.hand[f]
             players.append(
@@ -270,7 +275,7 @@ class FiefViews:
             "disasters_drawn": _keys(s.set_aside),
             "disasters_to_place": [CARDS[c].key for c in s.revealed],  # in order drawn
             "cards_step": STEP_NAMES[s.cards_step] if s.phase == A.CARDS_PHASE else None,
-            "to_act": list(self.to_act(s)),  # type: ignore[attr-defined]
+            "to_act": list(self.to_act(s)),
             "decision": self._decision(s),
             "battle": self._battle(s),
             "hand": _keys(s.hand[seat]) if seat is not None else None,
@@ -278,7 +283,7 @@ class FiefViews:
             "promises": _promises(s, seat),
         }
         if s.over:
-            out["winners"] = list(self.winners(s))  # type: ignore[attr-defined]
+            out["winners"] = list(self.winners(s))
             # how it ended, for the game-over screen: the game ends only at a turn's end,
             # by a side at its target or at the turn limit (endturn.end_turn)
             out["ended_by"] = "victory" if victors(s) else "turn_limit"
@@ -1340,7 +1345,7 @@ def _ransom(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | 
 
 
 def _buy(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
-    item = e.get("item")
+    item = str(e.get("item"))
     if item == "fief_title":
         return pick(
             "{who} buys the fief title of {fief} for {paid}",
@@ -1353,7 +1358,7 @@ def _buy(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | Non
         "mill": ("{who} builds a mill in {village}", "{who}在{village}建造1座磨坊"),
         "stronghold": ("{who} builds a stronghold in {village}", "{who}在{village}建造要塞"),
     }.get(item, ("{who} buys {item}", "{who}購買{item}"))
-    return pick(*text, lang).format(**{**f, "item": word(str(item), lang)})
+    return pick(*text, lang).format(**{**f, "item": word(item, lang)})
 
 
 def _plague_losses(e: dict[str, Any], f: dict[str, Any], lang: str, names: list[str] | None) -> str:
