@@ -144,3 +144,49 @@ def test_a_green_card_is_offered_beside_the_choice_of_a_lord_to_move(
     click(page, table, play)
     assert table.state.kind in (A.UPRISING_TARGET, A.ASSASSIN_TARGET)
     assert GAME.to_act(table.state) == (0,)
+
+
+def seat_is_asked(table: Table, seat: int) -> bool:
+    """Whether the server's table asks ``seat`` in a reaction window now."""
+    decision = table_now(table, seat)["view"]["decision"]
+    return bool(decision) and decision["kind"] == "intrigue_window" and decision["seat"] == seat
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_a_player_who_stops_being_asked_has_the_windows_passed_for_them(
+    server: ServerProcess, page: Page, lang: str
+) -> None:
+    table = Table.reaching(server, asked_in_movement, SEEDS, MAX_PREFIX)
+    assert seat_is_asked(table, 0)
+    set_lang(page, lang)
+    page.goto(server.url + table.info["seats"][0]["link"])
+    page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
+    switch = page.locator("#ask-windows")
+    assert switch.is_checked()
+    words = "每次公開事件後都問我" if lang == "zh-TW" else "Ask me after every public event"
+    assert words in page.inner_text("#ask-windows-switch")
+    screenshots(page, f"fief-anytime-ask-switch-{lang}")
+
+    switch.uncheck()  # the page passes this window at once
+    table.follow(0, "pass")
+    page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
+    assert table_now(table, 0)["n"] == table.n
+    assert not seat_is_asked(table, 0)
+    assert page.locator("#error").is_hidden()
+
+    page.reload()  # the device remembers: the switch stays off, and shows so
+    page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
+    assert not page.locator("#ask-windows").is_checked()
+
+
+def test_a_window_is_passed_on_arrival_for_a_player_who_asked_not_to_be_asked(
+    server: ServerProcess, page: Page
+) -> None:
+    table = Table.reaching(server, asked_in_movement, SEEDS, MAX_PREFIX)
+    page.add_init_script("localStorage.setItem('noblesse.fief.askAtWindows', '0')")
+    page.goto(server.url + table.info["seats"][0]["link"])
+    table.follow(0, "pass")
+    page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
+    assert table_now(table, 0)["n"] == table.n
+    assert not seat_is_asked(table, 0)
+    assert not page.locator("#ask-windows").is_checked()

@@ -359,6 +359,39 @@ function announcementLine(ctx) {
   return el("div", { class: "zone-title", id: "election" }, bits.filter(Boolean).join(" · "));
 }
 
+// The reaction windows (spec §4.12, the green cards "any time"): a family that could
+// play a green card is asked after every public event. A player may stop being asked
+// (this device remembers it): the page then passes those windows for them, and the cards
+// stay playable beside their own decisions. The switch shows while a window asks this
+// seat, and while it is off.
+const ASK_KEY = "noblesse.fief.askAtWindows";
+const askAtWindows = () => localStorage.getItem(ASK_KEY) !== "0";
+let passedAt = null;  // the table's version whose window this page passed
+
+function askedAtWindow(ctx) {
+  const d = ctx.view.decision;
+  return !!d && d.kind === "intrigue_window" && d.seat === ctx.seat && ctx.legal.has("pass");
+}
+
+function passWindow(ctx) {
+  if (passedAt === ctx.msg.n) return;
+  passedAt = ctx.msg.n;
+  ctx.act("pass");
+}
+
+function windowSwitch(ctx) {
+  if (!askedAtWindow(ctx) && askAtWindows()) return "";
+  const zh = ctx.lang === "zh-TW";
+  const box = el("input", { type: "checkbox", id: "ask-windows", checked: askAtWindows() });
+  box.addEventListener("change", () => {
+    localStorage.setItem(ASK_KEY, box.checked ? "1" : "0");
+    if (!box.checked && askedAtWindow(ctx)) passWindow(ctx);
+  });
+  return el("label", { class: "alert-switch", id: "ask-windows-switch" }, box,
+    zh ? "每次公開事件後都問我要不要打出綠色閃電牌（關閉時：只在輪到我決定時可打出）"
+      : "Ask me after every public event whether to play a green card (off: only beside my own decisions)");
+}
+
 function handPanel(ctx, bound) {
   const v = ctx.view;
   if (!v.hand) return "";
@@ -369,7 +402,8 @@ function handPanel(ctx, bound) {
     return card;
   });
   return el("div", {}, el("div", { class: "zone-title" }, ctx.t("hand")),
-    el("div", { class: "row", id: "hand" }, cards.length ? cards : el("span", {}, ctx.t("empty"))));
+    el("div", { class: "row", id: "hand" }, cards.length ? cards : el("span", {}, ctx.t("empty"))),
+    windowSwitch(ctx));
 }
 
 // Diplomacy (spec §7.4): the offer being made (to its author, and once sent to its
@@ -482,6 +516,7 @@ export function render(root, ctx) {
     el("section", { id: "players" }, players, bishopricPanel(ctx)));
   fitTargets();
   panAndZoom();
+  if (askedAtWindow(ctx) && !askAtWindows()) passWindow(ctx);
 }
 
 // Pan and zoom (vendor/panzoom): drag or swipe sideways to move the map, pinch, Ctrl+wheel
