@@ -18,6 +18,8 @@ from noblesse.server.changes import (
     change_json,
     diff,
     encode,
+    encode_parts,
+    encode_seat,
     follow,
 )
 
@@ -222,3 +224,44 @@ def test_parts_every_seat_sees_alike_are_compared_once() -> None:
     for before, after, change in zip(first, second, changes, strict=True):
         held = {**before, "log_from": 0, "log": []}
         assert follow(held, change) == {**after, "log_from": 0, "log": []}
+
+
+def test_values_every_seat_is_told_alike_are_compared_once_for_all_seats() -> None:
+    def shared(n: int, to_act: list[int], prompt: str, coins: dict[int, int]) -> dict:
+        told = {"type": "state", "n": n, "to_act": to_act, "over": False, "prompt": prompt}
+        return encode_parts({**told, "seats": board(coins)})
+
+    before_shared, after_shared = shared(3, [0], "Play", {}), shared(4, [1], "Wait", {2: 1})
+    memo: dict = {}
+    patches = []
+    for seat in range(3):
+        before = encode_seat(
+            before_shared, {"seat": seat, "legal": [], "undo": False}, {"hand": [seat]}
+        )
+        after = encode_seat(
+            after_shared, {"seat": seat, "legal": [], "undo": seat == 1}, {"hand": [seat, 9]}
+        )
+        made = change_json(before, after, 0, b"[]", memo)
+        assert made is not None
+        change = orjson.loads(made)
+        assert (change["base"], change["n"], change["seat"], change["to_act"]) == (3, 4, seat, [1])
+        held = orjson.loads(before.state_json(0, b"[]"))
+        assert follow(held, change) == orjson.loads(after.state_json(0, b"[]"))
+        patches.append(change["patch"])
+    told_alike = [
+        {"op": "replace", "path": "/prompt", "value": "Wait"},
+        {"op": "replace", "path": "/seats/2/coins", "value": 1},
+    ]
+    assert patches == [
+        [*told_alike, {"op": "replace", "path": "/view/hand", "value": [0, 9]}],
+        [
+            *told_alike,
+            {"op": "replace", "path": "/undo", "value": True},
+            {"op": "replace", "path": "/view/hand", "value": [1, 9]},
+        ],
+        [*told_alike, {"op": "replace", "path": "/view/hand", "value": [2, 9]}],
+    ]
+    # the values told alike were compared once, for the three seats
+    assert [key for key in memo if isinstance(key[0], int)] == [
+        (id(before_shared), id(after_shared))
+    ]

@@ -21,7 +21,9 @@ may know, so it tells the seat nothing more than the two messages would.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import orjson
@@ -91,23 +93,36 @@ def _unequal(before: Any, after: Any, path: str, ops: list[dict[str, Any]]) -> N
         ops.append({"op": "replace", "path": path, "value": after})
 
 
+_NONE: Mapping[str, bytes] = MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True)
 class Encoded:
     """A message to one seat, without its log, as JSON part by part: each top-level
     value (``top``) and, when the view is an object, each value of the view (``view``),
     encoded once. Holding bytes rather than the message's objects, a message kept until
-    the next change costs the garbage collector nothing."""
+    the next change costs the garbage collector nothing. ``shared``: top-level values
+    told alike to every seat of one version of a table, one mapping for all their
+    messages, so that a change between two versions compares them once for all seats."""
 
     top: dict[str, bytes]
     view: dict[Any, bytes] | None
+    shared: Mapping[str, bytes]
 
     def view_json(self) -> bytes:
         assert self.view is not None
         return b"{" + b",".join(_name(key) + value for key, value in self.view.items()) + b"}"
 
+    def value(self, key: str) -> bytes:
+        """A top-level value's JSON, its own or shared."""
+        own = self.top.get(key)
+        return own if own is not None else self.shared[key]
+
     def state_json(self, log_from: int, log: bytes) -> bytes:
         """The whole ``state`` message, with the log lines ``log`` (a JSON array)."""
         out = [b"{"]
+        for key, value in self.shared.items():
+            out += (_name(key), value, b",")
         for key, value in self.top.items():
             out += (_name(key), value, b",")
         if self.view is not None:
@@ -116,28 +131,42 @@ class Encoded:
         return b"".join(out)
 
 
+def encode_parts(values: Mapping[str, Any]) -> dict[str, bytes]:
+    """Each value's JSON, by its key."""
+    return {key: orjson.dumps(value, option=_KEYS) for key, value in values.items()}
+
+
 def encode(message: dict[str, Any], known: dict[int, bytes] | None = None) -> Encoded:
-    """``message`` (its log left out) as an ``Encoded``. ``known``: the JSON of values
-    already encoded, by their ``id``, to which the parts of the view are added: whoever
-    passes it keeps those values alive while using it (so no other object takes their
-    ids), and a part that is the same object in several seats' views is encoded once."""
-    top: dict[str, bytes] = {}
-    view = None
-    known = {} if known is None else known  # (the message holds its view meanwhile)
-    for key, value in message.items():
-        if key in LOG:
-            continue
-        if key == "view" and type(value) is dict:
-            view = {}
-            for part, v in value.items():
-                data = known.get(id(v))
-                if data is None:
-                    data = known[id(v)] = orjson.dumps(v, option=_KEYS)
-                view[part] = data
-        else:
-            data = known.get(id(value))
-            top[key] = data if data is not None else orjson.dumps(value, option=_KEYS)
-    return Encoded(top, view)
+    """``message`` (its log left out) as an ``Encoded``, every top-level value its own."""
+    own = {key: value for key, value in message.items() if key not in LOG and key != "view"}
+    return encode_seat(_NONE, own, message.get("view"), known)
+
+
+def encode_seat(
+    shared: Mapping[str, bytes],
+    own: Mapping[str, Any],
+    view: Any,
+    known: dict[int, bytes] | None = None,
+) -> Encoded:
+    """A seat's message as an ``Encoded``: ``shared``, the JSON of the top-level values
+    every seat is told alike (kept as it is, not copied), its ``own`` top-level values
+    and its ``view``. ``known``: the JSON of view parts already encoded, by their ``id``,
+    to which this view's parts are added: whoever passes it keeps those values alive
+    while using it (so no other object takes their ids), and a part that is the same
+    object in several seats' views is encoded once."""
+    top = encode_parts(own)
+    if type(view) is not dict:
+        if view is not None:
+            top["view"] = orjson.dumps(view, option=_KEYS)
+        return Encoded(top, None, shared)
+    known = {} if known is None else known  # (the caller holds the view meanwhile)
+    parts = {}
+    for part, v in view.items():
+        data = known.get(id(v))
+        if data is None:
+            data = known[id(v)] = orjson.dumps(v, option=_KEYS)
+        parts[part] = data
+    return Encoded(top, parts, shared)
 
 
 def change_json(
@@ -145,7 +174,7 @@ def change_json(
     after: Encoded,
     log_from: int,
     log: bytes,
-    memo: dict[Any, tuple[int, bytes]] | None = None,
+    memo: dict[Any, Any] | None = None,
 ) -> bytes | None:
     """The ``change`` from ``before`` to ``after`` (two messages to one seat) with the
     log lines ``log`` (a JSON array), or None when the whole message would be smaller.
@@ -154,7 +183,10 @@ def change_json(
     each changed part by its path and its old and new JSON, so a part every seat sees
     alike is compared once for all seats."""
     ops: list[bytes] = []
-    count = _parts(before.top, after.top, "", ops, memo, skip=_SENT_WHOLE)
+    count = 0
+    if before.shared is not after.shared:
+        count += _shared_parts(before.shared, after.shared, ops, memo)
+    count += _parts(before.top, after.top, "", ops, memo, skip=_SENT_WHOLE)
     if before.view is not None and after.view is not None:
         count += _parts(before.view, after.view, "/view", ops, memo)
     elif after.view is not None:  # the view became an object (the other way, ``top`` has it)
@@ -162,9 +194,9 @@ def change_json(
         count += 1
     if count > MAX_OPS:
         return None
-    out = [b'{"type":"change","base":', before.top["n"]]
+    out = [b'{"type":"change","base":', before.value("n")]
     for key in WHOLE:
-        out += (b",", _name(key), after.top[key])
+        out += (b",", _name(key), after.value(key))
     out += (
         b',"patch":[',
         b",".join(ops),
@@ -180,12 +212,33 @@ def change_json(
 _SENT_WHOLE = frozenset(WHOLE) | {"type"}
 
 
+def _shared_parts(
+    before: Mapping[str, bytes],
+    after: Mapping[str, bytes],
+    ops: list[bytes],
+    memo: dict[Any, Any] | None,
+) -> int:
+    """``_parts`` of two versions' shared values, made once for all the seats that go
+    from one to the other (``memo`` keeps it by the two mappings' ids: both are held by
+    the messages compared while ``memo`` is in use)."""
+    key = (id(before), id(after))
+    known = memo.get(key) if memo is not None else None
+    if known is None:
+        found: list[bytes] = []
+        known = (_parts(before, after, "", found, memo, skip=_SENT_WHOLE), found)
+        if memo is not None:
+            memo[key] = known
+    ops.extend(known[1])
+    count: int = known[0]
+    return count
+
+
 def _parts(
-    before: dict[Any, bytes],
-    after: dict[Any, bytes],
+    before: Mapping[Any, bytes],
+    after: Mapping[Any, bytes],
     prefix: str,
     ops: list[bytes],
-    memo: dict[Any, tuple[int, bytes]] | None,
+    memo: dict[Any, Any] | None,
     skip: frozenset[str] = frozenset(),
 ) -> int:
     """Append the patch of each part that changed from ``before`` to ``after`` (the

@@ -45,7 +45,7 @@ from noblesse.core.game import Game, State
 from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
 from noblesse.server import bots
-from noblesse.server.changes import Encoded, change_json, encode
+from noblesse.server.changes import Encoded, change_json, encode_seat
 from noblesse.server.cluster import HEARTBEAT_SECONDS, Alone, News
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal, rematch_seed
@@ -111,13 +111,13 @@ class Telling:
     """What a table tells, as it is now; a change of the table starts a new one."""
 
     common: dict[str, Any] | None = None  # common_parts, once made
-    common_json: dict[int, bytes] = field(default_factory=dict)  # their JSON, by id
+    common_json: dict[str, bytes] = field(default_factory=dict)  # their JSON, by key
     bases: dict[int | None, Encoded] = field(default_factory=dict)  # by seat
     # the texts sent, by (seat, log_from, id of the message a change is from, or None);
     # those messages are kept here meanwhile, so no other object can take their ids
     texts: dict[tuple[int | None, int, int | None], str] = field(default_factory=dict)
     changed_from: dict[int, Encoded] = field(default_factory=dict)
-    patches: dict[Any, tuple[int, bytes]] = field(default_factory=dict)  # change_json's memo
+    patches: dict[Any, Any] = field(default_factory=dict)  # change_json's memo
     # the log's JSON by (log_from, seat it was made for; None: the same for every seat)
     logs: dict[tuple[int, int | None], bytes] = field(default_factory=dict)
 
@@ -250,34 +250,10 @@ def message_base(
     """``build_message`` without the log (``log_from``, ``log``); ``common``: the parts
     every seat is told alike (``common_parts``), and ``view`` the seat's view, if already
     made."""
-    game, state = table.game, table.state
-    names = table.names
-    legal = game.legal_actions(state, seat) if seat is not None else []
-    common = common if common is not None else common_parts(table)
     return {
-        "type": "state",
-        "table": table.id,
-        "game": game.id,
-        "n": table.n,
-        "seat": seat,
-        "seats": common["seats"],
-        "view": game.view(state, seat) if view is None else view,
-        "to_act": common["to_act"],
-        "over": common["over"],
-        "legal": [
-            {
-                "action": game.encode(a),
-                "label": {lang: game.describe_action(state, a, lang, names) for lang in LANGS},
-            }
-            for a in legal
-        ],
-        "prompt": common["prompt"],
-        "undo": table.undo is not None and table.undo[1] == seat and table.undo[0] == table.n,
-        "error": table.error,
-        "deal": common["deal"],
-        "result": common["result"],
-        "rematch": table.meta.rematch,
-        "bot_speed": table.meta.bot_speed.value,
+        **(common if common is not None else common_parts(table)),
+        **own_parts(table, seat),
+        "view": table.game.view(table.state, seat) if view is None else view,
     }
 
 
@@ -287,6 +263,10 @@ def common_parts(table: Table) -> dict[str, Any]:
     over = game.is_over(state)
     present = table.present()
     return {
+        "type": "state",
+        "table": table.id,
+        "game": game.id,
+        "n": table.n,
         "seats": [
             {
                 "seat": i,
@@ -300,8 +280,30 @@ def common_parts(table: Table) -> dict[str, Any]:
         "to_act": list(game.to_act(state)),
         "over": over,
         "prompt": None if over else {lang: game.describe_decision(state, lang) for lang in LANGS},
+        "error": table.error,
         "deal": deal_entry(table),
         "result": end_result(game, state) if over else None,
+        "rematch": table.meta.rematch,
+        "bot_speed": table.meta.bot_speed.value,
+    }
+
+
+def own_parts(table: Table, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` alone is told of ``table`` besides its view: its legal actions with
+    their labels, and whether it may take its last decision back."""
+    game, state = table.game, table.state
+    names = table.names
+    legal = game.legal_actions(state, seat) if seat is not None else []
+    return {
+        "seat": seat,
+        "legal": [
+            {
+                "action": game.encode(a),
+                "label": {lang: game.describe_action(state, a, lang, names) for lang in LANGS},
+            }
+            for a in legal
+        ],
+        "undo": table.undo is not None and table.undo[1] == seat and table.undo[0] == table.n,
     }
 
 
@@ -904,7 +906,7 @@ class TableManager:
             if told.common is None:
                 told.common = common_parts(table)
                 told.common_json = {
-                    id(value): dumps(value).encode() for value in told.common.values()
+                    key: dumps(value).encode() for key, value in told.common.items()
                 }
             seats = [
                 s
@@ -912,9 +914,9 @@ class TableManager:
                 if s not in told.bases
             ]
             views = table.game.views(table.state, seats)
-            known = dict(told.common_json)  # and each view part, while ``views`` holds it
+            known: dict[int, bytes] = {}  # each view part's JSON, while ``views`` holds it
             for s, view in zip(seats, views, strict=True):
-                told.bases[s] = encode(message_base(table, s, told.common, view), known)
+                told.bases[s] = encode_seat(told.common_json, own_parts(table, s), view, known)
             base = told.bases[seat]
         return base
 
