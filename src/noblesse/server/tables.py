@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import itertools
 import logging
 import random
 import secrets
@@ -45,7 +44,7 @@ from noblesse.core.game import Game, State
 from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
 from noblesse.server import bots
-from noblesse.server.changes import Encoded, change_json, encode_seat
+from noblesse.server.changes import Encoded, change_json, encode_parts, encode_seat
 from noblesse.server.cluster import HEARTBEAT_SECONDS, Alone, News
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal, rematch_seed
@@ -159,7 +158,7 @@ class Table:
         same lines for several seats are joined once for all while the table is as it is."""
         events = self.events
         mine = seat is not None and any(
-            ev.private and seat in ev.private for _, ev in itertools.islice(events, log_from, None)
+            ev.private and seat in ev.private for _, ev in events[log_from:]
         )
         whose = (log_from, seat if mine else None)
         joined = self.told.logs.get(whose)
@@ -905,9 +904,7 @@ class TableManager:
         if base is None:
             if told.common is None:
                 told.common = common_parts(table)
-                told.common_json = {
-                    key: dumps(value).encode() for key, value in told.common.items()
-                }
+                told.common_json = encode_parts(told.common)
             seats = [
                 s
                 for s in dict.fromkeys([seat, *(c.seat for c in table.connections)])
