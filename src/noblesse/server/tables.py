@@ -165,19 +165,14 @@ class Table:
         if joined is not None:
             return joined
         names, said = self.names, self.said
+        known = None if names is None else tuple(names)
         lines = []
         for i in range(log_from, len(events)):
             ev = events[i][1]
             key = (i, seat if ev.private and seat in ev.private else None)
             line = said.get(key)
             if line is None:
-                visible = ev.for_seat(key[1])
-                line = said[key] = orjson.dumps(
-                    {
-                        **{lang: self.game.describe_event(visible, lang, names) for lang in LANGS},
-                        **log_marks(visible),
-                    }
-                )
+                line = said[key] = log_line(self.game, ev.for_seat(key[1]), names, known)
             lines.append(line)
         joined = self.told.logs[whose] = b"[" + b",".join(lines) + b"]"
         return joined
@@ -202,6 +197,35 @@ class Table:
     def seated(self, seat: int) -> bool:
         """Whether ``seat`` has a connection to this process."""
         return any(c.seat == seat for c in self.connections)
+
+
+# Log lines by (game, the seats' names, the event as a seat sees it, as JSON): the same
+# event reads the same at every table (a seat's turn, a card played), so it is described
+# once for all of them. Emptied when it holds MAX_LINES.
+_LINES: dict[tuple[str, tuple[str, ...] | None, bytes], bytes] = {}
+MAX_LINES = 50_000
+
+
+def log_line(
+    game: Game,
+    visible: dict[str, Any],
+    names: list[str] | None,
+    known: tuple[str, ...] | None,
+) -> bytes:
+    """An event's line of the log (as ``visible`` to its reader), in every language, with
+    its marks, as JSON; ``known``: ``names`` as a tuple."""
+    key = (game.id, known, orjson.dumps(visible, option=orjson.OPT_NON_STR_KEYS))
+    line = _LINES.get(key)
+    if line is None:
+        if len(_LINES) >= MAX_LINES:
+            _LINES.clear()
+        line = _LINES[key] = orjson.dumps(
+            {
+                **{lang: game.describe_event(visible, lang, names) for lang in LANGS},
+                **log_marks(visible),
+            }
+        )
+    return line
 
 
 def _secret_fingerprint(game: Game, state: State) -> Any:
