@@ -537,24 +537,38 @@ _STOP = object()
 class Writer:
     """The store's one writer thread, fed from the event loop.
 
-    ``append`` queues an action; the thread commits every action waiting in the queue
-    in one transaction (at most ``batch``), then answers each sender. If that
-    transaction fails, the batch's actions are committed one by one, so only the action
-    at fault is refused. ``run`` queues any other write, which runs alone, in order.
-    Senders are woken with one call into their loop per batch, not one per action."""
+    ``append`` queues an action; the actions a loop appends in one turn go to the
+    thread together (one wake-up of the thread for all of them, not one each, each of
+    which costs the loop a hand-over of the interpreter lock); the thread commits every
+    action waiting in the queue in one transaction (at most about ``batch``), then
+    answers each sender. If that transaction fails, the batch's actions are committed
+    one by one, so only the action at fault is refused. ``run`` queues any other write,
+    which runs alone, in order. Senders are woken with one call into their loop per
+    batch, not one per action."""
 
     def __init__(self, store: Store, batch: int = 256) -> None:
         self._store, self._batch = store, batch
         self.commits = 0  # transactions of actions committed so far
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        # per event loop: the actions appended in its current turn, not yet queued
+        self._turn: dict[asyncio.AbstractEventLoop, list[tuple[NewAction, Any]]] = {}
         self._thread = threading.Thread(target=self._work, name="noblesse-store", daemon=True)
         self._thread.start()
 
     async def append(self, row: NewAction) -> None:
         """Commit ``row``: returns once it is durable, raises what the store raised."""
-        future = asyncio.get_running_loop().create_future()
-        self._queue.put((row, future))
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        turn = self._turn.get(loop)
+        if turn is None:
+            turn = self._turn[loop] = []
+            loop.call_soon(self._hand_over, loop)
+        turn.append((row, future))
         await future
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Queue the actions ``loop`` appended in this turn, as one item."""
+        self._queue.put(self._turn.pop(loop))
 
     async def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a write (``fn(*args, **kwargs)``) in the writer thread; its result."""
@@ -574,20 +588,20 @@ class Writer:
             waiting = None
             if item is _STOP:
                 return
-            work, future = item
-            if not isinstance(work, NewAction):
+            if not isinstance(item, list):  # a write of its own (``run``)
+                work, future = item
                 _settle([(future, *_outcome(work))])
                 continue
-            batch = [item]
+            batch = list(item)  # actions (``append``)
             while len(batch) < self._batch:
                 try:
                     item = self._queue.get_nowait()
                 except queue.Empty:
                     break
-                if item is _STOP or not isinstance(item[0], NewAction):
+                if not isinstance(item, list):
                     waiting = item  # after this batch, in order
                     break
-                batch.append(item)
+                batch.extend(item)
             result, error = self._commit([row for row, _ in batch])
             if error is None or len(batch) == 1:
                 _settle([(future, result, error) for _, future in batch])
