@@ -31,6 +31,7 @@ import functools
 import hashlib
 import json
 import logging
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -582,6 +583,11 @@ class Writer:
         self._thread.join()
 
     def _work(self) -> None:
+        # Woken, the thread does not take the CPU from the event loop that woke it
+        # (Linux's SCHED_BATCH: no preemption on wake-up); it runs when the loop waits
+        # or its time slice ends, and the loop's hand-over costs no switch of thread.
+        with contextlib.suppress(AttributeError, OSError):
+            os.sched_setscheduler(threading.get_native_id(), os.SCHED_BATCH, os.sched_param(0))
         waiting: Any = None
         while True:
             item = waiting if waiting is not None else self._queue.get()
