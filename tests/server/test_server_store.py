@@ -4,6 +4,7 @@ action rows, finishing, undo's removal, and the primary key that stops two write
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 
 import pytest
@@ -250,3 +251,13 @@ def test_a_batch_of_good_actions_is_one_commit(store: Store) -> None:
     asyncio.run(play())
     assert store.writer.commits == 1
     assert all(store.load(f"t{i}").actions == [(1, "pass")] for i in range(8))
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_BATCH"), reason="Linux's scheduling policies")
+def test_the_sqlite_writer_yields_the_cpu_and_a_database_server_s_does_not(
+    store: Store, db_url: str
+) -> None:
+    native_id = store.writer._thread.native_id
+    assert native_id is not None
+    policy = os.sched_getscheduler(native_id)
+    assert policy == (os.SCHED_BATCH if db_url.startswith("sqlite") else os.SCHED_OTHER)
