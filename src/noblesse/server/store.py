@@ -555,16 +555,15 @@ class Writer:
         self._turn: dict[asyncio.AbstractEventLoop, list[tuple[NewAction, Any]]] = {}
         self._thread = threading.Thread(target=self._work, name="noblesse-store", daemon=True)
         self._thread.start()
-        if store.engine.dialect.name == "sqlite" and self._thread.native_id is not None:
+        thread = self._thread.native_id
+        if store.engine.dialect.name == "sqlite" and thread is not None:
             # Woken, the thread does not take the CPU from the event loop that woke it
             # (Linux's SCHED_BATCH: no preemption on wake-up); it runs when the loop
             # waits or its time slice ends, and the loop's hand-over costs no switch of
             # thread. Only where a commit is work on this CPU (SQLite): a commit to a
             # database server is mostly waiting, and its answer is best read at once.
             with contextlib.suppress(AttributeError, OSError):
-                os.sched_setscheduler(
-                    self._thread.native_id or 0, os.SCHED_BATCH, os.sched_param(0)
-                )
+                os.sched_setscheduler(thread, os.SCHED_BATCH, os.sched_param(0))
 
     async def append(self, row: NewAction) -> None:
         """Commit ``row``: returns once it is durable, raises what the store raised."""
