@@ -57,18 +57,11 @@ def table_now(table: Table, seat: int) -> dict[str, Any]:
     return msg
 
 
-def refusal(table: Table, seat: int, action: str) -> dict[str, Any]:
-    """What the server answers ``seat`` sending ``action``."""
-    token = table.info["seats"][seat]["token"]
-    url = f"{table.ws}/ws/tables/{table.info['id']}/seats/{seat}?token={token}"
-    with connect(url, max_size=None) as socket:
-        json.loads(socket.recv(timeout=10))
-        socket.send(json.dumps({"type": "act", "action": action}))
-        while True:
-            msg: dict[str, Any] = json.loads(socket.recv(timeout=10))
-            if msg["type"] == "error":
-                return msg
-            assert msg["type"] not in ("state", "change"), msg
+def open_seat(page: Page, server: ServerProcess, table: Table, lang: str) -> None:
+    """Seat 0's page of ``table`` in ``lang``, once it shows the table as it stands."""
+    set_lang(page, lang)
+    page.goto(server.url + table.info["seats"][0]["link"])
+    page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
 
 
 def screenshots(page: Page, name: str) -> None:
@@ -87,9 +80,7 @@ def test_a_family_with_a_green_card_is_asked_after_a_public_event_in_movement(
     play = green_plays(table.state)[0]
     assert sorted(table.legal(0)) == ["pass", play]
 
-    set_lang(page, lang)
-    page.goto(server.url + table.info["seats"][0]["link"])
-    page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
+    open_seat(page, server, table, lang)
     assert WINDOW_PROMPT[lang] in page.inner_text("#status")
     assert page.locator(f'[data-action="{play}"]').first.is_visible()
     assert page.locator('[data-action="pass"]').first.is_visible()
@@ -108,7 +99,8 @@ def test_a_green_card_not_held_is_refused_in_the_game_s_words_and_changes_nothin
     assert other not in table.legal(0)
     before = table_now(table, 0)
 
-    msg = refusal(table, 0, other)
+    msg = table.reply(0, other)
+    assert msg["type"] == "error"
     card = "Assassination" if other == "play:assassination" else "Uprising"
     card_zh = "暗殺" if other == "play:assassination" else "暴動"
     assert msg["code"] == "refused"
@@ -134,9 +126,7 @@ def test_a_green_card_is_offered_beside_the_choice_of_a_lord_to_move(
     lords = [a for a in table.legal(0) if a.startswith("lord:")]
     assert lords
 
-    set_lang(page, lang)
-    page.goto(server.url + table.info["seats"][0]["link"])
-    page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
+    open_seat(page, server, table, lang)
     assert page.locator(f'[data-action="{play}"]').first.is_visible()
     assert page.locator(f'[data-action="{lords[0]}"]').first.count() == 1
     screenshots(page, f"fief-anytime-movement-{lang}")
@@ -158,9 +148,7 @@ def test_a_player_who_stops_being_asked_has_the_windows_passed_for_them(
 ) -> None:
     table = Table.reaching(server, asked_in_movement, SEEDS, MAX_PREFIX)
     assert seat_is_asked(table, 0)
-    set_lang(page, lang)
-    page.goto(server.url + table.info["seats"][0]["link"])
-    page.wait_for_function("n => document.body.dataset.n === String(n)", arg=table.n)
+    open_seat(page, server, table, lang)
     switch = page.locator("#ask-windows")
     assert switch.is_checked()
     words = "每次公開事件後都問我" if lang == "zh-TW" else "Ask me after every public event"

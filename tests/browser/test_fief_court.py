@@ -115,8 +115,10 @@ class Table:
         self.events.extend(events)
         self.n += 1
 
-    def send(self, seat: int, action: str) -> None:
-        """``action`` for ``seat`` over its own socket; back when the server has it."""
+    def reply(self, seat: int, action: str) -> dict[str, Any]:
+        """What the server answers ``seat`` sending ``action`` over its own socket: the
+        refusal, or the message that includes the action (then the local copy is not
+        moved on: ``send`` does that)."""
         token = self.info["seats"][seat]["token"]
         url = f"{self.ws}/ws/tables/{self.info['id']}/seats/{seat}?token={token}"
         with connect(url, max_size=None) as socket:
@@ -124,9 +126,15 @@ class Table:
             socket.send(json.dumps({"type": "act", "action": action}))
             while True:
                 msg: dict[str, Any] = json.loads(socket.recv(timeout=10))
-                assert msg["type"] != "error", (action, msg)
+                if msg["type"] == "error":
+                    return msg
                 if msg["type"] in ("state", "change") and msg["n"] == self.n + 1:
-                    break
+                    return msg
+
+    def send(self, seat: int, action: str) -> None:
+        """``action`` for ``seat`` over its own socket; back when the server has it."""
+        msg = self.reply(seat, action)
+        assert msg["type"] != "error", (action, msg)
         self.follow(seat, action)
 
 
