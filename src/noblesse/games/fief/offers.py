@@ -282,33 +282,37 @@ def _second_half(act: int) -> tuple[int, int]:
 def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
     """Passage (a village where one party is asked, a free lord of the other, up to the
     Movement), truce (both there, up to the Battles), hand-over (a party's village where
-    the other is, no battle or siege)."""
+    the other is, no battle or siege). Village by village through each family's column
+    of the board (``SEATS`` apart): this runs at every term of every offer composed."""
     out = []
-    truce = s.phase <= A.BATTLES
-    passage = s.phase <= A.MOVEMENT
-    movers = (
-        {
+    lp, k, m, ctrl = s.free_lords, s.knights, s.men_at_arms, s.ctrl
+    if s.phase <= A.MOVEMENT:
+        movers = {
             s.l_owner[x]
             for x in range(NL)
             if s.l_owner[x] in (a, r) and s.l_captor[x] < 0 and s.l_loc[x] >= 0
         }
-        if passage
-        else set()
-    )
-    lp, k, m, ctrl = s.free_lords, s.knights, s.men_at_arms, s.ctrl
+        for g in {a + r - f for f in movers}:  # the party asked for passage
+            # may_grant_passage(s, g, v), village by village
+            out += [
+                A.PASSAGE0 + v
+                for v, (c, e, x, y, z) in enumerate(
+                    zip(ctrl, s.entry[g::SEATS], lp[g::SEATS], k[g::SEATS], m[g::SEATS])
+                )
+                if c == g or (e >= 0 and (x or y or z))
+            ]
+        if len(movers) == 2:  # both parties asked: a village may come twice
+            out = sorted(set(out))
+    truce = s.phase <= A.BATTLES
     fighting = battle_village(s)
-    for v in range(NV):
-        c = ctrl[v]
-        if movers and any(may_grant_passage(s, a + r - f, v) for f in movers):
-            out.append(A.PASSAGE0 + v)
-        ia, ir = v * SEATS + a, v * SEATS + r
-        here_a = lp[ia] or k[ia] or m[ia]  # present(s, v, a), inlined
-        here_r = lp[ir] or k[ir] or m[ir]
-        if not (here_a or here_r) or fighting == v:
+    here_a = [x or y or z for x, y, z in zip(lp[a::SEATS], k[a::SEATS], m[a::SEATS])]
+    here_r = [x or y or z for x, y, z in zip(lp[r::SEATS], k[r::SEATS], m[r::SEATS])]
+    for v, (c, pa, pr) in enumerate(zip(ctrl, here_a, here_r)):  # present(s, v, a/r)
+        if not (pa or pr) or fighting == v:
             continue
-        if truce and here_a and here_r:
+        if truce and pa and pr:
             out.append(A.TRUCE_TERM0 + v)
-        if (c == a and here_r or c == r and here_a) and not besieged(s, v):
+        if (c == a and pr or c == r and pa) and not besieged(s, v):
             out.append(A.CEDE0 + v)
     return [x for x in out if x not in used] if used else out
 
