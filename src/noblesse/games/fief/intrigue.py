@@ -32,6 +32,8 @@ tax markers go): every seat holding a card is asked in turn order, one card a se
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import dynasty, joan
@@ -59,6 +61,7 @@ from noblesse.games.fief.state import (
     FIEF_OF,
     NL,
     NV,
+    SEATS,
     FiefState,
     Interrupted,
     d6,
@@ -104,15 +107,34 @@ def _order(s: FiefState) -> list[int]:
 
 
 def uprising_villages(s: FiefState, p: int) -> list[int]:
-    out = []
+    """The villages ``p`` may raise with an Uprising."""
+    return list(_uprising_villages(s, p))
+
+
+def may_rise(s: FiefState, p: int) -> bool:
+    """Some village may be raised by ``p`` (``uprising_villages``, stopping at the first)."""
+    return next(_uprising_villages(s, p), -1) >= 0
+
+
+def _uprising_villages(s: FiefState, p: int) -> Iterator[int]:
+    """Villages taxed by someone other than ``p`` alone, or in a famine (§4.12.1: not on
+    a tax of his own only), where some family stands (``present``)."""
+    n, mine = s.n_players, (-1, p)
+    lp, k, m = s.free_lords, s.knights, s.men_at_arms
     for v in range(NV):
         b = BISHOPRIC_OF[v]
-        taxers = {s.tallage[FIEF_OF[v]], *s.tithe[b]} - {-1}
-        if not (taxers - {p} or s.famine[b]):  # not on a tax of his own only (§4.12.1)
+        tithe = s.tithe[b]
+        if (
+            s.tallage[FIEF_OF[v]] in mine
+            and tithe.bishop in mine
+            and tithe.cardinal in mine
+            and tithe.pope in mine
+            and not s.famine[b]
+        ):
             continue
-        if any(present(s, v, f) for f in range(s.n_players)):
-            out.append(v)
-    return out
+        i = v * SEATS
+        if any(lp[i : i + n]) or any(k[i : i + n]) or any(m[i : i + n]):
+            yield v
 
 
 def assassination_targets(s: FiefState, p: int) -> list[int]:
@@ -141,7 +163,7 @@ def may_answer(s: FiefState, p: int) -> bool:
         (unseen(s, JUSTICE) and any(s.assassin) and justice_targets(s))
         or (unseen(s, SECRET_PASSAGE) and captives_of(s, p))
         or (unseen(s, ASSASSINATION) and assassination_targets(s, p))
-        or (unseen(s, UPRISING) and uprising_villages(s, p))
+        or (unseen(s, UPRISING) and may_rise(s, p))
     )
 
 
@@ -150,7 +172,7 @@ def anytime_plays(s: FiefState, p: int) -> list[int]:
     and Justice, ``escape:<lord>`` for a Secret Passage freeing that captive."""
     hand = s.hand[p]
     out = []
-    if UPRISING in hand and uprising_villages(s, p):
+    if UPRISING in hand and may_rise(s, p):
         out.append(A.PLAY0 + UPRISING)
     if ASSASSINATION in hand and assassination_targets(s, p):
         out.append(A.PLAY0 + ASSASSINATION)

@@ -58,6 +58,14 @@ def family_free(s: FiefState, f: int) -> bool:
     return ally_of(s, f) < 0
 
 
+def marriageable(s: FiefState, f: int) -> list[int]:
+    """The lords of family ``f`` who may marry now (``can_marry``); none while its
+    marriage marker is taken (``family_free``)."""
+    if not family_free(s, f):
+        return []
+    return [lo for lo in range(NL) if s.l_owner[lo] == f and can_marry(s, lo)]
+
+
 def partners(s: FiefState, lo: int) -> list[int]:
     """Whom ``lo`` could marry: a marriageable lord of the other sex of another free family."""
     f = s.l_owner[lo]

@@ -28,6 +28,7 @@ from noblesse.games.fief.dynasty import grantees
 from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.state import (
     ASSUMED,
+    LORD_FEMALE,
     NF,
     NL,
     NV,
@@ -177,20 +178,12 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
         return bool(holders) and s.l_owner[holders[0]] == a + r - crown
     if _in(act, A.WED0, NL):
         lo = act - A.WED0
+        if lo not in marriage.marriageable(s, a):
+            return False
+        theirs = marriage.marriageable(s, r)
         if x < 0:
-            return (
-                s.l_owner[lo] == a
-                and marriage.can_marry(s, lo)
-                and marriage.family_free(s, a)
-                and any(s.l_owner[o] == r for o in marriage.partners(s, lo))
-            )
-        return (
-            s.l_owner[lo] == a
-            and marriage.can_marry(s, lo)
-            and marriage.family_free(s, a)
-            and s.l_owner[x] == r
-            and x in marriage.partners(s, lo)
-        )
+            return any(LORD_FEMALE[o] != LORD_FEMALE[lo] for o in theirs)
+        return x in theirs and LORD_FEMALE[x] != LORD_FEMALE[lo]
     if act == A.CARDINAL_TERM:
         pope = s.l_owner[s.pope] if marriage.in_play(s, s.pope) else -1
         return pope in (a, r)
@@ -243,12 +236,10 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
             and A.TITLE_TERM0 + f not in used
             and term_ok(s, a, r, A.TITLE_TERM0 + f, -1)
         ]
-    if not any(_in(u, A.WED0, NL) for u in used) and marriage.family_free(s, a):
-        out += [
-            A.WED0 + lo
-            for lo in range(NL)
-            if s.l_owner[lo] == a and term_ok(s, a, r, A.WED0 + lo, -1)
-        ]
+    if not any(_in(u, A.WED0, NL) for u in used):  # a lord of the author weds one of theirs
+        mine = marriage.marriageable(s, a)
+        sexes = {LORD_FEMALE[o] for o in marriage.marriageable(s, r)} if mine else set()
+        out += [A.WED0 + lo for lo in mine if any(x != LORD_FEMALE[lo] for x in sexes)]
     for act in (A.CARDINAL_TERM, A.ANNUL_TERM):
         if act not in used and term_ok(s, a, r, act, -1):
             out.append(act)
