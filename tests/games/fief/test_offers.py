@@ -27,10 +27,12 @@ from fief_scenario import (
 )
 
 from noblesse.agents import make_agent
-from noblesse.games.fief import flow
+from noblesse.games.fief import actions as act
+from noblesse.games.fief import flow, intrigue, marriage
 from noblesse.games.fief.control import capture
 from noblesse.games.fief.economy import ransom_cap
-from noblesse.games.fief.offers import PactKind
+from noblesse.games.fief.offers import PactKind, may_grant_passage, passage_grants, term_ok
+from noblesse.games.fief.state import NL, NV
 
 
 def _purchase(n: int = 3) -> object:
@@ -494,3 +496,37 @@ def test_an_agreed_truce_lasts_until_the_end_of_the_battles() -> None:
     begin(s, "battles")
     assert s.kind != A.BATTLE_SELECT  # nothing to declare
     assert s.pacts == []  # gone with the phase
+
+
+def test_passage_marriage_and_uprising_read_board_wide_agree_with_their_rules() -> None:
+    """``passage_grants`` is ``may_grant_passage`` for every village, an offer's marriage
+    terms are the lords with a partner of the other family (``partners``), and
+    ``may_rise`` says whether ``uprising_villages`` is empty, along random games."""
+    rng = random.Random(3)
+    seen = {"passage": 0, "rise": 0, "wed": 0}  # each read is found true somewhere
+    for n in (3, 6):
+        s = GAME.setup(n, 40 + n)
+        for _ in range(1500):
+            if GAME.is_over(s):
+                break
+            for g in range(n):
+                assert passage_grants(s, g) == [v for v in range(NV) if may_grant_passage(s, g, v)]
+                assert intrigue.may_rise(s, g) == bool(intrigue.uprising_villages(s, g))
+                seen["passage"] += bool(passage_grants(s, g))
+                seen["rise"] += intrigue.may_rise(s, g)
+                for r in range(n):
+                    if r == g:
+                        continue
+                    for lo in range(NL):
+                        partners = marriage.partners(s, lo) if marriage.can_marry(s, lo) else []
+                        wed = (
+                            s.l_owner[lo] == g
+                            and marriage.family_free(s, g)
+                            and any(s.l_owner[o] == r for o in partners)
+                        )
+                        assert term_ok(s, g, r, act.WED0 + lo, -1) == wed
+                        seen["wed"] += wed
+            seat = GAME.to_act(s)[0]
+            choices = GAME.legal_actions(s, seat)
+            GAME.apply(s, seat, choices[rng.randrange(len(choices))])
+    assert min(seen.values()) > 0, seen

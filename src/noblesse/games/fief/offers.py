@@ -106,6 +106,17 @@ def may_grant_passage(s: FiefState, g: int, v: int) -> bool:
     )
 
 
+def passage_grants(s: FiefState, g: int) -> list[int]:
+    """Every village where ``g`` may grant passage (``may_grant_passage``), read down the
+    family's column of the board at once."""
+    lp, k, m = s.free_lords[g::SEATS], s.knights[g::SEATS], s.men_at_arms[g::SEATS]
+    return [
+        v
+        for v, (c, e, x, y, z) in enumerate(zip(s.ctrl, s.entry[g::SEATS], lp, k, m, strict=True))
+        if c == g or (e >= 0 and bool(x or y or z))
+    ]
+
+
 def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
     """Passage through ``v`` up to the Movement, for a free lord on the board of one
     party (``lo``; -1: any), the other party asked there."""
@@ -284,21 +295,14 @@ def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
             if s.l_owner[x] in (a, r) and s.l_captor[x] < 0 and s.l_loc[x] >= 0
         }
         for g in {a + r - f for f in movers}:  # the party asked for passage
-            # may_grant_passage(s, g, v), village by village
-            out += [
-                A.PASSAGE0 + v
-                for v, (c, e, x, y, z) in enumerate(
-                    zip(ctrl, s.entry[g::SEATS], lp[g::SEATS], k[g::SEATS], m[g::SEATS])
-                )
-                if c == g or (e >= 0 and (x or y or z))
-            ]
+            out += [A.PASSAGE0 + v for v in passage_grants(s, g)]
         if len(movers) == 2:  # both parties asked: a village may come twice
             out = sorted(set(out))
     truce = s.phase <= A.BATTLES
     fighting = battle_village(s)
-    here_a = [x or y or z for x, y, z in zip(lp[a::SEATS], k[a::SEATS], m[a::SEATS])]
-    here_r = [x or y or z for x, y, z in zip(lp[r::SEATS], k[r::SEATS], m[r::SEATS])]
-    for v, (c, pa, pr) in enumerate(zip(ctrl, here_a, here_r)):  # present(s, v, a/r)
+    here_a = [x or y or z for x, y, z in zip(lp[a::SEATS], k[a::SEATS], m[a::SEATS], strict=True)]
+    here_r = [x or y or z for x, y, z in zip(lp[r::SEATS], k[r::SEATS], m[r::SEATS], strict=True)]
+    for v, (c, pa, pr) in enumerate(zip(ctrl, here_a, here_r, strict=True)):  # present(s, v, a/r)
         if not (pa or pr) or fighting == v:
             continue
         if truce and pa and pr:
