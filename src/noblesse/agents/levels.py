@@ -56,9 +56,6 @@ LEVELS: dict[str, Level] = {
             "ruse_and_bruise": "ismcts:iters=400",
             # greedy play-outs (the game's SEARCH) in a tree that follows greedy replies
             "heads_of_state": "ismcts:iters=100:c=0.3:widen=1",
-            # the war's target, throws and announcements as greedy plays them; the
-            # search weighs the rest
-            "conflicting_legends": "ismcts:iters=400:c=0.3:hook=1",
             # greedy's move unless the search beats it clearly
             "fief": "ismcts:iters=300:c=0.3:keep=1",
         },
