@@ -58,7 +58,7 @@ def test_each_level_plays_its_bot_in_every_game(game_id: str) -> None:
     kind, settings = parse_spec(LEVELS["hard"].spec_for(game_id))
     assert kind == "ismcts" and hard.iters == settings["iters"]
     assert hard.ms == LEVELS["hard"].ms
-    for key in ("c", "rollout", "max_rollout"):
+    for key in ("c", "rollout", "max_rollout", "widen", "keep", "hook"):
         if key in settings:
             assert getattr(hard, key) == settings[key]
 

@@ -109,6 +109,8 @@ def test_ismcts_takes_a_game_s_own_leaf_valuation_unless_told() -> None:
         ("ismcts:iters=abc", "must be a int"),
         ("ismcts:depth=3", "bad setting"),
         ("ismcts:rollout=magic", "rollout must be"),
+        ("ismcts:hook=2", "hook must be 0 or 1"),
+        ("ismcts:hook=on", "hook of bot ismcts must be a int"),
         ("greedy:iters=3", "bad setting"),
         ("alphazero", "unknown bot"),
     ],
@@ -116,6 +118,18 @@ def test_ismcts_takes_a_game_s_own_leaf_valuation_unless_told() -> None:
 def test_bad_bot_specs_are_refused(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         parse_spec(spec)
+
+
+def test_ismcts_hook_is_switched_on_by_1_and_off_by_0() -> None:
+    assert parse_spec("ismcts:iters=400:c=0.3:hook=1") == (
+        "ismcts",
+        {"iters": 400, "c": 0.3, "hook": 1},
+    )
+    from noblesse.agents import IsmctsAgent
+
+    for spec, hook in (("ismcts:hook=1", True), ("ismcts:hook=0", False), ("ismcts", False)):
+        bot = make_agent(spec)
+        assert isinstance(bot, IsmctsAgent) and bot.hook is hook
 
 
 def test_rotation_puts_every_bot_in_every_seat_and_after_every_other_equally() -> None:

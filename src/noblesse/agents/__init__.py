@@ -32,6 +32,8 @@ KINDS: dict[str, Callable[..., SeededAgent | PolicyAgent]] = {
     "policy": PolicyAgent,
 }
 POLICY = "policy"  # ``policy:PATH``: the rest of the spec is a file path, kept as written
+#: A setting's value, of its type in ``SETTINGS``.
+Setting = int | float | str
 # The settings a bot spec may carry (``ismcts:ms=200:rollout=greedy``) and their types;
 # a level that searches may be given a think time (``hard:ms=500``).
 SETTINGS: dict[str, dict[str, type]] = {
@@ -43,11 +45,15 @@ SETTINGS: dict[str, dict[str, type]] = {
         "max_rollout": int,
         "widen": float,
         "keep": float,
+        "hook": int,
     },
     **{name: {"ms": float} for name, level in LEVELS.items() if level.ms is not None},
 }
-# The values a text setting may take: how ismcts plays a search out (``rollout=``).
-CHOICES: dict[str, tuple[str, ...]] = {"rollout": ("eval", "random", "greedy")}
+# The values a setting may take: how ismcts plays a search out (``rollout=``), and
+# whether it lets the game's ``choose`` hook settle what it answers (``hook=``: 0 or 1).
+CHOICES: dict[str, tuple[Setting, ...]] = {"rollout": ("eval", "random", "greedy"), "hook": (0, 1)}
+# The settings that may be zero (the others must be positive).
+MAY_BE_ZERO = frozenset(("c", "hook"))
 
 
 class BotSpecError(ValueError):
@@ -59,8 +65,6 @@ class BotSpecError(ValueError):
 
 
 _TYPE_ZH = {"int": "整數", "float": "數字", "str": "文字"}
-#: A setting's value, of its type in ``SETTINGS``.
-Setting = int | float | str
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Setting]]:
@@ -104,7 +108,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Setting]]:
             ) from None
         number = settings[key]
         if isinstance(number, int | float) and not (
-            0 < number < float("inf") or (key == "c" and number == 0)
+            0 < number < float("inf") or (key in MAY_BE_ZERO and number == 0)
         ):
             raise BotSpecError(
                 f"setting {key} of bot {kind} must be positive",
@@ -112,9 +116,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Setting]]:
             )
         choices = CHOICES.get(key)
         if choices and number not in choices:
+            first, last = ", ".join(map(str, choices[:-1])), choices[-1]
             raise BotSpecError(
-                f"{kind} {key} must be {', '.join(choices[:-1])} or {choices[-1]}",
-                f"電腦玩家「{kind}」的設定「{key}」必須是{'、'.join(choices[:-1])}或{choices[-1]}",
+                f"{kind} {key} must be {first} or {last}",
+                f"電腦玩家「{kind}」的設定「{key}」必須是{'、'.join(map(str, choices[:-1]))}或{last}",
             )
     return kind, settings
 

@@ -24,6 +24,13 @@ With ``keep=Z`` the search only corrects the greedy bot: it plays greedy's choic
 seat's world unless another root action's mean value beats it by more than ``Z``
 standard errors of the difference.
 
+With ``hook=1`` the game's ``choose`` hook (``agents.heuristics``) settles what it
+answers, as it does for the greedy bot: at the root the hook's action is played without
+a search, and in the tree a decision the hook answers is played as it says and is no
+node of the tree (no statistics, no children for it: the walk stays at the node it was
+at), so the iterations are spent only on the decisions the hook leaves open. Greedy
+play-outs already ask it.
+
 Simultaneous decisions (several seats in ``to_act``) are searched *decoupled*: each
 seat picks from its own statistics at that node, without seeing what the others
 picked, and the child is keyed by the joint choice — so no seat's choice is ever
@@ -38,7 +45,13 @@ import time
 
 from noblesse.agents.base import SeededAgent, act_honestly
 from noblesse.agents.greedy import GreedyAgent
-from noblesse.agents.heuristics import evaluation_all_for, evaluation_scale, search_defaults
+from noblesse.agents.heuristics import (
+    Chooser,
+    chooser_for,
+    evaluation_all_for,
+    evaluation_scale,
+    search_defaults,
+)
 from noblesse.core.game import Action, Game, State, machine_options
 
 # How often (in iterations) the search asks whether its choice is already settled.
@@ -90,6 +103,7 @@ class IsmctsAgent(SeededAgent):
         stop_early: bool = True,
         widen: float | None = None,
         keep: float | None = None,
+        hook: int = 0,
     ) -> None:
         super().__init__(seed)
         self.seed = seed
@@ -106,7 +120,10 @@ class IsmctsAgent(SeededAgent):
         self.widen = widen
         # None: the most visited root action; else greedy's unless clearly beaten (``act``)
         self.keep = keep
+        # 1: the decisions the game's ``choose`` hook answers are played as it says
+        self.hook = bool(hook)
         self.last_iterations = 0
+        self.last_root: Node | None = None  # the tree of the last search, for inspection
         self._game_id = ""
         self._rollout_agent: GreedyAgent | None = None
 
@@ -120,6 +137,15 @@ class IsmctsAgent(SeededAgent):
         self._depth = self.max_rollout or int(search.get("max_rollout", 2000))
         guided = self._kind == "greedy" or self.widen is not None or self.keep is not None
         self._rollout_agent = GreedyAgent(self.seed + 1) if guided else None
+        self._chooser: Chooser | None = chooser_for(game.id) if self.hook else None
+
+    def _hooked(self, game: Game, world: State, seat: int, legal: list[Action]) -> Action | None:
+        """With ``hook=1``, the action the game's ``choose`` hook settles for ``seat``
+        here (a decision among two or more), else None: the search decides."""
+        choose = self._chooser
+        if choose is None or len(legal) < 2:
+            return None
+        return choose(game, world, seat, legal, self.rng)
 
     def act(self, game: Game, world: State, seat: int) -> Action:
         """The most visited action at the root after the search; ``world`` is the seat's
@@ -128,7 +154,11 @@ class IsmctsAgent(SeededAgent):
         if len(legal) == 1:
             return legal[0]
         self._settle_rollout(game)
-        root = Node()
+        root = self.last_root = Node()
+        hooked = self._hooked(game, world, seat, legal)
+        if hooked is not None:
+            self.last_iterations = 0
+            return hooked
         start = time.perf_counter()
         deadline = start + self.ms / 1000 if self.ms is not None else None
         n = 0
@@ -198,20 +228,29 @@ class IsmctsAgent(SeededAgent):
         node = root
         expanded = False
         while not game.is_over(world):
-            seats = game.to_act(world)
+            moves: list[tuple[int, Action]] = []  # every acting seat's, in order
+            searched: list[int] = []
             joint = []
-            for seat in seats:
+            for seat in game.to_act(world):
                 legal = game.legal_actions(world, seat)
+                hooked = self._hooked(game, world, seat, legal)
+                if hooked is not None:  # played as the hook says, outside the tree
+                    moves.append((seat, hooked))
+                    continue
                 if self.widen is not None and node is not root:
                     action, fresh = self._select_guided(game, world, node, seat, legal)
                 else:
                     action, fresh = self._select(node, seat, legal)
                 expanded = expanded or fresh
+                moves.append((seat, action))
+                searched.append(seat)
                 joint.append(action)
-            choice = tuple(joint)
-            path.append((node, seats, choice))
-            for seat, action in zip(seats, choice, strict=True):
+            for seat, action in moves:
                 game.apply(world, seat, action)
+            if not searched:  # the hook answered every seat: still the same node
+                continue
+            seats, choice = tuple(searched), tuple(joint)
+            path.append((node, seats, choice))
             child = node.children.get(choice)
             if child is None:
                 child = node.children[choice] = Node()

@@ -95,12 +95,12 @@ def choose(
     kind = DECISION_NAMES[p.kind] if p is not None else ""
     if kind in ("throw", "announce"):
         return legal[rng.randrange(len(legal))]
+    if kind not in ("charlemagne", "target"):
+        return None  # named before encoding: a search asks at every decision
     names = [game.encode(a) for a in legal]
     if kind == "charlemagne":
         return legal[names.index("use")]
-    if kind == "target":
-        return _target(game, state, seat, legal, names, rng)
-    return None
+    return _target(game, state, seat, legal, names, rng)
 
 
 def _target(
