@@ -16,8 +16,8 @@ from noblesse.core.game import Game, State
 from .support import seeded_params, states_of
 
 # Every kind of bot, the search ones with a small budget (their moves are not judged here):
-# plain, guided by greedy play (``widen``, ``keep``) and following the game's ``choose``
-# hook (``hook``) as ``hard`` plays in some games.
+# plain, guided by greedy play (``widen``, ``keep``) as ``hard`` plays in some games, and
+# following the game's ``choose`` hook (``hook``).
 BOTS = (
     "random",
     "greedy",
