@@ -353,3 +353,14 @@ def test_an_uprising_razes_only_when_no_troops_are_left_in_the_village() -> None
     assert s.l_owner[L["charles"]] == -1
     assert s.fort[V["sigy"]] == 1 and s.mills[V["sigy"]] == 2
     assert units(s, "sigy", 1) == (1, 4)
+
+
+def test_no_secret_passage_is_offered_at_the_income_window_without_the_card() -> None:
+    """``opportunity_cards_at_windows``: a family with a captive but no Secret Passage in
+    hand has nothing to play for him."""
+    s = table(3, opportunity_cards_at_windows=True)
+    s.l_captor[lord(s, "arthur", 0, "sigy")] = 1
+    troops(s, "sigy", 1, 0, 1)
+    s.hand[0] = [C["taxes"]]
+    begin(s, "income")
+    assert GAME.to_act(s) == (0,) and legal(s, 0) == ["pass"]
