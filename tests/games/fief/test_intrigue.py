@@ -250,8 +250,12 @@ def test_a_secret_passage_cancels_the_fortification_penalty() -> None:
     begin(s, "battles")
     do(s, 0, "battle:charolles")
     assert s.battle.penalty == 1 and legal(s, 0) == ["pass", "play:secret_passage"]
-    do(s, 0, "play:secret_passage")
+    ev = do(s, 0, "play:secret_passage")
     assert s.battle.penalty == 0
+    # the card is shown as played
+    assert events_of(ev, "play_opportunity") == [
+        {"type": "play_opportunity", "seat": 0, "card": C["secret_passage"]}
+    ]
 
 
 def test_a_secret_passage_cancels_an_uprisings_penalty() -> None:
