@@ -651,3 +651,14 @@ def test_every_announcement_event_has_words_in_both_languages() -> None:
             en, zh = GAME.describe_event(shown, "en"), GAME.describe_event(shown, "zh-TW")
             assert en != e.type and zh != e.type and en != zh, shown
             assert "{" not in en and "{" not in zh, (en, zh)
+
+
+def test_the_bishop_of_blaye_stands_for_no_other_bishopric() -> None:
+    """§5.4: not already Bishop, of any bishopric (Blaye, the first, included)."""
+    s = table(3)
+    control(s, 0, "tournus", "mazilles", "chateau_neuf", "st_andromy")
+    lord(s, "arthur", 0, "tournus")
+    s.bishop[B["blaye"]] = lord(s, "charles", 0, "tournus")
+    announce(s)
+    assert s.election == B["tournus"] and s.kind == A.CANDIDACY
+    assert legal(s, 0) == ["pass", "candidate:arthur"]

@@ -466,3 +466,17 @@ def test_the_defender_may_propose_a_truce_and_the_attacker_refuse_it() -> None:
     do(s, 0, "truce")  # the attacker's turn to offer
     ev = do(s, 1, "truce:yes")
     assert events_of(ev, "battle_end")[0]["how"] == "truce"
+
+
+def test_an_engine_turns_to_plus_two_a_turn_later_when_its_family_has_no_battle_to_fight() -> None:
+    """§4.7: troops without a lord keep a siege but cannot attack: no battle to declare,
+    the engine still turns when the family's sieges come."""
+    s = table(3)
+    troops(s, "charolles", 1, 0, 2)
+    s.fort[V["charolles"]] = 1
+    troops(s, "charolles", 0, 0, 3)  # no lord
+    s.engine[V["charolles"] * SEATS] = 1  # set up the turn before
+    s.engines_used[0] = 1
+    ev = begin(s, "battles")
+    assert s.kind == A.SIEGE and legal(s, 0) == ["pass", "lift_siege:charolles"]
+    assert events_of(ev, "engine_flipped") and s.engine[V["charolles"] * SEATS] == 2

@@ -306,3 +306,17 @@ def test_plague_halves_the_villages_troops_not_each_familys() -> None:
     do(s, 0, "draw:fortune")
     assert units(s, "sigy", 1) == (0, 0) and units(s, "sigy", 2) == (0, 1)
     assert units(s, "st_paul", 0) == (0, 1)
+
+
+def test_a_family_the_plague_wipes_out_of_a_village_leaves_it_to_the_family_still_there() -> None:
+    s = table(3)
+    troops(s, "sigy", 1, 0, 1)  # first there: seat 1 controls Sigy
+    troops(s, "sigy", 2, 0, 1)
+    assert s.ctrl[V["sigy"]] == 1
+    s.fd_deck = [C["taxes"], C["justice"], C["plague"]]
+    begin(s, "cards")
+    dice(s, 5)
+    ev = do(s, 0, "draw:fortune")
+    assert units(s, "sigy", 1) == (0, 0)
+    assert s.ctrl[V["sigy"]] == 2
+    assert any(e["village"] == V["sigy"] and e["seat"] == 2 for e in events_of(ev, "control"))

@@ -28,7 +28,7 @@ from noblesse.games.fief import flow
 from noblesse.games.fief.crown import crown_family, crown_pope
 from noblesse.games.fief.death import kill
 from noblesse.games.fief.economy import ransom_cap
-from noblesse.games.fief.endturn import rank_key, victory_points
+from noblesse.games.fief.endturn import VP_REGENT, rank_key, victory_points
 from noblesse.games.fief.marriage import allied
 
 
@@ -708,3 +708,12 @@ def test_the_king_may_grant_a_title_to_a_lord_of_the_first_seat() -> None:
     assert legal(s, 1) == ["grant_to:charles"]
     do(s, 1, "grant_to:charles")
     assert s.fief_holder[F["bourg"]] == c
+
+
+def test_alienor_as_queen_regent_scores_for_her_family_with_queen_regent_vp() -> None:
+    """§5.7, §6 #13 ``queen_regent_vp``: the Queen Regent's family scores her VP (Alienor,
+    the first lord card, as the Regent)."""
+    s = table(3, queen_regent_vp=True)
+    s.queen = lord(s, "alienor", 0, None)
+    s.regent = 1
+    assert victory_points(s) == [VP_REGENT, 0, 0] and VP_REGENT > 0

@@ -250,8 +250,12 @@ def test_a_secret_passage_cancels_the_fortification_penalty() -> None:
     begin(s, "battles")
     do(s, 0, "battle:charolles")
     assert s.battle.penalty == 1 and legal(s, 0) == ["pass", "play:secret_passage"]
-    do(s, 0, "play:secret_passage")
+    ev = do(s, 0, "play:secret_passage")
     assert s.battle.penalty == 0
+    # the card is shown as played
+    assert events_of(ev, "play_opportunity") == [
+        {"type": "play_opportunity", "seat": 0, "card": C["secret_passage"]}
+    ]
 
 
 def test_a_secret_passage_cancels_an_uprisings_penalty() -> None:
@@ -353,3 +357,14 @@ def test_an_uprising_razes_only_when_no_troops_are_left_in_the_village() -> None
     assert s.l_owner[L["charles"]] == -1
     assert s.fort[V["sigy"]] == 1 and s.mills[V["sigy"]] == 2
     assert units(s, "sigy", 1) == (1, 4)
+
+
+def test_no_secret_passage_is_offered_at_the_income_window_without_the_card() -> None:
+    """``opportunity_cards_at_windows``: a family with a captive but no Secret Passage in
+    hand has nothing to play for him."""
+    s = table(3, opportunity_cards_at_windows=True)
+    s.l_captor[lord(s, "arthur", 0, "sigy")] = 1
+    troops(s, "sigy", 1, 0, 1)
+    s.hand[0] = [C["taxes"]]
+    begin(s, "income")
+    assert GAME.to_act(s) == (0,) and legal(s, 0) == ["pass"]

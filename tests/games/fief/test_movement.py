@@ -156,6 +156,23 @@ def test_leaving_by_the_road_the_enemy_came_in_needs_his_permission() -> None:
     assert "move:blaye" not in legal(s, 0) and "move:villeneuve" in legal(s, 0)
 
 
+def test_leaving_by_the_road_the_enemy_came_in_with_his_permission_moves_the_lord() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 2)
+    lord(s, "charles", 1, None)
+    from noblesse.games.fief.control import put_lord, settle
+
+    put_lord(s, L["charles"], V["charolles"], came_from=V["blaye"])
+    settle(s, V["charolles"], [])
+    s.first = 0
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "move:blaye")
+    ev = do(s, 1, "permit:yes")
+    assert events_of(ev, "passage")[0]["granted"] is True
+    assert s.l_loc[L["arthur"]] == V["blaye"]
+
+
 def test_control_passes_to_the_family_that_stays() -> None:
     s = _mover()
     troops(s, "blaye", 1, 0, 1)  # arrived after seat 0

@@ -3,11 +3,12 @@ villages and lords, slot by slot: families are relative to the observer."""
 
 from __future__ import annotations
 
-from fief_scenario import GAME, L, V, lord, table, troops
+from fief_scenario import GAME, A, C, L, V, begin, do, lord, table, troops
+from test_announcements import _election_table, _to_candidates
 
 from noblesse.games.fief.observation import LORD, MEN_CAP, VILLAGE
 from noblesse.games.fief.observation import L as LAYOUT
-from noblesse.games.fief.state import NV, SEATS, FiefState
+from noblesse.games.fief.state import CARDS, NL, NV, SEATS, FiefState
 from observation_slots import one_hot, slot
 
 SPEC = GAME.observation_spec()
@@ -45,3 +46,41 @@ def test_the_troops_a_lord_carries_are_in_his_slots_and_he_is_not_married() -> N
     # moves left, assassin marker, knights / 10, men / 20, married
     assert lords[at + 1 : at + 5] == [0.0, 0.1, 4 / MEN_CAP, 0.0]
     assert L["arthur"] == arthur
+
+
+def test_a_siege_engine_is_in_its_familys_engine_slot_at_half_for_its_first_side() -> None:
+    s = table(3)
+    s.engine[V["charolles"] * SEATS + 1] = 1
+    village = field(s, 0, "villages")[V["charolles"] * VILLAGE : (V["charolles"] + 1) * VILLAGE]
+    assert village[3 * SEATS : 4 * SEATS] == [0.0, 0.5, 0.0, 0.0, 0.0, 0.0]
+
+
+def test_the_card_a_tallage_decision_is_about_is_shown() -> None:
+    s = table(3)
+    s.king = lord(s, "arthur", 0, "sigy")
+    s.hand[0] = [C["taxes"]]
+    s.fd_deck = [C["justice"], C["justice"]]
+    s.fd_discard = []
+    begin(s, "cards")
+    do(s, 0, "pass", "draw:fortune", "play:taxes")
+    assert s.kind == A.TALLAGE
+    assert field(s, 1, "decision_card") == one_hot(len(CARDS), C["taxes"])
+
+
+def test_my_abstention_is_the_last_slot_of_my_ballot() -> None:
+    s, _, _ = _election_table()
+    _to_candidates(s)
+    do(s, 0, "candidate:arthur")
+    do(s, 1, "candidate:henri")
+    do(s, 2, "abstain")
+    assert field(s, 2, "my_ballot") == one_hot(NL + 1, NL)
+    assert field(s, 0, "my_ballot") == [0.0] * (NL + 1)
+
+
+def test_an_offer_shows_its_recipient_relative_to_its_author() -> None:
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    lord(s, "jeanne", 1, "sigy")
+    begin(s, "purchase")
+    do(s, 0, "offer:to:3", "promise:peace")
+    assert field(s, 0, "offer")[: 2 * SEATS] == one_hot(SEATS, 0) + one_hot(SEATS, 2)

@@ -131,3 +131,30 @@ def test_a_cardinal_stops_on_1_to_4_and_failing_dies_with_the_others() -> None:
     ev = do(s, 1, "stop_uprising")
     assert events_of(ev, "uprising") and units(s, "sigy", 2) == (0, 0)
     assert s.l_owner[L["charles"]] == -1 and s.l_owner[L["eric"]] == -1
+
+
+def test_the_queen_regent_taxes_a_fief_nobody_controls_as_the_king_does() -> None:
+    """§5.7: with no King, the Queen Regent's family has the King's tallage (Alienor,
+    the first lord card, is Queen)."""
+    s = table(3)
+    s.queen = lord(s, "alienor", 0, "sigy")
+    s.regent = 1
+    _taxes(s, 0)
+    assert "tallage:sigy" in legal(s, 0)
+
+
+def test_the_bishop_of_the_first_seat_takes_the_mill_income_of_another_family() -> None:
+    """§4.3: seat 0's Bishop tithes Sigy: seat 1's mills in St Paul earn for seat 0."""
+    s = table(3)
+    s.bishop[B["sigy"]] = lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 0, 0, 1)
+    lord(s, "gauvain", 1, "st_paul")
+    s.mills[V["st_paul"]] = 2
+    _taxes(s, 0)
+    do(s, 0, "tithe:sigy")
+    s.kind, s.legal_cache = A.NONE, None
+    s.money = [0, 0, 0]
+    begin(s, "income")
+    pass_window(s)
+    # Sigy: 1 (village) for seat 0, and St Paul's 2 mills (4 D); St Paul 1 for seat 1
+    assert s.money[0] == 1 + 4 and s.money[1] == 1

@@ -272,3 +272,18 @@ def test_a_captive_escapes_when_his_guards_die_though_a_lord_of_the_captor_stays
         settle(s, V["charolles"], ev)
         assert (s.l_captor[lo] == 0) == leads
         assert bool(events_of(ev, "escape")) != leads
+
+
+def test_a_side_wiped_out_while_the_other_keeps_only_its_lord_is_eliminated() -> None:
+    """§4.6.4: no troops on either side, and lords on one side only: the lordless side is
+    eliminated (not "only lords are left"); the lord stays free."""
+    s = table(3)
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 1)
+    troops(s, "charolles", 1, 0, 1)
+    begin(s, "battles")
+    do(s, 0, "battle:charolles", "fight")
+    dice(s, 1, 1)
+    ev = do(s, 1, "fight")
+    assert events_of(ev, "battle_end")[0]["how"] == "eliminated"
+    assert s.l_captor[L["arthur"]] == -1 and s.battle is None

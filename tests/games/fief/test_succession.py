@@ -152,3 +152,31 @@ def test_an_heir_taken_captive_before_the_choice_gives_way_to_the_free_lord() ->
     assert s.l_captor[L["eric"]] == 0 and s.kind != A.TITLE_HEIR
     assert [e["lord"] for e in events_of(ev, "title_passes")] == [L["eric"], L["gauvain"]]
     assert s.fief_holder[F["mazilles"]] == L["gauvain"]
+
+
+def test_a_title_whose_provisional_heir_dies_in_the_same_uprising_is_given_once() -> None:
+    """Blanche holds Blaye and Mazilles; an Uprising kills her, then Charles, who held
+    them for now: the owner gives each title once, between Eric and Gauvain, and play
+    goes on."""
+    s = table(3)
+    blanche = lord(s, "blanche", 1, "charolles")
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 0, 1)
+    lord(s, "eric", 1, "sigy")
+    lord(s, "gauvain", 1, "sigy")
+    s.fief_holder[F["blaye"]] = s.fief_holder[F["mazilles"]] = blanche
+    s.tallage[F["blaye"]] = 1  # seat 1 taxes its fief: Charolles may rise
+    lord(s, "arthur", 0, "tournus")
+    s.hand[0] = [C["uprising"]]
+    begin(s, "income")
+    do(s, 0, "play:uprising")
+    dice(s, 6)
+    ev = do(s, 0, "uprising:charolles")
+    assert [e["lord"] for e in events_of(ev, "lord_dies")] == [blanche, L["charles"]]
+    assert GAME.to_act(s) == (1,) and legal(s, 1) == ["holder:eric", "holder:gauvain"]
+    do(s, 1, "holder:eric")  # Blaye
+    assert legal(s, 1) == ["holder:eric", "holder:gauvain"]
+    do(s, 1, "holder:gauvain")  # Mazilles
+    assert s.fief_holder[F["blaye"]] == L["eric"]
+    assert s.fief_holder[F["mazilles"]] == L["gauvain"]
+    assert GAME.to_act(s) == (0,) and s.kind != A.TITLE_HEIR  # nobody asked again

@@ -5,7 +5,7 @@ captivity, mills, strongholds and cities, siege engines, disasters and bonuses),
 family's money, hand sizes per deck back, discard piles, deck sizes. A hand is shown
 only to its owner; the order of the decks to nobody. ``determinize`` deals the cards a
 seat cannot see (the decks and the other hands, each hand keeping its number of cards
-of each back) again at random.
+of each back), the others' secret ballots and an offer's hidden terms again at random.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from noblesse.core.errors import IllegalAction
+from noblesse.core.game import Zone
 from noblesse.core.rng import shuffle
 from noblesse.core.text import (
     amount,
@@ -157,6 +158,55 @@ def end_points(s: FiefState, seat: int) -> dict[str, Any]:
     if s.regent and s.options["queen_regent_vp"] and owner_of(s, s.queen) == seat:
         out["queen_regent"] = VP_REGENT
     return out
+
+
+def _compose_offer(s: FiefState, rng: random.Random) -> None:
+    """An offer the seat is not shown (§7.1) composed anew: its author adds a random
+    number of terms (at least one once sent), each at random among those he may add
+    in this world (``offers.legal_compose``), a two-step term with its second half; a
+    second half may be left to choose while the offer is being made. Only who made it,
+    to whom, and whether it was sent are known."""
+    a, sent = s.offer_author, s.kind == A.OFFER_ANSWER
+    s.offer_terms, s.offer_open_term = [], -1
+    steps = rng.randint(1 if sent else 0, 2 * offers.TERMS_MAX)
+    dead: set[int] = set()  # two-step terms with no second half possible
+    while steps > 0 or (sent and (not s.offer_terms or s.offer_open_term >= 0)):
+        steps -= 1
+        open_term = s.offer_open_term
+        acts = [
+            x
+            for x in offers.legal_compose(s, a)
+            if x not in (A.OFFER_SEND, A.OFFER_CANCEL) and x not in dead
+        ]
+        if not acts:
+            if open_term < 0:
+                return  # nothing more to add
+            dead.add(open_term)
+            s.offer_open_term = -1
+            continue
+        offers.apply(s, a, rng.choice(acts), [])
+
+
+def _seen_and_unseen(s: FiefState, seat: int, f: int) -> tuple[list[int], list[int]]:
+    """Another family ``f``'s hand as ``seat`` knows it: the cards an offer sent to
+    ``seat`` by ``f`` shows (as many copies as it offers), and the rest, unseen."""
+    shown = Counter(
+        act - A.GIVE_CARD0
+        for act, _ in s.offer_terms
+        if s.kind == A.OFFER_ANSWER
+        and seat == s.offer_recipient
+        and f == s.offer_author
+        and A.GIVE_CARD0 <= act < A.RANSOM_TERM0
+    )
+    seen: list[int] = []
+    unseen: list[int] = []
+    for c in s.hand[f]:
+        if shown[c] > 0:
+            shown[c] -= 1
+            seen.append(c)
+        else:
+            unseen.append(c)
+    return seen, unseen
 
 
 class FiefViews:
@@ -342,32 +392,19 @@ class FiefViews:
     def determinize(self, state: FiefState, seat: int, rng: random.Random) -> FiefState:
         """Resample what ``seat`` cannot know: the order of both decks, the cards of the
         other hands (each keeping its backs, and the cards offered to the seat staying),
-        the others' secret ballots; promises between other families are dropped.
+        the others' secret ballots, the terms of an offer the seat is not shown
+        (``_compose_offer``); promises between other families are dropped.
 
         The world is a function of ``seat``'s information and ``rng`` alone: each pool
         of unseen cards is sorted before it is shuffled and dealt, and the other hands
         (whose order nobody sees) are sorted, so two states that agree on the seat's view
         give the same world for the same ``rng`` state."""
         s = state.world_copy(rng)
-        # cards offered to this seat (an offer sent to it) it has seen: they stay, as
-        # many copies as were offered
-        shown = Counter(
-            (s.offer_author, act - A.GIVE_CARD0)
-            for act, _ in s.offer_terms
-            if s.kind == A.OFFER_ANSWER
-            and seat == s.offer_recipient
-            and A.GIVE_CARD0 <= act < A.RANSOM_TERM0
-        )
         others = [f for f in range(s.n_players) if f != seat]
-        kept: dict[int, list[int]] = {f: [] for f in others}
-        unseen: dict[int, list[int]] = {f: [] for f in others}
+        kept: dict[int, list[int]] = {}
+        unseen: dict[int, list[int]] = {}
         for f in others:
-            for c in s.hand[f]:
-                if shown[f, c] > 0:
-                    shown[f, c] -= 1
-                    kept[f].append(c)
-                else:
-                    unseen[f].append(c)
+            kept[f], unseen[f] = _seen_and_unseen(s, seat, f)
         for deck, pile in (("lord", s.lord_deck), ("fortune", s.fd_deck)):
             # a disaster drawn is revealed and set aside at once: it is never in a hand
             stay = [c for c in pile if CARD_KIND[c] == "disaster"]
@@ -388,7 +425,51 @@ class FiefViews:
         for f in s.voters:  # the others' secret ballots, cast or not
             if f != seat and s.ballot[f] != announce.NOT_CAST:
                 s.ballot[f] = rng.choice([announce.ABSTAINED, *s.candidates])
+        if s.offer_author >= 0 and _offer(s, seat) is None:
+            _compose_offer(s, rng)
         return s
+
+    def zones(self, state: FiefState, seat: int) -> dict[str, Zone]:
+        """What ``seat`` sees and does not (``GameBase.zones``), as ``determinize`` deals
+        it: each deck (its order) and the unseen cards of the other hands, by back, are
+        the pool of that back; the others' cast ballots are secret choices among the
+        candidates (§7.1); promises between other families, and an offer the seat is
+        not shown (§7.1), are theirs alone. Hands of its own, the cards an offer sent to
+        it shows, discards and disasters drawn are seen."""
+        s = state
+        out: dict[str, Zone] = {}
+        for f in range(s.n_players):
+            if f == seat:
+                out[f"hand:{f}"] = Zone(tuple(sorted(s.hand[f])))
+                continue
+            shown, rest = _seen_and_unseen(s, seat, f)
+            out[f"hand:{f}"] = Zone(tuple(sorted(shown)))
+            for deck in ("lord", "fortune"):
+                cards = sorted(c for c in rest if CARD_DECK[c] == deck)
+                out[f"hand:{f}:{deck}"] = Zone(tuple(cards), True, deck)
+        out["lord_deck"] = Zone(tuple(s.lord_deck), True, "lord", True)
+        out["fortune_deck"] = Zone(tuple(s.fd_deck), True, "fortune", True)
+        out["lord_discard"] = Zone(tuple(sorted(s.lord_discard)))
+        out["fortune_discard"] = Zone(tuple(sorted(s.fd_discard)))
+        out["disasters_drawn"] = Zone(tuple(sorted(s.set_aside)))
+        out["disasters_to_place"] = Zone(tuple(s.revealed), ordered=True)
+        for f in s.voters:
+            secret = f != seat and s.ballot[f] != announce.NOT_CAST
+            out[f"ballot:{f}"] = Zone(
+                (s.ballot[f],),
+                secret,
+                f"ballot:{f}" if secret else "",
+                choices=(announce.ABSTAINED, *s.candidates),
+            )
+        mine = [x for x in s.promises if seat in (x[0], x[1])]
+        theirs = [x for x in s.promises if seat not in (x[0], x[1])]
+        out["promises"] = Zone(tuple(sorted(mine)))
+        out["promises:others"] = Zone(tuple(sorted(theirs)), True, "promises:others")
+        if s.offer_author >= 0:
+            seen = _offer(s, seat) is not None
+            terms = (*s.offer_terms, s.offer_open_term)  # a second half to choose last
+            out["offer"] = Zone(terms, not seen, "" if seen else "offer", True)
+        return out
 
     def inventory(self, state: FiefState) -> dict[str, Counter[str]]:
         """Cards wherever they are; mills, strongholds, cities, titles and siege engines
