@@ -47,6 +47,7 @@ import copy
 import datetime
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -169,14 +170,14 @@ def module_mutants(path: Path, source: str) -> list[Mutant]:
 
 def rekey_equivalent(revision: str) -> list[str]:
     """Move the keys of the equivalent list to where their mutants are now (``moved_key``),
-    for the code as it was at ``revision``. Returns the keys that could not be moved:
-    their line changed (the argument must be made anew), or they name no mutant of
-    ``revision``."""
+    for the code as it was at ``revision``: every key, since one that still names some
+    mutant may name another one now that its lines moved. Returns the keys that could
+    not be moved: their line changed (the argument must be made anew), or they name no
+    mutant of ``revision``."""
     text = EQUIVALENT.read_text(encoding="utf-8")
     stuck = []
-    games = {key.split("/", 1)[0] for key in equivalent()}
-    now = {m.key for game in games for m in mutants(game)}
-    for key in set(equivalent()) - now:  # the others are where they were
+    moves: dict[str, str] = {}
+    for key in equivalent():
         name, line, col, kind = key.rsplit(":", 3)
         path = Path("src/noblesse/games") / name
         old = subprocess.run(
@@ -189,8 +190,10 @@ def rekey_equivalent(revision: str) -> list[str]:
         moved = moved_key(path, (int(line), int(col), kind), old, new) if old and new else None
         if moved is None:
             stuck.append(key)
-        else:
-            text = text.replace(f'"{key}"', f'"{moved}"')
+        elif moved != key:
+            moves[key] = moved
+    # all at once: a key may move to where another one was
+    text = re.sub(r'^"([^"]+)"', lambda m: f'"{moves.get(m[1], m[1])}"', text, flags=re.M)
     EQUIVALENT.write_text(text, encoding="utf-8")
     return stuck
 
