@@ -109,8 +109,7 @@ class Connection:
 class Telling:
     """What a table tells, as it is now; a change of the table starts a new one."""
 
-    common: dict[str, Any] | None = None  # common_parts, once made
-    common_json: dict[str, bytes] = field(default_factory=dict)  # their JSON, by key
+    common_json: dict[str, bytes] | None = None  # common_parts' JSON by key, once made
     bases: dict[int | None, Encoded] = field(default_factory=dict)  # by seat
     # the texts sent, by (seat, log_from, id of the message a change is from, or None);
     # those messages are kept here meanwhile, so no other object can take their ids
@@ -926,18 +925,17 @@ class TableManager:
         told = table.told
         base = told.bases.get(seat)
         if base is None:
-            if told.common is None:
-                told.common = common_parts(table)
-                told.common_json = encode_parts(told.common)
+            if told.common_json is None:
+                told.common_json = encode_parts(common_parts(table))
             seats = [
                 s
                 for s in dict.fromkeys([seat, *(c.seat for c in table.connections)])
                 if s not in told.bases
             ]
-            views = table.game.views(table.state, seats)
+            common, views = told.common_json, table.game.views(table.state, seats)
             known: dict[int, bytes] = {}  # each view part's JSON, while ``views`` holds it
             for s, view in zip(seats, views, strict=True):
-                told.bases[s] = encode_seat(told.common_json, own_parts(table, s), view, known)
+                told.bases[s] = encode_seat(common, own_parts(table, s), view, known)
             base = told.bases[seat]
         return base
 
