@@ -196,3 +196,89 @@ def test_random_play_stays_finite_with_the_green_cards_any_time(seed: int) -> No
         steps += 1
         assert steps < 20000
     assert s.turn <= 6
+
+
+def test_a_green_card_in_the_battle_window_leaving_a_side_lords_alone_before_troops_takes_them() -> (
+    None
+):
+    """§4.6.1 after a card in the battle window: the Uprising wipes out seat 1's
+    man-at-arms and Charles with it; Gauvain of seat 2, who joined the defence without
+    troops, is left alone before Arthur's knight and taken without dice (not ended as
+    "lords alone on both sides")."""
+    s = table(3)
+    s.famine[B["sigy"]] = 1
+    lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 0, 1, 0)
+    lord(s, "charles", 1, "sigy")
+    troops(s, "sigy", 1, 0, 1)
+    lord(s, "gauvain", 2, "sigy")
+    s.hand[0] = [C["uprising"]]
+    begin(s, "battles")
+    do(s, 0, "battle:sigy", "against:2")
+    do(s, 2, "side:defender")
+    assert (s.kind, s.actor) == (A.BATTLE_WINDOW, 0)
+    dice(s, 6)
+    ev = do(s, 0, "play:uprising", "uprising:sigy", "against:2")
+    assert s.l_owner[L["charles"]] == -1  # killed with his troops
+    assert events_of(ev, "battle_end")[0]["how"] == "captured" and s.battle is None
+    assert s.l_captor[L["gauvain"]] == 0
+
+
+def test_a_green_card_in_the_battle_window_leaving_the_attackers_lords_alone_lets_the_battle_go_on() -> (
+    None
+):
+    """§4.6.1: "troops with no lord cannot attack but defend normally", and lords alone
+    may go on attacking troops: seat 1's Uprising in the battle window wipes out
+    Arthur's knight and Arthur with it; Gauvain of seat 2, who joined the attack without
+    troops, faces Charles's man-at-arms and the window goes on."""
+    s = table(3)
+    s.famine[B["sigy"]] = 1
+    lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 0, 1, 0)
+    lord(s, "charles", 1, "sigy")
+    troops(s, "sigy", 1, 0, 1)
+    lord(s, "gauvain", 2, "sigy")
+    s.hand[1] = [C["uprising"]]
+    begin(s, "battles")
+    do(s, 0, "battle:sigy", "against:2")
+    do(s, 2, "side:attacker")
+    assert (s.kind, s.actor) == (A.BATTLE_WINDOW, 1)  # seat 0 holds no card
+    dice(s, 6)
+    ev = do(s, 1, "play:uprising", "uprising:sigy", "against:1")
+    assert s.l_owner[L["arthur"]] == -1  # killed with his knight
+    assert not events_of(ev, "battle_end") and s.battle is not None
+    assert s.l_captor[L["gauvain"]] == -1
+
+
+def test_green_cards_in_the_battle_window_leaving_lords_alone_on_both_sides_end_the_battle() -> (
+    None
+):
+    """§4.6.1 after cards in the battle window: Arthur (a knight) attacks Charles (a
+    man-at-arms); Gauvain of seat 2 joins the attack and Eric of seat 3 the defence,
+    both without troops. Seat 1's Uprising kills Arthur and his knight (the battle goes
+    on), seat 2's kills Charles and his man: lords alone on both sides, the battle ends
+    so, nobody taken."""
+    s = table(4)
+    s.famine[B["sigy"]] = 1
+    lord(s, "arthur", 0, "sigy")
+    troops(s, "sigy", 0, 1, 0)
+    lord(s, "charles", 1, "sigy")
+    troops(s, "sigy", 1, 0, 1)
+    lord(s, "gauvain", 2, "sigy")
+    lord(s, "eric", 3, "sigy")
+    s.hand[1] = [C["uprising"]]
+    s.hand[2] = [C["uprising"]]
+    begin(s, "battles")
+    do(s, 0, "battle:sigy", "against:2")
+    do(s, 2, "side:attacker")
+    do(s, 3, "side:defender")
+    assert (s.kind, s.actor) == (A.BATTLE_WINDOW, 1)
+    dice(s, 6)
+    ev = do(s, 1, "play:uprising", "uprising:sigy", "against:1")
+    assert s.l_owner[L["arthur"]] == -1 and not events_of(ev, "battle_end")
+    assert (s.kind, s.actor) == (A.BATTLE_WINDOW, 2)
+    dice(s, 6)
+    ev = do(s, 2, "play:uprising", "uprising:sigy", "against:2")
+    assert s.l_owner[L["charles"]] == -1
+    assert events_of(ev, "battle_end")[0]["how"] == "lords_only" and s.battle is None
+    assert s.l_captor[L["gauvain"]] == -1 and s.l_captor[L["eric"]] == -1

@@ -368,3 +368,24 @@ def test_no_secret_passage_is_offered_at_the_income_window_without_the_card() ->
     s.hand[0] = [C["taxes"]]
     begin(s, "income")
     assert GAME.to_act(s) == (0,) and legal(s, 0) == ["pass"]
+
+
+def test_a_secret_passage_played_at_the_income_window_frees_the_captive_its_family_names() -> None:
+    """``opportunity_cards_at_windows``: with two lords held, ``play:secret_passage``
+    asks the family which escapes; Charles goes free, Arthur stays held."""
+    s = table(3, opportunity_cards_at_windows=True)
+    arthur = lord(s, "arthur", 0, "sigy")
+    charles = lord(s, "charles", 0, "sigy")
+    troops(s, "sigy", 1, 0, 2)
+    capture(s, arthur, 1, [])
+    capture(s, charles, 1, [])
+    s.hand[0] = [C["secret_passage"]]
+    begin(s, "income")
+    assert legal(s, 0) == ["pass", "play:secret_passage"]
+    do(s, 0, "play:secret_passage")
+    assert s.kind == A.ESCAPE_CHOICE and legal(s, 0) == ["escape:arthur", "escape:charles"]
+    ev = do(s, 0, "escape:charles")
+    assert events_of(ev, "escape") == [
+        {"type": "escape", "lord": charles, "seat": 0, "village": V["sigy"]}
+    ]
+    assert s.l_captor[charles] == -1 and s.l_captor[arthur] == 1

@@ -84,3 +84,37 @@ def test_an_offer_shows_its_recipient_relative_to_its_author() -> None:
     begin(s, "purchase")
     do(s, 0, "offer:to:3", "promise:peace")
     assert field(s, 0, "offer")[: 2 * SEATS] == one_hot(SEATS, 0) + one_hot(SEATS, 2)
+
+
+def test_the_offices_say_a_regency_and_a_vacant_throne() -> None:
+    s = table(3)
+    s.king = lord(s, "arthur", 0, "sigy")
+    assert field(s, 1, "offices") == [0.0, 0.0]
+    s.regent = 1
+    assert field(s, 1, "offices") == [1.0, 0.0]
+    s.regent, s.king = 0, -1
+    assert field(s, 1, "offices") == [0.0, 1.0]
+
+
+def test_a_marriage_proposal_shows_the_proposers_lord_and_the_partner() -> None:
+    """Aliénor is lord 0: slot 0 of the proposal."""
+    s = table(3)
+    alienor = lord(s, "alienor", 0, "blaye")
+    arthur = lord(s, "arthur", 1, "sigy")
+    lord(s, "charles", 2, "bourg")
+    begin(s, "announcements")
+    assert field(s, 2, "proposal") == [0.0] * (2 * NL)
+    do(s, 0, "propose:alienor")
+    assert alienor == 0 and field(s, 2, "proposal") == one_hot(NL, 0) + [0.0] * NL
+    do(s, 0, "marry:arthur")
+    assert field(s, 2, "proposal") == one_hot(NL, 0) + one_hot(NL, arthur)
+
+
+def test_the_promises_a_seat_made_and_those_made_to_it_are_counted_apart() -> None:
+    s = table(3)
+    # (promiser, promisee, act, turn, fate, paid): seat 0 to seats 1 and 2, seat 2 to 0
+    s.promises = [(0, 1, A.PROMISE_PEACE, 1, 0, 0), (0, 2, A.PROMISE_PEACE, 1, 0, 0)]
+    s.promises.append((2, 0, A.PROMISE_PEACE, 1, 0, 0))
+    assert field(s, 0, "promises") == [2 / 5, 1 / 5]
+    assert field(s, 1, "promises") == [0.0, 1 / 5]
+    assert field(s, 2, "promises") == [1 / 5, 1 / 5]

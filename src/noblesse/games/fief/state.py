@@ -591,13 +591,6 @@ def present(s: FiefState, v: int, f: int) -> bool:
     return s.free_lords[i] > 0 or s.knights[i] + s.men_at_arms[i] > 0
 
 
-def lords_at(s: FiefState, v: int, f: int) -> list[int]:
-    """Free lords of ``f`` in ``v``."""
-    return [
-        lo for lo in range(NL) if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0
-    ]
-
-
 def family_lords(s: FiefState, f: int) -> list[int]:
     return [lo for lo in range(NL) if s.l_owner[lo] == f]
 
