@@ -198,87 +198,70 @@ def test_random_play_stays_finite_with_the_green_cards_any_time(seed: int) -> No
     assert s.turn <= 6
 
 
-def test_a_green_card_in_the_battle_window_leaving_a_side_lords_alone_before_troops_takes_them() -> (
-    None
-):
-    """§4.6.1 after a card in the battle window: the Uprising wipes out seat 1's
-    man-at-arms and Charles with it; Gauvain of seat 2, who joined the defence without
-    troops, is left alone before Arthur's knight and taken without dice (not ended as
-    "lords alone on both sides")."""
-    s = table(3)
+def _battle_in_sigy(n: int, sides: dict[int, str], uprisings: tuple[int, ...]) -> FiefState:
+    """Famine in Sigy's bishopric. Arthur (seat 0) with a knight attacks Charles (seat 1)
+    with a man-at-arms there; Gauvain (seat 2) and, at four, Eric (seat 3) stand there
+    without troops and join the ``sides`` given; each seat of ``uprisings`` holds an
+    Uprising. Returns the state at the battle window."""
+    s = table(n)
     s.famine[B["sigy"]] = 1
     lord(s, "arthur", 0, "sigy")
     troops(s, "sigy", 0, 1, 0)
     lord(s, "charles", 1, "sigy")
     troops(s, "sigy", 1, 0, 1)
-    lord(s, "gauvain", 2, "sigy")
-    s.hand[0] = [C["uprising"]]
+    for seat, key in ((2, "gauvain"), (3, "eric"))[: n - 2]:
+        lord(s, key, seat, "sigy")
+    for seat in uprisings:
+        s.hand[seat] = [C["uprising"]]
     begin(s, "battles")
     do(s, 0, "battle:sigy", "against:2")
-    do(s, 2, "side:defender")
-    assert (s.kind, s.actor) == (A.BATTLE_WINDOW, 0)
+    for seat, side in sides.items():
+        do(s, seat, f"side:{side}")
+    return s
+
+
+def _rise(s: FiefState, seat: int, against: int) -> list:
+    """``seat`` plays its Uprising in Sigy against ``against``, with a 6 (3 + 1 hits)."""
+    assert (s.kind, s.actor) == (A.BATTLE_WINDOW, seat)
     dice(s, 6)
-    ev = do(s, 0, "play:uprising", "uprising:sigy", "against:2")
+    return do(s, seat, "play:uprising", "uprising:sigy", f"against:{against + 1}")
+
+
+def test_a_card_in_the_battle_window_leaving_a_sides_lords_alone_before_troops_takes_them() -> None:
+    """§4.6.1 after a card in the battle window: the Uprising wipes out seat 1's
+    man-at-arms and Charles with it; Gauvain of seat 2, who joined the defence without
+    troops, is left alone before Arthur's knight and taken without dice (not ended as
+    "lords alone on both sides")."""
+    s = _battle_in_sigy(3, {2: "defender"}, (0,))
+    ev = _rise(s, 0, 1)
     assert s.l_owner[L["charles"]] == -1  # killed with his troops
     assert events_of(ev, "battle_end")[0]["how"] == "captured" and s.battle is None
     assert s.l_captor[L["gauvain"]] == 0
 
 
-def test_a_green_card_in_the_battle_window_leaving_the_attackers_lords_alone_lets_the_battle_go_on() -> (
+def test_a_card_in_the_battle_window_leaving_the_attackers_lords_alone_lets_the_battle_go_on() -> (
     None
 ):
     """§4.6.1: "troops with no lord cannot attack but defend normally", and lords alone
     may go on attacking troops: seat 1's Uprising in the battle window wipes out
     Arthur's knight and Arthur with it; Gauvain of seat 2, who joined the attack without
     troops, faces Charles's man-at-arms and the window goes on."""
-    s = table(3)
-    s.famine[B["sigy"]] = 1
-    lord(s, "arthur", 0, "sigy")
-    troops(s, "sigy", 0, 1, 0)
-    lord(s, "charles", 1, "sigy")
-    troops(s, "sigy", 1, 0, 1)
-    lord(s, "gauvain", 2, "sigy")
-    s.hand[1] = [C["uprising"]]
-    begin(s, "battles")
-    do(s, 0, "battle:sigy", "against:2")
-    do(s, 2, "side:attacker")
-    assert (s.kind, s.actor) == (A.BATTLE_WINDOW, 1)  # seat 0 holds no card
-    dice(s, 6)
-    ev = do(s, 1, "play:uprising", "uprising:sigy", "against:1")
+    s = _battle_in_sigy(3, {2: "attacker"}, (1,))  # seat 0 holds no card: not asked
+    ev = _rise(s, 1, 0)
     assert s.l_owner[L["arthur"]] == -1  # killed with his knight
     assert not events_of(ev, "battle_end") and s.battle is not None
     assert s.l_captor[L["gauvain"]] == -1
 
 
-def test_green_cards_in_the_battle_window_leaving_lords_alone_on_both_sides_end_the_battle() -> (
-    None
-):
-    """§4.6.1 after cards in the battle window: Arthur (a knight) attacks Charles (a
-    man-at-arms); Gauvain of seat 2 joins the attack and Eric of seat 3 the defence,
-    both without troops. Seat 1's Uprising kills Arthur and his knight (the battle goes
-    on), seat 2's kills Charles and his man: lords alone on both sides, the battle ends
-    so, nobody taken."""
-    s = table(4)
-    s.famine[B["sigy"]] = 1
-    lord(s, "arthur", 0, "sigy")
-    troops(s, "sigy", 0, 1, 0)
-    lord(s, "charles", 1, "sigy")
-    troops(s, "sigy", 1, 0, 1)
-    lord(s, "gauvain", 2, "sigy")
-    lord(s, "eric", 3, "sigy")
-    s.hand[1] = [C["uprising"]]
-    s.hand[2] = [C["uprising"]]
-    begin(s, "battles")
-    do(s, 0, "battle:sigy", "against:2")
-    do(s, 2, "side:attacker")
-    do(s, 3, "side:defender")
-    assert (s.kind, s.actor) == (A.BATTLE_WINDOW, 1)
-    dice(s, 6)
-    ev = do(s, 1, "play:uprising", "uprising:sigy", "against:1")
+def test_cards_in_the_battle_window_leaving_lords_alone_on_both_sides_end_the_battle() -> None:
+    """§4.6.1 after cards in the battle window: Gauvain of seat 2 joins the attack and
+    Eric of seat 3 the defence, both without troops. Seat 1's Uprising kills Arthur and
+    his knight (the battle goes on), seat 2's kills Charles and his man: lords alone on
+    both sides, the battle ends so, nobody taken."""
+    s = _battle_in_sigy(4, {2: "attacker", 3: "defender"}, (1, 2))
+    ev = _rise(s, 1, 0)
     assert s.l_owner[L["arthur"]] == -1 and not events_of(ev, "battle_end")
-    assert (s.kind, s.actor) == (A.BATTLE_WINDOW, 2)
-    dice(s, 6)
-    ev = do(s, 2, "play:uprising", "uprising:sigy", "against:2")
+    ev = _rise(s, 2, 1)
     assert s.l_owner[L["charles"]] == -1
     assert events_of(ev, "battle_end")[0]["how"] == "lords_only" and s.battle is None
     assert s.l_captor[L["gauvain"]] == -1 and s.l_captor[L["eric"]] == -1
