@@ -21,6 +21,7 @@ from fief_scenario import (
 )
 
 from noblesse.games.fief import flow
+from noblesse.games.fief.control import put_lord, settle
 from noblesse.games.fief.state import SEATS
 
 
@@ -137,19 +138,24 @@ def test_the_last_move_into_a_foreign_village_asks_nothing() -> None:
     assert s.ctrl[V["villeneuve"]] == 1
 
 
-def test_leaving_by_the_road_the_enemy_came_in_needs_his_permission() -> None:
+def _enemy_came_by_the_road_from_blaye() -> object:
+    """Arthur (seat 0) in Charolles with two men-at-arms; Charles (seat 1) came in from
+    Blaye and stands on that road. Arthur asks to leave by it, for Blaye."""
     s = table(3)
     lord(s, "arthur", 0, "charolles")
     troops(s, "charolles", 0, 0, 2)
     lord(s, "charles", 1, None)
-    from noblesse.games.fief.control import put_lord, settle
-
     put_lord(s, L["charles"], V["charolles"], came_from=V["blaye"])
     settle(s, V["charolles"], [])
     assert s.entry[V["charolles"] * SEATS + 1] == V["blaye"]
     s.first = 0
     begin(s, "movement")
     do(s, 0, "lord:arthur", "move:blaye")
+    return s
+
+
+def test_leaving_by_the_road_the_enemy_came_in_needs_his_permission() -> None:
+    s = _enemy_came_by_the_road_from_blaye()
     assert GAME.to_act(s) == (1,)
     do(s, 1, "permit:no")
     assert s.l_loc[L["arthur"]] == V["charolles"]
@@ -157,17 +163,7 @@ def test_leaving_by_the_road_the_enemy_came_in_needs_his_permission() -> None:
 
 
 def test_leaving_by_the_road_the_enemy_came_in_with_his_permission_moves_the_lord() -> None:
-    s = table(3)
-    lord(s, "arthur", 0, "charolles")
-    troops(s, "charolles", 0, 0, 2)
-    lord(s, "charles", 1, None)
-    from noblesse.games.fief.control import put_lord, settle
-
-    put_lord(s, L["charles"], V["charolles"], came_from=V["blaye"])
-    settle(s, V["charolles"], [])
-    s.first = 0
-    begin(s, "movement")
-    do(s, 0, "lord:arthur", "move:blaye")
+    s = _enemy_came_by_the_road_from_blaye()
     ev = do(s, 1, "permit:yes")
     assert events_of(ev, "passage")[0]["granted"] is True
     assert s.l_loc[L["arthur"]] == V["blaye"]
