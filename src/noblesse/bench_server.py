@@ -7,6 +7,14 @@ creates N tables of one game whose every seat is played through its own WebSocke
 from sending it to receiving the state that includes it. The run is bounded by a
 duration and stops by itself.
 
+Every table starts playing in the same instant, which no real server sees: the first
+seconds after that start cost the server more than the play that follows (its memory
+grows to hold the first round of every table at once, and on a virtual machine each new
+page costs a fault in the host as well). So the tables play for ``warmup`` seconds
+before the measured window opens; what the seats saw in those seconds is reported
+apart (``warmup_p99_ms``), and the window's figures (actions, latencies, server CPU)
+are those of the steady play that follows.
+
 The seats are played by ``clients`` load processes, each with its own event loop, the
 tables dealt round-robin among them; with ``hostile=N`` one more process opens N
 attacking connections to the same server while the honest seats play (issue #17, "no
@@ -74,6 +82,8 @@ class LoadResult:
     actions: int
     finished_games: int
     latencies_ms: list[float] = field(default_factory=list)
+    warmup: float = 0.0  # seconds played before the window opened
+    warmup_latencies_ms: list[float] = field(default_factory=list)  # of the actions then
     # (seconds since the window's start, latency ms), in time order
     samples: list[tuple[float, float]] = field(default_factory=list)
     errors: int = 0
@@ -101,6 +111,11 @@ class LoadResult:
         return data[min(len(data) - 1, int(q * len(data)))]
 
     @property
+    def warmup_p99(self) -> float:
+        data = sorted(self.warmup_latencies_ms)
+        return data[min(len(data) - 1, int(0.99 * len(data)))] if data else float("nan")
+
+    @property
     def p50(self) -> float:
         return statistics.median(self.latencies_ms) if self.latencies_ms else float("nan")
 
@@ -125,6 +140,8 @@ class LoadResult:
             "pinned": self.pinned,
             "tables": self.tables,
             "seconds": round(self.seconds, 3),
+            "warmup_seconds": self.warmup,
+            "warmup_p99_ms": num(self.warmup_p99),
             "actions": self.actions,
             "actions_per_second": round(self.actions_per_second, 3),
             "p50_ms": num(self.p50),
@@ -494,6 +511,7 @@ async def _run_load(
     hostile_kinds: tuple[str, ...] = HOSTILE_KINDS,
     clients: int = 2,
     load_cpus: set[int] | None = None,
+    warmup: float = 0.0,
 ) -> LoadResult:
     rng = random.Random(seed)
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
@@ -507,8 +525,17 @@ async def _run_load(
             created.append(r.json())
     clients = max(1, min(clients, tables))  # no process without a table
     result = LoadResult(
-        tables, 0.0, 0, 0, hostile=hostile, game=game, players=players, clients=clients
+        tables,
+        0.0,
+        0,
+        0,
+        warmup=warmup,
+        hostile=hostile,
+        game=game,
+        players=players,
+        clients=clients,
     )
+    played_for = warmup + seconds  # what the load processes play: the warm-up, then the window
     ws_base = base.replace("http://", "ws://")
     seats: list[list[dict[str, Any]]] = [[] for _ in range(clients)]
     for i, t in enumerate(created):  # tables dealt round-robin; seeds as with one process
@@ -520,7 +547,7 @@ async def _run_load(
             for s in t["seats"]
         ]
     honest = [
-        _LoadProcess("seats", {"seats": s, "think": think, "seconds": seconds}, load_cpus)
+        _LoadProcess("seats", {"seats": s, "think": think, "seconds": played_for}, load_cpus)
         for s in seats
     ]
     attack = (
@@ -531,7 +558,7 @@ async def _run_load(
                     "base": base,
                     "table_ids": [t["id"] for t in created],
                     "n": hostile,
-                    "seconds": seconds,
+                    "seconds": played_for,
                     "kinds": list(hostile_kinds),
                 },
                 load_cpus,
@@ -544,10 +571,12 @@ async def _run_load(
     try:
         await asyncio.gather(*(p.start() for p in everyone))  # before the clock: start-up
         await asyncio.gather(*(p.go() for p in everyone))  # every one has answered "go"
+        reports = [asyncio.ensure_future(p.report()) for p in everyone]
+        if warmup:
+            await asyncio.wait(reports[: len(honest)], timeout=warmup)
         start = time.monotonic()
         stop_at = start + seconds
         cpu_start = cpu_seconds(server_pid) if server_pid else float("nan")
-        reports = [asyncio.ensure_future(p.report()) for p in everyone]
         # the window ends at the deadline (or when every game has ended), not when the
         # last socket has finished closing
         await asyncio.wait(reports[: len(honest)], timeout=seconds)
@@ -565,23 +594,32 @@ async def _run_load(
     ]
     if None in played:
         raise RuntimeError("a load process ended without its report")
-    samples = []
-    for report in played:
-        assert report is not None
-        result.latencies_ms += report["latencies_ms"]
-        samples += [
-            (t - start, ms)
-            for t, ms in zip(report["sample_times"], report["latencies_ms"], strict=True)
-        ]
-        for counter in ("actions", "errors", "unanswered", "dropped", "finished_games"):
-            setattr(result, counter, getattr(result, counter) + report[counter])
-    result.samples = sorted(samples)
+    add_reports(result, [r for r in played if r is not None], start)
     result.clients_cpu_seconds = sum(r["cpu_seconds"] for r in played if r)
     if attack:
         report = reports[-1].result() if reports[-1].done() else None
         result.hostile_stats = (report or {}).get("kinds", {})
         result.hostile_cpu_seconds = (report or {}).get("cpu_seconds", float("nan"))
     return result
+
+
+def add_reports(result: LoadResult, reports: list[dict[str, Any]], start: float) -> None:
+    """Add the load processes' ``reports`` to ``result``: an action answered before
+    ``start`` (monotonic clock) to the warm-up's latencies, every other to the window's
+    latencies, its samples (seconds since ``start``, in time order) and its count of
+    actions; the errors, unanswered actions, dropped seats and ended games of the whole run."""
+    samples = list(result.samples)
+    for report in reports:
+        for t, ms in zip(report["sample_times"], report["latencies_ms"], strict=True):
+            if t < start:
+                result.warmup_latencies_ms.append(ms)
+            else:
+                result.latencies_ms.append(ms)
+                samples.append((t - start, ms))
+        for counter in ("errors", "unanswered", "dropped", "finished_games"):
+            setattr(result, counter, getattr(result, counter) + report[counter])
+    result.actions = len(result.latencies_ms)
+    result.samples = sorted(samples)
 
 
 def bench_server(
@@ -598,10 +636,12 @@ def bench_server(
     source: Path | None = None,
     workers: int = 1,
     redis: str | None = None,
+    warmup: float = 0.0,
 ) -> LoadResult:
     """One run on a fresh server and store (``db``: see ``fresh_store``): ``tables`` tables
     of ``game`` (``players`` seats: see ``seats_for``) played by ``clients`` load processes;
     ``hostile`` attacking connections beside them, of ``hostile_kinds`` dealt round-robin.
+    The window of ``seconds`` opens after ``warmup`` seconds of play.
     ``source``: run the server from another checkout's ``src`` (see ``baseline_source``).
     On two or more CPUs the server runs on one of them and the load on the others; but
     with ``redis`` (``workers`` processes sharing it and a PostgreSQL ``db``) all share
@@ -639,6 +679,7 @@ def bench_server(
                     tuple(hostile_kinds),
                     clients,
                     cpus[1] if cpus else None,
+                    warmup,
                 )
             )
         finally:

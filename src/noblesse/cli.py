@@ -728,6 +728,14 @@ def bench(
     tables: Annotated[int, typer.Option(min=1, help="server: concurrent tables")] = 200,
     think: Annotated[float, typer.Option(help="server: seconds a client thinks")] = 1.0,
     seconds: Annotated[float, typer.Option(help="server: length of the run")] = 30.0,
+    warmup: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="server: seconds every table plays before the measured window opens "
+            "(their latencies reported apart)",
+        ),
+    ] = 10.0,
     hostile: Annotated[
         int,
         typer.Option(
@@ -806,6 +814,7 @@ def bench(
             baseline,
             workers,
             redis,
+            warmup,
         )
         return
     players = 4 if players is None else players
@@ -983,6 +992,7 @@ def _bench_server(
     baseline: str | None = None,
     workers: int = 1,
     redis: str = "redis://127.0.0.1:6379/0",
+    warmup: float = 10.0,
 ) -> None:
     import contextlib
 
@@ -1019,7 +1029,7 @@ def _bench_server(
     say(
         f"starting a server on loopback ({store}); {tables} {game.id} tables of {players} "
         f"WebSocket seats played by {min(clients, tables)} load processes, "
-        f"think time {think:g} s, {seconds:g} s …"
+        f"think time {think:g} s, {warmup:g} s of warm-up, then {seconds:g} s measured …"
     )
     kw: dict[str, Any] = {
         "tables": tables,
@@ -1029,6 +1039,7 @@ def _bench_server(
         "seconds": seconds,
         "clients": clients,
         "db": db,
+        "warmup": warmup,
     }
     runs: list[tuple[str, str, str, Any]] = []  # (column, server, run, result)
     with contextlib.ExitStack() as stack:
@@ -1084,6 +1095,7 @@ def _bench_server(
         ("p90 ms", lambda r: ms(r.percentile(0.90))),
         ("p99 ms", lambda r: ms(r.percentile(0.99))),
         ("max ms", lambda r: ms(max(r.latencies_ms, default=float("nan")))),
+        ("p99 ms of the warm-up", lambda r: ms(r.warmup_p99)),
         ("sent, unanswered at the end", lambda r: str(r.unanswered)),
         ("games ended", lambda r: str(r.finished_games)),
         ("errors / seats dropped", lambda r: f"{r.errors} / {r.dropped}"),

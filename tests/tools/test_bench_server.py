@@ -10,13 +10,14 @@ import os
 import pytest
 from typer.testing import CliRunner
 
-from noblesse.bench_server import HOSTILE_KINDS, client_frame
+from noblesse.bench_server import HOSTILE_KINDS, LoadResult, add_reports, client_frame
 from noblesse.cli import app
 
 
 def test_a_clean_run_then_a_hostile_one_both_reported() -> None:
-    # Two fresh servers on loopback, 2.5 s of play each (about 15 s in all); the three hostile connections
-    # are one slow reader and the two sync flooders (kinds are dealt round-robin).
+    # Two fresh servers on loopback, 1 s of warm-up and 2.5 s measured each (about 17 s in
+    # all); the three hostile connections are one slow reader and the two sync flooders
+    # (kinds are dealt round-robin).
     result = CliRunner().invoke(
         app,
         [
@@ -28,6 +29,8 @@ def test_a_clean_run_then_a_hostile_one_both_reported() -> None:
             "3",
             "--seconds",
             "2.5",
+            "--warmup",
+            "1",
             "--think",
             "0.05",
             "--json",
@@ -37,6 +40,9 @@ def test_a_clean_run_then_a_hostile_one_both_reported() -> None:
     clean, hostile = json.loads(result.output)["runs"]
     assert (clean["run"], hostile["run"]) == ("clean", "hostile")
     assert clean["actions"] > 0
+    # the window opens after the second of warm-up: its actions are counted apart
+    assert clean["warmup_seconds"] == 1.0 and clean["warmup_p99_ms"] > 0
+    assert clean["seconds"] <= 2.5 + 0.01
     assert clean["p50_ms"] <= clean["p90_ms"] <= clean["p99_ms"]
     assert clean["server_cpu_seconds"] > 0 and clean["server_cpu_ms_per_action"] > 0
     assert clean["hostile"] == 0 and clean["hostile_opened"] == 0
@@ -58,6 +64,21 @@ def test_a_clean_run_then_a_hostile_one_both_reported() -> None:
     assert all(c["opened"] >= 1 for c in by_kind.values()), by_kind  # they really connected
     assert by_kind["sync_flood_reading"]["frames_sent"] > 0
     assert by_kind["sync_flood_reading"]["bytes_read"] > 0
+
+
+def test_actions_answered_during_the_warm_up_are_reported_apart_from_the_window() -> None:
+    result = LoadResult(tables=2, seconds=3.0, actions=0, finished_games=0, warmup=5.0)
+    counters = {"errors": 1, "unanswered": 0, "dropped": 0, "finished_games": 1}
+    reports = [
+        {"sample_times": [99.0, 100.5, 102.0], "latencies_ms": [900.0, 4.0, 6.0], **counters},
+        {"sample_times": [99.9, 101.0], "latencies_ms": [700.0, 5.0], **counters},
+    ]
+    add_reports(result, reports, start=100.0)
+    assert result.warmup_latencies_ms == [900.0, 700.0]
+    assert result.latencies_ms == [4.0, 6.0, 5.0] and result.actions == 3
+    assert result.samples == [(0.5, 4.0), (1.0, 5.0), (2.0, 6.0)]
+    assert (result.errors, result.finished_games) == (2, 2)  # the whole run's
+    assert result.warmup_p99 == 900.0 and result.percentile(0.99) == 6.0
 
 
 def test_hand_made_frames_are_what_the_websocket_library_reads() -> None:
@@ -103,6 +124,8 @@ def test_load_processes_play_a_fief_table_and_report_their_cpu() -> None:
             "3",
             "--seconds",
             "2",
+            "--warmup",
+            "0",
             "--think",
             "0.05",
             "--json",
@@ -148,6 +171,8 @@ def test_a_run_on_postgresql_gets_a_database_of_its_own_dropped_after() -> None:
             "2",
             "--seconds",
             "1.5",
+            "--warmup",
+            "0",
             "--think",
             "0.05",
             "--json",
