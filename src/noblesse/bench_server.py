@@ -8,9 +8,9 @@ from sending it to receiving the state that includes it. The run is bounded by a
 duration and stops by itself.
 
 Every table starts playing in the same instant, which no real server sees: the first
-seconds after that start cost the server more than the play that follows (its memory
-grows to hold the first round of every table at once, and on a virtual machine each new
-page costs a fault in the host as well). So the tables play for ``warmup`` seconds
+seconds after that start cost the server far more than the play that follows (most
+of a core in the kernel, on page faults while the process grows: the README's "Why the
+warm-up"). So the tables play for ``warmup`` seconds
 before the measured window opens; what the seats saw in those seconds is reported
 apart (``warmup_p99_ms``), and the window's figures (actions, latencies, server CPU)
 are those of the steady play that follows.
