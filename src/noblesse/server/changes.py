@@ -131,9 +131,18 @@ class Encoded:
         return b"".join(out)
 
 
+def kept_json(value: Any, option: int = _KEYS) -> bytes:
+    """``orjson.dumps(value)`` for JSON that is kept, copied to its own size. orjson writes
+    into a buffer of at least 4 KiB and returns it as it is, so a short value kept as it
+    came would cost 4 KiB: the parts of a thousand tables' messages held hundreds of
+    megabytes that way, and the first round of play after they all started spent
+    seconds in page faults."""
+    return memoryview(orjson.dumps(value, option=option)).tobytes()
+
+
 def encode_parts(values: Mapping[str, Any]) -> dict[str, bytes]:
     """Each value's JSON, by its key."""
-    return {key: orjson.dumps(value, option=_KEYS) for key, value in values.items()}
+    return {key: kept_json(value) for key, value in values.items()}
 
 
 def encode(message: dict[str, Any], known: dict[int, bytes] | None = None) -> Encoded:
@@ -157,14 +166,14 @@ def encode_seat(
     top = encode_parts(own)
     if type(view) is not dict:
         if view is not None:
-            top["view"] = orjson.dumps(view, option=_KEYS)
+            top["view"] = kept_json(view)
         return Encoded(top, None, shared)
     known = {} if known is None else known  # (the caller holds the view meanwhile)
     parts = {}
     for part, v in view.items():
         data = known.get(id(v))
         if data is None:
-            data = known[id(v)] = orjson.dumps(v, option=_KEYS)
+            data = known[id(v)] = kept_json(v)
         parts[part] = data
     return Encoded(top, parts, shared)
 

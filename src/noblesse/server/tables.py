@@ -44,7 +44,7 @@ from noblesse.core.game import Game, State
 from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
 from noblesse.server import bots
-from noblesse.server.changes import Encoded, change_json, encode_parts, encode_seat
+from noblesse.server.changes import Encoded, change_json, encode_parts, encode_seat, kept_json
 from noblesse.server.cluster import HEARTBEAT_SECONDS, Alone, News
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal, rematch_seed
@@ -213,12 +213,12 @@ def log_line(
 ) -> bytes:
     """An event's line of the log (as ``visible`` to its reader), in every language, with
     its marks, as JSON; ``known``: ``names`` as a tuple."""
-    key = (game.id, known, orjson.dumps(visible, option=orjson.OPT_NON_STR_KEYS))
-    line = _LINES.get(key)
+    seen = orjson.dumps(visible, option=orjson.OPT_NON_STR_KEYS)
+    line = _LINES.get((game.id, known, seen))
     if line is None:
         if len(_LINES) >= MAX_LINES:
             _LINES.clear()
-        line = _LINES[key] = orjson.dumps(
+        line = _LINES[game.id, known, memoryview(seen).tobytes()] = kept_json(
             {
                 **{lang: game.describe_event(visible, lang, names) for lang in LANGS},
                 **log_marks(visible),
