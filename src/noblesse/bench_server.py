@@ -7,13 +7,11 @@ creates N tables of one game whose every seat is played through its own WebSocke
 from sending it to receiving the state that includes it. The run is bounded by a
 duration and stops by itself.
 
-Every table starts playing in the same instant, which no real server sees: the first
-seconds after that start cost the server far more than the play that follows (most of
-a core in the kernel, on page faults while the process grows: the README's "Why the
-warm-up"). So the tables play for ``warmup`` seconds before the measured window opens;
-what the seats saw in those seconds is reported apart (``warmup_p99_ms``), and the
-window's figures (actions, latencies, server CPU) are those of the steady play that
-follows.
+Every table starts playing in the same instant, which no real server sees, so the
+tables play for ``warmup`` seconds before the measured window opens: what the seats saw
+in those seconds is reported apart (``warmup_p99_ms``, which shows a start-up that costs
+more than the play after it: the README's "Why the warm-up"), and the window's figures
+(actions, latencies, server CPU) are those of the steady play that follows.
 
 The seats are played by ``clients`` load processes, each with its own event loop, the
 tables dealt round-robin among them; with ``hostile=N`` one more process opens N
