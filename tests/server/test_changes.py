@@ -4,6 +4,8 @@ the independent ``jsonpatch`` library (RFC 6902), and a client's following of th
 from __future__ import annotations
 
 import copy
+import tracemalloc
+from typing import Any
 
 import jsonpatch
 import orjson
@@ -21,6 +23,7 @@ from noblesse.server.changes import (
     encode_parts,
     encode_seat,
     follow,
+    kept_json,
 )
 
 KEYS = st.sampled_from(["a", "b", "c/d", "e~f", "0", "hand", "line"])
@@ -265,3 +268,36 @@ def test_values_every_seat_is_told_alike_are_compared_once_for_all_seats() -> No
     assert [key for key in memo if isinstance(key[0], int)] == [
         (id(before_shared), id(after_shared))
     ]
+
+
+def _traced_bytes(make: Any) -> tuple[Any, int]:
+    """What ``make()`` returns, and the bytes it left allocated (``tracemalloc``)."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        made = make()
+        return made, tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_kept_message_holds_its_json_at_its_own_size() -> None:
+    # orjson returns its JSON in a buffer of at least 4 KiB: 300 seats' messages of
+    # seven short parts kept that way would hold over 8 MB
+    seats, held = _traced_bytes(
+        lambda: [
+            encode_seat(
+                {},
+                {"n": n, "seat": n % 4, "over": False, "to_act": [n % 4]},
+                {"hand": [n, 1, 2], "score": n, "line": ["a", "b"]},
+            )
+            for n in range(300)
+        ]
+    )
+    assert seats[7].top["to_act"] == b"[3]" and seats[7].view == {
+        "hand": b"[7,1,2]",
+        "score": b"7",
+        "line": b'["a","b"]',
+    }
+    assert held < 300 * 2_000  # about 1.2 KB a seat: dicts, the Encoded, 7 small bytes
+    assert kept_json({"seat": 2}) == b'{"seat":2}'
