@@ -136,6 +136,27 @@ class Pact(NamedTuple):
     until: Deadline | None
 
 
+class Term(NamedTuple):
+    """One term of an offer (§7.4): the ``term:*``, ``promise:*`` or ``ask_promise:*``
+    ``action`` that adds it and, for a term of two steps, its ``second`` half: a
+    ransom's price, a marriage's partner, the lord a passage is for (-1: none)."""
+
+    action: int
+    second: int
+
+
+class Offer(NamedTuple):
+    """The offer being composed or answered (§7.4, ``offers.py``, ``FiefState.offer``):
+    from ``author`` to ``recipient``, its ``terms`` so far, and ``open_term``, a term of
+    two steps whose second half the author is still to choose (-1: none). Immutable, as
+    its terms: a change is a new record, so that a clone shares it."""
+
+    author: int
+    recipient: int
+    terms: tuple[Term, ...] = ()
+    open_term: int = -1
+
+
 # A promise (§7.4, ``promises``, ``FiefState.promises``): (promiser, promisee, act, turn,
 # fate, paid)
 Promise: TypeAlias = tuple[int, int, int, int, int, int]
@@ -240,7 +261,6 @@ _LISTS = (
     "new_bishops",
     "markers",
     "offers_made",
-    "offer_terms",
     "pacts",
     "promises",
 )
@@ -293,9 +313,7 @@ _SCALARS = (
     "red_hat",
     "red_hat_by",
     "red_hat_how",
-    "offer_author",
-    "offer_recipient",
-    "offer_open_term",
+    "offer",
 )
 
 
@@ -384,7 +402,6 @@ class FiefState(State):
     new_bishops: list[int]
     markers: list[int]
     offers_made: list[int]
-    offer_terms: list[tuple[int, int]]
     pacts: list[Pact]
     promises: list[Promise]
     # _SCALARS
@@ -436,9 +453,7 @@ class FiefState(State):
     red_hat: int
     red_hat_by: int
     red_hat_how: int
-    offer_author: int
-    offer_recipient: int
-    offer_open_term: int
+    offer: Offer | None
     # the rest
     hand: list[list[int]]
     dice: Dice
@@ -554,12 +569,12 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s.engines_used = [0] * n
     s.vp = [0] * n
     # diplomacy (§4.11, §7.4; offers.py): markers left, offers opened this phase, the
-    # offer being made (author, recipient, terms, the interrupted decision, a term's
-    # first half), binding agreements still to apply, promises recorded
+    # offer being made (Offer; None: none), binding agreements still to apply, promises
+    # recorded
     s.markers = [DATA.kit_count("diplomacy_marker")] * n
     s.offers_made = [0] * n
-    s.offer_author = s.offer_recipient = s.offer_open_term = -1
-    s.offer_terms, s.pacts, s.promises = [], [], []
+    s.offer = None
+    s.pacts, s.promises = [], []
     return s
 
 
@@ -627,6 +642,13 @@ def the_cavalcade(s: FiefState) -> Cavalcade:
     cav = s.cavalcade
     assert cav is not None, "no cavalcade is under way"
     return cav
+
+
+def the_offer(s: FiefState) -> Offer:
+    """The offer being composed or answered, for the rules that run only while one is."""
+    o = s.offer
+    assert o is not None, "no offer is being made"
+    return o
 
 
 def order(s: FiefState) -> list[int]:
