@@ -170,6 +170,45 @@ class TitleHow(IntEnum):
     RECLAIMED = 2  # a vacant title reclaimed free: a lord born since it fell vacant
 
 
+class CardsStep(IntEnum):
+    """The steps of the Cards phase (``s.cards_step``, ``cards.py``), each a round of
+    the table but PLACING."""
+
+    DISCARDING = 0
+    DRAWING = 1
+    PLACING = 2
+    PLAYING = 3
+    TRIMMING = 4
+
+
+class AnnounceStep(IntEnum):
+    """The steps of the Announcements phase (``s.announce_step``, ``announce.py``)."""
+
+    MARRYING = 0
+    DECREES = 1
+    ANNULMENTS = 2
+    DECLARING = 3
+    BISHOP_VOTE = 4
+    POPE_VOTE = 5
+    KING_VOTE = 6
+
+
+class BattleStep(IntEnum):
+    """A player's steps in the Battles phase (``s.battle_step``, ``battle.py``): his
+    battles, then his sieges (§4.7)."""
+
+    BATTLING = 0
+    SIEGING = 1
+
+
+class PermitFor(IntEnum):
+    """What a lord asks another family's leave for (``A.PERMIT``, ``s.permit_for``,
+    ``roads.py``)."""
+
+    VILLAGE = 0  # to enter or pass through the village it controls (§4.5)
+    ROAD = 1  # to leave by the road it came in by and stands on (§4.5)
+
+
 def rule(key: str) -> int:
     return int(RULES[key])
 
@@ -428,10 +467,10 @@ class FiefState(State):
     pope: int
     max_turns: int
     winner_list: list[int] | None
-    cards_step: int
-    announce_step: int
-    battle_step: int
-    permit_for: int
+    cards_step: CardsStep
+    announce_step: AnnounceStep
+    battle_step: BattleStep
+    permit_for: PermitFor
     uprising_village: int
     uprising_family: int
     uprising_cards: int
@@ -488,10 +527,10 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s.fortune_bishopric = -1  # the bishopric it went to
     s.title_fief = -1  # a fief title being bought, transferred or granted
     s.title_how = TitleHow.BOUGHT  # how (the lords who may hold it differ)
-    # the step of the Cards phase (cards.CardsStep), of the Announcements
-    # (announce.AnnounceStep), of a player in the Battles phase (battle.BattleStep), and
-    # what a lord asks leave for (roads.PermitFor)
-    s.cards_step = s.announce_step = s.battle_step = s.permit_for = 0
+    # the step of the Cards phase, of the Announcements, of a player in the Battles
+    # phase, and what a lord asks leave for
+    s.cards_step, s.announce_step = CardsStep.DISCARDING, AnnounceStep.MARRYING
+    s.battle_step, s.permit_for = BattleStep.BATTLING, PermitFor.VILLAGE
     s.battle = s.cavalcade = None
     s.fought = 0
     s.truced = s.truce_broken = 0  # villages (bits): a truce this turn; broken since
