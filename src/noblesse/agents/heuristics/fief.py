@@ -38,6 +38,7 @@ from noblesse.games.fief.state import (
     FiefState,
     the_battle,
     the_offer,
+    the_red_hat,
 )
 
 VP = 20.0  # a fief title (or the crown, the tiara): what the game is won by
@@ -298,7 +299,7 @@ def _dynasty(s: FiefState, seat: int, legal: list[Action]) -> Action:
     if s.kind == A.CROWN_PRINCE:
         return A.PRINCE_YES
     if s.kind == A.CARDINAL_CONSENT:
-        return A.CONSENT_YES if _friend(s, seat, s.red_hat) else A.CONSENT_NO
+        return A.CONSENT_YES if _friend(s, seat, the_red_hat(s).lord) else A.CONSENT_NO
     if s.kind == A.CARDINAL_REDIRECT:
         ours = [a for a in legal if a != A.PASS and _friend(s, seat, a - A.CARDINAL0)]
         return ours[0] if ours else A.PASS

@@ -157,6 +157,17 @@ class Offer(NamedTuple):
     open_term: int = -1
 
 
+class RedHat(NamedTuple):
+    """A Cardinal being made (§5.7, ``dynasty.py``, ``FiefState.red_hat``): the Bishop
+    it is for (``lord``; -1 while the Cardinal card's player chooses him), the family
+    that played the card or buys the biretta (``by``), and ``how`` (``crown.BY_CARD``,
+    ``crown.BY_BIRETTA``)."""
+
+    lord: int
+    by: int
+    how: int
+
+
 # A promise (§7.4, ``promises``, ``FiefState.promises``): (promiser, promisee, act, turn,
 # fate, paid)
 Promise: TypeAlias = tuple[int, int, int, int, int, int]
@@ -350,8 +361,6 @@ _SCALARS = (
     "m_lord",
     "m_partner",
     "red_hat",
-    "red_hat_by",
-    "red_hat_how",
     "offer",
 )
 
@@ -489,9 +498,7 @@ class FiefState(State):
     election: int
     m_lord: int
     m_partner: int
-    red_hat: int
-    red_hat_by: int
-    red_hat_how: int
+    red_hat: RedHat | None
     offer: Offer | None
     # the rest
     hand: list[list[int]]
@@ -537,9 +544,7 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s.king = s.queen = s.pope = -1  # the lords holding the offices (-1: vacant)
     s.crown_prince = -1  # §5.7: the Queen's son, King at the King's death
     s.regent = 0  # 1: the Queen rules as Queen Regent (no King)
-    s.red_hat = -1  # the Bishop a Cardinal card or biretta is for
-    s.red_hat_by = -1  # who played it (or pays for the biretta)
-    s.red_hat_how = 0  # 1: the Cardinal card, 2: the biretta
+    s.red_hat = None  # a Cardinal being made (RedHat)
     s.max_turns = int(options.get("max_turns", 0))
     s.winner_list = None
     s.money = [0] * n
@@ -688,6 +693,13 @@ def the_offer(s: FiefState) -> Offer:
     o = s.offer
     assert o is not None, "no offer is being made"
     return o
+
+
+def the_red_hat(s: FiefState) -> RedHat:
+    """The Cardinal being made, for the rules that run only while one is."""
+    rh = s.red_hat
+    assert rh is not None, "no Cardinal is being made"
+    return rh
 
 
 def order(s: FiefState) -> list[int]:
