@@ -20,7 +20,19 @@ from noblesse.games.fief import actions as A
 from noblesse.games.fief.announce import KING_VOTE
 from noblesse.games.fief.cards import TRIMMING
 from noblesse.games.fief.control import put_lord, settle
-from noblesse.games.fief.state import BOARD, CARDS, LORDS, NL, NV, SEATS, FiefState
+from noblesse.games.fief.state import (
+    BOARD,
+    CARDS,
+    LORDS,
+    NL,
+    NV,
+    SEATS,
+    AnnounceStep,
+    BattleStep,
+    CardsStep,
+    FiefState,
+    PermitFor,
+)
 
 V = {v.key: v.id for v in BOARD.villages}
 F = {f.key: f.id for f in BOARD.fiefs}
@@ -82,7 +94,8 @@ def table(n: int = 4, seed: int = 1, first: int = 0, **options: Any) -> FiefStat
         hand.clear()
     s.first = first
     s.kind, s.legal_cache = A.NONE, None
-    s.cards_step = s.announce_step = s.battle_step = s.permit_for = 0
+    s.cards_step, s.announce_step = CardsStep.DISCARDING, AnnounceStep.MARRYING
+    s.battle_step, s.permit_for = BattleStep.BATTLING, PermitFor.VILLAGE
     return s
 
 
@@ -129,7 +142,8 @@ def begin(s: FiefState, phase: str) -> list[Event]:
     ev: list[Event] = []
     s.phase = flow.PHASE_NAMES.index(phase) - 1
     s.cursor, s.kind, s.legal_cache = s.n_players, A.NONE, None
-    s.cards_step = s.announce_step = s.battle_step = s.permit_for = 0
+    s.cards_step, s.announce_step = CardsStep.DISCARDING, AnnounceStep.MARRYING
+    s.battle_step, s.permit_for = BattleStep.BATTLING, PermitFor.VILLAGE
     if s.phase == A.CARDS_PHASE:
         s.cards_step = TRIMMING  # the Cards phase ends after its last step
     if s.phase == A.ANNOUNCE:

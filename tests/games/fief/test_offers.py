@@ -141,7 +141,7 @@ def test_a_refused_offer_changes_nothing() -> None:
     ev = _answer(s, 1, "refuse")
     assert types(ev) == ["offer_refused"]
     assert s.money == [5, 0, 0] and s.markers == [3, 3, 3]
-    assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,) and s.offer_author == -1
+    assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,) and s.offer is None
 
 
 def test_an_offer_failing_at_execution_does_nothing_at_all() -> None:

@@ -11,7 +11,7 @@ from test_announcements import _election_table, _to_candidates
 from noblesse.core.game import Zone
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import offers
-from noblesse.games.fief.state import LORDS, FiefState
+from noblesse.games.fief.state import LORDS, FiefState, the_offer
 
 
 def _hands() -> FiefState:
@@ -71,7 +71,7 @@ def _offer_made() -> FiefState:
 
 def test_an_offer_is_hidden_from_all_but_its_author_until_sent() -> None:
     s = _offer_made()
-    terms = (*s.offer_terms, -1)
+    terms = (*the_offer(s).terms, -1)
     assert GAME.zones(s, 0)["offer"] == Zone(terms, False, "", True)
     assert GAME.zones(s, 1)["offer"] == Zone(terms, True, "offer", True)
     do(s, 0, "offer:send")
@@ -86,16 +86,17 @@ def test_determinize_composes_anew_an_offer_the_seat_is_not_shown_of_terms_its_a
     s = _offer_made()
     do(s, 0, "offer:send")
     worlds = [GAME.determinize(s, 2, random.Random(k)) for k in range(30)]
-    assert len({tuple(d.offer_terms) for d in worlds}) > 1
+    assert len({the_offer(d).terms for d in worlds}) > 1
     for d in worlds:
-        assert d.kind == A.OFFER_ANSWER and d.offer_open_term == -1
-        assert 1 <= len(d.offer_terms) <= offers.TERMS_MAX
+        assert d.kind == A.OFFER_ANSWER and the_offer(d).open_term == -1
+        assert (the_offer(d).author, the_offer(d).recipient) == (0, 1)  # known to all
+        assert 1 <= len(the_offer(d).terms) <= offers.TERMS_MAX
         assert offers.check(d) is None  # every term possible now
         assert all(
             act - A.GIVE_CARD0 in d.hand[0]
-            for act, _ in d.offer_terms
+            for act, _ in the_offer(d).terms
             if A.GIVE_CARD0 <= act < A.RANSOM_TERM0
         )
     # its author and its recipient see it: it stays
     for seat in (0, 1):
-        assert GAME.determinize(s, seat, random.Random(3)).offer_terms == s.offer_terms
+        assert GAME.determinize(s, seat, random.Random(3)).offer == s.offer

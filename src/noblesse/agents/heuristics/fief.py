@@ -37,6 +37,8 @@ from noblesse.games.fief.state import (
     SEATS,
     FiefState,
     the_battle,
+    the_offer,
+    the_red_hat,
 )
 
 VP = 20.0  # a fief title (or the crown, the tiara): what the game is won by
@@ -297,7 +299,7 @@ def _dynasty(s: FiefState, seat: int, legal: list[Action]) -> Action:
     if s.kind == A.CROWN_PRINCE:
         return A.PRINCE_YES
     if s.kind == A.CARDINAL_CONSENT:
-        return A.CONSENT_YES if _friend(s, seat, s.red_hat) else A.CONSENT_NO
+        return A.CONSENT_YES if _friend(s, seat, the_red_hat(s).lord) else A.CONSENT_NO
     if s.kind == A.CARDINAL_REDIRECT:
         ours = [a for a in legal if a != A.PASS and _friend(s, seat, a - A.CARDINAL0)]
         return ours[0] if ours else A.PASS
@@ -443,8 +445,9 @@ def _promised(s: FiefState, seat: int) -> float:
     the author's promises to it), less the cost of those asked of it (a payment at its
     money value, peace at the constant, a vote for another family's lord at the
     constant: it keeps its promises, so they cost it in full)."""
+    offer = the_offer(s)
     gain = cost = 0.0
-    for act, _ in s.offer_terms:
+    for act, _ in offer.terms:
         if promises.asked(act):
             promise = act - A.ASKED
             lo = vote_for(promise)
@@ -455,14 +458,15 @@ def _promised(s: FiefState, seat: int) -> float:
             )
         elif promises.is_promise(act):
             gain += _promise_worth(s, seat, act)
-    return trust(s, seat, s.offer_author) * gain - cost
+    return trust(s, seat, offer.author) * gain - cost
 
 
 def _can_pay(s: FiefState, seat: int, after_money: int) -> bool:
     """It makes no promise to pay that it could not keep: the sum asked of it (with what
     it already owes) within its money after the offer, and the author with a diplomacy
     marker left to receive it (a gift needs one, §4.11)."""
-    asked = sum(pay_amount(act - A.ASKED) for act, _ in s.offer_terms if promises.asked(act))
+    offer = the_offer(s)
+    asked = sum(pay_amount(act - A.ASKED) for act, _ in offer.terms if promises.asked(act))
     if not asked:
         return True
     owed = sum(
@@ -470,7 +474,7 @@ def _can_pay(s: FiefState, seat: int, after_money: int) -> bool:
         for p, _, act, _, fate, paid in s.promises
         if p == seat and fate == OPEN
     )
-    return asked + owed <= after_money and s.markers[s.offer_author] > 0
+    return asked + owed <= after_money and s.markers[offer.author] > 0
 
 
 def _debt(s: FiefState, seat: int) -> tuple[int, int]:
@@ -531,21 +535,22 @@ def _compose_offer(s: FiefState, legal: list[Action]) -> Action:
     """A payment it owes this family, else a ransom at half the cap sweetened with a
     promise of peace to the captor. An offer it did not start (its seat handed to it
     half composed) whose open term is not a ransom is cancelled."""
-    if s.offer_open_term >= 0:
-        if not A.RANSOM_TERM0 <= s.offer_open_term < A.RANSOM_TERM0 + NL:
+    offer = the_offer(s)
+    if offer.open_term >= 0:
+        if not A.RANSOM_TERM0 <= offer.open_term < A.RANSOM_TERM0 + NL:
             return A.OFFER_CANCEL if A.OFFER_CANCEL in legal else min(legal)
-        price = A.PRICE0 + ransom_cap(s, s.offer_open_term - A.RANSOM_TERM0) // 2  # its price
+        price = A.PRICE0 + ransom_cap(s, offer.open_term - A.RANSOM_TERM0) // 2  # its price
         return price if price in legal else min(legal)
-    used = {act for act, _ in s.offer_terms}
-    if s.offer_terms:
+    used = {t.action for t in offer.terms}
+    if offer.terms:
         ransom = any(A.RANSOM_TERM0 <= act < A.RANSOM_TERM0 + NL for act in used)
         if ransom and A.PROMISE_PEACE in legal:
             return A.PROMISE_PEACE
         return A.OFFER_SEND
-    creditor, due = _debt(s, s.offer_author)
-    if creditor == s.offer_recipient and A.GIVE_MONEY0 + due - 1 in legal:
+    creditor, due = _debt(s, offer.author)
+    if creditor == offer.recipient and A.GIVE_MONEY0 + due - 1 in legal:
         return A.GIVE_MONEY0 + due - 1
-    lo = _captive_to_buy(s, s.offer_author)
+    lo = _captive_to_buy(s, offer.author)
     term = A.RANSOM_TERM0 + lo
     return term if lo >= 0 and term in legal else A.OFFER_CANCEL
 

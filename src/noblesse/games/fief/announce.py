@@ -15,25 +15,10 @@ together and counted (``church``).
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import church, marriage, promises
-from noblesse.games.fief.state import FiefState, order
-
-
-class AnnounceStep(IntEnum):
-    """The steps of the Announcements phase (``s.announce_step``)."""
-
-    MARRYING = 0
-    DECREES = 1
-    ANNULMENTS = 2
-    DECLARING = 3
-    BISHOP_VOTE = 4
-    POPE_VOTE = 5
-    KING_VOTE = 6
-
+from noblesse.games.fief.state import AnnounceStep, FiefState, order
 
 (MARRYING, DECREES, ANNULMENTS, DECLARING, BISHOP_VOTE, POPE_VOTE, KING_VOTE) = AnnounceStep
 STEP_NAMES = (

@@ -12,7 +12,6 @@ placed earlier turn to +2D first. After all battles, players pillage mills in tu
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import IntEnum
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
@@ -38,6 +37,7 @@ from noblesse.games.fief.state import (
     NL,
     NV,
     SEATS,
+    BattleStep,
     FiefState,
     d6,
     order,
@@ -68,14 +68,6 @@ QUIET_END = rule("quiet_rounds_to_end")
 PILLAGE_GAIN = rule("pillage_per_mill")
 CAVALCADE_BONUS = rule("cavalcade_defender_bonus")
 ENGINES = 2
-
-
-class BattleStep(IntEnum):
-    """A player's steps in the Battles phase (``s.battle_step``): his battles, then his
-    sieges (§4.7)."""
-
-    BATTLING = 0
-    SIEGING = 1
 
 
 BATTLING, SIEGING = BattleStep

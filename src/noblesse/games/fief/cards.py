@@ -13,8 +13,6 @@ down to the hand limit. A fortune card may so answer a disaster drawn by anyone.
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 from noblesse.core.events import Event
 from noblesse.core.rng import shuffle
 from noblesse.games.fief import actions as A
@@ -33,6 +31,7 @@ from noblesse.games.fief.state import (
     LORD_FEMALE,
     LORD_OF_CARD,
     NL,
+    CardsStep,
     FiefState,
     PlacementDue,
     rule,
@@ -42,17 +41,6 @@ HAND_LIMIT = int(ASSUMED["hand_limit"])
 MAX_LORDS = rule("max_lords_on_board")
 DRAWS = rule("draws_per_turn")
 MAX_LORD_DRAWS = rule("max_lord_draws_per_turn")
-
-
-class CardsStep(IntEnum):
-    """The steps of the Cards phase (``s.cards_step``), each a round of the table but
-    PLACING."""
-
-    DISCARDING = 0
-    DRAWING = 1
-    PLACING = 2
-    PLAYING = 3
-    TRIMMING = 4
 
 
 DISCARDING, DRAWING, PLACING, PLAYING, TRIMMING = CardsStep

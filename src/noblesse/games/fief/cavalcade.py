@@ -27,7 +27,6 @@ from noblesse.games.fief.control import lift_lord, put_lord, settle
 from noblesse.games.fief.disasters import blocked, entry_deaths, entry_loss, plague_entry
 from noblesse.games.fief.roads import (
     MUST_MOVE_ON,
-    PermitFor,
     finish_lord,
     full_moves,
     move,
@@ -40,6 +39,7 @@ from noblesse.games.fief.state import (
     BISHOPRIC_OF,
     SEATS,
     FiefState,
+    PermitFor,
     order,
     present,
     the_cavalcade,

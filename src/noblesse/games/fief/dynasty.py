@@ -26,7 +26,7 @@ from noblesse.games.fief import economy
 from noblesse.games.fief.battle import next_in_battle_window
 from noblesse.games.fief.crown import BY_BIRETTA, BY_CARD, CARDINAL, crown_family, owner
 from noblesse.games.fief.pacts import consent_agreed
-from noblesse.games.fief.state import FIEF_VILLAGES, NF, NL, FiefState, rule
+from noblesse.games.fief.state import FIEF_VILLAGES, NF, NL, FiefState, RedHat, rule, the_red_hat
 
 BIRETTA_COST = rule("biretta_cost")
 
@@ -52,47 +52,47 @@ def cardinal_playable(s: FiefState, p: int) -> bool:
 def play_cardinal(s: FiefState, p: int, ev: list[Event]) -> None:
     s.hand[p].remove(CARDINAL)
     ev.append(Event("play_opportunity", {"seat": p, "card": CARDINAL}))
-    s.red_hat, s.red_hat_by, s.red_hat_how = -1, p, BY_CARD
+    s.red_hat = RedHat(-1, p, BY_CARD)
     s.kind, s.actor = A.CARDINAL_TARGET, p
 
 
 def legal_cardinal_target(s: FiefState) -> list[int]:
-    return [A.CARDINAL0 + lo for lo in bishops_for_red_hat(s, s.red_hat_by)]
+    return [A.CARDINAL0 + lo for lo in bishops_for_red_hat(s, the_red_hat(s).by)]
 
 
 def apply_cardinal_target(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    s.red_hat = action - A.CARDINAL0
+    s.red_hat = the_red_hat(s)._replace(lord=action - A.CARDINAL0)
     ask_pope(s, ev)
 
 
 def ask_pope(s: FiefState, ev: list[Event]) -> None:
     """A Pope of another family approves or vetoes; else the Bishop is made Cardinal."""
+    rh = the_red_hat(s)
     pope_family = owner(s, s.pope)
-    if pope_family >= 0 and pope_family != s.red_hat_by:
-        if not consent_agreed(s, pope_family, s.red_hat_by):
+    if pope_family >= 0 and pope_family != rh.by:
+        if not consent_agreed(s, pope_family, rh.by):
             s.kind, s.actor = A.CARDINAL_CONSENT, pope_family
             return
-        ev.append(Event("cardinal_agreed", {"seat": pope_family, "lord": s.red_hat}))
-    make_cardinal(s, s.red_hat, ev)
+        ev.append(Event("cardinal_agreed", {"seat": pope_family, "lord": rh.lord}))
+    make_cardinal(s, rh.lord, ev)
 
 
 def apply_consent(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    rh = the_red_hat(s)
     if action == A.CONSENT_YES:
-        make_cardinal(s, s.red_hat, ev)
+        make_cardinal(s, rh.lord, ev)
         return
-    ev.append(
-        Event("cardinal_vetoed", {"seat": p, "lord": s.red_hat, "owner": s.l_owner[s.red_hat]})
-    )
-    if s.red_hat_how == BY_CARD and other_bishops(s):
+    ev.append(Event("cardinal_vetoed", {"seat": p, "lord": rh.lord, "owner": s.l_owner[rh.lord]}))
+    if rh.how == BY_CARD and other_bishops(s):
         s.kind, s.actor = A.CARDINAL_REDIRECT, p
         return
-    if s.red_hat_how == BY_CARD:
+    if rh.how == BY_CARD:
         discard_red_hat(s, ev)
     finish(s)
 
 
 def other_bishops(s: FiefState) -> list[int]:
-    return [lo for lo in bishops_for_red_hat(s, -1) if lo != s.red_hat]
+    return [lo for lo in bishops_for_red_hat(s, -1) if lo != the_red_hat(s).lord]
 
 
 def legal_redirect(s: FiefState) -> list[int]:
@@ -109,18 +109,18 @@ def apply_redirect(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
 
 def discard_red_hat(s: FiefState, ev: list[Event]) -> None:
     s.lord_discard.append(CARDINAL)
-    ev.append(Event("discard", {"seat": s.red_hat_by, "card": CARDINAL}))
+    ev.append(Event("discard", {"seat": the_red_hat(s).by, "card": CARDINAL}))
 
 
 def make_cardinal(s: FiefState, lo: int, ev: list[Event]) -> None:
-    how = s.red_hat_how
+    _, by, how = the_red_hat(s)
     if how == BY_BIRETTA:
-        s.money[s.red_hat_by] -= BIRETTA_COST
+        s.money[by] -= BIRETTA_COST
     s.cardinal[lo] = how
     ev.append(
         Event(
             "cardinal",
-            {"lord": lo, "seat": s.l_owner[lo], "by": s.red_hat_by, "biretta": how == BY_BIRETTA},
+            {"lord": lo, "seat": s.l_owner[lo], "by": by, "biretta": how == BY_BIRETTA},
         )
     )
     finish(s)
@@ -128,7 +128,7 @@ def make_cardinal(s: FiefState, lo: int, ev: list[Event]) -> None:
 
 def finish(s: FiefState) -> None:
     """Back to where the card was played: a battle window goes on."""
-    s.red_hat, s.red_hat_by, s.red_hat_how = -1, -1, 0
+    s.red_hat = None
     s.kind = A.NONE
     if s.battle is not None:
         next_in_battle_window(s)
@@ -137,7 +137,7 @@ def finish(s: FiefState) -> None:
 def red_hat_pending(s: FiefState) -> int:
     """The Cardinal card being played (1) or none (0), for the inventory."""
     busy = s.kind in (A.CARDINAL_TARGET, A.CARDINAL_CONSENT, A.CARDINAL_REDIRECT)
-    return int(busy and s.red_hat_how == BY_CARD)
+    return int(busy and s.red_hat is not None and s.red_hat.how == BY_CARD)
 
 
 # ------------------------------------------------------------------ the Purchase phase
@@ -171,8 +171,8 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
 
 def apply_purchase(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     if A.BIRETTA0 <= action < A.BIRETTA0 + NL:
-        s.red_hat, s.red_hat_by, s.red_hat_how = action - A.BIRETTA0, p, BY_BIRETTA
-        ev.append(Event("biretta", {"seat": p, "lord": s.red_hat}))
+        s.red_hat = RedHat(action - A.BIRETTA0, p, BY_BIRETTA)
+        ev.append(Event("biretta", {"seat": p, "lord": s.red_hat.lord}))
         ask_pope(s, ev)
         return False
     if A.GRANT0 <= action < A.GRANT0 + NF:

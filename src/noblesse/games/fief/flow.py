@@ -162,7 +162,8 @@ def _heir_fief(s: FiefState) -> dict[str, Any]:
 
 
 def _red_hat(s: FiefState) -> dict[str, Any]:
-    return {"lord": LORD_CARDS[s.red_hat].key} if s.red_hat >= 0 else {}  # the Bishop
+    lo = -1 if s.red_hat is None else s.red_hat.lord  # the Bishop
+    return {"lord": LORD_CARDS[lo].key} if lo >= 0 else {}
 
 
 def _plague_due(s: FiefState) -> dict[str, Any]:

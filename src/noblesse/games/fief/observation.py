@@ -540,15 +540,15 @@ def _decisions(s: FiefState, seat: int, out: Buffer) -> None:
                 out[AN_MINE + NL] = 1.0
             elif mine >= 0:
                 out[AN_MINE + mine] = 1.0
-    if s.offer_author >= 0:
+    o = s.offer
+    if o is not None:
         sent = s.kind == A.OFFER_ANSWER
-        if seat == s.offer_author or (sent and seat == s.offer_recipient):
-            out[OFFER + rel[s.offer_author]] = 1.0
-            if s.offer_recipient >= 0:
-                out[OFFER + SEATS + rel[s.offer_recipient]] = 1.0
+        if seat == o.author or (sent and seat == o.recipient):
+            out[OFFER + rel[o.author]] = 1.0
+            out[OFFER + SEATS + rel[o.recipient]] = 1.0
             if sent:
                 out[OFFER + 2 * SEATS] = 1.0
-            out[OFFER + 2 * SEATS + 1] = frac(len(s.offer_terms), TERMS_CAP)
+            out[OFFER + 2 * SEATS + 1] = frac(len(o.terms), TERMS_CAP)
     made = given = 0
     for p, q, *_ in s.promises:
         if p == seat:

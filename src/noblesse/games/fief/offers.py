@@ -19,6 +19,8 @@ recipient (``ask_promise:*``), bind nobody: ``promises.py`` records and judges t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import marriage, promises
@@ -35,13 +37,16 @@ from noblesse.games.fief.state import (
     SEATS,
     Deadline,
     FiefState,
+    Offer,
     Pact,
     PactKind,
+    Term,
     battle_village,
     besieged,
     interrupt,
     present,
     resume,
+    the_offer,
 )
 
 OFFERS_PER_PHASE = int(ASSUMED["offers_per_phase"])
@@ -133,7 +138,7 @@ def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
 
 
 # ------------------------------------------------------------------ the terms
-def _gifts(s: FiefState, terms: list[tuple[int, int]]) -> tuple[set[str], set[str]]:
+def _gifts(s: FiefState, terms: Sequence[Term]) -> tuple[set[str], set[str]]:
     """What the author and the recipient receive that needs a marker: money, cards."""
     to_author: set[str] = set()
     to_recipient: set[str] = set()
@@ -215,17 +220,18 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
     """The terms ``p`` may add now (each once; the marker rule; the hand limit), send
     once there is a term, cancel always. Written out block by block: the random
     playouts compose many offers, so this must be quick."""
-    a, r = p, s.offer_recipient
-    if s.offer_open_term >= 0:  # the second half of a ransom, a marriage, a passage
-        act = s.offer_open_term
+    offer = the_offer(s)
+    a, r, terms = p, offer.recipient, offer.terms
+    if offer.open_term >= 0:  # the second half of a ransom, a marriage, a passage
+        act = offer.open_term
         first, size = _second_half(act)
         second = [first + x for x in range(size) if term_ok(s, a, r, act, x)]
         return [A.OFFER_CANCEL, *second]  # cancel comes first in the index
-    out = [A.OFFER_SEND, A.OFFER_CANCEL] if s.offer_terms else [A.OFFER_CANCEL]
-    if len(s.offer_terms) >= TERMS_MAX:
+    out = [A.OFFER_SEND, A.OFFER_CANCEL] if terms else [A.OFFER_CANCEL]
+    if len(terms) >= TERMS_MAX:
         return out
-    used = {act for act, _ in s.offer_terms}
-    to_author, to_recipient = _gifts(s, s.offer_terms)
+    used = {t.action for t in terms}
+    to_author, to_recipient = _gifts(s, terms)
     if not to_recipient and s.markers[r]:
         out += range(A.GIVE_MONEY0, A.GIVE_MONEY0 + min(3, s.money[a]))
     if not to_author and s.markers[a]:
@@ -320,48 +326,49 @@ def legal_answer(s: FiefState, p: int) -> list[int]:
 def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """Every offer action: opening, a term, send, cancel, accept, refuse."""
     if _in(action, A.OFFER_TO0, 6):
-        s.offer_author, s.offer_recipient = p, action - A.OFFER_TO0
-        s.offer_terms, s.offer_open_term = [], -1
+        r = action - A.OFFER_TO0
+        s.offer = Offer(p, r)
         s.offers_made[p] += 1
         interrupt(s, A.OFFER_COMPOSE, s.actor, p)
-        ev.append(Event("offer_opened", {"seat": p, "with": s.offer_recipient}))
-    elif action == A.OFFER_CANCEL:
-        ev.append(Event("offer_cancelled", {"seat": p, "with": s.offer_recipient}))
+        ev.append(Event("offer_opened", {"seat": p, "with": r}))
+        return
+    offer = the_offer(s)
+    a, r, terms, open_term = offer
+    if action == A.OFFER_CANCEL:
+        ev.append(Event("offer_cancelled", {"seat": p, "with": r}))
         _close(s)
     elif action == A.OFFER_SEND:
-        s.kind, s.actor = A.OFFER_ANSWER, s.offer_recipient
-        terms = term_names(s.offer_terms)
+        s.kind, s.actor = A.OFFER_ANSWER, r
+        names = term_names(terms)
         # each party's private part has its own key: a private part is one seat's
         ev.append(
             Event(
                 "offer_made",
-                {"seat": p, "with": s.offer_recipient},
-                {p: {"terms": terms}, s.offer_recipient: {"terms_received": terms}},
+                {"seat": p, "with": r},
+                {p: {"terms": names}, r: {"terms_received": names}},
             )
         )
     elif action == A.OFFER_REFUSE:
-        ev.append(Event("offer_refused", {"seat": p, "with": s.offer_author}))
+        ev.append(Event("offer_refused", {"seat": p, "with": a}))
         _close(s)
     elif action == A.OFFER_ACCEPT:
         accept(s, ev)
         _close(s)
-    elif s.offer_open_term >= 0:
-        s.offer_terms.append((s.offer_open_term, action - _second_half(s.offer_open_term)[0]))
-        s.offer_open_term = -1
+    elif open_term >= 0:
+        s.offer = Offer(a, r, (*terms, Term(open_term, action - _second_half(open_term)[0])))
     elif _in(action, A.RANSOM_TERM0, NL) or _in(action, A.WED0, NL) or _in(action, A.PASSAGE0, NV):
-        s.offer_open_term = action
+        s.offer = Offer(a, r, terms, action)
     else:
-        s.offer_terms.append((action, -1))
+        s.offer = Offer(a, r, (*terms, Term(action, -1)))
 
 
 def _close(s: FiefState) -> None:
-    """Back to the decision the offer interrupted."""
+    """Back to the decision the offer interrupted; no offer is being made."""
     resume(s)
-    s.offer_author = s.offer_recipient = s.offer_open_term = -1
-    s.offer_terms = []
+    s.offer = None
 
 
-def term_names(terms: list[tuple[int, int]]) -> list[str]:
+def term_names(terms: Sequence[Term]) -> list[str]:
     out = []
     for act, x in terms:
         name = A.ACTION_NAMES[act]
@@ -375,10 +382,11 @@ def term_names(terms: list[tuple[int, int]]) -> list[str]:
 # ------------------------------------------------------------------ carrying it out
 def check(s: FiefState) -> str | None:
     """The first binding term that cannot be done now (all-or-nothing), or None."""
-    a, r = s.offer_author, s.offer_recipient
+    offer = the_offer(s)
+    a, r = offer.author, offer.recipient
     pays = [0] * s.n_players
     cards = 0
-    for act, x in s.offer_terms:
+    for act, x in offer.terms:
         if promises.is_promise(act):
             continue
         if not term_ok(s, a, r, act, x):
@@ -400,7 +408,8 @@ def check(s: FiefState) -> str | None:
 
 
 def accept(s: FiefState, ev: list[Event]) -> None:
-    a, r = s.offer_author, s.offer_recipient
+    offer = the_offer(s)
+    a, r = offer.author, offer.recipient
     why = check(s)
     if why is not None:
         ev.append(
@@ -409,8 +418,8 @@ def accept(s: FiefState, ev: list[Event]) -> None:
             )
         )
         return
-    binding = [(act, x) for act, x in s.offer_terms if not promises.is_promise(act)]
-    promised = [(act, x) for act, x in s.offer_terms if promises.is_promise(act)]
+    binding = [t for t in offer.terms if not promises.is_promise(t.action)]
+    promised = [t for t in offer.terms if promises.is_promise(t.action)]
     ev.append(
         Event(
             "offer_accepted",

@@ -8,8 +8,6 @@ family came in by (``road_keeper``), the move itself with the Plague's toll on e
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import drop_escort, lift_lord, put_lord, settle
@@ -21,6 +19,7 @@ from noblesse.games.fief.state import (
     NL,
     SEATS,
     FiefState,
+    PermitFor,
     besieged,
     order,
     present,
@@ -28,13 +27,6 @@ from noblesse.games.fief.state import (
 )
 
 LORD_MOVES = rule("lord_moves")
-
-
-class PermitFor(IntEnum):
-    """What a lord asks another family's leave for (``A.PERMIT``, ``s.permit_for``)."""
-
-    VILLAGE = 0  # to enter or pass through the village it controls (§4.5)
-    ROAD = 1  # to leave by the road it came in by and stands on (§4.5)
 
 
 ROAD = PermitFor.ROAD

@@ -136,6 +136,38 @@ class Pact(NamedTuple):
     until: Deadline | None
 
 
+class Term(NamedTuple):
+    """One term of an offer (§7.4): the ``term:*``, ``promise:*`` or ``ask_promise:*``
+    ``action`` that adds it and, for a term of two steps, its ``second`` half: a
+    ransom's price, a marriage's partner, the lord a passage is for (-1: none)."""
+
+    action: int
+    second: int
+
+
+class Offer(NamedTuple):
+    """The offer being composed or answered (§7.4, ``offers.py``, ``FiefState.offer``):
+    from ``author`` to ``recipient``, its ``terms`` so far, and ``open_term``, a term of
+    two steps whose second half the author is still to choose (-1: none). Immutable, as
+    its terms: a change is a new record, so that a clone shares it."""
+
+    author: int
+    recipient: int
+    terms: tuple[Term, ...] = ()
+    open_term: int = -1
+
+
+class RedHat(NamedTuple):
+    """A Cardinal being made (§5.7, ``dynasty.py``, ``FiefState.red_hat``): the Bishop
+    it is for (``lord``; -1 while the Cardinal card's player chooses him), the family
+    that played the card or buys the biretta (``by``), and ``how`` (``crown.BY_CARD``,
+    ``crown.BY_BIRETTA``)."""
+
+    lord: int
+    by: int
+    how: int
+
+
 # A promise (§7.4, ``promises``, ``FiefState.promises``): (promiser, promisee, act, turn,
 # fate, paid)
 Promise: TypeAlias = tuple[int, int, int, int, int, int]
@@ -147,6 +179,45 @@ class TitleHow(IntEnum):
     BOUGHT = 0  # bought: any eligible lord of the family
     TRANSFERRED = 1  # transferred (§4.4.3): another lord than its holder
     RECLAIMED = 2  # a vacant title reclaimed free: a lord born since it fell vacant
+
+
+class CardsStep(IntEnum):
+    """The steps of the Cards phase (``s.cards_step``, ``cards.py``), each a round of
+    the table but PLACING."""
+
+    DISCARDING = 0
+    DRAWING = 1
+    PLACING = 2
+    PLAYING = 3
+    TRIMMING = 4
+
+
+class AnnounceStep(IntEnum):
+    """The steps of the Announcements phase (``s.announce_step``, ``announce.py``)."""
+
+    MARRYING = 0
+    DECREES = 1
+    ANNULMENTS = 2
+    DECLARING = 3
+    BISHOP_VOTE = 4
+    POPE_VOTE = 5
+    KING_VOTE = 6
+
+
+class BattleStep(IntEnum):
+    """A player's steps in the Battles phase (``s.battle_step``, ``battle.py``): his
+    battles, then his sieges (§4.7)."""
+
+    BATTLING = 0
+    SIEGING = 1
+
+
+class PermitFor(IntEnum):
+    """What a lord asks another family's leave for (``A.PERMIT``, ``s.permit_for``,
+    ``roads.py``)."""
+
+    VILLAGE = 0  # to enter or pass through the village it controls (§4.5)
+    ROAD = 1  # to leave by the road it came in by and stands on (§4.5)
 
 
 def rule(key: str) -> int:
@@ -240,7 +311,6 @@ _LISTS = (
     "new_bishops",
     "markers",
     "offers_made",
-    "offer_terms",
     "pacts",
     "promises",
 )
@@ -291,11 +361,7 @@ _SCALARS = (
     "m_lord",
     "m_partner",
     "red_hat",
-    "red_hat_by",
-    "red_hat_how",
-    "offer_author",
-    "offer_recipient",
-    "offer_open_term",
+    "offer",
 )
 
 
@@ -384,7 +450,6 @@ class FiefState(State):
     new_bishops: list[int]
     markers: list[int]
     offers_made: list[int]
-    offer_terms: list[tuple[int, int]]
     pacts: list[Pact]
     promises: list[Promise]
     # _SCALARS
@@ -411,10 +476,10 @@ class FiefState(State):
     pope: int
     max_turns: int
     winner_list: list[int] | None
-    cards_step: int
-    announce_step: int
-    battle_step: int
-    permit_for: int
+    cards_step: CardsStep
+    announce_step: AnnounceStep
+    battle_step: BattleStep
+    permit_for: PermitFor
     uprising_village: int
     uprising_family: int
     uprising_cards: int
@@ -433,12 +498,8 @@ class FiefState(State):
     election: int
     m_lord: int
     m_partner: int
-    red_hat: int
-    red_hat_by: int
-    red_hat_how: int
-    offer_author: int
-    offer_recipient: int
-    offer_open_term: int
+    red_hat: RedHat | None
+    offer: Offer | None
     # the rest
     hand: list[list[int]]
     dice: Dice
@@ -473,19 +534,17 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s.fortune_bishopric = -1  # the bishopric it went to
     s.title_fief = -1  # a fief title being bought, transferred or granted
     s.title_how = TitleHow.BOUGHT  # how (the lords who may hold it differ)
-    # the step of the Cards phase (cards.CardsStep), of the Announcements
-    # (announce.AnnounceStep), of a player in the Battles phase (battle.BattleStep), and
-    # what a lord asks leave for (roads.PermitFor)
-    s.cards_step = s.announce_step = s.battle_step = s.permit_for = 0
+    # the step of the Cards phase, of the Announcements, of a player in the Battles
+    # phase, and what a lord asks leave for
+    s.cards_step, s.announce_step = CardsStep.DISCARDING, AnnounceStep.MARRYING
+    s.battle_step, s.permit_for = BattleStep.BATTLING, PermitFor.VILLAGE
     s.battle = s.cavalcade = None
     s.fought = 0
     s.truced = s.truce_broken = 0  # villages (bits): a truce this turn; broken since
     s.king = s.queen = s.pope = -1  # the lords holding the offices (-1: vacant)
     s.crown_prince = -1  # §5.7: the Queen's son, King at the King's death
     s.regent = 0  # 1: the Queen rules as Queen Regent (no King)
-    s.red_hat = -1  # the Bishop a Cardinal card or biretta is for
-    s.red_hat_by = -1  # who played it (or pays for the biretta)
-    s.red_hat_how = 0  # 1: the Cardinal card, 2: the biretta
+    s.red_hat = None  # a Cardinal being made (RedHat)
     s.max_turns = int(options.get("max_turns", 0))
     s.winner_list = None
     s.money = [0] * n
@@ -554,12 +613,12 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s.engines_used = [0] * n
     s.vp = [0] * n
     # diplomacy (§4.11, §7.4; offers.py): markers left, offers opened this phase, the
-    # offer being made (author, recipient, terms, the interrupted decision, a term's
-    # first half), binding agreements still to apply, promises recorded
+    # offer being made (Offer; None: none), binding agreements still to apply, promises
+    # recorded
     s.markers = [DATA.kit_count("diplomacy_marker")] * n
     s.offers_made = [0] * n
-    s.offer_author = s.offer_recipient = s.offer_open_term = -1
-    s.offer_terms, s.pacts, s.promises = [], [], []
+    s.offer = None
+    s.pacts, s.promises = [], []
     return s
 
 
@@ -627,6 +686,20 @@ def the_cavalcade(s: FiefState) -> Cavalcade:
     cav = s.cavalcade
     assert cav is not None, "no cavalcade is under way"
     return cav
+
+
+def the_offer(s: FiefState) -> Offer:
+    """The offer being composed or answered, for the rules that run only while one is."""
+    o = s.offer
+    assert o is not None, "no offer is being made"
+    return o
+
+
+def the_red_hat(s: FiefState) -> RedHat:
+    """The Cardinal being made, for the rules that run only while one is."""
+    rh = s.red_hat
+    assert rh is not None, "no Cardinal is being made"
+    return rh
 
 
 def order(s: FiefState) -> list[int]:

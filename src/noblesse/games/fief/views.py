@@ -59,7 +59,9 @@ from noblesse.games.fief.state import (
     NV,
     SEATS,
     FiefState,
+    Offer,
     besieged,
+    the_offer,
 )
 
 VILLAGES, FIEFS, BISHOPRICS = BOARD.villages, BOARD.fiefs, BOARD.bishoprics
@@ -98,17 +100,18 @@ def _terms(names: list[str]) -> list[dict[str, str]]:
 
 def _offer(s: FiefState, seat: int | None) -> dict[str, Any] | None:
     """The offer being made, to its author and (once sent) its recipient only (§7.1)."""
-    if s.offer_author < 0 or seat is None:
+    o = s.offer
+    if o is None or seat is None:
         return None
     sent = s.kind == A.OFFER_ANSWER
-    if seat != s.offer_author and not (sent and seat == s.offer_recipient):
+    if seat != o.author and not (sent and seat == o.recipient):
         return None
     return {
-        "from": s.offer_author,
-        "to": s.offer_recipient,
+        "from": o.author,
+        "to": o.recipient,
         "sent": sent,
-        "terms": _terms(offers.term_names(s.offer_terms)),
-        "pending": A.ACTION_NAMES[s.offer_open_term] if s.offer_open_term >= 0 else None,
+        "terms": _terms(offers.term_names(o.terms)),
+        "pending": A.ACTION_NAMES[o.open_term] if o.open_term >= 0 else None,
     }
 
 
@@ -166,38 +169,37 @@ def _compose_offer(s: FiefState, rng: random.Random) -> None:
     in this world (``offers.legal_compose``), a two-step term with its second half; a
     second half may be left to choose while the offer is being made. Only who made it,
     to whom, and whether it was sent are known."""
-    a, sent = s.offer_author, s.kind == A.OFFER_ANSWER
-    s.offer_terms, s.offer_open_term = [], -1
+    offer = the_offer(s)
+    a, r, sent = offer.author, offer.recipient, s.kind == A.OFFER_ANSWER
+    offer = s.offer = Offer(a, r)
     steps = rng.randint(1 if sent else 0, 2 * offers.TERMS_MAX)
     dead: set[int] = set()  # two-step terms with no second half possible
-    while steps > 0 or (sent and (not s.offer_terms or s.offer_open_term >= 0)):
+    while steps > 0 or (sent and (not offer.terms or offer.open_term >= 0)):
         steps -= 1
-        open_term = s.offer_open_term
         acts = [
             x
             for x in offers.legal_compose(s, a)
             if x not in (A.OFFER_SEND, A.OFFER_CANCEL) and x not in dead
         ]
         if not acts:
-            if open_term < 0:
+            if offer.open_term < 0:
                 return  # nothing more to add
-            dead.add(open_term)
-            s.offer_open_term = -1
+            dead.add(offer.open_term)
+            offer = s.offer = Offer(a, r, offer.terms)
             continue
         offers.apply(s, a, rng.choice(acts), [])
+        offer = the_offer(s)
 
 
 def _seen_and_unseen(s: FiefState, seat: int, f: int) -> tuple[list[int], list[int]]:
     """Another family ``f``'s hand as ``seat`` knows it: the cards an offer sent to
     ``seat`` by ``f`` shows (as many copies as it offers), and the rest, unseen."""
-    shown = Counter(
-        act - A.GIVE_CARD0
-        for act, _ in s.offer_terms
-        if s.kind == A.OFFER_ANSWER
-        and seat == s.offer_recipient
-        and f == s.offer_author
-        and A.GIVE_CARD0 <= act < A.RANSOM_TERM0
-    )
+    o = s.offer
+    shown: Counter[int] = Counter()
+    if o is not None and s.kind == A.OFFER_ANSWER and seat == o.recipient and f == o.author:
+        shown.update(
+            act - A.GIVE_CARD0 for act, _ in o.terms if A.GIVE_CARD0 <= act < A.RANSOM_TERM0
+        )
     seen: list[int] = []
     unseen: list[int] = []
     for c in s.hand[f]:
@@ -425,7 +427,7 @@ class FiefViews:
         for f in s.voters:  # the others' secret ballots, cast or not
             if f != seat and s.ballot[f] != announce.NOT_CAST:
                 s.ballot[f] = rng.choice([announce.ABSTAINED, *s.candidates])
-        if s.offer_author >= 0 and _offer(s, seat) is None:
+        if s.offer is not None and _offer(s, seat) is None:
             _compose_offer(s, rng)
         return s
 
@@ -465,9 +467,9 @@ class FiefViews:
         theirs = [x for x in s.promises if seat not in (x[0], x[1])]
         out["promises"] = Zone(tuple(sorted(mine)))
         out["promises:others"] = Zone(tuple(sorted(theirs)), True, "promises:others")
-        if s.offer_author >= 0:
+        if s.offer is not None:
             seen = _offer(s, seat) is not None
-            terms = (*s.offer_terms, s.offer_open_term)  # a second half to choose last
+            terms = (*s.offer.terms, s.offer.open_term)  # a second half to choose last
             out["offer"] = Zone(terms, not seen, "" if seen else "offer", True)
         return out
 
