@@ -65,9 +65,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from noblesse import games
+from noblesse.core.errors import IllegalAction
 from noblesse.core.game import Game, State, machine_options
 from noblesse.interop.encoding import Encoder, KeptObservations, default_players, observer
-from noblesse.interop.masks import action_mask
+from noblesse.interop.masks import SET_ONE_BY_ONE, action_mask
 from noblesse.interop.render import text_table
 
 
@@ -141,6 +142,7 @@ class NoblesseAECEnv(AECEnv):
         self.decisions = 0
         self._observed: dict[int, Any] = {}  # this step's observations
         self._kept = KeptObservations(self.encoder, self.game, self.players)
+        self._zero_mask = np.zeros(n_actions, np.int8)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -204,10 +206,29 @@ class NoblesseAECEnv(AECEnv):
         obs = self._observed.get(seat)
         if obs is None:
             vector = self._kept.observe(self.state, seat).copy()
-            obs = self._observed[seat] = (
-                vector if self.flat else {"observation": vector, "action_mask": self._mask(seat)}
-            )
+            if self.flat:
+                obs = vector
+            else:
+                mask = self._zero_mask.copy()
+                legal = self.game.legal_indices(self.state, seat)  # empty unless it acts
+                if len(legal) < SET_ONE_BY_ONE:
+                    for i in legal:
+                        mask[i] = 1
+                else:
+                    mask[legal] = 1
+                obs = {"observation": vector, "action_mask": mask}
+            self._observed[seat] = obs
         return obs
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         if self.state is None:
@@ -224,14 +245,17 @@ class NoblesseAECEnv(AECEnv):
             except TypeError:
                 index = -1
             assert 0 <= index < game.num_distinct_actions, "action is not in action space"
-            if index not in game.legal_indices(self.state, seat):
-                self._lose_by_illegal_action(agent)
-                return
         else:
             index = int(action)
         self._cumulative_rewards[agent] = 0.0
         state = self.state
-        game.apply(state, seat, game.action_at(index))
+        try:
+            game.apply(state, seat, game.action_at(index))  # an illegal one changes nothing
+        except IllegalAction:
+            if self.illegal_action == "raise":
+                raise
+            self._lose_by_illegal_action(agent)
+            return
         self._observed = {}
         self.decisions += 1
         if game.is_over(state):

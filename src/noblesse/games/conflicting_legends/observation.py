@@ -9,7 +9,15 @@ both are revealed, as ``view`` shows them; other hands show only as sizes.
 from __future__ import annotations
 
 from noblesse.core.events import Event
-from noblesse.core.observation import Buffer, HistorySpec, Layout, ObservationSpec, Sparse, frac
+from noblesse.core.observation import (
+    Buffer,
+    HistorySpec,
+    Layout,
+    ObservationSpec,
+    Section,
+    Sparse,
+    frac,
+)
 from noblesse.games.conflicting_legends.rules import (
     CHARS,
     CONTINENTS_TO_WIN,
@@ -193,46 +201,46 @@ class LegendsObservation(ObservationSpec):
     def __init__(self, rules: LegendsRules) -> None:
         self._rules = rules  # the game: glory(), continents(), to_act(), _banned()
 
+        self.sections = (
+            Section(((PRESENT, TOKENS_F),), None, self._seats),
+            Section(((TOKENS_F, GLORY),), _tokens_key, _tokens),
+            Section(((GLORY, TABLEAU),), _lands_key, self._lands),
+            Section(((TABLEAU, HAND),), _tableau_key, _tableau),
+            Section(((HAND, YELLOW),), _hand_key, _hand),
+            Section(((YELLOW, DISCARD),), None, _table),
+            Section(((DISCARD, W_ON),), _discard_key, _discard, shared=True),
+            Section(((W_ON, L.size),), None, self._war),
+        )
+
     def write(self, state: LegendsState, seat: int, out: Buffer) -> None:
-        s = state
+        self.write_sections(state, seat, out)
+
+    def _seats(self, s: LegendsState, seat: int, out: Buffer) -> None:
+        n = s.n_players
+        hands = s.hands
+        for o in range(n):
+            r = (o - seat) % n
+            out[PRESENT + r] = 1.0
+            out[HAND_SIZE + r] = frac(len(hands[o]), HAND_CAP)
+        out[START + (s.start - seat) % n] = 1.0
+        out[ACTIVE + (s.active - seat) % n] = 1.0
+        for o in self._rules.to_act(s):
+            out[TO_ACT + (o - seat) % n] = 1.0
+
+    def _lands(self, s: LegendsState, seat: int, out: Buffer) -> None:
         n = s.n_players
         rules = self._rules
         for o in range(n):
             r = (o - seat) % n
-            out[PRESENT + r] = 1.0
-            out[HAND_SIZE + r] = frac(len(s.hands[o]), HAND_CAP)
-            for k, x in enumerate(s.tokens[o]):
-                if x:
-                    out[TOKENS_F + r * len(TOKENS) + k] = frac(x, TOKEN_CAP)
-            if s.passed[o]:
-                out[PASSED + r] = 1.0
             out[GLORY + r] = frac(rules.glory(s, o), GLORY_TO_WIN)
             out[CONT + r] = frac(rules.continents(s, o), CONTINENTS_TO_WIN)
+            base = LANDS_F + r * N_LANDS
             for t in s.lands[o]:
-                out[LANDS_F + r * N_LANDS + t] = 1.0
-            base = TABLEAU + r * N_CHARS
-            for c in s.tableau[o]:
-                out[base + c] += COPIES[c]
-        for c, owner in s.armed:
-            out[ARMED + ((owner - seat) % n) * N_CHARS + c] += COPIES[c]
-        out[START + (s.start - seat) % n] = 1.0
-        out[ACTIVE + (s.active - seat) % n] = 1.0
-        for o in rules.to_act(s):
-            out[TO_ACT + (o - seat) % n] = 1.0
-        for c in s.hands[seat]:
-            out[HAND + c] += COPIES[c]
-        for t, yellow in enumerate(s.yellow):
-            if yellow:
-                out[YELLOW + t] = 1.0
-        out[ROUND] = frac(s.round, ROUND_CAP)
-        if s.over:
-            out[OVER] = 1.0
-        out[LAND_DECK] = frac(len(s.land_deck), N_LANDS)
-        if s.land_deck:
-            out[LAND_TOP + s.land_deck[-1]] = 1.0
-        out[DECK_F] = frac(len(s.deck), DECK)
-        for c in s.discard:
-            out[DISCARD + c] += COPIES[c]
+                out[base + t] = 1.0
+
+    def _war(self, s: LegendsState, seat: int, out: Buffer) -> None:
+        n = s.n_players
+        rules = self._rules
         p = s.pending
         w = s.war
         if w is not None:
@@ -280,3 +288,68 @@ class LegendsObservation(ObservationSpec):
             if p.land >= 0:
                 out[D_LAND + p.land] = 1.0
             out[D_COUNT] = frac(p.count, SEATS)
+
+
+def _tokens_key(s: LegendsState, seat: int) -> object:
+    return tuple(map(tuple, s.tokens)), tuple(s.passed)
+
+
+def _tokens(s: LegendsState, seat: int, out: Buffer) -> None:
+    n = s.n_players
+    width = len(TOKENS)
+    for o in range(n):
+        r = (o - seat) % n
+        for k, x in enumerate(s.tokens[o]):
+            if x:
+                out[TOKENS_F + r * width + k] = frac(x, TOKEN_CAP)
+        if s.passed[o]:
+            out[PASSED + r] = 1.0
+
+
+def _lands_key(s: LegendsState, seat: int) -> object:
+    return tuple(map(tuple, s.lands)), tuple(s.yellow)
+
+
+def _tableau_key(s: LegendsState, seat: int) -> object:
+    return tuple(map(tuple, s.tableau)), tuple(s.armed)
+
+
+def _tableau(s: LegendsState, seat: int, out: Buffer) -> None:
+    n = s.n_players
+    for o in range(n):
+        base = TABLEAU + ((o - seat) % n) * N_CHARS
+        for c in s.tableau[o]:
+            out[base + c] += COPIES[c]
+    for c, owner in s.armed:
+        out[ARMED + ((owner - seat) % n) * N_CHARS + c] += COPIES[c]
+
+
+def _hand_key(s: LegendsState, seat: int) -> object:
+    return tuple(s.hands[seat])
+
+
+def _hand(s: LegendsState, seat: int, out: Buffer) -> None:
+    for c in s.hands[seat]:
+        out[HAND + c] += COPIES[c]
+
+
+def _table(s: LegendsState, seat: int, out: Buffer) -> None:
+    for t, yellow in enumerate(s.yellow):
+        if yellow:
+            out[YELLOW + t] = 1.0
+    out[ROUND] = frac(s.round, ROUND_CAP)
+    if s.over:
+        out[OVER] = 1.0
+    out[LAND_DECK] = frac(len(s.land_deck), N_LANDS)
+    if s.land_deck:
+        out[LAND_TOP + s.land_deck[-1]] = 1.0
+    out[DECK_F] = frac(len(s.deck), DECK)
+
+
+def _discard_key(s: LegendsState, seat: int) -> object:
+    return tuple(s.discard)
+
+
+def _discard(s: LegendsState, seat: int, out: Buffer) -> None:
+    for c in s.discard:
+        out[DISCARD + c] += COPIES[c]

@@ -198,7 +198,8 @@ class GuillotineObservation(ObservationSpec):
     def __init__(self, rules: GuillotineRules) -> None:
         self._rules = rules  # the game: its score()
         self.sections = (
-            Section(((PRESENT, PILES),), None, self._seats),
+            Section(((PRESENT, SCORE), (PILE_SIZE, PILES)), None, _seats),
+            Section(((SCORE, PILE_SIZE),), _scores_key, self._scores),
             Section(((PILES, FRONT),), _piles_key, _piles),
             Section(((FRONT, KNOWN),), _front_key, _front),
             Section(((KNOWN, HAND),), _known_key, _known),
@@ -212,26 +213,43 @@ class GuillotineObservation(ObservationSpec):
     def write(self, state: GuillotineState, seat: int, out: Buffer) -> None:
         self.write_sections(state, seat, out)
 
-    def _seats(self, s: GuillotineState, seat: int, out: Buffer) -> None:
+    def _scores(self, s: GuillotineState, seat: int, out: Buffer) -> None:
         n = s.n_players
         score = self._rules.score
         over = s.over
         for r in range(n):
             o = (seat + r) % n
-            out[PRESENT + r] = 1.0
-            out[HAND_SIZE + r] = frac(len(s.hands[o]), HAND_CAP)
             out[SCORE + r] = signed(score(s, o, reveal=over or o == seat), SCORE_CAP)
-            out[PILE_SIZE + r] = frac(len(s.piles[o]), PILE_CAP)
-            if s.hidden[o] >= 0:
-                out[HAS_HIDDEN + r] = 1.0
-            if s.rush[o]:
-                out[RUSH + r] = 1.0
-            if s.confusion[o]:
-                out[CONFUSION + r] = 1.0
-        out[STARTER + (s.starter - seat) % n] = 1.0
-        out[PLAYER + (s.player - seat) % n] = 1.0
-        if s.pending is not None:
-            out[TO_ACT + (s.pending.seat - seat) % n] = 1.0
+
+
+def _seats(s: GuillotineState, seat: int, out: Buffer) -> None:
+    n = s.n_players
+    hands, piles, hidden, rush, confusion = s.hands, s.piles, s.hidden, s.rush, s.confusion
+    for r in range(n):
+        o = (seat + r) % n
+        out[PRESENT + r] = 1.0
+        out[HAND_SIZE + r] = frac(len(hands[o]), HAND_CAP)
+        out[PILE_SIZE + r] = frac(len(piles[o]), PILE_CAP)
+        if hidden[o] >= 0:
+            out[HAS_HIDDEN + r] = 1.0
+        if rush[o]:
+            out[RUSH + r] = 1.0
+        if confusion[o]:
+            out[CONFUSION + r] = 1.0
+    out[STARTER + (s.starter - seat) % n] = 1.0
+    out[PLAYER + (s.player - seat) % n] = 1.0
+    if s.pending is not None:
+        out[TO_ACT + (s.pending.seat - seat) % n] = 1.0
+
+
+def _scores_key(s: GuillotineState, seat: int) -> object:
+    """What the scores are a function of: the piles, the fronts, the support cards the
+    seat may count (its own; every one once the game is over)."""
+    return (
+        tuple(map(tuple, s.piles)),
+        tuple(map(tuple, s.front)),
+        tuple(s.hidden) if s.over else s.hidden[seat],
+    )
 
 
 def _piles_key(s: GuillotineState, seat: int) -> object:

@@ -285,7 +285,8 @@ class HeadsObservation(ObservationSpec):
         self._rules = rules  # the game: first_round()
 
         self.sections = (
-            Section(((PRESENT, KNOWN_A),), None, _seats),
+            Section(((PRESENT, SCORE), (A_COUNT, KNOWN_A)), None, _seats),
+            Section(((SCORE, A_COUNT),), _scores_key, _scores),
             Section(((KNOWN_A, NOBLES),), _known_key, _known),
             Section(((NOBLES, HAND),), _nobles_key, _nobles),
             Section(((HAND, CENTURY),), _hand_key, _hand),
@@ -311,20 +312,30 @@ class HeadsObservation(ObservationSpec):
 
 def _seats(s: HeadsState, seat: int, out: Buffer) -> None:
     n = s.n_players
-    rel = [(o - seat) % n for o in range(n)]
+    hands, thands = s.hands, s.thands
     for o in range(n):
-        r = rel[o]
+        r = (o - seat) % n
         out[PRESENT + r] = 1.0
+        out[A_COUNT + r] = frac(sum(hands[o]), HAND_CAP)
+        out[T_COUNT + r] = frac(sum(thands[o]), THAND_CAP)
+    out[STARTER + (s.starter - seat) % n] = 1.0
+    out[PLAYER + (s.player - seat) % n] = 1.0
+
+
+def _scores_key(s: HeadsState, seat: int) -> object:
+    return tuple(s.score), tuple(s.majority), tuple(map(tuple, s.markers))
+
+
+def _scores(s: HeadsState, seat: int, out: Buffer) -> None:
+    n = s.n_players
+    for o in range(n):
+        r = (o - seat) % n
         out[SCORE + r] = signed(s.score[o] + s.majority[o], SCORE_CAP)
         out[MAJ + r] = frac(s.majority[o], SCORE_CAP)
         marks = s.markers[o]
         if marks:
             out[MARK_N + r] = frac(len(marks), 10)
             out[MARK_TOP + r] = frac(max(marks), MARKER_TOP)
-        out[A_COUNT + r] = frac(sum(s.hands[o]), HAND_CAP)
-        out[T_COUNT + r] = frac(sum(s.thands[o]), THAND_CAP)
-    out[STARTER + rel[s.starter]] = 1.0
-    out[PLAYER + rel[s.player]] = 1.0
 
 
 def _known_key(s: HeadsState, seat: int) -> object:

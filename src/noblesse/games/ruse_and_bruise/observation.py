@@ -9,12 +9,15 @@ mine, as ``view`` shows it; a tucked card shows only as a count.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from noblesse.core.events import Event
 from noblesse.core.observation import (
     Buffer,
     HistorySpec,
     Layout,
     ObservationSpec,
+    Section,
     Sparse,
     frac,
     signed,
@@ -142,74 +145,169 @@ class RuseHistory(HistorySpec):
         return [1.0 / ROUNDS] * H.size
 
 
+def _row_slots(row: int) -> tuple[tuple[int, int], ...]:
+    """The slots of row ``row`` in every per-row field."""
+    return tuple(
+        (base + row * width, base + (row + 1) * width)
+        for base, width in (
+            (R_PRESENT, 1),
+            (R_ICON, len(ICONS)),
+            (R_VALUE, 1),
+            (R_COUNT, 1),
+            (R_FLAGS, 3),
+            (R_TUCKS, 1),
+            (R_CARDS, ROW_SLOTS * SLOT),
+            (R_KINDS, KINDS),
+        )
+    )
+
+
 class RuseObservation(ObservationSpec):
     layout = L
     history = RuseHistory()
 
     def __init__(self, rules: RuseRules) -> None:
         self._rules = rules  # the game: score(), count(), satisfied()
+        self.sections = (
+            Section(((PRESENT, SCORE),), None, _seats),
+            Section(((SCORE, HAND_F),), _won_key, self._won),
+            Section(((HAND_F, ROUND),), _mine_key, _mine),
+            Section(((ROUND, UNCLAIMED),), None, _table),
+            Section(((UNCLAIMED, R_PRESENT),), _lost_key, _lost, shared=True),
+            *(
+                Section(_row_slots(row), _row_key(row), self._row_writer(row))
+                for row in range(ROWS)
+            ),
+            Section(((D_KIND, L.size),), None, _decision),
+        )
 
     def write(self, state: RuseState, seat: int, out: Buffer) -> None:
-        s = state
+        self.write_sections(state, seat, out)
+
+    def _won(self, s: RuseState, seat: int, out: Buffer) -> None:
         n = s.n_players
-        rules = self._rules
+        score = self._rules.score
         for o in range(n):
-            r = (o - seat) % n
-            out[PRESENT + r] = 1.0
-            out[HAND_SIZE + r] = frac(len(s.hands[o]), HAND)
-            out[DECK + r] = frac(len(s.decks[o]), KINDS)
-            out[DISCARD + r] = frac(len(s.discards[o]), KINDS)
-            out[PILES + r] = frac(len(s.piles[o]), PILE)
             won = s.won[o]
             if won:
-                out[SCORE + r] = signed(rules.score(s, o), SCORE_CAP)
+                r = (o - seat) % n
+                out[SCORE + r] = signed(score(s, o), SCORE_CAP)
+                base = WON + r * N_SCORE
                 for sc in won:
-                    out[WON + r * N_SCORE + sc] = 1.0
-        out[STARTER + (s.starter - seat) % n] = 1.0
-        out[PLAYER + (s.player - seat) % n] = 1.0
-        for c in s.hands[seat]:
-            out[HAND_F + KIND[c]] = 1.0
-        for c in s.discards[seat]:
-            out[MY_DISCARD + KIND[c]] = 1.0
-        if 1 <= s.round <= ROUNDS:
-            out[ROUND + s.round - 1] = 1.0
-        if s.over:
-            out[OVER] = 1.0
-        for sc in s.lost:
-            out[UNCLAIMED + sc] = 1.0
-        for row in range(n):
+                    out[base + sc] = 1.0
+
+    def _row_writer(self, row: int) -> Callable[[RuseState, int, Buffer], None]:
+        rules = self._rules
+        icon_base = R_ICON + row * len(ICONS)
+        flags = R_FLAGS + row * 3
+        base = R_CARDS + row * ROW_SLOTS * SLOT
+        kinds = R_KINDS + row * KINDS
+
+        def write(s: RuseState, seat: int, out: Buffer) -> None:
+            n = s.n_players
+            if row >= n:
+                return
             out[R_PRESENT + row] = 1.0
             sc = s.row_score[row]
             if sc >= 0:
-                out[R_ICON + row * len(ICONS) + SCORE_ICON[sc]] = 1.0
+                out[icon_base + SCORE_ICON[sc]] = 1.0
                 out[R_VALUE + row] = frac(SCORE_VALUE[sc], TOP)
                 if rules.satisfied(s, row):
-                    out[R_FLAGS + row * 3 + 2] = 1.0
+                    out[flags + 2] = 1.0
             out[R_COUNT + row] = frac(rules.count(s, row), ROW_CAP)
             if s.closed[row]:
-                out[R_FLAGS + row * 3] = 1.0
+                out[flags] = 1.0
             if s.suppressed[row]:
-                out[R_FLAGS + row * 3 + 1] = 1.0
+                out[flags + 1] = 1.0
             if s.tucks[row]:
                 out[R_TUCKS + row] = frac(len(s.tucks[row]), 3)
-            base = R_CARDS + row * ROW_SLOTS * SLOT
-            kinds = R_KINDS + row * KINDS
+            at = base
             for i, (c, face) in enumerate(zip(s.rows[row], s.up[row], strict=True)):
                 owner = OWNER[c]
                 shown = face != DOWN or owner == seat
                 if shown:
                     out[kinds + KIND[c]] = 1.0
                 if i < ROW_SLOTS:
-                    at = base + i * SLOT
                     out[at + (owner - seat) % n] = 1.0
                     out[at + SEATS + face] = 1.0
                     if shown:
                         out[at + SEATS + N_FACES + KIND[c]] = 1.0
-        p = s.pending
-        if p is not None:
-            out[D_KIND + p.kind] = 1.0
-            out[D_SEAT + (p.seat - seat) % n] = 1.0
-            if p.row >= 0:
-                out[D_ROW + p.row] = 1.0
-            if p.kind == ROW and p.seat == seat and p.card >= 0:
-                out[D_CARD + KIND[p.card]] = 1.0
+                    at += SLOT
+
+        return write
+
+
+def _seats(s: RuseState, seat: int, out: Buffer) -> None:
+    n = s.n_players
+    hands, decks, discards, piles = s.hands, s.decks, s.discards, s.piles
+    for o in range(n):
+        r = (o - seat) % n
+        out[PRESENT + r] = 1.0
+        out[HAND_SIZE + r] = frac(len(hands[o]), HAND)
+        out[DECK + r] = frac(len(decks[o]), KINDS)
+        out[DISCARD + r] = frac(len(discards[o]), KINDS)
+        out[PILES + r] = frac(len(piles[o]), PILE)
+    out[STARTER + (s.starter - seat) % n] = 1.0
+    out[PLAYER + (s.player - seat) % n] = 1.0
+
+
+def _won_key(s: RuseState, seat: int) -> object:
+    return tuple(map(tuple, s.won))
+
+
+def _mine_key(s: RuseState, seat: int) -> object:
+    return tuple(s.hands[seat]), tuple(s.discards[seat])
+
+
+def _mine(s: RuseState, seat: int, out: Buffer) -> None:
+    for c in s.hands[seat]:
+        out[HAND_F + KIND[c]] = 1.0
+    for c in s.discards[seat]:
+        out[MY_DISCARD + KIND[c]] = 1.0
+
+
+def _table(s: RuseState, seat: int, out: Buffer) -> None:
+    if 1 <= s.round <= ROUNDS:
+        out[ROUND + s.round - 1] = 1.0
+    if s.over:
+        out[OVER] = 1.0
+
+
+def _lost_key(s: RuseState, seat: int) -> object:
+    return tuple(s.lost)
+
+
+def _lost(s: RuseState, seat: int, out: Buffer) -> None:
+    for sc in s.lost:
+        out[UNCLAIMED + sc] = 1.0
+
+
+def _row_key(row: int) -> Callable[[RuseState, int], object]:
+    """What row ``row``'s slots are a function of (the seat's own: which cards are mine
+    shows in them)."""
+
+    def key(s: RuseState, seat: int) -> object:
+        if row >= s.n_players:
+            return None
+        return (
+            tuple(s.rows[row]),
+            tuple(s.up[row]),
+            len(s.tucks[row]),
+            s.closed[row],
+            s.suppressed[row],
+            s.row_score[row],
+        )
+
+    return key
+
+
+def _decision(s: RuseState, seat: int, out: Buffer) -> None:
+    p = s.pending
+    if p is not None:
+        n = s.n_players
+        out[D_KIND + p.kind] = 1.0
+        out[D_SEAT + (p.seat - seat) % n] = 1.0
+        if p.row >= 0:
+            out[D_ROW + p.row] = 1.0
+        if p.kind == ROW and p.seat == seat and p.card >= 0:
+            out[D_CARD + KIND[p.card]] = 1.0
