@@ -1233,7 +1233,7 @@ def serve(
         console.print(f"[red]{problem}[/red]")
         raise typer.Exit(2)
     shared = f", Redis: {redis}, {workers} worker(s)" if redis else ""
-    console.print(f"noblesse web table: http://{host}:{port}  (store: {db}{shared})")
+    banner = f"noblesse web table: http://{host}:{port}  (store: {db}{shared})"
     options: dict[str, Any] = dict(
         host=host,
         port=port,
@@ -1242,18 +1242,22 @@ def serve(
         ws_max_size=settings.max_message or 16 * 1024 * 1024,
     )
     if workers == 1:
-        uvicorn.run(
-            server_app.create_app(
+        try:
+            application = server_app.create_app(
                 db,
                 bot_delay,
                 settings,
                 own_process=True,
                 redis_url=redis,
                 redis_prefix=redis_prefix,
-            ),
-            **options,
-        )
+            )
+        except ValueError as exc:  # a setting it cannot serve with (a policy's file…)
+            console.print(f"[red]{exc}[/red]")
+            raise typer.Exit(2) from None
+        console.print(banner)
+        uvicorn.run(application, **options)
         return
+    console.print(banner)
     # Each worker makes its own application from the environment (app_from_env).
     os.environ.update(
         {

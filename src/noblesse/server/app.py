@@ -46,6 +46,7 @@ from noblesse.server.connections import (
 )
 from noblesse.server.deals import record_lines
 from noblesse.server.guard import Guard, too_deep
+from noblesse.server.policies import PREFIX
 from noblesse.server.protocol import WRITE_NOW
 from noblesse.server.settings import Settings
 from noblesse.server.store import DEFAULT_URL, Store
@@ -211,6 +212,19 @@ def create_app(
                 "options": game.options_schema(),
                 "bots": list(KINDS),
                 "levels": levels,
+                # the trained policies this server seats at the game (Settings.policies)
+                "policies": [
+                    {
+                        "id": f"{PREFIX}{name}",
+                        "name": name,
+                        "about": {
+                            "en": "A policy trained for this game, chosen by whoever "
+                            "runs this server.",
+                            "zh-TW": "為這個遊戲訓練的策略，由這個伺服器的管理者選定。",
+                        },
+                    }
+                    for name in manager.policies.for_game(game.id)
+                ],
                 "option_labels": game.option_labels(),
             }
             for game in games.all()

@@ -64,6 +64,12 @@ class Settings:
         "collection reclaims cycles among old objects "
         "(a pause of ~0.5 s with 1,000 tables; 0: never)",
     )
+    policies: str = _setting(
+        "",
+        "trained policies the lobby offers as seats: NAME=PATH[,NAME=PATH...] "
+        "(MaskablePPO models, with the train extra; each sits at the game whose "
+        "observation it learnt)",
+    )
     known_deals: bool = _setting(
         False,
         "accept a chosen seed at any table, not only at a "
@@ -83,7 +89,8 @@ class Settings:
         values.update({k: v for k, v in overrides.items() if v is not None})
         settings = cls(**values)
         for f in fields(cls):
-            if getattr(settings, f.name) < 0:
+            value = getattr(settings, f.name)
+            if not isinstance(value, str) and value < 0:
                 raise ValueError(f"{f.name} must not be negative")
         if settings.bot_workers < 1 or settings.rebuilds_at_once < 1:
             raise ValueError("bot_workers and rebuilds_at_once must be at least 1")
@@ -94,8 +101,11 @@ class Settings:
 
 
 def parse(name: str, raw: str) -> Any:
-    """A setting's value from text: a number, or for a switch 1/true/yes or 0/false/no."""
+    """A setting's value from text: a number, for a switch 1/true/yes or 0/false/no, or
+    the text itself."""
     kind = {f.name: f.type for f in fields(Settings)}[name]
+    if kind in ("str", str):
+        return raw.strip()
     if kind in ("bool", bool):
         if raw.strip().lower() in ("1", "true", "yes", "on"):
             return True

@@ -43,7 +43,7 @@ from noblesse.core.events import Event
 from noblesse.core.game import Game, State
 from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
-from noblesse.server import bots
+from noblesse.server import bots, policies
 from noblesse.server.changes import Encoded, change_json, encode_parts, encode_seat, kept_json
 from noblesse.server.cluster import HEARTBEAT_SECONDS, Alone, News
 from noblesse.server.connections import Bucket, Outbox
@@ -399,6 +399,8 @@ class TableManager:
         self.store = store
         self.bot_delay = bot_delay
         self.settings = settings or Settings()
+        # the trained policies this server seats (ValueError here if one cannot be)
+        self.policies = policies.load(self.settings.policies)
         self.bus = bus or Alone()  # what this process shares with the others serving
         self._background: set[asyncio.Task[Any]] = set()
         self.tables: dict[str, Table] = {}
@@ -425,11 +427,22 @@ class TableManager:
         task.add_done_callback(self._background.discard)
 
     # ------------------------------------------------------------------ creating
-    def bot_spec(self, kind: str) -> str:
-        """A seat's kind, checked in full: ``human``, or a bot spec held to the think cap."""
+    def bot_spec(self, kind: str, game_id: str) -> str:
+        """A seat's kind at a table of ``game_id``, checked in full: ``human``, a bot spec
+        held to the think cap, or ``policy:NAME`` of a trained policy this server seats
+        at that game (``Settings.policies``)."""
         kind = str(kind).strip().lower()
         if kind == "human":
             return kind
+        try:
+            policy = self.policies.seat_kind(kind, game_id)
+        except ValueError as exc:
+            raise TableError(
+                f"Seat kind '{kind[:60]}': {exc}.",
+                f"座位類型「{kind[:60]}」：這個伺服器沒有這個遊戲的這個訓練好的策略。",
+            ) from None
+        if policy is not None:
+            return policy
         try:
             return capped_spec(kind, self.settings.bot_think_ms, self.settings.bot_iters)
         except BotSpecError as exc:
@@ -500,7 +513,8 @@ class TableManager:
         # an open seat is a person's seat whose link goes to whoever takes it (``join``)
         opened = [str(kind).strip().lower() == "open" for kind in seats]
         kinds = [
-            "human" if o else self.bot_spec(kind) for kind, o in zip(seats, opened, strict=True)
+            "human" if o else self.bot_spec(kind, game.id)
+            for kind, o in zip(seats, opened, strict=True)
         ]
         names = list(names or [])[: len(kinds)]
         names += [""] * (len(kinds) - len(names))
@@ -731,7 +745,7 @@ class TableManager:
             raise TableError("Only the host of the table may do that.", "只有房主可以這樣做。", 403)
 
     async def hand_to_bot(self, table: Table, seat: int, kind: str) -> str:
-        spec = self.bot_spec(kind)
+        spec = self.bot_spec(kind, table.game.id)
         if spec == "human":
             raise TableError(
                 "A seat can be handed to a bot, not to a person.",
@@ -1117,7 +1131,12 @@ class TableManager:
                 snapshot = table.game.clone(table.state)
             try:
                 text = await bots.decide(
-                    table.game.id, snapshot, seat, spec, seed, self.settings.bot_workers
+                    table.game.id,
+                    snapshot,
+                    seat,
+                    self.policies.runnable(spec),
+                    seed,
+                    self.settings.bot_workers,
                 )
             except Exception:  # noqa: BLE001 - a bot's bug must not stall the table
                 log.exception(

@@ -3,7 +3,7 @@
 const TEXT = {
   en: {
     title: "noblesse", lobby: "Lobby", newTable: "New table", game: "Game", players: "Players",
-    seat: "Seat", human: "Human", easy: "Bot (easy)", normal: "Bot (medium)", hard: "Bot (hard)",
+    seat: "Seat", human: "Human", easy: "Bot (easy)", normal: "Bot (medium)", hard: "Bot (hard)", policy: "Trained policy",
     random: "Bot (easy)", greedy: "Bot (medium)", ismcts: "Bot (hard)",
     seed: "Practice seed (optional: a known deal, only for one human with bots)",
     seats: "Players", moves: "Moves", scores: "Scores", create: "Create table", openTables: "Tables in play", finishedTables: "Finished tables",
@@ -42,7 +42,7 @@ const TEXT = {
   },
   "zh-TW": {
     title: "noblesse", lobby: "大廳", newTable: "開新牌桌", game: "遊戲", players: "玩家人數",
-    seat: "玩家", human: "真人", easy: "電腦（簡單）", normal: "電腦（普通）", hard: "電腦（困難）",
+    seat: "玩家", human: "真人", easy: "電腦（簡單）", normal: "電腦（普通）", hard: "電腦（困難）", policy: "訓練策略",
     random: "電腦（簡單）", greedy: "電腦（普通）", ismcts: "電腦（困難）",
     seed: "練習用種子（選填：指定公開的牌局，限一位真人搭配電腦）",
     seats: "玩家", moves: "步數", scores: "分數", create: "建立牌桌", openTables: "進行中的牌桌", finishedTables: "已完成的牌桌",

@@ -13,6 +13,13 @@ async function api(path, options = {}) {
 // "Seat 1" / 「玩家1」, and a colon in the reader's language.
 const seatLabel = (i) => (lang === "zh-TW" ? `${t("seat", lang)}${i + 1}` : `${t("seat", lang)} ${i + 1}`);
 const colon = () => (lang === "zh-TW" ? "：" : ": ");
+// a trained policy the server offers: "Trained policy ppo" / 訓練策略「ppo」
+const policyLabel = (name) => (lang === "zh-TW" ? `${t("policy", lang)}「${name}」` : `${t("policy", lang)} ${name}`);
+// a seat's kind as the lobby names it: a person, a bot's level, a policy with its name
+function kindLabel(kind) {
+  const [level, name] = kind.split(":");
+  return level === "policy" ? policyLabel(name) : t(level, lang);
+}
 
 // Two lines on each game, in both languages.
 const ABOUT = {
@@ -175,20 +182,23 @@ function renderForm() {
       el("div", { class: "facts", id: "facts" }, facts(g))));
     fillSeats();
   }
-  // A seat is a person or a bot of a level (easy, normal, hard), each described in a line.
+  // A seat is a person, a bot of a level (easy, normal, hard) or a trained policy the
+  // server offers for this game, each described in a line.
   function fillSeats() {
     const g = gamesList.find((x) => x.id === gameSel.value);
     const n = Number(playersSel.value);
-    const levels = g.levels || [];
+    const levels = [...(g.levels || []), ...(g.policies || [])];
     const about = Object.fromEntries(levels.map((l) => [l.id, pick(l.about, lang)]));
+    const names = Object.fromEntries((g.policies || []).map((p) => [p.id, policyLabel(p.name)]));
+    const label = (k) => names[k] || t(k, lang);
     const kinds = ["human", ...(levels.length ? levels.map((l) => l.id) : g.bots), "open"];
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {},
       seatLabel(i),
       el("select", { "data-seat": i },
-        kinds.map((k) => el("option", { value: k, title: about[k] || null, selected: (i === 0) === (k === "human") && (i === 0 || k === "normal") }, t(k, lang)))),
+        kinds.map((k) => el("option", { value: k, title: about[k] || null, selected: (i === 0) === (k === "human") && (i === 0 || k === "normal") }, label(k)))),
       el("input", { "data-name": i, placeholder: t("name", lang), size: 10 }))),
     levels.length ? el("div", { id: "levels", class: "about" },
-      levels.map((l) => el("p", { "data-level": l.id }, el("strong", {}, t(l.id, lang)), `${colon()}${about[l.id]}`))) : "");
+      levels.map((l) => el("p", { "data-level": l.id }, el("strong", {}, label(l.id)), `${colon()}${about[l.id]}`))) : "");
     showSpeed();
   }
   const lastGame = localStorage.getItem("noblesse.game");  // the game chosen last time
@@ -266,7 +276,7 @@ async function loadTables() {
       list.map((r) => el("tr", { "data-table": r.id },
         el("td", { ...keep, class: "game-cell" }, emblem(r.game, 24), title(r.game)),
         el("td", { "data-label": t("seats", lang) }, r.seats.map((s, i) => [i ? sep : "",
-          el("span", keep, s.open ? t("openSeat", lang) : t(s.kind.split(":")[0], lang))]).flat()),
+          el("span", keep, s.open ? t("openSeat", lang) : kindLabel(s.kind))]).flat()),
         finished ? null : freeSeats(r),
         el("td", { "data-label": t("moves", lang) }, `${r.actions}`),
         finished ? el("td", { "data-label": t("scores", lang) }, r.result ? r.result.scores.join(sep) : "") : null,

@@ -177,7 +177,9 @@ function seatName(i) {
 function seatKind(i) {
   const s = msg.seats[i];
   if (s && s.open) return t("openSeat", lang);  // no one yet: taken from the lobby
-  return s && s.kind !== "human" ? t(s.kind.split(":")[0], lang) : "";
+  if (!s || s.kind === "human") return "";
+  const [kind, name] = s.kind.split(":");  // a bot's level, or a trained policy's name
+  return kind === "policy" ? `${t("policy", lang)}${zh() ? `「${name}」` : ` ${name}`}` : t(kind, lang);
 }
 
 // Chinese punctuation in Chinese: a full-width colon, and 、 between the items of a list.
