@@ -130,10 +130,10 @@ def capped_spec(spec: str, max_ms: float, max_iters: int) -> str:
     that is shorter: ``hard`` is ``hard:ms=1000.0``); one asking for more time or
     iterations than the caps is refused (BotSpecError), never silently cut."""
     kind, settings = parse_spec(spec)
-    if kind == POLICY:  # a model file is unpickled code: never from a client
+    if kind == POLICY:  # a model file is unpickled code: never named by a client
         raise BotSpecError(
-            "policy bots play only in local tools (tournaments, simulate)",
-            "訓練好的策略只能在本機工具中使用（錦標賽、模擬）",
+            "a client never names a policy's file: the server names the policies it seats",
+            "不能由使用者指定策略檔案：伺服器只會使用它自己列出的訓練好的策略",
         )
     if "ms" in SETTINGS.get(kind, {}):
         ms = settings.get("ms")

@@ -8,8 +8,9 @@ observation of ``noblesse.interop.encoding.observer``, which holds only what the
 may see, so the world of ``act_honestly`` gives the same vector as the true state), masks
 the seat's illegal actions and takes the policy's most likely action. The model must
 have learnt that game's observation (its size is checked). It needs the ``train``
-extra; a model is loaded once per process and path. Only local tools take it: a model
-file is unpickled code, so the table server refuses the spec (``capped_spec``).
+extra; a model is loaded once per process and path. A model file is unpickled code, so
+the table server never takes a path from a client (``capped_spec``): it seats only the
+policies its operator names (``server.policies``).
 """
 
 from __future__ import annotations
