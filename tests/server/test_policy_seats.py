@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from browser.server import ServerProcess
 from noblesse import games
+from noblesse.agents import BotSpecError
 from noblesse.cli import app
 from noblesse.server import bots, policies
 from noblesse.server.tables import TableError, TableManager
@@ -42,7 +43,7 @@ def test_a_server_seats_no_policy_it_was_not_given() -> None:
     assert offered.runnable("hard:ms=1000.0") == "hard:ms=1000.0"
     # a file named by a client, a name at another game: refused
     for kind, game in (("policy:/tmp/evil.zip", "guillotine"), ("policy:ppo", "fief")):
-        with pytest.raises(ValueError, match="this server has no trained policy"):
+        with pytest.raises(BotSpecError, match="this server has no trained policy"):
             offered.seat_kind(kind, game)
 
 
@@ -144,14 +145,16 @@ def test_the_lobby_offers_the_policy_and_a_table_seats_it(trained: Path, tmp_pat
         server.stop()
 
 
-def test_a_table_error_names_the_seat_kind() -> None:
+def test_a_seat_kind_naming_no_policy_of_the_server_is_refused_in_both_languages() -> None:
     manager = TableManager.__new__(TableManager)
     manager.policies = policies.Policies()
     with pytest.raises(TableError) as caught:
-        manager.bot_spec("policy:ppo", "guillotine")
+        manager.bot_spec("policy:PPO", "guillotine")
     assert caught.value.message == (
-        "Seat kind 'policy:ppo': this server has no trained policy 'ppo' for guillotine."
+        "Seat kind 'policy:ppo': this server has no trained policy 'ppo' for Guillotine. "
+        "Use human or a bot."
     )
     assert caught.value.message_zh == (
-        "座位類型「policy:ppo」：這個伺服器沒有這個遊戲的這個訓練好的策略。"
+        "座位類型「policy:ppo」：這個伺服器沒有用於「革命斷頭臺」、名為「ppo」的訓練策略。"
+        "請用真人或電腦玩家。"
     )

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from noblesse import games
+from noblesse.agents import BotSpecError
 
 PREFIX = "policy:"
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
@@ -31,12 +32,17 @@ class Policies:
 
     def seat_kind(self, kind: str, game_id: str) -> str | None:
         """``kind`` if it is ``policy:NAME`` of a policy that plays ``game_id``; None if it
-        names no policy at all; ValueError if it names one this server cannot seat there."""
+        names no policy at all; BotSpecError if it names one this server cannot seat
+        there (a client's file among them)."""
         if not kind.startswith(PREFIX):
             return None
-        name = kind.removeprefix(PREFIX)
+        name = kind.removeprefix(PREFIX)[:40]
         if self.games.get(name) != game_id:
-            raise ValueError(f"this server has no trained policy {name[:40]!r} for {game_id}")
+            title = games.get(game_id).title
+            raise BotSpecError(
+                f"this server has no trained policy {name!r} for {title['en']}",
+                f"這個伺服器沒有用於「{title['zh-TW']}」、名為「{name}」的訓練策略",
+            )
         return kind
 
     def runnable(self, spec: str) -> str:
@@ -51,6 +57,7 @@ def load(text: str) -> Policies:
     """``NAME=PATH[,NAME=PATH...]``, each model loaded and matched to its game; a
     ValueError saying what is wrong otherwise (a name, a missing file, no train extra,
     an observation no game has)."""
+    # (here, not above: a server seating no policy never loads numpy or a model)
     from noblesse.agents.policy import load_policy
     from noblesse.interop.encoding import observer
 

@@ -435,16 +435,9 @@ class TableManager:
         if kind == "human":
             return kind
         try:
-            policy = self.policies.seat_kind(kind, game_id)
-        except ValueError as exc:
-            raise TableError(
-                f"Seat kind '{kind[:60]}': {exc}.",
-                f"座位類型「{kind[:60]}」：這個伺服器沒有這個遊戲的這個訓練好的策略。",
-            ) from None
-        if policy is not None:
-            return policy
-        try:
-            return capped_spec(kind, self.settings.bot_think_ms, self.settings.bot_iters)
+            return self.policies.seat_kind(kind, game_id) or capped_spec(
+                kind, self.settings.bot_think_ms, self.settings.bot_iters
+            )
         except BotSpecError as exc:
             raise TableError(
                 f"Seat kind '{kind[:40]}': {exc.message}. Use human or a bot.",
