@@ -183,21 +183,6 @@ def test_heads_of_state_fields_mean_what_the_table_says() -> None:
     assert other[lay["attribute_count"].offset + 1] == 3 / 20
 
 
-def test_heads_of_state_first_round_holds_for_the_first_four_turns_of_four() -> None:
-    game = games.get("heads_of_state")
-    spec = game.observation_spec()
-    at = spec.layout["first_round"].offset
-    state = game.setup(4, 5)
-    seen: dict[int, set[tuple[float, ...]]] = {}  # turn -> the slot at each decision
-    while state.turns <= 5:
-        values = tuple(spec.observe(state, seat)[at] for seat in range(4))
-        seen.setdefault(state.turns, set()).add(values)
-        seat = game.to_act(state)[0]
-        game.apply(state, seat, game.legal_actions(state, seat)[0])
-    on, off = (1.0,) * 4, (0.0,) * 4
-    assert seen == {1: {on}, 2: {on}, 3: {on}, 4: {on}, 5: {off}}
-
-
 def test_the_docs_page_is_current() -> None:
     out = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "observation_tables.py"), "--check"],

@@ -118,3 +118,18 @@ def test_the_noble_house_marker_names_the_seat_that_took_it() -> None:
     house = field(s, 0, "noble_house")
     assert house[:SEATS] == one_hot(SEATS, 2) and not any(house[SEATS:])
     assert field(s, 2, "noble_house")[:SEATS] == one_hot(SEATS, 0)
+
+
+def test_the_first_round_holds_for_every_seat_through_the_first_four_turns_of_four() -> None:
+    game = GAME
+    spec = game.observation_spec()
+    at = spec.layout["first_round"].offset
+    state = game.setup(4, 5)
+    seen: dict[int, set[tuple[float, ...]]] = {}  # turn -> the slot at each decision
+    while state.turns <= 5:
+        values = tuple(spec.observe(state, seat)[at] for seat in range(4))
+        seen.setdefault(state.turns, set()).add(values)
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, game.legal_actions(state, seat)[0])
+    on, off = (1.0,) * 4, (0.0,) * 4
+    assert seen == {1: {on}, 2: {on}, 3: {on}, 4: {on}, 5: {off}}
