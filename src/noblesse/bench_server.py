@@ -73,6 +73,15 @@ HOSTILE_KINDS = ("slow_reader", "sync_flood_reading", "sync_flood_deaf", "junk")
 DEFAULT_PLAYERS = 4  # clamped into the game's range when no count is asked for
 
 
+def _quantile(latencies: list[float], q: float) -> float:
+    """The ``q`` quantile of ``latencies`` (the value below which that share falls); NaN
+    for none."""
+    if not latencies:
+        return float("nan")
+    data = sorted(latencies)
+    return data[min(len(data) - 1, int(q * len(data)))]
+
+
 @dataclass
 class LoadResult:
     tables: int
@@ -103,15 +112,11 @@ class LoadResult:
         return self.actions / self.seconds if self.seconds else 0.0
 
     def percentile(self, q: float) -> float:
-        if not self.latencies_ms:
-            return float("nan")
-        data = sorted(self.latencies_ms)
-        return data[min(len(data) - 1, int(q * len(data)))]
+        return _quantile(self.latencies_ms, q)
 
     @property
     def warmup_p99(self) -> float:
-        data = sorted(self.warmup_latencies_ms)
-        return data[min(len(data) - 1, int(0.99 * len(data)))] if data else float("nan")
+        return _quantile(self.warmup_latencies_ms, 0.99)
 
     @property
     def p50(self) -> float:
