@@ -8,7 +8,7 @@ from test_announcements import _election_table, _to_candidates
 
 from noblesse.games.fief.observation import LORD, MEN_CAP, VILLAGE
 from noblesse.games.fief.observation import L as LAYOUT
-from noblesse.games.fief.state import CARDS, NL, NV, SEATS, FiefState
+from noblesse.games.fief.state import CARDS, NL, NV, SEATS, FiefState, Promise
 from observation_slots import one_hot, slot
 
 SPEC = GAME.observation_spec()
@@ -113,8 +113,8 @@ def test_a_marriage_proposal_shows_the_proposers_lord_and_the_partner() -> None:
 def test_the_promises_a_seat_made_and_those_made_to_it_are_counted_apart() -> None:
     s = table(3)
     # (promiser, promisee, act, turn, fate, paid): seat 0 to seats 1 and 2, seat 2 to 0
-    s.promises = [(0, 1, A.PROMISE_PEACE, 1, 0, 0), (0, 2, A.PROMISE_PEACE, 1, 0, 0)]
-    s.promises.append((2, 0, A.PROMISE_PEACE, 1, 0, 0))
+    s.promises = [Promise(0, 1, A.PROMISE_PEACE, 1, 0, 0), Promise(0, 2, A.PROMISE_PEACE, 1, 0, 0)]
+    s.promises.append(Promise(2, 0, A.PROMISE_PEACE, 1, 0, 0))
     assert field(s, 0, "promises") == [2 / 5, 1 / 5]
     assert field(s, 1, "promises") == [0.0, 1 / 5]
     assert field(s, 2, "promises") == [1 / 5, 1 / 5]

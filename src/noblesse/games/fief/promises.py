@@ -1,10 +1,10 @@
 """Promises (spec §7.4): not binding, recorded, and judged by what happens afterwards.
 
 A promise is made in an accepted offer, by its author (``promise:*``) or, asked of him, by
-its recipient (``ask_promise:*``). ``s.promises`` holds each as ``(promiser, promisee,
-act, turn, fate, paid)``: ``act`` the ``promise:*`` action (an asked promise is stored as
-the promise it is), ``turn`` the turn it was made in, ``fate`` OPEN, KEPT, BROKEN or
-LAPSED, ``paid`` the deniers given so far towards a promise to pay.
+its recipient (``ask_promise:*``). ``s.promises`` holds each as a ``Promise``
+(promiser, promisee, act, turn, fate, paid): ``act`` the ``promise:*`` action (an asked
+promise is stored as the promise it is), ``turn`` the turn it was made in, ``fate``
+OPEN, KEPT, BROKEN or LAPSED, ``paid`` the deniers given so far towards a promise to pay.
 
 The engine judges each one from what the promiser does, never from what he says:
 
@@ -25,7 +25,7 @@ their views (``promises``, the web table's Diplomacy panel); nobody else sees it
 from __future__ import annotations
 
 from noblesse.games.fief import actions as A
-from noblesse.games.fief.state import ASSUMED, NL, FiefState
+from noblesse.games.fief.state import ASSUMED, NL, FiefState, Promise
 
 PROMISE_TURNS = int(ASSUMED["promise_turns"])
 OPEN, KEPT, BROKEN, LAPSED = range(4)
@@ -47,9 +47,9 @@ def asked(act: int) -> bool:
 def record(s: FiefState, author: int, recipient: int, act: int) -> None:
     """An accepted promise term: the author's promise, or the recipient's if asked."""
     if asked(act):
-        s.promises.append((recipient, author, act - A.ASKED, s.turn, OPEN, 0))
+        s.promises.append(Promise(recipient, author, act - A.ASKED, s.turn, OPEN, 0))
     else:
-        s.promises.append((author, recipient, act, s.turn, OPEN, 0))
+        s.promises.append(Promise(author, recipient, act, s.turn, OPEN, 0))
 
 
 def vote_for(act: int) -> int:
@@ -63,8 +63,7 @@ def pay_amount(act: int) -> int:
 
 
 def _settle(s: FiefState, i: int, fate: int) -> None:
-    p, q, act, turn, _, paid = s.promises[i]
-    s.promises[i] = (p, q, act, turn, fate, paid)
+    s.promises[i] = s.promises[i]._replace(fate=fate)
 
 
 def on_ballots(s: FiefState, ballots: dict[int, int], candidates: list[int]) -> None:
@@ -84,7 +83,7 @@ def on_battle(s: FiefState, attacker: int, foe: int) -> None:
 
 def on_gift(s: FiefState, payer: int, payee: int, amount: int) -> None:
     """Money given by an offer's term goes towards the payer's promises to pay."""
-    for i, (p, q, act, turn, fate, paid) in enumerate(s.promises):
+    for i, (p, q, act, _, fate, paid) in enumerate(s.promises):
         due = pay_amount(act)
         if amount <= 0:
             return
@@ -92,7 +91,7 @@ def on_gift(s: FiefState, payer: int, payee: int, amount: int) -> None:
             continue
         given = min(amount, due - paid)
         amount -= given
-        s.promises[i] = (p, q, act, turn, fate, paid + given)
+        s.promises[i] = s.promises[i]._replace(paid=paid + given)
         if paid + given >= due:
             _settle(s, i, KEPT)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from enum import IntEnum
-from typing import Any, NamedTuple, TypeAlias
+from typing import Any, NamedTuple
 
 from noblesse.core.game import State
 from noblesse.core.rng import Seed
@@ -168,9 +168,15 @@ class RedHat(NamedTuple):
     how: int
 
 
-# A promise (§7.4, ``promises``, ``FiefState.promises``): (promiser, promisee, act, turn,
-# fate, paid)
-Promise: TypeAlias = tuple[int, int, int, int, int, int]
+class Promise(NamedTuple):
+    """A promise made in an accepted offer (§7.4, ``promises.py``; ``FiefState.promises``)."""
+
+    promiser: int
+    promisee: int
+    act: int  # the ``promise:*`` action (an asked promise is stored as the promise it is)
+    turn: int  # the turn it was made in
+    fate: int  # promises.OPEN, KEPT, BROKEN or LAPSED
+    paid: int  # deniers given so far towards a promise to pay
 
 
 class TitleHow(IntEnum):

@@ -423,7 +423,7 @@ class FiefViews:
         for f in others:  # nobody sees the order of another's hand
             s.hand[f] = sorted(kept[f])
         # promises between other families are theirs alone (§7.1); they bind nobody
-        s.promises = [x for x in s.promises if seat in (x[0], x[1])]
+        s.promises = [x for x in s.promises if seat in (x.promiser, x.promisee)]
         for f in s.voters:  # the others' secret ballots, cast or not
             if f != seat and s.ballot[f] != announce.NOT_CAST:
                 s.ballot[f] = rng.choice([announce.ABSTAINED, *s.candidates])
