@@ -121,7 +121,7 @@ def test_the_bishop_there_stops_an_uprising_on_5_or_6() -> None:
     dice(s, 5)
     ev = do(s, 1, "stop_uprising")
     assert events_of(ev, "uprising_stopped") and not events_of(ev, "uprising")
-    assert units(s, "sigy", 2) == (0, 1) and s.uprising_village == -1
+    assert units(s, "sigy", 2) == (0, 1) and s.uprising is None
 
 
 def test_a_cardinal_stops_on_1_to_4_and_failing_dies_with_the_others() -> None:

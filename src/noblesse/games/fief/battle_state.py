@@ -42,7 +42,7 @@ class Battle:
     the whole battle (neither has a penalty); ``cannot_withdraw``: the attackers may not
     withdraw (not a fortress's attackers, or they withdrew already); ``round``: rounds
     fought; ``quiet``: rounds in a row without casualties; ``casualties``: those of the
-    last round; ``ambusher``: who played the Ambush being answered (-1: none).
+    last round.
     """
 
     village: int
@@ -57,7 +57,6 @@ class Battle:
     round: int = 0
     quiet: int = 0
     casualties: int = 0
-    ambusher: int = -1
 
     def clone(self) -> Battle:
         b = Battle.__new__(Battle)
@@ -65,7 +64,7 @@ class Battle:
         b.sides, b.asking = self.sides[:], self.asking[:]
         b.penalty, b.pursued, b.secret_passage = self.penalty, self.pursued, self.secret_passage
         b.cannot_withdraw, b.round, b.quiet = self.cannot_withdraw, self.round, self.quiet
-        b.casualties, b.ambusher = self.casualties, self.ambusher
+        b.casualties = self.casualties
         return b
 
 

@@ -62,18 +62,22 @@ from noblesse.games.fief.state import (
     NL,
     NV,
     SEATS,
+    Answer,
+    Answered,
     FiefState,
     Interrupted,
+    Uprising,
     d6,
     present,
     rule,
+    the_answer,
     the_battle,
+    the_uprising,
     troops,
 )
 
 UPRISING = DATA.card("uprising")
 AMBUSH = DATA.card("ambush")
-ANSWER_ASSASSINATION, ANSWER_AMBUSH = 1, 2
 ASSASSINATION = DATA.card("assassination")
 JUSTICE = DATA.card("justice")
 BONUS = rule("uprising_bonus_per_card")
@@ -274,8 +278,7 @@ def _play_card(s: FiefState, p: int, card: int, ev: list[Event]) -> None:
     _spend(s, p, card, ev)
     s.actor = p
     if card == UPRISING:
-        s.uprising_cards, s.uprising_village, s.uprising_family = 1, -1, -1
-        s.uprising_penalty_cancelled = False
+        s.uprising = Uprising(by=p)
         s.kind = A.UPRISING_TARGET
     elif card == ASSASSINATION:
         s.kind = A.ASSASSIN_TARGET
@@ -321,21 +324,21 @@ def legal_uprising_target(s: FiefState, p: int) -> list[int]:
 
 def apply_uprising_target(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     v = action - A.UPRISING0
-    s.uprising_village = v
     families = [f for f in range(s.n_players) if present(s, v, f)]
-    if len(families) > 1:
+    s.uprising = the_uprising(s)._replace(village=v, family=families[0])
+    if len(families) > 1:  # the player chooses which
         s.kind = A.UPRISING_FOE
         return
-    s.uprising_family = families[0]
     more_or_roll(s, p, ev)
 
 
 def legal_uprising_foe(s: FiefState) -> list[int]:
-    return [A.FOE0 + f for f in range(s.n_players) if present(s, s.uprising_village, f)]
+    v = the_uprising(s).village
+    return [A.FOE0 + f for f in range(s.n_players) if present(s, v, f)]
 
 
 def apply_uprising_foe(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
-    s.uprising_family = action - A.FOE0
+    s.uprising = the_uprising(s)._replace(family=action - A.FOE0)
     more_or_roll(s, p, ev)
 
 
@@ -344,7 +347,7 @@ def more_or_roll(s: FiefState, p: int, ev: list[Event]) -> None:
     if s.hand[p]:
         s.kind = A.UPRISING_MORE
     else:
-        before_roll(s, p, ev)
+        before_roll(s, ev)
 
 
 # ------------------------------------------------------------------ the clergy (§4.12.1)
@@ -364,25 +367,27 @@ def clerics_at(s: FiefState, v: int) -> list[int]:
     ]
 
 
-def before_roll(s: FiefState, p: int, ev: list[Event]) -> None:
-    s.uprising_by = p
-    s.clerics = clerics_at(s, s.uprising_village)
-    s.uprising_failed = []
+def before_roll(s: FiefState, ev: list[Event]) -> None:
+    u = the_uprising(s)
+    s.uprising = u._replace(clerics=tuple(clerics_at(s, u.village)))
     next_cleric(s, ev)
 
 
 def next_cleric(s: FiefState, ev: list[Event]) -> None:
-    if s.clerics:
-        s.kind, s.actor = A.UPRISING_STOP, s.l_owner[s.clerics[0]]
+    u = the_uprising(s)
+    if u.clerics:
+        s.kind, s.actor = A.UPRISING_STOP, s.l_owner[u.clerics[0]]
         return
-    revolt(s, s.uprising_by, ev)
+    revolt(s, ev)
 
 
 def apply_uprising_stop(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """d6: a Bishop stops it on 5-6, a Cardinal on 1-4 (on 3-6 with
     ``cardinal_stops_low`` off, §6 #17; a Cardinal who is the Bishop there tries once,
     as Cardinal [assumed]); failing, he may die with the others."""
-    lo = s.clerics.pop(0)
+    u = the_uprising(s)
+    lo = u.clerics[0]
+    s.uprising = u = u._replace(clerics=u.clerics[1:])
     if action == A.PASS:
         next_cleric(s, ev)
         return
@@ -395,17 +400,15 @@ def apply_uprising_stop(s: FiefState, p: int, action: int, ev: list[Event]) -> N
     else:
         stopped = r >= CARDINAL_STOPS_ALT
     if stopped:
-        ev.append(Event("uprising_stopped", {"seat": p, "lord": lo, "village": s.uprising_village}))
+        ev.append(Event("uprising_stopped", {"seat": p, "lord": lo, "village": u.village}))
         end_uprising(s)
         return
-    s.uprising_failed.append(lo)
+    s.uprising = u._replace(failed=(*u.failed, lo))
     next_cleric(s, ev)
 
 
 def end_uprising(s: FiefState) -> None:
-    s.uprising_village, s.uprising_family, s.uprising_cards, s.uprising_by = -1, -1, 0, -1
-    s.uprising_penalty_cancelled = False
-    s.clerics, s.uprising_failed = [], []
+    s.uprising = None
     s.kind = A.NONE
 
 
@@ -419,34 +422,38 @@ def legal_uprising_more(s: FiefState, p: int) -> list[int]:
 
 
 def uprising_penalty(s: FiefState) -> int:
-    v, f = s.uprising_village, s.uprising_family
-    if s.uprising_penalty_cancelled or s.ctrl[v] != f:
+    """The dice the Uprising loses to a fortress of the family it rises against."""
+    u = the_uprising(s)
+    v = u.village
+    if u.penalty_cancelled or s.ctrl[v] != u.family:
         return 0
     return PENALTY[s.fort[v]]
 
 
 def apply_uprising_more(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.PASS:
-        before_roll(s, p, ev)
+        before_roll(s, ev)
         return
     card = action - A.PLAY0
     s.hand[p].remove(card)
     s.fd_discard.append(card)
     ev.append(Event("play_opportunity", {"seat": p, "card": card}))
+    u = the_uprising(s)
     if card == SECRET_PASSAGE:
-        s.uprising_penalty_cancelled = True  # §4.12.2
+        s.uprising = u._replace(penalty_cancelled=True)  # §4.12.2
     else:
-        s.uprising_cards += 1
+        s.uprising = u._replace(cards=u.cards + 1)
     more_or_roll(s, p, ev)
 
 
-def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
+def revolt(s: FiefState, ev: list[Event]) -> None:
     """The dice and the damage: the penalty takes whole cards, die and +1 (§6 #4), or
     with ``uprising_penalty_whole_cards`` off dice only (no die rolled: no +1 either
     way, source "如果沒有擲骰就沒有 + 1 傷害效果"). Lords of the family left
     without troops die (the source; with ``uprising_needs_effective_die``, §6 #5, only
     when a die was rolled)."""
-    v, f, cards = s.uprising_village, s.uprising_family, s.uprising_cards
+    u = the_uprising(s)
+    p, v, f, cards = u.by, u.village, u.family, u.cards
     penalty = uprising_penalty(s)
     effective = max(0, cards - penalty)
     rolls = [d6(s) for _ in range(effective)]
@@ -476,7 +483,7 @@ def revolt(s: FiefState, p: int, ev: list[Event]) -> None:
         for lo in range(NL):
             if s.l_loc[lo] == v and s.l_owner[lo] == f and s.l_captor[lo] < 0:
                 kill(s, lo, "uprising", ev)
-    for lo in s.uprising_failed:  # "也可能一起陪葬": a failed cleric without troops there
+    for lo in u.failed:  # "也可能一起陪葬": a failed cleric without troops there
         if deadly and s.l_owner[lo] >= 0 and s.l_loc[lo] == v and not troops(s, v, s.l_owner[lo]):
             kill(s, lo, "uprising", ev)
     if effective and rebels_raze(s, v, f):
@@ -513,7 +520,7 @@ def apply_assassin_target(s: FiefState, p: int, action: int, ev: list[Event]) ->
     lo = action - A.KILL0
     target = s.l_owner[lo]
     if s.hand[target]:  # the target's family may answer with a Secret Passage
-        s.answer_for, s.victim, s.uprising_family = ANSWER_ASSASSINATION, lo, p
+        s.answer = Answer(Answered.ASSASSINATION, lo, p)
         s.kind, s.actor = A.SP_ANSWER, target
         return
     assassinate(s, p, lo, ev)
@@ -573,27 +580,20 @@ def apply_sp_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         s.hand[p].remove(SECRET_PASSAGE)
         s.fd_discard.append(SECRET_PASSAGE)
         ev.append(Event("play_opportunity", {"seat": p, "card": SECRET_PASSAGE}))
-    lo, what = s.victim, s.answer_for
-    s.answer_for, s.victim = 0, -1
-    if what == ANSWER_ASSASSINATION:
-        assassin = s.uprising_family
-        s.uprising_family = -1
+    what, lo, by = the_answer(s)
+    s.answer = None
+    if what == Answered.ASSASSINATION:
         if cancelled:
-            ev.append(Event("assassination_failed", {"seat": assassin, "lord": lo}))
-            s.kind, s.actor = (
-                (A.ASSASSIN_MARKER if marker_bearers(s, assassin) else A.NONE),
-                assassin,
-            )
+            ev.append(Event("assassination_failed", {"seat": by, "lord": lo}))
+            s.kind, s.actor = (A.ASSASSIN_MARKER if marker_bearers(s, by) else A.NONE), by
         else:
-            assassinate(s, assassin, lo, ev)
+            assassinate(s, by, lo, ev)
         return
-    b = the_battle(s)
-    ambusher, b.ambusher = b.ambusher, -1
     if cancelled:
         ev.append(Event("ambush_foiled", {"seat": p, "lord": lo}))
         next_in_battle_window(s)
     else:
-        ambush_take(s, ambusher, lo, ev)
+        ambush_take(s, by, lo, ev)
 
 
 # ------------------------------------------------------------------ the battle window
@@ -668,7 +668,6 @@ def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> N
         ev.append(Event("penalty_cancelled", {"seat": p, "village": b.village}))
         next_in_battle_window(s)
         return
-    b.ambusher = p
     s.kind, s.actor = A.AMBUSH_CAPTURE, p
 
 
@@ -705,10 +704,9 @@ def apply_ambush_capture(s: FiefState, p: int, action: int, ev: list[Event]) -> 
     lo = action - A.CAPTURE0
     foe = s.l_owner[lo]
     if s.hand[foe]:
-        s.answer_for, s.victim = ANSWER_AMBUSH, lo
+        s.answer = Answer(Answered.AMBUSH, lo, p)
         s.kind, s.actor = A.SP_ANSWER, foe
         return
-    the_battle(s).ambusher = -1
     ambush_take(s, p, lo, ev)
 
 

@@ -168,6 +168,38 @@ class RedHat(NamedTuple):
     how: int
 
 
+class Uprising(NamedTuple):
+    """An Uprising being played (§4.12.1, ``intrigue.py``, ``FiefState.uprising``): the
+    family that plays it (``by``), the village where it breaks out and the family whose
+    troops it rises against (-1 while not yet chosen), the Uprising cards played on it,
+    whether a Secret Passage cancelled the fortification's penalty (§4.12.2), the clerics
+    there still to try to stop it (the next first) and those who tried and failed."""
+
+    by: int
+    village: int = -1
+    family: int = -1
+    cards: int = 1
+    penalty_cancelled: bool = False
+    clerics: tuple[int, ...] = ()
+    failed: tuple[int, ...] = ()
+
+
+class Answered(IntEnum):
+    """The card a Secret Passage may answer (§4.12.2, §4.12.5)."""
+
+    ASSASSINATION = 1
+    AMBUSH = 2
+
+
+class Answer(NamedTuple):
+    """A card aimed at ``lord`` whose family may answer it with a Secret Passage
+    (``FiefState.answer``): ``to`` what, played by ``by`` (the assassin, the ambusher)."""
+
+    to: Answered
+    lord: int
+    by: int
+
+
 class Promise(NamedTuple):
     """A promise made in an accepted offer (§7.4, ``promises.py``; ``FiefState.promises``)."""
 
@@ -301,8 +333,6 @@ _LISTS = (
     "transferred",
     "cardinal",
     "tithe",
-    "clerics",
-    "uprising_failed",
     "loss_due",
     "keep_due",
     "revealed",
@@ -348,13 +378,8 @@ _SCALARS = (
     "announce_step",
     "battle_step",
     "permit_for",
-    "uprising_village",
-    "uprising_family",
-    "uprising_cards",
-    "answer_for",
-    "victim",
-    "uprising_by",
-    "uprising_penalty_cancelled",
+    "uprising",
+    "answer",
     "joan",
     "entry_due",
     "crown_prince",
@@ -440,8 +465,6 @@ class FiefState(State):
     transferred: list[int]
     cardinal: list[int]
     tithe: list[Tithes]
-    clerics: list[int]
-    uprising_failed: list[int]
     loss_due: list[LossDue]
     keep_due: list[KeeperDue]
     revealed: list[int]
@@ -486,13 +509,8 @@ class FiefState(State):
     announce_step: AnnounceStep
     battle_step: BattleStep
     permit_for: PermitFor
-    uprising_village: int
-    uprising_family: int
-    uprising_cards: int
-    answer_for: int
-    victim: int
-    uprising_by: int
-    uprising_penalty_cancelled: bool
+    uprising: Uprising | None
+    answer: Answer | None
     joan: int
     entry_due: EntryLoss | None
     crown_prince: int
@@ -602,15 +620,11 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s.react = False  # a public event since the last any-time window
     s.assassin = [0] * NL  # lords carrying an assassin marker
     s.l_escort = [-1] * NL  # the lord a captive is led along by
-    # an Uprising being played: its village, the family it rises against, the cards
-    # played on it, who played it, a Secret Passage cancelling the fortification's penalty
-    s.uprising_village, s.uprising_family, s.uprising_cards, s.uprising_by = -1, -1, 0, -1
-    s.uprising_penalty_cancelled = False
+    s.uprising = None  # an Uprising being played (Uprising)
     s.joan = -1  # the lady Joan d'Arc's card is on
     s.loss_due = []  # a side's losses its leader shares out (LossDue)
     s.keep_due = []  # captives whose keeper the winners choose (KeeperDue)
-    s.clerics, s.uprising_failed = [], []  # clerics still to try to stop it; who failed
-    s.answer_for, s.victim = 0, -1  # a Secret Passage answer: to what, about whom
+    s.answer = None  # a card a Secret Passage may answer (Answer)
     s.place_due = []  # freed lords whose family chooses the village (PlacementDue)
     s.entry_due = None  # a group's Plague loss on entry (EntryLoss)
     s.deaths = []  # pending lord deaths in the battle (DeathDue)
@@ -706,6 +720,20 @@ def the_red_hat(s: FiefState) -> RedHat:
     rh = s.red_hat
     assert rh is not None, "no Cardinal is being made"
     return rh
+
+
+def the_uprising(s: FiefState) -> Uprising:
+    """The Uprising being played, for the rules that run only while one is."""
+    u = s.uprising
+    assert u is not None, "no Uprising is being played"
+    return u
+
+
+def the_answer(s: FiefState) -> Answer:
+    """The card a Secret Passage may answer, for the decision that asks it."""
+    a = s.answer
+    assert a is not None, "no card awaits an answer"
+    return a
 
 
 def order(s: FiefState) -> list[int]:
