@@ -4,7 +4,7 @@ villages and lords, slot by slot: families are relative to the observer."""
 from __future__ import annotations
 
 from fief_scenario import GAME, A, C, L, V, begin, do, lord, table, troops
-from test_announcements import _election_table, _to_candidates
+from test_announcements import _election_table, _married_with_pope, _to_candidates, announce
 
 from noblesse.games.fief.observation import LORD, MEN_CAP, VILLAGE
 from noblesse.games.fief.observation import L as LAYOUT
@@ -118,3 +118,20 @@ def test_the_promises_a_seat_made_and_those_made_to_it_are_counted_apart() -> No
     assert field(s, 0, "promises") == [2 / 5, 1 / 5]
     assert field(s, 1, "promises") == [0.0, 1 / 5]
     assert field(s, 2, "promises") == [1 / 5, 1 / 5]
+
+
+def test_an_annulment_asked_names_its_lord_apart_from_any_proposal() -> None:
+    """§5.2: while the Pope answers, the view and the annulment slot name the marriage's
+    lord of the asking family; the proposal stays empty; both clear with the answer."""
+    s = table(3)
+    arthur, _ = _married_with_pope(s)
+    announce(s)
+    do(s, 2, "pass")  # no decree
+    do(s, 0, "annulment:ask")
+    seen = GAME.view(s, 1)["announcements"]
+    assert seen["annulment"] == "arthur" and seen["proposal"] == [None, None]
+    assert field(s, 1, "annulment") == one_hot(NL, arthur)
+    assert field(s, 1, "proposal") == [0.0] * (2 * NL)
+    do(s, 2, "annulment:no")
+    assert GAME.view(s, 1)["announcements"]["annulment"] is None
+    assert field(s, 1, "annulment") == [0.0] * NL

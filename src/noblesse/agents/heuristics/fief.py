@@ -38,6 +38,7 @@ from noblesse.games.fief.state import (
     FiefState,
     the_battle,
     the_offer,
+    the_proposal,
     the_red_hat,
 )
 
@@ -218,7 +219,7 @@ def _announce(s: FiefState, seat: int, legal: list[Action]) -> Action:
         ]
         return max(options, key=lambda a: _partner_key(s, values, a), default=A.PASS)
     if kind == A.MARRIAGE_ANSWER:
-        suitor = s.l_owner[s.m_lord]
+        suitor = s.l_owner[the_proposal(s).lord]
         if _better_alone(s, seat, suitor):
             return A.MARRY_NO
         return A.MARRY_YES if not ahead or s.vp[suitor] >= 1 else A.MARRY_NO

@@ -18,7 +18,7 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import church, marriage, promises
-from noblesse.games.fief.state import AnnounceStep, FiefState, order
+from noblesse.games.fief.state import AnnounceStep, FiefState, Proposal, order, the_proposal
 
 (MARRYING, DECREES, ANNULMENTS, DECLARING, BISHOP_VOTE, POPE_VOTE, KING_VOTE) = AnnounceStep
 STEP_NAMES = (
@@ -109,35 +109,37 @@ def apply_proposal(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.PASS:
         s.cursor += 1
         return
-    s.m_lord = action - A.PROPOSE0
+    s.proposal = Proposal(action - A.PROPOSE0)
     s.kind = A.PARTNER
 
 
 def legal_partner(s: FiefState, p: int) -> list[int]:
-    return [A.PASS, *(A.PARTNER0 + x for x in marriage.partners(s, s.m_lord))]
+    return [A.PASS, *(A.PARTNER0 + x for x in marriage.partners(s, the_proposal(s).lord))]
 
 
 def apply_partner(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.PASS:  # he thinks better of it: his turn ends
-        s.m_lord = -1
+        s.proposal = None
         s.cursor += 1
         return
-    s.m_partner = other = action - A.PARTNER0
+    lord, other = the_proposal(s).lord, action - A.PARTNER0
+    s.proposal = Proposal(lord, other)
     ev.append(
         Event(
             "marriage_proposed",
-            {"seat": p, "lord": s.m_lord, "partner": other, "with": s.l_owner[other]},
+            {"seat": p, "lord": lord, "partner": other, "with": s.l_owner[other]},
         )
     )
     s.kind, s.actor = A.MARRIAGE_ANSWER, s.l_owner[other]
 
 
 def apply_marriage_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
+    lord, other = the_proposal(s)
     if action == A.MARRY_YES:
-        marriage.wed(s, s.m_lord, s.m_partner, ev)
+        marriage.wed(s, lord, other, ev)
     else:
-        ev.append(Event("marriage_refused", {"seat": p, "lord": s.m_partner, "partner": s.m_lord}))
-    s.m_lord = s.m_partner = -1
+        ev.append(Event("marriage_refused", {"seat": p, "lord": other, "partner": lord}))
+    s.proposal = None
     s.cursor += 1
 
 
@@ -166,16 +168,16 @@ def apply_annulment_request(s: FiefState, p: int, action: int, ev: list[Event]) 
         return
     lo = marriage.family_marriage(s, p)
     ev.append(Event("annulment_asked", {"seat": p, "lord": lo, "partner": s.spouse[lo]}))
-    s.m_lord = lo
+    s.annulment = lo
     s.kind, s.actor = A.ANNULMENT_ANSWER, pope_family(s)
 
 
 def apply_annulment_answer(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     if action == A.ANNUL_YES:
-        marriage.annul(s, s.m_lord, ev)
+        marriage.annul(s, s.annulment, ev)
     else:
-        ev.append(Event("annulment_denied", {"seat": p, "lord": s.m_lord}))
-    s.m_lord = -1
+        ev.append(Event("annulment_denied", {"seat": p, "lord": s.annulment}))
+    s.annulment = -1
     s.cursor += 1
 
 

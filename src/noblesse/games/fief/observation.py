@@ -162,6 +162,7 @@ AN_VOTERS = L.add("voters", 2 * SEATS, "relative families voting; of them, those
 AN_PROP = L.add(
     "proposal", 2 * NL, "a marriage proposal: the proposer's lord, the other, one-hot each"
 )
+AN_ANNUL = L.add("annulment", NL, "the lord whose marriage the Pope is asked to annul, one-hot")
 AN_MINE = L.add(
     "my_ballot",
     NL + 1,
@@ -530,10 +531,13 @@ def _decisions(s: FiefState, seat: int, out: Buffer) -> None:
             out[AN_VOTERS + rel[f]] = 1.0
             if s.ballot[f] != announce.NOT_CAST:
                 out[AN_VOTERS + SEATS + rel[f]] = 1.0
-        if s.m_lord >= 0:
-            out[AN_PROP + s.m_lord] = 1.0
-        if s.m_partner >= 0:
-            out[AN_PROP + NL + s.m_partner] = 1.0
+        pr = s.proposal
+        if pr is not None:
+            out[AN_PROP + pr.lord] = 1.0
+            if pr.partner >= 0:
+                out[AN_PROP + NL + pr.partner] = 1.0
+        if s.annulment >= 0:
+            out[AN_ANNUL + s.annulment] = 1.0
         if seat in s.voters:
             mine = s.ballot[seat]
             if mine == announce.ABSTAINED:

@@ -168,6 +168,14 @@ class RedHat(NamedTuple):
     how: int
 
 
+class Proposal(NamedTuple):
+    """A marriage being proposed (§5.2, ``announce.py``, ``FiefState.proposal``): the
+    proposer's lord and the lord or lady proposed to (-1 until named)."""
+
+    lord: int
+    partner: int = -1
+
+
 class Uprising(NamedTuple):
     """An Uprising being played (§4.12.1, ``intrigue.py``, ``FiefState.uprising``): the
     family that plays it (``by``), the village where it breaks out and the family whose
@@ -389,8 +397,8 @@ _SCALARS = (
     "truced",
     "truce_broken",
     "election",
-    "m_lord",
-    "m_partner",
+    "proposal",
+    "annulment",
     "red_hat",
     "offer",
 )
@@ -520,8 +528,8 @@ class FiefState(State):
     truced: int
     truce_broken: int
     election: int
-    m_lord: int
-    m_partner: int
+    proposal: Proposal | None
+    annulment: int
     red_hat: RedHat | None
     offer: Offer | None
     # the rest
@@ -609,7 +617,8 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s.candidates = []  # the lords standing in the current election
     s.new_bishops = []  # Bishops elected this turn (no votes in §5.4.1)
     s.election = -1  # the bishopric whose Bishop is being elected
-    s.m_lord = s.m_partner = -1  # a marriage proposal: the proposer's lord, the other
+    s.proposal = None  # a marriage being proposed (Proposal)
+    s.annulment = -1  # the lord whose marriage the Pope is asked to annul
     s.tithe = [UNTITHED] * NB  # the families tithing each bishopric
     s.plague_due = []  # plague losses the owners still choose (PlagueLoss)
     s.revealed = []  # disasters drawn this Cards phase, to be placed
@@ -720,6 +729,13 @@ def the_red_hat(s: FiefState) -> RedHat:
     rh = s.red_hat
     assert rh is not None, "no Cardinal is being made"
     return rh
+
+
+def the_proposal(s: FiefState) -> Proposal:
+    """The marriage being proposed, for the decisions that answer it."""
+    pr = s.proposal
+    assert pr is not None, "no marriage is being proposed"
+    return pr
 
 
 def the_uprising(s: FiefState) -> Uprising:

@@ -362,13 +362,15 @@ class FiefViews:
         own seat until all are revealed together (§7.1)."""
         if s.phase != A.ANNOUNCE:
             return None
+        pr = s.proposal
         out: dict[str, Any] = {
             "step": announce.STEP_NAMES[s.announce_step],
             "bishopric": BISHOPRICS[s.election].key if s.election >= 0 else None,
             "candidates": [LORD_CARDS[lo].key for lo in s.candidates],
             "voters": list(s.voters),
             "voted": [f for f in s.voters if s.ballot[f] != announce.NOT_CAST],
-            "proposal": [_key(s.m_lord), _key(s.m_partner)],
+            "proposal": [_key(pr.lord), _key(pr.partner)] if pr else [None, None],
+            "annulment": _key(s.annulment),
         }
         if seat is not None and seat in s.voters and s.ballot[seat] != announce.NOT_CAST:
             out["my_ballot"] = _key(s.ballot[seat]) or "abstain"
