@@ -92,6 +92,16 @@ def test_at_most_one_courtesan_per_ennoblement() -> None:
     assert_illegal(s, 0, "ennoble:FRA-BUR.top", "at most one Courtesan")
 
 
+def test_a_count_refused_says_at_most_one_courtesan_the_rank_below_the_prince_too() -> None:
+    """The Count, the rank just above the Baron, takes a Courtesan: a Count missing
+    both gold and land is refused with the one-Courtesan limit, not the Baron's rule."""
+    s = table(3, hands={0: {"troops": 1, "title": 1, "courtesan": 2}})
+    act(s)  # an Earl can be paid (land by a Courtesan); a Count needs gold and land
+    assert "ennoble:FRA-BUR.bottom" not in legal(s)
+    assert_illegal(s, 0, "ennoble:FRA-BUR.bottom", "You cannot pay for a Count")
+    assert_illegal(s, 0, "ennoble:FRA-BUR.bottom", "(at most one Courtesan)")
+
+
 def test_no_courtesan_for_a_king_nor_a_baron() -> None:
     king = dict(KING_SET, bishop=0, courtesan=1)
     s = table(3, hands={0: king})

@@ -589,7 +589,7 @@ class HeadsRules(GameBase[HeadsState]):
             return IllegalAction(
                 f"You have no {rank.en} counter left.", f"你已沒有{rank.zh}的貴族標誌。"
             )
-        if rank.id in (0, NR - 1) or not rank.courtesan:
+        if not rank.courtesan:  # the King and the Baron (data: courtesan = false)
             extra_en = " (the Courtesan cannot be used for it)"
             extra_zh = "（不能使用「高級娼婦」）"
         else:
