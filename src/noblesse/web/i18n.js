@@ -100,6 +100,23 @@ export function t(key, lang = getLang()) {
   return (TEXT[lang] && TEXT[lang][key]) || TEXT.en[key] || key;
 }
 
+// "Seat 1" / 「玩家1」.
+export function seatLabel(i, lang = getLang()) {
+  return lang === "zh-TW" ? `${t("seat", lang)}${i + 1}` : `${t("seat", lang)} ${i + 1}`;
+}
+
+// A trained policy the server offers: "Trained policy ppo" / 訓練策略「ppo」.
+export function policyLabel(name, lang = getLang()) {
+  return lang === "zh-TW" ? `${t("policy", lang)}「${name}」` : `${t("policy", lang)} ${name}`;
+}
+
+// Who plays a seat, named from its kind: a bot's level ("Bot (medium)" / 「電腦（普通）」),
+// "human", or a trained policy with its name ("policy:ppo").
+export function seatKindLabel(kind, lang = getLang()) {
+  const [level, name] = kind.split(":");
+  return level === "policy" ? policyLabel(name, lang) : t(level, lang);
+}
+
 // Pick the right language out of a {en, "zh-TW"} object.
 export function pick(obj, lang = getLang()) {
   if (obj == null) return "";

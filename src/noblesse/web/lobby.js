@@ -1,4 +1,6 @@
-import { BOT_SPEEDS, el, getLang, pick, setLang, t } from "/static/i18n.js";
+import {
+  BOT_SPEEDS, el, getLang, pick, policyLabel, seatKindLabel, seatLabel, setLang, t,
+} from "/static/i18n.js";
 
 let lang = getLang();
 let gamesList = [];
@@ -10,16 +12,8 @@ async function api(path, options = {}) {
   return body;
 }
 
-// "Seat 1" / 「玩家1」, and a colon in the reader's language.
-const seatLabel = (i) => (lang === "zh-TW" ? `${t("seat", lang)}${i + 1}` : `${t("seat", lang)} ${i + 1}`);
+// A colon in the reader's language.
 const colon = () => (lang === "zh-TW" ? "：" : ": ");
-// a trained policy the server offers: "Trained policy ppo" / 訓練策略「ppo」
-const policyLabel = (name) => (lang === "zh-TW" ? `${t("policy", lang)}「${name}」` : `${t("policy", lang)} ${name}`);
-// a seat's kind as the lobby names it: a person, a bot's level, a policy with its name
-function kindLabel(kind) {
-  const [level, name] = kind.split(":");
-  return level === "policy" ? policyLabel(name) : t(level, lang);
-}
 
 // Two lines on each game, in both languages.
 const ABOUT = {
@@ -97,7 +91,7 @@ async function loadMine() {
     el("table", { class: "list", id: "mine-list" },
       el("tr", {}, ["game", "seat", "state", null].map((k) => el("th", { scope: "col" }, k ? t(k, lang) : ""))),
       list.map((e, i) => el("tr", { "data-table": e.id, "data-seat": e.seat },
-        el("td", { class: "game-cell" }, emblem(e.game, 24), title(e.game)), el("td", {}, seatLabel(e.seat)), cells[i],
+        el("td", { class: "game-cell" }, emblem(e.game, 24), title(e.game)), el("td", {}, seatLabel(e.seat, lang)), cells[i],
         el("td", {}, el("a", { href: e.link, class: "mine-link" }, t("back", lang)))))));
   // Their state now, from the table's public state.
   await Promise.all(list.map(async (e, i) => {
@@ -189,11 +183,11 @@ function renderForm() {
     const n = Number(playersSel.value);
     const levels = [...(g.levels || []), ...(g.policies || [])];
     const about = Object.fromEntries(levels.map((l) => [l.id, pick(l.about, lang)]));
-    const names = Object.fromEntries((g.policies || []).map((p) => [p.id, policyLabel(p.name)]));
+    const names = Object.fromEntries((g.policies || []).map((p) => [p.id, policyLabel(p.name, lang)]));
     const label = (k) => names[k] || t(k, lang);
     const kinds = ["human", ...(levels.length ? levels.map((l) => l.id) : g.bots), "open"];
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {},
-      seatLabel(i),
+      seatLabel(i, lang),
       el("select", { "data-seat": i },
         kinds.map((k) => el("option", { value: k, title: about[k] || null, selected: (i === 0) === (k === "human") && (i === 0 || k === "normal") }, label(k)))),
       el("input", { "data-name": i, placeholder: t("name", lang), size: 10 }))),
@@ -248,7 +242,7 @@ function showCreated(table) {
   box.replaceChildren(el("h2", {}, t("links", lang)),
     el("div", { class: "links" },
       table.seats.filter((s) => s.link).map((s) => el("p", {},
-        `${seatLabel(s.seat)}${colon()}`, el("a", { href: s.link, class: "seat-link", "data-seat": s.seat }, t("play", lang)),
+        `${seatLabel(s.seat, lang)}${colon()}`, el("a", { href: s.link, class: "seat-link", "data-seat": s.seat }, t("play", lang)),
         " ", el("code", {}, abs(s.link)))),
       el("p", {}, `${t("watch", lang)}${colon()}`, el("a", { href: table.watch_link }, abs(table.watch_link))),
       el("p", {}, `${t("hostLink", lang)}${colon()}`, el("code", {}, abs(table.host_link)))));
@@ -267,7 +261,7 @@ async function loadTables() {
     const open = r.seats.map((s, i) => (s.open ? i : null)).filter((i) => i !== null);
     return open.length ? el("td", { class: "free-seats", "data-label": t("freeSeats", lang) }, open.map((i) => el("button", {
       class: "join", "data-table": r.id, "data-seat": i, onclick: () => joinSeat(r.id, i),
-    }, `${t("join", lang)}${lang === "zh-TW" ? "" : " "}${seatLabel(i)}`))) : el("td", {}, "");
+    }, `${t("join", lang)}${lang === "zh-TW" ? "" : " "}${seatLabel(i, lang)}`))) : el("td", {}, "");
   };
   const rows = (list, finished) => list.length === 0 ? el("p", {}, t("noTables", lang)) :
     el("table", { class: "list" },
@@ -276,7 +270,7 @@ async function loadTables() {
       list.map((r) => el("tr", { "data-table": r.id },
         el("td", { ...keep, class: "game-cell" }, emblem(r.game, 24), title(r.game)),
         el("td", { "data-label": t("seats", lang) }, r.seats.map((s, i) => [i ? sep : "",
-          el("span", keep, s.open ? t("openSeat", lang) : kindLabel(s.kind))]).flat()),
+          el("span", keep, s.open ? t("openSeat", lang) : seatKindLabel(s.kind, lang))]).flat()),
         finished ? null : freeSeats(r),
         el("td", { "data-label": t("moves", lang) }, `${r.actions}`),
         finished ? el("td", { "data-label": t("scores", lang) }, r.result ? r.result.scores.join(sep) : "") : null,

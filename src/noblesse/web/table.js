@@ -1,5 +1,5 @@
 // The table page: one seat (with its token), a spectator, or a replay of a finished game.
-import { BOT_SPEEDS, el, getLang, pick, setLang, t } from "/static/i18n.js";
+import { BOT_SPEEDS, el, getLang, pick, seatKindLabel, seatLabel, setLang, t } from "/static/i18n.js";
 import { applyPatch } from "/static/vendor/fast-json-patch/core.mjs";
 import { arrowKeys, fitNames, nameThings } from "/static/board.js";
 import { drawAlerts, turnBegan } from "/static/alerts.js";
@@ -168,7 +168,7 @@ const zh = () => lang === "zh-TW";
 // "(you)" / 「（你）」. The same name in a sentence and in a list (docs/zh-TW.md).
 function seatName(i) {
   const s = msg.seats[i];
-  const base = s && s.name ? s.name : zh() ? `${t("seat", lang)}${i + 1}` : `${t("seat", lang)} ${i + 1}`;
+  const base = s && s.name ? s.name : seatLabel(i, lang);
   if (i === seat) return zh() ? `${base}（${t("you", lang)}）` : `${base} (${t("you", lang)})`;
   return base;
 }
@@ -178,8 +178,7 @@ function seatKind(i) {
   const s = msg.seats[i];
   if (s && s.open) return t("openSeat", lang);  // no one yet: taken from the lobby
   if (!s || s.kind === "human") return "";
-  const [kind, name] = s.kind.split(":");  // a bot's level, or a trained policy's name
-  return kind === "policy" ? `${t("policy", lang)}${zh() ? `「${name}」` : ` ${name}`}` : t(kind, lang);
+  return seatKindLabel(s.kind, lang);  // a bot's level, or a trained policy with its name
 }
 
 // Chinese punctuation in Chinese: a full-width colon, and 、 between the items of a list.
