@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from noblesse.core.game import State
 from noblesse.core.rng import Seed
@@ -702,54 +702,48 @@ def battle_village(s: FiefState) -> int:
     return -1 if b is None else b.village
 
 
+# What is under way, for the rules that run only while it is: each ``the_*`` returns it,
+# and asking while none is on is a bug in the rules (an AssertionError).
+T = TypeVar("T")
+
+
+def _under_way(value: T | None, none: str) -> T:
+    assert value is not None, none
+    return value
+
+
 def the_battle(s: FiefState) -> Battle:
-    """The battle on, for the rules that run only while one is (its sides, rounds,
-    losses and window)."""
-    b = s.battle
-    assert b is not None, "no battle is on"
-    return b
+    """The battle on (its sides, rounds, losses and window)."""
+    return _under_way(s.battle, "no battle is on")
 
 
 def the_cavalcade(s: FiefState) -> Cavalcade:
-    """The cavalcade under way, for the rules that run only while one is."""
-    cav = s.cavalcade
-    assert cav is not None, "no cavalcade is under way"
-    return cav
+    return _under_way(s.cavalcade, "no cavalcade is under way")
 
 
 def the_offer(s: FiefState) -> Offer:
-    """The offer being composed or answered, for the rules that run only while one is."""
-    o = s.offer
-    assert o is not None, "no offer is being made"
-    return o
+    """The offer being composed or answered."""
+    return _under_way(s.offer, "no offer is being made")
 
 
 def the_red_hat(s: FiefState) -> RedHat:
-    """The Cardinal being made, for the rules that run only while one is."""
-    rh = s.red_hat
-    assert rh is not None, "no Cardinal is being made"
-    return rh
+    """The Cardinal being made."""
+    return _under_way(s.red_hat, "no Cardinal is being made")
 
 
 def the_proposal(s: FiefState) -> Proposal:
-    """The marriage being proposed, for the decisions that answer it."""
-    pr = s.proposal
-    assert pr is not None, "no marriage is being proposed"
-    return pr
+    """The marriage being proposed."""
+    return _under_way(s.proposal, "no marriage is being proposed")
 
 
 def the_uprising(s: FiefState) -> Uprising:
-    """The Uprising being played, for the rules that run only while one is."""
-    u = s.uprising
-    assert u is not None, "no Uprising is being played"
-    return u
+    """The Uprising being played."""
+    return _under_way(s.uprising, "no Uprising is being played")
 
 
 def the_answer(s: FiefState) -> Answer:
-    """The card a Secret Passage may answer, for the decision that asks it."""
-    a = s.answer
-    assert a is not None, "no card awaits an answer"
-    return a
+    """The card a Secret Passage may answer."""
+    return _under_way(s.answer, "no card awaits an answer")
 
 
 def order(s: FiefState) -> list[int]:
