@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from noblesse import games
@@ -35,6 +37,20 @@ def test_bots_only_choose_legal_actions(kind: str) -> None:
         action = act_honestly(bot, game, state, seat)
         assert action in game.legal_actions(state, seat)
         game.apply(state, seat, action)
+
+
+@pytest.mark.parametrize("game_id", ["guillotine", "fief"])
+def test_a_random_bot_is_handed_its_seats_legal_actions_and_no_world(game_id: str) -> None:
+    """No world is dealt for it: its generator's first draw picks the action, as the
+    same draw picks it from the legal list; and ``easy`` decides as it does."""
+    game = games.get(game_id)
+    state = game.setup(4, 5)
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    assert len(legal) > 1
+    expected = legal[random.Random(9).randrange(len(legal))]
+    assert act_honestly(make_agent("random", 9), game, state, seat) == expected
+    assert act_honestly(make_agent("easy", 9), game, state, seat) == expected
 
 
 def test_greedy_beats_random() -> None:

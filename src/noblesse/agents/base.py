@@ -11,6 +11,10 @@ never hand an agent the true state: they call :func:`act_honestly`, which builds
 world with the agent's own seeded generator and asks the agent on it. Its legal
 actions are the seat's legal actions in the true state (the conformance suite checks
 that ``determinize`` keeps them), so the answer is a legal action of the real game.
+
+An agent that decides from its seat's legal actions alone (``LegalActionsAgent``: the
+random bot) is handed just that list, which is all its seat knows of the decision: no
+world is built for it (most of the cost of a random bot's game).
 """
 
 from __future__ import annotations
@@ -49,6 +53,30 @@ class SeededAgent(ABC):
         """As ``Agent.act``."""
 
 
+class LegalActionsAgent(SeededAgent):
+    """An agent that decides from its seat's legal actions alone (``pick``);
+    ``act_honestly`` hands it that list and nothing else."""
+
+    @abstractmethod
+    def pick(self, legal: list[Action]) -> Action:
+        """One of ``legal``, the seat's legal actions (never empty)."""
+
+    def act(self, game: Game, world: State, seat: int) -> Action:
+        return self.pick(game.legal_actions(world, seat))
+
+
+class DelegatingAgent(SeededAgent):
+    """An agent that plays, in each game, as another agent that shares its generator
+    (a level plays as its game's bot); ``act_honestly`` asks that agent."""
+
+    @abstractmethod
+    def agent_for(self, game_id: str) -> Agent:
+        """The agent that decides for it in ``game_id``."""
+
+    def act(self, game: Game, world: State, seat: int) -> Action:
+        return self.agent_for(game.id).act(game, world, seat)
+
+
 def world_for(game: Game, state: State, seat: int, rng: random.Random) -> State:
     """What ``seat`` may know of ``state``, as a whole state: a determinization for it."""
     return game.determinize(state, seat, rng)
@@ -67,5 +95,10 @@ def search_world(game: Game[S], world: S) -> S:
 def act_honestly(agent: Agent, game: Game, state: State, seat: int) -> Action:
     """``agent``'s decision for ``seat`` in ``state``, made on a world built from the
     seat's information alone (``world_for``, drawn with the agent's own generator),
-    never on ``state`` itself. Every tool asks its bots through here."""
+    never on ``state`` itself; an agent that needs no more than its seat's legal actions
+    (``LegalActionsAgent``) is handed those alone. Every tool asks its bots through here."""
+    if isinstance(agent, DelegatingAgent):
+        agent = agent.agent_for(game.id)
+    if isinstance(agent, LegalActionsAgent):
+        return agent.pick(game.legal_actions(state, seat))
     return agent.act(game, world_for(game, state, seat, agent.rng), seat)

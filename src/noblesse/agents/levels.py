@@ -15,8 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from noblesse.agents.base import SeededAgent
-from noblesse.core.game import Action, Game, State
+from noblesse.agents.base import Agent, DelegatingAgent
 
 
 @dataclass(frozen=True)
@@ -64,7 +63,7 @@ LEVELS: dict[str, Level] = {
 }
 
 
-class LevelAgent(SeededAgent):
+class LevelAgent(DelegatingAgent):
     """The agent of a level: in each game it plays as that game's bot of the level (made
     with the same seed and sharing this agent's generator, so ``normal`` decides exactly
     as ``greedy`` with the same seed)."""
@@ -77,7 +76,7 @@ class LevelAgent(SeededAgent):
         self.ms = level.ms if ms is None else ms
         self._agents: dict[str, Any] = {}
 
-    def agent_for(self, game_id: str) -> Any:
+    def agent_for(self, game_id: str) -> Agent:
         agent = self._agents.get(game_id)
         if agent is None:
             from noblesse.agents import KINDS, parse_spec
@@ -89,9 +88,6 @@ class LevelAgent(SeededAgent):
             agent = self._agents[game_id] = KINDS[kind](self.seed, **settings)
             agent.rng = self.rng  # one generator: the world it is handed, then its choices
         return agent
-
-    def act(self, game: Game, world: State, seat: int) -> Action:
-        return self.agent_for(game.id).act(game, world, seat)
 
 
 def _search_settings(kind: str) -> dict[str, type]:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from noblesse.agents.base import SeededAgent
-from noblesse.core.game import Action, Game, State
+from noblesse.agents.base import LegalActionsAgent
+from noblesse.core.game import Action
 
 
-class RandomAgent(SeededAgent):
+class RandomAgent(LegalActionsAgent):
     name = "random"
 
-    def act(self, game: Game, state: State, seat: int) -> Action:
-        legal = game.legal_actions(state, seat)
+    def pick(self, legal: list[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]
