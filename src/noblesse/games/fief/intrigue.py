@@ -325,10 +325,11 @@ def legal_uprising_target(s: FiefState, p: int) -> list[int]:
 def apply_uprising_target(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     v = action - A.UPRISING0
     families = [f for f in range(s.n_players) if present(s, v, f)]
-    s.uprising = the_uprising(s)._replace(village=v, family=families[0])
     if len(families) > 1:  # the player chooses which
+        s.uprising = the_uprising(s)._replace(village=v)
         s.kind = A.UPRISING_FOE
         return
+    s.uprising = the_uprising(s)._replace(village=v, family=families[0])
     more_or_roll(s, p, ev)
 
 
