@@ -5,7 +5,8 @@ chooses, ``make_agent("hard", seed=3)`` (``agents.levels``: easy, normal, hard).
 decision with ``act_honestly(agent, game, state, seat)``: it hands the agent a world
 built from the seat's information alone (``Game.determinize``), never the true state,
 and the agent's ``act(game, world, seat)`` returns one of the seat's legal actions
-(``agents.base``). ``make_agent("policy:PATH")`` is a trained policy (``agents.policy``,
+(``agents.base``); an agent that needs only those actions (``LegalActionsAgent``, the
+random bot) is handed them alone. ``make_agent("policy:PATH")`` is a trained policy (``agents.policy``,
 local tools only).
 """
 
@@ -13,7 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from noblesse.agents.base import Agent, SeededAgent, act_honestly, world_for
+from noblesse.agents.base import (
+    Agent,
+    DelegatingAgent,
+    LegalActionsAgent,
+    SeededAgent,
+    act_honestly,
+    world_for,
+)
 from noblesse.agents.greedy import GreedyAgent
 from noblesse.agents.ismcts import IsmctsAgent
 from noblesse.agents.levels import LEVELS, Level, LevelAgent, level_factory
@@ -164,10 +172,12 @@ __all__ = [
     "LEVELS",
     "Agent",
     "BotSpecError",
+    "DelegatingAgent",
     "GreedyAgent",
     "IsmctsAgent",
     "KINDS",
     "Level",
+    "LegalActionsAgent",
     "LevelAgent",
     "PolicyAgent",
     "RandomAgent",
