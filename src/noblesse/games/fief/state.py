@@ -728,6 +728,7 @@ def the_battle(s: FiefState) -> Battle:
 
 
 def the_cavalcade(s: FiefState) -> Cavalcade:
+    """The cavalcade under way (its leader, riders, origin and destination)."""
     return _under_way(s.cavalcade, "no cavalcade is under way")
 
 
