@@ -24,6 +24,7 @@ from noblesse.server.changes import (
     encode_seat,
     follow,
     kept_json,
+    shared_view,
 )
 
 KEYS = st.sampled_from(["a", "b", "c/d", "e~f", "0", "hand", "line"])
@@ -301,3 +302,70 @@ def test_a_kept_message_holds_its_json_at_its_own_size() -> None:
     }
     assert held < 300 * 2_000  # about 1.2 KB a seat: dicts, the Encoded, 7 small bytes
     assert kept_json({"seat": 2}) == b'{"seat":2}'
+
+
+WHOLE_FIELDS = {"type": "state", "n": 1, "seat": 0, "over": False, "to_act": [0], "legal": []}
+
+
+def test_view_parts_in_every_seats_view_are_compared_once_for_all_seats() -> None:
+    def views(coins: dict[int, int], day: int) -> list[dict]:
+        alike = board(coins)  # one object in every seat's view, as ``Game.views`` makes it
+        return [{"day": day, "board": alike, "hand": [f"card{s}"], "seat": s} for s in range(3)]
+
+    def encoded(n: int, views: list[dict]) -> list:
+        known: dict = {}
+        alike = shared_view(views, known)
+        return [
+            encode_seat({}, {**WHOLE_FIELDS, "n": n, "seat": s}, view, known, alike)
+            for s, view in enumerate(views)
+        ]
+
+    before, after = encoded(5, views({}, 1)), encoded(6, views({2: 3}, 2))
+    # "day" is the same small number in every view: shared too; "seat" and "hand" are not
+    assert list(after[0].view_shared) == ["day", "board"]
+    assert after[1].view == {"hand": b'["card1"]', "seat": b"1"}
+    memo: dict = {}
+    changes = [
+        orjson.loads(change_json(b, a, 0, b"[]", memo)) for b, a in zip(before, after, strict=True)
+    ]
+    assert [c["patch"] for c in changes] == [
+        [
+            {"op": "replace", "path": "/view/day", "value": 2},
+            {"op": "replace", "path": "/view/board/2/coins", "value": 3},
+        ]
+    ] * 3
+    # compared once for the three seats: one entry for the view's parts told alike, one
+    # for the board's inside
+    assert [key for key in memo if key[-1] == "/view"] == [
+        (id(before[0].view_shared), id(after[0].view_shared), "/view")
+    ]
+    assert [key[0] for key in memo if isinstance(key[0], str)] == ["/view/board"]
+    for b, a, change in zip(before, after, changes, strict=True):
+        held = orjson.loads(b.state_json(0, b"[]"))
+        assert follow(held, change) == orjson.loads(a.state_json(0, b"[]"))
+
+
+def test_a_change_between_messages_that_share_other_parts_compares_them_all() -> None:
+    # seat 0 was alone at the table (its whole view shared with nobody else: all "alike"),
+    # then two more seats came: its hand is its own now, and changed too
+    known: dict = {}
+    alone = [{"day": 1, "hand": ["a"], "seat": 0}]
+    before = encode_seat({}, {**WHOLE_FIELDS, "n": 1}, alone[0], known, shared_view(alone, known))
+    three = [{"day": 2, "hand": [c], "seat": s} for s, c in enumerate(["b", "c", "d"])]
+    known = {}
+    alike = shared_view(three, known)
+    after = encode_seat({}, {**WHOLE_FIELDS, "n": 2}, three[0], known, alike)
+    assert list(before.view_shared) == ["day", "hand", "seat"] and list(alike) == ["day"]
+    change = orjson.loads(change_json(before, after, 0, b"[]"))
+    assert change["patch"] == [
+        {"op": "replace", "path": "/view/day", "value": 2},
+        {"op": "replace", "path": "/view/hand", "value": ["b"]},
+    ]
+    held = orjson.loads(before.state_json(0, b"[]"))
+    assert follow(held, change)["view"] == {"day": 2, "hand": ["b"], "seat": 0}
+
+
+def test_short_values_are_written_once_and_kept_apart_by_type() -> None:
+    assert kept_json(True) is kept_json(True) and kept_json(True) == b"true"
+    assert kept_json(1) == b"1" and kept_json(None) == b"null" and kept_json("é") == '"é"'.encode()
+    assert kept_json(1.0) == b"1.0"  # not the JSON of 1, though 1 == 1.0 in Python

@@ -101,17 +101,32 @@ class Encoded:
     """A message to one seat, without its log, as JSON part by part: each top-level
     value (``top``) and, when the view is an object, each value of the view (``view``),
     encoded once. Holding bytes rather than the message's objects, a message kept until
-    the next change costs the garbage collector nothing. ``shared``: top-level values
-    told alike to every seat of one version of a table, one mapping for all their
-    messages, so that a change between two versions compares them once for all seats."""
+    the next change costs the garbage collector nothing. ``shared`` and ``view_shared``:
+    the top-level values and the view's values told alike to every seat of one version
+    of a table, one mapping each for all their messages, so that a change between two
+    versions compares them once for all seats; ``top`` and ``view`` hold the rest."""
 
     top: dict[str, bytes]
     view: dict[Any, bytes] | None
     shared: Mapping[str, bytes]
+    view_shared: Mapping[Any, bytes]
 
     def view_json(self) -> bytes:
         assert self.view is not None
-        return b"{" + b",".join(_name(key) + value for key, value in self.view.items()) + b"}"
+        return (
+            b"{"
+            + b",".join(
+                _name(key) + value
+                for parts in (self.view_shared, self.view)
+                for key, value in parts.items()
+            )
+            + b"}"
+        )
+
+    def whole_view(self) -> Mapping[Any, bytes]:
+        """The view's values, shared and own, as one mapping."""
+        assert self.view is not None
+        return {**self.view_shared, **self.view} if self.view_shared else self.view
 
     def value(self, key: str) -> bytes:
         """A top-level value's JSON, its own or shared."""
@@ -136,8 +151,23 @@ def kept_json(value: Any, option: int = _KEYS) -> bytes:
     into a buffer of at least 4 KiB and returns it as it is, so a short value kept as it
     came would cost 4 KiB: the parts of a thousand tables' messages held hundreds of
     megabytes that way, and the first round of play after they all started spent
-    seconds in page faults."""
+    seconds in page faults. A number, flag, null or short text is written once and its
+    JSON shared (most of a message's parts are such: its number, a seat, a day)."""
+    kind = type(value)
+    if kind in _SCALAR:
+        key = (kind, value)
+        data = _SCALARS.get(key)
+        if data is None:
+            data = memoryview(orjson.dumps(value)).tobytes()
+            if len(_SCALARS) < MAX_SCALARS and (kind is not str or len(value) <= 32):
+                _SCALARS[key] = data
+        return data
     return memoryview(orjson.dumps(value, option=option)).tobytes()
+
+
+_SCALAR = frozenset({int, bool, str, type(None)})
+_SCALARS: dict[tuple[type, Any], bytes] = {}  # by (type, value): True and 1 apart
+MAX_SCALARS = 20_000
 
 
 def encode_parts(values: Mapping[str, Any]) -> dict[str, bytes]:
@@ -156,26 +186,53 @@ def encode_seat(
     own: Mapping[str, Any],
     view: Any,
     known: dict[int, bytes] | None = None,
+    view_shared: Mapping[Any, bytes] = _NONE,
 ) -> Encoded:
     """A seat's message as an ``Encoded``: ``shared``, the JSON of the top-level values
     every seat is told alike (kept as it is, not copied), its ``own`` top-level values
-    and its ``view``. ``known``: the JSON of view parts already encoded, by their ``id``,
-    to which this view's parts are added: whoever passes it keeps those values alive
-    while using it (so no other object takes their ids), and a part that is the same
-    object in several seats' views is encoded once."""
+    and its ``view``, less the parts in ``view_shared`` (the JSON of the view's values
+    every seat is told alike: ``shared_view``). ``known``: the JSON of view parts
+    already encoded, by their ``id``, to which this view's parts are added: whoever
+    passes it keeps those values alive while using it (so no other object takes their
+    ids), and a part that is the same object in several seats' views is encoded once."""
     top = encode_parts(own)
     if type(view) is not dict:
         if view is not None:
             top["view"] = kept_json(view)
-        return Encoded(top, None, shared)
+        return Encoded(top, None, shared, _NONE)
     known = {} if known is None else known  # (the caller holds the view meanwhile)
     parts = {}
     for part, v in view.items():
+        if part in view_shared:
+            continue
         data = known.get(id(v))
         if data is None:
             data = known[id(v)] = kept_json(v)
         parts[part] = data
-    return Encoded(top, parts, shared)
+    return Encoded(top, parts, shared, view_shared)
+
+
+def shared_view(views: list[Any], known: dict[int, bytes]) -> Mapping[Any, bytes]:
+    """The JSON of the parts that are the same object in every one of ``views`` (seats'
+    views of one version of a table, made together: ``Game.views``), by key; added to
+    ``known`` as ``encode_seat`` adds them. Empty unless every view is an object."""
+    if not views or any(type(view) is not dict for view in views):
+        return _NONE
+    first, others = views[0], views[1:]
+    parts = {}
+    for part, v in first.items():
+        for other in others:
+            if other.get(part, _ABSENT) is not v:
+                break
+        else:
+            data = known.get(id(v))
+            if data is None:
+                data = known[id(v)] = kept_json(v)
+            parts[part] = data
+    return parts
+
+
+_ABSENT = object()
 
 
 def change_json(
@@ -197,7 +254,12 @@ def change_json(
         count += _shared_parts(before.shared, after.shared, ops, memo)
     count += _parts(before.top, after.top, "", ops, memo, skip=_SENT_WHOLE)
     if before.view is not None and after.view is not None:
-        count += _parts(before.view, after.view, "/view", ops, memo)
+        if before.view_shared.keys() == after.view_shared.keys():
+            if before.view_shared is not after.view_shared:
+                count += _shared_parts(before.view_shared, after.view_shared, ops, memo, "/view")
+            count += _parts(before.view, after.view, "/view", ops, memo)
+        else:  # the parts told alike are not the same ones: compare them all
+            count += _parts(before.whole_view(), after.whole_view(), "/view", ops, memo)
     elif after.view is not None:  # the view became an object (the other way, ``top`` has it)
         ops.append(b'{"op":"add","path":"/view","value":' + after.view_json() + b"}")
         count += 1
@@ -222,19 +284,21 @@ _SENT_WHOLE = frozenset(WHOLE) | {"type"}
 
 
 def _shared_parts(
-    before: Mapping[str, bytes],
-    after: Mapping[str, bytes],
+    before: Mapping[Any, bytes],
+    after: Mapping[Any, bytes],
     ops: list[bytes],
     memo: dict[Any, Any] | None,
+    prefix: str = "",
 ) -> int:
-    """``_parts`` of two versions' shared values, made once for all the seats that go
-    from one to the other (``memo`` keeps it by the two mappings' ids: both are held by
-    the messages compared while ``memo`` is in use)."""
-    key = (id(before), id(after))
+    """``_parts`` of two versions' shared values at ``prefix``, made once for all the
+    seats that go from one to the other (``memo`` keeps it by the two mappings' ids: both
+    are held by the messages compared while ``memo`` is in use)."""
+    key = (id(before), id(after)) if not prefix else (id(before), id(after), prefix)
     known = memo.get(key) if memo is not None else None
     if known is None:
         found: list[bytes] = []
-        known = (_parts(before, after, "", found, memo, skip=_SENT_WHOLE), found)
+        skip = frozenset() if prefix else _SENT_WHOLE  # the values sent whole are top-level
+        known = (_parts(before, after, prefix, found, memo, skip=skip), found)
         if memo is not None:
             memo[key] = known
     ops.extend(known[1])

@@ -37,19 +37,21 @@ class Outbox:
         close: Callable[[int, str], Awaitable[None]],
         limit: int,
         timeout: float,
-        write_now: Callable[[str], bool] | None = None,
+        write_now: Callable[[str | bytes], bool] | None = None,
     ) -> None:
         self._send_text, self._close, self._write_now = send_text, close, write_now
         self._sending = False  # the writer task holds a message it has not finished sending
-        self._queue: asyncio.Queue[str] = asyncio.Queue(limit or 0)
+        self._queue: asyncio.Queue[str | bytes] = asyncio.Queue(limit or 0)
         self._timeout = timeout or None
         self.closed = asyncio.Event()
         self.close_code: int | None = None
         self._closing: asyncio.Task[None] | None = None
         self._task = asyncio.get_running_loop().create_task(self._run())
 
-    def put(self, text: str) -> bool:
-        """Queue ``text``; False (and the connection closing) if it has fallen behind."""
+    def put(self, text: str | bytes) -> bool:
+        """Queue the text message ``text`` (or its UTF-8 bytes, as the table's messages
+        are kept: written as they are, not decoded and encoded again); False (and the
+        connection closing) if it has fallen behind."""
         if self.closed.is_set():
             return False
         # Nothing queued or being sent: nothing can overtake, so write it at once if the
@@ -74,7 +76,7 @@ class Outbox:
             self._sending = True  # (set in the step that takes it from the queue)
             try:
                 async with asyncio.timeout(self._timeout):  # no task per send, unlike wait_for
-                    await self._send_text(text)
+                    await self._send_text(text if isinstance(text, str) else text.decode())
                 self._sending = False
             except TimeoutError:
                 self.shut(CLOSE_BEHIND, "fell behind")

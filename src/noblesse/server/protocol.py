@@ -86,10 +86,11 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         if self.response.status_code == 101:
             self.scope["extensions"][WRITE_NOW] = {"send_text": self.write_now}
 
-    def write_now(self, text: str) -> bool:
-        """Write the text message ``text`` now if the socket takes it without waiting:
-        accepted, not closing, not paused by flow control. False, having written nothing,
-        otherwise: then it goes the ASGI way (``send``), which waits or fails as it must."""
+    def write_now(self, text: str | bytes) -> bool:
+        """Write the text message ``text`` (or its UTF-8 bytes) now if the socket takes it
+        without waiting: accepted, not closing, not paused by flow control. False, having
+        written nothing, otherwise: then it goes the ASGI way (``send``), which waits or
+        fails as it must."""
         if (
             not self.handshake_complete
             or self.close_sent
@@ -98,7 +99,7 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
             or self.transport.is_closing()
         ):
             return False
-        self.conn.send_text(text.encode())
+        self.conn.send_text(text if isinstance(text, bytes) else text.encode())
         self.transport.write(b"".join(self.conn.data_to_send()))
         return True
 

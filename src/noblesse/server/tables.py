@@ -44,7 +44,14 @@ from noblesse.core.game import Game, State
 from noblesse.core.record import result_of
 from noblesse.i18n import LANGS
 from noblesse.server import bots, policies
-from noblesse.server.changes import Encoded, change_json, encode_parts, encode_seat, kept_json
+from noblesse.server.changes import (
+    Encoded,
+    change_json,
+    encode_parts,
+    encode_seat,
+    kept_json,
+    shared_view,
+)
 from noblesse.server.cluster import HEARTBEAT_SECONDS, Alone, News
 from noblesse.server.connections import Bucket, Outbox
 from noblesse.server.deals import deal_entry, is_practice, new_deal, rematch_seed
@@ -101,7 +108,7 @@ class Connection:
     syncs: Bucket = field(default_factory=lambda: Bucket(0, 0))
     messages: Bucket = field(default_factory=lambda: Bucket(0, 0))
 
-    def put(self, text: str) -> bool:
+    def put(self, text: str | bytes) -> bool:
         return self.outbox.put(text) if self.outbox else False
 
 
@@ -111,9 +118,9 @@ class Telling:
 
     common_json: dict[str, bytes] | None = None  # common_parts' JSON by key, once made
     bases: dict[int | None, Encoded] = field(default_factory=dict)  # by seat
-    # the texts sent, by (seat, log_from, id of the message a change is from, or None);
+    # the messages sent (UTF-8 JSON), by (seat, log_from, id of the message a change is from, or None);
     # those messages are kept here meanwhile, so no other object can take their ids
-    texts: dict[tuple[int | None, int, int | None], str] = field(default_factory=dict)
+    texts: dict[tuple[int | None, int, int | None], bytes] = field(default_factory=dict)
     changed_from: dict[int, Encoded] = field(default_factory=dict)
     patches: dict[Any, Any] = field(default_factory=dict)  # change_json's memo
     # the log's JSON by (log_from, seat it was made for; None: the same for every seat)
@@ -918,17 +925,16 @@ class TableManager:
         key = (seat, log_from, None)
         text = table.told.texts.get(key)
         if text is None:
-            text = table.told.texts[key] = (
-                self._base(table, seat)
-                .state_json(log_from, table.log_json(seat, log_from))
-                .decode()
+            text = table.told.texts[key] = self._base(table, seat).state_json(
+                log_from, table.log_json(seat, log_from)
             )
-        return text
+        return text.decode()
 
     def _base(self, table: Table, seat: int | None) -> Encoded:
         """What ``seat`` is told now, without the log, encoded once per change. Made
         together for every seat connected: the views' parts that the game made once for
-        all (``Game.views``) are encoded once."""
+        all (``Game.views``) are encoded once, and those in every seat's view are kept
+        apart (``shared_view``), so a change compares them once for all seats."""
         told = table.told
         base = told.bases.get(seat)
         if base is None:
@@ -941,8 +947,9 @@ class TableManager:
             ]
             common, views = told.common_json, table.game.views(table.state, seats)
             known: dict[int, bytes] = {}  # each view part's JSON, while ``views`` holds it
+            alike = shared_view(views, known)
             for s, view in zip(seats, views, strict=True):
-                told.bases[s] = encode_seat(common, own_parts(table, s), view, known)
+                told.bases[s] = encode_seat(common, own_parts(table, s), view, known, alike)
             base = told.bases[seat]
         return base
 
@@ -973,7 +980,7 @@ class TableManager:
                 if before is None
                 else change_json(before, base, conn.log_sent, log, told.patches)
             )
-            text = told.texts[key] = (change or base.state_json(conn.log_sent, log)).decode()
+            text = told.texts[key] = change or base.state_json(conn.log_sent, log)
         conn.shown = base
         conn.log_sent = len(table.events)
         if not conn.put(text):
