@@ -5,9 +5,11 @@ people practising the same seed meet the same rematch; a secret deal's rematch i
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
@@ -16,7 +18,21 @@ from websockets.sync.client import connect
 
 from browser.server import ServerProcess
 from noblesse.server.deals import rematch_seed
-from noblesse.server.tables import Table
+from noblesse.server.store import StoredTable
+
+TABLE = StoredTable(
+    id="t",
+    game="guillotine",
+    version="1",
+    seed=1,
+    options={},
+    seats=[],
+    host_hash="h",
+    status="open",
+    result=None,
+    created=datetime.now(UTC),
+    actions=[],
+)
 
 
 @pytest.fixture(scope="module")
@@ -113,16 +129,11 @@ def test_a_secret_deal_s_rematch_is_secret(server: ServerProcess) -> None:
 
 
 def test_the_rematch_seed_is_a_chosen_seed_s_range_and_none_for_a_secret_deal() -> None:
-    class Meta:
-        def __init__(self, seed: Any, commitment: str | None) -> None:
-            self.seed, self.commitment = seed, commitment
+    def known(seed: Any, commitment: str | None) -> StoredTable:
+        return dataclasses.replace(TABLE, seed=seed, commitment=commitment)
 
-    class Known:
-        def __init__(self, seed: Any, commitment: str | None) -> None:
-            self.meta = Meta(seed, commitment)
-
-    seeds = {rematch_seed(Known(s, "c")) for s in range(200)}  # type: ignore[arg-type]
+    seeds = {rematch_seed(known(s, "c")) for s in range(200)}
     assert len(seeds) == 200 and all(isinstance(s, int) and 0 <= s < 2**31 for s in seeds)
-    assert rematch_seed(Known(7, "c")) == rematch_seed(Known(7, "c"))  # type: ignore[arg-type]
-    assert rematch_seed(Known(7, None)) is None  # type: ignore[arg-type]  # stored before commitments
-    assert Table  # the type the function reads
+    assert rematch_seed(known(7, "c")) == rematch_seed(known(7, "c"))
+    assert rematch_seed(known(7, None)) is None  # stored before commitments
+    assert rematch_seed(known("secret", "c")) is None  # a secret deal: a new secret one

@@ -29,9 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from noblesse import games
-from noblesse.core.game import machine_options
 from noblesse.interop.encoding import default_players
-from noblesse.interop.envbench import env_player
+from noblesse.interop.envbench import engine_player, env_player
 
 PETTINGZOO = "noblesse via PettingZoo, every observation"
 RL_ENVIRONMENT = "noblesse via OpenSpiel rl_environment"
@@ -65,29 +64,6 @@ def _one_run(play_one: Callable[[int], int], seconds: float, seed: int) -> tuple
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return decisions / elapsed, decisions, n
-
-
-def _noblesse_player(game_id: str, players: int) -> Callable[[int], int]:
-    game = games.get(game_id)
-    legal_actions, apply, to_act, is_over = (
-        game.legal_actions,
-        game.apply,
-        game.to_act,
-        game.is_over,
-    )
-
-    def play(seed: int) -> int:
-        rng = random.Random(seed)
-        state = game.setup(players, seed, machine_options(game))
-        decisions = 0
-        while not is_over(state):
-            for seat in to_act(state):
-                legal = legal_actions(state, seat)
-                apply(state, seat, legal[rng.randrange(len(legal))])
-                decisions += 1
-        return decisions
-
-    return play
 
 
 def _adapter_player(game_id: str, players: int) -> Callable[[int], int]:
@@ -161,7 +137,7 @@ def compare(
             rows.append(Row(game_id, "noblesse", players, error=f"{type(exc).__name__}: {exc}"))
             continue
         n = players if game.min_players <= players <= game.max_players else default_players(game)
-        measure(Row(game_id, "noblesse", n), functools.partial(_noblesse_player, game_id, n))
+        measure(Row(game_id, "noblesse", n), functools.partial(engine_player, game_id, n))
         if adapter and nos is not None:
             measure(
                 Row(game_id, "noblesse via OpenSpiel adapter", n),

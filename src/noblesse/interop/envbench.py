@@ -26,6 +26,9 @@ import statistics
 import time
 from collections.abc import Callable
 
+from noblesse import games
+from noblesse.core.game import machine_options
+
 ENVS = ("engine", "pettingzoo", "openspiel")
 
 
@@ -76,17 +79,36 @@ def _openspiel(game_id: str, players: int) -> Callable[[int], int]:
     return play
 
 
-def _engine(game_id: str, players: int) -> Callable[[int], int]:
-    from noblesse.interop.compare import _noblesse_player
+def engine_player(game_id: str, players: int) -> Callable[[int], int]:
+    """The engine alone: a function ``seed -> decisions`` that plays one game of uniformly
+    random legal actions through ``Game`` itself."""
+    game = games.get(game_id)
+    legal_actions, apply, to_act, is_over = (
+        game.legal_actions,
+        game.apply,
+        game.to_act,
+        game.is_over,
+    )
 
-    return _noblesse_player(game_id, players)
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.setup(players, seed, machine_options(game))
+        decisions = 0
+        while not is_over(state):
+            for seat in to_act(state):
+                legal = legal_actions(state, seat)
+                apply(state, seat, legal[rng.randrange(len(legal))])
+                decisions += 1
+        return decisions
+
+    return play
 
 
 def env_player(kind: str, game_id: str, players: int) -> Callable[[int], int]:
     """A function ``seed -> decisions`` that plays one random game through ``kind``."""
     if kind not in ENVS:
         raise ValueError(f"--env must be one of {', '.join(ENVS)}, not {kind!r}")
-    return {"engine": _engine, "pettingzoo": _pettingzoo, "openspiel": _openspiel}[kind](
+    return {"engine": engine_player, "pettingzoo": _pettingzoo, "openspiel": _openspiel}[kind](
         game_id, players
     )
 

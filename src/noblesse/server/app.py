@@ -398,7 +398,7 @@ def create_app(
                     "牌局結束後才能下載紀錄。",
                     409,
                 )
-            body = "\n".join(record_lines(table)) + "\n"
+            body = "\n".join(record_lines(table.meta, table.actions)) + "\n"
         name = f"{table.game.id}-{table.id}.jsonl"
         return Response(
             body,

@@ -18,13 +18,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from noblesse.core.record import Record
 from noblesse.core.rng import Seed, commitment, new_salt, new_secret_seed
-
-if TYPE_CHECKING:
-    from noblesse.server.tables import Table
+from noblesse.server.store import StoredTable
 
 
 @dataclass(frozen=True)
@@ -47,44 +45,44 @@ def new_deal(seed: int | None = None) -> Deal:
     return Deal(chosen, salt, commitment(chosen, salt))
 
 
-def is_known(table: Table) -> bool:
+def is_known(meta: StoredTable) -> bool:
     """A chosen (int) seed: anyone may search for it, so it is shown from the start.
     A table stored before deals were secret (an int seed without a commitment) is not."""
-    return isinstance(table.meta.seed, int) and table.meta.commitment is not None
+    return isinstance(meta.seed, int) and meta.commitment is not None
 
 
-def rematch_seed(table: Table) -> int | None:
-    """The seed of the rematch of ``table``: for a known deal, one derived from its seed
-    (a 31-bit whole number, as a chosen seed is); for a secret deal None (a new secret one)."""
-    if not is_known(table):
+def rematch_seed(meta: StoredTable) -> int | None:
+    """The seed of the rematch of the table ``meta`` records: for a known deal, one
+    derived from its seed (a 31-bit whole number, as a chosen seed is); for a secret
+    deal None (a new secret one)."""
+    if not is_known(meta):
         return None
-    digest = hashlib.sha256(f"rematch:{table.meta.seed}".encode()).digest()
+    digest = hashlib.sha256(f"rematch:{meta.seed}".encode()).digest()
     return int.from_bytes(digest[:4], "big") >> 1
 
 
-def deal_entry(table: Table) -> dict[str, Any]:
-    """The ``deal`` of a state message: the commitment; the seed and salt once the game
-    is over (a known deal's seed at once)."""
-    over = table.game.is_over(table.state)
-    known = is_known(table)
+def deal_entry(meta: StoredTable, over: bool) -> dict[str, Any]:
+    """The ``deal`` of a state message about the table ``meta`` records: the commitment;
+    the seed and salt once the game is ``over`` (a known deal's seed at once)."""
+    known = is_known(meta)
     return {
-        "commitment": table.meta.commitment,
+        "commitment": meta.commitment,
         "known": known,
-        "seed": table.meta.seed if over or known else None,
-        "salt": table.meta.salt if over else None,
+        "seed": meta.seed if over or known else None,
+        "salt": meta.salt if over else None,
     }
 
 
-def record_lines(table: Table) -> list[str]:
-    """The finished table's game record (``core.record`` JSON Lines, without newlines)."""
-    meta = table.meta
+def record_lines(meta: StoredTable, actions: list[tuple[int, str]]) -> list[str]:
+    """The finished table's game record (``core.record`` JSON Lines, without newlines):
+    ``meta`` and its ``actions`` (seat, action)."""
     record = Record(
         game=meta.game,
         version=meta.version,
         seed=meta.seed,
         players=[s["kind"] for s in meta.seats],
         options=meta.options,
-        actions=list(table.actions),
+        actions=list(actions),
         result=meta.result,
         salt=meta.salt,
         commitment=meta.commitment,

@@ -310,7 +310,7 @@ def common_parts(table: Table) -> dict[str, Any]:
         "over": over,
         "prompt": None if over else {lang: game.describe_decision(state, lang) for lang in LANGS},
         "error": table.error,
-        "deal": deal_entry(table),
+        "deal": deal_entry(table.meta, over),
         "result": end_result(game, state) if over else None,
         "rematch": table.meta.rematch,
         "bot_speed": table.meta.bot_speed.value,
@@ -633,7 +633,7 @@ class TableManager:
             seats = table.meta.seats
             kinds = ["open" if s.get("open") else s["kind"] for s in seats]
             # a seat handed to a bot may have ended the practice: then a secret deal
-            seed = rematch_seed(table)
+            seed = rematch_seed(table.meta)
             if not self.may_choose_seed(["human" if k == "open" else k for k in kinds]):
                 seed = None
             new, _, _ = await self.create(
