@@ -203,13 +203,17 @@ def encode_seat(
     known = {} if known is None else known  # (the caller holds the view meanwhile)
     parts = {}
     for part, v in view.items():
-        if part in view_shared:
-            continue
-        data = known.get(id(v))
-        if data is None:
-            data = known[id(v)] = kept_json(v)
-        parts[part] = data
+        if part not in view_shared:
+            parts[part] = _known_json(v, known)
     return Encoded(top, parts, shared, view_shared)
+
+
+def _known_json(value: Any, known: dict[int, bytes]) -> bytes:
+    """``kept_json(value)``, made once for every view that holds the same object."""
+    data = known.get(id(value))
+    if data is None:
+        data = known[id(value)] = kept_json(value)
+    return data
 
 
 def shared_view(views: list[Any], known: dict[int, bytes]) -> Mapping[Any, bytes]:
@@ -225,10 +229,7 @@ def shared_view(views: list[Any], known: dict[int, bytes]) -> Mapping[Any, bytes
             if other.get(part, _ABSENT) is not v:
                 break
         else:
-            data = known.get(id(v))
-            if data is None:
-                data = known[id(v)] = kept_json(v)
-            parts[part] = data
+            parts[part] = _known_json(v, known)
     return parts
 
 

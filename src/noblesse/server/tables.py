@@ -118,8 +118,9 @@ class Telling:
 
     common_json: dict[str, bytes] | None = None  # common_parts' JSON by key, once made
     bases: dict[int | None, Encoded] = field(default_factory=dict)  # by seat
-    # the messages sent (UTF-8 JSON), by (seat, log_from, id of the message a change is from, or None);
-    # those messages are kept here meanwhile, so no other object can take their ids
+    # the messages sent (UTF-8 JSON), by (seat, log_from, id of the message a change is
+    # from, or None); those messages are kept here meanwhile, so no other object can take
+    # their ids
     texts: dict[tuple[int | None, int, int | None], bytes] = field(default_factory=dict)
     changed_from: dict[int, Encoded] = field(default_factory=dict)
     patches: dict[Any, Any] = field(default_factory=dict)  # change_json's memo
