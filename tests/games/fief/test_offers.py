@@ -31,7 +31,13 @@ from noblesse.games.fief import actions as act
 from noblesse.games.fief import flow, intrigue, marriage
 from noblesse.games.fief.control import capture
 from noblesse.games.fief.economy import ransom_cap
-from noblesse.games.fief.offers import PactKind, may_grant_passage, passage_grants, term_ok
+from noblesse.games.fief.offers import (
+    PactKind,
+    _possible_terms,
+    may_grant_passage,
+    passage_grants,
+    term_ok,
+)
 from noblesse.games.fief.state import NL, NV
 
 
@@ -296,10 +302,10 @@ def test_a_village_is_handed_over_to_a_family_present_there() -> None:
     troops(s, "blaye", 1, 0, 1)  # seat 1 came later
     begin(s, "purchase")
     assert s.ctrl[V["blaye"]] == 0
+    s.money[1] = 2
     do(s, 0, "offer:to:2")
     names = legal_all(s, 0)
     assert "term:cede:blaye" in names and "term:cede:sigy" not in names  # 0 not in sigy
-    s.money[1] = 2
     do(s, 0, "term:cede:blaye", "term:ask_money:2", "offer:send")
     ev = _answer(s, 1, "accept")
     assert s.ctrl[V["blaye"]] == 1 and s.money == [2, 0, 0] and s.markers == [2, 3, 3]
@@ -530,3 +536,28 @@ def test_passage_marriage_and_uprising_read_board_wide_agree_with_their_rules() 
             choices = GAME.legal_actions(s, seat)
             GAME.apply(s, seat, choices[rng.randrange(len(choices))])
     assert min(seen.values()) > 0, seen
+
+
+def test_the_terms_an_offer_was_opened_with_are_what_the_state_allows_at_every_step() -> None:
+    """An offer lists the terms the state allows when it opens (``open_offer``), and each
+    step of its composition only filters that list: along random games, at every step,
+    the list is what the state allows then (nothing but the offer changed), and every
+    term legal then is on it."""
+    rng = random.Random(5)
+    steps = 0
+    for n in (3, 4, 6):
+        s = GAME.setup(n, 70 + n)
+        for _ in range(3000):
+            if GAME.is_over(s):
+                break
+            seat = GAME.to_act(s)[0]
+            choices = GAME.legal_actions(s, seat)
+            if s.kind == act.OFFER_COMPOSE:
+                offer = s.offer
+                assert offer.open_terms == tuple(_possible_terms(s, seat, offer.recipient))
+                terms = [x for x in choices if x not in (act.OFFER_SEND, act.OFFER_CANCEL)]
+                if offer.open_term < 0:
+                    assert set(terms) <= set(offer.open_terms)
+                steps += bool(offer.terms)
+            GAME.apply(s, seat, choices[rng.randrange(len(choices))])
+    assert steps > 100, steps

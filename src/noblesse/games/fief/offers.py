@@ -216,10 +216,61 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
     return _in(act, A.PROMISE_PAY0, 3) or act == A.PROMISE_PEACE
 
 
+def open_offer(s: FiefState, a: int, r: int) -> Offer:
+    """An offer from ``a`` to ``r`` with no term yet, and every term the state allows
+    between them listed (``Offer.open_terms``): nothing else changes while it is made."""
+    return Offer(a, r, tuple(_possible_terms(s, a, r)))
+
+
+def _possible_terms(s: FiefState, a: int, r: int) -> list[int]:
+    """The terms ``a`` may add to an offer to ``r`` that has none yet, in order: what
+    the terms chosen later still leave is ``legal_compose``'s."""
+    out: list[int] = []
+    if s.markers[r]:  # money or cards to the recipient spend one of his markers
+        out += range(A.GIVE_MONEY0, A.GIVE_MONEY0 + min(3, s.money[a]))
+        if len(s.hand[r]) < HAND_LIMIT:
+            out += {A.GIVE_CARD0 + c for c in s.hand[a]}
+    if s.markers[a]:
+        out += range(A.ASK_MONEY0, A.ASK_MONEY0 + min(3, s.money[r]))
+    for lo in range(NL):
+        captor = s.l_captor[lo]
+        if captor >= 0 and {captor, s.l_owner[lo]} == {a, r}:
+            out.append(A.RANSOM_TERM0 + lo)
+    out += _village_terms(s, a, r)
+    crown = crown_family(s)
+    if crown in (a, r):
+        out += [
+            A.TITLE_TERM0 + f
+            for f in range(NF)
+            if s.fief_holder[f] < 0 and term_ok(s, a, r, A.TITLE_TERM0 + f, -1)
+        ]
+    mine = marriage.marriageable(s, a)  # a lord of the author weds one of theirs
+    sexes = {LORD_FEMALE[o] for o in marriage.marriageable(s, r)} if mine else set()
+    out += [A.WED0 + lo for lo in mine if any(x != LORD_FEMALE[lo] for x in sexes)]
+    for act in (A.CARDINAL_TERM, A.ANNUL_TERM):
+        if term_ok(s, a, r, act, -1):
+            out.append(act)
+    for shift in (0, A.ASKED):  # the author's promises, then those asked of the recipient
+        vote0 = A.PROMISE_VOTE0 + shift
+        out += [vote0 + lo for lo in range(NL) if s.l_owner[lo] >= 0]
+        out += range(A.PROMISE_PAY0 + shift, A.PROMISE_PAY0 + shift + 3)
+        out.append(A.PROMISE_PEACE + shift)
+    return sorted(out)
+
+
+_GIVE_MONEY = range(A.GIVE_MONEY0, A.GIVE_MONEY0 + 3)
+_ASK_MONEY = range(A.ASK_MONEY0, A.ASK_MONEY0 + 3)
+_GIVE_CARD = range(A.GIVE_CARD0, A.GIVE_CARD0 + NCARDS)
+_WED = range(A.WED0, A.WED0 + NL)
+_PAY = range(A.PROMISE_PAY0, A.PROMISE_PAY0 + 3)
+_ASKED_PAY = range(A.PROMISE_PAY0 + A.ASKED, A.PROMISE_PAY0 + A.ASKED + 3)
+
+
 def legal_compose(s: FiefState, p: int) -> list[int]:
-    """The terms ``p`` may add now (each once; the marker rule; the hand limit), send
-    once there is a term, cancel always. Written out block by block: the random
-    playouts compose many offers, so this must be quick."""
+    """The terms ``p`` may add now, send once there is a term, cancel always: of the
+    terms the offer could take when it was opened, those not chosen yet, no money or
+    cards to a party that already receives the other, cards up to the hand limit, one
+    marriage, one promise to pay of each party."""
     offer = the_offer(s)
     a, r, terms = p, offer.recipient, offer.terms
     if offer.open_term >= 0:  # the second half of a ransom, a marriage, a passage
@@ -227,54 +278,25 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
         first, size = _second_half(act)
         second = [first + x for x in range(size) if term_ok(s, a, r, act, x)]
         return [A.OFFER_CANCEL, *second]  # cancel comes first in the index
-    out = [A.OFFER_SEND, A.OFFER_CANCEL] if terms else [A.OFFER_CANCEL]
+    if not terms:
+        return [A.OFFER_CANCEL, *offer.open_terms]
     if len(terms) >= TERMS_MAX:
-        return out
-    used = {t.action for t in terms}
+        return [A.OFFER_SEND, A.OFFER_CANCEL]
+    drop = {t.action for t in terms}
     to_author, to_recipient = _gifts(s, terms)
-    if not to_recipient and s.markers[r]:
-        out += range(A.GIVE_MONEY0, A.GIVE_MONEY0 + min(3, s.money[a]))
-    if not to_author and s.markers[a]:
-        out += range(A.ASK_MONEY0, A.ASK_MONEY0 + min(3, s.money[r]))
-    cards = sum(1 for act in used if _in(act, A.GIVE_CARD0, NCARDS))
-    if "money" not in to_recipient and s.markers[r] and len(s.hand[r]) + cards < HAND_LIMIT:
-        out += {A.GIVE_CARD0 + c for c in s.hand[a]} - used
-    for lo in range(NL):
-        captor = s.l_captor[lo]
-        if captor >= 0 and A.RANSOM_TERM0 + lo not in used and {captor, s.l_owner[lo]} == {a, r}:
-            out.append(A.RANSOM_TERM0 + lo)
-    out += _village_terms(s, a, r, used)
-    crown = crown_family(s)
-    if crown in (a, r):
-        out += [
-            A.TITLE_TERM0 + f
-            for f in range(NF)
-            if s.fief_holder[f] < 0
-            and A.TITLE_TERM0 + f not in used
-            and term_ok(s, a, r, A.TITLE_TERM0 + f, -1)
-        ]
-    if not any(_in(u, A.WED0, NL) for u in used):  # a lord of the author weds one of theirs
-        mine = marriage.marriageable(s, a)
-        sexes = {LORD_FEMALE[o] for o in marriage.marriageable(s, r)} if mine else set()
-        out += [A.WED0 + lo for lo in mine if any(x != LORD_FEMALE[lo] for x in sexes)]
-    for act in (A.CARDINAL_TERM, A.ANNUL_TERM):
-        if act not in used and term_ok(s, a, r, act, -1):
-            out.append(act)
-    out += _promise_terms(s, used, 0)
-    out += _promise_terms(s, used, A.ASKED)
-    return sorted(out)
-
-
-def _promise_terms(s: FiefState, used: set[int], shift: int) -> list[int]:
-    """The author's promises (``shift`` 0) or those asked of the recipient (``ASKED``):
-    a vote for a lord in play, one promise to pay, peace; each once."""
-    vote0, pay0, peace = (A.PROMISE_VOTE0 + shift, A.PROMISE_PAY0 + shift, A.PROMISE_PEACE + shift)
-    out = [vote0 + lo for lo in range(NL) if s.l_owner[lo] >= 0 and vote0 + lo not in used]
-    if not any(_in(u, pay0, 3) for u in used):
-        out += range(pay0, pay0 + 3)
-    if peace not in used:
-        out.append(peace)
-    return out
+    if to_recipient:  # money or cards, not both (one marker an offer)
+        drop.update(_GIVE_MONEY)
+        if "money" in to_recipient:
+            drop.update(_GIVE_CARD)
+    if to_author:
+        drop.update(_ASK_MONEY)
+    cards = sum(1 for t in terms if t.action in _GIVE_CARD)
+    if cards and len(s.hand[r]) + cards >= HAND_LIMIT:
+        drop.update(_GIVE_CARD)
+    for block in (_WED, _PAY, _ASKED_PAY):
+        if any(t.action in block for t in terms):
+            drop.update(block)
+    return [A.OFFER_SEND, A.OFFER_CANCEL, *(x for x in offer.open_terms if x not in drop)]
 
 
 def _second_half(act: int) -> tuple[int, int]:
@@ -287,11 +309,11 @@ def _second_half(act: int) -> tuple[int, int]:
     return A.PRICE0, A.MAX_PRICE + 1
 
 
-def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
+def _village_terms(s: FiefState, a: int, r: int) -> list[int]:
     """Passage (a village where one party is asked, a free lord of the other, up to the
     Movement), truce (both there, up to the Battles), hand-over (a party's village where
     the other is, no battle or siege). Village by village through each family's column
-    of the board (``SEATS`` apart): this runs at every term of every offer composed."""
+    of the board (``SEATS`` apart): this runs at every offer opened."""
     out = []
     lp, k, m, ctrl = s.free_lords, s.knights, s.men_at_arms, s.ctrl
     if s.phase <= A.MOVEMENT:
@@ -315,7 +337,7 @@ def _village_terms(s: FiefState, a: int, r: int, used: set[int]) -> list[int]:
             out.append(A.TRUCE_TERM0 + v)
         if (c == a and pr or c == r and pa) and not besieged(s, v):
             out.append(A.CEDE0 + v)
-    return [x for x in out if x not in used] if used else out
+    return out
 
 
 def legal_answer(s: FiefState, p: int) -> list[int]:
@@ -327,13 +349,13 @@ def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """Every offer action: opening, a term, send, cancel, accept, refuse."""
     if _in(action, A.OFFER_TO0, 6):
         r = action - A.OFFER_TO0
-        s.offer = Offer(p, r)
+        s.offer = open_offer(s, p, r)
         s.offers_made[p] += 1
         interrupt(s, A.OFFER_COMPOSE, s.actor, p)
         ev.append(Event("offer_opened", {"seat": p, "with": r}))
         return
     offer = the_offer(s)
-    a, r, terms, open_term = offer
+    a, r, terms, open_term = offer.author, offer.recipient, offer.terms, offer.open_term
     if action == A.OFFER_CANCEL:
         ev.append(Event("offer_cancelled", {"seat": p, "with": r}))
         _close(s)
@@ -355,11 +377,12 @@ def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         accept(s, ev)
         _close(s)
     elif open_term >= 0:
-        s.offer = Offer(a, r, (*terms, Term(open_term, action - _second_half(open_term)[0])))
+        term = Term(open_term, action - _second_half(open_term)[0])
+        s.offer = offer._replace(terms=(*terms, term), open_term=-1)
     elif _in(action, A.RANSOM_TERM0, NL) or _in(action, A.WED0, NL) or _in(action, A.PASSAGE0, NV):
-        s.offer = Offer(a, r, terms, action)
+        s.offer = offer._replace(open_term=action)
     else:
-        s.offer = Offer(a, r, (*terms, Term(action, -1)))
+        s.offer = offer._replace(terms=(*terms, Term(action, -1)))
 
 
 def _close(s: FiefState) -> None:

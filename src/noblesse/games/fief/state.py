@@ -147,12 +147,18 @@ class Term(NamedTuple):
 
 class Offer(NamedTuple):
     """The offer being composed or answered (§7.4, ``offers.py``, ``FiefState.offer``):
-    from ``author`` to ``recipient``, its ``terms`` so far, and ``open_term``, a term of
-    two steps whose second half the author is still to choose (-1: none). Immutable, as
-    its terms: a change is a new record, so that a clone shares it."""
+    from ``author`` to ``recipient``, ``open_terms``, the terms the author could add to
+    it when it was opened, its ``terms`` so far, and ``open_term``, a term of two steps
+    whose second half the author is still to choose (-1: none). Immutable, as its terms:
+    a change is a new record, so that a clone shares it.
+
+    Nothing but the offer changes while it is composed, so what the state allows is
+    listed once (``offers.open_offer``); each step takes from it what the terms already
+    chosen leave (``offers.legal_compose``)."""
 
     author: int
     recipient: int
+    open_terms: tuple[int, ...]
     terms: tuple[Term, ...] = ()
     open_term: int = -1
 

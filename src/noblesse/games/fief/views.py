@@ -59,7 +59,6 @@ from noblesse.games.fief.state import (
     NV,
     SEATS,
     FiefState,
-    Offer,
     besieged,
     the_offer,
 )
@@ -171,7 +170,7 @@ def _compose_offer(s: FiefState, rng: random.Random) -> None:
     to whom, and whether it was sent are known."""
     offer = the_offer(s)
     a, r, sent = offer.author, offer.recipient, s.kind == A.OFFER_ANSWER
-    offer = s.offer = Offer(a, r)
+    offer = s.offer = offers.open_offer(s, a, r)
     steps = rng.randint(1 if sent else 0, 2 * offers.TERMS_MAX)
     dead: set[int] = set()  # two-step terms with no second half possible
     while steps > 0 or (sent and (not offer.terms or offer.open_term >= 0)):
@@ -185,7 +184,7 @@ def _compose_offer(s: FiefState, rng: random.Random) -> None:
             if offer.open_term < 0:
                 return  # nothing more to add
             dead.add(offer.open_term)
-            offer = s.offer = Offer(a, r, offer.terms)
+            offer = s.offer = offer._replace(open_term=-1)
             continue
         offers.apply(s, a, rng.choice(acts), [])
         offer = the_offer(s)
