@@ -158,18 +158,25 @@ def unseen(s: FiefState, card: int) -> bool:
     return s.fd_discard.count(card) < COPIES[card]
 
 
-def may_answer(s: FiefState, p: int) -> bool:
-    """Whether ``p`` is asked at a reaction window: his hand holds a card and one of the
-    green cards not all discarded would be legal for him now. Only what the table sees
-    decides it (hand sizes are public), so being asked reveals nothing."""
-    if not s.hand[p]:
-        return False
-    return bool(
-        (unseen(s, JUSTICE) and any(s.assassin) and justice_targets(s))
-        or (unseen(s, SECRET_PASSAGE) and captives_of(s, p))
-        or (unseen(s, ASSASSINATION) and assassination_targets(s, p))
-        or (unseen(s, UPRISING) and may_rise(s, p))
-    )
+def answerers(s: FiefState) -> list[int]:
+    """Who is asked at a reaction window, in turn order: a seat whose hand holds a card
+    while one of the green cards not all discarded would be legal for him now. Only
+    what the table sees decides it (hand sizes are public), so being asked reveals
+    nothing. What is the same for every seat (the cards left unseen, Justice's targets)
+    is read once."""
+    justice = unseen(s, JUSTICE) and any(s.assassin) and bool(justice_targets(s))
+    passage, assassin, rise = (unseen(s, c) for c in (SECRET_PASSAGE, ASSASSINATION, UPRISING))
+    return [
+        p
+        for p in _order(s)
+        if s.hand[p]
+        and (
+            justice
+            or (passage and bool(captives_of(s, p)))
+            or (assassin and bool(assassination_targets(s, p)))
+            or (rise and may_rise(s, p))
+        )
+    ]
 
 
 def anytime_plays(s: FiefState, p: int) -> list[int]:
@@ -212,7 +219,7 @@ def open_reaction(s: FiefState) -> bool:
     if s.battle is not None or s.cavalcade is not None or s.entry_due:
         return False
     s.react = False
-    s.window = [f for f in _order(s) if may_answer(s, f)]
+    s.window = answerers(s)
     if not s.window:
         return False
     s.kind, s.actor = A.WINDOW, s.window[0]

@@ -30,6 +30,7 @@ from noblesse.games.fief.dynasty import grantees
 from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.state import (
     ASSUMED,
+    FIEF_VILLAGES,
     LORD_FEMALE,
     NF,
     NL,
@@ -238,11 +239,14 @@ def _possible_terms(s: FiefState, a: int, r: int) -> list[int]:
             out.append(A.RANSOM_TERM0 + lo)
     out += _village_terms(s, a, r)
     crown = crown_family(s)
-    if crown in (a, r):
+    if crown in (a, r):  # a vacant title for the other party, who holds its villages
+        other = a + r - crown
         out += [
             A.TITLE_TERM0 + f
             for f in range(NF)
-            if s.fief_holder[f] < 0 and term_ok(s, a, r, A.TITLE_TERM0 + f, -1)
+            if s.fief_holder[f] < 0
+            and s.ctrl[FIEF_VILLAGES[f][0]] == other
+            and term_ok(s, a, r, A.TITLE_TERM0 + f, -1)
         ]
     mine = marriage.marriageable(s, a)  # a lord of the author weds one of theirs
     sexes = {LORD_FEMALE[o] for o in marriage.marriageable(s, r)} if mine else set()
@@ -258,19 +262,20 @@ def _possible_terms(s: FiefState, a: int, r: int) -> list[int]:
     return sorted(out)
 
 
-_GIVE_MONEY = range(A.GIVE_MONEY0, A.GIVE_MONEY0 + 3)
-_ASK_MONEY = range(A.ASK_MONEY0, A.ASK_MONEY0 + 3)
-_GIVE_CARD = range(A.GIVE_CARD0, A.GIVE_CARD0 + NCARDS)
-_WED = range(A.WED0, A.WED0 + NL)
-_PAY = range(A.PROMISE_PAY0, A.PROMISE_PAY0 + 3)
-_ASKED_PAY = range(A.PROMISE_PAY0 + A.ASKED, A.PROMISE_PAY0 + A.ASKED + 3)
+_GIVE_MONEY = frozenset(range(A.GIVE_MONEY0, A.GIVE_MONEY0 + 3))
+_ASK_MONEY = frozenset(range(A.ASK_MONEY0, A.ASK_MONEY0 + 3))
+_GIVE_CARD = frozenset(range(A.GIVE_CARD0, A.GIVE_CARD0 + NCARDS))
+_ONCE = tuple(  # blocks of which an offer takes one term
+    frozenset(range(start, start + size))
+    for start, size in ((A.WED0, NL), (A.PROMISE_PAY0, 3), (A.PROMISE_PAY0 + A.ASKED, 3))
+)
 
 
 def legal_compose(s: FiefState, p: int) -> list[int]:
     """The terms ``p`` may add now, send once there is a term, cancel always: of the
     terms the offer could take when it was opened, those not chosen yet, no money or
-    cards to a party that already receives the other, cards up to the hand limit, one
-    marriage, one promise to pay of each party."""
+    cards to a party that already receives the other (one marker an offer), cards up to
+    the hand limit, one marriage, one promise to pay of each party."""
     offer = the_offer(s)
     a, r, terms = p, offer.recipient, offer.terms
     if offer.open_term >= 0:  # the second half of a ransom, a marriage, a passage
@@ -282,20 +287,17 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
         return [A.OFFER_CANCEL, *offer.open_terms]
     if len(terms) >= TERMS_MAX:
         return [A.OFFER_SEND, A.OFFER_CANCEL]
-    drop = {t.action for t in terms}
-    to_author, to_recipient = _gifts(s, terms)
-    if to_recipient:  # money or cards, not both (one marker an offer)
-        drop.update(_GIVE_MONEY)
-        if "money" in to_recipient:
-            drop.update(_GIVE_CARD)
-    if to_author:
-        drop.update(_ASK_MONEY)
-    cards = sum(1 for t in terms if t.action in _GIVE_CARD)
-    if cards and len(s.hand[r]) + cards >= HAND_LIMIT:
-        drop.update(_GIVE_CARD)
-    for block in (_WED, _PAY, _ASKED_PAY):
-        if any(t.action in block for t in terms):
-            drop.update(block)
+    used = {t.action for t in terms}
+    drop = set(used)
+    money = not used.isdisjoint(_GIVE_MONEY)
+    cards = len(used & _GIVE_CARD)
+    if money or cards:
+        drop |= _GIVE_MONEY
+    if money or (cards and len(s.hand[r]) + cards >= HAND_LIMIT):
+        drop |= _GIVE_CARD
+    for block in (_ASK_MONEY, *_ONCE):
+        if not used.isdisjoint(block):
+            drop |= block
     return [A.OFFER_SEND, A.OFFER_CANCEL, *(x for x in offer.open_terms if x not in drop)]
 
 
