@@ -167,7 +167,7 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
         captor = s.l_captor[lo]
         if captor < 0 or {captor, s.l_owner[lo]} != {a, r}:
             return False
-        return x < 0 or (x < ransom_cap(s, lo) and s.money[s.l_owner[lo]] >= x)
+        return x < 0 or x in _prices(s, lo)
     if _in(act, A.PASSAGE0, NV):
         return _passage_ok(s, a, r, act - A.PASSAGE0, x)
     if _in(act, A.TRUCE_TERM0, NV):
@@ -194,13 +194,8 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
         holders = grantees(s, act - A.TITLE_TERM0)
         return bool(holders) and s.l_owner[holders[0]] == a + r - crown
     if _in(act, A.WED0, NL):
-        lo = act - A.WED0
-        if lo not in marriage.marriageable(s, a):
-            return False
-        theirs = marriage.marriageable(s, r)
-        if x < 0:
-            return any(LORD_FEMALE[o] != LORD_FEMALE[lo] for o in theirs)
-        return x in theirs and LORD_FEMALE[x] != LORD_FEMALE[lo]
+        partners = _wed_partners(s, a, r, act - A.WED0)
+        return bool(partners) if x < 0 else x in partners
     if act == A.CARDINAL_TERM:
         pope = s.l_owner[s.pope] if marriage.in_play(s, s.pope) else -1
         return pope in (a, r)
@@ -271,6 +266,31 @@ _ONCE = tuple(  # blocks of which an offer takes one term
 )
 
 
+def _prices(s: FiefState, lo: int) -> range:
+    """What a captive's family may pay for him: under his ransom cap, within its money."""
+    return range(min(ransom_cap(s, lo), s.money[s.l_owner[lo]] + 1))
+
+
+def _wed_partners(s: FiefState, a: int, r: int, lo: int) -> list[int]:
+    """The lords of ``r`` whom ``a``'s lord ``lo`` may be promised to: both may marry
+    now, and they are of the other sex."""
+    if lo not in marriage.marriageable(s, a):
+        return []
+    return [o for o in marriage.marriageable(s, r) if LORD_FEMALE[o] != LORD_FEMALE[lo]]
+
+
+def _second_halves(s: FiefState, a: int, r: int, act: int) -> Sequence[int]:
+    """The second halves ``term_ok`` allows for the two-step term ``act``, in order: the
+    partners of a marriage, the lords a passage is for, the prices of a ransom."""
+    if _in(act, A.WED0, NL):
+        return _wed_partners(s, a, r, act - A.WED0)
+    if _in(act, A.PASSAGE0, NV):
+        return [x for x in range(NL) if _passage_ok(s, a, r, act - A.PASSAGE0, x)]
+    if not term_ok(s, a, r, act, -1):  # a ransom: the captive between the two
+        return []
+    return _prices(s, act - A.RANSOM_TERM0)[: A.MAX_PRICE + 1]
+
+
 def legal_compose(s: FiefState, p: int) -> list[int]:
     """The terms ``p`` may add now, send once there is a term, cancel always: of the
     terms the offer could take when it was opened, those not chosen yet, no money or
@@ -280,8 +300,8 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
     a, r, terms = p, offer.recipient, offer.terms
     if offer.open_term >= 0:  # the second half of a ransom, a marriage, a passage
         act = offer.open_term
-        first, size = _second_half(act)
-        second = [first + x for x in range(size) if term_ok(s, a, r, act, x)]
+        first = _second_half(act)
+        second = [first + x for x in _second_halves(s, a, r, act)]
         return [A.OFFER_CANCEL, *second]  # cancel comes first in the index
     if not terms:
         return [A.OFFER_CANCEL, *offer.open_terms]
@@ -301,14 +321,14 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
     return [A.OFFER_SEND, A.OFFER_CANCEL, *(x for x in offer.open_terms if x not in drop)]
 
 
-def _second_half(act: int) -> tuple[int, int]:
-    """The block a two-step term's second action is chosen from: the partner of a
-    marriage, the lord a passage is for, the price of a ransom."""
+def _second_half(act: int) -> int:
+    """The first action of the block a two-step term's second half is chosen from: the
+    partner of a marriage, the lord a passage is for, the price of a ransom."""
     if _in(act, A.WED0, NL):
-        return A.WED0, NL
+        return A.WED0
     if _in(act, A.PASSAGE0, NV):
-        return A.PASSAGE_LORD0, NL
-    return A.PRICE0, A.MAX_PRICE + 1
+        return A.PASSAGE_LORD0
+    return A.PRICE0
 
 
 def _village_terms(s: FiefState, a: int, r: int) -> list[int]:
@@ -379,7 +399,7 @@ def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         accept(s, ev)
         _close(s)
     elif open_term >= 0:
-        term = Term(open_term, action - _second_half(open_term)[0])
+        term = Term(open_term, action - _second_half(open_term))
         s.offer = offer._replace(terms=(*terms, term), open_term=-1)
     elif _in(action, A.RANSOM_TERM0, NL) or _in(action, A.WED0, NL) or _in(action, A.PASSAGE0, NV):
         s.offer = offer._replace(open_term=action)
