@@ -233,8 +233,8 @@ class FiefRules(GameBase[FiefState]):
         ev: list[Event] = []
         if d.kind in OFFER_KINDS or action >= A.OFFER_TO0:
             offers.apply(s, seat, action, ev)
-            now = DECISIONS[s.kind]
-            if now.offers and not now.legal(s, s.actor):
+            now = DECISIONS[s.kind]  # an accepted offer alone changes the table
+            if action == A.OFFER_ACCEPT and now.offers and not now.legal(s, s.actor):
                 s.kind = A.NONE  # what the offer did ended the decision
         elif d.anytime and intrigue.is_anytime(action):
             s.kind = A.NONE  # the card, then the decision again
