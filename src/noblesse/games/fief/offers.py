@@ -350,9 +350,13 @@ def _village_terms(s: FiefState, a: int, r: int) -> list[int]:
             out = sorted(set(out))
     truce = s.phase <= A.BATTLES
     fighting = battle_village(s)
-    here_a = [x or y or z for x, y, z in zip(lp[a::SEATS], k[a::SEATS], m[a::SEATS], strict=True)]
-    here_r = [x or y or z for x, y, z in zip(lp[r::SEATS], k[r::SEATS], m[r::SEATS], strict=True)]
-    for v, (c, pa, pr) in enumerate(zip(ctrl, here_a, here_r, strict=True)):  # present(s, v, a/r)
+    mine, theirs = (
+        (lp[a::SEATS], k[a::SEATS], m[a::SEATS]),
+        (lp[r::SEATS], k[r::SEATS], m[r::SEATS]),
+    )
+    columns = zip(ctrl, *mine, *theirs, strict=True)
+    for v, (c, la, ka, ma, lr, kr, mr) in enumerate(columns):
+        pa, pr = la or ka or ma, lr or kr or mr  # present(s, v, a), present(s, v, r)
         if not (pa or pr) or fighting == v:
             continue
         if truce and pa and pr:
