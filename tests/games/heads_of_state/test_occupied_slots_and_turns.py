@@ -22,6 +22,15 @@ def test_nobody_ennobles_over_a_noble_of_seat_0():
     assert_illegal(s, 1, "ennoble:FRA-GAS.top")
 
 
+def test_a_player_ending_the_turn_is_told_to_the_table_before_the_next_turn():
+    s = table(3, hands={0: {"gold": 1}})
+    act(s, 0)
+    events = do(s, 0, "end_turn")
+    assert events_of(events, "end_turn") == [{"type": "end_turn", "seat": 0}]
+    kinds = [e.type for e in events]
+    assert kinds.index("end_turn") < kinds.index("turn")
+
+
 def test_the_next_players_turn_is_announced_with_the_century():
     s = table(3, hands={0: {"gold": 1}})
     act(s, 0)
