@@ -9,6 +9,7 @@ from noblesse.games.fief.fortune import tithe_taker
 from noblesse.games.fief.state import (
     BISHOPRIC_OF,
     DATA,
+    FIEF_OF,
     FIEF_SIZE,
     FIEF_VILLAGES,
     NF,
@@ -232,9 +233,10 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
     out = [A.PASS]
     m = s.money[p]
     mills_out = sum(s.mills)
-    forts_out = sum(1 for x in s.fort if x == 1)
+    forts_out = s.fort.count(1)
     ctrl, lp, new = s.ctrl, s.free_lords, s.new_units
     buys: list[int] = []
+    fiefs: set[int] = set()  # where the family holds a village: the titles it may claim
     room_k, room_m = kit_room(s, p)
     per_village = s.options["unit_limit_per_village"]
     if not per_village and sum(new[v * SEATS + p] for v in range(NV)) >= MAX_NEW:
@@ -247,6 +249,7 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
             if m >= KNIGHT_COST and room_k:
                 out.append(A.BUY_KNIGHT0 + v)
         if ctrl[v] == p:
+            fiefs.add(FIEF_OF[v])
             if (
                 int(s.fort[v] > 0) < MAX_FORTS
                 and m >= STRONGHOLD_COST
@@ -257,8 +260,9 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
                 buys.append(A.BUY_MILL0 + v)
     out += buys
     for fief in range(NF):
-        if can_claim(s, p, fief):
-            out.append(A.TITLE0 + fief)
+        if s.fief_holder[fief] < 0:
+            if fief in fiefs and can_claim(s, p, fief):
+                out.append(A.TITLE0 + fief)
         elif can_transfer(s, p, fief):
             out.append(A.TRANSFER0 + fief)
     out.sort()
