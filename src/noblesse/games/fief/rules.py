@@ -233,6 +233,8 @@ class FiefRules(GameBase[FiefState]):
         ev: list[Event] = []
         if d.kind in OFFER_KINDS or action >= A.OFFER_TO0:
             offers.apply(s, seat, action, ev)
+            if s.kind in OFFER_KINDS:  # opened, a term added, sent: only the offer changed
+                return ev
             now = DECISIONS[s.kind]  # an accepted offer alone changes the table
             if action == A.OFFER_ACCEPT and now.offers and not now.legal(s, s.actor):
                 s.kind = A.NONE  # what the offer did ended the decision
