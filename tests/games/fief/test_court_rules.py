@@ -30,9 +30,8 @@ from noblesse.games.fief.control import capture, free, placement_options
 from noblesse.games.fief.crown import crown_family
 from noblesse.games.fief.death import kill
 from noblesse.games.fief.economy import ransom_cap
-from noblesse.games.fief.endturn import victory_points
 from noblesse.games.fief.marriage import allied
-from noblesse.games.fief.state import FiefState, TitheRank, titles_of
+from noblesse.games.fief.state import FiefState, TitheRank, titles_of, victory_points
 
 
 def marry(s: FiefState, a: int, b: int) -> None:

@@ -28,8 +28,9 @@ from noblesse.games.fief import flow
 from noblesse.games.fief.crown import crown_family, crown_pope
 from noblesse.games.fief.death import kill
 from noblesse.games.fief.economy import ransom_cap
-from noblesse.games.fief.endturn import VP_REGENT, rank_key, victory_points
+from noblesse.games.fief.endturn import rank_key
 from noblesse.games.fief.marriage import allied
+from noblesse.games.fief.state import VP_REGENT, victory_points
 
 
 def marry(s: object, a: int, b: int) -> None:
@@ -135,7 +136,6 @@ def test_the_queen_regent_has_no_vp_but_ranks_third() -> None:
     s.queen, s.regent = q, 1
     titles(s, {"sigy": q})
     assert victory_points(s) == [0, 1, 0]
-    s.vp = victory_points(s)
     assert rank_key(s, 1)[3] == 1
     s.regent = 0  # a Queen beside a King: no rank
     assert rank_key(s, 1)[3] == 0

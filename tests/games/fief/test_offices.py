@@ -109,7 +109,7 @@ def test_king_and_pope_count_one_vp_each() -> None:
     s.pope = lord(s, "charles", 1, "blaye")
     s.fief_holder[F["blaye"]] = L["charles"]
     s.kind, s.legal_cache = A.NONE, None
-    from noblesse.games.fief.endturn import victory_points
+    from noblesse.games.fief.state import victory_points
 
     assert victory_points(s) == [1, 2, 0]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fief_scenario import GAME, A, C, F, L, begin, dice, do, events_of, legal, lord, table, troops
 
-from noblesse.games.fief.endturn import victory_points
+from noblesse.games.fief.state import victory_points
 
 
 def _assassinated_holder() -> object:

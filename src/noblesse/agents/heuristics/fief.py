@@ -86,9 +86,8 @@ def worths(s: FiefState) -> list[float]:
     for h in s.fief_holder:
         if h >= 0 and s.l_owner[h] >= 0:
             titles[s.l_owner[h]] += 1
-    value = [
-        VP * max(s.vp[f], titles[f]) + _money(s.money[f]) + CARD * len(s.hand[f]) for f in fams
-    ]
+    vp = s.vp
+    value = [VP * max(vp[f], titles[f]) + _money(s.money[f]) + CARD * len(s.hand[f]) for f in fams]
     held = [[0] * NF for _ in range(SEATS)]
     forts = [[0] * NF for _ in range(SEATS)]
     best_fort = [[0] * NF for _ in range(SEATS)]
@@ -238,13 +237,15 @@ def _announce(s: FiefState, seat: int, legal: list[Action]) -> Action:
 
 def _match_helps(s: FiefState, seat: int) -> bool:
     """Some family we may marry into holds VP of its own."""
-    return any(s.vp[f] >= 1 for f in range(s.n_players) if f != seat)
+    vp = s.vp
+    return any(vp[f] >= 1 for f in range(s.n_players) if f != seat)
 
 
 def _better_alone(s: FiefState, seat: int, family: int) -> bool:
     """Two VP or more, and the other family has none: alone we need one more (three),
     married two more (four together)."""
-    return s.vp[seat] >= VP_WIN - 1 and s.vp[family] == 0
+    vp = s.vp
+    return vp[seat] >= VP_WIN - 1 and vp[family] == 0
 
 
 def _partner_key(s: FiefState, worths: list[float], action: Action) -> tuple[int, float]:
@@ -267,7 +268,8 @@ def _ballot(s: FiefState, seat: int, legal: list[Action], leader: int) -> Action
             return votes[family]
     others = [f for f in votes if f != leader and not allied(s, leader, f)]
     if others:
-        return votes[min(others, key=lambda f: (s.vp[f], worth(s, f)))]
+        vp = s.vp
+        return votes[min(others, key=lambda f: (vp[f], worth(s, f)))]
     return A.ABSTAIN
 
 

@@ -20,32 +20,12 @@ from __future__ import annotations
 from noblesse.core.events import Event
 from noblesse.games.fief.disasters import end_of_turn as end_of_disasters
 from noblesse.games.fief.marriage import allied
-from noblesse.games.fief.state import DATA, NL, NV, FiefState, rule
+from noblesse.games.fief.state import DATA, NL, NV, FiefState, owner_of, rule
 
-VP_TITLE, VP_KING, VP_POPE = rule("vp_per_fief_title"), rule("vp_king"), rule("vp_pope")
-VP_REGENT = rule("vp_queen_regent")
 VP_WIN = rule("vp_to_win_alone")
 TIE_BREAK: tuple[str, ...] = tuple(DATA.rules["tie_break_order"])
 HELD = frozenset(("king", "pope", "queen_regent"))  # offices: a pair holds, not sums
 VP_WIN_MARRIED = rule("vp_to_win_married")
-
-
-def owner_of(s: FiefState, lo: int) -> int:
-    return s.l_owner[lo] if lo >= 0 else -1
-
-
-def victory_points(s: FiefState) -> list[int]:
-    vp = [0] * s.n_players
-    for lo in s.fief_holder:
-        if lo >= 0:
-            vp[s.l_owner[lo]] += VP_TITLE
-    for lo, points in ((s.king, VP_KING), (s.pope, VP_POPE)):
-        f = owner_of(s, lo)
-        if f >= 0:
-            vp[f] += points
-    if s.regent and s.options["queen_regent_vp"] and owner_of(s, s.queen) >= 0:
-        vp[owner_of(s, s.queen)] += VP_REGENT
-    return vp
 
 
 def rank_key(s: FiefState, f: int) -> tuple[int, ...]:
@@ -103,15 +83,15 @@ def best_of(s: FiefState, candidates: list[tuple[int, ...]], by_vp: bool = False
 
 def victors(s: FiefState) -> list[tuple[int, ...]]:
     """The sides that reached their target: 3 VP alone, 4 VP for a married pair."""
-    return [side for side in sides(s) if sum(s.vp[f] for f in side) >= needed(side)]
+    vp = s.vp
+    return [side for side in sides(s) if sum(vp[f] for f in side) >= needed(side)]
 
 
 def end_turn(s: FiefState, ev: list[Event]) -> None:
     s.fd_discard.extend(s.set_aside)  # the disasters are discarded (§4.10)
     s.set_aside.clear()
     end_of_disasters(s)
-    s.vp = victory_points(s)
-    ev.append(Event("end_of_turn", {"turn": s.turn, "vp": s.vp[:]}))
+    ev.append(Event("end_of_turn", {"turn": s.turn, "vp": s.vp}))
     reached = victors(s)
     if reached:
         finish(s, best_of(s, reached), "victory", ev)
@@ -125,7 +105,7 @@ def end_turn(s: FiefState, ev: list[Event]) -> None:
 def finish(s: FiefState, winners: list[int], how: str, ev: list[Event]) -> None:
     s.over = True
     s.winner_list = winners
-    ev.append(Event("game_over", {"winners": winners[:], "vp": s.vp[:], "how": how}))
+    ev.append(Event("game_over", {"winners": winners[:], "vp": s.vp, "how": how}))
 
 
 def lords_of(s: FiefState, f: int) -> list[int]:

@@ -290,11 +290,12 @@ class FiefObservation(ObservationSpec):
     def _seats(self, s: FiefState, seat: int, out: Buffer) -> None:
         n = s.n_players
         rel = [(f - seat) % n for f in range(n)]
+        vp = s.vp
         for f in range(n):
             r = rel[f]
             out[PRESENT + r] = 1.0
             out[MONEY + r] = frac(s.money[f], MONEY_CAP)
-            out[VP + r] = frac(s.vp[f], VP_CAP)
+            out[VP + r] = frac(vp[f], VP_CAP)
             hand = s.hand[f]
             out[HAND_N + r] = frac(len(hand), HAND_CAP)
             out[BACKS + r] = frac(sum(1 for c in hand if CARD_DECK[c] == "lord"), HAND_CAP)

@@ -28,7 +28,7 @@ from noblesse.games.fief import (
     succession,
 )
 from noblesse.games.fief.control import next_placement, start_in
-from noblesse.games.fief.endturn import owner_of, sides, victors, victory_points
+from noblesse.games.fief.endturn import sides, victors
 from noblesse.games.fief.flow import DECISIONS, OFFER_KINDS, PHASES, VOTED
 from noblesse.games.fief.state import (
     CARD_KIND,
@@ -38,6 +38,7 @@ from noblesse.games.fief.state import (
     FiefState,
     new_state,
     order,
+    owner_of,
 )
 
 battle.wire(after_cavalcade=cavalcade.after_battle)
@@ -176,12 +177,12 @@ class FiefRules(GameBase[FiefState]):
         return state.over
 
     def scores(self, state: FiefState) -> list[float]:
-        return [float(x) for x in victory_points(state)]
+        return [float(x) for x in state.vp]
 
     def winners(self, state: FiefState) -> list[int]:
         if state.winner_list is not None:
             return list(state.winner_list)
-        vp = victory_points(state)
+        vp = state.vp
         best = max(vp)
         return [f for f, x in enumerate(vp) if x == best]
 
@@ -252,6 +253,4 @@ class FiefRules(GameBase[FiefState]):
                 s.cursor += 1
                 s.battle_step = battle.BATTLING
         self.run(s, ev)
-        if not s.over:
-            s.vp = victory_points(s)  # titles change mid-turn: VP shown as they stand
         return ev

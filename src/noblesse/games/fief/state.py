@@ -276,6 +276,30 @@ def rule(key: str) -> int:
     return int(RULES[key])
 
 
+VP_TITLE, VP_KING, VP_POPE = rule("vp_per_fief_title"), rule("vp_king"), rule("vp_pope")
+VP_REGENT = rule("vp_queen_regent")
+
+
+def owner_of(s: FiefState, lo: int) -> int:
+    return s.l_owner[lo] if lo >= 0 else -1
+
+
+def victory_points(s: FiefState) -> list[int]:
+    """1 per fief title, 1 for the King, 1 for the Pope, the Queen Regent 1 with the
+    ``queen_regent_vp`` switch (§4.10, §6 #13)."""
+    vp = [0] * s.n_players
+    for lo in s.fief_holder:
+        if lo >= 0:
+            vp[s.l_owner[lo]] += VP_TITLE
+    for lo, points in ((s.king, VP_KING), (s.pope, VP_POPE)):
+        f = owner_of(s, lo)
+        if f >= 0:
+            vp[f] += points
+    if s.regent and s.options["queen_regent_vp"] and owner_of(s, s.queen) >= 0:
+        vp[owner_of(s, s.queen)] += VP_REGENT
+    return vp
+
+
 class Dice:
     """The d6 source: injected results first (tests), then the state's RNG."""
 
@@ -335,7 +359,6 @@ _LISTS = (
     "weather",
     "deaths",
     "engines_used",
-    "vp",
     "tallage",
     "window",
     "assassin",
@@ -430,6 +453,11 @@ class FiefState(State):
 
     __slots__ = (*_LISTS, *_SCALARS, "hand", "dice", "battle", "cavalcade")
 
+    @property
+    def vp(self) -> list[int]:
+        """Each family's VP as they stand (``victory_points``): titles change mid-turn."""
+        return victory_points(self)
+
     # _LISTS (``new_state`` tells what each holds)
     money: list[int]
     lord_deck: list[int]
@@ -467,7 +495,6 @@ class FiefState(State):
     weather: list[int]
     deaths: list[DeathDue]
     engines_used: list[int]
-    vp: list[int]
     tallage: list[int]
     window: list[int]
     assassin: list[int]
@@ -646,7 +673,6 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s.heir_due = []  # fiefs whose dead holder's heir the owner picks (TitleDue)
     s.interrupted = ()  # decisions set aside, the latest last (Interrupted)
     s.engines_used = [0] * n
-    s.vp = [0] * n
     # diplomacy (§4.11, §7.4; offers.py): markers left, offers opened this phase, the
     # offer being made (Offer; None: none), binding agreements still to apply, promises
     # recorded

@@ -35,15 +35,7 @@ from noblesse.games.fief.cards import STEP_NAMES
 from noblesse.games.fief.crown import BY_BIRETTA, BY_CARD
 from noblesse.games.fief.data import DATA_FILE
 from noblesse.games.fief.dynasty import red_hat_pending
-from noblesse.games.fief.endturn import (
-    VP_KING,
-    VP_POPE,
-    VP_REGENT,
-    VP_TITLE,
-    owner_of,
-    rank_key,
-    victors,
-)
+from noblesse.games.fief.endturn import rank_key, victors
 from noblesse.games.fief.flow import DECISIONS, PHASE_NAMES
 from noblesse.games.fief.no_move import NoMove, Standstill, why_no_move
 from noblesse.games.fief.state import (
@@ -58,8 +50,13 @@ from noblesse.games.fief.state import (
     NL,
     NV,
     SEATS,
+    VP_KING,
+    VP_POPE,
+    VP_REGENT,
+    VP_TITLE,
     FiefState,
     besieged,
+    owner_of,
     the_offer,
 )
 
@@ -266,13 +263,14 @@ class FiefViews:
                 }
             )
         players: list[dict[str, Any]] = []
+        vp = s.vp
         for f in range(n):
             hand = s.hand[f]
             players.append(
                 {
                     "seat": f,
                     "money": s.money[f],
-                    "vp": s.vp[f],
+                    "vp": vp[f],
                     "hand_count": len(hand),
                     "hand_lord_backs": sum(1 for c in hand if CARD_DECK[c] == "lord"),
                     "siege_engines_left": 2 - s.engines_used[f],
