@@ -67,6 +67,7 @@ from noblesse.games.fief.state import (
     FiefState,
     Uprising,
     d6,
+    order,
     present,
     rule,
     set_aside,
@@ -100,12 +101,7 @@ def at_windows(s: FiefState) -> bool:
 def open_window(s: FiefState) -> None:
     """The Income window of ``opportunity_cards_at_windows``: every seat holding a card."""
     if at_windows(s):
-        s.window = [f for f in _order(s) if s.hand[f]]
-
-
-def _order(s: FiefState) -> list[int]:
-    n = s.n_players
-    return [(s.first + i) % n for i in range(n)]
+        s.window = [f for f in order(s) if s.hand[f]]
 
 
 # ------------------------------------------------------------------ what is playable
@@ -114,6 +110,32 @@ def _order(s: FiefState) -> list[int]:
 def uprising_villages(s: FiefState, p: int) -> list[int]:
     """The villages ``p`` may raise with an Uprising."""
     return list(_uprising_villages(s, p))
+
+
+def risers(s: FiefState) -> set[int]:
+    """Every family that may raise some village (``may_rise`` for all, in one pass): a
+    village where some family stands, in a famine or taxed by two families (anyone),
+    or by one (anyone else)."""
+    n = s.n_players
+    everyone = set(range(n))
+    out: set[int] = set()
+    lp, k, m = s.free_lords, s.knights, s.men_at_arms
+    for v in range(NV):
+        b = BISHOPRIC_OF[v]
+        tithe = s.tithe[b]
+        taxers = {s.tallage[FIEF_OF[v]], tithe.bishop, tithe.cardinal, tithe.pope}
+        taxers.discard(-1)
+        famine = s.famine[b]
+        if not (famine or taxers) or (not famine and len(taxers) == 1 and out >= everyone - taxers):
+            continue
+        i = v * SEATS
+        if any(lp[i : i + n]) or any(k[i : i + n]) or any(m[i : i + n]):
+            if famine or len(taxers) > 1:
+                return everyone
+            out |= everyone - taxers
+            if out == everyone:
+                return out
+    return out
 
 
 def may_rise(s: FiefState, p: int) -> bool:
@@ -162,21 +184,28 @@ def answerers(s: FiefState) -> list[int]:
     """Who is asked at a reaction window, in turn order: a seat whose hand holds a card
     while one of the green cards not all discarded would be legal for him now. Only
     what the table sees decides it (hand sizes are public), so being asked reveals
-    nothing. What is the same for every seat (the cards left unseen, Justice's targets)
-    is read once."""
-    justice = unseen(s, JUSTICE) and any(s.assassin) and bool(justice_targets(s))
-    passage, assassin, rise = (unseen(s, c) for c in (SECRET_PASSAGE, ASSASSINATION, UPRISING))
-    return [
-        p
-        for p in _order(s)
-        if s.hand[p]
-        and (
-            justice
-            or (passage and bool(captives_of(s, p)))
-            or (assassin and bool(assassination_targets(s, p)))
-            or (rise and may_rise(s, p))
-        )
-    ]
+    nothing. Each card's families are read once for all seats: Justice (anyone, while
+    a marked lord may be judged), Secret Passage (a family with a captive),
+    Assassination (``assassination_targets``), Uprising (``risers``)."""
+    holders = [p for p in order(s) if s.hand[p]]
+    if not holders:
+        return []
+    if unseen(s, JUSTICE) and any(s.assassin) and justice_targets(s):
+        return holders
+    may: set[int] = set()
+    if unseen(s, SECRET_PASSAGE):
+        may.update(s.l_owner[lo] for lo in range(NL) if s.l_captor[lo] >= 0)
+    if unseen(s, ASSASSINATION) and sum(s.assassin) < MARKERS:
+        bearers = {  # marker_bearers(s, f) is not empty
+            f
+            for f, loc, marked in zip(s.l_owner, s.l_loc, s.assassin, strict=True)
+            if loc >= 0 and not marked
+        }
+        owners = {f for f in s.l_owner if f >= 0}
+        may.update(f for f in bearers if f >= 0 and owners - {f})
+    if unseen(s, UPRISING) and not may.issuperset(holders):
+        may |= risers(s)
+    return [p for p in holders if p in may]
 
 
 def anytime_plays(s: FiefState, p: int) -> list[int]:

@@ -789,10 +789,14 @@ def the_answer(s: FiefState) -> Answer:
     return _under_way(s.answer, "no card awaits an answer")
 
 
-def order(s: FiefState) -> list[int]:
+_ORDERS = tuple(
+    tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(SEATS + 1)
+)
+
+
+def order(s: FiefState) -> tuple[int, ...]:
     """Seats in turn order from the first player."""
-    n = s.n_players
-    return [(s.first + i) % n for i in range(n)]
+    return _ORDERS[s.n_players][s.first]
 
 
 def cleric(s: FiefState, lo: int) -> bool:
