@@ -13,6 +13,7 @@ from fief_scenario import (
     A,
     B,
     C,
+    F,
     L,
     assert_illegal,
     begin,
@@ -27,9 +28,9 @@ from fief_scenario import (
     types,
 )
 
-from noblesse.games.fief import flow
+from noblesse.games.fief import flow, intrigue
 from noblesse.games.fief.control import capture
-from noblesse.games.fief.state import FiefState
+from noblesse.games.fief.state import FiefState, order
 
 # each card: what seat 0 does with it, and what it did (Charles of seat 1 killed, or
 # Eric of seat 0 free again)
@@ -183,6 +184,56 @@ def test_the_reaction_window_asks_each_seat_once_and_only_where_a_card_could_be_
     do(s, 0, "pass")
     assert_illegal(s, 1, "pass")
     assert flow.PHASE_NAMES[s.phase] != "income"
+
+
+def test_a_village_taxed_by_one_family_can_be_raised_by_every_other_and_by_two_by_all() -> None:
+    """§4.12.1: not on a tax of one's own only. Charolles (fief Blaye, bishopric Blaye),
+    with Charles of seat 2 there, taxed by seat 1's tallage alone: seats 0 and 2 may raise
+    it. Seat 2's bishop's tithe on Blaye too: all three may. No tax at all: nobody."""
+    s = table(3)
+    lord(s, "charles", 2, "charolles")
+    assert intrigue.risers(s) == set()
+    s.tallage[F["blaye"]] = 1
+    assert intrigue.risers(s) == {0, 2}
+    s.tithe[B["blaye"]] = s.tithe[B["blaye"]]._replace(bishop=2)
+    assert intrigue.risers(s) == {0, 1, 2}
+    assert [intrigue.may_rise(s, p) for p in range(3)] == [True, True, True]
+
+
+def test_the_seats_asked_are_those_for_whom_some_unseen_green_card_could_be_legal() -> None:
+    """Along random games, ``answerers`` (each card's families read once) asks, in turn
+    order, exactly the seats holding a card for whom a green card not all discarded
+    would be legal, asked seat by seat; ``risers`` is ``may_rise`` for every seat."""
+    rng = random.Random(8)
+    found = {"asked": 0, "left out": 0, "risers": 0}
+    for n in (3, 5, 6):
+        s = GAME.setup(n, 20 + n)
+        for _ in range(2500):
+            if GAME.is_over(s):
+                break
+            assert intrigue.risers(s) == {p for p in range(n) if intrigue.may_rise(s, p)}
+            justice = intrigue.unseen(s, C["justice"]) and bool(intrigue.justice_targets(s))
+            expected = [
+                p
+                for p in order(s)
+                if s.hand[p]
+                and (
+                    justice
+                    or (intrigue.unseen(s, C["secret_passage"]) and intrigue.captives_of(s, p))
+                    or (
+                        intrigue.unseen(s, C["assassination"])
+                        and intrigue.assassination_targets(s, p)
+                    )
+                    or (intrigue.unseen(s, C["uprising"]) and intrigue.may_rise(s, p))
+                )
+            ]
+            assert intrigue.answerers(s) == expected
+            found["asked"] += len(expected)
+            found["left out"] += sum(1 for p in range(n) if s.hand[p]) - len(expected)
+            found["risers"] += len(intrigue.risers(s))
+            seat = GAME.to_act(s)[0]
+            GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+    assert min(found.values()) > 0, found
 
 
 @pytest.mark.parametrize("seed", range(6))
