@@ -241,22 +241,22 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
     per_village = s.options["unit_limit_per_village"]
     if not per_village and sum(new[v * SEATS + p] for v in range(NV)) >= MAX_NEW:
         room_k = room_m = False  # §6 #6 switched: 4 a family a phase
-    for v in range(NV):
-        i = v * SEATS + p
-        if lp[i] and (new[i] < MAX_NEW or not per_village) and not besieged(s, v):
-            if m >= MAA_COST and room_m:
-                out.append(A.BUY_MAA0 + v)
-            if m >= KNIGHT_COST and room_k:
-                out.append(A.BUY_KNIGHT0 + v)
-        if ctrl[v] == p:
+    buy_m, buy_k = m >= MAA_COST and room_m, m >= KNIGHT_COST and room_k
+    if buy_m or buy_k:  # troops where a free lord of the family stands
+        for v, (here, made) in enumerate(zip(lp[p::SEATS], new[p::SEATS], strict=True)):
+            if here and (made < MAX_NEW or not per_village) and not besieged(s, v):
+                if buy_m:
+                    out.append(A.BUY_MAA0 + v)
+                if buy_k:
+                    out.append(A.BUY_KNIGHT0 + v)
+    fort = m >= STRONGHOLD_COST and forts_out < STRONGHOLD_POOL
+    mill = m >= MILL_COST and mills_out < MILL_POOL
+    for v, c in enumerate(ctrl):
+        if c == p:
             fiefs.add(FIEF_OF[v])
-            if (
-                int(s.fort[v] > 0) < MAX_FORTS
-                and m >= STRONGHOLD_COST
-                and forts_out < STRONGHOLD_POOL
-            ):
+            if fort and int(s.fort[v] > 0) < MAX_FORTS:
                 buys.append(A.BUY_STRONGHOLD0 + v)
-            if s.mills[v] < MAX_MILLS and m >= MILL_COST and mills_out < MILL_POOL:
+            if mill and s.mills[v] < MAX_MILLS:
                 buys.append(A.BUY_MILL0 + v)
     out += buys
     for fief in range(NF):
