@@ -45,6 +45,7 @@ from noblesse.games.fief.state import (
     battle_village,
     besieged,
     interrupt,
+    presence,
     present,
     resume,
     the_offer,
@@ -112,15 +113,11 @@ def may_grant_passage(s: FiefState, g: int, v: int) -> bool:
     )
 
 
-def passage_grants(s: FiefState, g: int) -> list[int]:
+def passage_grants(s: FiefState, g: int, here: list[bool] | None = None) -> list[int]:
     """Every village where ``g`` may grant passage (``may_grant_passage``), read down the
-    family's column of the board at once."""
-    lp, k, m = s.free_lords[g::SEATS], s.knights[g::SEATS], s.men_at_arms[g::SEATS]
-    return [
-        v
-        for v, (c, e, x, y, z) in enumerate(zip(s.ctrl, s.entry[g::SEATS], lp, k, m, strict=True))
-        if c == g or (e >= 0 and bool(x or y or z))
-    ]
+    family's column of the board at once (``here``: its ``presence``, if read already)."""
+    column = zip(s.ctrl, s.entry[g::SEATS], presence(s, g) if here is None else here, strict=True)
+    return [v for v, (c, e, h) in enumerate(column) if c == g or e >= 0 and h]
 
 
 def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
@@ -335,29 +332,25 @@ def _village_terms(s: FiefState, a: int, r: int) -> list[int]:
     """Passage (a village where one party is asked, a free lord of the other, up to the
     Movement), truce (both there, up to the Battles), hand-over (a party's village where
     the other is, no battle or siege). Village by village through each family's column
-    of the board (``SEATS`` apart): this runs at every offer opened."""
-    out = []
-    lp, k, m, ctrl = s.free_lords, s.knights, s.men_at_arms, s.ctrl
+    of the board (``SEATS`` apart), read once: this runs at every offer opened."""
+    out: list[int] = []
+    ctrl = s.ctrl
+    here_a, here_r = presence(s, a), presence(s, r)
     if s.phase <= A.MOVEMENT:
-        movers = {
-            s.l_owner[x]
-            for x in range(NL)
-            if s.l_owner[x] in (a, r) and s.l_captor[x] < 0 and s.l_loc[x] >= 0
+        movers = {  # the parties with a free lord on the board
+            f
+            for f, captor, loc in zip(s.l_owner, s.l_captor, s.l_loc, strict=True)
+            if (f == a or f == r) and captor < 0 and loc >= 0
         }
-        for g in {a + r - f for f in movers}:  # the party asked for passage
-            out += [A.PASSAGE0 + v for v in passage_grants(s, g)]
+        for g, here in ((a, here_a), (r, here_r)):
+            if a + r - g in movers:  # ``g`` is asked
+                out += [A.PASSAGE0 + v for v in passage_grants(s, g, here)]
         if len(movers) == 2:  # both parties asked: a village may come twice
             out = sorted(set(out))
     truce = s.phase <= A.BATTLES
     fighting = battle_village(s)
-    mine, theirs = (
-        (lp[a::SEATS], k[a::SEATS], m[a::SEATS]),
-        (lp[r::SEATS], k[r::SEATS], m[r::SEATS]),
-    )
-    columns = zip(ctrl, *mine, *theirs, strict=True)
-    for v, (c, la, ka, ma, lr, kr, mr) in enumerate(columns):
-        pa, pr = la or ka or ma, lr or kr or mr  # present(s, v, a), present(s, v, r)
-        if not (pa or pr) or fighting == v:
+    for v, (c, pa, pr) in enumerate(zip(ctrl, here_a, here_r, strict=True)):
+        if not (pa or pr) or fighting == v:  # present(s, v, a), present(s, v, r)
             continue
         if truce and pa and pr:
             out.append(A.TRUCE_TERM0 + v)

@@ -721,6 +721,12 @@ def present(s: FiefState, v: int, f: int) -> bool:
     return s.free_lords[i] > 0 or s.knights[i] + s.men_at_arms[i] > 0
 
 
+def presence(s: FiefState, f: int) -> list[bool]:
+    """``present(s, v, f)`` for every village ``v``, read down ``f``'s column at once."""
+    lp, k, m = s.free_lords[f::SEATS], s.knights[f::SEATS], s.men_at_arms[f::SEATS]
+    return [bool(x or y or z) for x, y, z in zip(lp, k, m, strict=True)]
+
+
 def family_lords(s: FiefState, f: int) -> list[int]:
     return [lo for lo in range(NL) if s.l_owner[lo] == f]
 
