@@ -17,6 +17,7 @@ import pytest
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
+from noblesse.core.frames import Frames
 from noblesse.games.conflicting_legends import GAME
 from noblesse.games.conflicting_legends.data import CARDS
 from noblesse.games.conflicting_legends.rules import ACT, LegendsState, Pending
@@ -102,7 +103,7 @@ def table(
     s.start = player if start is None else start
     s.active = player
     s.round = round
-    s.stack, s.war, s.over, s.winner = [], None, False, -1
+    s.stack, s.war, s.over, s.winner = Frames(), None, False, -1
     s.pending = Pending(ACT, player)
     s.legal_cache = None
     return s

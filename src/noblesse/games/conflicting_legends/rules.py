@@ -4,7 +4,8 @@ A round is the action phase (§3.3: turns clockwise from the start player until 
 have passed) and the settlement (§3.5). A turn is one action; its effects may pause
 for decisions (a war's target, a throw, a 天 card's choice...). Every decision is a
 ``Pending``; what an effect does once an inner decision is answered waits on
-``stack`` as a small frame, and ``_run`` pops frames until someone must decide.
+``stack`` as a typed frame (``core.frames``: ``EndOfAction``, ``QinDiscards``...), and
+``_run`` takes frames off until someone must decide.
 
 The rock-paper-scissors throw (§3.4 step 4, §6) is the one simultaneous decision:
 ``to_act`` names both war participants, each commits in secret in any order, and
@@ -16,10 +17,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
+from noblesse.core.frames import Frames
 from noblesse.core.game import Action, GameBase, State, Zone
 from noblesse.core.rng import Seed, shuffle
 from noblesse.games.conflicting_legends.data import (
@@ -119,6 +122,61 @@ DECISION_NAMES = (
 TIE, ATTACKER, DEFENDER = range(3)
 RESULT_NAMES = ("tie", "attacker", "defender")
 NO_ANNOUNCEMENT, SILENCE = -1, 3
+
+
+# ---------------------------------------------------------------- waiting effects
+class EndOfAction(NamedTuple):
+    """The turn's action is complete: victory is checked, then the next turn (§3.3)."""
+
+
+class QinDiscards(NamedTuple):
+    """Qin Shi Huang (R07): the other players from ``k`` seats left of ``actor`` on,
+    each with cards, discard one."""
+
+    actor: int
+    k: int
+
+
+class GutenbergDiscards(NamedTuple):
+    """Gutenberg (B06): ``seat`` has discarded ``discarded`` cards with ``card``, and
+    may discard another up to its limit, then draws as many."""
+
+    seat: int
+    card: int
+    discarded: int
+
+
+class DrawAfter(NamedTuple):
+    """``seat`` draws ``cards`` cards once the discard asked first is done (Darwin)."""
+
+    seat: int
+    cards: int
+
+
+class WarAttach(NamedTuple):
+    """Step 3 of a war (§4.2): the armed effects of its two sides attach."""
+
+
+class IncomeChoice(NamedTuple):
+    """The settlement (§3.5): ``seat`` chooses a token for one of its people cards."""
+
+    seat: int
+
+
+class SettleRest(NamedTuple):
+    """The settlement's end (§3.5): the reshuffle, the draw, the next start player."""
+
+
+END_OF_ACTION, WAR_ATTACH, SETTLE_REST = EndOfAction(), WarAttach(), SettleRest()
+Frame = (
+    EndOfAction
+    | QinDiscards
+    | GutenbergDiscards
+    | DrawAfter
+    | WarAttach
+    | IncomeChoice
+    | SettleRest
+)
 
 
 class Pending:
@@ -229,7 +287,7 @@ class LegendsState(State):
     active: int
     round: int
     pending: Pending | None
-    stack: list[tuple[Any, ...]]  # frames of waiting effects, a name first (_FRAME)
+    stack: Frames[Frame]  # waiting effects, the latest on top (_FRAME)
     war: War | None
     over: bool
     winner: int
@@ -259,7 +317,7 @@ class LegendsState(State):
         c.tokens = [x[:] for x in self.tokens]
         c.armed = self.armed[:]
         c.passed = self.passed[:]
-        c.stack = self.stack[:]
+        c.stack = self.stack.copy()
         c.war = self.war.clone() if self.war is not None else None
         c.start, c.active, c.round = self.start, self.active, self.round
         c.pending, c.over, c.winner = self.pending, self.over, self.winner
@@ -315,7 +373,7 @@ class LegendsRules(GameBase[LegendsState]):
         s.deck, s.discard = deck, []
         s.tableau = [[] for _ in range(n_players)]
         s.tokens = [list(RULES["starting_tokens"]) for _ in range(n_players)]
-        s.armed, s.passed, s.stack = [], [False] * n_players, []
+        s.armed, s.passed, s.stack = [], [False] * n_players, Frames()
         s.start = rng.randrange(n_players) if ASSUMED["random_start_player"] else 0
         s.active, s.round = s.start, 1
         s.war, s.over, s.winner = None, False, -1
@@ -593,7 +651,7 @@ class LegendsRules(GameBase[LegendsState]):
         stack = s.stack
         while s.pending is None and stack and not s.over:
             frame = stack.pop()
-            self._FRAME[frame[0]](self, s, frame, ev)
+            self._FRAME[type(frame)](self, s, frame, ev)
 
     # ---------------------------------------------------------------- the turn (§3.3)
     def _answer_act(self, s: LegendsState, p: Pending, action: Action, ev: list[Event]) -> None:
@@ -603,7 +661,7 @@ class LegendsRules(GameBase[LegendsState]):
             ev.append(Event("pass", {"seat": seat}))
             self._next_turn(s, ev)
             return
-        s.stack.append(("end_action",))
+        s.stack.push(END_OF_ACTION)
         if action == EXPAND:  # B: pay the top card's military requirement and take it
             land = s.land_deck[-1]
             s.tokens[seat][MILITARY] -= LAND_MIL[land]
@@ -641,7 +699,7 @@ class LegendsRules(GameBase[LegendsState]):
     def _skill(self, s: LegendsState, seat: int, card: int, ev: list[Event]) -> None:
         effect = EFFECT[card]
         if effect == "qin_shi_huang":
-            s.stack.append(("qin", seat, 1))
+            s.stack.push(QinDiscards(seat, 1))
         elif effect in ("sun_tzu", "gandhi"):  # §4.2: arm a one-war effect
             s.armed.append((card, seat))
             ev.append(Event("armed", {"seat": seat, "card": card}))
@@ -650,7 +708,7 @@ class LegendsRules(GameBase[LegendsState]):
         elif effect in ("leonardo", "michelangelo"):
             self._offer(s, seat, card, bool(self._developable(s, seat, card)), DEVELOP, ev)
         elif effect == "gutenberg":
-            s.stack.append(("gutenberg", seat, card, 0))
+            s.stack.push(GutenbergDiscards(seat, card, 0))
         elif effect == "darwin":
             others = [c for c in s.tableau[seat] if c != card]
             self._offer(s, seat, card, bool(others), DARWIN, ev)
@@ -677,7 +735,7 @@ class LegendsRules(GameBase[LegendsState]):
         if c.gain_any:
             s.pending = Pending(GAIN_ANY, seat, card)
 
-    def _end_action(self, s: LegendsState, frame: tuple[Any, ...], ev: list[Event]) -> None:
+    def _end_action(self, s: LegendsState, frame: EndOfAction, ev: list[Event]) -> None:
         if not self._check_victory(s, ev):
             self._next_turn(s, ev)
 
@@ -688,7 +746,8 @@ class LegendsRules(GameBase[LegendsState]):
             seat = (s.active + k) % n
             if self.qualifies(s, seat):
                 s.over, s.winner = True, seat
-                s.pending, s.stack = None, []
+                s.pending = None
+                s.stack.clear()
                 goal = "continents" if self.continents(s, seat) >= CONTINENTS_TO_WIN else "glory"
                 ev.append(
                     Event("game_over", {"winner": seat, "goal": goal, "scores": self.scores(s)})
@@ -723,13 +782,12 @@ class LegendsRules(GameBase[LegendsState]):
                     gain[CHAR_COLOUR[c]] += 1
             if any(gain):
                 self._gain(s, seat, gain, -1, ev)
-        s.stack.append(("settle_rest",))
-        s.stack.extend(("income", seat) for seat in reversed(people))
+        s.stack.push(SETTLE_REST, *(IncomeChoice(seat) for seat in reversed(people)))
 
-    def _income(self, s: LegendsState, frame: tuple[Any, ...], ev: list[Event]) -> None:
-        s.pending = Pending(INCOME, frame[1])
+    def _income(self, s: LegendsState, frame: IncomeChoice, ev: list[Event]) -> None:
+        s.pending = Pending(INCOME, frame.seat)
 
-    def _settle_rest(self, s: LegendsState, frame: tuple[Any, ...], ev: list[Event]) -> None:
+    def _settle_rest(self, s: LegendsState, frame: SettleRest, ev: list[Event]) -> None:
         """Reshuffle (not a discard: no 天, A4), draw 3 up to 6, the next start player."""
         n = s.n_players
         for seat in range(n):
@@ -892,14 +950,14 @@ class LegendsRules(GameBase[LegendsState]):
         self._gain(s, p.seat, self._paid(action - TOKEN0, 1), -1, ev)
 
     # Qin Shi Huang (R07): clockwise from the actor's left, each other player with cards
-    def _qin(self, s: LegendsState, frame: tuple[Any, ...], ev: list[Event]) -> None:
-        _, actor, k = frame
+    def _qin(self, s: LegendsState, frame: QinDiscards, ev: list[Event]) -> None:
+        actor, k = frame
         n = s.n_players
         while k < n:
             seat = (actor + k) % n
             if s.hands[seat]:
                 s.pending = Pending(QIN, seat, count=k)
-                s.stack.append(("qin", actor, k + 1))
+                s.stack.push(QinDiscards(actor, k + 1))
                 return
             k += 1
 
@@ -907,8 +965,8 @@ class LegendsRules(GameBase[LegendsState]):
         self._discard(s, p.seat, action - CARD0, False, QIN, ev)
 
     # Gutenberg (B06): discard up to 2 from hand, then draw as many
-    def _gutenberg(self, s: LegendsState, frame: tuple[Any, ...], ev: list[Event]) -> None:
-        _, seat, card, count = frame
+    def _gutenberg(self, s: LegendsState, frame: GutenbergDiscards, ev: list[Event]) -> None:
+        seat, card, count = frame
         if count < CHARS[card].limit and s.hands[seat]:
             s.pending = Pending(GUTENBERG, seat, card, count=count)
         else:
@@ -923,7 +981,7 @@ class LegendsRules(GameBase[LegendsState]):
             else:
                 self._draw(s, p.seat, p.count, ev)
             return
-        s.stack.append(("gutenberg", p.seat, p.card, p.count + 1))
+        s.stack.push(GutenbergDiscards(p.seat, p.card, p.count + 1))
         self._discard(s, p.seat, action - CARD0, False, GUTENBERG, ev)
 
     # Darwin (B07): discard another card of your table area, then draw 2
@@ -931,11 +989,11 @@ class LegendsRules(GameBase[LegendsState]):
         if action == SKIP:
             ev.append(Event("decline", {"seat": p.seat, "card": p.card}))
             return
-        s.stack.append(("draw", p.seat, CHARS[p.card].draw))
+        s.stack.push(DrawAfter(p.seat, CHARS[p.card].draw))
         self._discard(s, p.seat, action - CARD0, True, DARWIN, ev)
 
-    def _draw_frame(self, s: LegendsState, frame: tuple[Any, ...], ev: list[Event]) -> None:
-        self._draw(s, frame[1], frame[2], ev)
+    def _draw_frame(self, s: LegendsState, frame: DrawAfter, ev: list[Event]) -> None:
+        self._draw(s, frame.seat, frame.cards, ev)
 
     # ================================================================ war (§3.4, §4.3)
     def _answer_target(self, s: LegendsState, p: Pending, action: Action, ev: list[Event]) -> None:
@@ -956,16 +1014,16 @@ class LegendsRules(GameBase[LegendsState]):
         if card.effect == "nobel" and s.tableau[w.defender]:  # step 2: D3
             s.pending = Pending(NOBEL, w.attacker, w.card)
         else:
-            self._war_attach(s, ("war_attach",), ev)
+            self._war_attach(s, WAR_ATTACH, ev)
 
     def _answer_nobel(self, s: LegendsState, p: Pending, action: Action, ev: list[Event]) -> None:
-        s.stack.append(("war_attach",))
+        s.stack.push(WAR_ATTACH)
         if action == SKIP:
             ev.append(Event("decline", {"seat": p.seat, "card": p.card}))
         else:
             self._discard(s, s.at_war().defender, action - CARD0, True, NOBEL, ev)
 
-    def _war_attach(self, s: LegendsState, frame: tuple[Any, ...], ev: list[Event]) -> None:
+    def _war_attach(self, s: LegendsState, frame: WarAttach, ev: list[Event]) -> None:
         """Step 3 (§4.2): armed effects of this war's two sides attach and are used up."""
         w = s.at_war()
         keep = []
@@ -1181,14 +1239,14 @@ class LegendsRules(GameBase[LegendsState]):
         GAIN_ANY: _answer_gain_any,
         INCOME: _answer_income,
     }
-    _FRAME = {
-        "end_action": _end_action,
-        "qin": _qin,
-        "gutenberg": _gutenberg,
-        "draw": _draw_frame,
-        "war_attach": _war_attach,
-        "income": _income,
-        "settle_rest": _settle_rest,
+    _FRAME: dict[type, Callable[..., None]] = {  # what each waiting effect does
+        EndOfAction: _end_action,
+        QinDiscards: _qin,
+        GutenbergDiscards: _gutenberg,
+        DrawAfter: _draw_frame,
+        WarAttach: _war_attach,
+        IncomeChoice: _income,
+        SettleRest: _settle_rest,
     }
 
     # ================================================================ information
