@@ -5,18 +5,20 @@ A turn is a little machine (§8.5): START → CHOOSE an option → TAKE the card
 assassinate) → END (hand limits) → the next player. Drawing the Revolution card,
 by a take or by a refill, stops the turn for the revolution (§4.9): century
 scoring, every player's trim (TRIM), the rebuild, and then the interrupted step
-resumes. ``_run`` drives the machine from one decision to the next; a decision
-is the pair (``kind``, ``actor``) with ``focus`` the slot it is about.
+resumes (its ``Interrupted`` frame, ``core.frames``). ``_run`` drives the machine
+from one decision to the next; a decision is the pair (``kind``, ``actor``) with
+``focus`` the slot it is about.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
+from noblesse.core.frames import Frames
 from noblesse.core.game import Action, GameBase, State, Zone
 from noblesse.core.rng import Seed, shuffle
 from noblesse.core.text import join_and
@@ -101,6 +103,13 @@ NO_OPTION, OPTION_A, OPTION_RESET, OPTION_B = range(4)
 NOT_SCORED, REMOVED = -2, -1
 
 
+class Interrupted(NamedTuple):
+    """The turn's ``step`` a revolution stopped (§4.9): it goes on once the century is
+    scored, every player trimmed and the displays rebuilt (step 6)."""
+
+    step: int
+
+
 class HeadsState(State):
     __slots__ = (
         "century",
@@ -143,7 +152,7 @@ class HeadsState(State):
         "owed_tr",
         "targeted",
         "unfilled",
-        "resume",
+        "interrupted",
         "trim_queue",
         "rev_drawn",
     )
@@ -187,7 +196,7 @@ class HeadsState(State):
     owed_tr: int
     targeted: int  # a bit per slot assassinated this turn
     unfilled: int  # the slot option B left empty, -1: none
-    resume: int  # the step the trim interrupted
+    interrupted: Frames[Interrupted]  # the step a revolution stopped, till it is over
     trim_queue: list[int]
     rev_drawn: bool
 
@@ -207,12 +216,8 @@ class HeadsState(State):
             self.owed_attr,
             self.owed_tr,
         )
-        c.targeted, c.unfilled, c.resume, c.rev_drawn = (
-            self.targeted,
-            self.unfilled,
-            self.resume,
-            self.rev_drawn,
-        )
+        c.targeted, c.unfilled, c.rev_drawn = self.targeted, self.unfilled, self.rev_drawn
+        c.interrupted = self.interrupted.copy()
         c.attr_deck = self.attr_deck[:]
         c.rev_deck = self.rev_deck[:]
         c.attr_display = self.attr_display[:]
@@ -316,7 +321,7 @@ class HeadsRules(GameBase[HeadsState]):
         s.starter = rng.randrange(n) if ASSUMED["random_start_player"] else 0
         s.player = s.starter
         s.kind, s.actor, s.focus = NONE, -1, -1
-        s.resume, s.trim_queue = START, []
+        s.interrupted, s.trim_queue = Frames(), []
         self._reset_turn(s)
         s.step = START
         self._run(s, [])
@@ -981,7 +986,7 @@ class HeadsRules(GameBase[HeadsState]):
         if s.century == len(CENTURIES) - 1:
             self._end_game(s, ev)
             return
-        s.resume = s.step
+        s.interrupted.push(Interrupted(s.step))
         s.step = TRIM
         s.trim_queue = [(s.player + k) % s.n_players for k in range(s.n_players)]
 
@@ -1020,7 +1025,7 @@ class HeadsRules(GameBase[HeadsState]):
                 },
             )
         )
-        s.step = s.resume
+        s.step = s.interrupted.pop().step
 
     def _score_century(self, s: HeadsState, ev: list[Event]) -> None:
         """§6.4: influence of living nobles; ties by highest noble, then its box's value."""
