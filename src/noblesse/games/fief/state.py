@@ -17,6 +17,7 @@ from collections.abc import Callable
 from enum import IntEnum
 from typing import Any, NamedTuple, TypeVar
 
+from noblesse.core.frames import Frames
 from noblesse.core.game import State
 from noblesse.core.rng import Seed
 from noblesse.games.fief.battle_state import Battle, Cavalcade, DeathDue, KeeperDue, LossDue
@@ -65,7 +66,8 @@ UNTITHED = Tithes(-1, -1, -1)
 
 class Interrupted(NamedTuple):
     """A decision set aside for another (the owner's choice of an heir, an offer), asked
-    again as it was once that one is over (``interrupt``, ``resume``)."""
+    again as it was once that one is over: a frame of ``FiefState.interrupted``
+    (``core.frames``; ``interrupt``, ``resume``)."""
 
     kind: int
     actor: int
@@ -421,7 +423,6 @@ _SCALARS = (
     "entry_due",
     "crown_prince",
     "regent",
-    "interrupted",
     "react",
     "truced",
     "truce_broken",
@@ -451,7 +452,7 @@ class FiefState(State):
     """``battle``: the battle on (``None``: none); ``cavalcade``: the cavalcade under
     way, from its setting out to the end of its battle (``None``: none)."""
 
-    __slots__ = (*_LISTS, *_SCALARS, "hand", "dice", "battle", "cavalcade")
+    __slots__ = (*_LISTS, *_SCALARS, "hand", "dice", "battle", "cavalcade", "interrupted")
 
     @property
     def vp(self) -> list[int]:
@@ -556,7 +557,7 @@ class FiefState(State):
     entry_due: EntryLoss | None
     crown_prince: int
     regent: int
-    interrupted: tuple[Interrupted, ...]
+    interrupted: Frames[Interrupted]
     react: bool
     truced: int
     truce_broken: int
@@ -577,6 +578,7 @@ class FiefState(State):
         _copy_fields(self, c)
         c.hand = [h[:] for h in self.hand]
         c.dice = Dice(self.dice.queue[:])
+        c.interrupted = self.interrupted.copy()
         b = self.battle
         c.battle = b if b is None else b.clone()
         cav = self.cavalcade
@@ -671,7 +673,7 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s.entry_due = None  # a group's Plague loss on entry (EntryLoss)
     s.deaths = []  # pending lord deaths in the battle (DeathDue)
     s.heir_due = []  # fiefs whose dead holder's heir the owner picks (TitleDue)
-    s.interrupted = ()  # decisions set aside, the latest last (Interrupted)
+    s.interrupted = Frames()  # decisions set aside, the latest on top (Interrupted)
     s.engines_used = [0] * n
     # diplomacy (§4.11, §7.4; offers.py): markers left, offers opened this phase, the
     # offer being made (Offer; None: none), binding agreements still to apply, promises
@@ -688,14 +690,12 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
 
 def set_aside(s: FiefState, kind: int, actor: int) -> None:
     """Set aside a decision of ``kind`` for ``actor`` while another is resolved."""
-    s.interrupted = (*s.interrupted, Interrupted(kind, actor))
+    s.interrupted.push(Interrupted(kind, actor))
 
 
 def taken_back(s: FiefState) -> Interrupted:
     """The decision set aside last, no longer set aside."""
-    *rest, last = s.interrupted
-    s.interrupted = tuple(rest)
-    return last
+    return s.interrupted.pop()
 
 
 def interrupt(s: FiefState, kind: int, actor: int, set_aside_actor: int) -> None:
