@@ -65,13 +65,12 @@ from noblesse.games.fief.state import (
     Answer,
     Answered,
     FiefState,
+    Interrupted,
     Uprising,
     d6,
     order,
     present,
     rule,
-    set_aside,
-    taken_back,
     the_answer,
     the_battle,
     the_uprising,
@@ -686,7 +685,7 @@ def apply_battle_window(s: FiefState, p: int, action: int, ev: list[Event]) -> N
         return
     if is_anytime(action):
         # resolved first; then the window goes on (``back_to_battle``)
-        set_aside(s, A.BATTLE_WINDOW, p)
+        s.interrupted.push(Interrupted(A.BATTLE_WINDOW, p))
         play_anytime(s, p, action, ev)
         return
     card = action - A.PLAY0
@@ -713,7 +712,7 @@ def back_to_battle(s: FiefState, ev: list[Event]) -> None:
     """A green card played in the battle window is resolved: the battle ends if it left
     a side with nobody there, or lords alone facing troops (taken without dice, §4.6.1),
     or lords alone on both sides; else the window goes on."""
-    taken_back(s)  # the window, which goes on here
+    s.interrupted.pop()  # the window, which goes on here
     if not (side_present(s, ATTACKER) and side_present(s, DEFENDER)):
         s.window = []
         end_battle(s, "eliminated", ev)

@@ -688,26 +688,16 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
 # ------------------------------------------------------------------ small queries
 
 
-def set_aside(s: FiefState, kind: int, actor: int) -> None:
-    """Set aside a decision of ``kind`` for ``actor`` while another is resolved."""
-    s.interrupted.push(Interrupted(kind, actor))
-
-
-def taken_back(s: FiefState) -> Interrupted:
-    """The decision set aside last, no longer set aside."""
-    return s.interrupted.pop()
-
-
 def interrupt(s: FiefState, kind: int, actor: int, set_aside_actor: int) -> None:
     """Ask ``actor`` a decision of ``kind`` now, setting aside the one under way (whose
     actor is ``set_aside_actor``) until ``resume``."""
-    set_aside(s, s.kind, set_aside_actor)
+    s.interrupted.push(Interrupted(s.kind, set_aside_actor))
     s.kind, s.actor = kind, actor
 
 
 def resume(s: FiefState) -> None:
     """Back to the decision set aside last."""
-    s.kind, s.actor = taken_back(s)
+    s.kind, s.actor = s.interrupted.pop()
 
 
 def troops(s: FiefState, v: int, f: int) -> int:
