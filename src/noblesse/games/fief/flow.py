@@ -4,9 +4,11 @@ A **decision** (``Decision``, one per kind in ``actions``) is what a seat is ask
 name (the view's ``decision.kind``), its prompt in English and Traditional Chinese, its
 legal actions, what an action does, what the view shows about it, who answers it and
 whether an offer may open beside it (§7.4) and whether its seat may play a green card
-beside it (§4.12, ``intrigue.anytime_plays``). An ``apply`` returning true means the seat is
-done in this phase: the turn order moves on; otherwise the apply has set the next decision
-itself (``s.kind``) or left none, and the machine looks for the next one.
+beside it (§4.12, ``intrigue.anytime_plays``), and where it goes next. An ``apply``
+returning true means the seat is done in this phase: the turn order moves on; otherwise
+the apply has set the next decision itself, one of its record's ``then`` (``AGAIN``: the
+decision it interrupted), or left none, and the machine looks for the next one. A test
+plays random games and holds every step an apply takes to its record's ``then``.
 
 A **phase** (``Phase``, one per §3 step of the turn) says what happens on entering it, what
 each player is asked in turn order (``offer``: false when he has nothing to decide), what
@@ -61,6 +63,13 @@ class Who(Enum):
     VOTERS = "voters"  # every voter who has not cast his secret ballot yet (§7.1)
 
 
+AGAIN = -1
+"""In ``Decision.then``: the decision this one interrupted is asked again (``resume``)."""
+
+GREEN_CARD_THEN = (A.UPRISING_TARGET, A.ASSASSIN_TARGET, A.JUSTICE_TARGET)
+"""What a green card played beside a decision asks next (``intrigue.play_anytime``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     kind: int  # its number in ``actions``
@@ -68,6 +77,7 @@ class Decision:
     prompt: tuple[str, str]  # what the seat is asked: English, zh-TW
     legal: Legal  # its legal actions, for the seat that answers
     apply: Apply  # what an action does (true: done in the phase)
+    then: tuple[int, ...] = ()  # the decisions its apply may ask next itself (AGAIN below)
     shows: Shows | None = None  # what the view names about it besides its kind
     offers: bool = False  # §7.4: an offer may open here
     frees: bool = False  # §7.3: a captor may free a captive here
@@ -226,6 +236,14 @@ DECISIONS_IN_ORDER = (
         ),
         legal=cards.legal_play,
         apply=cards.apply_play,
+        then=(
+            A.PLACE,
+            A.TARGET_BISHOPRIC,
+            A.TALLAGE,
+            A.JOAN_TARGET,
+            A.CROWN_PRINCE,
+            A.CARDINAL_TARGET,
+        ),
         anytime=True,
     ),
     Decision(
@@ -259,6 +277,7 @@ DECISIONS_IN_ORDER = (
         ("Buy, or pass", "購買，或跳過"),
         legal=dynasty.legal_purchase,
         apply=dynasty.apply_purchase,
+        then=(A.HOLDER, A.CARDINAL_CONSENT, A.GRANTEE),
         offers=True,
         frees=True,
         anytime=True,
@@ -269,6 +288,7 @@ DECISIONS_IN_ORDER = (
         ("Which lord takes the fief title?", "哪位貴族取得封地爵位？"),
         legal=economy.legal_holder,
         apply=economy.apply_holder,
+        then=(A.CITY,),
         shows=_title_fief,
     ),
     Decision(
@@ -285,6 +305,7 @@ DECISIONS_IN_ORDER = (
         ("Choose a lord to move, or end your movement", "選擇要移動的貴族，或結束移動"),
         legal=movement.legal_select,
         apply=movement.apply_select,
+        then=(A.MOVE_LORD, A.LIFT_PURSUE, A.WITHDRAW_TO),
         offers=True,
         frees=True,
         anytime=True,
@@ -295,6 +316,7 @@ DECISIONS_IN_ORDER = (
         ("Move, carry or drop troops, or stop", "移動、帶上或留下部隊，或停下"),
         legal=movement.legal_move_lord,
         apply=_move_lord,
+        then=(A.MOVE_LORD, A.PERMIT, A.ROUND_ATT, A.BATTLE_WINDOW, A.PLAGUE_LOSS),
         shows=_moving_lord,
     ),
     Decision(
@@ -303,6 +325,7 @@ DECISIONS_IN_ORDER = (
         ("May this lord pass through your village?", "是否允許這位貴族通過你的村莊？"),
         legal=_of_state(movement.legal_permit),
         apply=movement.apply_permit,
+        then=(A.MOVE_LORD, A.PERMIT, A.REFUSED, A.PLAGUE_LOSS),
         shows=_passage_asked,
     ),
     Decision(
@@ -311,6 +334,7 @@ DECISIONS_IN_ORDER = (
         ("Passage refused: go back or stay", "對方不允許通過：退回或留下"),
         legal=movement.legal_refused,
         apply=movement.apply_refused,
+        then=(A.MOVE_LORD, A.PERMIT),
         shows=_moving_lord,
     ),
     Decision(
@@ -319,6 +343,7 @@ DECISIONS_IN_ORDER = (
         ("Declare a battle, or pass", "宣戰，或跳過"),
         legal=battle.legal_battle,
         apply=_battle,
+        then=(A.BATTLE_FOE, A.ROUND_ATT, A.BATTLE_WINDOW, A.JOIN_SIDE),
         offers=True,
         frees=True,
         anytime=True,
@@ -329,6 +354,7 @@ DECISIONS_IN_ORDER = (
         ("Whom do you attack?", "攻擊哪一家？"),
         legal=battle.legal_foe,
         apply=battle.apply_foe,
+        then=(A.JOIN_SIDE,),
     ),
     Decision(
         A.ROUND_ATT,
@@ -336,6 +362,7 @@ DECISIONS_IN_ORDER = (
         ("Fight, propose a truce, withdraw or surrender", "戰鬥、提議休戰、撤退或投降"),
         legal=_of_state(battle.legal_round_att),
         apply=battle.apply_round_att,
+        then=(A.TRUCE_ANSWER, A.ROUND_DEF, A.PURSUE_CHOICE, A.KEEPER),
     ),
     Decision(
         A.TRUCE_ANSWER,
@@ -343,6 +370,16 @@ DECISIONS_IN_ORDER = (
         ("Accept the truce?", "接受休戰嗎？"),
         legal=_fixed(A.TRUCE_YES, A.TRUCE_NO),
         apply=battle.apply_truce_answer,
+        then=(
+            A.MOVE_LORD,
+            A.PERMIT,
+            A.ROUND_ATT,
+            A.ROUND_DEF,
+            A.LORD_DEATH,
+            A.LOSS_SHARE,
+            A.KEEPER,
+            A.SIDE_CHANGE,
+        ),
     ),
     Decision(
         A.ROUND_DEF,
@@ -350,6 +387,16 @@ DECISIONS_IN_ORDER = (
         ("Fight, propose a truce or surrender", "戰鬥、提議休戰或投降"),
         legal=_of_state(battle.legal_round_def),
         apply=battle.apply_round_def,
+        then=(
+            A.MOVE_LORD,
+            A.PERMIT,
+            A.ROUND_ATT,
+            A.TRUCE_ANSWER,
+            A.LORD_DEATH,
+            A.LOSS_SHARE,
+            A.KEEPER,
+            A.SIDE_CHANGE,
+        ),
     ),
     Decision(
         A.PURSUE_CHOICE,
@@ -357,6 +404,7 @@ DECISIONS_IN_ORDER = (
         ("Pursue the withdrawing attacker?", "追擊撤退的攻方嗎？"),
         legal=_fixed(A.PURSUE, A.LET_GO),
         apply=battle.apply_pursue,
+        then=(A.ROUND_ATT, A.LORD_DEATH, A.WITHDRAW_TO, A.LOSS_SHARE, A.KEEPER, A.SIDE_CHANGE),
     ),
     Decision(
         A.LORD_DEATH,
@@ -364,6 +412,7 @@ DECISIONS_IN_ORDER = (
         ("Choose which of your lords dies", "選擇哪位貴族陣亡"),
         legal=_of_state(battle.legal_death),
         apply=battle.apply_death,
+        then=(A.MOVE_LORD, A.PERMIT, A.LORD_DEATH, A.KEEPER),
     ),
     Decision(
         A.SIEGE,
@@ -371,6 +420,7 @@ DECISIONS_IN_ORDER = (
         ("Besiege a fortress, or pass", "圍攻要塞，或跳過"),
         legal=battle.legal_siege,
         apply=_siege,
+        then=(A.LIFT_PURSUE, A.WITHDRAW_TO),
         anytime=True,
     ),
     Decision(
@@ -387,6 +437,7 @@ DECISIONS_IN_ORDER = (
         ("On which bishopric?", "用在哪個教區？"),
         legal=_of_state(fortune.legal_bishopric),
         apply=fortune.apply_bishopric,
+        then=(A.FORTUNE_EFFECT,),
         shows=_fortune_card,
     ),
     Decision(
@@ -411,6 +462,15 @@ DECISIONS_IN_ORDER = (
         ("Play an opportunity card, or pass", "打出機會卡，或跳過"),
         legal=intrigue.legal_window,
         apply=intrigue.apply_window,
+        then=(
+            A.WINDOW,
+            A.UPRISING_TARGET,
+            A.ASSASSIN_TARGET,
+            A.JUSTICE_TARGET,
+            A.JOAN_TARGET,
+            A.ESCAPE_CHOICE,
+            A.CARDINAL_TARGET,
+        ),
         shows=_window,
     ),
     Decision(
@@ -419,6 +479,7 @@ DECISIONS_IN_ORDER = (
         ("Where does the Uprising break out?", "在哪個村莊引發「暴動」？"),
         legal=intrigue.legal_uprising_target,
         apply=intrigue.apply_uprising_target,
+        then=(A.UPRISING_FOE, A.UPRISING_MORE, A.UPRISING_STOP),
     ),
     Decision(
         A.UPRISING_FOE,
@@ -426,6 +487,7 @@ DECISIONS_IN_ORDER = (
         ("Whose troops suffer the Uprising?", "哪一家的部隊承受「暴動」？"),
         legal=_of_state(intrigue.legal_uprising_foe),
         apply=intrigue.apply_uprising_foe,
+        then=(A.UPRISING_MORE, A.UPRISING_STOP),
     ),
     Decision(
         A.UPRISING_MORE,
@@ -433,6 +495,7 @@ DECISIONS_IN_ORDER = (
         ("Add another Uprising card, or roll", "再加1張「暴動」，或擲骰"),
         legal=intrigue.legal_uprising_more,
         apply=intrigue.apply_uprising_more,
+        then=(A.UPRISING_MORE, A.UPRISING_STOP),
     ),
     Decision(
         A.ASSASSIN_TARGET,
@@ -440,6 +503,7 @@ DECISIONS_IN_ORDER = (
         ("Whom do you have assassinated?", "「暗殺」哪位貴族？"),
         legal=intrigue.legal_assassin_target,
         apply=intrigue.apply_assassin_target,
+        then=(A.ASSASSIN_MARKER, A.SP_ANSWER),
     ),
     Decision(
         A.ASSASSIN_MARKER,
@@ -461,6 +525,7 @@ DECISIONS_IN_ORDER = (
         ("Play a Secret Passage to foil it, or pass", "打出「秘密通道」化解，或跳過"),
         legal=intrigue.legal_sp_answer,
         apply=intrigue.apply_sp_answer,
+        then=(A.ROUND_ATT, A.ASSASSIN_MARKER, A.BATTLE_WINDOW, A.AMBUSH_DECIDE),
     ),
     Decision(
         A.BATTLE_WINDOW,
@@ -471,6 +536,14 @@ DECISIONS_IN_ORDER = (
         ),
         legal=intrigue.legal_battle_window,
         apply=intrigue.apply_battle_window,
+        then=(
+            A.ROUND_ATT,
+            A.UPRISING_TARGET,
+            A.BATTLE_WINDOW,
+            A.AMBUSH_CAPTURE,
+            A.JOAN_TARGET,
+            A.CARDINAL_TARGET,
+        ),
     ),
     Decision(
         A.AMBUSH_CAPTURE,
@@ -478,6 +551,7 @@ DECISIONS_IN_ORDER = (
         ("Which lord does the Ambush take?", "「伏擊」抓走哪位貴族？"),
         legal=intrigue.legal_ambush_capture,
         apply=intrigue.apply_ambush_capture,
+        then=(A.ROUND_ATT, A.SP_ANSWER, A.AMBUSH_DECIDE),
     ),
     Decision(
         A.AMBUSH_DECIDE,
@@ -485,6 +559,7 @@ DECISIONS_IN_ORDER = (
         ("His last lord is taken: go on with the battle?", "對方最後一名貴族被抓：繼續戰鬥嗎？"),
         legal=_fixed(A.AMBUSH_GO_ON, A.AMBUSH_END),
         apply=intrigue.apply_ambush_decide,
+        then=(A.ROUND_ATT, A.BATTLE_WINDOW),
     ),
     Decision(
         A.LIFT_PURSUE,
@@ -492,6 +567,7 @@ DECISIONS_IN_ORDER = (
         ("The siege is lifted: pursue the besiegers?", "圍攻解除：追擊圍攻方嗎？"),
         legal=_fixed(A.PURSUE, A.LET_GO),
         apply=battle.apply_lift_pursue,
+        then=(A.ROUND_ATT, A.BATTLE_WINDOW, A.JOIN_SIDE, A.WITHDRAW_TO),
     ),
     Decision(
         A.JOIN_SIDE,
@@ -502,6 +578,7 @@ DECISIONS_IN_ORDER = (
         ),
         legal=battle.legal_join_side,
         apply=battle.apply_join_side,
+        then=(A.ROUND_ATT, A.BATTLE_WINDOW, A.JOIN_SIDE, A.KEEPER),
     ),
     Decision(
         A.PLAGUE_LOSS,
@@ -509,6 +586,7 @@ DECISIONS_IN_ORDER = (
         ("Plague: choose a unit to lose", "「瘟疫」：選擇要失去的部隊"),
         legal=_of_state(disasters.legal_plague_loss),
         apply=_plague_loss,
+        then=(A.MOVE_LORD, A.PERMIT, A.PLAGUE_LOSS),
         shows=_plague_due,
     ),
     Decision(
@@ -517,6 +595,7 @@ DECISIONS_IN_ORDER = (
         ("Withdraw to which village?", "撤退到哪個村莊？"),
         legal=_of_state(battle.legal_withdraw_to),
         apply=battle.apply_withdraw_to,
+        then=(A.PLAGUE_LOSS,),
     ),
     Decision(
         A.UPRISING_STOP,
@@ -527,6 +606,7 @@ DECISIONS_IN_ORDER = (
         ),
         legal=_fixed(A.PASS, A.STOP_UPRISING),
         apply=intrigue.apply_uprising_stop,
+        then=(A.UPRISING_STOP,),
     ),
     Decision(
         A.LOSS_SHARE,
@@ -534,6 +614,7 @@ DECISIONS_IN_ORDER = (
         ("Which family of your side takes this loss?", "你這一方由哪一家承受這次損失？"),
         legal=_of_state(battle.legal_side_loss),
         apply=battle.apply_side_loss,
+        then=(A.ROUND_ATT, A.LORD_DEATH, A.LOSS_SHARE, A.KEEPER, A.SIDE_CHANGE),
     ),
     Decision(
         A.KEEPER,
@@ -541,6 +622,7 @@ DECISIONS_IN_ORDER = (
         ("Which family of your side keeps the captive?", "你這一方由哪一家看管肉票？"),
         legal=_of_state(battle.legal_keeper),
         apply=battle.apply_keeper,
+        then=(A.KEEPER,),
     ),
     Decision(
         A.JOAN_TARGET,
@@ -548,6 +630,7 @@ DECISIONS_IN_ORDER = (
         ("On which unmarried lady is Joan d'Arc played?", "「聖女貞德」打在哪位未婚女性貴族身上？"),
         legal=_of_state(joan.legal_target),
         apply=intrigue.apply_joan_target,
+        then=(A.ROUND_ATT, A.BATTLE_WINDOW),
     ),
     Decision(
         A.TITLE_HEIR,
@@ -558,6 +641,7 @@ DECISIONS_IN_ORDER = (
         ),
         legal=_of_state(succession.legal_heir),
         apply=succession.apply_heir,
+        then=(AGAIN, A.TITLE_HEIR),
         shows=_heir_fief,
     ),
     Decision(
@@ -587,6 +671,7 @@ DECISIONS_IN_ORDER = (
         ),
         legal=battle.legal_side_change,
         apply=battle.apply_side_change,
+        then=(A.ROUND_ATT, A.KEEPER, A.SIDE_CHANGE),
         words={  # the choices of join_side, mid-battle
             A.SIDE_ATT: ("Go over to the attacker's side", "倒戈加入攻方"),
             A.SIDE_DEF: ("Go over to the defender's side", "倒戈加入守方"),
@@ -599,6 +684,7 @@ DECISIONS_IN_ORDER = (
         ("Propose a marriage for one of your lords, or pass", "為你的一位貴族提親，或跳過"),
         legal=announce.legal_proposal,
         apply=announce.apply_proposal,
+        then=(A.PARTNER,),
         offers=True,
         frees=True,
         anytime=True,
@@ -609,6 +695,7 @@ DECISIONS_IN_ORDER = (
         ("Whom should he or she marry?", "要與哪一位結婚？"),
         legal=announce.legal_partner,
         apply=announce.apply_partner,
+        then=(A.MARRIAGE_ANSWER,),
     ),
     Decision(
         A.MARRIAGE_ANSWER,
@@ -634,6 +721,7 @@ DECISIONS_IN_ORDER = (
         ("Ask the Pope to annul your family's marriage?", "請求教宗宣告你家族的婚姻無效嗎？"),
         legal=_fixed(A.PASS, A.ANNUL_ASK),
         apply=announce.apply_annulment_request,
+        then=(A.ANNULMENT_ANSWER,),
         anytime=True,
     ),
     Decision(
@@ -663,6 +751,7 @@ DECISIONS_IN_ORDER = (
         ),
         legal=announce.legal_ballot,
         apply=announce.apply_ballot,
+        then=(A.BALLOT,),
         shows=_voters,
         who=Who.VOTERS,
     ),
@@ -672,6 +761,7 @@ DECISIONS_IN_ORDER = (
         ("Does this lord come as the Crown Prince?", "這位貴族以皇儲身分登場嗎？"),
         legal=_fixed(A.PRINCE_YES, A.PRINCE_NO),
         apply=cards.apply_prince,
+        then=(A.PLACE,),
         shows=_new_lord,
     ),
     Decision(
@@ -680,6 +770,7 @@ DECISIONS_IN_ORDER = (
         ("Which of your Bishops becomes Cardinal?", "你的哪位主教升為「紅衣主教」？"),
         legal=_of_state(dynasty.legal_cardinal_target),
         apply=dynasty.apply_cardinal_target,
+        then=(A.ROUND_ATT, A.BATTLE_WINDOW, A.CARDINAL_CONSENT),
     ),
     Decision(
         A.CARDINAL_CONSENT,
@@ -687,6 +778,7 @@ DECISIONS_IN_ORDER = (
         ("The Pope: approve or veto the new Cardinal?", "教宗：同意或否決新的「紅衣主教」？"),
         legal=_fixed(A.CONSENT_YES, A.CONSENT_NO),
         apply=dynasty.apply_consent,
+        then=(A.ROUND_ATT, A.BATTLE_WINDOW, A.CARDINAL_REDIRECT),
         shows=_red_hat,
     ),
     Decision(
@@ -698,6 +790,7 @@ DECISIONS_IN_ORDER = (
         ),
         legal=_of_state(dynasty.legal_redirect),
         apply=dynasty.apply_redirect,
+        then=(A.ROUND_ATT, A.BATTLE_WINDOW),
         shows=_red_hat,
     ),
     Decision(
@@ -706,6 +799,7 @@ DECISIONS_IN_ORDER = (
         ("To which lord does the Crown grant the title?", "王室把爵位賜給哪位貴族？"),
         legal=_of_state(dynasty.legal_grantee),
         apply=dynasty.apply_grantee,
+        then=(A.CITY,),
         shows=_title_fief,
     ),
     Decision(
@@ -714,6 +808,7 @@ DECISIONS_IN_ORDER = (
         ("Your offer: add terms, then send it (or drop it)", "你的協議：加入條款後送出（或取消）"),
         legal=offers.legal_compose,
         apply=offers.apply,
+        then=(AGAIN, A.OFFER_COMPOSE, A.OFFER_ANSWER),
     ),
     Decision(
         A.OFFER_ANSWER,
@@ -721,6 +816,7 @@ DECISIONS_IN_ORDER = (
         ("An offer to you: accept it or refuse it", "有人向你提出協議：接受或拒絕"),
         legal=offers.legal_answer,
         apply=offers.apply,
+        then=(AGAIN,),
     ),
 )
 
