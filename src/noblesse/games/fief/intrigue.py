@@ -122,18 +122,18 @@ def risers(s: FiefState) -> set[int]:
     for v in range(NV):
         b = BISHOPRIC_OF[v]
         tithe = s.tithe[b]
-        taxers = {s.tallage[FIEF_OF[v]], tithe.bishop, tithe.cardinal, tithe.pope}
-        taxers.discard(-1)
-        famine = s.famine[b]
-        if not (famine or taxers) or (not famine and len(taxers) == 1 and out >= everyone - taxers):
-            continue
+        taxers = {s.tallage[FIEF_OF[v]], tithe.bishop, tithe.cardinal, tithe.pope} - {-1}
+        if s.famine[b] or len(taxers) > 1:
+            rise = everyone
+        elif taxers:
+            rise = everyone - taxers  # all but its one taxer
+        else:
+            continue  # untaxed and no famine: nobody
         i = v * SEATS
-        if any(lp[i : i + n]) or any(k[i : i + n]) or any(m[i : i + n]):
-            if famine or len(taxers) > 1:
-                return everyone
-            out |= everyone - taxers
+        if not rise <= out and (any(lp[i : i + n]) or any(k[i : i + n]) or any(m[i : i + n])):
+            out |= rise
             if out == everyone:
-                return out
+                break
     return out
 
 
