@@ -77,7 +77,7 @@ class Decision:
     prompt: tuple[str, str]  # what the seat is asked: English, zh-TW
     legal: Legal  # its legal actions, for the seat that answers
     apply: Apply  # what an action does (true: done in the phase)
-    then: tuple[int, ...] = ()  # the decisions its apply may ask next itself (AGAIN below)
+    then: tuple[int, ...] = ()  # the decisions its apply may ask next (AGAIN: the one set aside)
     shows: Shows | None = None  # what the view names about it besides its kind
     offers: bool = False  # §7.4: an offer may open here
     frees: bool = False  # §7.3: a captor may free a captive here
