@@ -194,14 +194,8 @@ def answerers(s: FiefState) -> list[int]:
     may: set[int] = set()
     if unseen(s, SECRET_PASSAGE):
         may.update(s.l_owner[lo] for lo in range(NL) if s.l_captor[lo] >= 0)
-    if unseen(s, ASSASSINATION) and sum(s.assassin) < MARKERS:
-        bearers = {  # marker_bearers(s, f) is not empty
-            f
-            for f, loc, marked in zip(s.l_owner, s.l_loc, s.assassin, strict=True)
-            if loc >= 0 and not marked
-        }
-        owners = {f for f in s.l_owner if f >= 0}
-        may.update(f for f in bearers if f >= 0 and owners - {f})
+    if unseen(s, ASSASSINATION):
+        may.update(p for p in holders if p not in may and assassination_targets(s, p))
     if unseen(s, UPRISING) and not may.issuperset(holders):
         may |= risers(s)
     return [p for p in holders if p in may]

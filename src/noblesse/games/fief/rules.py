@@ -142,7 +142,7 @@ class FiefRules(GameBase[FiefState]):
                     continue  # the next step of the phase
                 self._next_phase(s, ev)
                 continue
-            p = (s.first + s.cursor) % n  # the player at the cursor, in turn order
+            p = order(s)[s.cursor]
             s.actor = p
             if not phase.offer(s, p, ev):
                 s.cursor += 1
