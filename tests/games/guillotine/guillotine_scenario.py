@@ -124,7 +124,7 @@ def table(
     s.hidden = [A(hidden[seat]) if seat in hidden else -1 for seat in range(n)]
     s.rush = [seat in rush for seat in range(n)]
     s.confusion = [seat in confusion for seat in range(n)]
-    s.seen = [[[] for _ in range(n)] for _ in range(n)]
+    s.seen = [[()] * n for _ in range(n)]
     s.day = day
     s.player = player
     s.starter = player if starter is None else starter

@@ -125,12 +125,12 @@ def test_information_exchange_carries_what_a_third_seat_saw_of_a_hand_with_the_h
         line=["duke", "baron"],
         hands={0: ["information_exchange", "trip"], 1: ["stumble", "majesty"]},
     )
-    s.seen[2][0] = [A("trip")]  # seat 2 knows seat 0 holds a Trip
+    s.seen[2][0] = (A("trip"),)  # seat 2 knows seat 0 holds a Trip
     events = do(s, 0, "play:information_exchange", "seat:1")
     assert events_of(events, "target") == [
         {"type": "target", "seat": 0, "card": A("information_exchange"), "target": 1}
     ]
-    assert akeys(s.seen[2][1]) == ["trip"] and s.seen[2][0] == []
+    assert akeys(s.seen[2][1]) == ["trip"] and s.seen[2][0] == ()
     assert sorted(akeys(s.seen[0][1])) == ["trip"] and sorted(akeys(s.seen[1][0])) == [
         "majesty",
         "stumble",

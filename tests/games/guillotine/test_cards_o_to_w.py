@@ -180,7 +180,7 @@ def test_a_card_taken_by_rat_break_is_known_to_every_other_seat_in_the_takers_ha
     )
     do(s, 1, "play:rat_break", "card:trip")
     assert akeys(s.seen[0][1]) == ["trip"] and akeys(s.seen[2][1]) == ["trip"]
-    assert s.seen[1][1] == []  # a seat does not "see" its own hand
+    assert s.seen[1][1] == ()  # a seat does not "see" its own hand
 
 
 def test_card_rat_break_needs_a_discard_pile():

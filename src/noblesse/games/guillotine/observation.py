@@ -277,7 +277,7 @@ def _front(s: GuillotineState, seat: int, out: Buffer) -> None:
 
 
 def _known_key(s: GuillotineState, seat: int) -> object:
-    return tuple(map(tuple, s.seen[seat]))
+    return tuple(s.seen[seat])
 
 
 def _known(s: GuillotineState, seat: int, out: Buffer) -> None:

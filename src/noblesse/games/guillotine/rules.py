@@ -197,7 +197,9 @@ class GuillotineState(State):
     pimpernel: bool
     day_over: bool
     queue: list[int]  # collections still to make: FROM_LINE or FROM_DECK
-    seen: list[list[list[int]]]  # seen[viewer][seat]: the cards viewer knows in seat's hand
+    # seen[viewer][seat]: the cards viewer knows in seat's hand; each a tuple, replaced
+    # whole when it changes, so a clone copies the rows only
+    seen: list[list[tuple[int, ...]]]
     over: bool
     turns: int
     after_trip: bool
@@ -223,7 +225,7 @@ class GuillotineState(State):
         c.rush = self.rush[:]
         c.confusion = self.confusion[:]
         c.queue = self.queue[:]
-        c.seen = [[k[:] for k in row] for row in self.seen]
+        c.seen = [row[:] for row in self.seen]
         c.day, c.starter, c.player, c.step = self.day, self.starter, self.player, self.step
         c.pending, c.in_play, c.rush_active = self.pending, self.in_play, self.rush_active
         c.political, c.double, c.pimpernel = self.political, self.double, self.pimpernel
@@ -264,9 +266,13 @@ def score_cards(pile: list[int], front: list[int], hidden: int = -1) -> int:
     return total
 
 
-def _remove_one(cards: list[int], card: int) -> None:
-    if card in cards:
-        cards.remove(card)
+def _forget(seen: list[list[tuple[int, ...]]], seat: int, card: int) -> None:
+    """``card`` left ``seat``'s hand: whoever knew of one copy there knows one fewer."""
+    for row in seen:
+        known = row[seat]
+        if card in known:
+            i = known.index(card)
+            row[seat] = known[:i] + known[i + 1 :]
 
 
 class GuillotineRules(GameBase[GuillotineState]):
@@ -318,7 +324,7 @@ class GuillotineRules(GameBase[GuillotineState]):
         s.front = [[] for _ in range(n_players)]
         s.rush = [False] * n_players
         s.confusion = [False] * n_players
-        s.seen = [[[] for _ in range(n_players)] for _ in range(n_players)]
+        s.seen = [[()] * n_players for _ in range(n_players)]
         s.queue = []
         s.day, s.turns, s.over = 1, 0, False
         s.starter = rng.randrange(n_players)
@@ -555,9 +561,9 @@ class GuillotineRules(GameBase[GuillotineState]):
             card = action - CARD0
             s.action_discard.remove(card)
             s.hands[seat].append(card)
-            for viewer in range(s.n_players):
+            for viewer, row in enumerate(s.seen):
                 if viewer != seat:
-                    s.seen[viewer][seat].append(card)
+                    row[seat] = (*row[seat], card)
             ev.append(Event("take_discard", {"seat": seat, "card": card}))
             self._finish_card(s, seat, p.card, ev)
         elif kind == LOOK_DISCARD:
@@ -728,8 +734,7 @@ class GuillotineRules(GameBase[GuillotineState]):
     def _play(self, s: GuillotineState, seat: int, card: int, ev: list[Event]) -> None:
         """§4.1.1: the card leaves the hand first, then its choices are asked for."""
         s.hands[seat].remove(card)
-        for row in s.seen:
-            _remove_one(row[seat], card)
+        _forget(s.seen, seat, card)
         s.in_play = card
         ev.append(Event("play", {"seat": seat, "card": card}))
         a = ACTIONS[card]
@@ -835,9 +840,7 @@ class GuillotineRules(GameBase[GuillotineState]):
             s.action_deck.extend(hand)
             hand.clear()
         shuffle(s.rng, s.action_deck)
-        for row in s.seen:
-            for known in row:
-                known.clear()
+        s.seen = [[()] * s.n_players for _ in s.seen]
         for _ in range(RULES["hand_size"]):
             for k in range(s.n_players):
                 self._draw(s, (seat + k) % s.n_players, 1, ev)
@@ -891,7 +894,7 @@ class GuillotineRules(GameBase[GuillotineState]):
             if hands[target]:
                 s.pending = Pending(LOOK_DISCARD, seat, card, target)
                 if target != seat:
-                    s.seen[seat][target] = hands[target][:]
+                    s.seen[seat][target] = tuple(hands[target])
                 ev.append(
                     Event(
                         "look",
@@ -918,9 +921,9 @@ class GuillotineRules(GameBase[GuillotineState]):
             hands[seat], hands[target] = hands[target], hands[seat]
             for row in s.seen:
                 row[seat], row[target] = row[target], row[seat]
-            s.seen[seat][target] = hands[target][:]
-            s.seen[target][seat] = hands[seat][:]
-            s.seen[seat][seat], s.seen[target][target] = [], []
+            s.seen[seat][target] = tuple(hands[target])
+            s.seen[target][seat] = tuple(hands[seat])
+            s.seen[seat][seat], s.seen[target][target] = (), ()
         elif key == "missed":
             if piles[target]:
                 s.line.append(piles[target].pop())
@@ -1000,8 +1003,7 @@ class GuillotineRules(GameBase[GuillotineState]):
         self, s: GuillotineState, seat: int, card: int, why: str, ev: list[Event]
     ) -> None:
         s.hands[seat].remove(card)
-        for row in s.seen:
-            _remove_one(row[seat], card)
+        _forget(s.seen, seat, card)
         s.action_discard.append(card)
         ev.append(Event("discard", {"seat": seat, "card": card, "why": why}))
 
@@ -1062,7 +1064,7 @@ class GuillotineRules(GameBase[GuillotineState]):
         pool = list(s.action_deck)
         unknown_counts = []
         for other in range(s.n_players):
-            s.seen[seat][other].sort()
+            s.seen[seat][other] = tuple(sorted(s.seen[seat][other]))
             if other == seat:
                 unknown_counts.append(0)
                 continue
@@ -1072,7 +1074,7 @@ class GuillotineRules(GameBase[GuillotineState]):
                 rest.remove(c)
             pool.extend(rest)
             unknown_counts.append(len(rest))
-            s.hands[other] = known[:]
+            s.hands[other] = list(known)
         pool.sort()
         shuffle(rng, pool)
         for other, k in enumerate(unknown_counts):
@@ -1086,7 +1088,7 @@ class GuillotineRules(GameBase[GuillotineState]):
             for other in range(s.n_players):
                 count = len(s.seen[viewer][other])
                 if count and viewer != seat and other != seat:
-                    s.seen[viewer][other] = s.hands[other][:count]
+                    s.seen[viewer][other] = tuple(s.hands[other][:count])
         # hidden support cards are revealed once the game is over (views show them then)
         others_hidden = [
             o for o in range(s.n_players) if o != seat and s.hidden[o] >= 0 and not s.over

@@ -9,7 +9,7 @@ their owner until the game ends.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from noblesse.core.errors import IllegalAction
@@ -107,7 +107,7 @@ def _nobles(nobles: list[int]) -> list[str]:
     return [NOBLES[n].key for n in nobles]
 
 
-def _cards(cards: list[int]) -> list[str]:
+def _cards(cards: Iterable[int]) -> list[str]:
     return [ACTIONS[c].key for c in cards]
 
 
