@@ -3,9 +3,10 @@
 It is handed a world built from its seat's information alone (``agents.act_honestly``:
 ``Game.determinize``, hidden cards dealt afresh, so nothing unseen is there to use).
 The game's ``choose`` hook (``agents.heuristics``) may decide on that world at once;
-otherwise, for each legal action it plays the rest of its own consecutive decisions
-(a card, then the noble it names, then the distance...) on a copy of the world and
-judges where that leaves it with the game's evaluation.
+otherwise, for each legal action it plays on through its own next decisions (a card,
+then the noble it names, then the distance...: the game's ``depth`` in all, 4 unless
+its heuristics say otherwise) on a copy of the world and judges where that leaves it
+with the game's evaluation.
 """
 
 from __future__ import annotations
@@ -13,13 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from noblesse.agents.base import SeededAgent, search_world
-from noblesse.agents.heuristics import Evaluation, chooser_for, evaluation_for
+from noblesse.agents.heuristics import Evaluation, heuristics_for
 from noblesse.core.game import Action, Game, State
 
 
 class GreedyAgent(SeededAgent):
     name = "greedy"
-    max_depth = 4  # own consecutive decisions to look through (play, noble, distance, ...)
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -31,7 +31,8 @@ class GreedyAgent(SeededAgent):
         legal = game.legal_actions(world, seat)
         if len(legal) == 1:
             return legal[0]
-        choose = chooser_for(game.id)
+        known = heuristics_for(game.id)
+        choose = known.choose
         if choose is not None:
             chosen = choose(game, world, seat, legal, self.rng)
             if chosen is not None:
@@ -39,12 +40,12 @@ class GreedyAgent(SeededAgent):
         planned = self._planned(game, world, seat, legal)
         if planned is not None:
             return planned
-        evaluate = evaluation_for(game.id)
+        evaluate, depth = known.evaluate, known.depth
         root = search_world(game, world)
         best, best_value = legal[0], float("-inf")
         best_line: tuple[Action, ...] = ()
         for action in legal:
-            value, line = _value(game, root, seat, action, evaluate, self.max_depth, False)
+            value, line = _value(game, root, seat, action, evaluate, depth, False)
             if value > best_value:
                 best, best_value, best_line = action, value, line
         self._plan(game, world, seat, best, best_line)

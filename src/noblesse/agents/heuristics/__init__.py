@@ -9,7 +9,9 @@ is a clear advantage (ISMCTS squashes evaluations with it); ``choose(game, state
 legal, rng) -> Action | None``, asked first: a decision it answers itself (a mixed
 strategy for a secret throw, say), or None to search; ``search``, ISMCTS's default leaf
 valuation for the game, e.g. ``{"rollout": "greedy", "max_rollout": 8}`` where the
-evaluation alone sees too little.
+evaluation alone sees too little; ``depth`` (default 4), how many of its own consecutive
+decisions the greedy bot looks through (a card, then the noble it names, then the
+distance...).
 
 What they read: the ``state`` they are given, in full, through the game's public
 methods and, for Fief, Heads of State and Ruse & Bruise, the rule modules' own state
@@ -58,6 +60,7 @@ class Heuristics(Generic[G, S]):
     scale: float = 5.0
     choose: Callable[[G, S, int, list[Action], random.Random], Action | None] | None = None
     search: Mapping[str, str | int] = field(default_factory=dict)
+    depth: int = 4
 
 
 @cache
