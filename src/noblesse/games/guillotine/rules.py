@@ -174,7 +174,7 @@ class GuillotineState(State):
         "turns",
         "after_trip",
     )
-    line: list[int]  # noble ids, the back of the line first (§3.1.3)
+    line: list[int]  # noble ids, the front of the line (the next collected) first (§3.1.3)
     noble_deck: list[int]
     noble_discard: list[int]
     action_deck: list[int]
