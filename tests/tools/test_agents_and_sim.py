@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -75,6 +76,36 @@ def test_greedy_takes_the_king_when_a_card_brings_him_forward() -> None:
     assert game.encode(bot.act(game, s, 0)) == "play:public_demand"
     game.apply(s, 0, game.decode("play:public_demand"))
     assert game.encode(bot.act(game, s, 0)) == "noble:3"
+
+
+def test_greedy_looks_through_as_many_of_its_own_decisions_as_its_game_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Public Demand brings King Louis (5) to the front in two decisions, the card and
+    then the noble; passing collects the Sheriff (1) at once. Through one decision the
+    bot sees only the card leave its hand, and passes; through Guillotine's three it
+    plays the card."""
+    from noblesse.agents import greedy
+    from noblesse.agents.heuristics import heuristics_for
+    from noblesse.games.guillotine.data import CARDS
+    from noblesse.games.guillotine.rules import ACT, GuillotineState, Pending
+
+    game = games.get("guillotine")
+
+    def position() -> GuillotineState:
+        s = game.setup(2, 1)
+        s.line = [CARDS.noble("sheriff"), CARDS.noble("martyr"), CARDS.noble("king_louis")]
+        s.hands[0] = [CARDS.action("public_demand")]
+        s.front = [[], []]
+        s.player, s.pending, s.legal_cache = 0, Pending(ACT, 0), None
+        return s
+
+    assert heuristics_for("guillotine").depth == 3
+    s = position()
+    assert game.encode(make_agent("greedy", 1).act(game, s, 0)) == "play:public_demand"
+    one = dataclasses.replace(heuristics_for("guillotine"), depth=1)
+    monkeypatch.setattr(greedy, "heuristics_for", lambda game_id: one)
+    assert game.encode(make_agent("greedy", 1).act(game, position(), 0)) == "pass"
 
 
 def test_wilson_interval() -> None:
