@@ -83,8 +83,8 @@ def test_greedy_looks_through_as_many_of_its_own_decisions_as_its_game_says(
 ) -> None:
     """Public Demand brings King Louis (5) to the front in two decisions, the card and
     then the noble; passing collects the Sheriff (1) at once. Through one decision the
-    bot sees only the card leave its hand, and passes; through Guillotine's three it
-    plays the card."""
+    bot sees only the card leave its hand, and passes; through the four it looks
+    through by default it plays the card."""
     from noblesse.agents import greedy
     from noblesse.agents.heuristics import heuristics_for
     from noblesse.games.guillotine.data import CARDS
@@ -100,7 +100,7 @@ def test_greedy_looks_through_as_many_of_its_own_decisions_as_its_game_says(
         s.player, s.pending, s.legal_cache = 0, Pending(ACT, 0), None
         return s
 
-    assert heuristics_for("guillotine").depth == 3
+    assert heuristics_for("guillotine").depth == 4
     s = position()
     assert game.encode(make_agent("greedy", 1).act(game, s, 0)) == "play:public_demand"
     one = dataclasses.replace(heuristics_for("guillotine"), depth=1)

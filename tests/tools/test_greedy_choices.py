@@ -1,9 +1,8 @@
 """The greedy bot's choices, pinned: four greedy bots in seeded games take exactly the
-actions a known greedy bot took (a digest of every seat and action in order): that of
-revision 8c85877, and in Guillotine that of the three-decision look-through (the
-heuristics' ``depth=3``), which was measured against the four-decision one. The bot's
-speed-ups keep its decisions; a change that means to alter them shows here first, and
-is then measured against the old bot (``scripts/greedy_versus.py``)."""
+actions the greedy bot of revision 8c85877 took (a digest of every seat and action in
+order). The bot's speed-ups keep its decisions; a change that means to alter them
+shows here first, and is then measured against the old bot
+(``scripts/greedy_versus.py``)."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ from noblesse.sim.batch import game_seed
 
 # game -> the digests of seeded games 0, 1 (Fief: game 0, to the machine turn limit)
 CHOICES = {
-    "guillotine": ["61f62940c048108a", "9c6c07ec74645dda"],  # depth 3
+    "guillotine": ["084c2d7d749275b2", "370de3dd04b340cb"],
     "ruse_and_bruise": ["fdd8d5e0a08a7a73", "04e09725e4999059"],
     "conflicting_legends": ["d8ae68dc4e0a9e18", "e8d27db261d59a52"],
     "heads_of_state": ["1b60d31e5a1b3252", "fc7d618003e3f856"],
@@ -45,12 +44,14 @@ def choices_digest(game_id: str, index: int, players: int = 4) -> str:
 @pytest.mark.parametrize(
     ("game_id", "index"), [(g, i) for g, digests in CHOICES.items() for i in range(len(digests))]
 )
-def test_four_greedy_bots_take_the_actions_pinned_for_their_game(game_id: str, index: int) -> None:
+def test_four_greedy_bots_take_the_same_actions_as_the_greedy_bot_of_8c85877(
+    game_id: str, index: int
+) -> None:
     assert choices_digest(game_id, index) == CHOICES[game_id][index]
 
 
-def test_two_greedy_bots_in_guillotine_take_the_actions_pinned_for_them() -> None:
+def test_two_greedy_bots_in_guillotine_take_the_same_actions_as_those_of_8c85877() -> None:
     assert [choices_digest("guillotine", i, players=2) for i in range(2)] == [
-        "84508f9452e9d045",
-        "06f03482b58c5078",
+        "609860211c0b942a",
+        "63f0e91832a0aea9",
     ]

@@ -49,7 +49,4 @@ def evaluate_all(game: GuillotineRules, state: GuillotineState) -> list[float]:
     return [_margin(scores, o, len(h)) for o, h in enumerate(state.hands)]
 
 
-# Greedy looks through three of its own decisions (a card, the noble it names, the
-# distance), not four: as strong as four against four over 1,600 games (0.251 a seat,
-# ``scripts/greedy_versus.py guillotine --rev 9e836bf --seed 11..14``), in 0.6 the time.
-HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, scale=SCALE, depth=3)
+HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, scale=SCALE)
