@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.control import free, settle
@@ -236,34 +238,34 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
     forts_out = s.fort.count(1)
     ctrl, lp, new = s.ctrl, s.free_lords, s.new_units
     buys: list[int] = []
-    fiefs: set[int] = set()  # where the family holds a village: the titles it may claim
     room_k, room_m = kit_room(s, p)
     per_village = s.options["unit_limit_per_village"]
     if not per_village and sum(new[v * SEATS + p] for v in range(NV)) >= MAX_NEW:
         room_k = room_m = False  # §6 #6 switched: 4 a family a phase
     buy_m, buy_k = m >= MAA_COST and room_m, m >= KNIGHT_COST and room_k
     if buy_m or buy_k:  # troops where a free lord of the family stands
-        for v, (here, made) in enumerate(zip(lp[p::SEATS], new[p::SEATS], strict=True)):
-            if here and (made < MAX_NEW or not per_village) and not besieged(s, v):
+        for v in compress(range(NV), lp[p::SEATS]):
+            if (new[v * SEATS + p] < MAX_NEW or not per_village) and not besieged(s, v):
                 if buy_m:
                     out.append(A.BUY_MAA0 + v)
                 if buy_k:
                     out.append(A.BUY_KNIGHT0 + v)
     fort = m >= STRONGHOLD_COST and forts_out < STRONGHOLD_POOL
     mill = m >= MILL_COST and mills_out < MILL_POOL
-    for v, c in enumerate(ctrl):
-        if c == p:
-            fiefs.add(FIEF_OF[v])
+    held = [v for v, c in enumerate(ctrl) if c == p]
+    if fort or mill:
+        for v in held:
             if fort and int(s.fort[v] > 0) < MAX_FORTS:
                 buys.append(A.BUY_STRONGHOLD0 + v)
             if mill and s.mills[v] < MAX_MILLS:
                 buys.append(A.BUY_MILL0 + v)
     out += buys
-    for fief in range(NF):
-        if s.fief_holder[fief] < 0:
-            if fief in fiefs and can_claim(s, p, fief):
+    fiefs = {FIEF_OF[v] for v in held}  # where the family holds a village
+    for fief, holder in enumerate(s.fief_holder):
+        if holder < 0:
+            if fief in fiefs and can_claim(s, p, fief):  # the titles it may claim
                 out.append(A.TITLE0 + fief)
-        elif can_transfer(s, p, fief):
+        elif s.l_owner[holder] == p and can_transfer(s, p, fief):
             out.append(A.TRANSFER0 + fief)
     out.sort()
     return out

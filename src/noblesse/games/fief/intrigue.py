@@ -119,10 +119,11 @@ def risers(s: FiefState) -> set[int]:
     everyone = set(range(n))
     out: set[int] = set()
     lp, k, m = s.free_lords, s.knights, s.men_at_arms
+    tithers = [{t.bishop, t.cardinal, t.pope, -1} for t in s.tithe]  # -1: untithed
     for v in range(NV):
         b = BISHOPRIC_OF[v]
-        tithe = s.tithe[b]
-        taxers = {s.tallage[FIEF_OF[v]], tithe.bishop, tithe.cardinal, tithe.pope} - {-1}
+        taxers = tithers[b] | {s.tallage[FIEF_OF[v]]}
+        taxers.discard(-1)
         if s.famine[b] or len(taxers) > 1:
             rise = everyone
         elif taxers:
@@ -147,26 +148,37 @@ def _uprising_villages(s: FiefState, p: int) -> Iterator[int]:
     a tax of his own only), where some family stands (``present``)."""
     n, mine = s.n_players, (-1, p)
     lp, k, m = s.free_lords, s.knights, s.men_at_arms
+    # a bishopric in a famine or tithed by another family: any of its villages
+    by_bishopric = [
+        famine or t.bishop not in mine or t.cardinal not in mine or t.pope not in mine
+        for famine, t in zip(s.famine, s.tithe, strict=True)
+    ]
+    tallage = s.tallage
     for v in range(NV):
-        b = BISHOPRIC_OF[v]
-        tithe = s.tithe[b]
-        if (
-            s.tallage[FIEF_OF[v]] in mine
-            and tithe.bishop in mine
-            and tithe.cardinal in mine
-            and tithe.pope in mine
-            and not s.famine[b]
-        ):
-            continue
-        i = v * SEATS
-        if any(lp[i : i + n]) or any(k[i : i + n]) or any(m[i : i + n]):
-            yield v
+        if by_bishopric[BISHOPRIC_OF[v]] or tallage[FIEF_OF[v]] not in mine:
+            i = v * SEATS
+            if any(lp[i : i + n]) or any(k[i : i + n]) or any(m[i : i + n]):
+                yield v
 
 
 def assassination_targets(s: FiefState, p: int) -> list[int]:
-    if not marker_bearers(s, p) or sum(s.assassin) >= MARKERS:
+    if not may_assassinate(s, p):
         return []
     return [lo for lo in range(NL) if s.l_owner[lo] >= 0 and s.l_owner[lo] != p]
+
+
+def may_assassinate(s: FiefState, p: int) -> bool:
+    """``assassination_targets`` is not empty: a marker is left, ``p`` has a lord to
+    bear it (``marker_bearers``), and another family a lord in play."""
+    if sum(s.assassin) >= MARKERS:
+        return False
+    bearer = other = False
+    for f, loc, marked in zip(s.l_owner, s.l_loc, s.assassin, strict=True):
+        if f == p:
+            bearer = bearer or (loc >= 0 and not marked)
+        elif f >= 0:
+            other = True
+    return bearer and other
 
 
 def justice_targets(s: FiefState) -> list[int]:
@@ -195,7 +207,7 @@ def answerers(s: FiefState) -> list[int]:
     if unseen(s, SECRET_PASSAGE):
         may.update(s.l_owner[lo] for lo in range(NL) if s.l_captor[lo] >= 0)
     if unseen(s, ASSASSINATION):
-        may.update(p for p in holders if p not in may and assassination_targets(s, p))
+        may.update(p for p in holders if p not in may and may_assassinate(s, p))
     if unseen(s, UPRISING) and not may.issuperset(holders):
         may |= risers(s)
     return [p for p in holders if p in may]
@@ -208,7 +220,7 @@ def anytime_plays(s: FiefState, p: int) -> list[int]:
     out = []
     if UPRISING in hand and may_rise(s, p):
         out.append(A.PLAY0 + UPRISING)
-    if ASSASSINATION in hand and assassination_targets(s, p):
+    if ASSASSINATION in hand and may_assassinate(s, p):
         out.append(A.PLAY0 + ASSASSINATION)
     if JUSTICE in hand and justice_targets(s):
         out.append(A.PLAY0 + JUSTICE)

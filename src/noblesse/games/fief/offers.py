@@ -20,6 +20,8 @@ recipient (``ask_promise:*``), bind nobody: ``promises.py`` records and judges t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import or_
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
@@ -123,16 +125,22 @@ def passage_grants(s: FiefState, g: int, here: list[bool] | None = None) -> list
 def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
     """Passage through ``v`` up to the Movement, for a free lord on the board of one
     party (``lo``; -1: any), the other party asked there."""
+    if lo >= 0:
+        return lo in _passage_lords(s, a, r, v)
+    return bool(_passage_lords(s, a, r, v))
+
+
+def _passage_lords(s: FiefState, a: int, r: int, v: int) -> list[int]:
+    """The free lords on the board of either party whom a passage through ``v`` may be
+    for, up to the Movement: the other party may grant passage there."""
     if s.phase > A.MOVEMENT:
-        return False
-    lords = [lo] if lo >= 0 else range(NL)
-    return any(
-        s.l_owner[x] in (a, r)
-        and s.l_captor[x] < 0
-        and s.l_loc[x] >= 0
-        and may_grant_passage(s, a + r - s.l_owner[x], v)
-        for x in lords
-    )
+        return []
+    grants = {g: may_grant_passage(s, g, v) for g in (a, r)}
+    return [
+        x
+        for x, (f, captor, loc) in enumerate(zip(s.l_owner, s.l_captor, s.l_loc, strict=True))
+        if (f == a and grants[r] or f == r and grants[a]) and captor < 0 and loc >= 0
+    ]
 
 
 # ------------------------------------------------------------------ the terms
@@ -194,10 +202,9 @@ def term_ok(s: FiefState, a: int, r: int, act: int, x: int) -> bool:
         partners = _wed_partners(s, a, r, act - A.WED0)
         return bool(partners) if x < 0 else x in partners
     if act == A.CARDINAL_TERM:
-        pope = s.l_owner[s.pope] if marriage.in_play(s, s.pope) else -1
-        return pope in (a, r)
+        return _pope_family(s) in (a, r)
     if act == A.ANNUL_TERM:
-        pope = s.l_owner[s.pope] if marriage.in_play(s, s.pope) else -1
+        pope = _pope_family(s)
         if pope not in (a, r):
             return False
         lo = marriage.family_marriage(s, a + r - pope)
@@ -225,10 +232,12 @@ def _possible_terms(s: FiefState, a: int, r: int) -> list[int]:
             out += {A.GIVE_CARD0 + c for c in s.hand[a]}
     if s.markers[a]:
         out += range(A.ASK_MONEY0, A.ASK_MONEY0 + min(3, s.money[r]))
-    for lo in range(NL):
-        captor = s.l_captor[lo]
-        if captor >= 0 and {captor, s.l_owner[lo]} == {a, r}:
-            out.append(A.RANSOM_TERM0 + lo)
+    owners = s.l_owner
+    out += [  # a captive of one party's family held by the other
+        A.RANSOM_TERM0 + lo
+        for lo, captor in enumerate(s.l_captor)
+        if captor >= 0 and (captor == a and owners[lo] == r or captor == r and owners[lo] == a)
+    ]
     out += _village_terms(s, a, r)
     crown = crown_family(s)
     if crown in (a, r):  # a vacant title for the other party, who holds its villages
@@ -243,15 +252,22 @@ def _possible_terms(s: FiefState, a: int, r: int) -> list[int]:
     mine = marriage.marriageable(s, a)  # a lord of the author weds one of theirs
     sexes = {LORD_FEMALE[o] for o in marriage.marriageable(s, r)} if mine else set()
     out += [A.WED0 + lo for lo in mine if any(x != LORD_FEMALE[lo] for x in sexes)]
-    for act in (A.CARDINAL_TERM, A.ANNUL_TERM):
-        if term_ok(s, a, r, act, -1):
-            out.append(act)
+    if _pope_family(s) in (a, r):  # the Pope's family may name a Cardinal or annul
+        out.append(A.CARDINAL_TERM)
+        if term_ok(s, a, r, A.ANNUL_TERM, -1):
+            out.append(A.ANNUL_TERM)
+    in_play = [lo for lo, f in enumerate(owners) if f >= 0]
     for shift in (0, A.ASKED):  # the author's promises, then those asked of the recipient
         vote0 = A.PROMISE_VOTE0 + shift
-        out += [vote0 + lo for lo in range(NL) if s.l_owner[lo] >= 0]
+        out += [vote0 + lo for lo in in_play]
         out += range(A.PROMISE_PAY0 + shift, A.PROMISE_PAY0 + shift + 3)
         out.append(A.PROMISE_PEACE + shift)
     return sorted(out)
+
+
+def _pope_family(s: FiefState) -> int:
+    """The family of the Pope, -1 if there is none."""
+    return s.l_owner[s.pope] if marriage.in_play(s, s.pope) else -1
 
 
 _GIVE_MONEY = frozenset(range(A.GIVE_MONEY0, A.GIVE_MONEY0 + 3))
@@ -282,7 +298,7 @@ def _second_halves(s: FiefState, a: int, r: int, act: int) -> Sequence[int]:
     if _in(act, A.WED0, NL):
         return _wed_partners(s, a, r, act - A.WED0)
     if _in(act, A.PASSAGE0, NV):
-        return [x for x in range(NL) if _passage_ok(s, a, r, act - A.PASSAGE0, x)]
+        return _passage_lords(s, a, r, act - A.PASSAGE0)
     if not term_ok(s, a, r, act, -1):  # a ransom: the captive between the two
         return []
     return _prices(s, act - A.RANSOM_TERM0)[: A.MAX_PRICE + 1]
@@ -315,7 +331,7 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
     for block in (_ASK_MONEY, *_ONCE):
         if not used.isdisjoint(block):
             drop |= block
-    return [A.OFFER_SEND, A.OFFER_CANCEL, *(x for x in offer.open_terms if x not in drop)]
+    return [A.OFFER_SEND, A.OFFER_CANCEL, *[x for x in offer.open_terms if x not in drop]]
 
 
 def _second_half(act: int) -> int:
@@ -337,11 +353,8 @@ def _village_terms(s: FiefState, a: int, r: int) -> list[int]:
     ctrl = s.ctrl
     here_a, here_r = presence(s, a), presence(s, r)
     if s.phase <= A.MOVEMENT:
-        movers = {  # the parties with a free lord on the board
-            f
-            for f, captor, loc in zip(s.l_owner, s.l_captor, s.l_loc, strict=True)
-            if (f == a or f == r) and captor < 0 and loc >= 0
-        }
+        # a party with a free lord on the board (each is counted where he stands)
+        movers = [f for f in (a, r) if any(s.free_lords[f::SEATS])]
         for g, here in ((a, here_a), (r, here_r)):
             if a + r - g in movers:  # ``g`` is asked
                 out += [A.PASSAGE0 + v for v in passage_grants(s, g, here)]
@@ -349,11 +362,13 @@ def _village_terms(s: FiefState, a: int, r: int) -> list[int]:
             out = sorted(set(out))
     truce = s.phase <= A.BATTLES
     fighting = battle_village(s)
-    for v, (c, pa, pr) in enumerate(zip(ctrl, here_a, here_r, strict=True)):
-        if not (pa or pr) or fighting == v:  # present(s, v, a), present(s, v, r)
+    for v in compress(range(NV), map(or_, here_a, here_r)):  # where either party is
+        if fighting == v:
             continue
+        pa, pr = here_a[v], here_r[v]
         if truce and pa and pr:
             out.append(A.TRUCE_TERM0 + v)
+        c = ctrl[v]
         if (c == a and pr or c == r and pa) and not besieged(s, v):
             out.append(A.CEDE0 + v)
     return out

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from enum import IntEnum
+from operator import or_
 from typing import Any, NamedTuple, TypeVar
 
 from noblesse.core.frames import Frames
@@ -714,7 +715,7 @@ def present(s: FiefState, v: int, f: int) -> bool:
 def presence(s: FiefState, f: int) -> list[bool]:
     """``present(s, v, f)`` for every village ``v``, read down ``f``'s column at once."""
     lp, k, m = s.free_lords[f::SEATS], s.knights[f::SEATS], s.men_at_arms[f::SEATS]
-    return [bool(x or y or z) for x, y, z in zip(lp, k, m, strict=True)]
+    return list(map(bool, map(or_, map(or_, lp, k), m)))  # counts, never negative
 
 
 def family_lords(s: FiefState, f: int) -> list[int]:
