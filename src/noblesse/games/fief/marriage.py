@@ -29,10 +29,11 @@ def married(s: FiefState, lo: int) -> bool:
 
 def ally_of(s: FiefState, f: int) -> int:
     """The family ``f`` is allied with by a marriage, or -1."""
-    for lo in range(NL):
-        if s.l_owner[lo] == f and married(s, lo):
-            g = s.l_owner[s.spouse[lo]]
-            if g != f:
+    owners = s.l_owner
+    for owner, spouse in zip(owners, s.spouse, strict=True):
+        if owner == f and spouse >= 0:  # married: the spouse is in play
+            g = owners[spouse]
+            if g >= 0 and g != f:
                 return g
     return -1
 

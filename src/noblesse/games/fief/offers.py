@@ -334,6 +334,15 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
     return [A.OFFER_SEND, A.OFFER_CANCEL, *[x for x in offer.open_terms if x not in drop]]
 
 
+_TWO_STEP = frozenset(  # terms whose second half is chosen next (``_second_half``)
+    (
+        *range(A.RANSOM_TERM0, A.RANSOM_TERM0 + NL),
+        *range(A.WED0, A.WED0 + NL),
+        *range(A.PASSAGE0, A.PASSAGE0 + NV),
+    )
+)
+
+
 def _second_half(act: int) -> int:
     """The first action of the block a two-step term's second half is chosen from: the
     partner of a marriage, the lord a passage is for, the price of a ransom."""
@@ -381,7 +390,7 @@ def legal_answer(s: FiefState, p: int) -> list[int]:
 # ------------------------------------------------------------------ making an offer
 def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     """Every offer action: opening, a term, send, cancel, accept, refuse."""
-    if _in(action, A.OFFER_TO0, 6):
+    if A.OFFER_TO0 <= action < A.OFFER_TO0 + SEATS:
         r = action - A.OFFER_TO0
         s.offer = open_offer(s, p, r)
         s.offers_made[p] += 1
@@ -389,8 +398,16 @@ def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         ev.append(Event("offer_opened", {"seat": p, "with": r}))
         return
     offer = the_offer(s)
-    a, r, terms, open_term = offer.author, offer.recipient, offer.terms, offer.open_term
-    if action == A.OFFER_CANCEL:
+    a, r, open_terms, terms, open_term = offer
+    if action >= A.GIVE_MONEY0:  # a term, or its second half (after the offer's own)
+        if open_term >= 0:
+            term = Term(open_term, action - _second_half(open_term))
+            s.offer = Offer(a, r, open_terms, (*terms, term))
+        elif action in _TWO_STEP:
+            s.offer = Offer(a, r, open_terms, terms, action)
+        else:
+            s.offer = Offer(a, r, open_terms, (*terms, Term(action, -1)))
+    elif action == A.OFFER_CANCEL:
         ev.append(Event("offer_cancelled", {"seat": p, "with": r}))
         _close(s)
     elif action == A.OFFER_SEND:
@@ -407,16 +424,9 @@ def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
     elif action == A.OFFER_REFUSE:
         ev.append(Event("offer_refused", {"seat": p, "with": a}))
         _close(s)
-    elif action == A.OFFER_ACCEPT:
+    else:  # accepted
         accept(s, ev)
         _close(s)
-    elif open_term >= 0:
-        term = Term(open_term, action - _second_half(open_term))
-        s.offer = offer._replace(terms=(*terms, term), open_term=-1)
-    elif _in(action, A.RANSOM_TERM0, NL) or _in(action, A.WED0, NL) or _in(action, A.PASSAGE0, NV):
-        s.offer = offer._replace(open_term=action)
-    else:
-        s.offer = offer._replace(terms=(*terms, Term(action, -1)))
 
 
 def _close(s: FiefState) -> None:

@@ -148,7 +148,8 @@ class FiefRules(GameBase[FiefState]):
                 s.cursor += 1
                 if phase.more is None:
                     s.battle_step = battle.BATTLING  # the next player's own steps
-        succession.ask(s, ev)  # a dead lord's title: the owner picks the heir first
+        if s.heir_due:
+            succession.ask(s, ev)  # a dead lord's title: the owner picks the heir first
 
     def _next_phase(self, s: FiefState, ev: list[Event]) -> None:
         """Leave the current phase and open the one after it (§3)."""

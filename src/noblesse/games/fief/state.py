@@ -730,9 +730,9 @@ def besieged(s: FiefState, v: int) -> bool:
     """A fortress with an enemy siege engine in front of it (§4.7)."""
     if not s.fort[v]:
         return False
-    c = s.ctrl[v]
-    base = v * SEATS
-    return any(s.engine[base + g] for g in range(s.n_players) if g != c)
+    c, base, n = s.ctrl[v], v * SEATS, s.n_players
+    engines = s.engine[base : base + n]
+    return any(engines) and any(e for g, e in enumerate(engines) if g != c)
 
 
 def battle_village(s: FiefState) -> int:
