@@ -168,17 +168,25 @@ def assassination_targets(s: FiefState, p: int) -> list[int]:
 
 
 def may_assassinate(s: FiefState, p: int) -> bool:
-    """``assassination_targets`` is not empty: a marker is left, ``p`` has a lord to
-    bear it (``marker_bearers``), and another family a lord in play."""
+    """``assassination_targets`` is not empty (``assassins``)."""
+    return p in assassins(s)
+
+
+def assassins(s: FiefState) -> set[int]:
+    """The families whose ``assassination_targets`` are not empty, in one pass over the
+    lords: a marker is left, the family has a lord to bear it (``marker_bearers``), and
+    another family a lord in play."""
     if sum(s.assassin) >= MARKERS:
-        return False
-    bearer = other = False
+        return set()
+    bearers, in_play = set(), set()
     for f, loc, marked in zip(s.l_owner, s.l_loc, s.assassin, strict=True):
-        if f == p:
-            bearer = bearer or (loc >= 0 and not marked)
-        elif f >= 0:
-            other = True
-    return bearer and other
+        if f >= 0:
+            in_play.add(f)
+            if loc >= 0 and not marked:
+                bearers.add(f)
+    if len(in_play) > 1:
+        return bearers
+    return set()
 
 
 def justice_targets(s: FiefState) -> list[int]:
@@ -207,7 +215,7 @@ def answerers(s: FiefState) -> list[int]:
     if unseen(s, SECRET_PASSAGE):
         may.update(s.l_owner[lo] for lo in range(NL) if s.l_captor[lo] >= 0)
     if unseen(s, ASSASSINATION):
-        may.update(p for p in holders if p not in may and may_assassinate(s, p))
+        may |= assassins(s)
     if unseen(s, UPRISING) and not may.issuperset(holders):
         may |= risers(s)
     return [p for p in holders if p in may]

@@ -38,6 +38,16 @@ def ally_of(s: FiefState, f: int) -> int:
     return -1
 
 
+def married_families(s: FiefState) -> set[int]:
+    """The families allied by a marriage (``ally_of`` is not -1), in one pass."""
+    owners = s.l_owner
+    return {
+        f
+        for f, spouse in zip(owners, s.spouse, strict=True)
+        if f >= 0 and spouse >= 0 and owners[spouse] >= 0 and owners[spouse] != f
+    }
+
+
 def allied(s: FiefState, f: int, g: int) -> bool:
     return f != g and f >= 0 and ally_of(s, f) == g
 
@@ -69,14 +79,16 @@ def marriageable(s: FiefState, f: int) -> list[int]:
 
 def partners(s: FiefState, lo: int) -> list[int]:
     """Whom ``lo`` could marry: a marriageable lord of the other sex of another free family."""
-    f = s.l_owner[lo]
+    f, female = s.l_owner[lo], LORD_FEMALE[lo]
+    taken = married_families(s)
     return [
         x
-        for x in range(NL)
-        if LORD_FEMALE[x] != LORD_FEMALE[lo]
+        for x, g in enumerate(s.l_owner)
+        if g >= 0
+        and g != f
+        and g not in taken
+        and LORD_FEMALE[x] != female
         and can_marry(s, x)
-        and s.l_owner[x] != f
-        and family_free(s, s.l_owner[x])
     ]
 
 

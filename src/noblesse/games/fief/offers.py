@@ -118,8 +118,9 @@ def may_grant_passage(s: FiefState, g: int, v: int) -> bool:
 def passage_grants(s: FiefState, g: int, here: list[bool] | None = None) -> list[int]:
     """Every village where ``g`` may grant passage (``may_grant_passage``), read down the
     family's column of the board at once (``here``: its ``presence``, if read already)."""
-    column = zip(s.ctrl, s.entry[g::SEATS], presence(s, g) if here is None else here, strict=True)
-    return [v for v, (c, e, h) in enumerate(column) if c == g or e >= 0 and h]
+    here = presence(s, g) if here is None else here
+    column = zip(range(NV), s.ctrl, s.entry[g::SEATS], here, strict=True)
+    return [v for v, c, e, h in column if c == g or e >= 0 and h]
 
 
 def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
