@@ -12,6 +12,7 @@ placed earlier turn to +2D first. After all battles, players pillage mills in tu
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
@@ -180,11 +181,11 @@ def breakable(s: FiefState, v: int) -> bool:
 
 def legal_battle(s: FiefState, p: int) -> list[int]:
     out = []
-    for v in range(NV):
+    for v in compress(range(NV), s.free_lords[p::SEATS]):  # troops need a lord to attack
         if (s.fought >> v) & 1 and not breakable(s, v):
             continue
-        if not s.free_lords[v * SEATS + p] or s.rain[BISHOPRIC_OF[v]]:
-            continue  # troops without a lord cannot attack; no battle in rain (§4.6.1)
+        if s.rain[BISHOPRIC_OF[v]]:
+            continue  # no battle in rain (§4.6.1)
         if foes(s, v, p):
             out.append(A.BATTLE0 + v)
     return [A.PASS, *out] if out else []
@@ -750,7 +751,7 @@ def legal_siege(s: FiefState, p: int) -> list[int]:
             and troops(s, v, p)
             and not s.engine[v * SEATS + p]
         ]
-    out += [A.LIFT0 + v for v in range(NV) if s.engine[v * SEATS + p] and s.ctrl[v] != p]
+    out += [A.LIFT0 + v for v in compress(range(NV), s.engine[p::SEATS]) if s.ctrl[v] != p]
     return [A.PASS, *out] if out else []
 
 
@@ -865,8 +866,8 @@ def finish_withdrawal(s: FiefState, f: int, v: int, w: int, ev: list[Event]) -> 
 def legal_pillage(s: FiefState, p: int) -> list[int]:
     out = [
         A.PILLAGE0 + v
-        for v in range(NV)
-        if s.mills[v] and (s.ctrl[v] == p or s.engine[v * SEATS + p])
+        for v in compress(range(NV), s.mills)
+        if s.ctrl[v] == p or s.engine[v * SEATS + p]
     ]
     return [A.PASS, *out] if out else []
 

@@ -140,7 +140,7 @@ def legal_play(s: FiefState, p: int) -> list[int]:
     room = lords_in_play(s, p) < MAX_LORDS
     plays = {
         A.PLAY0 + c
-        for c in s.hand[p]
+        for c in set(s.hand[p])  # each card once, though the hand may hold two
         if (room and CARD_KIND[c] == "lord") or fortune.playable(s, p, c)
     }
     if joan.playable(s, p):  # a lord opportunity card: "any time" (§4.12.6)

@@ -237,11 +237,15 @@ def anytime_plays(s: FiefState, p: int) -> list[int]:
     return sorted(out)
 
 
+ANYTIME = frozenset(
+    (*range(A.ESCAPE0, A.ESCAPE0 + NL), *(A.PLAY0 + c for c in COPIES if c != SECRET_PASSAGE))
+)
+"""``anytime_plays``' kind of action: a green card played."""
+
+
 def is_anytime(action: int) -> bool:
     """``action`` plays a green card (``anytime_plays``' kind of action)."""
-    if A.ESCAPE0 <= action < A.ESCAPE0 + NL:
-        return True
-    return action - A.PLAY0 in COPIES and action - A.PLAY0 != SECRET_PASSAGE
+    return action in ANYTIME
 
 
 def play_anytime(s: FiefState, p: int, action: int, ev: list[Event]) -> None:

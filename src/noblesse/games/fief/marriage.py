@@ -84,11 +84,7 @@ def partners(s: FiefState, lo: int) -> list[int]:
     return [
         x
         for x, g in enumerate(s.l_owner)
-        if g >= 0
-        and g != f
-        and g not in taken
-        and LORD_FEMALE[x] != female
-        and can_marry(s, x)
+        if g >= 0 and g != f and g not in taken and LORD_FEMALE[x] != female and can_marry(s, x)
     ]
 
 

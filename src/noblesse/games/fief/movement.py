@@ -15,6 +15,8 @@ The defenders of a besieged fortress do not move (§4.7).
 
 from __future__ import annotations
 
+from itertools import compress
+
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
 from noblesse.games.fief.battle import lift
@@ -63,7 +65,7 @@ def movable_lords(s: FiefState, p: int) -> list[int]:
 def liftable(s: FiefState, p: int) -> list[int]:
     """The sieges ``p`` may lift now: §4.7 "at any time" (source "圍攻方可以在任何時候結束
     圍攻"), offered in his siege step and whenever he picks a lord to move."""
-    return [v for v in range(NV) if s.engine[v * SEATS + p] and s.ctrl[v] != p]
+    return [v for v in compress(range(NV), s.engine[p::SEATS]) if s.ctrl[v] != p]
 
 
 def may_move(s: FiefState, p: int) -> bool:
