@@ -143,7 +143,7 @@ def releases(s: FiefState, p: int) -> list[int]:
     """``release:<lord>`` for every captive ``p`` holds: the captor frees one when he
     likes ("綁匪放人(看綁匪心情…)", spec §7.3 "any time … free a captive"), at his
     Ransom step and at every window where an offer may open (``offers.WINDOWS``)."""
-    return [A.RELEASE0 + lo for lo in range(NL) if s.l_captor[lo] == p]
+    return [A.RELEASE0 + lo for lo, captor in enumerate(s.l_captor) if captor == p]
 
 
 def release(s: FiefState, p: int, lo: int, ev: list[Event]) -> None:

@@ -293,7 +293,11 @@ def legal_window(s: FiefState, p: int) -> list[int]:
 
 
 def captives_of(s: FiefState, p: int) -> list[int]:
-    return [lo for lo in range(NL) if s.l_owner[lo] == p and s.l_captor[lo] >= 0]
+    return [
+        lo
+        for lo, (f, captor) in enumerate(zip(s.l_owner, s.l_captor, strict=True))
+        if f == p and captor >= 0
+    ]
 
 
 def apply_window(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
