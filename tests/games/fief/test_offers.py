@@ -38,7 +38,7 @@ from noblesse.games.fief.offers import (
     passage_grants,
     term_ok,
 )
-from noblesse.games.fief.state import NL, NV
+from noblesse.games.fief.state import NL, NV, SEATS
 
 
 def _purchase(n: int = 3) -> object:
@@ -535,6 +535,53 @@ def test_passage_marriage_and_uprising_read_board_wide_agree_with_their_rules() 
             seat = GAME.to_act(s)[0]
             choices = GAME.legal_actions(s, seat)
             GAME.apply(s, seat, choices[rng.randrange(len(choices))])
+    assert min(seen.values()) > 0, seen
+
+
+def test_the_reads_of_every_family_at_once_agree_with_each_familys_own() -> None:
+    """The one-pass reads give, for every family, what its own rule gives: the families
+    allied by a marriage (``married_families``, ``ally_of``), those that may assassinate
+    (``assassins``: a marker left, a lord of theirs on the board without one, another
+    family in play) or raise a village (``risers``, ``may_rise``), and a family with a
+    free lord on the board has him counted where he stands (``free_lords``, which the
+    passage terms read), along random games."""
+    rng = random.Random(9)
+    seen = {"married": 0, "assassin": 0, "riser": 0, "mover": 0}
+    for n in (3, 5, 6):
+        s = GAME.setup(n, 90 + n)
+        for _ in range(1500):
+            if GAME.is_over(s):
+                break
+            families = range(n)
+            married = {f for f in families if marriage.ally_of(s, f) >= 0}
+            assassins = {
+                f
+                for f in families
+                if sum(s.assassin) < intrigue.MARKERS
+                and intrigue.marker_bearers(s, f)
+                and any(o >= 0 and o != f for o in s.l_owner)
+            }
+            risers = {f for f in families if intrigue.may_rise(s, f)}
+            assert marriage.married_families(s) == married
+            assert intrigue.assassins(s) == assassins
+            assert intrigue.risers(s) == risers
+            for f in families:
+                free_on_board = any(
+                    s.l_owner[lo] == f and s.l_captor[lo] < 0 and s.l_loc[lo] >= 0
+                    for lo in range(NL)
+                )
+                assert any(s.free_lords[f::SEATS]) == free_on_board
+                seen["mover"] += free_on_board
+            seen["married"] += len(married)
+            seen["assassin"] += len(assassins)
+            seen["riser"] += len(risers)
+            seat = GAME.to_act(s)[0]
+            choices = GAME.legal_actions(s, seat)
+            GAME.apply(s, seat, choices[rng.randrange(len(choices))])
+        in_play = [lo for lo in range(NL) if s.l_owner[lo] >= 0]
+        for lo in in_play[: intrigue.MARKERS]:  # every marker placed: nobody may assassinate
+            s.assassin[lo] = 1
+        assert intrigue.assassins(s) == set()
     assert min(seen.values()) > 0, seen
 
 
