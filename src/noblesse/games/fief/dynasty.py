@@ -144,7 +144,7 @@ def red_hat_pending(s: FiefState) -> int:
 
 
 def biretta_free(s: FiefState) -> bool:
-    return not any(x == BY_BIRETTA for x in s.cardinal)
+    return BY_BIRETTA not in s.cardinal
 
 
 def grantees(s: FiefState, fief: int) -> list[int]:

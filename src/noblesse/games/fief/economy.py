@@ -174,7 +174,10 @@ def eligible_holders(s: FiefState, p: int, exclude: int = -1) -> list[int]:
 
 
 def holds_city(s: FiefState, p: int, fief: int) -> bool:
-    return any(s.fort[v] == 2 and s.ctrl[v] == p for v in FIEF_VILLAGES[fief])
+    for v in FIEF_VILLAGES[fief]:
+        if s.fort[v] == 2 and s.ctrl[v] == p:
+            return True
+    return False
 
 
 def new_members(s: FiefState, p: int, fief: int) -> list[int]:

@@ -21,7 +21,6 @@ from noblesse.games.fief.state import (
     FIEF_VILLAGES,
     NB,
     NF,
-    NL,
     FiefState,
     TitheRank,
     Tithes,
@@ -91,7 +90,7 @@ def tithe_targets(s: FiefState, p: int) -> list[tuple[int, TitheRank]]:
     if markers_out(s, p) >= TAX_MARKERS:
         return []
     out = [(b, TitheRank.BISHOP) for b in range(NB) if office_of(s, s.bishop[b], p)]
-    if any(s.cardinal[lo] and s.l_owner[lo] == p for lo in range(NL)):
+    if any(how and f == p for how, f in zip(s.cardinal, s.l_owner, strict=True)):
         out += [(b, TitheRank.CARDINAL) for b in governed(s)]
     return sorted(x for x in out if s.tithe[x[0]][x[1]] < 0)
 
