@@ -34,8 +34,7 @@ from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.offers import (
     PactKind,
     _possible_terms,
-    may_grant_passage,
-    passage_grants,
+    _village_terms,
     term_ok,
 )
 from noblesse.games.fief.state import NL, NV, SEATS
@@ -312,6 +311,19 @@ def test_a_village_is_handed_over_to_a_family_present_there() -> None:
     assert {"type": "control", "village": V["blaye"], "seat": 1} in events_of(ev, "control")
 
 
+def test_a_besieged_village_is_not_handed_over() -> None:
+    """§7.4: a hand-over only "if physically possible now". Blaye's stronghold held by
+    seat 0 with seat 1's troops there: under seat 1's siege engine it is not on offer;
+    without the engine it is."""
+    for engine, offered in ((1, False), (0, True)):
+        s = _purchase()
+        troops(s, "blaye", 1, 0, 1)
+        s.engine[V["blaye"] * SEATS + 1] = engine
+        begin(s, "purchase")
+        do(s, 0, "offer:to:2")
+        assert ("term:cede:blaye" in legal_all(s, 0)) is offered
+
+
 # ------------------------------------------------------------------ crown and church
 def test_the_king_grants_a_title_by_agreement_for_money() -> None:
     s = table(3)
@@ -504,25 +516,36 @@ def test_an_agreed_truce_lasts_until_the_end_of_the_battles() -> None:
     assert s.pacts == []  # gone with the phase
 
 
+VILLAGE_TERMS = [  # passage, truce and hand-over of every village, in action order
+    *range(act.PASSAGE0, act.PASSAGE0 + NV),
+    *range(act.TRUCE_TERM0, act.TRUCE_TERM0 + NV),
+    *range(act.CEDE0, act.CEDE0 + NV),
+]
+
+
 def test_passage_marriage_and_uprising_read_board_wide_agree_with_their_rules() -> None:
-    """``passage_grants`` is ``may_grant_passage`` for every village, an offer's marriage
-    terms are the lords with a partner of the other family (``partners``), and
+    """An offer's passage, truce and hand-over terms, read in one pass down both parties'
+    columns of the board, are the villages ``term_ok`` allows one by one; its marriage
+    terms are the lords with a partner of the other family (``partners``); and
     ``may_rise`` says whether ``uprising_villages`` is empty, along random games."""
     rng = random.Random(3)
-    seen = {"passage": 0, "rise": 0, "wed": 0}  # each read is found true somewhere
+    seen = dict.fromkeys(("passage", "truce", "cede", "rise", "wed"), 0)  # each found somewhere
     for n in (3, 6):
         s = GAME.setup(n, 40 + n)
         for _ in range(1500):
             if GAME.is_over(s):
                 break
             for g in range(n):
-                assert passage_grants(s, g) == [v for v in range(NV) if may_grant_passage(s, g, v)]
                 assert intrigue.may_rise(s, g) == bool(intrigue.uprising_villages(s, g))
-                seen["passage"] += bool(passage_grants(s, g))
                 seen["rise"] += intrigue.may_rise(s, g)
                 for r in range(n):
                     if r == g:
                         continue
+                    villages = [x for x in VILLAGE_TERMS if term_ok(s, g, r, x, -1)]
+                    assert _village_terms(s, g, r) == villages
+                    seen["passage"] += any(x < act.TRUCE_TERM0 for x in villages)
+                    seen["truce"] += any(act.TRUCE_TERM0 <= x < act.CEDE0 for x in villages)
+                    seen["cede"] += any(x >= act.CEDE0 for x in villages)
                     for lo in range(NL):
                         partners = marriage.partners(s, lo) if marriage.can_marry(s, lo) else []
                         wed = (

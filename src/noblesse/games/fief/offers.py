@@ -20,8 +20,6 @@ recipient (``ask_promise:*``), bind nobody: ``promises.py`` records and judges t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
-from operator import or_
 
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
@@ -47,7 +45,6 @@ from noblesse.games.fief.state import (
     battle_village,
     besieged,
     interrupt,
-    presence,
     present,
     resume,
     the_offer,
@@ -113,14 +110,6 @@ def may_grant_passage(s: FiefState, g: int, v: int) -> bool:
     return s.ctrl[v] == g or (
         s.entry[i] >= 0 and bool(s.free_lords[i] or s.knights[i] or s.men_at_arms[i])
     )
-
-
-def passage_grants(s: FiefState, g: int, here: list[bool] | None = None) -> list[int]:
-    """Every village where ``g`` may grant passage (``may_grant_passage``), read down the
-    family's column of the board at once (``here``: its ``presence``, if read already)."""
-    here = presence(s, g) if here is None else here
-    column = zip(range(NV), s.ctrl, s.entry[g::SEATS], here, strict=True)
-    return [v for v, c, e, h in column if c == g or e >= 0 and h]
 
 
 def _passage_ok(s: FiefState, a: int, r: int, v: int, lo: int) -> bool:
@@ -355,33 +344,38 @@ def _second_half(act: int) -> int:
 
 
 def _village_terms(s: FiefState, a: int, r: int) -> list[int]:
-    """Passage (a village where one party is asked, a free lord of the other, up to the
-    Movement), truce (both there, up to the Battles), hand-over (a party's village where
-    the other is, no battle or siege). Village by village through each family's column
-    of the board (``SEATS`` apart), read once: this runs at every offer opened."""
-    out: list[int] = []
-    ctrl = s.ctrl
-    here_a, here_r = presence(s, a), presence(s, r)
-    if s.phase <= A.MOVEMENT:
-        # a party with a free lord on the board (each is counted where he stands)
-        movers = [f for f in (a, r) if any(s.free_lords[f::SEATS])]
-        for g, here in ((a, here_a), (r, here_r)):
-            if a + r - g in movers:  # ``g`` is asked
-                out += [A.PASSAGE0 + v for v in passage_grants(s, g, here)]
-        if len(movers) == 2:  # both parties asked: a village may come twice
-            out = sorted(set(out))
-    truce = s.phase <= A.BATTLES
+    """Passage (a village where one party may grant it, ``may_grant_passage``, the other
+    having a free lord on the board, up to the Movement), truce (both parties there, up
+    to the Battles), hand-over (a party's village where the other is, no battle or
+    siege there). One pass down both parties' columns of the board (``SEATS`` apart):
+    this runs at every offer opened."""
+    passage: list[int] = []
+    truce: list[int] = []
+    cede: list[int] = []
+    lp, k, m, entry = s.free_lords, s.knights, s.men_at_arms, s.entry
+    moving = s.phase <= A.MOVEMENT  # a free lord is counted where he stands (free_lords)
+    asked_a = moving and any(lp[r::SEATS])  # ``a`` is asked: ``r`` has a lord to move
+    asked_r = moving and any(lp[a::SEATS])
+    truces = s.phase <= A.BATTLES
     fighting = battle_village(s)
-    for v in compress(range(NV), map(or_, here_a, here_r)):  # where either party is
-        if fighting == v:
+    for v, c in enumerate(s.ctrl):
+        ia, ir = v * SEATS + a, v * SEATS + r
+        pa = lp[ia] or k[ia] or m[ia]  # present(s, v, a)
+        pr = lp[ir] or k[ir] or m[ir]
+        if (
+            asked_a
+            and (c == a or entry[ia] >= 0 and pa)
+            or asked_r
+            and (c == r or entry[ir] >= 0 and pr)
+        ):
+            passage.append(A.PASSAGE0 + v)
+        if not (pa or pr) or fighting == v:
             continue
-        pa, pr = here_a[v], here_r[v]
-        if truce and pa and pr:
-            out.append(A.TRUCE_TERM0 + v)
-        c = ctrl[v]
+        if truces and pa and pr:
+            truce.append(A.TRUCE_TERM0 + v)
         if (c == a and pr or c == r and pa) and not besieged(s, v):
-            out.append(A.CEDE0 + v)
-    return out
+            cede.append(A.CEDE0 + v)
+    return passage + truce + cede
 
 
 def legal_answer(s: FiefState, p: int) -> list[int]:

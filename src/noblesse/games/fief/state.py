@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from enum import IntEnum
-from operator import or_
 from typing import Any, NamedTuple, TypeVar
 
 from noblesse.core.frames import Frames
@@ -710,12 +709,6 @@ def present(s: FiefState, v: int, f: int) -> bool:
     """``f`` has a free lord or troops in ``v`` (carried troops are always with a lord)."""
     i = v * SEATS + f
     return s.free_lords[i] > 0 or s.knights[i] + s.men_at_arms[i] > 0
-
-
-def presence(s: FiefState, f: int) -> list[bool]:
-    """``present(s, v, f)`` for every village ``v``, read down ``f``'s column at once."""
-    lp, k, m = s.free_lords[f::SEATS], s.knights[f::SEATS], s.men_at_arms[f::SEATS]
-    return list(map(bool, map(or_, map(or_, lp, k), m)))  # counts, never negative
 
 
 def family_lords(s: FiefState, f: int) -> list[int]:
