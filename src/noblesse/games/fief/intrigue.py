@@ -118,13 +118,14 @@ def risers(s: FiefState) -> set[int]:
     n = s.n_players
     everyone = set(range(n))
     out: set[int] = set()
-    lp, k, m = s.free_lords, s.knights, s.men_at_arms
-    tithers = [{t.bishop, t.cardinal, t.pope, -1} for t in s.tithe]  # -1: untithed
+    lp, k, m, tallage, famine = s.free_lords, s.knights, s.men_at_arms, s.tallage, s.famine
+    tithers = [{t.bishop, t.cardinal, t.pope} - {-1} for t in s.tithe]  # -1: untithed
     for v in range(NV):
         b = BISHOPRIC_OF[v]
-        taxers = tithers[b] | {s.tallage[FIEF_OF[v]]}
-        taxers.discard(-1)
-        if s.famine[b] or len(taxers) > 1:
+        taxers, lord = tithers[b], tallage[FIEF_OF[v]]
+        if lord >= 0 and lord not in taxers:
+            taxers = taxers | {lord}
+        if famine[b] or len(taxers) > 1:
             rise = everyone
         elif taxers:
             rise = everyone - taxers  # all but its one taxer
