@@ -143,6 +143,8 @@ def releases(s: FiefState, p: int) -> list[int]:
     """``release:<lord>`` for every captive ``p`` holds: the captor frees one when he
     likes ("綁匪放人(看綁匪心情…)", spec §7.3 "any time … free a captive"), at his
     Ransom step and at every window where an offer may open (``offers.WINDOWS``)."""
+    if p not in s.l_captor:
+        return []
     return [A.RELEASE0 + lo for lo, captor in enumerate(s.l_captor) if captor == p]
 
 

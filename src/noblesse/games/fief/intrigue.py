@@ -294,6 +294,8 @@ def legal_window(s: FiefState, p: int) -> list[int]:
 
 
 def captives_of(s: FiefState, p: int) -> list[int]:
+    if max(s.l_captor) < 0:  # nobody is held
+        return []
     return [
         lo
         for lo, (f, captor) in enumerate(zip(s.l_owner, s.l_captor, strict=True))

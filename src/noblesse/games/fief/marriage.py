@@ -29,6 +29,8 @@ def married(s: FiefState, lo: int) -> bool:
 
 def ally_of(s: FiefState, f: int) -> int:
     """The family ``f`` is allied with by a marriage, or -1."""
+    if max(s.spouse) < 0:  # nobody is married
+        return -1
     owners = s.l_owner
     for owner, spouse in zip(owners, s.spouse, strict=True):
         if owner == f and spouse >= 0:  # married: the spouse is in play

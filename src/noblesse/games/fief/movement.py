@@ -53,11 +53,11 @@ from noblesse.games.fief.state import (
 def movable_lords(s: FiefState, p: int) -> list[int]:
     """Lords with moves left; a besieged garrison's lords only to ride out (§4.5.2)."""
     out = []
-    for lo in range(NL):
-        if s.l_owner[lo] == p and s.l_moves[lo] > 0 and s.l_captor[lo] < 0 and s.l_loc[lo] >= 0:
-            if pinned(s, s.l_loc[lo], p):
-                if besieger(s, s.l_loc[lo], p) < 0 or s.l_moves[lo] != full_moves(s, lo):
-                    continue
+    lords = zip(s.l_owner, s.l_moves, s.l_captor, s.l_loc, strict=True)
+    for lo, (f, moves, captor, v) in enumerate(lords):
+        if f == p and moves > 0 and captor < 0 and v >= 0:
+            if pinned(s, v, p) and (besieger(s, v, p) < 0 or moves != full_moves(s, lo)):
+                continue
             out.append(lo)
     return out
 
