@@ -733,7 +733,7 @@ def next_side_change(s: FiefState, ev: list[Event]) -> None:
 
 def flip_engines(s: FiefState, p: int, ev: list[Event]) -> None:
     """Still besieging a turn later: the engine turns to its +2D side."""
-    for v in range(NV):
+    for v in compress(range(NV), s.engine[p::SEATS]):
         i = v * SEATS + p
         if s.engine[i] == ENGINE_FIRST and s.ctrl[v] != p:
             s.engine[i] = ENGINE_LATER

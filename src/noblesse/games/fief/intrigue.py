@@ -92,6 +92,10 @@ COPIES = {
 }
 
 
+GREEN = frozenset(COPIES)  # the green-lightning cards: playable at any time (§4.12)
+LORD_CARDS = frozenset((joan.DARC, dynasty.CARDINAL))  # the lord opportunity cards
+
+
 def at_windows(s: FiefState) -> bool:
     """``opportunity_cards_at_windows``: the green cards only at the Income window."""
     return bool(s.options["opportunity_cards_at_windows"])
@@ -226,6 +230,8 @@ def anytime_plays(s: FiefState, p: int) -> list[int]:
     """The green cards ``p`` may play now: ``play:<card>`` for Uprising, Assassination
     and Justice, ``escape:<lord>`` for a Secret Passage freeing that captive."""
     hand = s.hand[p]
+    if GREEN.isdisjoint(hand):
+        return []
     out = []
     if UPRISING in hand and may_rise(s, p):
         out.append(A.PLAY0 + UPRISING)
@@ -275,6 +281,8 @@ def open_reaction(s: FiefState) -> bool:
 
 def lord_cards(s: FiefState, p: int) -> list[int]:
     """Joan d'Arc and the Cardinal, the lord opportunity cards, when playable."""
+    if LORD_CARDS.isdisjoint(s.hand[p]):
+        return []
     out = [A.PLAY0 + joan.DARC] if joan.playable(s, p) else []
     if dynasty.cardinal_playable(s, p):
         out.append(A.PLAY0 + dynasty.CARDINAL)
