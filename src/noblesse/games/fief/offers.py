@@ -223,11 +223,12 @@ def _possible_terms(s: FiefState, a: int, r: int) -> list[int]:
     if s.markers[a]:
         out += range(A.ASK_MONEY0, A.ASK_MONEY0 + min(3, s.money[r]))
     owners = s.l_owner
-    out += [  # a captive of one party's family held by the other
-        A.RANSOM_TERM0 + lo
-        for lo, captor in enumerate(s.l_captor)
-        if captor >= 0 and (captor == a and owners[lo] == r or captor == r and owners[lo] == a)
-    ]
+    if a in s.l_captor or r in s.l_captor:  # a captive of one party's family held by the other
+        out += [
+            A.RANSOM_TERM0 + lo
+            for lo, captor in enumerate(s.l_captor)
+            if captor == a and owners[lo] == r or captor == r and owners[lo] == a
+        ]
     out += _village_terms(s, a, r)
     crown = crown_family(s)
     if crown in (a, r):  # a vacant title for the other party, who holds its villages
