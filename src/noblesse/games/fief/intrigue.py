@@ -217,9 +217,9 @@ def answerers(s: FiefState) -> list[int]:
     if unseen(s, JUSTICE) and any(s.assassin) and justice_targets(s):
         return holders
     may: set[int] = set()
-    if unseen(s, SECRET_PASSAGE):
-        may.update(s.l_owner[lo] for lo in range(NL) if s.l_captor[lo] >= 0)
-    if unseen(s, ASSASSINATION):
+    if unseen(s, SECRET_PASSAGE) and max(s.l_captor) >= 0:  # some lord is held
+        may.update(f for f, captor in zip(s.l_owner, s.l_captor, strict=True) if captor >= 0)
+    if unseen(s, ASSASSINATION) and not may.issuperset(holders):
         may |= assassins(s)
     if unseen(s, UPRISING) and not may.issuperset(holders):
         may |= risers(s)
