@@ -270,7 +270,7 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
         if holder < 0:
             if fief in fiefs and can_claim(s, p, fief):  # the titles it may claim
                 out.append(A.TITLE0 + fief)
-        elif s.l_owner[holder] == p and can_transfer(s, p, fief):
+        elif can_transfer(s, p, fief):
             out.append(A.TRANSFER0 + fief)
     out.sort()
     return out

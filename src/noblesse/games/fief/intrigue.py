@@ -126,9 +126,9 @@ def risers(s: FiefState) -> set[int]:
     tithers = [{t.bishop, t.cardinal, t.pope} - {-1} for t in s.tithe]  # -1: untithed
     for v in range(NV):
         b = BISHOPRIC_OF[v]
-        taxers, lord = tithers[b], tallage[FIEF_OF[v]]
-        if lord >= 0 and lord not in taxers:
-            taxers = taxers | {lord}
+        taxers, tallager = tithers[b], tallage[FIEF_OF[v]]
+        if tallager >= 0 and tallager not in taxers:
+            taxers = taxers | {tallager}
         if famine[b] or len(taxers) > 1:
             rise = everyone
         elif taxers:

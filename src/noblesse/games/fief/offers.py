@@ -395,7 +395,7 @@ def apply(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         return
     offer = the_offer(s)
     a, r, open_terms, terms, open_term = offer
-    if action >= A.GIVE_MONEY0:  # a term, or its second half (after the offer's own)
+    if action >= A.GIVE_MONEY0:  # a term or its second half (numbered after accept, refuse)
         if open_term >= 0:
             term = Term(open_term, action - _second_half(open_term))
             s.offer = Offer(a, r, open_terms, (*terms, term))
