@@ -76,7 +76,7 @@ def marriageable(s: FiefState, f: int) -> list[int]:
     marriage marker is taken (``family_free``)."""
     if not family_free(s, f):
         return []
-    return [lo for lo in range(NL) if s.l_owner[lo] == f and can_marry(s, lo)]
+    return [lo for lo, owner in enumerate(s.l_owner) if owner == f and can_marry(s, lo)]
 
 
 def partners(s: FiefState, lo: int) -> list[int]:
