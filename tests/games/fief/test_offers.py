@@ -532,7 +532,7 @@ def test_passage_marriage_and_uprising_read_board_wide_agree_with_their_rules() 
     seen = dict.fromkeys(("passage", "truce", "cede", "rise", "wed"), 0)  # each found somewhere
     for n in (3, 6):
         s = GAME.setup(n, 40 + n)
-        for _ in range(1500):
+        for step in range(1500):
             if GAME.is_over(s):
                 break
             for g in range(n):
@@ -541,11 +541,12 @@ def test_passage_marriage_and_uprising_read_board_wide_agree_with_their_rules() 
                 for r in range(n):
                     if r == g:
                         continue
-                    villages = [x for x in VILLAGE_TERMS if term_ok(s, g, r, x, -1)]
-                    assert _village_terms(s, g, r) == villages
-                    seen["passage"] += any(x < act.TRUCE_TERM0 for x in villages)
-                    seen["truce"] += any(act.TRUCE_TERM0 <= x < act.CEDE0 for x in villages)
-                    seen["cede"] += any(x >= act.CEDE0 for x in villages)
+                    if step % 4 == 0:  # every fourth step: the 72 village terms of the pair
+                        villages = [x for x in VILLAGE_TERMS if term_ok(s, g, r, x, -1)]
+                        assert _village_terms(s, g, r) == villages
+                        seen["passage"] += any(x < act.TRUCE_TERM0 for x in villages)
+                        seen["truce"] += any(act.TRUCE_TERM0 <= x < act.CEDE0 for x in villages)
+                        seen["cede"] += any(x >= act.CEDE0 for x in villages)
                     for lo in range(NL):
                         partners = marriage.partners(s, lo) if marriage.can_marry(s, lo) else []
                         wed = (
