@@ -740,6 +740,12 @@ def flip_engines(s: FiefState, p: int, ev: list[Event]) -> None:
             ev.append(Event("engine_flipped", {"seat": p, "village": v}))
 
 
+def liftable(s: FiefState, p: int) -> list[int]:
+    """The sieges ``p`` may lift now: §4.7 "at any time" (source "圍攻方可以在任何時候結束
+    圍攻"), offered in his siege step and whenever he picks a lord to move."""
+    return [v for v in compress(range(NV), s.engine[p::SEATS]) if s.ctrl[v] != p]
+
+
 def legal_siege(s: FiefState, p: int) -> list[int]:
     out = []
     if s.engines_used[p] < ENGINES:
@@ -751,7 +757,7 @@ def legal_siege(s: FiefState, p: int) -> list[int]:
             and troops(s, v, p)
             and not s.engine[v * SEATS + p]
         ]
-    out += [A.LIFT0 + v for v in compress(range(NV), s.engine[p::SEATS]) if s.ctrl[v] != p]
+    out += [A.LIFT0 + v for v in liftable(s, p)]
     return [A.PASS, *out] if out else []
 
 

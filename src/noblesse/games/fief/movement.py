@@ -15,11 +15,9 @@ The defenders of a besieged fortress do not move (§4.7).
 
 from __future__ import annotations
 
-from itertools import compress
-
 from noblesse.core.events import Event
 from noblesse.games.fief import actions as A
-from noblesse.games.fief.battle import lift
+from noblesse.games.fief.battle import lift, liftable
 from noblesse.games.fief.cavalcade import after_refusal, besieger, options, ride, ride_on
 from noblesse.games.fief.control import lift_lord, put_lord, settle
 from noblesse.games.fief.disasters import blocked
@@ -60,12 +58,6 @@ def movable_lords(s: FiefState, p: int) -> list[int]:
                 continue
             out.append(lo)
     return out
-
-
-def liftable(s: FiefState, p: int) -> list[int]:
-    """The sieges ``p`` may lift now: §4.7 "at any time" (source "圍攻方可以在任何時候結束
-    圍攻"), offered in his siege step and whenever he picks a lord to move."""
-    return [v for v in compress(range(NV), s.engine[p::SEATS]) if s.ctrl[v] != p]
 
 
 def may_move(s: FiefState, p: int) -> bool:
