@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from noblesse.core.events import Event
 from noblesse.games.fief.crown import crown_pope, drop_cardinal
-from noblesse.games.fief.marriage import cleric, in_play, married
+from noblesse.games.fief.marriage import in_play, married
 from noblesse.games.fief.state import (
     BOARD,
     LORD_FEMALE,
     NB,
     NL,
     FiefState,
+    cleric,
     rule,
 )
 

@@ -293,6 +293,9 @@ def legal_window(s: FiefState, p: int) -> list[int]:
     """The green cards and the lord cards; at the Income window of
     ``opportunity_cards_at_windows`` a captive's Secret Passage is ``play:secret_passage``
     (his family then names him, ``escape_captive``)."""
+    hand = s.hand[p]
+    if GREEN.isdisjoint(hand) and LORD_CARDS.isdisjoint(hand):
+        return [A.PASS]  # asked with nothing to play (``answerers``: hands are hidden)
     plays = anytime_plays(s, p)
     if at_windows(s):
         plays = [a for a in plays if not A.ESCAPE0 <= a < A.ESCAPE0 + NL]

@@ -11,16 +11,11 @@ succession rules read.
 from __future__ import annotations
 
 from noblesse.core.events import Event
-from noblesse.games.fief.state import LORD_FEMALE, NL, FiefState
+from noblesse.games.fief.state import LORD_FEMALE, NL, FiefState, cleric
 
 
 def in_play(s: FiefState, lo: int) -> bool:
     return lo >= 0 and s.l_owner[lo] >= 0
-
-
-def cleric(s: FiefState, lo: int) -> bool:
-    """A Bishop, a Cardinal or the Pope."""
-    return lo in s.bishop or bool(s.cardinal[lo]) or lo == s.pope
 
 
 def married(s: FiefState, lo: int) -> bool:
