@@ -37,7 +37,7 @@ from noblesse.games.fief.offers import (
     _village_terms,
     term_ok,
 )
-from noblesse.games.fief.state import NL, NV, SEATS
+from noblesse.games.fief.state import BISHOPRIC_OF, FIEF_OF, NL, NV, SEATS, FiefState, present
 
 
 def _purchase(n: int = 3) -> object:
@@ -523,6 +523,14 @@ VILLAGE_TERMS = [  # passage, truce and hand-over of every village, in action or
 ]
 
 
+def _raisable(s: FiefState, v: int, g: int) -> bool:
+    """§4.12.1 village by village: in a famine or taxed (tithe or tallage) by a family
+    other than ``g``, and some family stands there."""
+    b, tithe = BISHOPRIC_OF[v], s.tithe[BISHOPRIC_OF[v]]
+    taxers = {tithe.bishop, tithe.cardinal, tithe.pope, s.tallage[FIEF_OF[v]]} - {-1, g}
+    return bool(s.famine[b] or taxers) and any(present(s, v, f) for f in range(s.n_players))
+
+
 def test_passage_marriage_and_uprising_read_board_wide_agree_with_their_rules() -> None:
     """An offer's passage, truce and hand-over terms, read in one pass down both parties'
     columns of the board, are the villages ``term_ok`` allows one by one; its marriage
@@ -566,7 +574,8 @@ def test_the_reads_of_every_family_at_once_agree_with_each_familys_own() -> None
     """The one-pass reads give, for every family, what its own rule gives: the families
     allied by a marriage (``married_families``, ``ally_of``), those that may assassinate
     (``assassins``: a marker left, a lord of theirs on the board without one, another
-    family in play) or raise a village (``risers``, ``may_rise``), and a family with a
+    family in play) or raise a village (``risers``, ``may_rise``: the villages §4.12.1
+    allows village by village, ``uprising_villages``), and a family with a
     free lord on the board has him counted where he stands (``free_lords``, which the
     passage terms read), along random games."""
     rng = random.Random(9)
@@ -586,6 +595,10 @@ def test_the_reads_of_every_family_at_once_agree_with_each_familys_own() -> None
                 and any(o >= 0 and o != f for o in s.l_owner)
             }
             risers = {f for f in families if intrigue.may_rise(s, f)}
+            for f in families:  # the villages §4.12.1 lets a family raise, one by one
+                raisable = [v for v in range(NV) if _raisable(s, v, f)]
+                assert intrigue.uprising_villages(s, f) == raisable
+                assert (f in risers) == bool(raisable)
             assert marriage.married_families(s) == married
             assert intrigue.assassins(s) == assassins
             assert intrigue.risers(s) == risers

@@ -22,6 +22,7 @@ from noblesse.core.events import Event
 from noblesse.games.fief.crown import crown_pope, drop_cardinal
 from noblesse.games.fief.marriage import in_play, married
 from noblesse.games.fief.state import (
+    BISHOPRIC_VILLAGES,
     BOARD,
     LORD_FEMALE,
     NB,
@@ -45,7 +46,6 @@ KING_BISHOPS = rule("king_needs_bishops")
 KING_CARDINALS = rule("king_needs_cardinals")
 KING_POPE = rule("king_needs_pope")
 AT_ONCE = rule("excommunicated_at_once")
-BISHOPRIC_VILLAGES = tuple(BOARD.villages_of_bishopric(b) for b in range(NB))
 PRINCIPAL = tuple(BOARD.bishoprics[b].principal for b in range(NB))
 BY_NUMBER = tuple(sorted(range(NB), key=lambda b: BOARD.bishoprics[b].number))  # 1 -> 5
 

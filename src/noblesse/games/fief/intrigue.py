@@ -57,10 +57,11 @@ from noblesse.games.fief.roads import SECRET_PASSAGE
 from noblesse.games.fief.state import (
     ASSUMED,
     BISHOPRIC_OF,
+    BISHOPRIC_VILLAGES,
     DATA,
     FIEF_OF,
+    FIEF_VILLAGES,
     NL,
-    NV,
     SEATS,
     Answer,
     Answered,
@@ -118,23 +119,29 @@ def uprising_villages(s: FiefState, p: int) -> list[int]:
 def risers(s: FiefState) -> set[int]:
     """Every family that may raise some village (``may_rise`` for all, in one pass): a
     village where some family stands, in a famine or taxed by two families (anyone),
-    or by one (anyone else)."""
+    or by one (anyone else). Only the villages of a bishopric in a famine or tithed, or
+    of a fief under a tallage, are read."""
     n = s.n_players
     everyone = set(range(n))
     out: set[int] = set()
     lp, k, m, tallage, famine = s.free_lords, s.knights, s.men_at_arms, s.tallage, s.famine
     tithers = [{t.bishop, t.cardinal, t.pope} - {-1} for t in s.tithe]  # -1: untithed
-    for v in range(NV):
+    taxed: set[int] = set()
+    for b, villages in enumerate(BISHOPRIC_VILLAGES):
+        if famine[b] or tithers[b]:
+            taxed.update(villages)
+    for f, villages in enumerate(FIEF_VILLAGES):
+        if tallage[f] >= 0:
+            taxed.update(villages)
+    for v in taxed:
         b = BISHOPRIC_OF[v]
         taxers, tallager = tithers[b], tallage[FIEF_OF[v]]
         if tallager >= 0 and tallager not in taxers:
             taxers = taxers | {tallager}
         if famine[b] or len(taxers) > 1:
             rise = everyone
-        elif taxers:
-            rise = everyone - taxers  # all but its one taxer
         else:
-            continue  # untaxed and no famine: nobody
+            rise = everyone - taxers  # all but its one taxer
         i = v * SEATS
         if not rise <= out and (any(lp[i : i + n]) or any(k[i : i + n]) or any(m[i : i + n])):
             out |= rise
@@ -150,20 +157,22 @@ def may_rise(s: FiefState, p: int) -> bool:
 
 def _uprising_villages(s: FiefState, p: int) -> Iterator[int]:
     """Villages taxed by someone other than ``p`` alone, or in a famine (§4.12.1: not on
-    a tax of his own only), where some family stands (``present``)."""
+    a tax of his own only), where some family stands (``present``), in order. Only the
+    villages of such a bishopric (a famine, or tithed by another family) or fief (under
+    another family's tallage) are read."""
     n, mine = s.n_players, (-1, p)
     lp, k, m = s.free_lords, s.knights, s.men_at_arms
-    # a bishopric in a famine or tithed by another family: any of its villages
-    by_bishopric = [
-        famine or t.bishop not in mine or t.cardinal not in mine or t.pope not in mine
-        for famine, t in zip(s.famine, s.tithe, strict=True)
-    ]
-    tallage = s.tallage
-    for v in range(NV):
-        if by_bishopric[BISHOPRIC_OF[v]] or tallage[FIEF_OF[v]] not in mine:
-            i = v * SEATS
-            if any(lp[i : i + n]) or any(k[i : i + n]) or any(m[i : i + n]):
-                yield v
+    taxed: set[int] = set()
+    for famine, t, villages in zip(s.famine, s.tithe, BISHOPRIC_VILLAGES, strict=True):
+        if famine or t.bishop not in mine or t.cardinal not in mine or t.pope not in mine:
+            taxed.update(villages)
+    for tallager, villages in zip(s.tallage, FIEF_VILLAGES, strict=True):
+        if tallager not in mine:
+            taxed.update(villages)
+    for v in sorted(taxed):
+        i = v * SEATS
+        if any(lp[i : i + n]) or any(k[i : i + n]) or any(m[i : i + n]):
+            yield v
 
 
 def assassination_targets(s: FiefState, p: int) -> list[int]:

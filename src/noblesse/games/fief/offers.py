@@ -19,6 +19,7 @@ recipient (``ask_promise:*``), bind nobody: ``promises.py`` records and judges t
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from noblesse.core.events import Event
@@ -261,12 +262,11 @@ def _pope_family(s: FiefState) -> int:
     return s.l_owner[s.pope] if marriage.in_play(s, s.pope) else -1
 
 
-_GIVE_MONEY = frozenset(range(A.GIVE_MONEY0, A.GIVE_MONEY0 + 3))
-_ASK_MONEY = frozenset(range(A.ASK_MONEY0, A.ASK_MONEY0 + 3))
-_GIVE_CARD = frozenset(range(A.GIVE_CARD0, A.GIVE_CARD0 + NCARDS))
-_ONCE = tuple(  # blocks of which an offer takes one term
-    frozenset(range(start, start + size))
-    for start, size in ((A.WED0, NL), (A.PROMISE_PAY0, 3), (A.PROMISE_PAY0 + A.ASKED, 3))
+_ONCE = (  # blocks (first action, size) of which an offer takes one term
+    (A.ASK_MONEY0, 3),
+    (A.WED0, NL),
+    (A.PROMISE_PAY0, 3),
+    (A.PROMISE_PAY0 + A.ASKED, 3),
 )
 
 
@@ -311,18 +311,25 @@ def legal_compose(s: FiefState, p: int) -> list[int]:
         return [A.OFFER_CANCEL, *offer.open_terms]
     if len(terms) >= TERMS_MAX:
         return [A.OFFER_SEND, A.OFFER_CANCEL]
-    used = {t.action for t in terms}
-    drop = set(used)
-    money = not used.isdisjoint(_GIVE_MONEY)
-    cards = len(used & _GIVE_CARD)
+    out = [A.OFFER_SEND, A.OFFER_CANCEL, *offer.open_terms]  # sorted, as the actions
+    money, cards = False, 0
+    drop: list[tuple[int, int]] = []
+    for act, _ in terms:
+        out.remove(act)  # chosen: every term came from this list
+        if _in(act, A.GIVE_MONEY0, 3):
+            money = True
+        elif _in(act, A.GIVE_CARD0, NCARDS):
+            cards += 1
+        else:
+            drop += [(start, size) for start, size in _ONCE if start <= act < start + size]
     if money or cards:
-        drop |= _GIVE_MONEY
+        drop.append((A.GIVE_MONEY0, 3))
     if money or (cards and len(s.hand[r]) + cards >= HAND_LIMIT):
-        drop |= _GIVE_CARD
-    for block in (_ASK_MONEY, *_ONCE):
-        if not used.isdisjoint(block):
-            drop |= block
-    return [A.OFFER_SEND, A.OFFER_CANCEL, *[x for x in offer.open_terms if x not in drop]]
+        drop.append((A.GIVE_CARD0, NCARDS))
+    for start, size in drop:  # a block is one slice of the sorted list
+        i = bisect_left(out, start, 2)
+        del out[i : bisect_left(out, start + size, i)]
+    return out
 
 
 _TWO_STEP = frozenset(  # terms whose second half is chosen next (``_second_half``)

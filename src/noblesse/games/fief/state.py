@@ -41,6 +41,7 @@ ADJ = tuple(BOARD.neighbours(v) for v in range(NV))
 FIEF_OF = tuple(BOARD.fief_of(v) for v in range(NV))
 BISHOPRIC_OF = tuple(BOARD.bishopric_of(v) for v in range(NV))
 FIEF_VILLAGES = tuple(BOARD.villages_of_fief(f) for f in range(NF))
+BISHOPRIC_VILLAGES = tuple(BOARD.villages_of_bishopric(b) for b in range(NB))
 FIEF_SIZE = tuple(len(vs) for vs in FIEF_VILLAGES)
 
 
