@@ -51,9 +51,12 @@ def allied(s: FiefState, f: int, g: int) -> bool:
 
 def can_marry(s: FiefState, lo: int) -> bool:
     """§5.2: an unmarried lord who is no cleric, not Joan d'Arc, free and in communion."""
+    owners = s.l_owner
+    if lo < 0 or owners[lo] < 0:  # not in play
+        return False
+    spouse = s.spouse[lo]
     return (
-        in_play(s, lo)
-        and not married(s, lo)
+        (spouse < 0 or owners[spouse] < 0)  # not married (``married``)
         and not cleric(s, lo)
         and lo != s.joan
         and s.l_captor[lo] < 0
