@@ -112,7 +112,11 @@ def plot_tournament(report: dict[str, Any], path: str | Path) -> Path:
     left.set_ylabel("win rate per seat (95% interval)")
     left.set_title(f"{report['game']}: {report['games']} games, {report['players']} seats")
     left.legend()
-    right.barh(names, [r["elo"] for r in rows], color="tab:purple", alpha=0.75)
+    # bars from the mean, so that 1490 against 1510 reads as a difference, not as equals
+    gaps = [r["elo"] - 1500 for r in rows]
+    right.barh(names, gaps, left=1500, color="tab:purple", alpha=0.75)
+    reach = max(50.0, *(abs(g) for g in gaps)) * 1.3
+    right.set_xlim(1500 - reach, 1500 + reach)
     right.axvline(1500, color="gray", linestyle="--")
     right.set_xlabel("Elo-style rating (mean 1500)")
     for i, r in enumerate(rows):
