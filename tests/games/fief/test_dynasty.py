@@ -494,6 +494,22 @@ def test_the_biretta_needs_five_deniers_and_the_popes_consent() -> None:
     assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,)
 
 
+def test_a_vetoed_biretta_is_not_asked_for_again_in_the_same_purchase_phase() -> None:
+    """A veto costs nothing, so a family asks for the biretta once a Purchase phase
+    (``biretta_asks_per_phase`` [assumed]; else asking and vetoing never end); in the
+    next Purchase phase it may ask again."""
+    s = _clergy()
+    s.pope = lord(s, "eric", 2, "bourg")
+    s.money = [5, 0, 0]
+    begin(s, "purchase")
+    do(s, 0, "biretta:arthur")
+    do(s, 2, "consent:no")
+    assert s.kind == A.PURCHASE and GAME.to_act(s) == (0,)
+    assert "biretta:arthur" not in legal(s, 0) and "pass" in legal(s, 0)
+    begin(s, "purchase")
+    assert "biretta:arthur" in legal(s, 0)
+
+
 # ------------------------------------------------------------------ the King's grant
 
 

@@ -26,9 +26,21 @@ from noblesse.games.fief import economy
 from noblesse.games.fief.battle import next_in_battle_window
 from noblesse.games.fief.crown import BY_BIRETTA, BY_CARD, CARDINAL, crown_family, owner
 from noblesse.games.fief.pacts import consent_agreed
-from noblesse.games.fief.state import FIEF_VILLAGES, NF, NL, FiefState, RedHat, rule, the_red_hat
+from noblesse.games.fief.state import (
+    ASSUMED,
+    FIEF_VILLAGES,
+    NF,
+    NL,
+    FiefState,
+    RedHat,
+    rule,
+    the_red_hat,
+)
 
 BIRETTA_COST = rule("biretta_cost")
+# [assumed] a vetoed request costs nothing, so without a limit two families could ask and
+# veto for ever: a family asks for the biretta this many times a Purchase phase
+BIRETTA_ASKS = int(ASSUMED["biretta_asks_per_phase"])
 
 
 # ------------------------------------------------------------------ Cardinals
@@ -162,7 +174,7 @@ def grantees(s: FiefState, fief: int) -> list[int]:
 
 def legal_purchase(s: FiefState, p: int) -> list[int]:
     out = economy.legal_purchase(s, p)
-    if s.money[p] >= BIRETTA_COST and biretta_free(s):
+    if s.money[p] >= BIRETTA_COST and s.biretta_asked[p] < BIRETTA_ASKS and biretta_free(s):
         out += [A.BIRETTA0 + lo for lo in bishops_for_red_hat(s, p)]
     if crown_family(s) == p:
         out += [A.GRANT0 + fief for fief in range(NF) if grantees(s, fief)]
@@ -172,6 +184,7 @@ def legal_purchase(s: FiefState, p: int) -> list[int]:
 def apply_purchase(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     if A.BIRETTA0 <= action < A.BIRETTA0 + NL:
         s.red_hat = RedHat(action - A.BIRETTA0, p, BY_BIRETTA)
+        s.biretta_asked[p] += 1
         ev.append(Event("biretta", {"seat": p, "lord": s.red_hat.lord}))
         ask_pope(s, ev)
         return False

@@ -895,6 +895,7 @@ def _offer_nothing(s: FiefState, p: int, ev: list[Event]) -> bool:
 def _enter_purchases(s: FiefState, ev: list[Event]) -> None:
     s.new_units = [0] * (NV * SEATS)
     s.transferred = [0] * len(s.transferred)
+    s.biretta_asked = [0] * len(s.biretta_asked)
 
 
 def _enter_battles(s: FiefState, ev: list[Event]) -> None:

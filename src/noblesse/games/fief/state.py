@@ -371,6 +371,7 @@ _LISTS = (
     "l_born",
     "vacated",
     "transferred",
+    "biretta_asked",
     "cardinal",
     "tithe",
     "loss_due",
@@ -506,6 +507,7 @@ class FiefState(State):
     l_born: list[int]
     vacated: list[int]
     transferred: list[int]
+    biretta_asked: list[int]
     cardinal: list[int]
     tithe: list[Tithes]
     loss_due: list[LossDue]
@@ -645,6 +647,7 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s.l_born = [0] * NL  # clock when the lord came into play
     s.vacated = [0] * NF  # clock when the title went back to the board
     s.transferred = [0] * NF  # title transferred in this Purchase phase
+    s.biretta_asked = [0] * SEATS  # biretta requests of each family in this Purchase phase
     s.cardinal = [0] * NL  # Cardinals: 1 by the card, 2 by the biretta
     s.spouse = [-1] * NL  # §5.2: the lord a lord is married to
     s.excommunicated = [0] * NL  # §5.7: lords the Pope has excommunicated
