@@ -8,7 +8,7 @@
 ``make mutate GAME=guillotine N=100`` runs the first form.
 
 Every place in the game's rules modules (its package without ``__init__``, ``views``,
-``catalog`` and ``data``) where one small change can be made is listed:
+``catalog``, ``data`` and its bots' ``heuristics``) where one small change can be made is listed:
 
 * ``compare``   a comparison flipped to its neighbour (``<`` → ``<=``, ``==`` → ``!=``,
                 ``in`` → ``not in`` …);
@@ -62,7 +62,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ROOT / "src" / "noblesse" / "games"
 EQUIVALENT = Path(__file__).with_name("mutate_equivalent.toml")
-NOT_RULES = {"__init__.py", "views.py", "catalog.py", "data.py"}
+NOT_RULES = {"__init__.py", "views.py", "catalog.py", "data.py", "heuristics.py"}
 
 _FLIP: dict[type, type] = {
     ast.Lt: ast.LtE,

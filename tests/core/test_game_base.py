@@ -7,8 +7,8 @@ import random
 import pytest
 
 from noblesse import games
-from noblesse.agents.base import search_world
 from noblesse.core.errors import IllegalAction
+from noblesse.core.heuristics import search_world
 from noblesse.core.rng import SharedRandom, copy_rng
 
 GAME = games.get("guillotine")

@@ -85,8 +85,6 @@ def test_greedy_looks_through_as_many_of_its_own_decisions_as_its_game_says(
     then the noble; passing collects the Sheriff (1) at once. Through one decision the
     bot sees only the card leave its hand, and passes; through the four it looks
     through by default it plays the card."""
-    from noblesse.agents import greedy
-    from noblesse.agents.heuristics import heuristics_for
     from noblesse.games.guillotine.data import CARDS
     from noblesse.games.guillotine.rules import ACT, GuillotineState, Pending
 
@@ -100,11 +98,11 @@ def test_greedy_looks_through_as_many_of_its_own_decisions_as_its_game_says(
         s.player, s.pending, s.legal_cache = 0, Pending(ACT, 0), None
         return s
 
-    assert heuristics_for("guillotine").depth == 4
+    assert game.heuristics().depth == 4
     s = position()
     assert game.encode(make_agent("greedy", 1).act(game, s, 0)) == "play:public_demand"
-    one = dataclasses.replace(heuristics_for("guillotine"), depth=1)
-    monkeypatch.setattr(greedy, "heuristics_for", lambda game_id: one)
+    one = dataclasses.replace(game.heuristics(), depth=1)
+    monkeypatch.setattr(game, "heuristics", lambda: one)
     assert game.encode(make_agent("greedy", 1).act(game, position(), 0)) == "pass"
 
 

@@ -2,7 +2,7 @@
 
 It is handed a world built from its seat's information alone (``agents.act_honestly``:
 ``Game.determinize``, hidden cards dealt afresh, so nothing unseen is there to use).
-The game's ``choose`` hook (``agents.heuristics``) may decide on that world at once;
+The game's ``choose`` hook (``Game.heuristics``) may decide on that world at once;
 otherwise, for each legal action it plays on through its own next decisions (a card,
 then the noble it names, then the distance...: the game's ``depth`` in all, 4 unless
 its heuristics say otherwise) on a copy of the world and judges where that leaves it
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from noblesse.agents.base import SeededAgent, search_world
-from noblesse.agents.heuristics import Evaluation, heuristics_for
+from noblesse.agents.base import SeededAgent
 from noblesse.core.game import Action, Game, State
+from noblesse.core.heuristics import Evaluation, search_world
 
 
 class GreedyAgent(SeededAgent):
@@ -31,7 +31,7 @@ class GreedyAgent(SeededAgent):
         legal = game.legal_actions(world, seat)
         if len(legal) == 1:
             return legal[0]
-        known = heuristics_for(game.id)
+        known = game.heuristics()
         choose = known.choose
         if choose is not None:
             chosen = choose(game, world, seat, legal, self.rng)

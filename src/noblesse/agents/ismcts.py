@@ -6,10 +6,10 @@ of that world again (``Game.determinize`` for the same seat), walks the
 tree choosing among the actions legal in that determinization by UCB with
 *availability counts* (an action's exploration term counts the iterations in which
 it was available, not the visits of its parent), expands one node, and values it for every seat: by
-the game's evaluation (``agents.heuristics``, squashed to 0..1) where the game has one
+the game's evaluation (``Game.heuristics``, squashed to 0..1) where the game has one
 (``rollout=eval``), or by random or greedy play to the end of the game or for at most
 ``max_rollout`` decisions and then the evaluation (``rollout=random|greedy``); a game's
-heuristics module chooses its default (``SEARCH``; eval otherwise). Greedy play-outs
+heuristics choose its default (``Heuristics.search``; eval otherwise). Greedy play-outs
 run on the iteration's world as it is: it is already a determinization for the searching
 seat, so the other seats' cards there are a sample, and dealing again at each step would
 only cost time. Each seat's value is backed up through the nodes where it chose.
@@ -24,7 +24,7 @@ With ``keep=Z`` the search only corrects the greedy bot: it plays greedy's choic
 seat's world unless another root action's mean value beats it by more than ``Z``
 standard errors of the difference.
 
-With ``hook=1`` the game's ``choose`` hook (``agents.heuristics``) settles what it
+With ``hook=1`` the game's ``choose`` hook (``Game.heuristics``) settles what it
 answers, as it does for the greedy bot: at the root the hook's action is played without
 a search, and in the tree a decision the hook answers is played as it says and is no
 node of the tree (no statistics, no children for it: the walk stays at the node it was
@@ -45,13 +45,6 @@ import time
 
 from noblesse.agents.base import SeededAgent, act_honestly
 from noblesse.agents.greedy import GreedyAgent
-from noblesse.agents.heuristics import (
-    Chooser,
-    chooser_for,
-    evaluation_all_for,
-    evaluation_scale,
-    search_defaults,
-)
 from noblesse.core.game import Action, Game, State, machine_options
 
 # How often (in iterations) the search asks whether its choice is already settled.
@@ -112,7 +105,7 @@ class IsmctsAgent(SeededAgent):
         self.iters = iters
         self.ms = ms
         self.c = c
-        # None: the game's own choice (its heuristics module's SEARCH), else eval / 2000.
+        # None: the game's own choice (its ``Heuristics.search``), else eval / 2000.
         self.rollout = rollout
         self.max_rollout = max_rollout
         self.stop_early = stop_early
@@ -132,12 +125,12 @@ class IsmctsAgent(SeededAgent):
         if game.id == self._game_id:
             return
         self._game_id = game.id
-        search = search_defaults(game.id)
+        search = game.heuristics().search
         self._kind = self.rollout or str(search.get("rollout", "eval"))
         self._depth = self.max_rollout or int(search.get("max_rollout", 2000))
         guided = self._kind == "greedy" or self.widen is not None or self.keep is not None
         self._rollout_agent = GreedyAgent(self.seed + 1) if guided else None
-        self._chooser: Chooser | None = chooser_for(game.id) if self.hook else None
+        self._chooser = game.heuristics().choose if self.hook else None
 
     def _hooked(self, game: Game, world: State, seat: int, legal: list[Action]) -> Action | None:
         """With ``hook=1``, the action the game's ``choose`` hook settles for ``seat``
@@ -353,10 +346,9 @@ class IsmctsAgent(SeededAgent):
             self._play_out(game, world)
         if game.is_over(world):
             return game.returns(world)
-        scale = evaluation_scale(game.id)
-        return [
-            1.0 / (1.0 + math.exp(-v / scale)) for v in evaluation_all_for(game.id)(game, world)
-        ]
+        known = game.heuristics()
+        scale = known.scale
+        return [1.0 / (1.0 + math.exp(-v / scale)) for v in known.evaluate_every(game, world)]
 
     def _play_out(self, game: Game, world: State) -> None:
         rng = self.rng

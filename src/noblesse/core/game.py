@@ -19,6 +19,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from noblesse.core.errors import IllegalAction
 from noblesse.core.events import Event
+from noblesse.core.heuristics import Heuristics
 from noblesse.core.observation import ObservationSpec
 from noblesse.core.rng import Seed, copy_rng, make_rng
 
@@ -126,7 +127,8 @@ class Game(Protocol[S]):
     zone;
     ``observation_spec()`` (``GameBase`` answers ``None``) is the
     game's designed observation for RL (``noblesse.core.observation``), or ``None``
-    for the adapters' generic encoder.
+    for the adapters' generic encoder; ``heuristics()`` (``GameBase`` answers the
+    defaults) is what its bots know of it (``noblesse.core.heuristics``).
     Balance reports (``noblesse analyze``) read ``standing(state)``, ``ending(state)``,
     ``describe_ending(key, lang)``, ``describe_feature(what, lang)`` and
     ``describe_card(key, lang)``; the lobby and
@@ -197,6 +199,12 @@ class Game(Protocol[S]):
         decides which encoder a game gets."""
         ...
 
+    def heuristics(self) -> Heuristics[Any, Any]:
+        """What the game tells its bots (``noblesse.core.heuristics``): its evaluation
+        of a position, decisions it answers itself, its search defaults. The one place
+        the bots learn anything of a game beyond this contract."""
+        ...
+
     def inventory(self, state: S) -> dict[str, Counter[str]]:
         """Every physical component (cards, tokens, ...) in every zone of the state,
         hidden or not, counted per kind: ``{"noble": Counter({"king_louis": 1, ...})}``.
@@ -211,6 +219,9 @@ def machine_options(game: Game, options: dict[str, Any] | None = None) -> dict[s
     with ``options`` on top. A game that weak play may never finish declares a turn
     limit there (Fief: ``{"max_turns": ...}``) while people play without one."""
     return {**game.simulation_options, **(options or {})}
+
+
+DEFAULT_HEURISTICS: Heuristics[Any, Any] = Heuristics()
 
 
 class GameBase(ABC, Generic[S]):
@@ -236,6 +247,10 @@ class GameBase(ABC, Generic[S]):
     def observation_spec(self) -> ObservationSpec | None:
         """No designed observation: the research adapters use their generic encoder."""
         return None
+
+    def heuristics(self) -> Heuristics[Any, Any]:
+        """No heuristics of its own: bots judge a position by the score margin."""
+        return DEFAULT_HEURISTICS
 
     # -- action codec ---------------------------------------------------------
     def encode(self, action: Action) -> str:

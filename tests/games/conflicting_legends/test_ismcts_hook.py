@@ -9,8 +9,8 @@ import random
 from conflicting_legends_scenario import GAME, do, legal, table
 
 from noblesse.agents import make_agent
-from noblesse.agents.heuristics.conflicting_legends import choose
 from noblesse.agents.ismcts import IsmctsAgent, Node
+from noblesse.games.conflicting_legends.heuristics import choose
 from noblesse.games.conflicting_legends.rules import LegendsState
 
 

@@ -6,7 +6,7 @@ import random
 
 from heads_of_state_scenario import GAME, REV, A, R, do, events_of, table
 
-from noblesse.agents.heuristics.heads_of_state import choose
+from noblesse.games.heads_of_state.heuristics import choose
 
 
 def test_view_shows_only_your_own_hand_and_no_deck_order() -> None:

@@ -1,5 +1,9 @@
-"""The Conflicting Legends game object: its rules and its views, as one kernel Game."""
+"""The Conflicting Legends game object: its rules, its views and what its bots know, as one kernel Game."""
 
+from typing import Any
+
+from noblesse.core.heuristics import Heuristics
+from noblesse.games.conflicting_legends.heuristics import HEURISTICS
 from noblesse.games.conflicting_legends.observation import LegendsObservation
 from noblesse.games.conflicting_legends.views import LegendsViews
 
@@ -9,6 +13,9 @@ class ConflictingLegends(LegendsViews):
 
     def observation_spec(self) -> LegendsObservation:
         return OBSERVATION
+
+    def heuristics(self) -> Heuristics[Any, Any]:
+        return HEURISTICS
 
 
 GAME = ConflictingLegends()

@@ -1,6 +1,10 @@
-"""The Fief game object: its rules and its views, as one kernel Game."""
+"""The Fief game object: its rules, its views and what its bots know, as one kernel Game."""
 
+from typing import Any
+
+from noblesse.core.heuristics import Heuristics
 from noblesse.games.fief.catalog import catalog
+from noblesse.games.fief.heuristics import HEURISTICS
 from noblesse.games.fief.observation import FiefObservation
 from noblesse.games.fief.rules import FiefRules
 from noblesse.games.fief.views import FiefViews
@@ -13,6 +17,9 @@ class Fief(FiefViews, FiefRules):
 
     def observation_spec(self) -> FiefObservation:
         return OBSERVATION
+
+    def heuristics(self) -> Heuristics[Any, Any]:
+        return HEURISTICS
 
 
 GAME = Fief()

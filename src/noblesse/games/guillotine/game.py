@@ -1,5 +1,9 @@
-"""The Guillotine game object: its rules and its views, as one kernel Game."""
+"""The Guillotine game object: its rules, its views and what its bots know, as one kernel Game."""
 
+from typing import Any
+
+from noblesse.core.heuristics import Heuristics
+from noblesse.games.guillotine.heuristics import HEURISTICS
 from noblesse.games.guillotine.observation import GuillotineObservation
 from noblesse.games.guillotine.views import GuillotineViews
 
@@ -9,6 +13,9 @@ class Guillotine(GuillotineViews):
 
     def observation_spec(self) -> GuillotineObservation:
         return OBSERVATION
+
+    def heuristics(self) -> Heuristics[Any, Any]:
+        return HEURISTICS
 
 
 GAME = Guillotine()

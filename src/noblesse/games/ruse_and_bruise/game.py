@@ -1,5 +1,9 @@
-"""The Ruse & Bruise game object: its rules and its views, as one kernel Game."""
+"""The Ruse & Bruise game object: its rules, its views and what its bots know, as one kernel Game."""
 
+from typing import Any
+
+from noblesse.core.heuristics import Heuristics
+from noblesse.games.ruse_and_bruise.heuristics import HEURISTICS
 from noblesse.games.ruse_and_bruise.observation import RuseObservation
 from noblesse.games.ruse_and_bruise.views import RuseViews
 
@@ -9,6 +13,9 @@ class RuseAndBruise(RuseViews):
 
     def observation_spec(self) -> RuseObservation:
         return OBSERVATION
+
+    def heuristics(self) -> Heuristics[Any, Any]:
+        return HEURISTICS
 
 
 GAME = RuseAndBruise()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from noblesse.agents.heuristics import Heuristics
+from noblesse.core.heuristics import Heuristics
 from noblesse.games.guillotine.rules import GuillotineRules, GuillotineState, score_cards
 
 CARD_IN_HAND = 0.4

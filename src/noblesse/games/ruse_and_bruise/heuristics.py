@@ -9,7 +9,7 @@ the bot chases icons it lacks. Rows that are still open count a little less.
 
 from __future__ import annotations
 
-from noblesse.agents.heuristics import Heuristics
+from noblesse.core.heuristics import Heuristics
 from noblesse.games.ruse_and_bruise.rules import (
     OWNER,
     SCORE_VALUE,

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 
-from noblesse.agents.heuristics import Heuristics
 from noblesse.core.game import Action
+from noblesse.core.heuristics import Heuristics
 from noblesse.games.heads_of_state.rules import (
     ACTING,
     BOXES,

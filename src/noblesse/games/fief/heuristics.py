@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import random
 
-from noblesse.agents.base import search_world
-from noblesse.agents.heuristics import Heuristics
 from noblesse.core.game import Action, Game
+from noblesse.core.heuristics import Heuristics, search_world
 from noblesse.games.fief import actions as A
 from noblesse.games.fief import promises
 from noblesse.games.fief.battle import ATTACKER, DEFENDER, foes, side_strength, strength

@@ -15,8 +15,8 @@ import random
 from functools import cache
 from typing import Any
 
-from noblesse.agents.heuristics import Heuristics
 from noblesse.core.game import Action
+from noblesse.core.heuristics import Heuristics
 from noblesse.games.conflicting_legends.rules import DECISION_NAMES, LAND_CONTINENT, LegendsState
 from noblesse.games.conflicting_legends.rules import GLORY as LAND_GLORY
 from noblesse.games.conflicting_legends.views import LegendsViews
