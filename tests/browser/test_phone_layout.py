@@ -69,6 +69,20 @@ def bot_table(server: ServerProcess, game_id: str, seed: int) -> dict:
     )
 
 
+def reachable(page: Page, timeout: float = 5_000) -> str | None:
+    """The action of the first target a finger reaches (one that is not part of writing
+    an offer, if there is such a target), waiting a little for one while the seat still
+    has a decision: a banner or a re-render may cover the targets for a moment."""
+    find = f"() => ({REACHABLE_JS})({COMPOSING!r}) || ({REACHABLE_JS})([])"
+    settled = f"() => ({find})() || !({MINE_WITH_ACTIONS})()"
+    try:
+        page.wait_for_function(settled, timeout=timeout)
+    except PlaywrightError:
+        return None
+    action: str | None = page.evaluate(find)
+    return action
+
+
 def small_targets(page: Page) -> list[dict]:
     return [
         t for t in page.evaluate(TARGETS_JS) if t["width"] < MIN - 0.5 or t["height"] < MIN - 0.5
@@ -100,7 +114,9 @@ def test_every_target_is_44_px_on_a_phone_through_turns_played_by_touch(
         assert not small_targets(phone), small_targets(phone)
         # the page is never wider than the phone: a wide board scrolls or pans inside it
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        action = phone.evaluate(REACHABLE_JS, COMPOSING) or phone.evaluate(REACHABLE_JS, [])
+        action = reachable(phone)
+        if action is None and not phone.evaluate(MINE_WITH_ACTIONS):
+            continue  # the decision moved on before a finger could reach it (a simultaneous one)
         assert action, "no target a finger can reach"
         seen.add(action.split(":")[0])
         n = phone.evaluate(N_JS)
