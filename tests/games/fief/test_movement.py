@@ -236,6 +236,21 @@ def test_a_captor_leads_a_captive_along_or_leaves_him_with_troops() -> None:
     assert s.l_escort[captive] == -1
 
 
+def test_a_captive_left_is_not_led_again_before_the_captor_moves_on() -> None:
+    from noblesse.games.fief.control import capture
+
+    s = table(3)
+    lord(s, "arthur", 0, "blaye")
+    troops(s, "blaye", 0, 0, 1)
+    captive = lord(s, "charles", 1, "blaye")
+    capture(s, captive, 0, [])
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "escort:charles", "escort:charles")  # led, then left
+    assert s.l_escort[captive] == -1 and "escort:charles" not in legal(s, 0)
+    do(s, 0, "move:charolles")  # moved on: he may lead him again were he to come back
+    assert s.l_loc[captive] == V["blaye"] and s.left_by[captive] == -1
+
+
 def test_the_troops_of_a_lord_who_dies_on_the_way_have_moved_this_turn() -> None:
     """Review 1.6: Arthur dies entering a Plague bishopric; his surviving knight stays
     there spent, and Eric may not carry it on."""

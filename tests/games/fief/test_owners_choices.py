@@ -463,16 +463,32 @@ def test_the_family_s_lords_in_the_village_ride_a_cavalcade_together() -> None:
     assert s.l_escort[charles] == -1 and units(s, "blaye", 0) == (0, 1)
 
 
-def test_riders_left_behind_keep_their_moves() -> None:
+@pytest.mark.parametrize("left", [True, False])
+def test_riders_left_behind_keep_their_moves(left: bool) -> None:
+    """Left before the ride, or along when the lord stops: Charles stays, moves intact."""
     s = _two_riders()
     charles = L["charles"]
     begin(s, "movement")
-    do(s, 0, "lord:arthur", "carry:knight", "escort:charles", "escort:charles")
-    assert s.l_escort[charles] == -1 and "move:la_salle" in legal(s, 0)
-    do(s, 0, "escort:charles", "lord_done")  # stops: Charles stays
+    do(s, 0, "lord:arthur", "carry:knight", "escort:charles")
+    if left:
+        do(s, 0, "escort:charles")
+        assert s.l_escort[charles] == -1 and "move:la_salle" in legal(s, 0)
+    do(s, 0, "lord_done")  # stops: Charles stays
     assert s.l_escort[charles] == -1 and s.l_moves[charles] == 2
     do(s, 0, "lord:charles", "move:la_salle")
     assert s.l_loc[charles] == V["la_salle"]
+
+
+def test_a_rider_left_is_not_taken_along_again_by_the_same_lord_before_he_moves() -> None:
+    """Taking a lord along and leaving him is one choice made once: were it open again,
+    a seat could take and leave him for ever (a searching bot did)."""
+    s = _two_riders()
+    charles = L["charles"]
+    begin(s, "movement")
+    do(s, 0, "lord:arthur", "escort:charles", "escort:charles")
+    assert s.l_escort[charles] == -1 and "escort:charles" not in legal(s, 0)
+    do(s, 0, "lord_done", "lord:charles")  # another lord moving: the choice is his
+    assert s.left_by[charles] == -1 and "move:la_salle" in legal(s, 0)
 
 
 def test_no_riders_without_a_cavalcade_nor_with_men_at_arms() -> None:

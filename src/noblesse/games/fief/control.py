@@ -52,6 +52,8 @@ def put_lord(s: FiefState, lo: int, v: int, came_from: int = -1) -> None:
     arrive(s, v, f, came_from)
     s.l_loc[lo] = v
     s.free_lords[v * SEATS + f] += 1
+    if lo in s.left_by:  # he moves on: whom he left, he may take along again
+        s.left_by = [-1 if x == lo else x for x in s.left_by]
     if lo in s.l_escort:  # the captives he leads come along (§4.6.6)
         for c in range(NL):  # and the lords Joan carries (§4.12.6)
             if s.l_escort[c] == lo:

@@ -9,7 +9,8 @@ came in by asks that family (refused: that road is closed to this lord this turn
 he takes it by a Secret Passage, played after the refusal or, without asking first,
 as ``secret_passage:<village>``). A besieger may lift his siege when he picks a lord
 (``lift_siege:<village>``, §4.7 "at any time"). A lord may take the family's other
-lords in his village along in a cavalcade (``escort:<lord>``, §4.5.2).
+lords in his village along in a cavalcade (``escort:<lord>``, §4.5.2); a lord or captive
+he leaves where they stand is not taken along again before he moves on.
 The defenders of a besieged fortress do not move (§4.7).
 """
 
@@ -83,6 +84,7 @@ def apply_select(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
                 s.l_moves[lo] = 0
         return True
     s.kind, s.moving_lord = A.MOVE_LORD, action - A.LORD0
+    s.left_by = [-1] * NL  # whom an earlier lord left, he may take along
     return False
 
 
@@ -104,7 +106,10 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
         out += [
             A.ESCORT0 + c
             for c in range(NL)
-            if s.l_captor[c] == p and s.l_loc[c] == v and s.l_escort[c] in (-1, lo)
+            if s.l_captor[c] == p
+            and s.l_loc[c] == v
+            and s.l_escort[c] in (-1, lo)
+            and s.left_by[c] != lo
         ]
         if lo == s.joan:  # Joan carries lords of her family (§4.12.6)
             out += [
@@ -115,6 +120,7 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
                 and s.l_captor[c] < 0
                 and s.l_loc[c] == v
                 and s.l_escort[c] in (-1, lo)
+                and s.left_by[c] != lo
             ]
         else:  # lords of the family riding with him in a cavalcade
             out += [A.ESCORT0 + c for c in companions(s, lo, p)]
@@ -144,7 +150,7 @@ def companions(s: FiefState, lo: int, p: int) -> list[int]:
     """§4.5.2 "a group made only of lords and knights": before his first move, with no
     man-at-arms and a cavalcade open to him, the lord may take along the other lords of
     the family in his village that have not moved (``escort:<lord>``, again to leave
-    one); with any along he may only ride a cavalcade or stop (they then stay). After
+    one, who then stays unless he comes back after moving on); with any along he may only ride a cavalcade or stop (they then stay). After
     the ride they go on with him (their move spent), and he may leave them anywhere
     but in a village the cavalcade crossed."""
     v = s.l_loc[lo]
@@ -166,6 +172,7 @@ def companions(s: FiefState, lo: int, p: int) -> list[int]:
         and s.l_loc[c] == v
         and s.l_moves[c] == full_moves(s, c)
         and s.l_escort[c] in (-1, lo)
+        and s.left_by[c] != lo
     ]
 
 
@@ -220,7 +227,10 @@ def apply_move_lord(s: FiefState, p: int, action: int, ev: list[Event]) -> None:
         move(s, lo, action - A.SECRET0, ev)
     elif action >= A.ESCORT0:
         c = action - A.ESCORT0
-        s.l_escort[c] = -1 if s.l_escort[c] == lo else lo
+        if s.l_escort[c] == lo:  # left here: not taken again before he moves on
+            s.l_escort[c], s.left_by[c] = -1, lo
+        else:
+            s.l_escort[c] = lo
         if s.l_captor[c] < 0 and lo == s.joan:
             s.l_moves[c] = 0  # a carried lord has followed her this turn
         ev.append(

@@ -366,6 +366,7 @@ _LISTS = (
     "window",
     "assassin",
     "l_escort",
+    "left_by",
     "hit",
     "plague_due",
     "l_born",
@@ -502,6 +503,7 @@ class FiefState(State):
     window: list[int]
     assassin: list[int]
     l_escort: list[int]
+    left_by: list[int]
     hit: list[int]
     plague_due: list[PlagueLoss]
     l_born: list[int]
@@ -668,6 +670,9 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s.react = False  # a public event since the last any-time window
     s.assassin = [0] * NL  # lords carrying an assassin marker
     s.l_escort = [-1] * NL  # the lord a captive is led along by
+    # the moving lord who left this lord or captive where both stand: not taken along
+    # again by him before he moves on (else taking and leaving would never end)
+    s.left_by = [-1] * NL
     s.uprising = None  # an Uprising being played (Uprising)
     s.joan = -1  # the lady Joan d'Arc's card is on
     s.loss_due = []  # a side's losses its leader shares out (LossDue)
