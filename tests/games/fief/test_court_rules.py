@@ -29,9 +29,16 @@ from noblesse.games.fief.cards import may_bear_prince
 from noblesse.games.fief.control import capture, free, placement_options
 from noblesse.games.fief.crown import crown_family
 from noblesse.games.fief.death import kill
+from noblesse.games.fief.disasters import apply_plague_loss, next_plague_loss
 from noblesse.games.fief.economy import ransom_cap
 from noblesse.games.fief.marriage import allied
-from noblesse.games.fief.state import FiefState, TitheRank, titles_of, victory_points
+from noblesse.games.fief.state import (
+    FiefState,
+    PlagueLoss,
+    TitheRank,
+    titles_of,
+    victory_points,
+)
 
 
 def marry(s: FiefState, a: int, b: int) -> None:
@@ -172,6 +179,31 @@ def test_a_widow_of_card_zero_inherits_and_is_widowed() -> None:
     ]
     assert events_of(ev, "widowed") == [{"type": "widowed", "lord": alienor, "seat": 1}]
     assert s.spouse[alienor] == -1 and s.spouse[a] == -1
+
+
+def test_a_plague_loss_still_to_be_chosen_falls_on_the_troops_the_widow_inherits() -> None:
+    """§5.3 married row with §4.2.3: Arthur's family still owes 3 units to the Plague at
+    Blaye (knights and men-at-arms: its choice) when he dies; his widow's family inherits
+    the stronghold and the troops in it, and with them the loss, which it now chooses."""
+    s = table(3)
+    a = lord(s, "arthur", 0, "sigy")
+    b = lord(s, "blanche", 1, "bourg")
+    marry(s, a, b)
+    titles(s, {"blaye": a})
+    troops(s, "blaye", 0, 6, 1)
+    s.ctrl[V["blaye"]], s.fort[V["blaye"]] = 0, 2
+    s.plague_due = [PlagueLoss(V["blaye"], 0, 3)]
+    ev: list = []
+    kill(s, a, "battle", ev)
+    assert events_of(ev, "fortress_inherited")[0]["village"] == V["blaye"]
+    assert units(s, "blaye", 0) == (0, 0) and units(s, "blaye", 1) == (6, 1)
+    assert s.plague_due == [PlagueLoss(V["blaye"], 1, 3)]
+    next_plague_loss(s, ev)
+    assert (s.kind, s.actor) == (A.PLAGUE_LOSS, 1)
+    for _ in range(3):
+        apply_plague_loss(s, 1, A.LOSE_K, ev)
+    assert units(s, "blaye", 1) == (3, 1) and units(s, "blaye", 0) == (0, 0)
+    assert s.plague_due == [] and s.kind == A.NONE
 
 
 def test_an_unmarried_lords_death_widows_nobody() -> None:

@@ -113,7 +113,8 @@ def spouse_inherits(s: FiefState, lo: int, f: int, ev: list[Event]) -> None:
 
 
 def hand_over(s: FiefState, v: int, f: int, g: int, ev: list[Event]) -> None:
-    """The fortress at ``v`` and ``f``'s troops in it become ``g``'s."""
+    """The fortress at ``v`` and ``f``'s troops in it become ``g``'s, with any Plague
+    loss they still owe (``plague_due``)."""
     i, j = v * SEATS + f, v * SEATS + g
     knights, men = s.knights[i], s.men_at_arms[i]
     if not present(s, v, g):
@@ -124,6 +125,11 @@ def hand_over(s: FiefState, v: int, f: int, g: int, ev: list[Event]) -> None:
         counts[j] += counts[i]
         counts[i] = 0
     s.ctrl[v] = g
+    if s.plague_due:  # a loss still to be chosen falls on the same troops, now the heir's
+        s.plague_due = [
+            due._replace(family=g) if due.village == v and due.family == f else due
+            for due in s.plague_due
+        ]
     ev.append(
         Event(
             "fortress_inherited",
