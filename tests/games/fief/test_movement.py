@@ -21,8 +21,8 @@ from fief_scenario import (
 )
 
 from noblesse.games.fief import flow
-from noblesse.games.fief.control import put_lord, settle
-from noblesse.games.fief.state import SEATS
+from noblesse.games.fief.control import capture, put_lord, settle
+from noblesse.games.fief.state import SEATS, FiefState
 
 
 def _mover() -> object:
@@ -218,15 +218,20 @@ def test_pass_ends_the_players_movement() -> None:
     assert flow.PHASE_NAMES[s.phase] == "movement"
 
 
-def test_a_captor_leads_a_captive_along_or_leaves_him_with_troops() -> None:
-    from noblesse.games.fief.control import capture
-
+def _arthur_holding_charles_at_blaye() -> tuple[FiefState, int]:
+    """Arthur (seat 0) with a man-at-arms and Charles (seat 1) his captive at Blaye, in
+    the Movement phase; returns the state and the captive."""
     s = table(3)
     lord(s, "arthur", 0, "blaye")
     troops(s, "blaye", 0, 0, 1)
     captive = lord(s, "charles", 1, "blaye")
     capture(s, captive, 0, [])
     begin(s, "movement")
+    return s, captive
+
+
+def test_a_captor_leads_a_captive_along_or_leaves_him_with_troops() -> None:
+    s, captive = _arthur_holding_charles_at_blaye()
     do(s, 0, "lord:arthur")
     assert "escort:charles" in legal(s, 0)
     do(s, 0, "escort:charles", "move:charolles")
@@ -237,14 +242,7 @@ def test_a_captor_leads_a_captive_along_or_leaves_him_with_troops() -> None:
 
 
 def test_a_captive_left_is_not_led_again_before_the_captor_moves_on() -> None:
-    from noblesse.games.fief.control import capture
-
-    s = table(3)
-    lord(s, "arthur", 0, "blaye")
-    troops(s, "blaye", 0, 0, 1)
-    captive = lord(s, "charles", 1, "blaye")
-    capture(s, captive, 0, [])
-    begin(s, "movement")
+    s, captive = _arthur_holding_charles_at_blaye()
     do(s, 0, "lord:arthur", "escort:charles", "escort:charles")  # led, then left
     assert s.l_escort[captive] == -1 and "escort:charles" not in legal(s, 0)
     do(s, 0, "move:charolles")  # moved on: he may lead him again were he to come back
