@@ -88,6 +88,12 @@ def apply_select(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     return False
 
 
+def joinable(s: FiefState, c: int, lo: int) -> bool:
+    """Lord or captive ``c`` may go along with ``lo`` or be left by him: no other lord
+    leads him, and ``lo`` has not left him where they stand (``left_by``)."""
+    return s.l_escort[c] in (-1, lo) and s.left_by[c] != lo
+
+
 def legal_move_lord(s: FiefState, p: int) -> list[int]:
     lo = s.moving_lord
     v = s.l_loc[lo]
@@ -106,10 +112,7 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
         out += [
             A.ESCORT0 + c
             for c in range(NL)
-            if s.l_captor[c] == p
-            and s.l_loc[c] == v
-            and s.l_escort[c] in (-1, lo)
-            and s.left_by[c] != lo
+            if s.l_captor[c] == p and s.l_loc[c] == v and joinable(s, c, lo)
         ]
         if lo == s.joan:  # Joan carries lords of her family (§4.12.6)
             out += [
@@ -119,8 +122,7 @@ def legal_move_lord(s: FiefState, p: int) -> list[int]:
                 and s.l_owner[c] == p
                 and s.l_captor[c] < 0
                 and s.l_loc[c] == v
-                and s.l_escort[c] in (-1, lo)
-                and s.left_by[c] != lo
+                and joinable(s, c, lo)
             ]
         else:  # lords of the family riding with him in a cavalcade
             out += [A.ESCORT0 + c for c in companions(s, lo, p)]
@@ -150,9 +152,9 @@ def companions(s: FiefState, lo: int, p: int) -> list[int]:
     """§4.5.2 "a group made only of lords and knights": before his first move, with no
     man-at-arms and a cavalcade open to him, the lord may take along the other lords of
     the family in his village that have not moved (``escort:<lord>``, again to leave
-    one, who then stays unless he comes back after moving on); with any along he may only ride a cavalcade or stop (they then stay). After
-    the ride they go on with him (their move spent), and he may leave them anywhere
-    but in a village the cavalcade crossed."""
+    one, who is then not taken again before he moves on); with any along he may only
+    ride a cavalcade or stop (they then stay). After the ride they go on with him (their
+    move spent), and he may leave them anywhere but in a village the cavalcade crossed."""
     v = s.l_loc[lo]
     if s.l_pass[lo] == MUST_MOVE_ON or s.free_lords[v * SEATS + p] < 2:
         return []  # none stays in a village crossed (§4.5.2); or none here
@@ -171,8 +173,7 @@ def companions(s: FiefState, lo: int, p: int) -> list[int]:
         and s.l_captor[c] < 0
         and s.l_loc[c] == v
         and s.l_moves[c] == full_moves(s, c)
-        and s.l_escort[c] in (-1, lo)
-        and s.left_by[c] != lo
+        and joinable(s, c, lo)
     ]
 
 
