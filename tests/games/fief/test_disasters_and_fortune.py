@@ -255,6 +255,29 @@ def test_no_pursuit_after_a_lifted_siege_under_heavy_rain() -> None:
     assert units(s, "charolles", 0) == (0, 3)
 
 
+def test_a_siege_lifted_under_heavy_rain_is_not_declared_again_in_the_same_siege_step() -> None:
+    """Lifted under Heavy Rain, the besiegers cannot fall back and stay: the siege is
+    declared once a siege step ("玩家在結束自己的戰爭後…可以宣布圍攻"), so not again
+    until his next one (lifting and declaring it again, for ever, was a free loop)."""
+    s = table(3)
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 0, 2)
+    s.fort[V["charolles"]] = 1
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 3)
+    s.engine[V["charolles"] * SEATS] = 2
+    s.engines_used[0] = 1
+    s.rain[B["blaye"]] = 1
+    begin(s, "battles")
+    assert legal(s, 0) == ["pass", "lift_siege:charolles"]
+    do(s, 0, "lift_siege:charolles")
+    assert units(s, "charolles", 0) == (0, 3) and s.engine[V["charolles"] * SEATS] == 0
+    assert "siege:charolles" not in legal(s, 0)
+    s.first, s.rain[B["blaye"]] = 0, 1  # his next siege step, in the rain again
+    begin(s, "battles")
+    assert legal(s, 0) == ["pass", "siege:charolles"]
+
+
 def test_a_cancelled_disaster_still_counts_as_struck_this_turn() -> None:
     """Review 1.4: a bishopric whose disaster Good Weather cancelled is still struck:
     a disaster rolling it is rerolled, and the cancelled one counts towards the cap.

@@ -731,8 +731,11 @@ def next_side_change(s: FiefState, ev: list[Event]) -> None:
 # ------------------------------------------------------------------ sieges (§4.7)
 
 
-def flip_engines(s: FiefState, p: int, ev: list[Event]) -> None:
-    """Still besieging a turn later: the engine turns to its +2D side."""
+def begin_sieges(s: FiefState, p: int, ev: list[Event]) -> None:
+    """The player's battles are over: his siege step begins. Still besieging a turn
+    later, his engines turn to their +2D side; no siege of his is lifted yet."""
+    s.battle_step = SIEGING
+    s.lifted = frozenset()
     for v in compress(range(NV), s.engine[p::SEATS]):
         i = v * SEATS + p
         if s.engine[i] == ENGINE_FIRST and s.ctrl[v] != p:
@@ -747,6 +750,9 @@ def liftable(s: FiefState, p: int) -> list[int]:
 
 
 def legal_siege(s: FiefState, p: int) -> list[int]:
+    """§4.7: a siege declared at an opponent's fortress where his troops stand after his
+    battles (one declaration a village in the step: a siege he lifted in it, his troops
+    kept there by Heavy Rain, is not declared again), or one of his sieges lifted."""
     out = []
     if s.engines_used[p] < ENGINES:
         out = [
@@ -756,6 +762,7 @@ def legal_siege(s: FiefState, p: int) -> list[int]:
             and s.ctrl[v] not in (-1, p)
             and troops(s, v, p)
             and not s.engine[v * SEATS + p]
+            and v not in s.lifted
         ]
     out += [A.LIFT0 + v for v in liftable(s, p)]
     return [A.PASS, *out] if out else []
@@ -765,7 +772,9 @@ def apply_siege(s: FiefState, p: int, action: int, ev: list[Event]) -> bool:
     if action == A.PASS:
         return True
     if action >= A.LIFT0:
-        lift(s, p, action - A.LIFT0, ev)
+        v = action - A.LIFT0
+        s.lifted = s.lifted | {v}
+        lift(s, p, v, ev)
         return False
     v = action - A.SIEGE0
     s.engine[v * SEATS + p] = ENGINE_FIRST

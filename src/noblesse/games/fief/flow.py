@@ -120,8 +120,7 @@ def _move_lord(s: FiefState, p: int, a: Action, ev: list[Event]) -> None:
 def _battle(s: FiefState, p: int, a: Action, ev: list[Event]) -> bool:
     """Declaring the last battle ends the battling; the player's sieges follow."""
     if battle.apply_battle(s, p, a, ev):
-        s.battle_step = battle.SIEGING
-        battle.flip_engines(s, p, ev)
+        battle.begin_sieges(s, p, ev)
     return False
 
 
@@ -879,8 +878,7 @@ def _offer_battles(s: FiefState, p: int, ev: list[Event]) -> bool:
         if battle.legal_battle(s, p):
             s.kind = A.BATTLE_SELECT
             return True
-        s.battle_step = battle.SIEGING
-        battle.flip_engines(s, p, ev)
+        battle.begin_sieges(s, p, ev)
     if battle.legal_siege(s, p):
         s.kind = A.SIEGE
         return True

@@ -411,6 +411,7 @@ _SCALARS = (
     "title_fief",
     "title_how",
     "fought",
+    "lifted",
     "king",
     "queen",
     "pope",
@@ -547,6 +548,7 @@ class FiefState(State):
     title_fief: int
     title_how: TitleHow
     fought: int
+    lifted: frozenset[int]
     king: int
     queen: int
     pope: int
@@ -612,6 +614,7 @@ def new_state(n: int, seed: Seed, options: dict[str, Any]) -> FiefState:
     s.battle_step, s.permit_for = BattleStep.BATTLING, PermitFor.VILLAGE
     s.battle = s.cavalcade = None
     s.fought = 0
+    s.lifted = frozenset()  # villages whose siege the player lifted in his siege step
     s.truced = s.truce_broken = 0  # villages (bits): a truce this turn; broken since
     s.king = s.queen = s.pope = -1  # the lords holding the offices (-1: vacant)
     s.crown_prince = -1  # §5.7: the Queen's son, King at the King's death
