@@ -34,7 +34,7 @@ def _position(line: list[str], hand: list[str]):
     return s
 
 
-@pytest.mark.parametrize("rollout", ["eval", "random"])
+@pytest.mark.parametrize("rollout", ["eval", "random", "turn"])
 def test_ismcts_brings_the_king_to_the_front(rollout: str) -> None:
     """Stumble moves King Louis (5) ahead of a Martyr (-1): the only good play."""
     s = _position(["martyr", "king_louis", "sheriff", "coiffeur"], ["stumble"])
@@ -42,6 +42,30 @@ def test_ismcts_brings_the_king_to_the_front(rollout: str) -> None:
     assert GAME.encode(bot.act(GAME, s, 0)) == "play:stumble"
     GAME.apply(s, 0, GAME.decode("play:stumble"))
     assert GAME.encode(bot.act(GAME, s, 0)) == "noble:2"
+
+
+def test_a_turn_rollout_judges_a_leaf_once_its_seat_has_finished_its_move() -> None:
+    """Stumble played and its noble still to name: the seat that chose it names the
+    King as greedy would, collects him, and only then, the other seat to act, is the
+    leaf judged; at most the game's greedy depth of decisions unless told."""
+    from noblesse.agents import IsmctsAgent
+
+    s = _position(["martyr", "king_louis", "sheriff", "coiffeur"], ["stumble"])
+    GAME.apply(s, 0, GAME.decode("play:stumble"))
+    bot = IsmctsAgent(3, iters=10, rollout="turn")
+    bot._settle_rollout(GAME)
+    assert bot._depth == GAME.heuristics().depth
+    bot._finish_turn(GAME, s, (0,))
+    assert GAME.to_act(s) == (1,)
+    assert s.piles[0] == [CARDS.noble("king_louis")]
+    assert s.line[:2] == [CARDS.noble("martyr"), CARDS.noble("sheriff")]
+    waiting = _position(["martyr", "king_louis", "sheriff", "coiffeur"], ["stumble"])
+    GAME.apply(waiting, 0, GAME.decode("play:stumble"))
+    bot._finish_turn(GAME, waiting, (1,))  # the other seat chose last: nothing to finish
+    assert GAME.to_act(waiting) == (0,) and waiting.piles[0] == []
+    told = IsmctsAgent(3, iters=10, rollout="turn", max_rollout=1)
+    told._settle_rollout(GAME)
+    assert told._depth == 1
 
 
 def test_ismcts_keeps_the_king_at_the_front() -> None:

@@ -59,7 +59,10 @@ SETTINGS: dict[str, dict[str, type]] = {
 }
 # The values a setting may take: how ismcts plays a search out (``rollout=``), and
 # whether it lets the game's ``choose`` hook settle what it answers (``hook=``: 0 or 1).
-CHOICES: dict[str, tuple[Setting, ...]] = {"rollout": ("eval", "random", "greedy"), "hook": (0, 1)}
+CHOICES: dict[str, tuple[Setting, ...]] = {
+    "rollout": ("eval", "random", "greedy", "turn"),
+    "hook": (0, 1),
+}
 # The settings that may be zero (the others must be positive).
 MAY_BE_ZERO = frozenset(("c", "hook"))
 

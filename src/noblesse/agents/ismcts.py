@@ -8,8 +8,12 @@ tree choosing among the actions legal in that determinization by UCB with
 it was available, not the visits of its parent), expands one node, and values it for every seat: by
 the game's evaluation (``Game.heuristics``, squashed to 0..1) where the game has one
 (``rollout=eval``), or by random or greedy play to the end of the game or for at most
-``max_rollout`` decisions and then the evaluation (``rollout=random|greedy``); a game's
-heuristics choose its default (``Heuristics.search``; eval otherwise). Greedy play-outs
+``max_rollout`` decisions and then the evaluation (``rollout=random|greedy``), or once
+the seat that chose last has finished its run of decisions as greedy would (a card's
+noble, then its distance...; at most ``max_rollout`` of them, the game's greedy
+``depth`` unless told), so no leaf is judged half-way through a seat's move
+(``rollout=turn``); a game's heuristics choose its default (``Heuristics.search``; eval
+otherwise). Greedy play-outs
 run on the iteration's world as it is: it is already a determinization for the searching
 seat, so the other seats' cards there are a sample, and dealing again at each step would
 only cost time. Each seat's value is backed up through the nodes where it chose.
@@ -127,8 +131,9 @@ class IsmctsAgent(SeededAgent):
         self._game_id = game.id
         search = game.heuristics().search
         self._kind = self.rollout or str(search.get("rollout", "eval"))
-        self._depth = self.max_rollout or int(search.get("max_rollout", 2000))
-        guided = self._kind == "greedy" or self.widen is not None or self.keep is not None
+        default_depth = game.heuristics().depth if self._kind == "turn" else 2000
+        self._depth = self.max_rollout or int(search.get("max_rollout", default_depth))
+        guided = self._kind in ("greedy", "turn") or self.widen is not None or self.keep is not None
         self._rollout_agent = GreedyAgent(self.seed + 1) if guided else None
         self._chooser = game.heuristics().choose if self.hook else None
 
@@ -220,6 +225,7 @@ class IsmctsAgent(SeededAgent):
         path: list[tuple[Node, tuple[int, ...], tuple[Action, ...]]] = []
         node = root
         expanded = False
+        movers: tuple[int, ...] = ()  # the seats whose choices were applied last
         while not game.is_over(world):
             moves: list[tuple[int, Action]] = []  # every acting seat's, in order
             searched: list[int] = []
@@ -240,6 +246,7 @@ class IsmctsAgent(SeededAgent):
                 joint.append(action)
             for seat, action in moves:
                 game.apply(world, seat, action)
+            movers = tuple(seat for seat, _ in moves)
             if not searched:  # the hook answered every seat: still the same node
                 continue
             seats, choice = tuple(searched), tuple(joint)
@@ -250,7 +257,7 @@ class IsmctsAgent(SeededAgent):
             node = child
             if expanded:
                 break
-        returns = self._rollout(game, world)
+        returns = self._rollout(game, world, movers)
         for node, seats, choice in path:
             for seat, action in zip(seats, choice, strict=True):
                 stats = node.stats[seat][action]
@@ -338,17 +345,34 @@ class IsmctsAgent(SeededAgent):
             return legal[0]
         return agent.act(game, world, seat)
 
-    def _rollout(self, game: Game, world: State) -> list[float]:
+    def _rollout(self, game: Game, world: State, movers: tuple[int, ...] = ()) -> list[float]:
         """Every seat's value of a leaf, 0..1: the evaluation at once (``eval``), or after
         random or greedy play for at most ``max_rollout`` decisions when the game has
-        not ended by then."""
-        if self._kind != "eval":
+        not ended by then, or after greedy play while one of ``movers`` (the seats whose
+        choices reached the leaf) is still the one to act (``turn``)."""
+        if self._kind == "turn":
+            self._finish_turn(game, world, movers)
+        elif self._kind != "eval":
             self._play_out(game, world)
         if game.is_over(world):
             return game.returns(world)
         known = game.heuristics()
         scale = known.scale
         return [1.0 / (1.0 + math.exp(-v / scale)) for v in known.evaluate_every(game, world)]
+
+    def _finish_turn(self, game: Game, world: State, movers: tuple[int, ...]) -> None:
+        """Greedy play of the seat that chose last, while it alone is to act (at most
+        ``max_rollout`` decisions): the rest of its move, on the search's world."""
+        agent = self._rollout_agent
+        assert agent is not None
+        for _ in range(self._depth):
+            if game.is_over(world):
+                return
+            acting = game.to_act(world)
+            if len(acting) != 1 or acting[0] not in movers:
+                return
+            seat = acting[0]
+            game.apply(world, seat, agent.act(game, world, seat))
 
     def _play_out(self, game: Game, world: State) -> None:
         rng = self.rng
