@@ -287,6 +287,15 @@ def test_the_ray_backend_agrees_with_processes() -> None:
     assert on_ray == on_processes
 
 
+def test_a_long_bot_spec_is_labelled_on_lines_broken_at_its_colons() -> None:
+    from noblesse.sim.tournament import _label
+
+    assert _label("ismcts:iters=1000:c=0.3:rollout=turn:ms=1000") == (
+        "ismcts:iters=1000\n:c=0.3:rollout=turn\n:ms=1000"
+    )
+    assert _label("greedy") == "greedy" and _label("ismcts:ms=200") == "ismcts:ms=200"
+
+
 def test_tournament_report_counts_every_seat() -> None:
     results = run_batch(
         "guillotine", 9, rotating_seating(["greedy", "random", "ismcts:iters=5"], 3), seed=1

@@ -93,6 +93,18 @@ def tournament_report(
     }
 
 
+def _label(spec: str, width: int = 18) -> str:
+    """A bot spec on lines of about ``width`` characters, broken at its colons, so a long
+    one (``ismcts:iters=1000:c=0.3:rollout=turn``) does not run into its neighbour."""
+    lines = [""]
+    for part in spec.split(":"):
+        if lines[-1] and len(lines[-1]) + 1 + len(part) > width:
+            lines.append(part)
+        else:
+            lines[-1] = f"{lines[-1]}:{part}" if lines[-1] else part
+    return "\n:".join(lines)
+
+
 def plot_tournament(report: dict[str, Any], path: str | Path) -> Path:
     import matplotlib
 
@@ -100,7 +112,7 @@ def plot_tournament(report: dict[str, Any], path: str | Path) -> Path:
     import matplotlib.pyplot as plt
 
     rows = report["table"]
-    names = [r["bot"] for r in rows]
+    names = [_label(r["bot"]) for r in rows]
     rates = [r["win_rate"] for r in rows]
     errs = [
         [r["win_rate"] - r["win_rate_95ci"][0] for r in rows],
@@ -119,8 +131,11 @@ def plot_tournament(report: dict[str, Any], path: str | Path) -> Path:
     right.set_xlim(1500 - reach, 1500 + reach)
     right.axvline(1500, color="gray", linestyle="--")
     right.set_xlabel("Elo-style rating (mean 1500)")
-    for i, r in enumerate(rows):
-        right.text(r["elo"], i, f" {r['elo']:.0f}", va="center")
+    for i, (r, gap) in enumerate(zip(rows, gaps, strict=True)):
+        # the rating beside its bar's end, outside the bar
+        right.text(
+            r["elo"], i, f" {r['elo']:.0f} ", va="center", ha="left" if gap >= 0 else "right"
+        )
     fig.tight_layout()
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
