@@ -234,3 +234,17 @@ def rising_with_a_cleric(cardinal: bool) -> FiefState:
     begin(s, "income")
     do(s, 0, "play:uprising", "uprising:sigy", "against:3")
     return s
+
+
+def besieged_charolles() -> FiefState:
+    """Arthur (family 0, 3 soldiers) besieges Charles's fortress at Charolles (family 1,
+    2 soldiers), his engine on its +2D side."""
+    s = table(3)
+    lord(s, "charles", 1, "charolles")
+    troops(s, "charolles", 1, 0, 2)
+    s.fort[V["charolles"]] = 1
+    lord(s, "arthur", 0, "charolles")
+    troops(s, "charolles", 0, 0, 3)
+    s.engine[V["charolles"] * SEATS] = 2
+    s.engines_used[0] = 1
+    return s

@@ -14,6 +14,7 @@ from fief_scenario import (
     V,
     assert_illegal,
     begin,
+    besieged_charolles,
     dice,
     do,
     events_of,
@@ -317,20 +318,8 @@ def test_a_refused_battle_action_changes_nothing() -> None:
     assert_illegal(s, 0, "withdraw")
 
 
-def _besieged() -> object:
-    s = table(3)
-    lord(s, "charles", 1, "charolles")
-    troops(s, "charolles", 1, 0, 2)
-    s.fort[V["charolles"]] = 1
-    lord(s, "arthur", 0, "charolles")
-    troops(s, "charolles", 0, 0, 3)
-    s.engine[V["charolles"] * SEATS] = 2
-    s.engines_used[0] = 1
-    return s
-
-
 def test_lifting_a_siege_and_the_garrison_lets_him_be() -> None:
-    s = _besieged()
+    s = besieged_charolles()
     begin(s, "battles")
     do(s, 0, "pass")
     assert "lift_siege:charolles" in legal(s, 0)
@@ -346,7 +335,7 @@ def test_lifting_a_siege_and_the_garrison_lets_him_be() -> None:
 
 
 def test_lifting_a_siege_and_the_garrison_pursues_without_penalty() -> None:
-    s = _besieged()
+    s = besieged_charolles()
     begin(s, "battles")
     do(s, 0, "pass", "lift_siege:charolles")
     do(s, 1, "pursue")

@@ -15,6 +15,7 @@ from fief_scenario import (
     V,
     assert_illegal,
     begin,
+    besieged_charolles,
     dice,
     do,
     events_of,
@@ -240,14 +241,7 @@ def test_a_cavalcade_crossing_into_a_plague_bishopric_rolls_on_the_way_in() -> N
 
 def test_no_pursuit_after_a_lifted_siege_under_heavy_rain() -> None:
     """Review 1.5: the pursuit is a battle, and there is none under Heavy Rain."""
-    s = table(3)
-    lord(s, "charles", 1, "charolles")
-    troops(s, "charolles", 1, 0, 2)
-    s.fort[V["charolles"]] = 1
-    lord(s, "arthur", 0, "charolles")
-    troops(s, "charolles", 0, 0, 3)
-    s.engine[V["charolles"] * SEATS] = 2
-    s.engines_used[0] = 1
+    s = besieged_charolles()
     s.rain[B["blaye"]] = 1
     begin(s, "battles")
     do(s, 0, "lift_siege:charolles")
@@ -259,14 +253,7 @@ def test_a_siege_lifted_under_heavy_rain_is_not_declared_again_in_the_same_siege
     """Lifted under Heavy Rain, the besiegers cannot fall back and stay: the siege is
     declared once a siege step ("玩家在結束自己的戰爭後…可以宣布圍攻"), so not again
     until his next one (lifting and declaring it again, for ever, was a free loop)."""
-    s = table(3)
-    lord(s, "charles", 1, "charolles")
-    troops(s, "charolles", 1, 0, 2)
-    s.fort[V["charolles"]] = 1
-    lord(s, "arthur", 0, "charolles")
-    troops(s, "charolles", 0, 0, 3)
-    s.engine[V["charolles"] * SEATS] = 2
-    s.engines_used[0] = 1
+    s = besieged_charolles()
     s.rain[B["blaye"]] = 1
     begin(s, "battles")
     assert legal(s, 0) == ["pass", "lift_siege:charolles"]
