@@ -47,11 +47,11 @@ LEVELS: dict[str, Level] = {
     ),
     "hard": Level(
         "hard",
-        "ismcts:iters=400:c=0.3",
+        # each leaf judged once its seat has finished its move as greedy would
+        "ismcts:iters=400:c=0.3:rollout=turn",
         "Searches many possible deals and replies before each move; thinks up to a second.",
         "每一步之前推演許多可能的牌局和對手的回應；每步最多思考1秒。",
         by_game={
-            # each leaf judged once its seat has finished its move as greedy would
             "guillotine": "ismcts:iters=1000:c=0.3:rollout=turn",
             "ruse_and_bruise": "ismcts:iters=400",
             # greedy play-outs (the game's SEARCH) in a tree that follows greedy replies
