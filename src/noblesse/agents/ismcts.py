@@ -13,10 +13,9 @@ the seat that chose last has finished its run of decisions as greedy would (a ca
 noble, then its distance...; at most ``max_rollout`` of them, the game's greedy
 ``depth`` unless told), so no leaf is judged half-way through a seat's move
 (``rollout=turn``); a game's heuristics choose its default (``Heuristics.search``; eval
-otherwise). Greedy play-outs
-run on the iteration's world as it is: it is already a determinization for the searching
-seat, so the other seats' cards there are a sample, and dealing again at each step would
-only cost time. Each seat's value is backed up through the nodes where it chose.
+otherwise). Greedy play-outs run on the iteration's world as it is: it is already a
+determinization for the searching seat, so the other seats' cards there are a sample,
+and dealing again at each step would only cost time. Each seat's value is backed up through the nodes where it chose.
 
 A guided search (``widen=W``) grows the tree below the root as greedy play would: a
 seat's first choice at a new node is the greedy bot's there, and other actions join as
