@@ -10,8 +10,8 @@ that at its first chance it writes an offer in the diplomacy panel (1 D to seat 
 accepts); in a ballot (the one decision taken by several seats at once) the person waits
 until the bots have voted, as the page lets them. With seed 13 and three families, seat 0
 marries, has its lords elected Bishop and King, lays a siege, and wins together with the
-family it married into, by a real victory in turn 11 (972 actions, 280 of them seat 0's
-clicks, 101 of those answering the window of the any-time cards); no turn limit is needed. At each of seat 0's decisions the page must
+family it married into, by a real victory in turn 12 (1,073 actions, 329 of them seat 0's
+clicks, 130 of those answering the window of the any-time cards); no turn limit is needed. At each of seat 0's decisions the page must
 offer exactly the legal actions, labelled in the page's language, and the click must
 record the chosen one. At the end, the status, the log's last line and every family's
 VP on the page must say what the server's record says, in both languages."""
@@ -47,13 +47,13 @@ WORDS = {
         "your_turn": "Your turn: ",
         "vp": "{} VP · ",
         "bishop": "Bishop ({})",
-        "ended": "Turn 11 · Game over (victory) · ",
+        "ended": "Turn 12 · Game over (victory) · ",
     },
     "zh-TW": {
         "your_turn": "輪到你了：",
         "vp": "勝利點數{} · ",
         "bishop": "{}主教",
-        "ended": "第11回合 · 遊戲結束（勝利） · ",
+        "ended": "第12回合 · 遊戲結束（勝利） · ",
     },
 }
 # The final screen: the status, and the log's last line (seats 1 and 3 are married).
