@@ -128,13 +128,13 @@ class IsmctsAgent(SeededAgent):
         if game.id == self._game_id:
             return
         self._game_id = game.id
-        search = game.heuristics().search
-        self._kind = self.rollout or str(search.get("rollout", "eval"))
-        default_depth = game.heuristics().depth if self._kind == "turn" else 2000
-        self._depth = self.max_rollout or int(search.get("max_rollout", default_depth))
+        known = game.heuristics()
+        self._kind = self.rollout or str(known.search.get("rollout", "eval"))
+        default_depth = known.depth if self._kind == "turn" else 2000
+        self._depth = self.max_rollout or int(known.search.get("max_rollout", default_depth))
         guided = self._kind in ("greedy", "turn") or self.widen is not None or self.keep is not None
         self._rollout_agent = GreedyAgent(self.seed + 1) if guided else None
-        self._chooser = game.heuristics().choose if self.hook else None
+        self._chooser = known.choose if self.hook else None
 
     def _hooked(self, game: Game, world: State, seat: int, legal: list[Action]) -> Action | None:
         """With ``hook=1``, the action the game's ``choose`` hook settles for ``seat``
