@@ -260,6 +260,7 @@ def test_a_siege_lifted_under_heavy_rain_is_not_declared_again_in_the_same_siege
     do(s, 0, "lift_siege:charolles")
     assert units(s, "charolles", 0) == (0, 3) and s.engine[V["charolles"] * SEATS] == 0
     assert "siege:charolles" not in legal(s, 0)
+    assert_illegal(s, 0, "siege:charolles")  # refused, and nothing changes
     s.first, s.rain[B["blaye"]] = 0, 1  # his next siege step, in the rain again
     begin(s, "battles")
     assert legal(s, 0) == ["pass", "siege:charolles"]
