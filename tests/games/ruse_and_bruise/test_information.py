@@ -148,6 +148,14 @@ def test_determinize_reshuffles_the_score_piles_and_the_boxed_score_cards() -> N
     assert len(tops) > 1 and len(boxed) > 1
 
 
+def test_the_score_cards_above_the_rows_are_a_zone_every_seat_sees() -> None:
+    """So the conformance suite's zone-by-zone check of ``determinize`` covers them."""
+    s = table(scores={1: "corn:1", 2: "coin:2", 3: "hat:4"})
+    for seat in range(3):
+        assert GAME.zones(s, seat)["score_cards"] == Zone(tuple(s.row_score))
+    assert sorted(GAME.zones(s, 0)["boxed"].contents) == sorted(s.boxed)
+
+
 def test_the_card_being_placed_is_a_hidden_zone_for_everyone_but_its_player() -> None:
     s = table(rows={1: ["+king@1", "-queen@2"]}, hands={0: ["queen", "juliet", "romeo"]})
     do(s, 0, "play:queen")
