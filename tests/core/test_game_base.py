@@ -8,7 +8,7 @@ import pytest
 
 from noblesse import games
 from noblesse.core.errors import IllegalAction
-from noblesse.core.heuristics import search_world
+from noblesse.core.heuristics import margins, search_world
 from noblesse.core.rng import SharedRandom, copy_rng
 
 GAME = games.get("guillotine")
@@ -89,3 +89,10 @@ def test_clones_of_a_search_world_share_its_generator_and_leave_the_world_as_it_
     assert branch.rng is root.rng and copy_rng(root.rng) is root.rng
     draw = branch.rng.random()
     assert root.rng.random() != draw  # one stream: the root draws the next number
+
+
+def test_a_margin_is_a_seats_value_less_the_best_of_the_others() -> None:
+    assert margins([3, 7, 5, 1]) == [-4, 2, -2, -6]
+    assert margins([3, 7, 7, 1]) == [-4, 0, 0, -6]  # a shared lead is no margin
+    assert margins([-2.5, -4.0]) == [1.5, -1.5]
+    assert margins([4]) == [4.0]

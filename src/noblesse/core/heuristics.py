@@ -28,7 +28,7 @@ with its seat's view.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -42,11 +42,19 @@ S = TypeVar("S", bound="State")
 Evaluation = Callable[["Game[Any]", "State", int], float]
 
 
+def margins(values: Sequence[float]) -> list[float]:
+    """Each seat's value less the best of the other seats' (less 0 for a seat alone)."""
+    if len(values) < 2:
+        return [v - 0.0 for v in values]
+    top = max(values)
+    leader = values.index(top)
+    second = max(v for o, v in enumerate(values) if o != leader)
+    return [v - (second if o == leader else top) for o, v in enumerate(values)]
+
+
 def score_margin(game: Game[Any], state: State, seat: int) -> float:
     """The seat's score less the best other seat's."""
-    scores = game.scores(state)
-    others = [v for s, v in enumerate(scores) if s != seat]
-    return scores[seat] - (max(others) if others else 0.0)
+    return margins(game.scores(state))[seat]
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from noblesse.core.game import Action
-from noblesse.core.heuristics import Heuristics
+from noblesse.core.heuristics import Heuristics, margins
 from noblesse.games.conflicting_legends.rules import DECISION_NAMES, LAND_CONTINENT, LegendsState
 from noblesse.games.conflicting_legends.rules import GLORY as LAND_GLORY
 from noblesse.games.conflicting_legends.views import LegendsViews
@@ -71,11 +71,12 @@ def _strengths(game: LegendsViews, s: LegendsState) -> list[float]:
     return out
 
 
-def evaluate(game: LegendsViews, state: LegendsState, seat: int) -> float:
-    """From what every seat sees (the board, tokens, table areas, hand sizes, the war)."""
+def evaluate_all(game: LegendsViews, state: LegendsState) -> list[float]:
+    """Every seat's strength against its strongest rival's, from what every seat sees
+    (the board, tokens, table areas, hand sizes, the war)."""
     s = state
     if s.over:
-        return WIN if s.winner == seat else -WIN
+        return [WIN if s.winner == seat else -WIN for seat in range(s.n_players)]
     strength = _strengths(game, s)
     war = s.war
     if war is not None and war.winner < 0:
@@ -84,8 +85,11 @@ def evaluate(game: LegendsViews, state: LegendsState, seat: int) -> float:
         swing = _land_value(land, yellow) - (_land_value(land, False) if yellow else 0.0)
         strength[war.attacker] += WAR_ODDS * (0.0 if yellow else _land_value(land, False))
         strength[war.defender] -= WAR_ODDS * swing
-    others = [v for s_, v in enumerate(strength) if s_ != seat]
-    return strength[seat] - max(others)
+    return margins(strength)
+
+
+def evaluate(game: LegendsViews, state: LegendsState, seat: int) -> float:
+    return evaluate_all(game, state)[seat]
 
 
 def choose(
@@ -136,4 +140,4 @@ def _target(
     return best[rng.randrange(len(best))]
 
 
-HEURISTICS = Heuristics(evaluate=evaluate, choose=choose)
+HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, choose=choose)

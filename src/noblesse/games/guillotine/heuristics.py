@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from noblesse.core.heuristics import Heuristics
+from noblesse.core.heuristics import Heuristics, margins
 from noblesse.games.guillotine.rules import GuillotineRules, GuillotineState, score_cards
 
 CARD_IN_HAND = 0.4
 SCALE = 5.0  # points: a lead of about this many is a clear advantage
-
-
-def _margin(scores: list[int], seat: int, hand: int) -> float:
-    return scores[seat] - max(v for o, v in enumerate(scores) if o != seat) + CARD_IN_HAND * hand
 
 
 _SCORES: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
@@ -39,14 +35,14 @@ def _scores(state: GuillotineState, reveal: int) -> list[int]:
 def evaluate(game: GuillotineRules, state: GuillotineState, seat: int) -> float:
     """What the seat's own view shows: every score as it stands, its own hidden support
     card counted (``GuillotineRules.score``), and the hand sizes."""
-    return _margin(_scores(state, seat), seat, len(state.hands[seat]))
+    return margins(_scores(state, seat))[seat] + CARD_IN_HAND * len(state.hands[seat])
 
 
 def evaluate_all(game: GuillotineRules, state: GuillotineState) -> list[float]:
     """Every seat at once from what the public sees (hidden cards count only once the
     game is over); for search, where the same position is judged for all seats."""
-    scores = _scores(state, -1)
-    return [_margin(scores, o, len(h)) for o, h in enumerate(state.hands)]
+    hands = state.hands
+    return [m + CARD_IN_HAND * len(hands[o]) for o, m in enumerate(margins(_scores(state, -1)))]
 
 
 HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, scale=SCALE)

@@ -9,7 +9,7 @@ the bot chases icons it lacks. Rows that are still open count a little less.
 
 from __future__ import annotations
 
-from noblesse.core.heuristics import Heuristics
+from noblesse.core.heuristics import Heuristics, margins
 from noblesse.games.ruse_and_bruise.rules import (
     OWNER,
     SCORE_VALUE,
@@ -53,7 +53,8 @@ def _final_score(won: list[int]) -> int:
     return value
 
 
-def evaluate(game: RuseRules, state: RuseState, seat: int) -> float:
+def evaluate_all(game: RuseRules, state: RuseState) -> list[float]:
+    """Every seat's margin over its best rival; a search judges one position for all."""
     s = state
     n = s.n_players
     won = s.won
@@ -75,10 +76,16 @@ def evaluate(game: RuseRules, state: RuseState, seat: int) -> float:
     scores = [
         _final_score(won[o] + taken[o] if o in taken else won[o]) + open_bonus[o] for o in range(n)
     ]
-    best_other = max(v for o, v in enumerate(scores) if o != seat)
     # Spending strong cards where they are not needed leaves weaker hands later.
-    on_table = sum(1 for row in s.rows for c in row if OWNER[c] == seat)
-    return scores[seat] - best_other - CARD_COST * on_table
+    on_table = [0] * n
+    for row in s.rows:
+        for c in row:
+            on_table[OWNER[c]] += 1
+    return [m - CARD_COST * on_table[seat] for seat, m in enumerate(margins(scores))]
 
 
-HEURISTICS = Heuristics(evaluate=evaluate)
+def evaluate(game: RuseRules, state: RuseState, seat: int) -> float:
+    return evaluate_all(game, state)[seat]
+
+
+HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all)
