@@ -49,13 +49,17 @@ def _land_value(glory: tuple[int, int], yellow: bool) -> float:
 _TERMS = [((lo, LAND + POTENTIAL * (hi - lo)), (hi, LAND + 0.0)) for lo, hi in LAND_GLORY]
 
 
-def _strengths(game: LegendsViews, s: LegendsState) -> list[float]:
-    """Every seat's strength from the public state: glory, continents, territories (a
-    white one also for the glory building would add), tokens, table area and hand size."""
-    out = []
-    yellow = s.yellow
-    for o in range(s.n_players):
-        lands = s.lands[o]
+_HOLDINGS: dict[tuple[int, ...], float] = {}
+_HOLDINGS_MAX = 100_000  # holdings remembered, cleared when full
+
+
+def _holdings(lands: list[int], yellow: list[bool]) -> float:
+    """What a seat's territories are worth: their glory, the continents they reach, and
+    what holding each adds (``_TERMS``); remembered by the territories and their sides, as
+    a search meets the same holdings in many positions."""
+    key = tuple(2 * t + yellow[t] for t in lands)
+    value = _HOLDINGS.get(key)
+    if value is None:
         glory = 0
         adds = []
         for t in lands:
@@ -65,8 +69,21 @@ def _strengths(game: LegendsViews, s: LegendsState) -> list[float]:
         value = GLORY * glory + CONTINENT * len({LAND_CONTINENT[t] for t in lands})
         for add in adds:  # one by one, as the sum has always been made
             value += add
-        value += TOKEN * sum(s.tokens[o]) + TABLE_CARD * len(s.tableau[o])
-        hand = len(s.hands[o])
+        if len(_HOLDINGS) >= _HOLDINGS_MAX:
+            _HOLDINGS.clear()
+        _HOLDINGS[key] = value
+    return value
+
+
+def _strengths(game: LegendsViews, s: LegendsState) -> list[float]:
+    """Every seat's strength from the public state: glory, continents, territories (a
+    white one also for the glory building would add), tokens, table area and hand size."""
+    out = []
+    yellow = s.yellow
+    for lands, tokens, tableau, held in zip(s.lands, s.tokens, s.tableau, s.hands, strict=True):
+        value = _holdings(lands, yellow)
+        value += TOKEN * sum(tokens) + TABLE_CARD * len(tableau)
+        hand = len(held)
         out.append(value + HAND_CARD * min(hand, 3) + EXTRA_CARD * max(0, hand - 3))
     return out
 
