@@ -11,6 +11,7 @@ refilled at once.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from noblesse.core.game import Action
 from noblesse.core.heuristics import Heuristics
@@ -84,35 +85,59 @@ def evaluate(game: HeadsRules, state: HeadsState, seat: int) -> float:
     return evaluate_all(game, state)[seat]
 
 
-def slot_value(s: HeadsState, seat: int, x: int) -> float:
-    """What ennobling in space ``x`` is worth to ``seat``."""
-    box = SLOT_BOX[x]
-    rank = SLOT_RANK[x]
-    value = 2.0 * SLOTS[x].influence
-    if s.initial_owner[box] < 0:
-        value += BOXES[box].initial
+# by space: what ennobling there is worth before the seat's own terms (its influence,
+# twice), its box, rank and country
+_SPACES = [
+    (2.0 * SLOTS[x].influence, SLOT_BOX[x], SLOT_RANK[x], SLOT_COUNTRY[x])
+    for x in range(len(SLOTS))
+]
+_INITIAL = [box.initial for box in BOXES]
+_MAJORITY = [m / 6.0 for m in MAJORITY]
+
+
+def slot_values(s: HeadsState, seat: int, spaces: Iterable[int]) -> list[float]:
+    """What ennobling in each of ``spaces`` is worth to ``seat``: twice the space's
+    influence; the initial marker still under its box; progress towards the country
+    marker (6 over the boxes still missing, while the marker is open); a rank the seat
+    never held while the noble-house marker is open (3); and a share of the majority
+    for a rank whose noble cards are not all taken."""
     mine = s.occupied[seat]
-    if not (mine >> box) & 1:
-        country = SLOT_COUNTRY[x]
-        if len(s.country_done[country]) < 2:
-            missing = bin(COUNTRY_BOXES[country] & ~mine).count("1")
-            value += 6.0 / missing
-    if not (s.ranks_ever[seat] >> rank) & 1 and len(s.house) < 2:
-        value += 3.0
-    if s.noble_left[rank]:
-        value += MAJORITY[rank] / 6.0
-    return value
+    initial_owner = s.initial_owner
+    missing = [bin(boxes & ~mine).count("1") for boxes in COUNTRY_BOXES]
+    country = [
+        6.0 / missing[c] if len(done) < 2 and missing[c] else 0.0
+        for c, done in enumerate(s.country_done)
+    ]
+    ever = s.ranks_ever[seat] if len(s.house) < 2 else (1 << NR) - 1
+    noble_left = s.noble_left
+    out = []
+    for x in spaces:
+        value, box, rank, c = _SPACES[x]
+        if initial_owner[box] < 0:
+            value += _INITIAL[box]
+        if not (mine >> box) & 1 and country[c]:
+            value += country[c]
+        if not (ever >> rank) & 1:
+            value += 3.0
+        if noble_left[rank]:
+            value += _MAJORITY[rank]
+        out.append(value)
+    return out
+
+
+def slot_value(s: HeadsState, seat: int, x: int) -> float:
+    """What ennobling in space ``x`` is worth to ``seat`` (``slot_values``)."""
+    return slot_values(s, seat, (x,))[0]
 
 
 def _targets(s: HeadsState, seat: int) -> list[tuple[float, int]]:
     """(value per card, rank) of every rank with an empty space, best first."""
     best = [0.0] * NR
-    for x, owner in enumerate(s.slots):
-        if owner < 0:
-            v = slot_value(s, seat, x)
-            r = SLOT_RANK[x]
-            if v > best[r]:
-                best[r] = v
+    empty = [x for x, owner in enumerate(s.slots) if owner < 0]
+    for x, v in zip(empty, slot_values(s, seat, empty), strict=True):
+        r = SLOT_RANK[x]
+        if v > best[r]:
+            best[r] = v
     return sorted(((best[r] / len(REQUIRES[r]), r) for r in range(NR) if best[r] > 0), reverse=True)
 
 
@@ -122,10 +147,11 @@ def wants(s: HeadsState, seat: int) -> list[float]:
     want = [0.0] * NA
     for k, (per_card, r) in enumerate(_targets(s, seat)[:3]):
         weight = per_card / (1 + k)
-        missing = [a for a in REQUIRES[r] if hand[a] == 0]
-        for a in REQUIRES[r]:
-            bonus = weight / (1 + len(missing))
-            want[a] += bonus * (1.0 if hand[a] == 0 else 0.2 / hand[a])
+        needed = REQUIRES[r]
+        bonus = weight / (1 + sum(1 for a in needed if hand[a] == 0))
+        for a in needed:
+            held = hand[a]
+            want[a] += bonus * (1.0 if held == 0 else 0.2 / held)
     want[WILD] = 0.5 * max(want[:WILD], default=0.0) + 0.3 / (1 + hand[WILD])
     return want
 
@@ -174,7 +200,8 @@ def choose(
     if kind == ACTING:
         fills = [a for a in legal if ENNOBLE0 <= a < KILL0]
         if fills:
-            return max(fills, key=lambda a: slot_value(s, seat, a - ENNOBLE0))
+            values = slot_values(s, seat, [a - ENNOBLE0 for a in fills])
+            return fills[values.index(max(values))]
         kills = [a for a in legal if KILL0 <= a < PAY_CARDS]
         if kills and s.option == OPTION_B:
             best = max(kills, key=lambda a: _kill_gain(s, seat, a - KILL0))
