@@ -42,8 +42,13 @@ S = TypeVar("S", bound="State")
 Evaluation = Callable[["Game[Any]", "State", int], float]
 
 
+def margin(values: Sequence[float], seat: int) -> float:
+    """The seat's value less the best of the other seats' (less 0 for a seat alone)."""
+    return values[seat] - max((v for o, v in enumerate(values) if o != seat), default=0.0)
+
+
 def margins(values: Sequence[float]) -> list[float]:
-    """Each seat's value less the best of the other seats' (less 0 for a seat alone)."""
+    """Every seat's ``margin`` at once."""
     if len(values) < 2:
         return [v - 0.0 for v in values]
     top = max(values)
@@ -54,7 +59,7 @@ def margins(values: Sequence[float]) -> list[float]:
 
 def score_margin(game: Game[Any], state: State, seat: int) -> float:
     """The seat's score less the best other seat's."""
-    return margins(game.scores(state))[seat]
+    return margin(game.scores(state), seat)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from noblesse.core.game import Action
-from noblesse.core.heuristics import Heuristics, margins
+from noblesse.core.heuristics import Heuristics, margin, margins
 from noblesse.games.conflicting_legends.rules import DECISION_NAMES, LAND_CONTINENT, LegendsState
 from noblesse.games.conflicting_legends.rules import GLORY as LAND_GLORY
 from noblesse.games.conflicting_legends.views import LegendsViews
@@ -49,17 +49,13 @@ def _land_value(glory: tuple[int, int], yellow: bool) -> float:
 _TERMS = [((lo, LAND + POTENTIAL * (hi - lo)), (hi, LAND + 0.0)) for lo, hi in LAND_GLORY]
 
 
-_HOLDINGS: dict[tuple[int, ...], float] = {}
-_HOLDINGS_MAX = 100_000  # holdings remembered, cleared when full
-
-
-def _holdings(lands: list[int], yellow: list[bool]) -> float:
-    """What a seat's territories are worth: their glory, the continents they reach, and
-    what holding each adds (``_TERMS``); remembered by the territories and their sides, as
-    a search meets the same holdings in many positions."""
-    key = tuple(2 * t + yellow[t] for t in lands)
-    value = _HOLDINGS.get(key)
-    if value is None:
+def _strengths(game: LegendsViews, s: LegendsState) -> list[float]:
+    """Every seat's strength from the public state: glory, continents, territories (a
+    white one also for the glory building would add), tokens, table area and hand size."""
+    out = []
+    yellow = s.yellow
+    for o in range(s.n_players):
+        lands = s.lands[o]
         glory = 0
         adds = []
         for t in lands:
@@ -69,31 +65,14 @@ def _holdings(lands: list[int], yellow: list[bool]) -> float:
         value = GLORY * glory + CONTINENT * len({LAND_CONTINENT[t] for t in lands})
         for add in adds:  # one by one, as the sum has always been made
             value += add
-        if len(_HOLDINGS) >= _HOLDINGS_MAX:
-            _HOLDINGS.clear()
-        _HOLDINGS[key] = value
-    return value
-
-
-def _strengths(game: LegendsViews, s: LegendsState) -> list[float]:
-    """Every seat's strength from the public state: glory, continents, territories (a
-    white one also for the glory building would add), tokens, table area and hand size."""
-    out = []
-    yellow = s.yellow
-    for lands, tokens, tableau, held in zip(s.lands, s.tokens, s.tableau, s.hands, strict=True):
-        value = _holdings(lands, yellow)
-        value += TOKEN * sum(tokens) + TABLE_CARD * len(tableau)
-        hand = len(held)
+        value += TOKEN * sum(s.tokens[o]) + TABLE_CARD * len(s.tableau[o])
+        hand = len(s.hands[o])
         out.append(value + HAND_CARD * min(hand, 3) + EXTRA_CARD * max(0, hand - 3))
     return out
 
 
-def evaluate_all(game: LegendsViews, state: LegendsState) -> list[float]:
-    """Every seat's strength against its strongest rival's, from what every seat sees
-    (the board, tokens, table areas, hand sizes, the war)."""
-    s = state
-    if s.over:
-        return [WIN if s.winner == seat else -WIN for seat in range(s.n_players)]
+def _standing(game: LegendsViews, s: LegendsState) -> list[float]:
+    """Every seat's strength, a war under way counted at even odds."""
     strength = _strengths(game, s)
     war = s.war
     if war is not None and war.winner < 0:
@@ -102,11 +81,22 @@ def evaluate_all(game: LegendsViews, state: LegendsState) -> list[float]:
         swing = _land_value(land, yellow) - (_land_value(land, False) if yellow else 0.0)
         strength[war.attacker] += WAR_ODDS * (0.0 if yellow else _land_value(land, False))
         strength[war.defender] -= WAR_ODDS * swing
-    return margins(strength)
+    return strength
 
 
 def evaluate(game: LegendsViews, state: LegendsState, seat: int) -> float:
-    return evaluate_all(game, state)[seat]
+    """From what every seat sees (the board, tokens, table areas, hand sizes, the war):
+    the seat's strength against its strongest rival's."""
+    if state.over:
+        return WIN if state.winner == seat else -WIN
+    return margin(_standing(game, state), seat)
+
+
+def evaluate_all(game: LegendsViews, state: LegendsState) -> list[float]:
+    """``evaluate`` for every seat at once; a search judges one position for all."""
+    if state.over:
+        return [WIN if state.winner == seat else -WIN for seat in range(state.n_players)]
+    return margins(_standing(game, state))
 
 
 def choose(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from noblesse.core.heuristics import Heuristics, margins
+from noblesse.core.heuristics import Heuristics, margin, margins
 from noblesse.games.guillotine.rules import GuillotineRules, GuillotineState, score_cards
 
 CARD_IN_HAND = 0.4
@@ -35,7 +35,7 @@ def _scores(state: GuillotineState, reveal: int) -> list[int]:
 def evaluate(game: GuillotineRules, state: GuillotineState, seat: int) -> float:
     """What the seat's own view shows: every score as it stands, its own hidden support
     card counted (``GuillotineRules.score``), and the hand sizes."""
-    return margins(_scores(state, seat))[seat] + CARD_IN_HAND * len(state.hands[seat])
+    return margin(_scores(state, seat), seat) + CARD_IN_HAND * len(state.hands[seat])
 
 
 def evaluate_all(game: GuillotineRules, state: GuillotineState) -> list[float]:

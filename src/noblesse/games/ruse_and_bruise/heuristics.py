@@ -9,7 +9,7 @@ the bot chases icons it lacks. Rows that are still open count a little less.
 
 from __future__ import annotations
 
-from noblesse.core.heuristics import Heuristics, margins
+from noblesse.core.heuristics import Heuristics, margin, margins
 from noblesse.games.ruse_and_bruise.rules import (
     OWNER,
     SCORE_VALUE,
@@ -53,9 +53,9 @@ def _final_score(won: list[int]) -> int:
     return value
 
 
-def evaluate_all(game: RuseRules, state: RuseState) -> list[float]:
-    """Every seat's margin over its best rival; a search judges one position for all."""
-    s = state
+def _standing(game: RuseRules, s: RuseState) -> list[float]:
+    """Every seat's final score if the round ended now, with a little for the open rows
+    it leads."""
     n = s.n_players
     won = s.won
     taken: dict[int, list[int]] = {}  # the score cards each provisional winner would add
@@ -73,19 +73,25 @@ def evaluate_all(game: RuseRules, state: RuseState) -> list[float]:
                 taken.setdefault(winner, []).append(sc)
             else:
                 open_bonus[winner] += OPEN_ROW_WEIGHT * SCORE_VALUE[sc]
-    scores = [
+    return [
         _final_score(won[o] + taken[o] if o in taken else won[o]) + open_bonus[o] for o in range(n)
     ]
-    # Spending strong cards where they are not needed leaves weaker hands later.
-    on_table = [0] * n
-    for row in s.rows:
-        for c in row:
-            on_table[OWNER[c]] += 1
-    return [m - CARD_COST * on_table[seat] for seat, m in enumerate(margins(scores))]
 
 
 def evaluate(game: RuseRules, state: RuseState, seat: int) -> float:
-    return evaluate_all(game, state)[seat]
+    """The seat's margin over its best rival, less a little for each of its cards on
+    the table: spending strong cards where they are not needed leaves weaker hands later."""
+    on_table = sum(1 for row in state.rows for c in row if OWNER[c] == seat)
+    return margin(_standing(game, state), seat) - CARD_COST * on_table
+
+
+def evaluate_all(game: RuseRules, state: RuseState) -> list[float]:
+    """``evaluate`` for every seat at once; a search judges one position for all."""
+    on_table = [0] * state.n_players
+    for row in state.rows:
+        for c in row:
+            on_table[OWNER[c]] += 1
+    return [m - CARD_COST * on_table[o] for o, m in enumerate(margins(_standing(game, state)))]
 
 
 HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all)
