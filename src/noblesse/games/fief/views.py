@@ -191,11 +191,11 @@ def _seen_and_unseen(s: FiefState, seat: int, f: int) -> tuple[list[int], list[i
     """Another family ``f``'s hand as ``seat`` knows it: the cards an offer sent to
     ``seat`` by ``f`` shows (as many copies as it offers), and the rest, unseen."""
     o = s.offer
-    shown: Counter[int] = Counter()
-    if o is not None and s.kind == A.OFFER_ANSWER and seat == o.recipient and f == o.author:
-        shown.update(
-            act - A.GIVE_CARD0 for act, _ in o.terms if A.GIVE_CARD0 <= act < A.RANSOM_TERM0
-        )
+    if o is None or s.kind != A.OFFER_ANSWER or seat != o.recipient or f != o.author:
+        return [], s.hand[f][:]
+    shown = Counter(
+        act - A.GIVE_CARD0 for act, _ in o.terms if A.GIVE_CARD0 <= act < A.RANSOM_TERM0
+    )
     seen: list[int] = []
     unseen: list[int] = []
     for c in s.hand[f]:
