@@ -54,8 +54,9 @@ LEVELS: dict[str, Level] = {
         by_game={
             "guillotine": "ismcts:iters=1000:c=0.3:rollout=turn",
             "ruse_and_bruise": "ismcts:iters=400",
-            # greedy play-outs (the game's SEARCH) in a tree that follows greedy replies
-            "heads_of_state": "ismcts:iters=100:c=0.3:widen=1",
+            # greedy play-outs (the game's SEARCH) in a tree that follows greedy replies;
+            # greedy's move unless the search beats it clearly
+            "heads_of_state": "ismcts:iters=100:c=0.3:widen=1:keep=1",
             # greedy's move unless the search beats it clearly
             "fief": "ismcts:iters=300:c=0.3:keep=1",
         },
