@@ -78,19 +78,24 @@ def _standing(game: RuseRules, s: RuseState) -> list[float]:
     ]
 
 
+def _on_table(s: RuseState) -> list[int]:
+    """How many of each seat's cards lie in the rows."""
+    on_table = [0] * s.n_players
+    for row in s.rows:
+        for c in row:
+            on_table[OWNER[c]] += 1
+    return on_table
+
+
 def evaluate(game: RuseRules, state: RuseState, seat: int) -> float:
     """The seat's margin over its best rival, less a little for each of its cards on
     the table: spending strong cards where they are not needed leaves weaker hands later."""
-    on_table = sum(1 for row in state.rows for c in row if OWNER[c] == seat)
-    return margin(_standing(game, state), seat) - CARD_COST * on_table
+    return margin(_standing(game, state), seat) - CARD_COST * _on_table(state)[seat]
 
 
 def evaluate_all(game: RuseRules, state: RuseState) -> list[float]:
     """``evaluate`` for every seat at once; a search judges one position for all."""
-    on_table = [0] * state.n_players
-    for row in state.rows:
-        for c in row:
-            on_table[OWNER[c]] += 1
+    on_table = _on_table(state)
     return [m - CARD_COST * on_table[o] for o, m in enumerate(margins(_standing(game, state)))]
 
 
