@@ -139,3 +139,72 @@ def test_killed_database_connections_leave_no_action_half_done(
     assert seats[0].held["view"] == a.get(seat0).json()["view"] == b.get(seat0).json()["view"]  # type: ignore[index]
     for sock in seats.values():
         sock.close()
+
+
+class Role:
+    """A PostgreSQL role of the test's own that the servers log in as, to lock out (no
+    new connections, its open ones ended) and let in again."""
+
+    def __init__(self, pg_url: str, name: str) -> None:
+        self.admin, self.name = create_engine(pg_url), name
+        schema = pg_url.split("search_path%3D", 1)[1]
+        self.url = pg_url.replace("://postgres@", f"://{name}@", 1)
+        assert self.url != pg_url, "the test's PostgreSQL URL names no postgres user"
+        self._run(
+            f'CREATE ROLE "{name}" LOGIN', f'GRANT USAGE, CREATE ON SCHEMA "{schema}" TO "{name}"'
+        )
+
+    def _run(self, *statements: str) -> Any:
+        with self.admin.begin() as conn:
+            return [conn.execute(text(s), {"name": self.name}) for s in statements][-1]
+
+    def lock_out(self) -> int:
+        self._run(f'ALTER ROLE "{self.name}" NOLOGIN')
+        ended = self._run(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE usename = :name"
+        )
+        return int(ended.scalar())
+
+    def let_in(self) -> None:
+        self._run(f'ALTER ROLE "{self.name}" LOGIN')
+
+    def drop(self) -> None:
+        self.lock_out()
+        self._run(f'DROP OWNED BY "{self.name}" CASCADE', f'DROP ROLE "{self.name}"')
+        self.admin.dispose()
+
+
+@pytest.fixture
+def pg_role(pg_url: str, tmp_path: Path) -> Iterator[Role]:
+    role = Role(pg_url, f"noblesse_out_{tmp_path.name[-8:]}".replace("-", "_"))
+    yield role
+    role.drop()
+
+
+@pytest.mark.alone
+def test_an_action_the_store_can_neither_save_nor_read_back_is_refused_and_changes_nothing(
+    pg_role: Role, servers: Any
+) -> None:
+    a = servers("a", db_url=pg_role.url)
+    made = create(a, ["human", "human"])
+    seats = {0: a.seat(made, 0), 1: a.seat(made, 1)}
+    played = play_turns(seats, 2, within=2.0)
+    view = seats[0].held["view"]  # type: ignore[index]
+    assert pg_role.lock_out() >= 1
+    seat = to_act(seats[0].held)  # type: ignore[arg-type]
+    action = seats[seat].held["legal"][-1]["action"]  # type: ignore[index]
+    seats[seat].act(action)
+    seats[seat].wait(lambda s: s.errors, timeout=10.0)
+    assert [e["code"] for e in seats[seat].errors] == ["unavailable"]
+    assert seats[seat].held["n"] == 2  # type: ignore[index]
+    pg_role.let_in()
+    # the socket is still open and the table is as the store holds it: the same action
+    # goes in now, once
+    seats[seat].act(action)
+    for sock in seats.values():
+        sock.until(lambda t: t["n"] == 3, timeout=5.0)
+    assert stored(pg_role.url, made["id"]).actions == [*played, (seat, action)]
+    seat0 = f"/api/tables/{made['id']}/seats/0?token={made['seats'][0]['token']}"
+    assert seats[0].held["view"] == a.get(seat0).json()["view"] != view  # type: ignore[index]
+    for sock in seats.values():
+        sock.close()

@@ -187,7 +187,10 @@ class Store:
         if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
             Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
         self.url = url
-        self.engine: Engine = create_engine(url, future=True)
+        # a pooled connection the database has dropped is replaced before it is used
+        self.engine: Engine = create_engine(
+            url, future=True, pool_pre_ping=not url.startswith("sqlite")
+        )
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         if self.engine.dialect.name == "postgresql":  # several processes may start at once

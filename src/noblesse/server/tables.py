@@ -74,6 +74,16 @@ ERROR_KINDS = {
     429: "rate_limited",
     503: "unavailable",
 }
+# A request refused because the store can be neither written nor read back.
+UNREACHABLE = (
+    "The store cannot be reached right now; nothing changed. Try again.",
+    "目前無法連上資料庫，牌局沒有改變。請再試一次。",
+)
+TAKEN_BACK_UNSHOWN = (
+    "The move was taken back, but the store cannot be read right now to show it; "
+    "reload the page in a moment.",
+    "這一步已經收回，但目前無法讀取資料庫來顯示；請稍後重新整理頁面。",
+)
 MAX_ACTION = 80  # characters of an action string (the store's column)
 # An option's type, in the words of a refusal in Chinese.
 _KIND_ZH = {"bool": "布林值", "int": "整數", "float": "數字", "str": "文字"}
@@ -693,6 +703,17 @@ class TableManager:
                 conn.log_sent = 0  # the log starts over (the patch still applies)
         self._changed(table)
 
+    async def _reload_or_refuse(self, table: Table, message: tuple[str, str] = UNREACHABLE) -> None:
+        """``_reload``, for a request: if the store cannot be read either, the request is
+        refused as unavailable with ``message`` (English, Chinese). The copy here is
+        then left as it was; the next action, refused by the store as stale, or the next
+        comparison with the store brings it up to date."""
+        try:
+            await self._reload(table)
+        except Exception as exc:
+            log.exception("table %s: could not read it back from the store", table.id)
+            raise TableError(*message, 503) from exc
+
     async def start(self) -> None:
         """Start the bot processes, the sweeper that lets idle tables leave memory, and
         (several processes serving) the news from the others."""
@@ -827,7 +848,8 @@ class TableManager:
         for _attempt in range(5):
             if await self._apply_once(table, seat, text):
                 return True
-            await self._reload(table)  # another process was first: catch up
+            # another process was first: catch up
+            await self._reload_or_refuse(table)
             self._broadcast(table)
             if not again:
                 return False
@@ -867,6 +889,9 @@ class TableManager:
             if known and known[0] is state and known[1] == table.n
             else _secret_fingerprint(game, state)
         )
+        # applied to a copy, which becomes the table's once the store holds the action
+        state = game.clone(state)
+        state.legal_cache = table.state.legal_cache  # the same position
         try:
             events = game.apply(state, seat, action)  # raises, changing nothing, if illegal
         except IllegalAction as exc:
@@ -878,14 +903,18 @@ class TableManager:
             await self.store.writer.append(NewAction(table.id, n, seat, text, result))
         except StaleTable:
             return False
-        except Exception as exc:  # the store refused: go back to what it holds
+        except Exception as exc:  # the store refused, or its answer was lost
             log.exception("table %s: could not store action %d", table.id, n)
-            await self._reload(table)
+            await self._reload_or_refuse(table)
+            if table.actions[n - 1 : n] == [(seat, text)]:  # it was committed after all
+                self.bus.tell(News(table.id, "table", table.meta.revision))
+                return True
             raise TableError(
                 "The action could not be saved; nothing changed. Try again.",
                 "行動無法儲存，牌局沒有改變。請再試一次。",
                 503,
             ) from exc
+        table.state = state
         table.actions.append((seat, text))
         table.events.extend((n, ev) for ev in events)
         table.acted = time.monotonic()
@@ -911,12 +940,20 @@ class TableManager:
             try:
                 await self._write(self.store.remove_last_action, table.id, table.n)
             except StaleTable:  # another process recorded an action after it meanwhile
-                await self._reload(table)
+                await self._reload_or_refuse(table)
                 self._broadcast(table)
                 raise TableError(
                     "You cannot take that back now.", "現在不能收回這一步。", 409
                 ) from None
-            await self._reload(table)
+            except Exception as exc:
+                log.exception("table %s: could not take back action %d", table.id, table.n)
+                await self._reload_or_refuse(table)
+                raise TableError(
+                    "The move could not be taken back; nothing changed. Try again.",
+                    "無法收回這一步，牌局沒有改變。請再試一次。",
+                    503,
+                ) from exc
+            await self._reload_or_refuse(table, TAKEN_BACK_UNSHOWN)
             self.bus.tell(News(table.id, "table", table.meta.revision))
             self._broadcast(table)
 
