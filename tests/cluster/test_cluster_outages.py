@@ -1,7 +1,8 @@
 """Several server processes ride out their services going away: Redis restarted in the
 middle of games (play goes on, caught up from the store, and the bots resume once it is
-back), and the PostgreSQL connections killed (an action is then refused cleanly or
-retried, never half done)."""
+back), the PostgreSQL connections killed (an action is then refused cleanly or retried,
+never half done), and PostgreSQL refusing the servers outright for a while (an action
+is refused as unavailable on a socket that stays open, and the bots wait it out)."""
 
 from __future__ import annotations
 
@@ -146,7 +147,7 @@ class Role:
     new connections, its open ones ended) and let in again."""
 
     def __init__(self, pg_url: str, name: str) -> None:
-        self.admin, self.name = create_engine(pg_url), name
+        self.admin, self.admin_url, self.name = create_engine(pg_url), pg_url, name
         schema = pg_url.split("search_path%3D", 1)[1]
         self.url = pg_url.replace("://postgres@", f"://{name}@", 1)
         assert self.url != pg_url, "the test's PostgreSQL URL names no postgres user"
@@ -185,7 +186,8 @@ def pg_role(pg_url: str, tmp_path: Path) -> Iterator[Role]:
 def test_an_action_the_store_can_neither_save_nor_read_back_is_refused_and_changes_nothing(
     pg_role: Role, servers: Any
 ) -> None:
-    a = servers("a", db_url=pg_role.url)
+    a = servers("a", bot_delay=0.2, db_url=pg_role.url)
+    bots = create(a, BOTS, seed=SEED + 40)
     made = create(a, ["human", "human"])
     seats = {0: a.seat(made, 0), 1: a.seat(made, 1)}
     played = play_turns(seats, 2, within=2.0)
@@ -197,6 +199,11 @@ def test_an_action_the_store_can_neither_save_nor_read_back_is_refused_and_chang
     seats[seat].wait(lambda s: s.errors, timeout=10.0)
     assert [e["code"] for e in seats[seat].errors] == ["unavailable"]
     assert seats[seat].held["n"] == 2  # type: ignore[index]
+    time.sleep(0.5)  # the bots try too, and are refused: their game stands still
+    out = stored(pg_role.admin_url, bots["id"])
+    time.sleep(1.0)
+    assert stored(pg_role.admin_url, bots["id"]).actions == out.actions
+    assert out.status != "finished"
     pg_role.let_in()
     # the socket is still open and the table is as the store holds it: the same action
     # goes in now, once
@@ -208,3 +215,10 @@ def test_an_action_the_store_can_neither_save_nor_read_back_is_refused_and_chang
     assert seats[0].held["view"] == a.get(seat0).json()["view"] != view  # type: ignore[index]
     for sock in seats.values():
         sock.close()
+    # the bots, refused while the store was away, play on to the game they would have played
+    expected, result = reference_game("guillotine", BOTS, SEED + 40)
+    deadline = time.monotonic() + 60
+    while (record := stored(pg_role.url, bots["id"])).status != "finished":
+        assert time.monotonic() < deadline, f"the bots stopped at {len(record.actions)}"
+        time.sleep(0.1)
+    assert record.actions == expected and record.result == result
