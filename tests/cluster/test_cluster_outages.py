@@ -204,6 +204,8 @@ def test_an_action_the_store_can_neither_save_nor_read_back_is_refused_and_chang
     time.sleep(1.0)
     assert stored(pg_role.admin_url, bots["id"]).actions == out.actions
     assert out.status != "finished"
+    refused = a.post("/api/tables", json={"game": "guillotine", "seats": ["human", "greedy"]})
+    assert (refused.status_code, refused.json()["code"]) == (503, "unavailable")
     pg_role.let_in()
     # the socket is still open and the table is as the store holds it: the same action
     # goes in now, once

@@ -30,6 +30,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from noblesse import games
@@ -52,6 +53,7 @@ from noblesse.server.settings import Settings
 from noblesse.server.store import DEFAULT_URL, Store
 from noblesse.server.tables import (
     ERROR_KINDS,
+    STORE_AWAY,
     Connection,
     Table,
     TableError,
@@ -190,6 +192,12 @@ def create_app(
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
         headers = {"Retry-After": "60"} if exc.code == 429 else None
         return JSONResponse(exc.payload(), status_code=exc.code, headers=headers)
+
+    @app.exception_handler(OperationalError)
+    async def store_away(_request: Request, exc: OperationalError) -> JSONResponse:
+        log.warning("the store cannot be reached: %s", exc.orig or exc)
+        refusal = TableError(*STORE_AWAY, 503)
+        return JSONResponse(refusal.payload(), status_code=503, headers={"Retry-After": "5"})
 
     def address(conn: Request | WebSocket) -> str:
         return conn.client.host if conn.client else ""

@@ -79,6 +79,10 @@ UNREACHABLE = (
     "The store cannot be reached right now; nothing changed. Try again.",
     "目前無法連上資料庫，牌局沒有改變。請再試一次。",
 )
+STORE_AWAY = (  # a request the store was needed for, over HTTP
+    "The store cannot be reached right now. Try again in a moment.",
+    "目前無法連上資料庫，請稍後再試。",
+)
 TAKEN_BACK_UNSHOWN = (
     "The move was taken back, but the store cannot be read right now to show it; "
     "reload the page in a moment.",
