@@ -6,6 +6,7 @@ is refused as unavailable on a socket that stays open, and the bots wait it out)
 
 from __future__ import annotations
 
+import secrets
 import shutil
 import subprocess
 import time
@@ -176,8 +177,8 @@ class Role:
 
 
 @pytest.fixture
-def pg_role(pg_url: str, tmp_path: Path) -> Iterator[Role]:
-    role = Role(pg_url, f"noblesse_out_{tmp_path.name[-8:]}".replace("-", "_"))
+def pg_role(pg_url: str) -> Iterator[Role]:
+    role = Role(pg_url, f"noblesse_out_{secrets.token_hex(4)}")
     yield role
     role.drop()
 
