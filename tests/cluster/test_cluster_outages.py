@@ -74,6 +74,17 @@ def own_redis() -> Iterator[OwnRedis]:
     server.stop()
 
 
+def assert_bots_finish_as_planned(db_url: str, table_id: str, seed: int) -> None:
+    """The all-bot table (``BOTS``, dealt with ``seed``) finishes within a minute with
+    the game an uninterrupted server plays."""
+    expected, result = reference_game("guillotine", BOTS, seed)
+    deadline = time.monotonic() + 60
+    while (record := stored(db_url, table_id)).status != "finished":
+        assert time.monotonic() < deadline, f"the bots stopped at {len(record.actions)}"
+        time.sleep(0.1)
+    assert record.actions == expected and record.result == result
+
+
 def test_play_goes_on_while_redis_restarts_and_the_bots_resume(
     servers: Any, own_redis: OwnRedis
 ) -> None:
@@ -89,12 +100,7 @@ def test_play_goes_on_while_redis_restarts_and_the_bots_resume(
     own_redis.start()
     play_turns(seats, 2, within=5.0)
     assert len(stored(a.db_url, made["id"]).actions) == 6
-    expected, result = reference_game("guillotine", BOTS, SEED + 30)
-    deadline = time.monotonic() + 60
-    while (record := stored(a.db_url, bots["id"])).status != "finished":
-        assert time.monotonic() < deadline, f"the bots stopped at {len(record.actions)}"
-        time.sleep(0.1)
-    assert record.actions == expected and record.result == result
+    assert_bots_finish_as_planned(a.db_url, bots["id"], SEED + 30)
     for sock in seats.values():
         sock.close()
 
@@ -219,9 +225,4 @@ def test_an_action_the_store_can_neither_save_nor_read_back_is_refused_and_chang
     for sock in seats.values():
         sock.close()
     # the bots, refused while the store was away, play on to the game they would have played
-    expected, result = reference_game("guillotine", BOTS, SEED + 40)
-    deadline = time.monotonic() + 60
-    while (record := stored(pg_role.url, bots["id"])).status != "finished":
-        assert time.monotonic() < deadline, f"the bots stopped at {len(record.actions)}"
-        time.sleep(0.1)
-    assert record.actions == expected and record.result == result
+    assert_bots_finish_as_planned(pg_role.url, bots["id"], SEED + 40)
