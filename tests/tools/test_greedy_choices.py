@@ -7,11 +7,13 @@ shows here first, and is then measured against the old bot
 from __future__ import annotations
 
 import hashlib
+import random
 
 import pytest
 
 from noblesse import games
 from noblesse.agents import act_honestly, make_agent
+from noblesse.agents.greedy import look_ahead
 from noblesse.core.game import machine_options
 from noblesse.sim.batch import game_seed
 
@@ -55,3 +57,36 @@ def test_two_greedy_bots_in_guillotine_take_the_same_actions_as_those_of_8c85877
         "609860211c0b942a",
         "63f0e91832a0aea9",
     ]
+
+
+ALIKE_GAMES = [g for g in games.ids() if games.get(g).heuristics().alike is not None]
+
+
+@pytest.mark.parametrize("game_id", ALIKE_GAMES)
+def test_a_decision_the_heuristics_call_alike_has_options_the_look_ahead_values_equally(
+    game_id: str,
+) -> None:
+    """Where ``alike`` holds, the greedy bot takes the first option unsearched: every
+    option must reach the same value through the full look-ahead (each on its own copy
+    of one world, its generator copied too, so chance falls alike)."""
+    game = games.get(game_id)
+    known = game.heuristics()
+    assert known.alike is not None
+    checked = 0
+    for index in range(40):
+        seed = game_seed(3, index)
+        bots = [make_agent("greedy", game_seed(seed, s, "bot")) for s in range(4)]
+        state = game.setup(4, seed, machine_options(game))
+        while not game.is_over(state):
+            for seat in game.to_act(state):
+                legal = game.legal_actions(state, seat)
+                if len(legal) > 1 and known.alike(game, state, seat):
+                    world = game.determinize(state, seat, random.Random(index))
+                    values = {
+                        look_ahead(game, world, seat, a, known.evaluate, None, known.depth, False)[0]
+                        for a in legal
+                    }
+                    assert len(values) == 1, (game.describe_decision(state), legal, values)
+                    checked += 1
+                game.apply(state, seat, act_honestly(bots[seat], game, state, seat))
+    assert checked >= 10

@@ -6,11 +6,13 @@ The game's ``choose`` hook (``Game.heuristics``) may decide on that world at onc
 otherwise, for each legal action it plays on through its own next decisions (a card,
 then the noble it names, then the distance...: the game's ``depth`` in all, 4 unless
 its heuristics say otherwise) on a copy of the world and judges where that leaves it
-with the game's evaluation.
+with the game's evaluation. Where the heuristics call a decision's options ``alike``
+(the evaluation cannot tell them apart), it takes the first rather than search each.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from noblesse.agents.base import SeededAgent
@@ -40,12 +42,14 @@ class GreedyAgent(SeededAgent):
         planned = self._planned(game, world, seat, legal)
         if planned is not None:
             return planned
-        evaluate, depth = known.evaluate, known.depth
+        evaluate, depth, alike = known.evaluate, known.depth, known.alike
+        if alike is not None and alike(game, world, seat):
+            return legal[0]
         root = search_world(game, world)
         best, best_value = legal[0], float("-inf")
         best_line: tuple[Action, ...] = ()
         for action in legal:
-            value, line = _value(game, root, seat, action, evaluate, depth, False)
+            value, line = look_ahead(game, root, seat, action, evaluate, alike, depth, False)
             if value > best_value:
                 best, best_value, best_line = action, value, line
         self._plan(game, world, seat, best, best_line)
@@ -84,12 +88,13 @@ class GreedyAgent(SeededAgent):
         return action
 
 
-def _value(
+def look_ahead(
     game: Game,
     state: State,
     seat: int,
     action: Action,
     evaluate: Evaluation,
+    alike: Callable[[Game, State, int], bool] | None,
     depth: int,
     owned: bool,
 ) -> tuple[float, tuple[Action, ...]]:
@@ -105,11 +110,13 @@ def _value(
     game.apply(after, seat, action)
     if depth > 1 and not game.is_over(after) and game.to_act(after) == (seat,):
         legal = game.legal_actions(after, seat)
+        if alike is not None and alike(game, after, seat):
+            legal = legal[:1]
         last = len(legal) - 1
         best, best_value = legal[0], float("-inf")
         best_line: tuple[Action, ...] = ()
         for i, a in enumerate(legal):
-            value, line = _value(game, after, seat, a, evaluate, depth - 1, i == last)
+            value, line = look_ahead(game, after, seat, a, evaluate, alike, depth - 1, i == last)
             if value > best_value:
                 best, best_value, best_line = a, value, line
         return best_value, (best, *best_line)

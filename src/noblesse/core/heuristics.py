@@ -11,7 +11,10 @@ asked first: a decision it answers itself (a mixed strategy for a secret throw, 
 None to search; ``search``, ISMCTS's default leaf valuation for the game, e.g.
 ``{"rollout": "greedy", "max_rollout": 8}`` where the evaluation alone sees too little;
 ``depth`` (default 4), how many of its own consecutive decisions the greedy bot looks
-through (a card, then the noble it names, then the distance...).
+through (a card, then the noble it names, then the distance...); ``alike(game, state,
+seat) -> bool``, true where the pending decision's options are all the same to
+``evaluate`` (which card to discard when only a hand's size counts, an announcement
+nothing reads): the greedy bot takes the first of them rather than search each.
 
 The bots (``noblesse.agents``) know only this record and the kernel contract. A game's
 heuristics read the ``state`` they are given in full, with the game's own queries, and
@@ -44,7 +47,8 @@ Evaluation = Callable[["Game[Any]", "State", int], float]
 
 def margin(values: Sequence[float], seat: int) -> float:
     """The seat's value less the best of the other seats' (less 0 for a seat alone)."""
-    return values[seat] - max((v for o, v in enumerate(values) if o != seat), default=0.0)
+    others = [*values[:seat], *values[seat + 1 :]]
+    return values[seat] - (max(others) if others else 0.0)
 
 
 def margins(values: Sequence[float]) -> list[float]:
@@ -73,6 +77,7 @@ class Heuristics(Generic[G, S]):
     choose: Callable[[G, S, int, list[Action], random.Random], Action | None] | None = None
     search: Mapping[str, str | int] = field(default_factory=dict)
     depth: int = 4
+    alike: Callable[[G, S, int], bool] | None = None
 
     def evaluate_every(self, game: G, state: S) -> list[float]:
         """Every seat's evaluation of one position (``evaluate_all`` where declared)."""

@@ -17,7 +17,12 @@ from typing import Any
 
 from noblesse.core.game import Action
 from noblesse.core.heuristics import Heuristics, margin, margins
-from noblesse.games.conflicting_legends.rules import DECISION_NAMES, LAND_CONTINENT, LegendsState
+from noblesse.games.conflicting_legends.rules import (
+    ANNOUNCE,
+    DECISION_NAMES,
+    LAND_CONTINENT,
+    LegendsState,
+)
 from noblesse.games.conflicting_legends.rules import GLORY as LAND_GLORY
 from noblesse.games.conflicting_legends.views import LegendsViews
 
@@ -147,4 +152,10 @@ def _target(
     return best[rng.randrange(len(best))]
 
 
-HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, choose=choose)
+def alike(game: LegendsViews, state: LegendsState, seat: int) -> bool:
+    """An announcement binds no one, and the evaluation never reads it."""
+    p = state.pending
+    return p is not None and p.kind == ANNOUNCE
+
+
+HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, choose=choose, alike=alike)

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from noblesse.core.heuristics import Heuristics, margin, margins
-from noblesse.games.guillotine.rules import GuillotineRules, GuillotineState, score_cards
+from noblesse.games.guillotine.rules import (
+    DISCARD,
+    LOOK_DISCARD,
+    GuillotineRules,
+    GuillotineState,
+    score_cards,
+)
 
 CARD_IN_HAND = 0.4
 SCALE = 5.0  # points: a lead of about this many is a clear advantage
@@ -45,4 +51,14 @@ def evaluate_all(game: GuillotineRules, state: GuillotineState) -> list[float]:
     return [m + CARD_IN_HAND * len(hands[o]) for o, m in enumerate(margins(_scores(state, -1)))]
 
 
-HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, scale=SCALE)
+def alike(game: GuillotineRules, state: GuillotineState, seat: int) -> bool:
+    """Which card to discard from a hand: the evaluation counts the cards in a hand, never
+    which they are. The look-ahead reaches the seat's next turn, where the cards kept
+    matter, only when every other seat's turn plays itself (empty hands, Rush Job, the
+    Judge): rare after a discard, but common enough after Rat Break late in a game that
+    taking a card is not called alike."""
+    p = state.pending
+    return p is not None and p.kind in (DISCARD, LOOK_DISCARD)
+
+
+HEURISTICS = Heuristics(evaluate=evaluate, evaluate_all=evaluate_all, scale=SCALE, alike=alike)

@@ -144,6 +144,9 @@ class Pending:
         self.noble, self.picks, self.count = noble, picks, count
 
 
+_copy = list.copy  # a list's shallow copy (mapped over a state's lists of lists)
+
+
 class GuillotineState(State):
     __slots__ = (
         "line",
@@ -218,14 +221,14 @@ class GuillotineState(State):
         c.noble_discard = self.noble_discard[:]
         c.action_deck = self.action_deck[:]
         c.action_discard = self.action_discard[:]
-        c.hands = [h[:] for h in self.hands]
-        c.piles = [p[:] for p in self.piles]
-        c.front = [f[:] for f in self.front]
+        c.hands = [*map(_copy, self.hands)]
+        c.piles = [*map(_copy, self.piles)]
+        c.front = [*map(_copy, self.front)]
         c.hidden = self.hidden[:]
         c.rush = self.rush[:]
         c.confusion = self.confusion[:]
         c.queue = self.queue[:]
-        c.seen = [row[:] for row in self.seen]
+        c.seen = [*map(_copy, self.seen)]
         c.day, c.starter, c.player, c.step = self.day, self.starter, self.player, self.step
         c.pending, c.in_play, c.rush_active = self.pending, self.in_play, self.rush_active
         c.political, c.double, c.pimpernel = self.political, self.double, self.pimpernel
