@@ -15,8 +15,8 @@ CARD_IN_HAND = 0.4
 SCALE = 5.0  # points: a lead of about this many is a clear advantage
 
 
-_SCORES: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
-_SCORES_MAX = 100_000  # (pile, cards, hidden support) remembered, cleared when full
+_SCORES: dict[tuple[int, ...], int] = {}
+_SCORES_MAX = 100_000  # (pile, -1, cards, hidden support) remembered, cleared when full
 
 
 def _scores(state: GuillotineState, reveal: int) -> list[int]:
@@ -25,15 +25,16 @@ def _scores(state: GuillotineState, reveal: int) -> list[int]:
     each remembered by what decides it (the pile, the cards in front and the support
     card counted): a search judges the same piles in many positions, and others' piles
     seldom change in one's own turn."""
-    over, hidden, get = state.over, state.hidden, _SCORES.get
+    over, hidden, fronts, get = state.over, state.hidden, state.front, _SCORES.get
     out = []
-    for o, (pile, front) in enumerate(zip(state.piles, state.front, strict=True)):
-        key = (tuple(pile), tuple(front), hidden[o] if over or o == reveal else -1)
+    for o, pile in enumerate(state.piles):
+        support = hidden[o] if over or o == reveal else -1
+        key = (*pile, -1, *fronts[o], support)  # card ids are never negative: -1 parts them
         value = get(key)
         if value is None:
             if len(_SCORES) >= _SCORES_MAX:
                 _SCORES.clear()
-            value = _SCORES[key] = score_cards(pile, front, key[2])
+            value = _SCORES[key] = score_cards(pile, fronts[o], support)
         out.append(value)
     return out
 
