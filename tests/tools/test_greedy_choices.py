@@ -83,7 +83,9 @@ def test_a_decision_the_heuristics_call_alike_has_options_the_look_ahead_values_
                 if len(legal) > 1 and known.alike(game, state, seat):
                     world = game.determinize(state, seat, random.Random(index))
                     values = {
-                        look_ahead(game, world, seat, a, known.evaluate, None, known.depth, False)[0]
+                        look_ahead(game, world, seat, a, known.evaluate, None, known.depth, False)[
+                            0
+                        ]
                         for a in legal
                     }
                     assert len(values) == 1, (game.describe_decision(state), legal, values)

@@ -21,12 +21,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from noblesse.core.game import Action, Game, State
-from noblesse.core.rng import SharedRandom
-
-S = TypeVar("S", bound=State)
 
 
 @runtime_checkable
@@ -80,16 +77,6 @@ class DelegatingAgent(SeededAgent):
 def world_for(game: Game, state: State, seat: int, rng: random.Random) -> State:
     """What ``seat`` may know of ``state``, as a whole state: a determinization for it."""
     return game.determinize(state, seat, rng)
-
-
-def search_world(game: Game[S], world: S) -> S:
-    """A copy of ``world`` for a search to branch from: its clones share one generator
-    (``core.rng.SharedRandom``, seeded from the world's), so a branch costs no copy of
-    the generator. ``world`` itself is left as it was."""
-    root = game.clone(world)
-    root.rng = SharedRandom(root.rng.getrandbits(64))
-    root.legal_cache = world.legal_cache  # the same position: the same legal actions
-    return root
 
 
 def act_honestly(agent: Agent, game: Game, state: State, seat: int) -> Action:
