@@ -6,6 +6,7 @@ shows here first, and is then measured against the old bot
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 
@@ -14,7 +15,7 @@ import pytest
 from noblesse import games
 from noblesse.agents import act_honestly, make_agent
 from noblesse.agents.greedy import look_ahead
-from noblesse.core.game import machine_options
+from noblesse.core.game import Game, State, machine_options
 from noblesse.sim.batch import game_seed
 
 # game -> the digests of seeded games 0, 1 (Fief: game 0, to the machine turn limit)
@@ -64,31 +65,41 @@ ALIKE_GAMES = [g for g in games.ids() if games.get(g).heuristics().alike is not 
 
 @pytest.mark.parametrize("game_id", ALIKE_GAMES)
 def test_a_decision_the_heuristics_call_alike_has_options_the_look_ahead_values_equally(
-    game_id: str,
+    game_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Where ``alike`` holds, the greedy bot takes the first option unsearched: every
-    option must reach the same value through the full look-ahead (each on its own copy
-    of one world, its generator copied too, so chance falls alike)."""
+    """Where ``alike`` holds, the greedy bot takes the first option unsearched, at its
+    own decisions and inside its look-ahead: every option must reach the same value
+    through the full look-ahead, to every depth (each option on its own copy of one
+    world, its generator copied too, so chance falls alike). The positions: some 60
+    spread over all that greedy bots met in 40 seeded games, at their decisions and in
+    their searches."""
     game = games.get(game_id)
     known = game.heuristics()
-    assert known.alike is not None
-    checked = 0
+    alike = known.alike
+    assert alike is not None
+    met: list[tuple[State, int]] = []
+
+    def noting(game: Game, state: State, seat: int) -> bool:
+        said = alike(game, state, seat)
+        if said and len(game.legal_actions(state, seat)) > 1:
+            met.append((game.clone(state), seat))
+        return said
+
+    monkeypatch.setattr(game, "heuristics", lambda: dataclasses.replace(known, alike=noting))
     for index in range(40):
         seed = game_seed(3, index)
         bots = [make_agent("greedy", game_seed(seed, s, "bot")) for s in range(4)]
         state = game.setup(4, seed, machine_options(game))
         while not game.is_over(state):
             for seat in game.to_act(state):
-                legal = game.legal_actions(state, seat)
-                if len(legal) > 1 and known.alike(game, state, seat):
-                    world = game.determinize(state, seat, random.Random(index))
-                    values = {
-                        look_ahead(game, world, seat, a, known.evaluate, None, known.depth, False)[
-                            0
-                        ]
-                        for a in legal
-                    }
-                    assert len(values) == 1, (game.describe_decision(state), legal, values)
-                    checked += 1
                 game.apply(state, seat, act_honestly(bots[seat], game, state, seat))
-    assert checked >= 10
+    assert len(met) >= 60
+    for k, (world, seat) in enumerate(met[:: len(met) // 60]):  # 60 or more, spread out
+        world.rng = random.Random(k)
+        legal = game.legal_actions(world, seat)
+        for depth in range(1, known.depth + 1):
+            values = {
+                look_ahead(game, world, seat, a, known.evaluate, None, depth, False)[0]
+                for a in legal
+            }
+            assert len(values) == 1, (game.describe_decision(world), depth, legal, values)
