@@ -16,7 +16,7 @@ from noblesse import games
 from noblesse.agents import act_honestly, make_agent
 from noblesse.agents.greedy import look_ahead
 from noblesse.core.game import Game, State, machine_options
-from noblesse.sim.batch import game_seed
+from noblesse.sim.batch import game_seed, play_game
 
 # game -> the digests of seeded games 0, 1 (Fief: game 0, to the machine turn limit)
 CHOICES = {
@@ -87,12 +87,7 @@ def test_a_decision_the_heuristics_call_alike_has_options_the_look_ahead_values_
 
     monkeypatch.setattr(game, "heuristics", lambda: dataclasses.replace(known, alike=noting))
     for index in range(40):
-        seed = game_seed(3, index)
-        bots = [make_agent("greedy", game_seed(seed, s, "bot")) for s in range(4)]
-        state = game.setup(4, seed, machine_options(game))
-        while not game.is_over(state):
-            for seat in game.to_act(state):
-                game.apply(state, seat, act_honestly(bots[seat], game, state, seat))
+        play_game(game_id, ["greedy"] * 4, game_seed(3, index), index, machine_options(game))
     assert len(met) >= 60
     for k, (world, seat) in enumerate(met[:: len(met) // 60]):  # 60 or more, spread out
         world.rng = random.Random(k)
