@@ -5,7 +5,7 @@ how far a faster greedy bot can go before the parts every bot pays are all that 
         --before guillotine=8.5,ruse_and_bruise=7.0,conflicting_legends=7.2,fief=2.0
 
 For each game (default: every game), four seats play the seeded games ``noblesse bench
-greedy`` plays (``game_seed(run, i)``, the options machines play), three ways:
+greedy`` plays in its first run (``game_seed(0, i)``, the options machines play), three ways:
 
 - ``greedy``: the greedy bot, its time split into dealing the seat's world
   (``agents.base.world_for``: ``Game.determinize``, which every bot but a random one is
