@@ -16,13 +16,15 @@ from noblesse.core.game import Game, State
 from .support import seeded_params, states_of
 
 # Every kind of bot, the search ones with a small budget (their moves are not judged here):
-# plain, guided by greedy play (``widen``, ``keep``) as ``hard`` plays in some games, and
-# following the game's ``choose`` hook (``hook``).
+# plain, guided by greedy play (``widen``, ``keep``) as ``hard`` plays in some games, the
+# same with greedy play-outs (``rollout=greedy``) as in Conflicting Legends, and following
+# the game's ``choose`` hook (``hook``).
 BOTS = (
     "random",
     "greedy",
     "ismcts:iters=8",
     "ismcts:iters=8:widen=1:keep=1",
+    "ismcts:iters=8:widen=1:keep=1:rollout=greedy:max_rollout=2",
     "ismcts:iters=8:hook=1",
 )
 # States of each random game at which the honesty test asks every bot (each costs a few

@@ -57,6 +57,11 @@ LEVELS: dict[str, Level] = {
             # greedy play-outs (the game's SEARCH) in a tree that follows greedy replies;
             # greedy's move unless the search beats it clearly
             "heads_of_state": "ismcts:iters=100:c=0.3:widen=1:keep=1",
+            # the same, with greedy play-outs of at most 20 decisions asked for (the
+            # game's own search judges its leaves at once)
+            "conflicting_legends": (
+                "ismcts:iters=60:c=0.3:widen=1:keep=1:rollout=greedy:max_rollout=20"
+            ),
             # greedy's move unless the search beats it clearly
             "fief": "ismcts:iters=300:c=0.3:keep=1",
         },
