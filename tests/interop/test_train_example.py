@@ -3,12 +3,12 @@ before and after on the same games, and saves a model that loads and plays."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.loading import load
 
 from .support import RL_EXTRA
 
@@ -19,14 +19,9 @@ pytest.importorskip(
     "(pip install -e '.[train]'); .ci/run installs it where a CPU torch is at hand",
 )
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_maskable_ppo.py"
-
 
 def _example():  # noqa: ANN202 - the example's module
-    spec = importlib.util.spec_from_file_location("train_maskable_ppo", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("examples/train_maskable_ppo.py")
 
 
 def test_the_example_trains_with_a_tiny_budget(tmp_path: Path, capsys) -> None:  # noqa: ANN001

@@ -4,13 +4,13 @@ it, a table seats it by name and its bot plays the policy's own choices."""
 
 from __future__ import annotations
 
-import importlib.util
 import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from tests.loading import load
 from typer.testing import CliRunner
 
 from browser.server import ServerProcess
@@ -19,8 +19,6 @@ from noblesse.agents import BotSpecError
 from noblesse.cli import app
 from noblesse.server import bots, policies
 from noblesse.server.tables import TableError, TableManager
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_maskable_ppo.py"
 
 
 def test_a_policy_is_named_with_its_file() -> None:
@@ -67,10 +65,7 @@ def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
         reason="the train extra is not installed (pip install -e '.[train]'); "
         ".ci/run installs it where a CPU torch is at hand",
     )
-    spec = importlib.util.spec_from_file_location("train_maskable_ppo", EXAMPLE)
-    assert spec and spec.loader
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
+    example = load("examples/train_maskable_ppo.py")
     saved = tmp_path_factory.mktemp("policy") / "ppo.zip"
     example.main(["--steps", "64", "--eval-games", "1", "--save", str(saved)])
     return saved

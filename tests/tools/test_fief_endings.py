@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from tests.loading import load
 
 from noblesse.sim.batch import run_batch
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fief_endings.py"
-
-
-def _endings_module():  # noqa: ANN202 - a module loaded from a file
-    spec = importlib.util.spec_from_file_location("fief_endings", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_endings_are_those_of_the_simulated_games() -> None:
     bots = ["random", "greedy", "random", "greedy"]
-    ends = _endings_module().endings(3, 5, 2, bots)
+    ends = load("scripts/fief_endings.py").endings(3, 5, 2, bots)
     results = run_batch("fief", 3, bots, seed=5, options={"max_turns": 2})
     assert len(ends) == 3
     for (turn, victory, winners), result in zip(ends, results, strict=True):

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("mutate", ROOT / "scripts" / "mutate.py")
-assert _spec and _spec.loader
-mutate = importlib.util.module_from_spec(_spec)
-sys.modules["mutate"] = mutate  # (its dataclasses look their module up)
-_spec.loader.exec_module(mutate)
+from tests.loading import load
+
+mutate = load("scripts/mutate.py")
 
 MODULE = Path("src/noblesse/games/toy/rules.py")
 SOURCE = """\
