@@ -76,3 +76,12 @@ def test_leonardo_developing_territory_0_names_it_in_the_decision():
     assert s.pending.kind == SPLIT and T("scandinavia") == 0
     assert field(s, 0, "decision_land") == one_hot(L["decision_land"].length, 0)
     assert field(s, 3, "decision_land") == one_hot(L["decision_land"].length, 0)
+
+
+def test_tokens_and_passing_show_per_relative_seat():
+    s = table(tokens={2: (4, 0, 25)}, passed=[3])  # every other seat holds one of each
+    # from seat 1, seat 2 is relative seat 1: military, culture, technology / 20, saturating
+    assert field(s, 1, "tokens")[3:6] == [4 / 20, 0.0, 1.0]
+    assert field(s, 1, "tokens")[0:3] == [1 / 20] * 3
+    assert field(s, 2, "tokens")[0:3] == [4 / 20, 0.0, 1.0]  # a seat's own come first
+    assert field(s, 1, "passed")[:4] == [0.0, 0.0, 1.0, 0.0]  # seat 3: relative seat 2
