@@ -24,52 +24,53 @@ have for ten times that rate: ``1 / (10 * RATE * decisions a game)``.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from collections.abc import Callable
 
 from noblesse import games
-from noblesse.agents import make_agent
-from noblesse.agents.base import world_for
-from noblesse.agents.greedy import look_ahead
+from noblesse.agents.base import SeededAgent, world_for
+from noblesse.agents.greedy import GreedyAgent, look_ahead
+from noblesse.agents.random_agent import RandomAgent
 from noblesse.core.game import Action, Game, State, machine_options
 from noblesse.core.heuristics import search_world
 from noblesse.sim.batch import game_seed
 
 CAP = 3000  # decisions a game at most: a bot looking one step may never end a game
-Chooser = Callable[[Game, State, int, random.Random], Action]
 
 
-def one_step(game: Game, world: State, seat: int, rng: random.Random) -> Action:
+class OneStep(SeededAgent):
     """The legal action whose copy of ``world`` the game's evaluation judges best: the
     greedy bot's search one decision deep (``agents.greedy.look_ahead``)."""
-    evaluate = game.heuristics().evaluate
-    legal = game.legal_actions(world, seat)
-    root, last = search_world(game, world), len(legal) - 1
-    values = [
-        look_ahead(game, root, seat, a, evaluate, None, 1, i == last)[0]
-        for i, a in enumerate(legal)
-    ]
-    return legal[values.index(max(values))]
+
+    def act(self, game: Game, world: State, seat: int) -> Action:
+        evaluate = game.heuristics().evaluate
+        legal = game.legal_actions(world, seat)
+        root, last = search_world(game, world), len(legal) - 1
+        values = [
+            look_ahead(game, root, seat, a, evaluate, None, 1, i == last)[0]
+            for i, a in enumerate(legal)
+        ]
+        return legal[values.index(max(values))]
 
 
-def no_look(game: Game, world: State, seat: int, rng: random.Random) -> Action:
-    legal = game.legal_actions(world, seat)
-    return legal[rng.randrange(len(legal))]
+# each way's bot, asked on the dealt world (a random bot too: ``act``, not ``pick``)
+WAYS: dict[str, Callable[[int], SeededAgent]] = {
+    "greedy": GreedyAgent,
+    "one step": OneStep,
+    "no look": RandomAgent,
+}
 
 
-def costs(
-    game: Game, players: int, n: int, chooser: Chooser | None
-) -> tuple[int, float, float, float]:
+def costs(game: Game, players: int, n: int, way: str) -> tuple[int, float, float, float]:
     """(decisions, CPU seconds in all, seconds dealing worlds, deciding) over ``n`` seeded
-    games; ``chooser`` None: greedy bots."""
+    games, every seat played by ``WAYS[way]``."""
     options = machine_options(game)
     decisions = 0
     total = dealing = deciding = 0.0
     clock, split = time.process_time, time.perf_counter  # the parts: a cheaper clock
     for i in range(n):
         seed = game_seed(0, i)
-        agents = [make_agent("greedy", game_seed(seed, seat, "bot")) for seat in range(players)]
+        agents = [WAYS[way](game_seed(seed, seat, "bot")) for seat in range(players)]
         state = game.setup(players, seed, options)
         start, stop = clock(), decisions + CAP
         while not game.is_over(state) and decisions < stop:
@@ -78,10 +79,7 @@ def costs(
                 t0 = split()
                 world = world_for(game, state, seat, agent.rng)  # as act_honestly does
                 t1 = split()
-                if chooser is None:
-                    action = agent.act(game, world, seat)
-                else:
-                    action = chooser(game, world, seat, agent.rng)
+                action = agent.act(game, world, seat)
                 dealing += t1 - t0
                 deciding += split() - t1
                 game.apply(state, seat, action)
@@ -107,11 +105,11 @@ def main() -> None:
     print("|".join("---" for _ in header.split("|")))
     for game_id in ids:
         game = games.get(game_id)
-        d, total, deal, decide = costs(game, args.players, args.games, None)
+        d, total, deal, decide = costs(game, args.players, args.games, "greedy")
         greedy = total / d * 1e6
         parts = f"{deal / d * 1e6:.0f} / {decide / d * 1e6:.0f} / {(total - deal - decide) / d * 1e6:.0f}"
-        d1, t1, _, _ = costs(game, args.players, args.games, one_step)
-        d0, t0, _, _ = costs(game, args.players, args.games, no_look)
+        d1, t1, _, _ = costs(game, args.players, args.games, "one step")
+        d0, t0, _, _ = costs(game, args.players, args.games, "no look")
         rate = before.get(game_id)
         budget = f"{1e6 / (10 * rate * d / args.games):.0f}" if rate else "-"
         print(
