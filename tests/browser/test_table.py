@@ -26,6 +26,7 @@ from noblesse import games
 
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from .server import ServerProcess  # noqa: E402
 
@@ -233,7 +234,7 @@ def play_from_the_lobby(
 
     rng = random.Random(f"{game_id}-{lang}")
     choose = adapter(game_id).choose
-    clicks = behind = 0
+    clicks = behind = stale = 0
     for _ in range(MAX_CLICKS):
         if clicks == stop_after:
             break
@@ -271,8 +272,19 @@ def play_from_the_lobby(
             page.wait_for_timeout(100)
             continue
         choice = choose(sorted(set(shown)), rng)
+        seen = page.evaluate("() => document.body.dataset.n")
         page.evaluate(MARK_JS)
-        page.locator(f'[data-action="{choice}"]').first.click()
+        try:
+            page.locator(f'[data-action="{choice}"]').first.click(timeout=5_000)
+        except PlaywrightTimeout:
+            # A move shown but not clickable is a fault, unless the page has since drawn a
+            # newer state without it: our last throw, sent over the socket, may reach the
+            # server after the read above, and the page then moves on. Look again.
+            if page.evaluate("() => document.body.dataset.n") == seen:
+                raise
+            stale += 1
+            assert stale < 20, f"the page kept moving on before a click: {status}"
+            continue
         page.wait_for_function(RENDERED_OR_ERROR_JS)
         assert page.locator("#error").is_hidden(), page.inner_text("#error")
         clicks += 1
