@@ -189,12 +189,17 @@ def test_fiefs_map_pans_and_zooms(server: ServerProcess, phone: Page) -> None:
     before = phone.evaluate(transform)
     phone.click("#map-zoom-in")
     phone.wait_for_function(f"(b) => ({transform})() !== b", arg=before)
-    zoomed = phone.locator("#map").bounding_box()
-    # a drag with the mouse moves the map and clicks nothing
+    # a drag with the mouse moves the map and clicks nothing; it starts in the map's middle,
+    # brought to the screen's middle (the zoom button's click scrolled the page, and the
+    # sticky status bar may cover the top of the map)
+    phone.evaluate("() => document.getElementById('map-view').scrollIntoView({block: 'center'})")
     view = phone.locator("#map-view").bounding_box()
-    assert zoomed and view
-    n = phone.evaluate(N_JS)
+    assert view
     x, y = view["x"] + view["width"] / 2, view["y"] + view["height"] / 2
+    under = "(p) => document.elementFromPoint(p[0], p[1]).closest('#map-view') !== null"
+    assert phone.evaluate(under, [x, y])
+    zoomed = settled_box(phone, "#map")
+    n = phone.evaluate(N_JS)
     phone.mouse.move(x, y)
     phone.mouse.down()
     phone.mouse.move(x - 60, y - 20, steps=5)
