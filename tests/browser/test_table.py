@@ -257,6 +257,7 @@ def play_from_the_lobby(
         if state["to_act"] == [0]:  # nobody else can change the table: compare exactly
             # ... once the page has caught up with the server
             page.wait_for_function("n => document.body.dataset.n === String(n)", arg=state["n"])
+        seen = page.evaluate("() => document.body.dataset.n")  # the state the moves come from
         shown = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
         if state["to_act"] == [0]:
             assert set(shown) == {legal["action"] for legal in state["legal"]}
@@ -272,7 +273,6 @@ def play_from_the_lobby(
             page.wait_for_timeout(100)
             continue
         choice = choose(sorted(set(shown)), rng)
-        seen = page.evaluate("() => document.body.dataset.n")
         page.evaluate(MARK_JS)
         try:
             page.locator(f'[data-action="{choice}"]').first.click(timeout=5_000)
