@@ -15,6 +15,12 @@ from typing import Any
 
 import httpx
 
+# uvicorn closes a connection idle for 5 s (its ``timeout_keep_alive``), and httpx keeps
+# one idle for 5 s too: a request sent on it just as the server closes it is lost
+# ("Server disconnected without sending a response"). The tests' clients let an idle
+# connection go after 1 s, well before the server does.
+LIMITS = httpx.Limits(keepalive_expiry=1.0)
+
 
 def serve_command() -> list[str]:
     """``noblesse serve`` from the running interpreter's environment."""
@@ -82,7 +88,7 @@ class ServerProcess:
                 start_new_session=True,
             )  # its own process group: its workers go with it
         self.http.close()
-        self.http = httpx.Client(base_url=self.url, timeout=10.0)
+        self.http = httpx.Client(base_url=self.url, timeout=10.0, limits=LIMITS)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

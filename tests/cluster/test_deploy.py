@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+import uvicorn
 
 NGINX_CONF = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 
@@ -48,3 +50,12 @@ def test_the_nginx_example_carries_websockets_and_parses(tmp_path: Path) -> None
     broken = tmp_path / "broken.conf"  # and nginx -t does reject a broken one
     broken.write_text(text.replace("proxy_pass http://noblesse;", "proxy_pass http://noblesse"))
     assert nginx_test(broken, tmp_path).returncode != 0
+
+
+def test_nginx_lets_an_idle_upstream_connection_go_before_the_server_closes_it() -> None:
+    """A request nginx sends on a connection uvicorn is closing for idleness is lost:
+    nginx's upstream ``keepalive_timeout`` must be shorter than uvicorn's."""
+    found = re.search(r"^\s*keepalive_timeout\s+(\d+)s;", NGINX_CONF.read_text(), re.M)
+    assert found, "the upstream block sets no keepalive_timeout (nginx's default is 60 s)"
+    server_closes_after = uvicorn.Config(app="noblesse.server.app:app_from_env").timeout_keep_alive
+    assert int(found.group(1)) < server_closes_after

@@ -15,7 +15,7 @@ import httpx
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from browser.server import ServerProcess
+from browser.server import LIMITS, ServerProcess
 from noblesse.server.changes import follow
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -34,7 +34,9 @@ class LimitedServer(ServerProcess):
     def client(self, address: str) -> httpx.Client:
         """An HTTP client whose connections come from ``address`` (127.x.y.z)."""
         return httpx.Client(
-            base_url=self.url, timeout=30.0, transport=httpx.HTTPTransport(local_address=address)
+            base_url=self.url,
+            timeout=30.0,
+            transport=httpx.HTTPTransport(local_address=address, limits=LIMITS),
         )
 
     def rss_kb(self) -> int:
