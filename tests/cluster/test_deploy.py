@@ -55,7 +55,9 @@ def test_the_nginx_example_carries_websockets_and_parses(tmp_path: Path) -> None
 def test_nginx_lets_an_idle_upstream_connection_go_before_the_server_closes_it() -> None:
     """A request nginx sends on a connection uvicorn is closing for idleness is lost:
     nginx's upstream ``keepalive_timeout`` must be shorter than uvicorn's."""
-    found = re.search(r"^\s*keepalive_timeout\s+(\d+)s;", NGINX_CONF.read_text(), re.M)
+    upstream = re.search(r"upstream noblesse \{(.*?)\}", NGINX_CONF.read_text(), re.S)
+    assert upstream, "no upstream block named noblesse"
+    found = re.search(r"^\s*keepalive_timeout\s+(\d+)s;", upstream.group(1), re.M)
     assert found, "the upstream block sets no keepalive_timeout (nginx's default is 60 s)"
     server_closes_after = uvicorn.Config(app="noblesse.server.app:app_from_env").timeout_keep_alive
     assert int(found.group(1)) < server_closes_after
