@@ -21,13 +21,12 @@ from playwright.sync_api import Page, expect  # noqa: E402
 
 from .conftest import fresh_page  # noqa: E402
 from .server import ServerProcess  # noqa: E402
-from .test_table import create_table, players_for  # noqa: E402
+from .test_table import N_JS, create_table, players_for  # noqa: E402
 from .test_table_ux import open_seat, wait_mine  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 MIN = 44
-N_JS = "() => Number(document.body.dataset.n || -1)"
 MINE_WITH_ACTIONS = (
     "() => document.getElementById('status').classList.contains('mine')"
     " && !!document.querySelector('[data-action]')"

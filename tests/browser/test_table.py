@@ -169,7 +169,7 @@ MINE_OR_OVER_JS = """(over) => {
   const s = document.getElementById('status');
   return s.classList.contains('mine') || s.textContent.startsWith(over);
 }"""
-PAGE_N_JS = "() => document.body.dataset.n"  # the state the page shows (its n)
+N_JS = "() => Number(document.body.dataset.n || -1)"  # the state the page shows (its n)
 MARK_JS = "() => { window.__shown = document.querySelector('#game-area > *'); }"
 RENDERED_OR_ERROR_JS = """() => document.querySelector('#game-area > *') !== window.__shown
   || !document.getElementById('error').hidden"""
@@ -258,7 +258,7 @@ def play_from_the_lobby(
         if state["to_act"] == [0]:  # nobody else can change the table: compare exactly
             # ... once the page has caught up with the server
             page.wait_for_function("n => document.body.dataset.n === String(n)", arg=state["n"])
-        seen = page.evaluate(PAGE_N_JS)  # the state the moves come from
+        seen = page.evaluate(N_JS)  # the state the moves come from
         shown = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
         if state["to_act"] == [0]:
             assert set(shown) == {legal["action"] for legal in state["legal"]}
@@ -281,7 +281,7 @@ def play_from_the_lobby(
             # A move shown but not clickable is a fault, unless the page has since drawn a
             # newer state without it: our last throw, sent over the socket, may reach the
             # server after the read above, and the page then moves on. Look again.
-            if page.evaluate(PAGE_N_JS) == seen:
+            if page.evaluate(N_JS) == seen:
                 raise
             stale += 1
             assert stale < 20, f"the page kept moving on before a click: {status}"

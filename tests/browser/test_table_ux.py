@@ -19,10 +19,9 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Page, expect  # noqa: E402
 
 from .server import ServerProcess  # noqa: E402
-from .test_table import api, create_table, players_for  # noqa: E402
+from .test_table import N_JS, api, create_table, players_for  # noqa: E402
 
 ONWARD = ("pass", "lord_done", "stay", "let_go", "permit:yes", "end_turn")
-N_JS = "() => Number(document.body.dataset.n || -1)"
 DESKTOP = {"width": 1280, "height": 800}
 
 
